@@ -1,0 +1,104 @@
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createMailTransport, type MailTransport } from './adapters/mail';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { errorsPlugin } from './plugins/errors';
+import { webClientPlugin } from './plugins/web-client';
+import { apiModules } from './modules';
+
+export interface BuildOptions {
+  /** Tests hand in their own database (in-memory PGlite or a throwaway PostgreSQL database). */
+  database?: Database;
+  mailer?: MailTransport;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Never log what could open an account or move money. */
+export const redactPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-paystack-signature"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.confirmPassword',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+  '*.refreshToken',
+  '*.accessToken',
+  '*.accountNumber',
+  '*.account_number',
+  '*.secretKey',
+];
+
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger:
+      options.logger ??
+      (config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: redactPaths, censor: '[redacted]' },
+            ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
+          }),
+    bodyLimit: 64 * 1024,
+    trustProxy: config.trustProxy,
+    requestTimeout: 30_000,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('mailer', options.mailer ?? createMailTransport(config, database.db, app.log));
+  if (!options.database) app.addHook('onClose', async () => database.close());
+
+  await app.register(errorsPlugin);
+  await app.register(helmet, {
+    hsts: config.isProduction,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", 'https://checkout.paystack.com'],
+        upgradeInsecureRequests: config.isProduction ? [] : null,
+      },
+    },
+  });
+  await app.register(cookie);
+  // Limits are set per route (login, sign-up, forgot password, contact); nothing is limited globally.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: `${config.site.name} API`, version: '1.0.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  for (const module of apiModules) await app.register(module, { prefix: '/api' });
+  await app.register(webClientPlugin);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

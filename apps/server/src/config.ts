@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+// Development values are allowed outside production; in production each must be set on purpose.
+const DEV_JWT_SECRET = 'development-only-secret-change-me-0123456789';
+
+const bool = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => ['true', '1', 'on'].includes(v));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce
+    .number({ message: 'must be a whole number between 0 and 65535' })
+    .int('must be a whole number between 0 and 65535')
+    .min(0, 'must be a whole number between 0 and 65535')
+    .max(65535, 'must be a whole number between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v === 'pglite' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL or "pglite"')
+    .optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url('must be a full URL such as https://example.com').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_TRANSPORT: z.enum(['smtp', 'outbox']).optional(),
+  MAIL_FROM: z.string().min(3).default('Cooperative <no-reply@localhost>'),
+  PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_... or sk_live_...').optional(),
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  PAYMENT_PROVIDER: z.enum(['paystack', 'sandbox']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  SITE_NAME: z.string().default('Cooperative Membership Platform'),
+  SITE_SHORT_NAME: z.string().default('Cooperative'),
+  SITE_ADDRESS: z.string().default('Lagos, Nigeria'),
+  SITE_EMAIL: z.string().default('support@example.com'),
+  SITE_PHONES: z.string().default(''),
+  SITE_FACEBOOK_URL: z.string().default(''),
+  SITE_TWITTER_URL: z.string().default(''),
+  SITE_INSTAGRAM_URL: z.string().default(''),
+  PAYOUT_DAY: z.coerce.number().int().min(1).max(28).default(25),
+  PAYOUT_MINIMUM_KOBO: z.coerce.number().int().min(0).default(100_000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** undefined: embedded PGlite in dataDir; 'memory' is only used by tests. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  publicUrl: string;
+  mail: { transport: 'smtp' | 'outbox'; smtpUrl?: string; from: string };
+  payments: { provider: 'paystack' | 'sandbox'; secretKey?: string; baseUrl: string };
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  site: {
+    name: string;
+    shortName: string;
+    address: string;
+    email: string;
+    phones: string[];
+    social: { facebook: string; twitter: string; instagram: string };
+  };
+  payout: { day: number; minimumKobo: number };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a bad value stops the start with one line naming the variable. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const got = cleaned[name];
+    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction) {
+    const missing = [
+      ['DATABASE_URL', e.DATABASE_URL, 'a postgres:// URL (or "pglite" to use the embedded database on purpose)'],
+      ['JWT_SECRET', e.JWT_SECRET, 'a random secret of at least 32 characters'],
+      ['PUBLIC_URL', e.PUBLIC_URL, 'the public address of the site'],
+      ['SMTP_URL', e.SMTP_URL ?? (e.MAIL_TRANSPORT === 'outbox' ? 'outbox' : undefined), 'an smtp:// URL (or MAIL_TRANSPORT=outbox on purpose)'],
+      [
+        'PAYSTACK_SECRET_KEY',
+        e.PAYSTACK_SECRET_KEY ?? (e.PAYMENT_PROVIDER === 'sandbox' ? 'sandbox' : undefined),
+        'a Paystack secret key (or PAYMENT_PROVIDER=sandbox on purpose)',
+      ],
+    ].find(([, value]) => value === undefined);
+    if (missing) throw new ConfigError(`Missing environment variable ${missing[0]} in production: set ${missing[2]}`);
+  }
+  const port = e.PORT;
+  const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'outbox');
+  if (mailTransport === 'smtp' && !e.SMTP_URL) throw new ConfigError('Missing environment variable SMTP_URL: MAIL_TRANSPORT=smtp needs it');
+  const provider = e.PAYMENT_PROVIDER ?? (e.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox');
+  if (provider === 'paystack' && !e.PAYSTACK_SECRET_KEY)
+    throw new ConfigError('Missing environment variable PAYSTACK_SECRET_KEY: PAYMENT_PROVIDER=paystack needs it');
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port,
+    host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL === 'pglite' ? undefined : e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    payments: { provider, secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL },
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    site: {
+      name: e.SITE_NAME,
+      shortName: e.SITE_SHORT_NAME,
+      address: e.SITE_ADDRESS,
+      email: e.SITE_EMAIL,
+      phones: e.SITE_PHONES.split(',').map((p) => p.trim()).filter(Boolean),
+      social: { facebook: e.SITE_FACEBOOK_URL, twitter: e.SITE_TWITTER_URL, instagram: e.SITE_INSTAGRAM_URL },
+    },
+    payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO },
+  };
+}

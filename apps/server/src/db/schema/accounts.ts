@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** A person's account in one programme: an email may hold one Main and one Welcome Back account. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    referralCode: text('referral_code').notNull(),
+    sponsorAccountId: uuid('sponsor_account_id'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    tokenVersion: integer('token_version').notNull().default(0),
+    status: text('status', { enum: ['active', 'suspended', 'closed'] }).notNull().default('active'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounts_programme_email_key').on(t.programme, t.email),
+    uniqueIndex('accounts_referral_code_key').on(t.referralCode),
+    index('accounts_sponsor_idx').on(t.sponsorAccountId),
+    check('accounts_email_lowercase', sql`${t.email} = lower(${t.email})`),
+  ],
+);

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+
+/**
+ * One paid entry of an account into its programme's forced width-2 matrix.
+ * The row carries what a join needs so that placement and promotion touch a bounded number of rows:
+ * full_depth (complete levels of the subtree, for breadth-first placement), level_counts (positions at
+ * relative depths 1..W, for stages) and ancestors (the nearest W ancestors).
+ */
+export const positions = pgTable(
+  'positions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    accountId: uuid('account_id').references(() => accounts.id),
+    sponsorPositionId: bigint('sponsor_position_id', { mode: 'number' }),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    slot: smallint('slot'),
+    depth: integer('depth').notNull(),
+    fullDepth: integer('full_depth').notNull().default(0),
+    levelCounts: integer('level_counts').array().notNull(),
+    ancestors: bigint('ancestors', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+    directReferrals: integer('direct_referrals').notNull().default(0),
+    referralBonusesPaid: integer('referral_bonuses_paid').notNull().default(0),
+    stage: smallint('stage').notNull().default(0),
+    cycle: integer('cycle').notNull().default(1),
+    planVersion: integer('plan_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('positions_parent_slot_key').on(t.parentId, t.slot),
+    uniqueIndex('positions_one_root_key').on(t.programme).where(sql`${t.parentId} is null`),
+    index('positions_account_idx').on(t.accountId),
+    index('positions_sponsor_idx').on(t.sponsorPositionId),
+    check('positions_slot_range', sql`${t.slot} is null or ${t.slot} in (0, 1)`),
+  ],
+);

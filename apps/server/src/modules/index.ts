@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { devRoutes } from './dev/routes';
+import { healthRoutes } from './health/routes';
+import { siteRoutes } from './site/routes';
+
+/** Every API area, mounted under /api. Add a module here to expose it. */
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes];

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import type { Database } from '../src/db/client';
+import type { TestDatabase } from './databases';
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:3000', ...env });
+}
+
+/** Builds the real app on a fresh database for a suite; `ctx.app` is ready inside tests. */
+export function useTestApp(database: TestDatabase, env: Record<string, string> = {}) {
+  const ctx = {} as { app: App; database: Database };
+  beforeAll(async () => {
+    ctx.database = await database.open();
+    ctx.app = await buildApp(testConfig(env), { database: ctx.database });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+  return ctx;
+}

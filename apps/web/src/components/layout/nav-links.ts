@@ -1,0 +1,20 @@
+export const navLinks = [
+  { to: '/', label: 'HOME' },
+  { to: '/about', label: 'ABOUT US' },
+  { to: '/main', label: 'MAIN PLATFORM' },
+  { to: '/welcomeback', label: 'WELCOME BACK PLATFORM' },
+  { to: '/getstarted', label: 'SIGN UP' },
+  { to: '/contact', label: 'CONTACT US' },
+  { to: '/payment', label: 'MAKE PAYMENT' },
+] as const;
+
+export const footerLinks = [
+  { to: '/about', label: 'About' },
+  { to: '/main', label: 'Main platform' },
+  { to: '/welcomeback', label: 'Welcome Back' },
+  { to: '/getstarted', label: 'Sign up' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/payment', label: 'Payment' },
+  { to: '/terms', label: 'Terms' },
+  { to: '/faq', label: 'FAQs' },
+] as const;

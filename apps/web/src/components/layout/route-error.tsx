@@ -1,0 +1,17 @@
+import { Link, useRouteError } from 'react-router';
+
+export function RouteError() {
+  const error = useRouteError();
+  const offline = error instanceof TypeError && /fetch|import/i.test(error.message);
+  return (
+    <main className="mx-auto max-w-lg px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-brand-900">Something went wrong</h1>
+      <p className="mt-3 text-slate-700">
+        {offline ? 'This page could not be loaded. Check your connection and try again.' : 'Please reload the page or go back home.'}
+      </p>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-brand-800 px-4 py-2 font-semibold text-white">
+        Go home
+      </Link>
+    </main>
+  );
+}
