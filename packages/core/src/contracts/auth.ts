@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { emailField, newPasswordField, phoneField, referralCodeField, requiredText, withConfirmation } from './fields';
+
+export const loginEmail = emailField({ required: 'Email address is required', invalid: 'Invalid email address' });
+
+/** POST /auth/login, /auth/loginwelc, /admin/adminLogin */
+export const loginSchema = z.strictObject({
+  email: loginEmail,
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is required'),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+const confirmPasswordField = z.string({ message: 'Confirm your password' }).min(1, 'Confirm your password');
+
+/** POST /auth/signup (Main) and /auth/welcome (Welcome Back): the spec's fields plus acceptTerms. */
+export const signupSchema = withConfirmation({
+  fullName: requiredText('Enter your Full Names', 120),
+  email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }),
+  phone: phoneField,
+  address: requiredText('Enter a valid address', 300),
+  password: newPasswordField,
+  confirmPassword: confirmPasswordField,
+  referralCode: referralCodeField,
+  acceptTerms: z.literal(true, { message: 'You must accept the terms and conditions' }),
+});
+export type SignupInput = z.input<typeof signupSchema>;
+
+/** POST /auth/reset and /auth/welcomereset */
+export const forgotPasswordSchema = z.strictObject({
+  email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }),
+});
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+/** POST /auth/resetpassword and /auth/welcresetpassword: the token from the mailed link is required. */
+export const resetPasswordSchema = withConfirmation({
+  token: z.string({ message: 'This reset link is not valid. Ask for a new one.' }).min(16, 'This reset link is not valid. Ask for a new one.').max(200),
+  email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }).optional(),
+  password: newPasswordField,
+  confirmPassword: confirmPasswordField,
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** Inside the member area: the signed-in account only; the current password is required. */
+export const updatePasswordSchema = withConfirmation({
+  email: z.string().trim().toLowerCase().optional(),
+  currentPassword: z.string({ message: 'Enter your current password' }).min(1, 'Enter your current password').max(200),
+  password: newPasswordField,
+  confirmPassword: confirmPasswordField,
+});
+export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
+
+/** POST /auth/confirm-email */
+export const confirmEmailSchema = z.strictObject({
+  token: z.string({ message: 'This confirmation link is not valid.' }).min(16, 'This confirmation link is not valid.').max(200),
+});
+
+/** POST /auth/resend-confirmation */
+export const resendConfirmationSchema = z.strictObject({
+  email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }),
+  programme: z.enum(['main', 'welcomeback']),
+});
+
+export interface SessionUser {
+  id: string;
+  fullName: string;
+  email: string;
+  referralCode: string;
+  programme: 'main' | 'welcomeback';
+  roles: 'user' | 'admin';
+}
+
+/** The answer of every login call (spec 3.2: status, token, message, user). */
+export interface LoginResponse {
+  status: number;
+  token: string;
+  /** Seconds until the access token expires; the refresh cookie renews it. */
+  expiresIn: number;
+  message: string;
+  user: SessionUser;
+}

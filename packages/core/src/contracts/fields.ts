@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/** Field rules shared by every form, with the product's messages (spec section 5; DESIGN section 5 for lengths). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+
+export const requiredText = (message: string, max = 200) =>
+  z.string({ message }).trim().min(1, message).max(max, `Use at most ${max} characters`);
+
+export const emailField = (messages: { required: string; invalid: string }) =>
+  z
+    .string({ message: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(254, messages.invalid)
+    .pipe(z.email(messages.invalid))
+    .transform((v) => v.toLowerCase());
+
+export const newPasswordField = z
+  .string({ message: `Enter a password with ${PASSWORD_MIN}-${PASSWORD_MAX} characters` })
+  .min(PASSWORD_MIN, `Enter a password with ${PASSWORD_MIN}-${PASSWORD_MAX} characters`)
+  .max(PASSWORD_MAX, `Enter a password with ${PASSWORD_MIN}-${PASSWORD_MAX} characters`);
+
+/** Nigerian numbers: 11 digits starting 07, 08 or 09 then 0 or 1, or the same 10 digits without the 0. */
+export const phoneField = z
+  .string({ message: 'Enter Phone number' })
+  .trim()
+  .min(1, 'Enter Phone number')
+  .regex(/^\d+$/, 'Phone number is not valid')
+  .min(10, 'too short')
+  .max(11, 'too long')
+  .regex(/^0?[789][01]\d{8}$/, 'Phone number is not valid');
+
+/** Optional: a blank field means no referral code. */
+export const referralCodeField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .trim()
+    .max(16, 'Referral code is not valid')
+    .transform((v) => v.toUpperCase())
+    .optional(),
+);
+
+/** NUBAN: every Nigerian bank account number has exactly 10 digits. */
+export const accountNumberField = z
+  .string({ message: 'Please enter your account number' })
+  .trim()
+  .min(1, 'Please enter your account number')
+  .regex(/^\d{10}$/, 'Please enter a valid account number');
+
+export const programmeField = z.enum(['main', 'welcomeback']);
+export type Programme = z.infer<typeof programmeField>;
+
+/** Confirm-password rule used by every form that sets a password. */
+export function withConfirmation<T extends z.ZodRawShape & { password: z.ZodTypeAny; confirmPassword: z.ZodTypeAny }>(shape: T) {
+  return z.strictObject(shape).refine(
+    (v) => {
+      const values = v as { password?: unknown; confirmPassword?: unknown };
+      return values.password === values.confirmPassword;
+    },
+    { message: 'Passwords must match', path: ['confirmPassword'] },
+  );
+}
