@@ -26,6 +26,9 @@ export const positions = pgTable(
     stage: smallint('stage').notNull().default(0),
     cycle: integer('cycle').notNull().default(1),
     planVersion: integer('plan_version').notNull(),
+    /** The payment that bought this position: one position per payment, whatever retries happen. */
+    paymentReference: text('payment_reference').unique(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

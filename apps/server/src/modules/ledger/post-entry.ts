@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { ensureLedgerAccount, ledgerKey, type LedgerAccountRef, type Programme } from './ledger-accounts';
+
+export interface EntryLine {
+  account: LedgerAccountRef;
+  /** Positive credits the account, negative debits it. */
+  amountKobo: number;
+}
+
+export interface NewEntry {
+  kind: string;
+  /** One cause, one entry: a second post with the same key changes nothing. */
+  idempotencyKey: string;
+  programme: Programme;
+  memo: string;
+  lines: EntryLine[];
+  planVersion?: number;
+  createdBy?: string;
+}
+
+export class LedgerError extends Error {
+  constructor(
+    readonly code: 'unbalanced' | 'insufficient_funds' | 'conflicting_replay',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type PostResult = { status: 'posted' | 'exists'; entryId: number };
+
+function checkBalanced(entry: NewEntry) {
+  const lines = entry.lines.filter((l) => l.amountKobo !== 0);
+  if (lines.length < 2 || lines.some((l) => !Number.isSafeInteger(l.amountKobo)) || lines.reduce((s, l) => s + l.amountKobo, 0) !== 0) {
+    throw new LedgerError('unbalanced', `entry ${entry.idempotencyKey} does not balance`);
+  }
+  return lines;
+}
+
+/**
+ * Writes a balanced entry and moves the cached balances in the caller's transaction. A wallet that
+ * would go below zero refuses the whole entry (the caller's transaction rolls back).
+ */
+export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
+  const lines = checkBalanced(entry);
+  const inserted = await tx.execute(sql`
+    insert into journal_entries (kind, idempotency_key, programme, memo, plan_version, created_by)
+    values (${entry.kind}, ${entry.idempotencyKey}, ${entry.programme}, ${entry.memo}, ${entry.planVersion ?? null}, ${entry.createdBy ?? null})
+    on conflict (idempotency_key) do nothing returning id`);
+  const row = (inserted.rows as { id: number | string }[])[0];
+  if (!row) {
+    const existing = await tx.execute(sql`select id from journal_entries where idempotency_key = ${entry.idempotencyKey}`);
+    const entryId = Number((existing.rows as { id: number | string }[])[0]!.id);
+    await assertSameLines(tx, entryId, lines);
+    return { status: 'exists', entryId };
+  }
+  const entryId = Number(row.id);
+  // Balances are locked in id order so two entries touching the same accounts cannot deadlock.
+  const resolved = await Promise.all(lines.map(async (l) => ({ ...l, ledgerAccountId: await ensureLedgerAccount(tx, l.account) })));
+  resolved.sort((a, b) => a.ledgerAccountId - b.ledgerAccountId);
+  for (const line of resolved) {
+    await tx.execute(sql`insert into journal_lines (entry_id, ledger_account_id, amount_kobo) values (${entryId}, ${line.ledgerAccountId}, ${line.amountKobo})`);
+    const updated = await tx.execute(sql`
+      update ledger_accounts set balance_kobo = balance_kobo + ${line.amountKobo}
+      where id = ${line.ledgerAccountId} and (kind <> 'wallet' or balance_kobo + ${line.amountKobo} >= 0)
+      returning id`);
+    if (updated.rows.length === 0) throw new LedgerError('insufficient_funds', `${ledgerKey(line.account)} cannot go below zero`);
+  }
+  return { status: 'posted', entryId };
+}
+
+/** A replayed key must describe the same movement; the same key with other amounts is a bug upstream. */
+async function assertSameLines(tx: Tx, entryId: number, lines: EntryLine[]) {
+  const stored = await tx.execute(sql`
+    select a.key, l.amount_kobo from journal_lines l join ledger_accounts a on a.id = l.ledger_account_id where l.entry_id = ${entryId}`);
+  const canon = (rows: { key: string; amount: number }[]) => rows.map((r) => `${r.key}=${r.amount}`).sort().join(',');
+  const storedCanon = canon((stored.rows as { key: string; amount_kobo: number | string }[]).map((r) => ({ key: r.key, amount: Number(r.amount_kobo) })));
+  const newCanon = canon(lines.map((l) => ({ key: ledgerKey(l.account), amount: l.amountKobo })));
+  if (storedCanon !== newCanon) throw new LedgerError('conflicting_replay', `entry key reused with different lines`);
+}
