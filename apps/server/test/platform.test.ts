@@ -39,8 +39,9 @@ describeEachDatabase('platform', (database) => {
 
   it('creates the company root position of each programme in the first migrations', async () => {
     const { sql } = await import('drizzle-orm');
-    const result = await ctx.app.db.execute(sql`select programme, depth from positions where parent_id is null order by programme`);
-    expect((result as { rows: unknown[] }).rows).toEqual([
+    const { queryRows } = await import('../src/db/rows');
+    const rows = await queryRows(ctx.app.db, sql`select programme, depth from positions where parent_id is null order by programme`);
+    expect(rows).toEqual([
       { programme: 'main', depth: 0 },
       { programme: 'welcomeback', depth: 0 },
     ]);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
 
 export type Programme = 'main' | 'welcomeback';
 export type CompanyAccountKind = 'fee_income' | 'bonus_expense' | 'health_fee_payable' | 'payout_clearing' | 'provider_settlement';
@@ -17,11 +18,12 @@ export function ledgerKey(ref: LedgerAccountRef): string {
 export async function ensureLedgerAccount(tx: Tx, ref: LedgerAccountRef): Promise<number> {
   const key = ledgerKey(ref);
   const accountId = ref.kind === 'wallet' ? ref.accountId : null;
-  const inserted = await tx.execute(sql`
-    insert into ledger_accounts (key, kind, programme, account_id) values (${key}, ${ref.kind}, ${ref.programme}, ${accountId})
-    on conflict (key) do nothing returning id`);
-  const row = (inserted.rows as { id: number | string }[])[0];
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into ledger_accounts (key, kind, programme, account_id) values (${key}, ${ref.kind}, ${ref.programme}, ${accountId})
+        on conflict (key) do nothing returning id`,
+  );
   if (row) return Number(row.id);
-  const found = await tx.execute(sql`select id from ledger_accounts where key = ${key}`);
-  return Number((found.rows as { id: number | string }[])[0]!.id);
+  const [found] = await queryRows<{ id: string }>(tx, sql`select id from ledger_accounts where key = ${key}`);
+  return Number(found!.id);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { accounts } from '../../db/schema';
 import { describeEachDatabase } from '../../../test/databases';
 import { LedgerError, postEntry } from './post-entry';
@@ -70,8 +71,8 @@ describeEachDatabase('ledger', (engine) => {
     expect(error).toBeInstanceOf(LedgerError);
     expect((error as LedgerError).code).toBe('insufficient_funds');
     expect(await walletBalanceKobo(database.db, a!)).toBe(1000);
-    const entries = await database.db.execute(sql`select count(*)::int as n from journal_entries where idempotency_key = 'k-over-d'`);
-    expect(entries.rows).toEqual([{ n: 0 }]);
+    const entries = await queryRows(database.db, sql`select count(*)::int as n from journal_entries where idempotency_key = 'k-over-d'`);
+    expect(entries).toEqual([{ n: 0 }]);
   });
 
   it('refuses to change or delete history', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { ensureLedgerAccount, ledgerKey, type LedgerAccountRef, type Programme } from './ledger-accounts';
 
 export interface EntryLine {
@@ -44,14 +45,15 @@ function checkBalanced(entry: NewEntry) {
  */
 export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
   const lines = checkBalanced(entry);
-  const inserted = await tx.execute(sql`
-    insert into journal_entries (kind, idempotency_key, programme, memo, plan_version, created_by)
-    values (${entry.kind}, ${entry.idempotencyKey}, ${entry.programme}, ${entry.memo}, ${entry.planVersion ?? null}, ${entry.createdBy ?? null})
-    on conflict (idempotency_key) do nothing returning id`);
-  const row = (inserted.rows as { id: number | string }[])[0];
+  const [row] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into journal_entries (kind, idempotency_key, programme, memo, plan_version, created_by)
+        values (${entry.kind}, ${entry.idempotencyKey}, ${entry.programme}, ${entry.memo}, ${entry.planVersion ?? null}, ${entry.createdBy ?? null})
+        on conflict (idempotency_key) do nothing returning id`,
+  );
   if (!row) {
-    const existing = await tx.execute(sql`select id from journal_entries where idempotency_key = ${entry.idempotencyKey}`);
-    const entryId = Number((existing.rows as { id: number | string }[])[0]!.id);
+    const [existing] = await queryRows<{ id: string }>(tx, sql`select id from journal_entries where idempotency_key = ${entry.idempotencyKey}`);
+    const entryId = Number(existing!.id);
     await assertSameLines(tx, entryId, lines);
     return { status: 'exists', entryId };
   }
@@ -61,21 +63,25 @@ export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
   resolved.sort((a, b) => a.ledgerAccountId - b.ledgerAccountId);
   for (const line of resolved) {
     await tx.execute(sql`insert into journal_lines (entry_id, ledger_account_id, amount_kobo) values (${entryId}, ${line.ledgerAccountId}, ${line.amountKobo})`);
-    const updated = await tx.execute(sql`
-      update ledger_accounts set balance_kobo = balance_kobo + ${line.amountKobo}
-      where id = ${line.ledgerAccountId} and (kind <> 'wallet' or balance_kobo + ${line.amountKobo} >= 0)
-      returning id`);
-    if (updated.rows.length === 0) throw new LedgerError('insufficient_funds', `${ledgerKey(line.account)} cannot go below zero`);
+    const updated = await queryRows(
+      tx,
+      sql`update ledger_accounts set balance_kobo = balance_kobo + ${line.amountKobo}
+          where id = ${line.ledgerAccountId} and (kind <> 'wallet' or balance_kobo + ${line.amountKobo} >= 0)
+          returning id`,
+    );
+    if (updated.length === 0) throw new LedgerError('insufficient_funds', `${ledgerKey(line.account)} cannot go below zero`);
   }
   return { status: 'posted', entryId };
 }
 
 /** A replayed key must describe the same movement; the same key with other amounts is a bug upstream. */
 async function assertSameLines(tx: Tx, entryId: number, lines: EntryLine[]) {
-  const stored = await tx.execute(sql`
-    select a.key, l.amount_kobo from journal_lines l join ledger_accounts a on a.id = l.ledger_account_id where l.entry_id = ${entryId}`);
+  const stored = await queryRows<{ key: string; amount_kobo: string }>(
+    tx,
+    sql`select a.key, l.amount_kobo from journal_lines l join ledger_accounts a on a.id = l.ledger_account_id where l.entry_id = ${entryId}`,
+  );
   const canon = (rows: { key: string; amount: number }[]) => rows.map((r) => `${r.key}=${r.amount}`).sort().join(',');
-  const storedCanon = canon((stored.rows as { key: string; amount_kobo: number | string }[]).map((r) => ({ key: r.key, amount: Number(r.amount_kobo) })));
+  const storedCanon = canon(stored.map((r) => ({ key: r.key, amount: Number(r.amount_kobo) })));
   const newCanon = canon(lines.map((l) => ({ key: ledgerKey(l.account), amount: l.amountKobo })));
   if (storedCanon !== newCanon) throw new LedgerError('conflicting_replay', `entry key reused with different lines`);
 }

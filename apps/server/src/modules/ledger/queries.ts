@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
 
 export async function walletBalanceKobo(db: Tx, accountId: string): Promise<number> {
-  const result = await db.execute(sql`select balance_kobo from ledger_accounts where key = ${`wallet:${accountId}`}`);
-  const row = (result.rows as { balance_kobo: number | string }[])[0];
+  const [row] = await queryRows<{ balance_kobo: string }>(db, sql`select balance_kobo from ledger_accounts where key = ${`wallet:${accountId}`}`);
   return row ? Number(row.balance_kobo) : 0;
 }
 
@@ -17,15 +17,17 @@ export interface WalletHistoryItem {
 
 /** Every credit and debit of a wallet, newest first, with the reason written when the money moved. */
 export async function walletHistory(db: Tx, accountId: string, page: { limit: number; offset: number }) {
-  const rows = await db.execute(sql`
+  const list = await queryRows<{ id: string; kind: string; memo: string; amount_kobo: string; created_at: string | Date; total: string }>(
+    db,
+    sql`
     select e.id, e.kind, e.memo, l.amount_kobo, e.created_at, count(*) over () as total
     from journal_lines l
     join ledger_accounts a on a.id = l.ledger_account_id
     join journal_entries e on e.id = l.entry_id
     where a.key = ${`wallet:${accountId}`}
     order by e.id desc
-    limit ${page.limit} offset ${page.offset}`);
-  const list = rows.rows as { id: number | string; kind: string; memo: string; amount_kobo: number | string; created_at: string | Date; total: number | string }[];
+    limit ${page.limit} offset ${page.offset}`,
+  );
   return {
     total: list[0] ? Number(list[0].total) : 0,
     items: list.map<WalletHistoryItem>((r) => ({
@@ -40,13 +42,13 @@ export async function walletHistory(db: Tx, accountId: string, page: { limit: nu
 
 /** Conservation check used by tests and the admin: every wallet equals its lines; all lines sum to zero. */
 export async function ledgerDiscrepancies(db: Tx) {
-  const mismatched = await db.execute(sql`
+  const mismatchedAccounts = await queryRows<{ key: string }>(
+    db,
+    sql`
     select a.key, a.balance_kobo, coalesce(sum(l.amount_kobo), 0) as lines_kobo
     from ledger_accounts a left join journal_lines l on l.ledger_account_id = a.id
-    group by a.id having a.balance_kobo <> coalesce(sum(l.amount_kobo), 0)`);
-  const total = await db.execute(sql`select coalesce(sum(amount_kobo), 0) as total from journal_lines`);
-  return {
-    mismatchedAccounts: mismatched.rows as { key: string }[],
-    totalKobo: Number((total.rows as { total: number | string }[])[0]!.total),
-  };
+    group by a.id having a.balance_kobo <> coalesce(sum(l.amount_kobo), 0)`,
+  );
+  const [total] = await queryRows<{ total: string }>(db, sql`select coalesce(sum(amount_kobo), 0) as total from journal_lines`);
+  return { mismatchedAccounts, totalKobo: Number(total!.total) };
 }
