@@ -1,0 +1,4 @@
+export * from './money';
+export * from './plan';
+export * from './matrix';
+export * from './simulation';

@@ -1,0 +1,3 @@
+export * from './placement';
+export * from './stages';
+export * from './benefits';

@@ -1,0 +1,53 @@
+export type Programme = 'main' | 'welcomeback';
+
+export type AwardKind =
+  | 'laptop'
+  | 'gift'
+  | 'car'
+  | 'social_club'
+  | 'suv'
+  | 'housing'
+  | 'golden_crown_annual'
+  | 'domestic_appliances';
+
+export interface AwardDef {
+  readonly kind: AwardKind;
+  readonly label: string;
+  /** Value of one installment; 0 where the plan names a gift without a value. */
+  readonly valueKobo: number;
+  /** The Golden Crown annual award comes as 5 yearly installments; others as 1. */
+  readonly installments: number;
+}
+
+export interface StageDef {
+  readonly number: number;
+  readonly name: string;
+  /** Cash credited on completing this stage. */
+  readonly activitiesKobo: number;
+  readonly graduatingKobo: number;
+  readonly thankYouKobo: number;
+  /** Non-cash awards recorded on completing this stage. */
+  readonly awards: readonly AwardDef[];
+}
+
+export interface Plan {
+  readonly programme: Programme;
+  /** Bumped whenever an amount or rule changes; positions and credits record it. */
+  readonly version: number;
+  readonly name: string;
+  readonly feeKobo: number;
+  readonly stages: readonly StageDef[];
+  /** Paid to the sponsor for each of the first `referralBonusCap` direct referrals of a position. */
+  readonly referralBonusKobo: number;
+  readonly referralBonusCap: number;
+  /** Direct referrals needed to be at stage k: `directReferralsPerStage * k`. */
+  readonly directReferralsPerStage: number;
+  /** Deducted from the bonuses of completing this stage (Main, Honourable); the spec gives no amount. */
+  readonly healthFee: { readonly stage: number; readonly amountKobo: number } | null;
+  /** Members at this stage may apply for a grant up to the ceiling (Main, Executive). */
+  readonly grant: { readonly stage: number; readonly ceilingKobo: number } | null;
+  /** What a position is called once it has completed the last stage. */
+  readonly graduateTitle: string;
+  /** Whether a finished participant may pay again for a new position (Welcome Back). */
+  readonly rejoinAfterFinish: boolean;
+}

@@ -1,0 +1,31 @@
+import { nairaToKobo as n } from '../money';
+import type { Plan } from './types';
+
+/** The Welcome Back table (spec 3.8), amounts in kobo. */
+export const welcomeBackPlan: Plan = {
+  programme: 'welcomeback',
+  version: 1,
+  name: 'Welcome Back Platform',
+  feeKobo: n(5_000),
+  referralBonusKobo: n(1_000),
+  referralBonusCap: 2,
+  directReferralsPerStage: 2,
+  healthFee: null,
+  grant: null,
+  graduateTitle: 'Finished',
+  rejoinAfterFinish: true,
+  stages: [
+    { number: 0, name: 'Welcome', activitiesKobo: 0, graduatingKobo: n(1_000), thankYouKobo: 0, awards: [] },
+    { number: 1, name: 'Participant', activitiesKobo: n(5_000), graduatingKobo: n(10_000), thankYouKobo: 0, awards: [] },
+    { number: 2, name: 'Courage', activitiesKobo: n(20_000), graduatingKobo: n(50_000), thankYouKobo: 0, awards: [] },
+    {
+      number: 3,
+      name: 'Thank You',
+      activitiesKobo: n(50_000),
+      graduatingKobo: 0,
+      thankYouKobo: n(50_000),
+      // The spec names the gift without a value: recorded as an entitlement worth 0 in the totals.
+      awards: [{ kind: 'domestic_appliances', label: 'Domestic appliances gift', valueKobo: 0, installments: 1 }],
+    },
+  ],
+};

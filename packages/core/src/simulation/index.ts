@@ -1,0 +1,2 @@
+export * from './memory-matrix';
+export * from './simulate';
