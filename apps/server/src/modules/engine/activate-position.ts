@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import { fullDepthOf, getPlan, placementStep, promotionBenefits, referralBenefit, stageFor, type Plan } from '@coop/core';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { creditBenefits, recordAwards, recordFee } from './benefit-postings';
+import { childrenOf, latestPositionOf, lockProgramme, selectPositions, toPosition, type PositionRow, type Programme } from './position-store';
+
+export interface ActivateInput {
+  accountId: string;
+  programme: Programme;
+  /** The paid payment's reference: one position per reference, however often this is called. */
+  paymentReference: string;
+  amountKobo: number;
+}
+
+export type ActivateResult =
+  | { status: 'placed' | 'already_placed'; positionId: number }
+  | { status: 'refused'; code: 'already_member' | 'position_in_progress' | 'wrong_amount' | 'account_unknown'; message: string };
+
+export class EngineError extends Error {}
+
+/**
+ * Places a paid position and settles every consequence in the caller's transaction: the matrix, the
+ * cascade of promotions, each benefit once, awards, and balanced journal entries.
+ */
+export async function activatePosition(tx: Tx, input: ActivateInput): Promise<ActivateResult> {
+  const plan = getPlan(input.programme);
+  const root = await lockProgramme(tx, input.programme);
+  const [already] = await selectPositions(tx, sql`payment_reference = ${input.paymentReference}`);
+  if (already) return { status: 'already_placed', positionId: already.id };
+  if (input.amountKobo !== plan.feeKobo)
+    return { status: 'refused', code: 'wrong_amount', message: `The fee is ${plan.feeKobo} kobo, not ${input.amountKobo}.` };
+
+  const [account] = await queryRows<{ id: string; full_name: string; sponsor_account_id: string | null; programme: Programme }>(
+    tx,
+    sql`select id, full_name, sponsor_account_id, programme from accounts where id = ${input.accountId} for update`,
+  );
+  if (!account || account.programme !== input.programme) return { status: 'refused', code: 'account_unknown', message: 'No such account in this programme.' };
+  const previous = await latestPositionOf(tx, account.id);
+  if (previous && input.programme === 'main') return { status: 'refused', code: 'already_member', message: 'You are already a member.' };
+  if (previous && previous.finishedAt === null)
+    return { status: 'refused', code: 'position_in_progress', message: 'Your current position has not finished Thank You yet.' };
+
+  const sponsor = account.sponsor_account_id ? await latestPositionOf(tx, account.sponsor_account_id) : null;
+  const top = sponsor ?? root;
+  const { parent, slot } = await findFirstFreeSlot(tx, top);
+  const window = plan.stages.length;
+  const [inserted] = await queryRows<Parameters<typeof toPosition>[0]>(
+    tx,
+    sql`insert into positions (programme, account_id, sponsor_position_id, parent_id, slot, depth, level_counts, ancestors, cycle, plan_version, payment_reference)
+        values (${input.programme}, ${account.id}, ${sponsor?.id ?? null}, ${parent.id}, ${slot}, ${parent.depth + 1},
+                ${sql.raw(`'{${new Array(window).fill(0).join(',')}}'`)}::int[],
+                ${sql.raw(`'{${[parent.id, ...parent.ancestors].slice(0, window).join(',')}}'`)}::bigint[],
+                ${previous ? previous.cycle + 1 : 1}, ${plan.version}, ${input.paymentReference})
+        returning *`,
+  );
+  const position = toPosition(inserted!);
+  await recordFee(tx, plan, position, account.id);
+
+  const touched = await countIntoAncestors(tx, position);
+  await propagateFullDepth(tx, parent);
+  if (sponsor) {
+    const updated = await creditReferral(tx, plan, sponsor, position, account.full_name);
+    touched.set(updated.id, updated);
+  }
+  for (const ancestor of touched.values()) await promote(tx, plan, ancestor);
+  return { status: 'placed', positionId: position.id };
+}
+
+/** Breadth-first, left to right, within `top`'s subtree: descend along the first level that is not full. */
+async function findFirstFreeSlot(tx: Tx, top: PositionRow): Promise<{ parent: PositionRow; slot: 0 | 1 }> {
+  let node = top;
+  let remaining = top.fullDepth + 1;
+  for (;;) {
+    const [left, right] = await childrenOf(tx, node.id);
+    const step = placementStep(remaining, left, right);
+    if (step.kind === 'take') return { parent: node, slot: step.slot };
+    const next = step.slot === 0 ? left : right;
+    if (!next) throw new EngineError(`matrix inconsistent below position ${node.id}`);
+    node = next;
+    remaining -= 1;
+  }
+}
+
+/** The new position counts once at its depth in each of the nearest ancestors' stage windows. */
+async function countIntoAncestors(tx: Tx, position: PositionRow): Promise<Map<number, PositionRow>> {
+  const ids = position.ancestors;
+  const rows = await queryRows<Parameters<typeof toPosition>[0]>(
+    tx,
+    sql`update positions p set level_counts[a.d] = p.level_counts[a.d] + 1
+        from unnest(${sql.raw(`'{${ids.join(',')}}'`)}::bigint[]) with ordinality as a(id, d)
+        where p.id = a.id returning p.*`,
+  );
+  return new Map(rows.map((r) => [Number(r.id), toPosition(r)]));
+}
+
+/** full_depth changes only while a level completes, so the walk stops after about log2(members) steps at most. */
+async function propagateFullDepth(tx: Tx, start: PositionRow) {
+  let node: PositionRow | undefined = start;
+  while (node) {
+    const [left, right] = await childrenOf(tx, node.id);
+    const next = fullDepthOf(left?.fullDepth ?? null, right?.fullDepth ?? null);
+    if (next === node.fullDepth) return;
+    await tx.execute(sql`update positions set full_depth = ${next} where id = ${node.id}`);
+    if (node.parentId === null) return;
+    [node] = await selectPositions(tx, sql`id = ${node.parentId}`);
+  }
+}
+
+async function creditReferral(tx: Tx, plan: Plan, sponsor: PositionRow, newcomer: PositionRow, newcomerName: string) {
+  const bonus = referralBenefit(plan, sponsor.referralBonusesPaid);
+  const [row] = await queryRows<Parameters<typeof toPosition>[0]>(
+    tx,
+    sql`update positions set direct_referrals = direct_referrals + 1,
+          referral_bonuses_paid = referral_bonuses_paid + ${bonus ? 1 : 0}
+        where id = ${sponsor.id} returning *`,
+  );
+  const updated = toPosition(row!);
+  if (bonus && updated.accountId) {
+    await creditBenefits(tx, plan, updated, `referral:${newcomer.id}`, [{ kind: 'referral', stage: 0, amountKobo: bonus.amountKobo }], `Referral bonus from ${newcomerName}`);
+  }
+  return updated;
+}
+
+async function promote(tx: Tx, plan: Plan, position: PositionRow) {
+  if (position.accountId === null) return; // the company root earns nothing
+  const stage = stageFor(plan, position.levelCounts, position.directReferrals);
+  if (stage <= position.stage) return;
+  const finished = stage > plan.stages.length - 1;
+  await tx.execute(sql`update positions set stage = ${stage}, finished_at = ${finished ? sql`now()` : null} where id = ${position.id}`);
+  const benefits = promotionBenefits(plan, position.stage, stage);
+  for (const completed of benefits) {
+    const name = plan.stages[completed.stage]!.name;
+    await creditBenefits(tx, plan, position, `stage:${completed.stage}`, completed.credits, `for completing ${name} (stage ${completed.stage})`);
+    await recordAwards(tx, plan, position, completed.awards);
+  }
+}

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { accounts } from '../../db/schema';
+import { activatePosition } from './activate-position';
+import type { Programme } from './position-store';
+
+/** Test and benchmark helpers: accounts written directly, and one activation per transaction as a payment would. */
+
+export async function createAccount(db: Db, programme: Programme, sponsorAccountId: string | null, name = 'Test Member') {
+  const tag = randomUUID().replaceAll('-', '');
+  const [row] = await db
+    .insert(accounts)
+    .values({
+      programme,
+      email: `${tag}@example.com`,
+      fullName: name,
+      phone: '08030000000',
+      address: 'Lagos',
+      passwordHash: 'not-a-hash',
+      referralCode: tag.slice(0, 12).toUpperCase(),
+      sponsorAccountId,
+      emailConfirmedAt: new Date(),
+    })
+    .returning({ id: accounts.id });
+  return row!.id;
+}
+
+export function activate(db: Db, programme: Programme, accountId: string, paymentReference = `ref-${randomUUID()}`) {
+  return db.transaction((tx) =>
+    activatePosition(tx, { accountId, programme, paymentReference, amountKobo: programme === 'main' ? 5_000_000 : 500_000 }),
+  );
+}
+
+export async function creditTotalsByPosition(db: Db) {
+  const rows = await queryRows<{ position_id: string; total: string }>(db, sql`select position_id, sum(amount_kobo) as total from credits group by position_id`);
+  return new Map(rows.map((r) => [Number(r.position_id), Number(r.total)]));
+}
+
+export async function unbalancedEntries(db: Db) {
+  return queryRows<{ entry_id: string }>(db, sql`select entry_id from journal_lines group by entry_id having sum(amount_kobo) <> 0`);
+}
+
+export async function negativeWallets(db: Db) {
+  return queryRows<{ key: string }>(db, sql`select key from ledger_accounts where kind = 'wallet' and balance_kobo < 0`);
+}

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+
+export type Programme = 'main' | 'welcomeback';
+
+export interface PositionRow {
+  id: number;
+  programme: Programme;
+  accountId: string | null;
+  sponsorPositionId: number | null;
+  parentId: number | null;
+  slot: number | null;
+  depth: number;
+  fullDepth: number;
+  levelCounts: number[];
+  ancestors: number[];
+  directReferrals: number;
+  referralBonusesPaid: number;
+  stage: number;
+  cycle: number;
+  planVersion: number;
+  paymentReference: string | null;
+  finishedAt: Date | null;
+  createdAt: Date;
+}
+
+interface RawPosition {
+  id: string;
+  programme: Programme;
+  account_id: string | null;
+  sponsor_position_id: string | null;
+  parent_id: string | null;
+  slot: number | null;
+  depth: number;
+  full_depth: number;
+  level_counts: number[];
+  ancestors: (string | number)[];
+  direct_referrals: number;
+  referral_bonuses_paid: number;
+  stage: number;
+  cycle: number;
+  plan_version: number;
+  payment_reference: string | null;
+  finished_at: string | Date | null;
+  created_at: string | Date;
+}
+
+const nullableNumber = (v: string | number | null) => (v === null ? null : Number(v));
+
+export function toPosition(r: RawPosition): PositionRow {
+  return {
+    id: Number(r.id),
+    programme: r.programme,
+    accountId: r.account_id,
+    sponsorPositionId: nullableNumber(r.sponsor_position_id),
+    parentId: nullableNumber(r.parent_id),
+    slot: r.slot,
+    depth: r.depth,
+    fullDepth: r.full_depth,
+    levelCounts: r.level_counts.map(Number),
+    ancestors: r.ancestors.map(Number),
+    directReferrals: r.direct_referrals,
+    referralBonusesPaid: r.referral_bonuses_paid,
+    stage: r.stage,
+    cycle: r.cycle,
+    planVersion: r.plan_version,
+    paymentReference: r.payment_reference,
+    finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
+    createdAt: new Date(r.created_at),
+  };
+}
+
+export async function selectPositions(tx: Tx, where: ReturnType<typeof sql>): Promise<PositionRow[]> {
+  const rows = await queryRows<RawPosition>(tx, sql`select * from positions where ${where}`);
+  return rows.map(toPosition);
+}
+
+/**
+ * Locks the programme's root row: activations of one programme run one at a time, because a join can
+ * move every ancestor up to the root. This is what makes "no two positions in one slot" and "no lost
+ * promotion" hold on PostgreSQL; PGlite serves one session anyway.
+ */
+export async function lockProgramme(tx: Tx, programme: Programme): Promise<PositionRow> {
+  const [root] = await queryRows<RawPosition>(tx, sql`select * from positions where programme = ${programme} and parent_id is null for update`);
+  if (!root) throw new Error(`the ${programme} matrix has no root position`);
+  return toPosition(root);
+}
+
+export async function childrenOf(tx: Tx, parentId: number): Promise<[PositionRow | null, PositionRow | null]> {
+  const rows = await selectPositions(tx, sql`parent_id = ${parentId}`);
+  return [rows.find((r) => r.slot === 0) ?? null, rows.find((r) => r.slot === 1) ?? null];
+}
+
+export async function latestPositionOf(tx: Tx, accountId: string): Promise<PositionRow | null> {
+  const [row] = await selectPositions(tx, sql`account_id = ${accountId} order by id desc limit 1`);
+  return row ?? null;
+}
