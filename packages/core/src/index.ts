@@ -2,3 +2,4 @@ export * from './money';
 export * from './plan';
 export * from './matrix';
 export * from './simulation';
+export * from './ledger';

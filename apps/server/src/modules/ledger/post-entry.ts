@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { checkEntryLines } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { ensureLedgerAccount, ledgerKey, type LedgerAccountRef, type Programme } from './ledger-accounts';
@@ -32,11 +33,9 @@ export class LedgerError extends Error {
 export type PostResult = { status: 'posted' | 'exists'; entryId: number };
 
 function checkBalanced(entry: NewEntry) {
-  const lines = entry.lines.filter((l) => l.amountKobo !== 0);
-  if (lines.length < 2 || lines.some((l) => !Number.isSafeInteger(l.amountKobo)) || lines.reduce((s, l) => s + l.amountKobo, 0) !== 0) {
-    throw new LedgerError('unbalanced', `entry ${entry.idempotencyKey} does not balance`);
-  }
-  return lines;
+  const checked = checkEntryLines(entry.lines);
+  if (!checked.ok) throw new LedgerError('unbalanced', `entry ${entry.idempotencyKey}: ${checked.reason}`);
+  return [...checked.lines];
 }
 
 /**
@@ -59,7 +58,9 @@ export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
   }
   const entryId = Number(row.id);
   // Balances are locked in id order so two entries touching the same accounts cannot deadlock.
-  const resolved = await Promise.all(lines.map(async (l) => ({ ...l, ledgerAccountId: await ensureLedgerAccount(tx, l.account) })));
+  // One query at a time: a transaction is one connection.
+  const resolved: Array<EntryLine & { ledgerAccountId: number }> = [];
+  for (const l of lines) resolved.push({ ...l, ledgerAccountId: await ensureLedgerAccount(tx, l.account) });
   resolved.sort((a, b) => a.ledgerAccountId - b.ledgerAccountId);
   for (const line of resolved) {
     await tx.execute(sql`insert into journal_lines (entry_id, ledger_account_id, amount_kobo) values (${entryId}, ${line.ledgerAccountId}, ${line.amountKobo})`);

@@ -1,0 +1,27 @@
+/**
+ * The ledger's rules before anything is written: an entry moves money between at least two
+ * accounts, in whole kobo, and its lines sum to zero. A wallet never goes below zero (the database
+ * enforces that on the stored balance, in the same statement that moves it).
+ */
+
+export interface LineAmount {
+  /** Positive credits the account, negative debits it. */
+  readonly amountKobo: number;
+}
+
+export type EntryCheck<L> = { readonly ok: true; readonly lines: readonly L[] } | { readonly ok: false; readonly code: 'unbalanced'; readonly reason: string };
+
+export function checkEntryLines<L extends LineAmount>(lines: readonly L[]): EntryCheck<L> {
+  const moving = lines.filter((l) => l.amountKobo !== 0);
+  if (moving.some((l) => !Number.isSafeInteger(l.amountKobo))) return { ok: false, code: 'unbalanced', reason: 'an amount is not a whole number of kobo' };
+  if (moving.length < 2) return { ok: false, code: 'unbalanced', reason: 'an entry needs at least two lines that move money' };
+  const sum = moving.reduce((s, l) => s + l.amountKobo, 0);
+  if (sum !== 0) return { ok: false, code: 'unbalanced', reason: `lines sum to ${sum} kobo, not 0` };
+  return { ok: true, lines: moving };
+}
+
+/** A wallet's balance after a movement, or null when it would go below zero. */
+export function walletAfter(balanceKobo: number, movementKobo: number): number | null {
+  const after = balanceKobo + movementKobo;
+  return after < 0 ? null : after;
+}
