@@ -108,7 +108,7 @@ async function propagateFullDepth(tx: Tx, start: PositionRow) {
 }
 
 async function creditReferral(tx: Tx, plan: Plan, sponsor: PositionRow, newcomer: PositionRow, newcomerName: string) {
-  const bonus = referralBenefit(plan, sponsor.referralBonusesPaid);
+  const bonus = (await isEarning(tx, sponsor)) ? referralBenefit(plan, sponsor.referralBonusesPaid) : null;
   const [row] = await queryRows<Parameters<typeof toPosition>[0]>(
     tx,
     sql`update positions set direct_referrals = direct_referrals + 1,
@@ -128,10 +128,18 @@ async function promote(tx: Tx, plan: Plan, position: PositionRow) {
   if (stage <= position.stage) return;
   const finished = stage > plan.stages.length - 1;
   await tx.execute(sql`update positions set stage = ${stage}, finished_at = ${finished ? sql`now()` : null} where id = ${position.id}`);
+  // A suspended or closed account keeps its place and its stage but earns nothing for it.
+  if (!(await isEarning(tx, position))) return;
   const benefits = promotionBenefits(plan, position.stage, stage);
   for (const completed of benefits) {
     const name = plan.stages[completed.stage]!.name;
     await creditBenefits(tx, plan, position, `stage:${completed.stage}`, completed.credits, `for completing ${name} (stage ${completed.stage})`);
     await recordAwards(tx, plan, position, completed.awards);
   }
+}
+
+async function isEarning(tx: Tx, position: PositionRow): Promise<boolean> {
+  if (position.accountId === null) return false;
+  const [row] = await queryRows<{ status: string }>(tx, sql`select status from accounts where id = ${position.accountId}`);
+  return row?.status === 'active';
 }

@@ -162,3 +162,21 @@ describeEachDatabase('compensation engine against the in-memory engine', (engine
     }, 120_000);
   }
 });
+
+describeEachDatabase('compensation engine and account status', (engine) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await engine.open();
+  });
+  afterAll(async () => database?.close());
+
+  it('a suspended sponsor keeps its place and stage but earns nothing', async () => {
+    const a = await createAccount(database.db, 'main', null);
+    await activate(database.db, 'main', a);
+    await database.db.execute(sql`update accounts set status = 'suspended' where id = ${a}`);
+    for (let i = 0; i < 2; i += 1) await activate(database.db, 'main', await createAccount(database.db, 'main', a));
+    const [row] = await queryRows<{ stage: number }>(database.db, sql`select stage from positions where account_id = ${a}`);
+    expect(row!.stage).toBe(1);
+    expect(await walletBalanceKobo(database.db, a)).toBe(0);
+  });
+});
