@@ -56,7 +56,7 @@ export function createMemoryMatrix(programme: Programme): MemoryMatrix {
   const children: number[] = [-1, -1];
   const depth: number[] = [0];
   const fullDepth: number[] = [0];
-  const levelCounts: number[] = new Array<number>(window).fill(0);
+  const levelCounts: number[][] = [new Array<number>(window).fill(0)];
   const directReferrals: number[] = [0];
   const referralBonusesPaid: number[] = [0];
   const stage: number[] = [0];
@@ -64,7 +64,6 @@ export function createMemoryMatrix(programme: Programme): MemoryMatrix {
 
   const child = (p: number, slot: 0 | 1) => children[p * 2 + slot]!;
   const childState = (c: number) => (c < 0 ? null : { fullDepth: fullDepth[c]! });
-  const levels = (p: number) => levelCounts.slice(p * window, (p + 1) * window);
 
   function firstFreeSlot(top: number): { parent: number; slot: 0 | 1 } {
     let node = top;
@@ -80,7 +79,7 @@ export function createMemoryMatrix(programme: Programme): MemoryMatrix {
   function promote(p: number, credits: PaidCredit[], awards: RecordedAward[]) {
     const owner = account[p];
     if (owner === null || owner === undefined) return; // the company root earns nothing
-    const next = stageFor(plan, levels(p), directReferrals[p]!);
+    const next = stageFor(plan, levelCounts[p]!, directReferrals[p]!);
     if (next <= stage[p]!) return;
     for (const completion of promotionBenefits(plan, stage[p]!, next)) {
       for (const c of completion.credits) credits.push({ ...c, position: p, account: owner, cause: `stage:${completion.stage}` });
@@ -103,7 +102,7 @@ export function createMemoryMatrix(programme: Programme): MemoryMatrix {
     children[at * 2 + slot] = p;
     depth.push(depth[at]! + 1);
     fullDepth.push(0);
-    for (let i = 0; i < window; i += 1) levelCounts.push(0);
+    levelCounts.push(new Array<number>(window).fill(0));
     directReferrals.push(0);
     referralBonusesPaid.push(0);
     stage.push(0);
@@ -111,7 +110,7 @@ export function createMemoryMatrix(programme: Programme): MemoryMatrix {
 
     const touched: number[] = [];
     for (let a = at, d = 1; a >= 0 && d <= window; a = parent[a]!, d += 1) {
-      levelCounts[a * window + d - 1]! += 1;
+      levelCounts[a]![d - 1]! += 1;
       touched.push(a);
     }
     for (let a = at; a >= 0; a = parent[a]!) {
@@ -156,7 +155,7 @@ export function createMemoryMatrix(programme: Programme): MemoryMatrix {
         children: [c0 < 0 ? null : c0, c1 < 0 ? null : c1],
         depth: depth[index]!,
         fullDepth: fullDepth[index]!,
-        levelCounts: levels(index),
+        levelCounts: [...levelCounts[index]!],
         directReferrals: directReferrals[index]!,
         referralBonusesPaid: referralBonusesPaid[index]!,
         stage: stage[index]!,
