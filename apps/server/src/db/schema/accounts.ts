@@ -18,6 +18,9 @@ export const accounts = pgTable(
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     tokenVersion: integer('token_version').notNull().default(0),
     status: text('status', { enum: ['active', 'suspended', 'closed'] }).notNull().default('active'),
+    /** Closure (terms: within 7 business days of the confirmation mail): asked, confirmed from the mail, done. */
+    closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
+    closureConfirmedAt: timestamp('closure_confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

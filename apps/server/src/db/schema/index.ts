@@ -3,3 +3,7 @@ export * from './matrix';
 export * from './mail';
 export * from './ledger';
 export * from './benefits';
+export * from './sessions';
+export * from './bank-details';
+export * from './payments';
+export * from './admin';

@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { journalEntries } from './ledger';
+import { positions } from './matrix';
+
+/** One attempt to pay a programme's fee; the reference is ours, unguessable, and sent to the provider. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull().default('NGN'),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'abandoned'] }).notNull().default('pending'),
+    provider: text('provider', { enum: ['paystack', 'sandbox'] }).notNull(),
+    authorizationUrl: text('authorization_url'),
+    accessCode: text('access_code'),
+    positionId: bigint('position_id', { mode: 'number' }).references(() => positions.id),
+    failureReason: text('failure_reason'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_account_idx').on(t.accountId, t.createdAt),
+    index('payments_status_idx').on(t.status, t.createdAt),
+    check('payments_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
+);
+
+/** A month's payout for one programme: running the same month twice finds this row and pays nobody twice. */
+export const payoutRuns = pgTable(
+  'payout_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    /** The month paid, as YYYY-MM. */
+    period: text('period').notNull(),
+    mode: text('mode', { enum: ['transfer', 'csv'] }).notNull(),
+    status: text('status', { enum: ['running', 'completed'] }).notNull().default('running'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payout_runs_programme_period_key').on(t.programme, t.period)],
+);
+
+/**
+ * One bank transfer of a member's wallet. The amount is reserved (wallet -> payout clearing) when the row is
+ * made; success settles it, failure or reversal releases it, each exactly once through the ledger's keys.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    runId: bigint('run_id', { mode: 'number' }).references(() => payoutRuns.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** Stored before the first attempt and reused on every retry, so the provider never pays twice. */
+    reference: text('reference').notNull().unique(),
+    status: text('status', { enum: ['reserved', 'processing', 'success', 'failed', 'reversed'] }).notNull().default('reserved'),
+    bankName: text('bank_name').notNull(),
+    accountNumberLast4: text('account_number_last4').notNull(),
+    recipientCode: text('recipient_code'),
+    transferCode: text('transfer_code'),
+    failureReason: text('failure_reason'),
+    reserveEntryId: bigint('reserve_entry_id', { mode: 'number' }).references(() => journalEntries.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payouts_run_account_key').on(t.runId, t.accountId),
+    index('payouts_account_idx').on(t.accountId),
+    index('payouts_status_idx').on(t.status),
+    check('payouts_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
+);
+
+/** A cash payout an administrator recorded by hand (admin cash-out screens); one per idempotency key. */
+export const cashOuts = pgTable(
+  'cash_outs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    journalEntryId: bigint('journal_entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cash_outs_account_idx').on(t.accountId), check('cash_outs_amount_positive', sql`${t.amountKobo} > 0`)],
+);
+
+/** Raw provider events as received (signature already checked), for support and replay. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    event: text('event').notNull(),
+    reference: text('reference'),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_events_reference_idx').on(t.reference)],
+);
