@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { createMailTransport, type MailTransport } from './adapters/mail';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { webClientPlugin } from './plugins/web-client';
 import { apiModules } from './modules';
@@ -96,7 +97,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
 
-  for (const module of apiModules) await app.register(module, { prefix: '/api' });
+  // The API's own scope: deny by default there; the web client, the docs and the payment sandbox stay outside.
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin);
+      for (const module of apiModules) await api.register(module);
+    },
+    { prefix: '/api' },
+  );
   await app.register(webClientPlugin);
   return app;
 }

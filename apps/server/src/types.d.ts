@@ -1,6 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { MailTransport } from './adapters/mail';
+import type { Programme, SignedInAccount } from './plugins/auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,8 +10,16 @@ declare module 'fastify' {
     db: Db;
     mailer: MailTransport;
   }
+  interface FastifyRequest {
+    /** Set by the auth plugin on private routes. */
+    account: SignedInAccount | null;
+  }
   interface FastifyContextConfig {
     /** Routes are private unless they say so (deny by default). */
     public?: boolean;
+    /** 'admin': only administrators. */
+    access?: 'admin';
+    /** Only accounts of this programme. */
+    programme?: Programme;
   }
 }

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../config';
+import { queryRows } from '../db/rows';
+import { HttpError } from './errors';
+
+export type Programme = 'main' | 'welcomeback';
+export type Role = 'user' | 'admin';
+
+/** The signed-in account, as the access token names it and the database confirms it on every call. */
+export interface SignedInAccount {
+  id: string;
+  programme: Programme;
+  role: Role;
+  email: string;
+  fullName: string;
+  sessionId: string;
+}
+
+/** Access tokens are short: a stolen one is useful for minutes, and the refresh session renews it silently. */
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+const ISSUER = 'coop-platform';
+const AUDIENCE = 'coop-platform-api';
+
+const secretKey = (config: Config) => new TextEncoder().encode(config.jwtSecret);
+
+export async function signAccessToken(
+  config: Config,
+  claims: { accountId: string; programme: Programme; role: Role; tokenVersion: number; sessionId: string },
+) {
+  const token = await new SignJWT({ prog: claims.programme, role: claims.role, ver: claims.tokenVersion, sid: claims.sessionId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.accountId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
+    .sign(secretKey(config));
+  return { token, expiresIn: ACCESS_TOKEN_SECONDS };
+}
+
+const unauthorised = () => new HttpError(401, 'Your session has ended. Please sign in again.', 'session_ended');
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<SignedInAccount> {
+  const header = request.headers.authorization;
+  if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'Please sign in to continue.', 'signed_out');
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(header.slice(7).trim(), secretKey(app.config), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] }));
+  } catch {
+    throw unauthorised();
+  }
+  const { sub, sid, ver } = payload as { sub?: string; sid?: string; ver?: number };
+  if (!sub || !sid || typeof ver !== 'number') throw unauthorised();
+  // One indexed look-up per call: a password reset, a role change, a suspension or a sign-out ends the token at once.
+  const [row] = await queryRows<{ id: string; programme: Programme; role: Role; email: string; full_name: string; status: string; token_version: number }>(
+    app.db,
+    sql`select a.id, a.programme, a.role, a.email, a.full_name, a.status, a.token_version
+        from accounts a join sessions s on s.account_id = a.id
+        where a.id = ${sub} and s.id = ${sid} and s.revoked_at is null and s.expires_at > now()`,
+  );
+  if (!row || row.token_version !== ver) throw unauthorised();
+  if (row.status !== 'active') throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');
+  return { id: row.id, programme: row.programme, role: row.role, email: row.email, fullName: row.full_name, sessionId: sid };
+}
+
+/**
+ * Deny by default: every route needs a valid access token unless it declares `config: { public: true }`.
+ * `access: 'admin'` needs the admin role; `programme` needs an account of that programme.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('account', null);
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.routeOptions.url || config.public) return;
+    const account = await authenticate(app, request);
+    if (config.access === 'admin' && account.role !== 'admin') throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
+    if (config.programme && config.programme !== account.programme) {
+      const name = config.programme === 'main' ? 'Main' : 'Welcome Back';
+      throw new HttpError(403, `This needs a ${name} platform account. Sign in to the ${name} platform.`, 'wrong_programme');
+    }
+    request.account = account;
+  });
+});
+
+/** The signed-in account of a private route (the hook above has already refused anyone else). */
+export function signedIn(request: FastifyRequest): SignedInAccount {
+  if (!request.account) throw unauthorised();
+  return request.account;
+}
