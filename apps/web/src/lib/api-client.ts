@@ -9,19 +9,27 @@ export class ApiError extends Error {
   }
 }
 
-type Options = Omit<RequestInit, 'body'> & { body?: unknown; token?: string | null };
+type Options = Omit<RequestInit, 'body'> & {
+  body?: unknown;
+  /** null: send no token (public calls); undefined: the current session's token. */
+  token?: string | null;
+};
 
-let accessTokenProvider: () => string | null = () => null;
-/** The session feature registers how to read the current access token; the client itself knows no storage. */
-export function setAccessTokenProvider(provider: () => string | null) {
-  accessTokenProvider = provider;
+interface SessionHooks {
+  token: () => string | null;
+  /** Renews the access token after a 401; the new token, or null when the session is over. */
+  renew: () => Promise<string | null>;
+}
+let session: SessionHooks = { token: () => null, renew: async () => null };
+
+/** The session module registers how to read and renew the access token; this file knows no storage. */
+export function setSessionHooks(hooks: SessionHooks) {
+  session = hooks;
 }
 
-export async function apiFetch<T>(path: string, { body, token, headers, ...init }: Options = {}): Promise<T> {
-  const bearer = token === undefined ? accessTokenProvider() : token;
-  let response: Response;
+async function send(path: string, { body, token: _token, headers, ...init }: Options, bearer: string | null) {
   try {
-    response = await fetch(`/api${path}`, {
+    return await fetch(`/api${path}`, {
       credentials: 'same-origin',
       ...init,
       headers: {
@@ -34,6 +42,16 @@ export async function apiFetch<T>(path: string, { body, token, headers, ...init 
     });
   } catch {
     throw new ApiError(0, 'We could not reach the server. Check your connection and try again.', null);
+  }
+}
+
+export async function apiFetch<T>(path: string, options: Options = {}): Promise<T> {
+  const usesSession = options.token === undefined;
+  let bearer = usesSession ? session.token() : (options.token ?? null);
+  let response = await send(path, options, bearer);
+  if (response.status === 401 && usesSession && bearer) {
+    bearer = await session.renew();
+    if (bearer) response = await send(path, options, bearer);
   }
   const text = await response.text();
   let data: unknown = null;
