@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 // and browser tests (e2e, against the built app served on a random port).
 export default defineConfig({
   test: {
+    // In CI every test is named, so the log shows which suites ran on PostgreSQL ("[postgres]").
+    reporters: process.env.CI ? ['verbose'] : ['default'],
     projects: [
       {
         test: {
