@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+
+export interface FieldMessageProps {
+  /** The field's error from react-hook-form (or any `{ message }`). */
+  error?: { message?: string };
+  /** A short help text shown under the label. */
+  hint?: ReactNode;
+}
+
+/** Ids that tie an input to its hint and error, so a screen reader reads them with the field. */
+export function describedBy(id: string, { error, hint }: FieldMessageProps) {
+  const ids = [hint ? `${id}-hint` : '', error?.message ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return ids || undefined;
+}
+
+export function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? (
+    <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+      {hint}
+    </p>
+  ) : null;
+}
+
+/** The error beside its field; `role="alert"` only announces it, the message stays until fixed. */
+export function FieldError({ id, error }: { id: string; error?: { message?: string } }) {
+  return error?.message ? (
+    <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
+      {error.message}
+    </p>
+  ) : null;
+}
+
+export const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30 aria-[invalid=true]:border-red-700 disabled:bg-slate-100';
+export const labelClass = 'block text-sm font-semibold text-slate-800';
