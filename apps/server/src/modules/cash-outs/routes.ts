@@ -1,0 +1,72 @@
+import { toNairaString } from '@coop/core';
+import { cashOutSchema } from '@coop/core/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn, type Programme } from '../../plugins/auth';
+import { recordCashOut, type CashOut } from './record-cash-out';
+
+const errorSchema = z.object({ message: z.string(), code: z.string().optional() });
+
+const idempotencyHeaders = z.object({
+  'idempotency-key': z.uuid({ message: 'Send an Idempotency-Key header with a new UUID for each cash-out form' }),
+});
+
+const cashOutAnswer = z.object({
+  message: z.string(),
+  data: z.object({
+    id: z.number(),
+    programme: z.enum(['main', 'welcomeback']),
+    email: z.string(),
+    fullName: z.string(),
+    amount: z.string().describe('naira, as a decimal string'),
+    recordedBy: z.string().describe("the administrator's name"),
+    createdAt: z.string(),
+  }),
+});
+
+const view = (cashOut: CashOut) => ({
+  message: 'Cash payout recorded',
+  data: {
+    id: cashOut.id,
+    programme: cashOut.programme,
+    email: cashOut.email,
+    fullName: cashOut.fullName,
+    amount: toNairaString(cashOut.amountKobo),
+    recordedBy: cashOut.recordedBy,
+    createdAt: cashOut.createdAt.toISOString(),
+  },
+});
+
+const ROUTES: Array<{ url: string; programme: Programme; name: string }> = [
+  { url: '/admin/payOutCash', programme: 'main', name: 'Main' },
+  { url: '/admin/payOutCash2', programme: 'welcomeback', name: 'Welcome Back' },
+];
+
+/** The admin cash-out screens: a cash payout made by hand, debited from the member's wallet once per request. */
+export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const route of ROUTES) {
+    app.put(
+      route.url,
+      {
+        config: { access: 'admin' },
+        schema: {
+          tags: ['admin'],
+          summary: `Record a cash payout to a ${route.name} member (email and amount in naira; once per Idempotency-Key)`,
+          headers: idempotencyHeaders,
+          body: cashOutSchema,
+          response: { 200: cashOutAnswer, 400: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const cashOut = await recordCashOut(app.db, signedIn(request), {
+          programme: route.programme,
+          email: request.body.email,
+          amountKobo: request.body.amount,
+          idempotencyKey: request.headers['idempotency-key'],
+        });
+        if (cashOut.replayed) reply.header('idempotent-replayed', 'true');
+        return view(cashOut);
+      },
+    );
+  }
+};
