@@ -1,12 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { adminUserRoutes } from './admin-users/routes';
 import { cashOutRoutes } from './cash-outs/routes';
-import { closureRoutes } from './closure/routes';
 import { devRoutes } from './dev/routes';
-import { grantRoutes } from './grants/routes';
 import { healthRoutes } from './health/routes';
-import { memberRoutes } from './member/routes';
 import { siteRoutes } from './site/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, cashOutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, cashOutRoutes];
