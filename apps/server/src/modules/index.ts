@@ -1,8 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/routes';
+import { adminUserRoutes } from './admin-users/routes';
 import { cashOutRoutes } from './cash-outs/routes';
+import { closureRoutes } from './closure/routes';
 import { devRoutes } from './dev/routes';
+import { grantRoutes } from './grants/routes';
 import { healthRoutes } from './health/routes';
+import { memberRoutes } from './member/routes';
 import { siteRoutes } from './site/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, cashOutRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes];

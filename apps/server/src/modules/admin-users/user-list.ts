@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { getPlan, stageName, type Programme } from '@coop/core';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+
+/** Escapes LIKE's wildcards so a search for "a_b" finds "a_b" and not "axb". */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Accounts of a programme for the administrators, newest first, with the stage of their latest position. */
+export async function listUsers(db: Tx, programme: Programme, options: { search?: string; limit: number; offset: number }) {
+  const search = options.search?.trim();
+  const filter = search
+    ? sql`and (a.email ilike ${likePattern(search)} or a.full_name ilike ${likePattern(search)} or a.referral_code ilike ${likePattern(search)} or a.phone ilike ${likePattern(search)})`
+    : sql``;
+  const rows = await queryRows<{
+    id: string;
+    full_name: string;
+    email: string;
+    phone: string;
+    referral_code: string;
+    role: 'user' | 'admin';
+    status: string;
+    email_confirmed_at: string | Date | null;
+    created_at: string | Date;
+    stage: number | null;
+    total: string;
+  }>(
+    db,
+    sql`select a.id, a.full_name, a.email, a.phone, a.referral_code, a.role, a.status, a.email_confirmed_at, a.created_at,
+               (select p.stage from positions p where p.account_id = a.id order by p.id desc limit 1) as stage,
+               count(*) over () as total
+        from accounts a
+        where a.programme = ${programme} ${filter}
+        order by a.created_at desc, a.id
+        limit ${options.limit} offset ${options.offset}`,
+  );
+  const plan = getPlan(programme);
+  return {
+    total: rows[0] ? Number(rows[0].total) : 0,
+    users: rows.map((r) => ({
+      fullName: r.full_name,
+      email: r.email,
+      phone: r.phone,
+      referralCode: r.referral_code,
+      role: r.role,
+      accountStatus: r.status,
+      emailConfirmed: r.email_confirmed_at !== null,
+      paid: r.stage !== null,
+      stage: r.stage,
+      status: r.stage === null ? 'Not yet a member' : stageName(plan, r.stage),
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+  };
+}
+
+export async function accountIdByEmail(db: Tx, programme: Programme, email: string) {
+  const [row] = await queryRows<{ id: string }>(db, sql`select id from accounts where programme = ${programme} and email = ${email.trim().toLowerCase()}`);
+  return row?.id ?? null;
+}

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/auth';
+import { scheduleClosures } from './closure-job';
+import { closureStatus, confirmClosure, requestClosure } from './closure-service';
+
+const errorSchema = z.object({ message: z.string(), code: z.string().optional() });
+const statusSchema = z.object({ requestedAt: z.string().nullable(), confirmedAt: z.string().nullable(), effectiveAt: z.string().nullable(), closed: z.boolean() });
+
+/** Account closure as the terms put it: asked in the account, confirmed from a mail, done 7 business days later. */
+export const closureRoutes: FastifyPluginAsyncZod = async (app) => {
+  scheduleClosures(app);
+
+  app.get(
+    '/me/close',
+    { schema: { tags: ['member'], summary: 'Where the signed-in account’s closure request stands', response: { 200: statusSchema } } },
+    async (request) => closureStatus(app.db, signedIn(request).id),
+  );
+
+  app.post(
+    '/me/close',
+    {
+      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['member'],
+        summary: 'Ask to close the signed-in account: sends a confirmation link by mail',
+        response: { 200: z.object({ message: z.string() }), 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const account = signedIn(request);
+      await requestClosure(app.db, app.mailer, account, { publicUrl: app.config.publicUrl, siteName: app.config.site.name });
+      return { message: `We have sent a confirmation link to ${account.email}. Your account closes 7 business days after you confirm.` };
+    },
+  );
+
+  app.post(
+    '/auth/confirm-closure',
+    {
+      config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm an account closure from the mailed link',
+        body: z.strictObject({ token: z.string({ message: 'This confirmation link is not valid.' }).min(16, 'This confirmation link is not valid.').max(200) }),
+        response: { 200: z.object({ message: z.string(), effectiveAt: z.string() }), 400: errorSchema },
+      },
+    },
+    async (request) => {
+      const { effectiveAt } = await confirmClosure(app.db, request.body.token);
+      return {
+        message: `Your account closure is confirmed. The account will be closed on ${effectiveAt.toUTCString().slice(0, 16)}.`,
+        effectiveAt: effectiveAt.toISOString(),
+      };
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import { formatNaira, getPlan, type Programme } from '@coop/core';
+
+export interface GrantRefusal {
+  status: 403 | 400 | 409;
+  code: string;
+  message: string;
+}
+
+/**
+ * Whether an account may apply for the plan's grant now: Main only, at the grant stage (Executive) or above,
+ * at most the plan's ceiling, and one application waiting for a decision at a time.
+ */
+export function grantRefusal(input: { programme: Programme; paid: boolean; stage: number; amountKobo: number; hasPending: boolean }): GrantRefusal | null {
+  const grant = getPlan(input.programme).grant;
+  if (!grant) return { status: 403, code: 'grant_not_offered', message: 'The grant is offered on the Main platform only.' };
+  const stageName = getPlan(input.programme).stages[grant.stage]!.name;
+  if (!input.paid || input.stage < grant.stage) {
+    return { status: 403, code: 'grant_stage', message: `The grant opens to members at stage ${grant.stage} (${stageName}) and above.` };
+  }
+  if (input.amountKobo > grant.ceilingKobo) {
+    return { status: 400, code: 'grant_ceiling', message: `The grant is at most ${formatNaira(grant.ceilingKobo)}.` };
+  }
+  if (input.hasPending) {
+    return { status: 409, code: 'grant_pending', message: 'You already have a grant application waiting for a decision.' };
+  }
+  return null;
+}

@@ -1,0 +1,47 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { toNairaString } from '@coop/core';
+import type { Tx } from '../../db/client';
+import { accounts, grantApplications } from '../../db/schema';
+
+type GrantRow = typeof grantApplications.$inferSelect;
+
+/** The API's view of an application: naira at the edge, dates as ISO strings, the decider's id never shown. */
+export function grantView(row: GrantRow) {
+  return {
+    id: row.id,
+    amount: toNairaString(row.amountKobo),
+    purpose: row.purpose,
+    status: row.status,
+    decisionNote: row.decisionNote,
+    createdAt: row.createdAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export function grantsOf(db: Tx, accountId: string) {
+  return db.select().from(grantApplications).where(eq(grantApplications.accountId, accountId)).orderBy(desc(grantApplications.id));
+}
+
+export async function hasPendingGrant(db: Tx, accountId: string) {
+  const rows = await db
+    .select({ id: grantApplications.id })
+    .from(grantApplications)
+    .where(and(eq(grantApplications.accountId, accountId), eq(grantApplications.status, 'pending')))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Every application for the administrators, pending ones first, with who applied. */
+export async function listGrants(db: Tx, options: { status?: GrantRow['status']; limit: number; offset: number }) {
+  const where = options.status ? eq(grantApplications.status, options.status) : undefined;
+  const rows = await db
+    .select({ grant: grantApplications, fullName: accounts.fullName, email: accounts.email })
+    .from(grantApplications)
+    .innerJoin(accounts, eq(accounts.id, grantApplications.accountId))
+    .where(where)
+    .orderBy(sql`case when ${grantApplications.status} = 'pending' then 0 else 1 end`, desc(grantApplications.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(grantApplications).where(where);
+  return { total: Number(count?.n ?? 0), items: rows.map((r) => ({ ...grantView(r.grant), fullName: r.fullName, email: r.email })) };
+}

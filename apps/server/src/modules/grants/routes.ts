@@ -1,0 +1,81 @@
+import { getPlan, toNairaString } from '@coop/core';
+import { grantApplicationSchema } from '@coop/core/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/auth';
+import { applyForGrant, decideGrant } from './grant-service';
+import { grantsOf, grantView, listGrants } from './grant-store';
+import { adminGrantSchema, errorSchema, grantDecisionSchema, grantSchema } from './schemas';
+
+const ceiling = getPlan('main').grant!.ceilingKobo;
+
+/** The Executive grant (Main stage 5): members apply and follow it; administrators decide. */
+export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/me/grant',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'The signed-in member’s grant applications, newest first, and the ceiling',
+        response: { 200: z.object({ ceiling: z.string(), applications: z.array(grantSchema) }) },
+      },
+    },
+    async (request) => {
+      const rows = await grantsOf(app.db, signedIn(request).id);
+      return { ceiling: toNairaString(ceiling), applications: rows.map(grantView) };
+    },
+  );
+
+  app.post(
+    '/me/grant',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'Apply for the grant (Main, stage 5 Executive and above; one pending at a time)',
+        body: grantApplicationSchema,
+        response: { 201: grantSchema, 400: errorSchema, 403: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const grant = await applyForGrant(app.db, signedIn(request), { amountKobo: request.body.amount, purpose: request.body.purpose });
+      return reply.status(201).send(grant);
+    },
+  );
+
+  app.get(
+    '/admin/grants',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Grant applications, pending first, paged',
+        querystring: z.object({
+          status: z.enum(['pending', 'approved', 'declined']).optional(),
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: { 200: z.object({ page: z.number(), pageSize: z.number(), total: z.number(), items: z.array(adminGrantSchema) }) },
+      },
+    },
+    async (request) => {
+      const { status, page, pageSize } = request.query;
+      const result = await listGrants(app.db, { status, limit: pageSize, offset: (page - 1) * pageSize });
+      return { page, pageSize, ...result };
+    },
+  );
+
+  app.put(
+    '/admin/grants/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve or decline a pending grant application (recorded in the audit log)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: grantDecisionSchema,
+        response: { 200: grantSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => decideGrant(app.db, signedIn(request).id, request.params.id, request.body),
+  );
+};

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { getPlan, toNairaString } from '@coop/core';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import type { Programme } from '../engine/position-store';
+import { memberFigures } from '../engine/read-model';
+import { awardLabel } from './award-labels';
+
+const naira = toNairaString;
+
+/** The spec's 3.3 fields for the programme, under the spec's names, plus stage, progress and awards. */
+export async function dashboard(db: Tx, accountId: string, programme: Programme) {
+  const [account] = await queryRows<{ full_name: string; email: string; referral_code: string; address: string; phone: string }>(
+    db,
+    sql`select full_name, email, referral_code, address, phone from accounts where id = ${accountId}`,
+  );
+  if (!account) return null;
+  const f = await memberFigures(db, accountId, programme);
+  const grant = getPlan(programme).grant;
+  const common = {
+    fullName: account.full_name,
+    email: account.email,
+    referralCode: account.referral_code,
+    address: account.address,
+    phone: account.phone,
+    status: f.stageName,
+    stage: f.stage,
+    stageName: f.stageName,
+    paid: f.paid,
+    finished: f.finished,
+    cycle: f.cycle,
+    progress: f.progress,
+    wallet: naira(f.walletKobo),
+    graduatingBonus: naira(f.graduatingKobo),
+    referralCount: f.referralCount,
+    referralNode: f.referralNode,
+    transaction_counts: f.transactionCount,
+    awards: f.awards.map((a) => ({ ...a, label: awardLabel(programme, a.kind), status: a.status as 'pending' | 'delivered' })),
+    grantEligible: f.paid && grant !== null && f.stage >= grant.stage,
+  };
+  if (programme === 'main') {
+    return {
+      programme: 'main' as const,
+      ...common,
+      earnedBonus: naira(f.referralKobo + f.activitiesKobo),
+      healthFee: naira(f.healthFeeKobo),
+      mbbpil_social_club: naira(f.awardKobo('social_club')),
+      gift: naira(f.awardKobo('gift')),
+      laptop_award_or_equivalent: naira(f.awardKobo('laptop')),
+      car_award: naira(f.awardKobo('car')),
+      housing_award: naira(f.awardKobo('housing')),
+      suv_award: naira(f.awardKobo('suv')),
+      goldenCrownAward: naira(f.awardKobo('golden_crown_annual')),
+    };
+  }
+  return {
+    programme: 'welcomeback' as const,
+    ...common,
+    matrixBonus: naira(f.referralKobo + f.activitiesKobo),
+    thankYouBonus: naira(f.thankYouKobo),
+    laptopAward: naira(f.awardKobo('laptop')),
+    Award: naira(f.awardKobo('domestic_appliances')),
+  };
+}

@@ -1,0 +1,98 @@
+import { getPlan, stageName, toNairaString } from '@coop/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { matrixView } from '../engine/matrix-view';
+import { walletHistory } from '../ledger/queries';
+import { dashboard } from './dashboard';
+import { awardSchema, dashboardSchema, errorSchema, matrixSchema, programmeQuery, walletHistorySchema } from './schemas';
+
+const programmeName = (programme: 'main' | 'welcomeback') => (programme === 'main' ? 'Main' : 'Welcome Back');
+
+/**
+ * What the signed-in account sees of itself; every figure is read from the engine, the ledger and the matrix.
+ * No route here takes an account id or email: the account is always the one the access token names.
+ */
+export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'The signed-in account’s dashboard for its programme (spec 3.3 fields, stage, progress, awards)',
+        querystring: z.object({ programme: programmeQuery.optional() }),
+        response: { 200: dashboardSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const account = signedIn(request);
+      if (request.query.programme && request.query.programme !== account.programme) {
+        throw new HttpError(403, `You are signed in to the ${programmeName(account.programme)} platform. Sign in to the other platform to see it.`, 'wrong_programme');
+      }
+      const figures = await dashboard(app.db, account.id, account.programme);
+      if (!figures) throw new HttpError(404, 'Your account no longer exists.');
+      return figures;
+    },
+  );
+
+  app.get(
+    '/me/wallet-history',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'Every credit and debit of the signed-in account’s wallet with its reason, newest first',
+        querystring: z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: walletHistorySchema },
+      },
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      const history = await walletHistory(app.db, signedIn(request).id, { limit: pageSize, offset: (page - 1) * pageSize });
+      return {
+        page,
+        pageSize,
+        total: history.total,
+        items: history.items.map((i) => ({ id: i.entryId, kind: i.kind, reason: i.memo, amount: toNairaString(i.amountKobo), createdAt: i.createdAt.toISOString() })),
+      };
+    },
+  );
+
+  app.get(
+    '/me/matrix',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'The signed-in account’s own matrix, a few levels from its position or from a position inside it',
+        querystring: z.object({ from: z.coerce.number().int().positive().optional(), levels: z.coerce.number().int().min(1).max(4).default(3) }),
+        response: { 200: matrixSchema, 403: errorSchema },
+      },
+    },
+    async (request) => {
+      const account = signedIn(request);
+      const { from, levels } = request.query;
+      const view = await matrixView(app.db, account.id, { fromPositionId: from, levels });
+      if (view.status === 'forbidden') throw new HttpError(403, 'That position is not in your matrix.', 'not_your_matrix');
+      if (view.status === 'unpaid') return { paid: false, rootPositionId: null, levels, nodes: [] };
+      const plan = getPlan(account.programme);
+      return { paid: true, rootPositionId: view.rootPositionId, levels, nodes: view.nodes.map((n) => ({ ...n, stageName: stageName(plan, n.stage) })) };
+    },
+  );
+
+  app.get(
+    '/me/awards',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'Each award the signed-in account has earned, with its fulfilment status',
+        response: { 200: z.object({ awards: z.array(awardSchema) }), 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const account = signedIn(request);
+      const figures = await dashboard(app.db, account.id, account.programme);
+      if (!figures) throw new HttpError(404, 'Your account no longer exists.');
+      return { awards: figures.awards };
+    },
+  );
+};
