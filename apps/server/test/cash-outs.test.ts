@@ -25,7 +25,10 @@ describeEachDatabase('admin cash-outs', (database) => {
     return account;
   };
 
-  const cashOut = (payload: unknown, options: { key?: string | null; url?: string; headers?: Record<string, string> } = {}) => {
+  const cashOut = (
+    payload: unknown,
+    options: { key?: string | null; url?: string; headers?: Record<string, string> } = {},
+  ) => {
     const key = options.key === undefined ? randomUUID() : options.key;
     return ctx.app.inject({
       method: 'PUT',
@@ -60,13 +63,18 @@ describeEachDatabase('admin cash-outs', (database) => {
     for (const key of [null, 'not-a-uuid']) {
       const res = await cashOut({ email: 'a@example.com', amount: '5' }, { key });
       expect(res.statusCode).toBe(400);
-      expect(res.json().message).toBe('Send an Idempotency-Key header with a new UUID for each cash-out form');
+      expect(res.json().message).toBe(
+        'Send an Idempotency-Key header with a new UUID for each cash-out form',
+      );
     }
   });
 
   it('refuses a member token and a missing token', async () => {
     const someone = await member('main', 100_000);
-    const asMember = await cashOut({ email: someone.email, amount: '10' }, { headers: await signInAs(ctx.app, someone.id) });
+    const asMember = await cashOut(
+      { email: someone.email, amount: '10' },
+      { headers: await signInAs(ctx.app, someone.id) },
+    );
     expect(asMember.statusCode).toBe(403);
     expect(asMember.json().message).toBe('This needs an administrator account.');
     const anonymous = await cashOut({ email: someone.email, amount: '10' }, { headers: {} });
@@ -79,35 +87,61 @@ describeEachDatabase('admin cash-outs', (database) => {
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('No Main member has the email nobody@example.com');
     const mainOnly = await member('main', 100_000);
-    const wrongScreen = await cashOut({ email: mainOnly.email, amount: '10' }, { url: '/api/admin/payOutCash2' });
+    const wrongScreen = await cashOut(
+      { email: mainOnly.email, amount: '10' },
+      { url: '/api/admin/payOutCash2' },
+    );
     expect(wrongScreen.statusCode).toBe(404);
     expect(wrongScreen.json().message).toBe(`No Welcome Back member has the email ${mainOnly.email}`);
   });
 
   it('debits the wallet into the cash payout account, with the administrator recorded', async () => {
     const someone = await member('welcomeback', 1_250_050);
-    const res = await cashOut({ email: someone.email.toUpperCase(), amount: '12,000.50' }, { url: '/api/admin/payOutCash2' });
+    const res = await cashOut(
+      { email: someone.email.toUpperCase(), amount: '12,000.50' },
+      { url: '/api/admin/payOutCash2' },
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
       message: 'Cash payout recorded',
-      data: { programme: 'welcomeback', email: someone.email, fullName: 'Bola Member', amount: '12000.50', recordedBy: 'Ada Admin' },
+      data: {
+        programme: 'welcomeback',
+        email: someone.email,
+        fullName: 'Bola Member',
+        amount: '12000.50',
+        recordedBy: 'Ada Admin',
+      },
     });
     expect(await walletBalanceKobo(ctx.app.db, someone.id)).toBe(1_250_050 - 1_200_050);
     const [row] = await queryRows<{ created_by: string; amount_kobo: string; memo: string; kind: string }>(
       ctx.app.db,
       sql`select c.created_by, c.amount_kobo, e.memo, e.kind from cash_outs c join journal_entries e on e.id = c.journal_entry_id where c.id = ${body.data.id}`,
     );
-    expect(row).toMatchObject({ created_by: adminId, kind: 'cash_out', memo: 'Cash payout of ₦12,000.50 recorded by administrator Ada Admin' });
+    expect(row).toMatchObject({
+      created_by: adminId,
+      kind: 'cash_out',
+      memo: 'Cash payout of ₦12,000.50 recorded by administrator Ada Admin',
+    });
     expect(Number(row!.amount_kobo)).toBe(1_200_050);
-    const [cash] = await queryRows<{ balance_kobo: string }>(ctx.app.db, sql`select balance_kobo from ledger_accounts where key = 'cash_payout:welcomeback'`);
+    const [cash] = await queryRows<{ balance_kobo: string }>(
+      ctx.app.db,
+      sql`select balance_kobo from ledger_accounts where key = 'cash_payout:welcomeback'`,
+    );
     expect(Number(cash!.balance_kobo)).toBeGreaterThanOrEqual(1_200_050);
-    const audit = await queryRows<{ actor_account_id: string; target_account_id: string; details: { cashOutId: number; amountKobo: number } }>(
+    const audit = await queryRows<{
+      actor_account_id: string;
+      target_account_id: string;
+      details: { cashOutId: number; amountKobo: number };
+    }>(
       ctx.app.db,
       sql`select actor_account_id, target_account_id, details from audit_log where action = 'cash_out' and target_account_id = ${someone.id}`,
     );
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor_account_id: adminId, details: { cashOutId: body.data.id, amountKobo: 1_200_050 } });
+    expect(audit[0]).toMatchObject({
+      actor_account_id: adminId,
+      details: { cashOutId: body.data.id, amountKobo: 1_200_050 },
+    });
   });
 
   it('refuses an amount above the wallet and changes nothing', async () => {
@@ -120,7 +154,10 @@ describeEachDatabase('admin cash-outs', (database) => {
     expect(none.statusCode).toBe(422);
     expect(none.json().message).toBe("Bola Member's wallet is empty, so there is nothing to pay out");
     expect(await walletBalanceKobo(ctx.app.db, someone.id)).toBe(500_000);
-    const rows = await queryRows(ctx.app.db, sql`select id from cash_outs where account_id in (${someone.id}, ${empty.id})`);
+    const rows = await queryRows(
+      ctx.app.db,
+      sql`select id from cash_outs where account_id in (${someone.id}, ${empty.id})`,
+    );
     expect(rows).toEqual([]);
   });
 
@@ -145,7 +182,9 @@ describeEachDatabase('admin cash-outs', (database) => {
 
     const otherAmount = await cashOut({ email: someone.email, amount: '2000' }, { key });
     expect(otherAmount.statusCode).toBe(409);
-    expect(otherAmount.json().message).toBe('This cash-out request was already used for a different member or amount. Reload the form and try again.');
+    expect(otherAmount.json().message).toBe(
+      'This cash-out request was already used for a different member or amount. Reload the form and try again.',
+    );
     const otherMember = await member('main', 1_000_000);
     const otherEmail = await cashOut({ email: otherMember.email, amount: '3000' }, { key });
     expect(otherEmail.statusCode).toBe(409);
@@ -155,7 +194,10 @@ describeEachDatabase('admin cash-outs', (database) => {
 
   it('lets only one of two cash-outs through when together they exceed the wallet', async () => {
     const someone = await member('main', 1_000_000);
-    const answers = await Promise.all([cashOut({ email: someone.email, amount: '6000' }), cashOut({ email: someone.email, amount: '6000' })]);
+    const answers = await Promise.all([
+      cashOut({ email: someone.email, amount: '6000' }),
+      cashOut({ email: someone.email, amount: '6000' }),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422]);
     expect(await walletBalanceKobo(ctx.app.db, someone.id)).toBe(400_000);
     expect(await walletsBelowZero(ctx.app.db)).toBe(0);
@@ -163,13 +205,18 @@ describeEachDatabase('admin cash-outs', (database) => {
 
   it('never overdraws a wallet under many concurrent cash-outs, and a doubled request debits once', async () => {
     const someone = await member('main', 1_000_000);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => cashOut({ email: someone.email, amount: '3000' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => cashOut({ email: someone.email, amount: '3000' })),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
     expect(answers.filter((a) => a.statusCode === 422)).toHaveLength(7);
     expect(await walletBalanceKobo(ctx.app.db, someone.id)).toBe(100_000);
 
     const key = randomUUID();
-    const twice = await Promise.all([cashOut({ email: someone.email, amount: '500' }, { key }), cashOut({ email: someone.email, amount: '500' }, { key })]);
+    const twice = await Promise.all([
+      cashOut({ email: someone.email, amount: '500' }, { key }),
+      cashOut({ email: someone.email, amount: '500' }, { key }),
+    ]);
     expect(twice.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(twice[0]!.json()).toEqual(twice[1]!.json());
     expect(await walletBalanceKobo(ctx.app.db, someone.id)).toBe(50_000);

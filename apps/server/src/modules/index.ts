@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/routes';
 import { adminUserRoutes } from './admin-users/routes';
+import { adminStatsRoutes } from './admin-stats/routes';
 import { cashOutRoutes } from './cash-outs/routes';
 import { closureRoutes } from './closure/routes';
 import { devRoutes } from './dev/routes';
@@ -10,4 +11,4 @@ import { memberRoutes } from './member/routes';
 import { siteRoutes } from './site/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes];

@@ -28,7 +28,11 @@ export interface CashOut {
 
 /** "₦5,000" or "₦12,000.50" for messages and memos (kobo shown only when there are some, always two digits). */
 const naira = (kobo: number) =>
-  new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: kobo % 100 === 0 ? 0 : 2 }).format(kobo / 100);
+  new Intl.NumberFormat('en-NG', {
+    style: 'currency',
+    currency: 'NGN',
+    minimumFractionDigits: kobo % 100 === 0 ? 0 : 2,
+  }).format(kobo / 100);
 
 const PROGRAMME_NAME: Record<Programme, string> = { main: 'Main', welcomeback: 'Welcome Back' };
 
@@ -65,28 +69,44 @@ const toCashOut = (row: CashOutRow, replayed: boolean): CashOut => ({
 });
 
 const reusedKey = () =>
-  new HttpError(409, 'This cash-out request was already used for a different member or amount. Reload the form and try again.', 'idempotency_conflict');
+  new HttpError(
+    409,
+    'This cash-out request was already used for a different member or amount. Reload the form and try again.',
+    'idempotency_conflict',
+  );
 
 /**
  * Records a cash payout an administrator made by hand: the member's wallet pays the cash payout account,
  * once per idempotency key. The wallet row is locked first, so two cash-outs of one wallet run one after
  * the other and the balance check and the debit see the same balance.
  */
-export async function recordCashOut(db: Db, admin: SignedInAccount, request: CashOutRequest): Promise<CashOut> {
+export async function recordCashOut(
+  db: Db,
+  admin: SignedInAccount,
+  request: CashOutRequest,
+): Promise<CashOut> {
   try {
     return await db.transaction(async (tx) => {
       const [member] = await queryRows<{ id: string; full_name: string }>(
         tx,
         sql`select id, full_name from accounts where programme = ${request.programme} and email = ${request.email}`,
       );
-      if (!member) throw new HttpError(404, `No ${PROGRAMME_NAME[request.programme]} member has the email ${request.email}`, 'member_not_found');
+      if (!member)
+        throw new HttpError(
+          404,
+          `No ${PROGRAMME_NAME[request.programme]} member has the email ${request.email}`,
+          'member_not_found',
+        );
       const [wallet] = await queryRows<{ balance_kobo: string }>(
         tx,
         sql`select balance_kobo from ledger_accounts where key = ${`wallet:${member.id}`} for update`,
       );
       const earlier = await findCashOut(tx, request.idempotencyKey);
       if (earlier) {
-        const same = earlier.account_id === member.id && earlier.programme === request.programme && Number(earlier.amount_kobo) === request.amountKobo;
+        const same =
+          earlier.account_id === member.id &&
+          earlier.programme === request.programme &&
+          Number(earlier.amount_kobo) === request.amountKobo;
         if (!same) throw reusedKey();
         return toCashOut(earlier, true);
       }
@@ -99,12 +119,16 @@ export async function recordCashOut(db: Db, admin: SignedInAccount, request: Cas
         memo: `Cash payout of ${naira(request.amountKobo)} recorded by administrator ${admin.fullName}`,
         createdBy: admin.id,
         lines: [
-          { account: { kind: 'wallet', programme: request.programme, accountId: member.id }, amountKobo: -request.amountKobo },
+          {
+            account: { kind: 'wallet', programme: request.programme, accountId: member.id },
+            amountKobo: -request.amountKobo,
+          },
           { account: { kind: 'cash_payout', programme: request.programme }, amountKobo: request.amountKobo },
         ],
       });
       // The key is new here (no cash-out row under the wallet lock); an existing entry would be a bug upstream.
-      if (entry.status !== 'posted') throw new Error(`cash-out entry ${request.idempotencyKey} exists without its cash-out row`);
+      if (entry.status !== 'posted')
+        throw new Error(`cash-out entry ${request.idempotencyKey} exists without its cash-out row`);
       const [created] = await queryRows<{ id: string }>(
         tx,
         sql`insert into cash_outs (idempotency_key, account_id, programme, amount_kobo, journal_entry_id, created_by)
@@ -115,7 +139,12 @@ export async function recordCashOut(db: Db, admin: SignedInAccount, request: Cas
         actorAccountId: admin.id,
         action: 'cash_out',
         targetAccountId: member.id,
-        details: { cashOutId: Number(created!.id), programme: request.programme, amountKobo: request.amountKobo, journalEntryId: entry.entryId },
+        details: {
+          cashOutId: Number(created!.id),
+          programme: request.programme,
+          amountKobo: request.amountKobo,
+          journalEntryId: entry.entryId,
+        },
       });
       return toCashOut((await findCashOut(tx, request.idempotencyKey))!, false);
     });

@@ -8,7 +8,9 @@ import { recordCashOut, type CashOut } from './record-cash-out';
 const errorSchema = z.object({ message: z.string(), code: z.string().optional() });
 
 const idempotencyHeaders = z.object({
-  'idempotency-key': z.uuid({ message: 'Send an Idempotency-Key header with a new UUID for each cash-out form' }),
+  'idempotency-key': z.uuid({
+    message: 'Send an Idempotency-Key header with a new UUID for each cash-out form',
+  }),
 });
 
 const cashOutAnswer = z.object({
@@ -54,7 +56,13 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Record a cash payout to a ${route.name} member (email and amount in naira; once per Idempotency-Key)`,
           headers: idempotencyHeaders,
           body: cashOutSchema,
-          response: { 200: cashOutAnswer, 400: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema },
+          response: {
+            200: cashOutAnswer,
+            400: errorSchema,
+            404: errorSchema,
+            409: errorSchema,
+            422: errorSchema,
+          },
         },
       },
       async (request, reply) => {

@@ -8,19 +8,25 @@ import { postEntry } from '../ledger/post-entry';
 /** Test helpers: money reaches a wallet the way bonuses do (bonus expense pays the wallet), through the real ledger. */
 
 export async function fundWallet(db: Db, programme: Programme, accountId: string, amountKobo: number) {
-  await db.transaction((tx) => postEntry(tx, {
-    kind: 'referral_bonus',
-    idempotencyKey: `test-fund:${randomUUID()}`,
-    programme,
-    memo: 'Test bonus',
-    lines: [
-      { account: { kind: 'bonus_expense', programme }, amountKobo: -amountKobo },
-      { account: { kind: 'wallet', programme, accountId }, amountKobo },
-    ],
-  }));
+  await db.transaction((tx) =>
+    postEntry(tx, {
+      kind: 'referral_bonus',
+      idempotencyKey: `test-fund:${randomUUID()}`,
+      programme,
+      memo: 'Test bonus',
+      lines: [
+        { account: { kind: 'bonus_expense', programme }, amountKobo: -amountKobo },
+        { account: { kind: 'wallet', programme, accountId }, amountKobo },
+      ],
+    }),
+  );
 }
 
-export async function saveBankDetails(db: Tx, accountId: string, options: { accountNumber: string; verified?: boolean; bankCode?: string; bankName?: string }) {
+export async function saveBankDetails(
+  db: Tx,
+  accountId: string,
+  options: { accountNumber: string; verified?: boolean; bankCode?: string; bankName?: string },
+) {
   const verified = options.verified ?? true;
   await db.insert(bankDetails).values({
     accountId,
@@ -37,7 +43,9 @@ export async function saveBankDetails(db: Tx, accountId: string, options: { acco
 }
 
 export async function walletsBelowZero(db: Tx) {
-  const result = (await db.execute(sql`select count(*)::int as n from ledger_accounts where kind = 'wallet' and balance_kobo < 0`)) as unknown as {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from ledger_accounts where kind = 'wallet' and balance_kobo < 0`,
+  )) as unknown as {
     rows: { n: number }[];
   };
   return result.rows[0]!.n;
