@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, newPasswordField, phoneField, referralCodeField, requiredText, withConfirmation } from './fields';
+import { emailField, newPasswordField, phoneField, programmeField, referralCodeField, requiredText, withConfirmation } from './fields';
 
 export const loginEmail = emailField({ required: 'Email address is required', invalid: 'Invalid email address' });
 
@@ -58,6 +58,27 @@ export const confirmEmailSchema = z.strictObject({
 export const resendConfirmationSchema = z.strictObject({
   email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }),
   programme: z.enum(['main', 'welcomeback']),
+});
+
+/** POST /auth/refresh and /auth/logout: which programme's refresh cookie the call is about. */
+export const sessionProgrammeSchema = z.strictObject({
+  programme: programmeField,
+});
+
+/** PUT /admin/adminRoles/:email */
+export const makeAdminParamsSchema = z.strictObject({
+  email: emailField({ required: 'Enter the email of the account to make an administrator', invalid: 'Enter a valid email address' }),
+});
+
+/** Admin lists: ?page=&pageSize= (1-based, at most 100 rows a page). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number({ message: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').default(1),
+  pageSize: z.coerce
+    .number({ message: 'pageSize must be a whole number from 1 to 100' })
+    .int('pageSize must be a whole number from 1 to 100')
+    .min(1, 'pageSize must be a whole number from 1 to 100')
+    .max(100, 'pageSize must be a whole number from 1 to 100')
+    .default(20),
 });
 
 export interface SessionUser {

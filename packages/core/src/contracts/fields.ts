@@ -49,7 +49,7 @@ export const accountNumberField = z
   .min(1, 'Please enter your account number')
   .regex(/^\d{10}$/, 'Please enter a valid account number');
 
-export const programmeField = z.enum(['main', 'welcomeback']);
+export const programmeField = z.enum(['main', 'welcomeback'], { message: 'programme must be main or welcomeback' });
 export type Programme = z.infer<typeof programmeField>;
 
 /** Confirm-password rule used by every form that sets a password. */

@@ -1,0 +1,32 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts } from '../../db/schema';
+import type { Programme } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { findLiveMailToken, issueMailToken, spendMailToken } from './mail-tokens';
+
+/** Spends the confirmation link's token and marks the email confirmed; answers the programme so the client can offer its sign-in. */
+export async function confirmEmail(db: Db, token: string): Promise<{ programme: Programme }> {
+  return db.transaction(async (tx) => {
+    const live = await findLiveMailToken(tx, token, 'confirm_email');
+    if (!live) throw new HttpError(400, 'This confirmation link is not valid or has expired. Sign in to ask for a new one.', 'invalid_token');
+    await spendMailToken(tx, live.tokenId);
+    await tx
+      .update(accounts)
+      .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(accounts.id, live.accountId), isNull(accounts.emailConfirmedAt)));
+    return { programme: live.programme };
+  });
+}
+
+/** A new confirmation token for an unconfirmed account, or null (unknown or already confirmed: nothing to send). */
+export async function newConfirmationToken(db: Db, programme: Programme, email: string) {
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ id: accounts.id, email: accounts.email, fullName: accounts.fullName, programme: accounts.programme })
+      .from(accounts)
+      .where(and(eq(accounts.programme, programme), eq(accounts.email, email), isNull(accounts.emailConfirmedAt)));
+    if (!account) return null;
+    return { account, token: await issueMailToken(tx, account.id, 'confirm_email') };
+  });
+}

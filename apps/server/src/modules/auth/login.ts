@@ -1,0 +1,43 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts } from '../../db/schema';
+import { verifyAgainstNothing, verifyPassword } from '../../lib/password';
+import type { Programme } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { openSession, type SessionAccount } from './sessions';
+
+export const WRONG_CREDENTIALS = 'The email or password is not correct.';
+
+/**
+ * Checks the password first and only then says anything about the account (unconfirmed, suspended, not an
+ * administrator), so nobody learns whether an email is registered without its password.
+ */
+export async function logIn(db: Db, input: { programme: Programme; email: string; password: string; adminOnly?: boolean }) {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.programme, input.programme), eq(accounts.email, input.email)));
+  const valid = row ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstNothing(input.password);
+  if (!row || !valid) throw new HttpError(401, WRONG_CREDENTIALS, 'wrong_credentials');
+  if (input.adminOnly && row.role !== 'admin') throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
+  if (row.status !== 'active') throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');
+  if (!row.emailConfirmedAt) {
+    throw new HttpError(
+      403,
+      'Please confirm your email address first: open the link in the mail we sent you. No mail? Ask us to send the link again.',
+      'email_unconfirmed',
+    );
+  }
+  const account: SessionAccount = {
+    id: row.id,
+    programme: row.programme,
+    role: row.role,
+    email: row.email,
+    fullName: row.fullName,
+    referralCode: row.referralCode,
+    tokenVersion: row.tokenVersion,
+    status: row.status,
+  };
+  const session = await openSession(db, row.id);
+  return { account, ...session };
+}

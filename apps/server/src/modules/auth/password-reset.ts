@@ -1,0 +1,55 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts } from '../../db/schema';
+import { hashPassword } from '../../lib/password';
+import type { Programme } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { findLiveMailToken, issueMailToken, spendMailToken } from './mail-tokens';
+import { revokeAccountSessions } from './sessions';
+
+/** A reset token for the account, or null when no account of that programme uses the email (the caller answers the same). */
+export async function newResetToken(db: Db, programme: Programme, email: string) {
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ id: accounts.id, email: accounts.email, fullName: accounts.fullName, programme: accounts.programme, status: accounts.status })
+      .from(accounts)
+      .where(and(eq(accounts.programme, programme), eq(accounts.email, email)));
+    if (!account || account.status === 'closed') return null;
+    return { account, token: await issueMailToken(tx, account.id, 'reset_password') };
+  });
+}
+
+const invalidLink = () => new HttpError(400, 'This reset link is not valid or has expired. Ask for a new one.', 'invalid_token');
+
+/**
+ * Sets the new password with the mailed token. The token must be live, of this programme, and (when the form
+ * sends an email) of that email; otherwise nothing changes, the token included. A reset ends every session
+ * and every access token of the account (token version), since whoever held them may be the reason for it.
+ */
+export async function resetPassword(db: Db, programme: Programme, input: { token: string; password: string; email?: string }) {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const live = await findLiveMailToken(tx, input.token, 'reset_password');
+    if (!live || live.programme !== programme) throw invalidLink();
+    if (input.email !== undefined && input.email !== live.email) {
+      throw new HttpError(400, 'This reset link was sent for another email address. Use the link from your own mail.', 'token_email_mismatch');
+    }
+    await spendMailToken(tx, live.tokenId);
+    // Following the mailed link also proves the address is the person's own.
+    await tx
+      .update(accounts)
+      .set({
+        passwordHash,
+        tokenVersion: sql`${accounts.tokenVersion} + 1`,
+        emailConfirmedAt: sql`coalesce(${accounts.emailConfirmedAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(eq(accounts.id, live.accountId));
+    await revokeAccountSessions(tx, live.accountId, 'password_reset');
+    const [account] = await tx
+      .select({ email: accounts.email, fullName: accounts.fullName, programme: accounts.programme })
+      .from(accounts)
+      .where(eq(accounts.id, live.accountId));
+    return account!;
+  });
+}

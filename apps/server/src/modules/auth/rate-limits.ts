@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../plugins/errors';
+
+interface Limit {
+  max: number;
+  /** milliseconds */
+  window: number;
+}
+const MINUTE = 60_000;
+
+/**
+ * How often each guessable or mail-sending call may run, per network address and per account (the email the
+ * call is about, or the signed-in account). Addresses are generous because a cybercafé or a mobile carrier puts
+ * many people behind one; the per-account limit is what stops guessing one person's password.
+ */
+export const limits = {
+  login: { perAddress: { max: 30, window: MINUTE }, perAccount: { max: 10, window: 15 * MINUTE } },
+  signup: { perAddress: { max: 20, window: 60 * MINUTE }, perAccount: { max: 5, window: 60 * MINUTE } },
+  mailLink: { perAddress: { max: 10, window: 15 * MINUTE }, perAccount: { max: 5, window: 60 * MINUTE } },
+  resetPassword: { perAddress: { max: 20, window: 15 * MINUTE } },
+  updatePassword: { perAccount: { max: 10, window: 15 * MINUTE } },
+  contact: { perAddress: { max: 5, window: 10 * MINUTE }, perAccount: { max: 5, window: 60 * MINUTE } },
+} satisfies Record<string, { perAddress?: Limit; perAccount?: Limit }>;
+
+const waitText = (seconds: number) => (seconds <= 90 ? `${Math.max(1, seconds)} seconds` : `${Math.ceil(seconds / 60)} minutes`);
+
+/**
+ * A preHandler (after validation, so the body's email is normalised) that counts the request against both
+ * limits and refuses with 429 when either is exceeded. In-memory per process: with several API instances each
+ * counts on its own, so the effective limit is the number of instances times these figures.
+ */
+export function rateLimited(
+  app: FastifyInstance,
+  name: string,
+  rule: { perAddress?: Limit; perAccount?: Limit },
+  accountKey?: (request: FastifyRequest) => string,
+) {
+  const checks: Array<ReturnType<FastifyInstance['createRateLimit']>> = [];
+  if (rule.perAddress) checks.push(app.createRateLimit({ max: rule.perAddress.max, timeWindow: rule.perAddress.window, keyGenerator: (r) => `${name}|ip|${r.ip}` }));
+  if (rule.perAccount && accountKey) {
+    checks.push(app.createRateLimit({ max: rule.perAccount.max, timeWindow: rule.perAccount.window, keyGenerator: (r) => `${name}|account|${accountKey(r)}` }));
+  }
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const check of checks) {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new HttpError(429, `Too many attempts. Please wait ${waitText(result.ttlInSeconds)} and try again.`, 'rate_limited');
+      }
+    }
+  };
+}
+
+/** The account a public call is about: its programme and the email in the body. */
+export const bodyEmailKey = (programme: string) => (request: FastifyRequest) => `${programme}:${(request.body as { email?: string }).email ?? ''}`;

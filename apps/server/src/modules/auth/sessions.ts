@@ -1,0 +1,102 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { refreshTokens, sessions } from '../../db/schema';
+import type { Programme, Role } from '../../plugins/auth';
+import { hashSecretToken, newSecretToken } from './secret-tokens';
+
+/** A session lives at most a week from sign-in; refreshing rotates its token but never extends it. */
+export const SESSION_SECONDS = 7 * 24 * 3600;
+
+export type RevokeReason = 'sign_out' | 'refresh_reuse' | 'password_reset' | 'password_change';
+
+/** A new session (one device) with its first refresh token; the token itself is returned once, never stored. */
+export async function openSession(tx: Tx, accountId: string) {
+  const [session] = await tx
+    .insert(sessions)
+    .values({ accountId, expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000) })
+    .returning({ id: sessions.id });
+  const refresh = newSecretToken();
+  await tx.insert(refreshTokens).values({ tokenHash: refresh.hash, sessionId: session!.id });
+  return { sessionId: session!.id, refreshToken: refresh.token };
+}
+
+export interface SessionAccount {
+  id: string;
+  programme: Programme;
+  role: Role;
+  email: string;
+  fullName: string;
+  referralCode: string;
+  tokenVersion: number;
+  status: 'active' | 'suspended' | 'closed';
+}
+
+export type RotateResult =
+  | { outcome: 'rotated'; sessionId: string; refreshToken: string; account: SessionAccount }
+  | { outcome: 'unknown' | 'reused' | 'ended' | 'inactive' };
+
+/**
+ * Spends a refresh token and issues the next one in the same session. The spend is one conditional update,
+ * so of two requests carrying the same token only one can win; a token presented after it was spent means a
+ * copy exists somewhere else, and the whole session is ended (refresh token reuse detection).
+ */
+export async function rotateRefreshToken(tx: Tx, programme: Programme, token: string): Promise<RotateResult> {
+  const hash = hashSecretToken(token);
+  const [found] = await queryRows<{ session_id: string; used_at: Date | null; revoked_at: Date | null; live: boolean } & AccountRow>(
+    tx,
+    sql`select t.session_id, t.used_at, s.revoked_at, s.expires_at > now() as live, ${accountColumns}
+        from refresh_tokens t join sessions s on s.id = t.session_id join accounts a on a.id = s.account_id
+        where t.token_hash = ${hash} and a.programme = ${programme}`,
+  );
+  if (!found) return { outcome: 'unknown' };
+  if (found.revoked_at || !found.live) return { outcome: 'ended' };
+  const spent = await queryRows(tx, sql`update refresh_tokens set used_at = now() where token_hash = ${hash} and used_at is null returning token_hash`);
+  if (spent.length === 0) {
+    await revokeSession(tx, found.session_id, 'refresh_reuse');
+    return { outcome: 'reused' };
+  }
+  const account = toSessionAccount(found);
+  if (account.status !== 'active') return { outcome: 'inactive' };
+  const next = newSecretToken();
+  await tx.insert(refreshTokens).values({ tokenHash: next.hash, sessionId: found.session_id });
+  return { outcome: 'rotated', sessionId: found.session_id, refreshToken: next.token, account };
+}
+
+export async function revokeSession(tx: Tx, sessionId: string, reason: RevokeReason) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of the account, except the one named (the device that asked for the change). */
+export async function revokeAccountSessions(tx: Tx, accountId: string, reason: RevokeReason, exceptSessionId?: string) {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
+}
+
+interface AccountRow {
+  id: string;
+  programme: Programme;
+  role: Role;
+  email: string;
+  full_name: string;
+  referral_code: string;
+  token_version: number;
+  status: SessionAccount['status'];
+}
+const accountColumns = sql`a.id, a.programme, a.role, a.email, a.full_name, a.referral_code, a.token_version, a.status`;
+
+const toSessionAccount = (row: AccountRow): SessionAccount => ({
+  id: row.id,
+  programme: row.programme,
+  role: row.role,
+  email: row.email,
+  fullName: row.full_name,
+  referralCode: row.referral_code,
+  tokenVersion: row.token_version,
+  status: row.status,
+});

@@ -1,0 +1,81 @@
+import { confirmEmailSchema, resendConfirmationSchema, signupSchema } from '@coop/core/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Programme } from '../../plugins/auth';
+import { confirmationMail } from './account-mails';
+import { confirmEmail, newConfirmationToken } from './confirm-email';
+import { backgroundMailer } from './mail-sender';
+import { bodyEmailKey, limits, rateLimited } from './rate-limits';
+import { errorResponses, messageSchema } from './schemas';
+import { registerAccount } from './signup';
+
+const signupPaths: Record<Programme, string> = { main: '/auth/signup', welcomeback: '/auth/welcome' };
+
+/** Sign-up on either programme, the confirmation link, and a new link on request. */
+export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mailer = backgroundMailer(app);
+
+  for (const programme of ['main', 'welcomeback'] as const) {
+    app.post(
+      signupPaths[programme],
+      {
+        config: { public: true },
+        preHandler: rateLimited(app, `signup-${programme}`, limits.signup, bodyEmailKey(programme)),
+        schema: {
+          tags: ['accounts'],
+          summary: `Register on the ${programme === 'main' ? 'Main' : 'Welcome Back'} platform; a confirmation link is mailed`,
+          body: signupSchema,
+          response: { 201: messageSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { acceptTerms: _accepted, confirmPassword: _confirmed, ...data } = request.body;
+        const { accountId, confirmToken } = await registerAccount(app.db, programme, data);
+        // The account exists whatever the mail server does; if this mail is lost, signing in offers a new link.
+        mailer.send(confirmationMail(app.config, { email: data.email, fullName: data.fullName, programme }, confirmToken));
+        request.log.info({ accountId, programme }, 'account registered');
+        return reply.status(201).send({ status: 201, message: 'Registration is Successful' });
+      },
+    );
+  }
+
+  app.post(
+    '/auth/confirm-email',
+    {
+      config: { public: true },
+      preHandler: rateLimited(app, 'confirm-email', limits.resetPassword),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm the email address with the token from the mailed link',
+        body: confirmEmailSchema,
+        response: { 200: messageSchema.extend({ programme: z.enum(['main', 'welcomeback']) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { programme } = await confirmEmail(app.db, request.body.token);
+      return { status: 200, message: 'Your email address is confirmed. You can now sign in.', programme };
+    },
+  );
+
+  app.post(
+    '/auth/resend-confirmation',
+    {
+      config: { public: true },
+      preHandler: rateLimited(app, 'resend-confirmation', limits.mailLink, (r) => {
+        const body = r.body as { programme: string; email: string };
+        return `${body.programme}:${body.email}`;
+      }),
+      schema: {
+        tags: ['accounts'],
+        summary: 'Mail a new confirmation link (the same answer whether or not the email is registered)',
+        body: resendConfirmationSchema,
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const issued = await newConfirmationToken(app.db, request.body.programme, request.body.email);
+      if (issued) mailer.send(confirmationMail(app.config, issued.account, issued.token));
+      return { status: 200, message: 'If an unconfirmed account uses this email, we have sent it a new confirmation link. Check your mail.' };
+    },
+  );
+};

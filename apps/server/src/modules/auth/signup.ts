@@ -1,0 +1,67 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { accounts } from '../../db/schema';
+import { hashPassword } from '../../lib/password';
+import { newReferralCode, normaliseReferralCode } from '../../lib/referral-code';
+import type { Programme } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { issueMailToken } from './mail-tokens';
+import { programmeName } from './programmes';
+
+export interface SignupData {
+  fullName: string;
+  email: string;
+  phone: string;
+  address: string;
+  password: string;
+  referralCode?: string;
+}
+
+async function findSponsor(db: Db, programme: Programme, code: string | undefined) {
+  if (!code) return null;
+  const [sponsor] = await db
+    .select({ id: accounts.id, programme: accounts.programme })
+    .from(accounts)
+    .where(eq(accounts.referralCode, normaliseReferralCode(code)));
+  if (!sponsor) throw new HttpError(400, 'This referral code does not exist. Check it, or leave the field empty.', 'unknown_referral_code');
+  if (sponsor.programme !== programme) {
+    throw new HttpError(
+      400,
+      `This referral code belongs to the ${programmeName(sponsor.programme)} platform. Use a ${programmeName(programme)} platform referral code, or leave the field empty.`,
+      'referral_code_other_programme',
+    );
+  }
+  return sponsor.id;
+}
+
+const emailTaken = (programme: Programme) =>
+  new HttpError(409, `An account with this email already exists on the ${programmeName(programme)} platform. Sign in, or reset your password.`, 'email_taken');
+
+/**
+ * Registers an unconfirmed account and its confirmation token in one transaction. Both unique rules (email
+ * per programme, referral code everywhere) are left to the database, so two simultaneous sign-ups cannot slip
+ * past a check: an insert that conflicts returns nothing, and a code collision simply draws another code.
+ */
+export async function registerAccount(db: Db, programme: Programme, data: SignupData) {
+  const sponsorAccountId = await findSponsor(db, programme, data.referralCode);
+  const passwordHash = await hashPassword(data.password);
+  return db.transaction(async (tx) => {
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`insert into accounts (programme, email, full_name, phone, address, password_hash, referral_code, sponsor_account_id)
+            values (${programme}, ${data.email}, ${data.fullName}, ${data.phone}, ${data.address}, ${passwordHash}, ${newReferralCode()}, ${sponsorAccountId})
+            on conflict do nothing returning id`,
+      );
+      if (row) return { accountId: row.id, confirmToken: await issueMailToken(tx, row.id, 'confirm_email') };
+      const taken = await tx
+        .select({ id: accounts.id })
+        .from(accounts)
+        .where(and(eq(accounts.programme, programme), eq(accounts.email, data.email)));
+      if (taken.length > 0) throw emailTaken(programme);
+    }
+    // 31^8 codes: eight collisions in a row means something is wrong with the generator, not bad luck.
+    throw new Error('could not draw a free referral code');
+  });
+}

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows';
+import { useTestApp } from './app';
+import { bearer, confirmedAccount, cookieName, logIn, mailsTo, refreshCookieOf, signUp, tokenOf, type Programme } from './auth-kit';
+import { describeEachDatabase } from './databases';
+
+describeEachDatabase('sign-in, renewal and sign-out', (database) => {
+  const ctx = useTestApp(database);
+
+  for (const programme of ['main', 'welcomeback'] as Programme[]) {
+    describe(programme, () => {
+      it('answers the spec fields, a short access token and an httpOnly, Strict refresh cookie', async () => {
+        const account = await confirmedAccount(ctx.app, programme, { fullName: 'Chinedu Eze' });
+        const res = await logIn(ctx.app, programme, account.email.toUpperCase(), account.password);
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        expect(body).toMatchObject({ status: 200, message: 'Login Successful', expiresIn: 900 });
+        expect(body.user).toMatchObject({ fullName: 'Chinedu Eze', email: account.email, programme, roles: 'user' });
+        expect(body.user.referralCode).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+        expect(Object.keys(body.user).sort()).toEqual(['email', 'fullName', 'id', 'programme', 'referralCode', 'roles']);
+        const cookie = refreshCookieOf(res, programme) as Record<string, unknown>;
+        expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+        expect(cookie.secure).toBeFalsy();
+        expect(String(cookie.value)).toHaveLength(43);
+        // The refresh token is kept only as its SHA-256.
+        const stored = await queryRows<{ token_hash: string }>(ctx.app.db, sql`select token_hash from refresh_tokens`);
+        expect(stored.map((r) => r.token_hash)).not.toContain(cookie.value);
+
+        const me = await ctx.app.inject({ method: 'PUT', url: '/api/auth/password', headers: bearer(body.token), payload: {} });
+        expect(me.statusCode).toBe(400); // the token is accepted; the empty body is not
+      });
+
+      it('refuses a wrong password and an unknown email with the same answer', async () => {
+        const account = await confirmedAccount(ctx.app, programme);
+        const wrong = await logIn(ctx.app, programme, account.email, 'not the password');
+        const unknown = await logIn(ctx.app, programme, `nobody-${account.email}`, 'not the password');
+        expect(wrong.statusCode).toBe(401);
+        expect(unknown.statusCode).toBe(401);
+        expect(wrong.json()).toEqual(unknown.json());
+        expect(wrong.json().message).toBe('The email or password is not correct.');
+        expect(wrong.cookies).toHaveLength(0);
+      });
+
+      it('refuses an account of the other programme', async () => {
+        const other: Programme = programme === 'main' ? 'welcomeback' : 'main';
+        const account = await confirmedAccount(ctx.app, other);
+        const res = await logIn(ctx.app, programme, account.email, account.password);
+        expect(res.statusCode).toBe(401);
+      });
+
+      it('refuses an unconfirmed account with an offer to resend the link, and resends it', async () => {
+        const account = await signUp(ctx.app, programme);
+        const res = await logIn(ctx.app, programme, account.email, account.password);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().code).toBe('email_unconfirmed');
+        expect(res.json().message).toMatch(/confirm your email address.*send the link again/i);
+        await mailsTo(ctx.app, account.email, 1);
+
+        const resend = await ctx.app.inject({ method: 'POST', url: '/api/auth/resend-confirmation', payload: { email: account.email, programme } });
+        const nobody = await ctx.app.inject({ method: 'POST', url: '/api/auth/resend-confirmation', payload: { email: `x${account.email}`, programme } });
+        expect(resend.statusCode).toBe(200);
+        expect(nobody.statusCode).toBe(200);
+        expect(resend.json()).toEqual(nobody.json());
+        const mails = await mailsTo(ctx.app, account.email, 2);
+        // Only the newest link works.
+        const old = await ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: tokenOf(mails[1]!.links[0]!) } });
+        expect(old.statusCode).toBe(400);
+        const fresh = await ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: tokenOf(mails[0]!.links[0]!) } });
+        expect(fresh.statusCode).toBe(200);
+        expect(fresh.json()).toMatchObject({ programme, message: 'Your email address is confirmed. You can now sign in.' });
+        const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: tokenOf(mails[0]!.links[0]!) } });
+        expect(again.statusCode).toBe(400);
+        expect((await logIn(ctx.app, programme, account.email, account.password)).statusCode).toBe(200);
+      });
+
+      it('renews the access token from the cookie, rotating it; a reused refresh token ends the whole session', async () => {
+        const account = await confirmedAccount(ctx.app, programme);
+        const login = await logIn(ctx.app, programme, account.email, account.password);
+        const first = refreshCookieOf(login, programme)!.value;
+
+        const renewed = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: first } });
+        expect(renewed.statusCode, renewed.body).toBe(200);
+        expect(renewed.json()).toMatchObject({ expiresIn: 900, user: { email: account.email, programme } });
+        const second = refreshCookieOf(renewed, programme)!.value;
+        expect(second).not.toBe(first);
+        const renewedToken = renewed.json().token as string;
+
+        const reused = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: first } });
+        expect(reused.statusCode).toBe(401);
+        // The whole family is gone: the newest refresh token and every access token of the session.
+        const afterReuse = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: second } });
+        expect(afterReuse.statusCode).toBe(401);
+        const call = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(renewedToken), payload: { programme } });
+        expect(call.statusCode).toBe(401);
+        // Another device's session is untouched.
+        const other = await logIn(ctx.app, programme, account.email, account.password);
+        expect(other.statusCode).toBe(200);
+      });
+
+      it('refuses a refresh with no cookie, an unknown cookie, or the other programme', async () => {
+        const account = await confirmedAccount(ctx.app, programme);
+        const login = await logIn(ctx.app, programme, account.email, account.password);
+        const token = refreshCookieOf(login, programme)!.value;
+        const other: Programme = programme === 'main' ? 'welcomeback' : 'main';
+        const none = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme } });
+        const unknown = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: 'x'.repeat(43) } });
+        const crossed = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme: other }, cookies: { [cookieName[other]]: token } });
+        expect([none.statusCode, unknown.statusCode, crossed.statusCode]).toEqual([401, 401, 401]);
+        // None of those spent the real token.
+        const real = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: token } });
+        expect(real.statusCode).toBe(200);
+      });
+
+      it('signs out: the session, its access token and its refresh cookie stop working', async () => {
+        const account = await confirmedAccount(ctx.app, programme);
+        const login = await logIn(ctx.app, programme, account.email, account.password);
+        const { token } = login.json();
+        const refresh = refreshCookieOf(login, programme)!.value;
+        const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token), payload: { programme } });
+        expect(out.statusCode).toBe(200);
+        const cleared = refreshCookieOf(out, programme) as Record<string, unknown>;
+        expect(cleared.value).toBe('');
+        expect(cleared.path).toBe('/api/auth');
+        const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token), payload: { programme } });
+        expect(again.statusCode).toBe(401);
+        const renew = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: refresh } });
+        expect(renew.statusCode).toBe(401);
+      });
+    });
+  }
+});
