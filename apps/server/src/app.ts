@@ -6,6 +6,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailTransport, type MailTransport } from './adapters/mail';
+import type { PaymentProvider } from './adapters/payments';
+import { registerPayments } from './adapters/payments/register';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { authPlugin } from './plugins/auth';
@@ -17,6 +19,8 @@ export interface BuildOptions {
   /** Tests hand in their own database (in-memory PGlite or a throwaway PostgreSQL database). */
   database?: Database;
   mailer?: MailTransport;
+  /** Another payment provider (tests); by default Paystack, or the sandbox through the same HTTP client. */
+  payments?: PaymentProvider;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -96,6 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list' } });
+
+  await registerPayments(app, { provider: options.payments });
 
   // The API's own scope: deny by default there; the web client, the docs and the payment sandbox stay outside.
   await app.register(

@@ -1,6 +1,8 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { MailTransport } from './adapters/mail';
+import type { PaymentProvider } from './adapters/payments';
+import type { SandboxState } from './adapters/payments/sandbox/state';
 import type { Programme, SignedInAccount } from './plugins/auth';
 
 declare module 'fastify' {
@@ -9,6 +11,9 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     mailer: MailTransport;
+    payments: PaymentProvider;
+    /** The payment sandbox's memory when the provider is the sandbox (tests drive it), else null. */
+    paystackSandbox: SandboxState | null;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on private routes. */

@@ -3,3 +3,4 @@ export * from './plan';
 export * from './matrix';
 export * from './simulation';
 export * from './ledger';
+export * from './banks';

@@ -1,0 +1,141 @@
+import type { z } from 'zod';
+import { createPaystackRequest, type PaystackAnswer, type PaystackHttpOptions } from './paystack-http';
+import {
+  bankListAnswer,
+  bulkTransferAnswer,
+  initializeAnswer,
+  paystackFailure,
+  recipientAnswer,
+  resolveAnswer,
+  transferAnswer,
+  verifyAnswer,
+} from './paystack-schemas';
+import { PaymentProviderError, type PaymentProvider, type TransferState } from './types';
+import { isValidPaystackSignature } from './webhook-signature';
+
+const ok = (answer: PaystackAnswer) => answer.httpStatus >= 200 && answer.httpStatus < 300;
+const failureMessage = (answer: PaystackAnswer) => paystackFailure.safeParse(answer.body).data?.message || `HTTP ${answer.httpStatus}`;
+
+/** A 2xx answer in the shape we expect, or a non-retryable error naming the call (never the secret or the body). */
+function parse<T extends z.ZodTypeAny>(schema: T, answer: PaystackAnswer, call: string): z.infer<T> {
+  if (!ok(answer)) throw new PaymentProviderError(`The payment provider refused ${call}: ${failureMessage(answer)}`, false);
+  const parsed = schema.safeParse(answer.body);
+  if (!parsed.success) throw new PaymentProviderError(`The payment provider's answer to ${call} was not in the expected shape.`, false);
+  return parsed.data;
+}
+
+const toTransferState = (t: { reference: string; status: string; transfer_code?: string | null; amount: number }): TransferState => ({
+  reference: t.reference,
+  status: t.status,
+  transferCode: t.transfer_code ?? null,
+  amountKobo: t.amount,
+});
+
+/** "Reference already exists", "Duplicate reference(s) found": the transfer was made before (a retry). */
+const isDuplicateReference = (answer: PaystackAnswer) => !ok(answer) && /duplicate|already exist/i.test(failureMessage(answer));
+
+/** Paystack's HTTP API (reference/paystack.md), in kobo, for the real service and for the sandbox alike. */
+export function createPaystackProvider(options: PaystackHttpOptions & { name: 'paystack' | 'sandbox' }): PaymentProvider {
+  const request = createPaystackRequest(options);
+  const ref = (reference: string) => encodeURIComponent(reference);
+
+  const verifyTransfer: PaymentProvider['verifyTransfer'] = async (reference) => {
+    const answer = await request('GET', `/transfer/verify/${ref(reference)}`);
+    if (answer.httpStatus === 404 || (answer.httpStatus === 400 && /not found/i.test(failureMessage(answer)))) return { found: false };
+    return toTransferState(parse(transferAnswer, answer, 'the transfer check').data);
+  };
+
+  /** Our reference was already used: the existing transfer is the answer, so a retry never pays twice. */
+  const existingTransfer = async (reference: string, answer: PaystackAnswer): Promise<TransferState> => {
+    const existing = await verifyTransfer(reference);
+    if ('found' in existing) throw new PaymentProviderError(`The payment provider refused the transfer: ${failureMessage(answer)}`, false);
+    return existing;
+  };
+
+  return {
+    name: options.name,
+
+    async initializeTransaction(input) {
+      const answer = await request('POST', '/transaction/initialize', {
+        body: {
+          email: input.email,
+          amount: input.amountKobo,
+          currency: 'NGN',
+          reference: input.reference,
+          callback_url: input.callbackUrl,
+          metadata: input.metadata ?? {},
+        },
+      });
+      const { data } = parse(initializeAnswer, answer, 'the payment');
+      return { authorizationUrl: data.authorization_url, accessCode: data.access_code, reference: data.reference };
+    },
+
+    async verifyTransaction(reference) {
+      const answer = await request('GET', `/transaction/verify/${ref(reference)}`);
+      // Paystack answers an unknown reference with 400 or 404 and status false.
+      if (answer.httpStatus === 404 || answer.httpStatus === 400) return { found: false };
+      const { data } = parse(verifyAnswer, answer, 'the payment check');
+      return {
+        found: true,
+        reference: data.reference,
+        status: data.status,
+        amountKobo: data.amount,
+        currency: data.currency,
+        paidAt: data.paid_at ?? null,
+        customerEmail: data.customer?.email ?? null,
+        metadata: data.metadata ?? {},
+      };
+    },
+
+    async listBanks() {
+      const answer = await request('GET', '/bank', { query: { country: 'nigeria', currency: 'NGN', perPage: '500' } });
+      return parse(bankListAnswer, answer, 'the bank list')
+        .data.filter((bank) => !bank.is_deleted)
+        .map((bank) => ({ name: bank.name, code: bank.code, active: bank.active }));
+    },
+
+    async resolveAccount({ accountNumber, bankCode }) {
+      const answer = await request('GET', '/bank/resolve', { query: { account_number: accountNumber, bank_code: bankCode } });
+      if (!ok(answer)) return null;
+      const parsed = resolveAnswer.safeParse(answer.body);
+      return parsed.success ? { accountName: parsed.data.data.account_name } : null;
+    },
+
+    async createTransferRecipient({ name, accountNumber, bankCode }) {
+      const answer = await request('POST', '/transferrecipient', {
+        body: { type: 'nuban', name, account_number: accountNumber, bank_code: bankCode, currency: 'NGN' },
+      });
+      return { recipientCode: parse(recipientAnswer, answer, 'the transfer recipient').data.recipient_code };
+    },
+
+    async initiateTransfer(input) {
+      const answer = await request('POST', '/transfer', {
+        body: { source: 'balance', amount: input.amountKobo, recipient: input.recipientCode, reference: input.reference, reason: input.reason, currency: 'NGN' },
+      });
+      if (isDuplicateReference(answer)) return existingTransfer(input.reference, answer);
+      return toTransferState(parse(transferAnswer, answer, 'the transfer').data);
+    },
+
+    async initiateBulkTransfer(transfers) {
+      const answer = await request('POST', '/transfer/bulk', {
+        body: {
+          currency: 'NGN',
+          source: 'balance',
+          transfers: transfers.map((t) => ({ amount: t.amountKobo, recipient: t.recipientCode, reference: t.reference, reason: t.reason })),
+        },
+      });
+      if (isDuplicateReference(answer)) {
+        const states: TransferState[] = [];
+        for (const t of transfers) states.push(await existingTransfer(t.reference, answer));
+        return states;
+      }
+      return parse(bulkTransferAnswer, answer, 'the bulk transfer').data.map(toTransferState);
+    },
+
+    verifyTransfer,
+
+    verifyWebhookSignature(rawBody, signature) {
+      return isValidPaystackSignature(options.secretKey, rawBody, signature);
+    },
+  };
+}

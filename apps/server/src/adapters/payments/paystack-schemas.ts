@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Paystack's answers, parsed with zod: only the fields the platform reads (reference/paystack.md). */
+
+const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
+
+/** Any failure: status false and a message. */
+export const paystackFailure = z.object({ status: z.literal(false).optional(), message: z.string().default('') });
+
+export const initializeAnswer = envelope(z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() }));
+
+/** metadata arrives as an object, a JSON string, "" or 0: normalised to an object. */
+const metadata = z.unknown().transform((value): Record<string, unknown> => {
+  let v = value;
+  if (typeof v === 'string' && v.trim().startsWith('{')) {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      return {};
+    }
+  }
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+});
+
+export const transactionData = z.object({
+  reference: z.string(),
+  status: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  paid_at: z.string().nullish(),
+  customer: z.object({ email: z.string().nullish() }).nullish(),
+  metadata: metadata.optional(),
+});
+export const verifyAnswer = envelope(transactionData);
+
+export const bankListAnswer = envelope(
+  z.array(z.object({ name: z.string(), code: z.string(), active: z.boolean().default(true), is_deleted: z.boolean().nullish() })),
+);
+
+export const resolveAnswer = envelope(z.object({ account_number: z.string(), account_name: z.string() }));
+
+export const recipientAnswer = envelope(z.object({ recipient_code: z.string() }));
+
+export const transferData = z.object({
+  reference: z.string(),
+  status: z.string(),
+  transfer_code: z.string().nullish(),
+  amount: z.number().int(),
+});
+export const transferAnswer = envelope(transferData);
+export const bulkTransferAnswer = envelope(z.array(transferData));
+
+/** A webhook's envelope; `data` is parsed by whoever handles the event. */
+export const webhookEnvelope = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { renderCheckoutPage } from './checkout-page';
+import { transactionData } from './transaction-routes';
+import type { SandboxState } from './state';
+
+const outcomeBody = z.object({ outcome: z.enum(['success', 'failed', 'abandoned']) });
+
+/** Where Paystack sends the browser after checkout: the callback with ?trxref=&reference= appended. */
+function callbackLocation(callbackUrl: string, reference: string) {
+  const url = new URL(callbackUrl);
+  url.searchParams.set('trxref', reference);
+  url.searchParams.set('reference', reference);
+  return url.toString();
+}
+
+/**
+ * The checkout page at the authorization_url and its buttons. Paying marks the transaction paid, sends the
+ * signed charge.success webhook (as Paystack does, only for successes) and then redirects to the callback.
+ */
+export function checkoutRoutes(app: FastifyInstance, state: SandboxState) {
+  app.get<{ Params: { reference: string } }>('/checkout/:reference', async (request, reply) => {
+    const transaction = state.transactions.get(request.params.reference);
+    if (!transaction) return reply.status(404).type('text/html').send('<!doctype html><title>Not found</title><p>No such payment.</p>');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderCheckoutPage(transaction));
+  });
+
+  app.post<{ Params: { reference: string } }>('/checkout/:reference', async (request, reply) => {
+    const transaction = state.transactions.get(request.params.reference);
+    if (!transaction) return reply.status(404).send({ message: 'No such payment.' });
+    const parsed = outcomeBody.safeParse(request.body);
+    if (!parsed.success) return reply.status(400).send({ message: 'Choose Pay, Fail or Cancel.' });
+    // A paid or cancelled checkout is settled; a declined card may be tried again, as on Paystack's page.
+    if (transaction.status === 'ongoing' || transaction.status === 'failed') {
+      transaction.status = parsed.data.outcome;
+      if (transaction.status === 'success') {
+        transaction.paidAt = new Date().toISOString();
+        await state.sendWebhook('charge.success', transaction.reference, transactionData(transaction));
+      }
+    }
+    if (!transaction.callbackUrl) return reply.type('text/html; charset=utf-8').send(renderCheckoutPage(transaction));
+    return reply.redirect(callbackLocation(transaction.callbackUrl, transaction.reference), 303);
+  });
+}

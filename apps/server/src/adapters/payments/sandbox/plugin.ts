@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { bankRoutes } from './bank-routes';
+import { checkoutRoutes } from './checkout-routes';
+import { paystackError } from './paystack-reply';
+import type { SandboxState } from './state';
+import { transactionRoutes } from './transaction-routes';
+import { transferRoutes } from './transfer-routes';
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * The payment sandbox (DESIGN section 7): Paystack's endpoints with Paystack's shapes, mounted at
+ * /sandbox/paystack when the provider is the sandbox. The API calls need the sandbox's secret key like
+ * Paystack's need yours; the checkout page and its buttons are for the browser and need none.
+ */
+export async function paystackSandboxPlugin(app: FastifyInstance, options: { state: SandboxState }) {
+  const { state } = options;
+  // The checkout buttons are plain HTML forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/sandbox/paystack/checkout/')) return;
+    const header = request.headers.authorization;
+    if (!header) return paystackError(reply, 401, 'No Authorization Header was found');
+    if (!sameText(header, `Bearer ${state.secretKey}`)) return paystackError(reply, 401, 'Invalid key');
+  });
+  checkoutRoutes(app, state);
+  transactionRoutes(app, state);
+  bankRoutes(app, state);
+  transferRoutes(app, state);
+}

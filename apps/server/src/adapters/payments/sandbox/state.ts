@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { signPaystackBody } from '../webhook-signature';
+
+/**
+ * The sandbox's memory: a stand-in for Paystack's own records, so nothing of it belongs in our database.
+ * Tests hold this object (app.paystackSandbox) to drive it deterministically: hold webhooks, read what was
+ * sent and replay it, complete transfers by hand, or choose the name an account number resolves to.
+ */
+export interface SandboxTransaction {
+  id: number;
+  reference: string;
+  email: string;
+  amountKobo: number;
+  currency: string;
+  callbackUrl: string | null;
+  metadata: Record<string, unknown>;
+  /** ongoing until the checkout decides; Paystack's words. */
+  status: 'ongoing' | 'success' | 'failed' | 'abandoned';
+  paidAt: string | null;
+  createdAt: string;
+}
+
+export interface SandboxRecipient {
+  id: number;
+  code: string;
+  name: string;
+  accountNumber: string;
+  bankCode: string;
+  bankName: string;
+}
+
+export interface SandboxTransfer {
+  id: number;
+  reference: string;
+  transferCode: string;
+  amountKobo: number;
+  reason: string;
+  recipient: SandboxRecipient;
+  status: 'pending' | 'success' | 'failed' | 'reversed';
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SandboxWebhook {
+  event: string;
+  reference: string;
+  /** Exactly the bytes sent (or held), and their signature, so a test can replay them. */
+  rawBody: string;
+  signature: string;
+  /** The platform's HTTP status, or null when held or unreachable. */
+  httpStatus: number | null;
+}
+
+export interface SandboxState {
+  secretKey: string;
+  webhookUrl: string;
+  /** false: webhooks are signed and recorded but not sent (a lost webhook). */
+  deliverWebhooks: boolean;
+  /** false: transfers stay pending until completeTransfer is called. */
+  autoCompleteTransfers: boolean;
+  transactions: Map<string, SandboxTransaction>;
+  recipients: Map<string, SandboxRecipient>;
+  transfers: Map<string, SandboxTransfer>;
+  /** Names that account numbers resolve to; others resolve to DEFAULT_ACCOUNT_NAME. */
+  accountNames: Map<string, string>;
+  webhooks: SandboxWebhook[];
+  nextId(): number;
+  newCode(prefix: string): string;
+  sendWebhook(event: string, reference: string, data: Record<string, unknown>): Promise<SandboxWebhook>;
+  /** Settles a pending transfer (success, failed or reversed) and sends its webhook. */
+  completeTransfer(reference: string, outcome: 'success' | 'failed' | 'reversed'): Promise<void>;
+  /** Runs work after the current answer has gone out, like Paystack's queue; idle() waits for it. */
+  schedule(work: () => Promise<unknown>): void;
+  /** Resolves when all scheduled work (transfer completions and their webhooks) has finished. */
+  idle(): Promise<void>;
+}
+
+/** What any 10-digit account number resolves to unless a test registered a name for it. */
+export const DEFAULT_ACCOUNT_NAME = 'SANDBOX TEST ACCOUNT';
+
+export function transferWebhookData(transfer: SandboxTransfer) {
+  return {
+    amount: transfer.amountKobo,
+    currency: 'NGN',
+    domain: 'test',
+    failures: null,
+    id: transfer.id,
+    reason: transfer.reason,
+    reference: transfer.reference,
+    source: 'balance',
+    status: transfer.status,
+    transfer_code: transfer.transferCode,
+    transferred_at: transfer.status === 'success' ? transfer.updatedAt : null,
+    recipient: {
+      recipient_code: transfer.recipient.code,
+      type: 'nuban',
+      name: transfer.recipient.name,
+      details: {
+        account_number: transfer.recipient.accountNumber,
+        account_name: transfer.recipient.name,
+        bank_code: transfer.recipient.bankCode,
+        bank_name: transfer.recipient.bankName,
+      },
+    },
+    session: { provider: 'nip', id: null },
+    created_at: transfer.createdAt,
+    updated_at: transfer.updatedAt,
+  };
+}
+
+export function createSandboxState(options: { secretKey: string; webhookUrl: string }): SandboxState {
+  let id = 1000;
+  const pending = new Set<Promise<unknown>>();
+  const state: SandboxState = {
+    secretKey: options.secretKey,
+    webhookUrl: options.webhookUrl,
+    deliverWebhooks: true,
+    autoCompleteTransfers: true,
+    transactions: new Map(),
+    recipients: new Map(),
+    transfers: new Map(),
+    accountNames: new Map(),
+    webhooks: [],
+    nextId: () => (id += 1),
+    newCode: (prefix) => `${prefix}_${randomBytes(8).toString('hex')}`,
+
+    async sendWebhook(event, reference, data) {
+      const rawBody = JSON.stringify({ event, data });
+      const webhook: SandboxWebhook = { event, reference, rawBody, signature: signPaystackBody(state.secretKey, rawBody), httpStatus: null };
+      state.webhooks.push(webhook);
+      if (!state.deliverWebhooks) return webhook;
+      try {
+        const response = await fetch(state.webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-paystack-signature': webhook.signature },
+          body: rawBody,
+          signal: AbortSignal.timeout(30_000),
+        });
+        webhook.httpStatus = response.status;
+        await response.body?.cancel();
+      } catch {
+        webhook.httpStatus = null; // Paystack would retry later; a test can replay webhook.rawBody itself.
+      }
+      return webhook;
+    },
+
+    async completeTransfer(reference, outcome) {
+      const transfer = state.transfers.get(reference);
+      if (!transfer) throw new Error(`No sandbox transfer ${reference}`);
+      transfer.status = outcome;
+      transfer.updatedAt = new Date().toISOString();
+      await state.sendWebhook(`transfer.${outcome}`, reference, transferWebhookData(transfer));
+    },
+
+    schedule(work) {
+      const run = new Promise<void>((resolve) => setImmediate(resolve)).then(work);
+      pending.add(run);
+      run.catch(() => {}).finally(() => pending.delete(run));
+    },
+
+    async idle() {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+  return state;
+}
