@@ -1,0 +1,69 @@
+// npm run screenshots: every screen at 360 px and 1280 px into screenshots/, from the built platform on a
+// fresh data folder. Each module in screens/ (sorted) exports `async ({ browser, baseURL, shoot })`.
+// A screenshot whose page overflows sideways or shows a broken image is reported and fails the run.
+import { mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
+import { chromium } from 'playwright-core';
+
+register();
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { removeDir, repoRoot, startPlatform } = await import('../support/server.ts');
+
+const outDir = path.join(repoRoot, 'screenshots');
+const widths = [360, 1280];
+mkdirSync(outDir, { recursive: true });
+
+/** Sideways overflow and broken images on the page as it is now. */
+async function layoutProblems(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth > width + 1) {
+      const wide = [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > width + 1 && getComputedStyle(el).position !== 'fixed')
+        .slice(0, 3)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 3).join('.')}`);
+      problems.push(`overflows sideways (${document.documentElement.scrollWidth}px > ${width}px): ${wide.join(', ')}`);
+    }
+    for (const img of document.images) if (!img.complete || img.naturalWidth === 0) problems.push(`broken image ${img.src}`);
+    return problems;
+  });
+}
+
+const problems = [];
+async function shoot(page, name) {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: width < 768 ? 780 : 900 });
+    await page.waitForTimeout(150);
+    for (const problem of await layoutProblems(page)) problems.push(`${name} at ${width}px: ${problem}`);
+    await page.screenshot({ path: path.join(outDir, `${name}-${width}.png`), fullPage: true });
+  }
+  console.log(`  ${name}`);
+}
+
+const server = await startPlatform({ DEMO_ADMIN_PASSWORD: 'demo-admin-password' });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+let failed = false;
+try {
+  const modules = readdirSync(path.join(here, 'screens')).filter((f) => /\.m?js$/.test(f)).sort();
+  for (const file of modules) {
+    console.log(`${file}:`);
+    const screens = await import(pathToFileURL(path.join(here, 'screens', file)).href);
+    await screens.default({ browser, baseURL: server.url, shoot, outDir });
+  }
+} catch (error) {
+  failed = true;
+  console.error(error);
+} finally {
+  await browser.close();
+  await server.stop();
+  removeDir(server.dataDir);
+}
+if (problems.length > 0) {
+  console.error(`\nLayout problems:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  failed = true;
+}
+console.log(`\nScreenshots in ${path.relative(process.cwd(), outDir) || '.'}/`);
+process.exit(failed ? 1 : 0);
