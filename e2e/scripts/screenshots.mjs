@@ -1,6 +1,7 @@
 // npm run screenshots: every screen at 360 px and 1280 px into screenshots/, from the built platform on a
 // fresh data folder. Each module in screens/ (sorted) exports `async ({ browser, baseURL, shoot })`.
 // A screenshot whose page overflows sideways or shows a broken image is reported and fails the run.
+/* global document, getComputedStyle -- the layout check runs inside the page */
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
