@@ -1,4 +1,96 @@
-import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { PublicLayout } from '../../components/layout/public-layout';
+import { RouteError } from '../../components/layout/route-error';
+import { ensureSession, type SessionArea } from '../../lib/session';
 
-/** The signed-in areas of both programmes: separate chunks that public pages never load. */
-export const memberRoutes: RouteObject[] = [];
+/** A lazily loaded page: the member area is its own chunks, never loaded by the public pages. */
+const page =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
+const pages = {
+  layouts: () => import('../../features/member/pages/member-area-layouts'),
+  dashboard: () => import('../../features/member/pages/dashboard-page'),
+  bank: () => import('../../features/member/pages/bank-details-page'),
+  payment: () => import('../../features/member/pages/payment-page'),
+  password: () => import('../../features/member/pages/update-password-page'),
+  referral: () => import('../../features/member/pages/referral-code-page'),
+  wallet: () => import('../../features/member/pages/wallet-page'),
+  matrix: () => import('../../features/member/pages/matrix-page'),
+  awards: () => import('../../features/member/pages/awards-page'),
+  grant: () => import('../../features/member/pages/grant-page'),
+  close: () => import('../../features/member/pages/close-account-page'),
+  confirmClosure: () => import('../../features/member/pages/confirm-closure-page'),
+};
+
+/**
+ * Guard (spec 2.2, checked for real): a live session of this programme, renewed silently from the refresh
+ * cookie when the access token has expired; otherwise the programme's sign-in, which brings the person back.
+ */
+const guard =
+  (area: SessionArea, signin: string) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    if (await ensureSession(area)) return null;
+    const url = new URL(request.url);
+    throw redirect(`${signin}?next=${encodeURIComponent(url.pathname + url.search)}`);
+  };
+
+const children = (paths: Record<'dashboard' | 'bank' | 'payment' | 'password' | 'referral' | 'wallet' | 'matrix' | 'awards' | 'close', string>, grant?: string) => [
+  { path: paths.dashboard, lazy: page(pages.dashboard, (m) => m.DashboardPage) },
+  { path: paths.bank, lazy: page(pages.bank, (m) => m.BankDetailsPage) },
+  { path: paths.payment, lazy: page(pages.payment, (m) => m.PaymentPage) },
+  { path: paths.password, lazy: page(pages.password, (m) => m.UpdatePasswordPage) },
+  { path: paths.referral, lazy: page(pages.referral, (m) => m.ReferralCodePage) },
+  { path: paths.wallet, lazy: page(pages.wallet, (m) => m.WalletPage) },
+  { path: paths.matrix, lazy: page(pages.matrix, (m) => m.MatrixPage) },
+  { path: paths.awards, lazy: page(pages.awards, (m) => m.AwardsPage) },
+  { path: paths.close, lazy: page(pages.close, (m) => m.CloseAccountPage) },
+  ...(grant ? [{ path: grant, lazy: page(pages.grant, (m) => m.GrantPage) }] : []),
+];
+
+/** The signed-in areas of both programmes, and the public page the closure mail links to. */
+export const memberRoutes: RouteObject[] = [
+  {
+    id: 'main-member-area',
+    loader: guard('main', '/mainsignin'),
+    errorElement: <RouteError />,
+    lazy: page(pages.layouts, (m) => m.MainMemberLayout),
+    children: children(
+      {
+        dashboard: 'maindashboard',
+        bank: 'mainbankdetails',
+        payment: 'mainpaystack',
+        password: 'mainupdatepassword',
+        referral: 'mainreferralcode',
+        wallet: 'mainwallet',
+        matrix: 'mainmatrix',
+        awards: 'mainawards',
+        close: 'mainclose',
+      },
+      'maingrant',
+    ),
+  },
+  {
+    id: 'welcomeback-member-area',
+    loader: guard('welcomeback', '/welcomebacksignin'),
+    errorElement: <RouteError />,
+    lazy: page(pages.layouts, (m) => m.WelcomeBackMemberLayout),
+    children: children({
+      dashboard: 'welcomebackdashboard',
+      bank: 'welcomebackbankdetails',
+      payment: 'welcomepaystack',
+      password: 'welcomebackupdatepassword',
+      referral: 'welcomebackreferralcode',
+      wallet: 'welcomebackwallet',
+      matrix: 'welcomebackmatrix',
+      awards: 'welcomebackawards',
+      close: 'welcomebackclose',
+    }),
+  },
+  {
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    children: [{ path: 'confirmclosure', lazy: page(pages.confirmClosure, (m) => m.ConfirmClosurePage) }],
+  },
+];

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export interface PaymentStatus {
+  reference: string;
+  status: 'pending' | 'success' | 'failed' | 'abandoned';
+  programme: 'main' | 'welcomeback';
+  amount: string;
+  message?: string;
+}
+
+export const getPayment = (reference: string) => apiFetch<PaymentStatus>(`/payments/${encodeURIComponent(reference)}`);
+
+/** Asked again every 2 seconds while the provider has not settled it (the webhook may come a moment later). */
+export const paymentQuery = (reference: string) =>
+  queryOptions({
+    queryKey: ['payments', reference],
+    queryFn: () => getPayment(reference),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' && query.state.dataUpdateCount < 30 ? 2000 : false),
+  });
+
+export function usePayment(reference: string) {
+  return useQuery(paymentQuery(reference));
+}

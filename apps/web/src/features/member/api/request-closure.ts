@@ -1,0 +1,9 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export const requestClosure = () => apiFetch<{ message: string }>('/me/close', { method: 'POST' });
+
+export function useRequestClosure() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: requestClosure, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'closure'] }) });
+}

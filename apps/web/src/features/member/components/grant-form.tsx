@@ -1,0 +1,30 @@
+import { toNairaString } from '@coop/core';
+import { grantApplicationSchema } from '@coop/core/contracts';
+import { errorMessage, SubmitButton, TextAreaField, TextField, useResultDialog, useZodForm } from '../../../components/form';
+import { useApplyGrant } from '../api/apply-grant';
+import { naira } from '../utils';
+
+/** The Executive grant application: an amount up to the plan's ceiling and what it is for. */
+export function GrantForm({ ceiling }: { ceiling: string }) {
+  const apply = useApplyGrant();
+  const popup = useResultDialog();
+  const form = useZodForm(grantApplicationSchema, { amount: '', purpose: '' });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await apply.mutateAsync({ amount: toNairaString(values.amount), purpose: values.purpose });
+      popup.show({ ok: true, message: 'Your application has been received. An administrator will decide on it.' }, () => form.reset());
+    } catch (error) {
+      popup.show({ ok: false, message: errorMessage(error) });
+    }
+  });
+  return (
+    <form noValidate onSubmit={onSubmit} className="max-w-lg space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <TextField label="Amount (naira)" inputMode="decimal" hint={`Up to ${naira(ceiling)}`} error={form.formState.errors.amount} {...form.register('amount')} />
+      <TextAreaField label="What is the grant for?" rows={5} error={form.formState.errors.purpose} {...form.register('purpose')} />
+      <SubmitButton pending={apply.isPending} pendingLabel="Sending...">
+        Apply for the grant
+      </SubmitButton>
+      {popup.dialog}
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import type { MatrixNode, MatrixView } from '../types';
+import { formatDate } from '../utils';
+
+type Children = Map<number, (MatrixNode | undefined)[]>;
+
+function childrenByParent(nodes: MatrixNode[]): Children {
+  const map: Children = new Map();
+  for (const node of nodes) {
+    if (node.parentId === null || node.slot === null) continue;
+    const slots = map.get(node.parentId) ?? [undefined, undefined];
+    slots[node.slot] = node;
+    map.set(node.parentId, slots);
+  }
+  return map;
+}
+
+function NodeCard({ node, own }: { node: MatrixNode; own: boolean }) {
+  return (
+    <div className={`flex min-w-0 items-center gap-3 rounded-md border p-2 ${own ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white'}`}>
+      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-800 font-bold text-white">
+        {node.initials}
+      </span>
+      <span className="min-w-0">
+        <span className="block font-semibold text-slate-900">
+          <span className="sr-only">Member </span>
+          {node.initials}
+          {own && ' (you)'}
+        </span>
+        <span className="block text-sm text-slate-600">
+          {node.stageName} · joined {formatDate(node.joinedAt)}
+        </span>
+      </span>
+    </div>
+  );
+}
+
+function EmptySlot() {
+  return (
+    <div className="flex items-center gap-3 rounded-md border-2 border-dashed border-slate-300 p-2 text-slate-500" data-testid="matrix-empty">
+      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-slate-300">
+        +
+      </span>
+      <span>Empty place</span>
+    </div>
+  );
+}
+
+interface BranchProps {
+  node: MatrixNode;
+  childrenOf: Children;
+  levels: number;
+  ownId: number | null;
+  onOpen: (positionId: number) => void;
+}
+
+function Branch({ node, childrenOf, levels, ownId, onOpen }: BranchProps) {
+  const [expanded, setExpanded] = useState(true);
+  const atEdge = node.level >= levels;
+  const slots = childrenOf.get(node.positionId) ?? [undefined, undefined];
+  return (
+    <li className="mt-2" data-testid="matrix-node" data-initials={node.initials}>
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <NodeCard node={node} own={node.positionId === ownId} />
+        </div>
+        {!atEdge && (
+          <button
+            type="button"
+            className="flex size-11 shrink-0 items-center justify-center rounded-md border border-slate-300 bg-white text-brand-900 hover:bg-brand-50"
+            aria-expanded={expanded}
+            aria-label={`${expanded ? 'Hide' : 'Show'} the places under ${node.initials}`}
+            onClick={() => setExpanded((e) => !e)}
+          >
+            <span aria-hidden="true">{expanded ? '−' : '+'}</span>
+          </button>
+        )}
+        {atEdge && node.hasChildren && (
+          <button
+            type="button"
+            className="min-h-11 shrink-0 rounded-md border border-brand-700 bg-white px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            onClick={() => onOpen(node.positionId)}
+          >
+            Open
+          </button>
+        )}
+      </div>
+      {!atEdge && expanded && (
+        <ul className="ml-5 border-l-2 border-slate-200 pl-3">
+          {slots.map((child, slot) =>
+            child ? (
+              <Branch key={child.positionId} node={child} childrenOf={childrenOf} levels={levels} ownId={ownId} onOpen={onOpen} />
+            ) : (
+              <li key={`empty-${slot}`} className="mt-2">
+                <EmptySlot />
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** The member's matrix as an indented tree (readable on a phone): two places under each position, empty ones shown. */
+export function MatrixTree({ view, ownId, onOpen }: { view: MatrixView; ownId: number | null; onOpen: (positionId: number) => void }) {
+  const root = view.nodes.find((n) => n.level === 0);
+  if (!root) return null;
+  const childrenOf = childrenByParent(view.nodes);
+  return (
+    <ul aria-label="Your matrix" className="-mt-2">
+      <Branch node={root} childrenOf={childrenOf} levels={view.levels} ownId={ownId} onOpen={onOpen} />
+    </ul>
+  );
+}

@@ -1,0 +1,61 @@
+import { NavLink } from 'react-router';
+import type { MemberArea } from '../member-area';
+
+const links = (area: MemberArea) =>
+  [
+    { to: area.paths.dashboard, label: 'Dashboard' },
+    { to: area.paths.wallet, label: 'Wallet History' },
+    { to: area.paths.matrix, label: 'My Matrix' },
+    { to: area.paths.awards, label: 'Awards' },
+    { to: area.paths.bankDetails, label: 'Bank Details' },
+    { to: area.paths.payment, label: 'Make Payment' },
+    { to: area.paths.password, label: 'Update Password' },
+    { to: area.paths.referral, label: 'Referral code' },
+    ...(area.programme === 'main' ? [{ to: area.paths.grant, label: 'Executive Grant' }] : []),
+    { to: area.paths.close, label: 'Close Account' },
+  ] as const;
+
+interface Props {
+  id: string;
+  area: MemberArea;
+  open: boolean;
+  onSignOut: () => void;
+  signingOut: boolean;
+}
+
+/** The member sidebar: fixed beside the content on wide screens, a drawer from the left on small ones. */
+export function Sidebar({ id, area, open, onSignOut, signingOut }: Props) {
+  return (
+    <nav
+      id={id}
+      aria-label="Member area"
+      className={`${open ? 'translate-x-0' : '-translate-x-full'} fixed inset-y-0 left-0 z-40 w-72 overflow-y-auto bg-white p-4 shadow-xl transition-transform motion-reduce:transition-none lg:sticky lg:top-[60px] lg:z-0 lg:h-[calc(100dvh-60px)] lg:w-64 lg:shrink-0 lg:translate-x-0 lg:border-r lg:border-slate-200 lg:shadow-none`}
+    >
+      <p className="px-3 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">{area.name}</p>
+      <ul className="space-y-1">
+        {links(area).map((link) => (
+          <li key={link.to}>
+            <NavLink
+              to={link.to}
+              className={({ isActive }) =>
+                `flex min-h-11 items-center rounded-md px-3 font-medium ${isActive ? 'bg-brand-800 text-white' : 'text-slate-800 hover:bg-brand-50'}`
+              }
+            >
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+        <li className="border-t border-slate-200 pt-2">
+          <button
+            type="button"
+            onClick={onSignOut}
+            disabled={signingOut}
+            className="flex min-h-11 w-full items-center rounded-md px-3 text-left font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
+          >
+            {signingOut ? 'Signing out...' : 'Sign Out'}
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

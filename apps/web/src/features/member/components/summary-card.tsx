@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+
+/** A titled group of figures on the dashboard ('Wallet Summary', 'Referral Summary', 'Status'). */
+export function SummaryCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
+      <h2 className="text-lg font-bold text-brand-900">{title}</h2>
+      <dl className="mt-3 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 xl:grid-cols-3">{children}</dl>
+    </section>
+  );
+}
+
+export function Figure({ label, value, strong = false }: { label: string; value: ReactNode; strong?: boolean }) {
+  return (
+    <div className={`rounded-md p-3 ${strong ? 'bg-brand-800 text-white' : 'bg-slate-50'}`}>
+      <dt className={`text-sm ${strong ? 'text-brand-100' : 'text-slate-600'}`}>{label}</dt>
+      <dd className="mt-1 text-xl font-bold tabular-nums" data-figure={label}>
+        {value}
+      </dd>
+    </div>
+  );
+}

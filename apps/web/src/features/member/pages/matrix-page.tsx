@@ -1,0 +1,48 @@
+import { useSearchParams } from 'react-router';
+import { useMatrix } from '../api/get-matrix';
+import { useMe } from '../api/get-me';
+import { MatrixTree } from '../components/matrix-tree';
+import { MemberPageTitle } from '../components/member-page-title';
+import { PayCallToAction } from '../components/pay-call-to-action';
+import { QueryState } from '../components/query-state';
+import { useMemberArea } from '../hooks/use-member-area';
+
+export function MatrixPage() {
+  const area = useMemberArea();
+  const [params, setParams] = useSearchParams();
+  const from = Number(params.get('from')) || null;
+  const query = useMatrix(from);
+  const me = useMe(area.programme);
+  return (
+    <>
+      <MemberPageTitle
+        title="My Matrix"
+        lead={
+          me.data?.paid
+            ? `${me.data.referralNode} ${me.data.referralNode === 1 ? 'person' : 'people'} in your matrix, ${me.data.referralCount} of them referred by you. Each place holds two.`
+            : 'The people placed under you, three levels at a time.'
+        }
+      />
+      <QueryState query={query} label="your matrix">
+        {(view) =>
+          !view.paid ? (
+            <PayCallToAction area={area} />
+          ) : (
+            <div className="rounded-lg border border-slate-200 bg-white p-3 sm:p-5">
+              {from && (
+                <button
+                  type="button"
+                  onClick={() => setParams({})}
+                  className="mb-3 min-h-11 rounded-md border border-slate-300 px-4 font-semibold text-brand-900 hover:bg-brand-50"
+                >
+                  ← Back to my place
+                </button>
+              )}
+              <MatrixTree view={view} ownId={from ? null : view.rootPositionId} onOpen={(id) => setParams({ from: String(id) })} />
+            </div>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}

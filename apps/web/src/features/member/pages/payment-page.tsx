@@ -1,0 +1,34 @@
+import { useSearchParams } from 'react-router';
+import { useMe } from '../api/get-me';
+import { MemberPageTitle } from '../components/member-page-title';
+import { PaymentForm } from '../components/payment-form';
+import { PaymentOutcome } from '../components/payment-outcome';
+import { QueryState } from '../components/query-state';
+import { useMemberArea } from '../hooks/use-member-area';
+
+/** /mainpaystack and /welcomepaystack: the payment form, or the outcome when the checkout sends the member back. */
+export function PaymentPage() {
+  const area = useMemberArea();
+  const [params] = useSearchParams();
+  const reference = params.get('reference') ?? params.get('trxref');
+  const me = useMe(area.programme);
+  if (reference) return <PaymentOutcome area={area} reference={reference} />;
+  return (
+    <>
+      <MemberPageTitle title="Make Payment" />
+      <QueryState query={me} label="your account">
+        {(account) =>
+          account.paid && !account.finished ? (
+            <p className="max-w-lg rounded-lg border border-brand-600 bg-brand-50 p-5 text-brand-900">
+              {area.programme === 'main'
+                ? 'Your registration fee is paid. You are a member; there is nothing more to pay.'
+                : 'Your registration fee is paid. You can register again once your position has finished Thank You.'}
+            </p>
+          ) : (
+            <PaymentForm area={area} email={account.email} />
+          )
+        }
+      </QueryState>
+    </>
+  );
+}
