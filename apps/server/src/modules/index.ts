@@ -1,4 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { auditRoutes } from './audit/routes';
+import { accountAdminRoutes } from './accounts/routes';
+import { contactRoutes } from './contact/routes';
 import { authRoutes } from './auth/routes';
 import { adminUserRoutes } from './admin-users/routes';
 import { adminStatsRoutes } from './admin-stats/routes';
@@ -11,4 +14,4 @@ import { memberRoutes } from './member/routes';
 import { siteRoutes } from './site/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes];

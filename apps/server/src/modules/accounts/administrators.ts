@@ -1,33 +1,70 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import { newReferralCode } from '../../lib/referral-code';
+import { recordAudit } from '../audit/record-audit';
+import { revokeAccountSessions } from '../auth/sessions';
+
+export interface AdministratorResult {
+  created: boolean;
+  /** An existing account that was not an administrator before. */
+  promoted: boolean;
+  passwordReplaced: boolean;
+  accountId: string;
+}
 
 /**
  * Makes the Main account with this email an administrator, creating it (confirmed, unpaid) when missing.
- * The password is set only for a new account, so an existing person's password is never overwritten.
+ * An existing account keeps its password unless `replacePassword` is set: the operator's command line sets it
+ * (how a lost administrator password is recovered), the demo seed never does. Either way the act is audited
+ * with no actor (the system), and a replaced password ends the account's sessions.
  */
-export async function createOrPromoteAdministrator(db: Db, input: { email: string; password: string; fullName?: string }) {
+export async function createOrPromoteAdministrator(
+  db: Db,
+  input: { email: string; password: string; fullName?: string; replacePassword?: boolean; via?: string },
+): Promise<AdministratorResult> {
   const email = input.email.trim().toLowerCase();
-  const existing = await db.select().from(accounts).where(and(eq(accounts.programme, 'main'), eq(accounts.email, email)));
-  if (existing[0]) {
-    await db.update(accounts).set({ role: 'admin', tokenVersion: existing[0].tokenVersion + 1, updatedAt: new Date() }).where(eq(accounts.id, existing[0].id));
-    return { created: false as const, accountId: existing[0].id };
-  }
-  const [row] = await db
-    .insert(accounts)
-    .values({
-      programme: 'main',
-      email,
-      fullName: input.fullName ?? 'Administrator',
-      phone: '00000000000',
-      address: 'Head office',
-      passwordHash: await hashPassword(input.password),
-      role: 'admin',
-      referralCode: newReferralCode(),
-      emailConfirmedAt: new Date(),
-    })
-    .returning({ id: accounts.id });
-  return { created: true as const, accountId: row!.id };
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(accounts).where(and(eq(accounts.programme, 'main'), eq(accounts.email, email))).for('update');
+    let result: AdministratorResult;
+    if (existing) {
+      const replace = input.replacePassword === true;
+      await tx
+        .update(accounts)
+        .set({
+          role: 'admin',
+          tokenVersion: existing.tokenVersion + 1,
+          updatedAt: new Date(),
+          ...(replace ? { passwordHash, emailConfirmedAt: sql`coalesce(${accounts.emailConfirmedAt}, now())` } : {}),
+        })
+        .where(eq(accounts.id, existing.id));
+      if (replace) await revokeAccountSessions(tx, existing.id, 'password_reset');
+      result = { created: false, promoted: existing.role !== 'admin', passwordReplaced: replace, accountId: existing.id };
+    } else {
+      const [row] = await tx
+        .insert(accounts)
+        .values({
+          programme: 'main',
+          email,
+          fullName: input.fullName ?? 'Administrator',
+          phone: '00000000000',
+          address: 'Head office',
+          passwordHash,
+          role: 'admin',
+          referralCode: newReferralCode(),
+          emailConfirmedAt: new Date(),
+        })
+        .returning({ id: accounts.id });
+      result = { created: true, promoted: false, passwordReplaced: false, accountId: row!.id };
+    }
+    await recordAudit(tx, {
+      actorAccountId: null,
+      action: result.created ? 'create_admin' : 'make_admin',
+      targetAccountId: result.accountId,
+      details: { email, programme: 'main', via: input.via ?? 'system', passwordReplaced: result.passwordReplaced },
+    });
+    return result;
+  });
 }
