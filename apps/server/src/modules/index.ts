@@ -11,7 +11,8 @@ import { devRoutes } from './dev/routes';
 import { grantRoutes } from './grants/routes';
 import { healthRoutes } from './health/routes';
 import { memberRoutes } from './member/routes';
+import { payoutRoutes } from './payouts/routes';
 import { siteRoutes } from './site/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes];

@@ -1,0 +1,32 @@
+/** Why a wallet with money in it is left out of a month's payout. */
+export type SkipReason =
+  'no_bank_details' | 'bank_details_unverified' | 'below_minimum' | 'account_suspended';
+
+export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
+  no_bank_details: 'No bank details saved',
+  bank_details_unverified: 'Bank details not verified with the bank',
+  below_minimum: 'Wallet below the payout minimum',
+  account_suspended: 'Account suspended',
+};
+
+export interface PayeeFacts {
+  balanceKobo: number;
+  accountStatus: 'active' | 'suspended' | 'closed';
+  bank: { verified: boolean } | null;
+}
+
+/**
+ * Whether a wallet is paid this month. A closed account is still paid what it earned; a suspended one waits
+ * until the suspension is decided. The whole balance is paid, so the amount is the balance.
+ */
+export function decidePayee(
+  facts: PayeeFacts,
+  minimumKobo: number,
+): { pay: true; amountKobo: number } | { pay: false; reason: SkipReason } {
+  if (facts.accountStatus === 'suspended') return { pay: false, reason: 'account_suspended' };
+  if (!facts.bank) return { pay: false, reason: 'no_bank_details' };
+  if (!facts.bank.verified) return { pay: false, reason: 'bank_details_unverified' };
+  if (facts.balanceKobo <= 0 || facts.balanceKobo < minimumKobo)
+    return { pay: false, reason: 'below_minimum' };
+  return { pay: true, amountKobo: facts.balanceKobo };
+}

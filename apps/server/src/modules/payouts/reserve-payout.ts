@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import type { Programme } from '../../plugins/auth';
+import { postEntry } from '../ledger/post-entry';
+import { decidePayee, type SkipReason } from './payee-rules';
+
+export type ReserveResult =
+  | { status: 'reserved'; payoutId: number }
+  | { status: 'already_in_run' }
+  | { status: 'skipped'; reason: SkipReason };
+
+/**
+ * Moves a member's whole wallet into payout clearing and writes the payout row with its transfer reference,
+ * in one transaction and before the provider is ever called. The wallet row is locked and read again here,
+ * so a cash-out or a bonus that landed since the preview is counted, and the run never overdraws.
+ */
+export async function reservePayout(
+  db: Db,
+  input: {
+    runId: number;
+    programme: Programme;
+    period: string;
+    accountId: string;
+    minimumKobo: number;
+    adminId: string;
+  },
+): Promise<ReserveResult> {
+  return db.transaction(async (tx) => {
+    const [wallet] = await queryRows<{ balance_kobo: string }>(
+      tx,
+      sql`select balance_kobo from ledger_accounts where key = ${`wallet:${input.accountId}`} for update`,
+    );
+    const [facts] = await queryRows<{
+      status: 'active' | 'suspended' | 'closed';
+      bank_name: string | null;
+      last4: string | null;
+      verified: boolean | null;
+    }>(
+      tx,
+      sql`select a.status, b.bank_name, b.account_number_last4 as last4, b.verified
+          from accounts a left join bank_details b on b.account_id = a.id where a.id = ${input.accountId}`,
+    );
+    const decision = decidePayee(
+      {
+        balanceKobo: wallet ? Number(wallet.balance_kobo) : 0,
+        accountStatus: facts!.status,
+        bank: facts!.verified === null ? null : { verified: facts!.verified },
+      },
+      input.minimumKobo,
+    );
+    if (!decision.pay) return { status: 'skipped', reason: decision.reason };
+    // Paystack references: lowercase letters, digits and dashes, 16 to 100 characters.
+    const reference = `payout-${randomUUID()}`;
+    const [payout] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into payouts (run_id, account_id, programme, amount_kobo, reference, status, bank_name, account_number_last4)
+          values (${input.runId}, ${input.accountId}, ${input.programme}, ${decision.amountKobo}, ${reference}, 'reserved', ${facts!.bank_name}, ${facts!.last4})
+          on conflict (run_id, account_id) do nothing returning id`,
+    );
+    if (!payout) return { status: 'already_in_run' };
+    const payoutId = Number(payout.id);
+    const entry = await postEntry(tx, {
+      kind: 'payout_reserve',
+      idempotencyKey: `payout:${payoutId}:reserve`,
+      programme: input.programme,
+      memo: `Bonus payout for ${input.period} to your bank account (payout ${payoutId})`,
+      createdBy: input.adminId,
+      lines: [
+        {
+          account: { kind: 'wallet', programme: input.programme, accountId: input.accountId },
+          amountKobo: -decision.amountKobo,
+        },
+        { account: { kind: 'payout_clearing', programme: input.programme }, amountKobo: decision.amountKobo },
+      ],
+    });
+    await tx.execute(sql`update payouts set reserve_entry_id = ${entry.entryId} where id = ${payoutId}`);
+    return { status: 'reserved', payoutId };
+  });
+}

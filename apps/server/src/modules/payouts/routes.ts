@@ -1,0 +1,213 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { confirmCsvRun } from './confirm-csv-run';
+import { isFuturePeriod } from './period';
+import { previewPayout } from './preview';
+import { retryPayoutRun, startPayoutRun, type PayoutDeps, type RunProgress } from './run-payout';
+import { runCsv } from './run-csv';
+import { findRun, listRuns, runPayouts } from './run-queries';
+import {
+  confirmBody,
+  errorSchema,
+  previewQuery,
+  previewSchema,
+  runBody,
+  runDetailSchema,
+  runParams,
+  runProgressSchema,
+  runSummarySchema,
+} from './schemas';
+import { runPayoutView, runSummaryView } from './views';
+
+const deps = (app: FastifyInstance): PayoutDeps => ({
+  db: app.db,
+  provider: app.payments,
+  minimumKobo: app.config.payout.minimumKobo,
+  reasonPrefix: `${app.config.site.shortName} bonus payout`,
+});
+
+const notFound = () => new HttpError(404, 'There is no such payout run', 'run_not_found');
+
+function assertPayable(period: string) {
+  if (isFuturePeriod(period, new Date()))
+    throw new HttpError(
+      400,
+      'That month has not begun yet: choose this month or an earlier one',
+      'future_period',
+    );
+}
+
+/** The monthly bonus payout: preview, run (bank transfers or a bank file), follow, retry and confirm. Admin only. */
+export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const withRun = async (progress: RunProgress) => ({
+    ...progress,
+    run: runSummaryView((await findRun(app.db, progress.runId))!),
+  });
+
+  app.get(
+    '/admin/payouts/preview',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Who a payout run of the month would pay, and who is left out and why',
+        querystring: previewQuery,
+        response: { 200: previewSchema },
+      },
+    },
+    async (request) =>
+      previewPayout(app.db, {
+        ...request.query,
+        minimumKobo: app.config.payout.minimumKobo,
+        mode: 'transfer',
+      }),
+  );
+
+  app.post(
+    '/admin/payouts/run',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Run a programme's payout for a month (once per month): reserve every payee's wallet, then transfer, or prepare the bank file",
+        body: runBody,
+        response: { 201: runProgressSchema, 400: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      assertPayable(request.body.period);
+      const progress = await startPayoutRun(deps(app), {
+        ...request.body,
+        mode: request.body.mode ?? 'transfer',
+        adminId: signedIn(request).id,
+      });
+      return reply.status(201).send(await withRun(progress));
+    },
+  );
+
+  app.get(
+    '/admin/payouts/runs',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Payout runs, newest month first',
+        querystring: z.object({
+          programme: z.enum(['main', 'welcomeback']).optional(),
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: {
+          200: z.object({
+            page: z.number(),
+            pageSize: z.number(),
+            total: z.number(),
+            items: z.array(runSummarySchema),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { programme, page, pageSize } = request.query;
+      const { total, items } = await listRuns(app.db, {
+        programme,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { page, pageSize, total, items: items.map(runSummaryView) };
+    },
+  );
+
+  app.get(
+    '/admin/payouts/runs/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'A payout run with its payouts (bank name and last 4 digits only)',
+        params: runParams,
+        response: { 200: runDetailSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const run = await findRun(app.db, request.params.id);
+      if (!run) throw notFound();
+      return { ...runSummaryView(run), payouts: (await runPayouts(app.db, run.id)).map(runPayoutView) };
+    },
+  );
+
+  app.post(
+    '/admin/payouts/runs/:id/retry',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Send again every transfer of the run still reserved, with its own reference (never paid twice)',
+        params: runParams,
+        response: { 200: runProgressSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => withRun(await retryPayoutRun(deps(app), request.params.id, signedIn(request).id)),
+  );
+
+  app.post(
+    '/admin/payouts/runs/:id/confirm',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Bank-file run: record what the bank paid (every reserved payout paid, except those listed as failed)',
+        params: runParams,
+        body: confirmBody,
+        response: {
+          200: z.object({ settled: z.number(), failed: z.number(), run: runSummarySchema }),
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const result = await confirmCsvRun(
+        app.db,
+        request.params.id,
+        signedIn(request).id,
+        request.body.failedPayoutIds,
+      );
+      return { ...result, run: runSummaryView((await findRun(app.db, request.params.id))!) };
+    },
+  );
+
+  app.get(
+    '/admin/payouts/runs/:id/csv',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The run as a CSV file for the bank (full account numbers; each download is in the audit log)',
+        params: runParams,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { filename, csv } = await runCsv(
+        app.db,
+        request.params.id,
+        signedIn(request).id,
+        `${app.config.site.shortName} bonus payout`,
+      );
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+};

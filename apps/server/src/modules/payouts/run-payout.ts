@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import type { PaymentProvider } from '../../adapters/payments';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import type { Programme } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/record-audit';
+import { payoutCandidates } from './candidates';
+import type { SkipReason } from './payee-rules';
+import { reservePayout } from './reserve-payout';
+import { refreshTransfer, sendTransfer, type SendResult } from './send-transfer';
+import { completeRunWhenSettled } from './transfer-outcome';
+
+export interface PayoutDeps {
+  db: Db;
+  provider: PaymentProvider;
+  minimumKobo: number;
+  /** The narration the member's bank shows, such as "Cooperative bonus payout 2026-11". */
+  reasonPrefix: string;
+}
+
+export interface RunProgress {
+  runId: number;
+  reserved: number;
+  skipped: Partial<Record<SkipReason, number>>;
+  transfers: Record<SendResult, number>;
+}
+
+export const PROGRAMME_NAME: Record<Programme, string> = { main: 'Main', welcomeback: 'Welcome Back' };
+
+/** Reserves every payee not yet in the run; the run's unique (run, account) key keeps each member to one payout. */
+async function reserveAll(
+  deps: PayoutDeps,
+  run: { id: number; programme: Programme; period: string },
+  adminId: string,
+  progress: RunProgress,
+) {
+  const { payees, skipped } = await payoutCandidates(deps.db, run.programme, deps.minimumKobo);
+  const skip = (reason: SkipReason) => (progress.skipped[reason] = (progress.skipped[reason] ?? 0) + 1);
+  for (const s of skipped) skip(s.reason);
+  for (const payee of payees) {
+    const result = await reservePayout(deps.db, {
+      runId: run.id,
+      programme: run.programme,
+      period: run.period,
+      accountId: payee.accountId,
+      minimumKobo: deps.minimumKobo,
+      adminId,
+    });
+    if (result.status === 'reserved') progress.reserved += 1;
+    // The wallet or the bank details changed since the list was read: the locked re-check has the last word.
+    if (result.status === 'skipped') skip(result.reason);
+  }
+}
+
+/** Sends each reserved payout; on a retry, also asks the provider about each payout sent without an outcome yet. */
+async function sendAll(
+  deps: PayoutDeps,
+  run: { id: number; period: string },
+  retry: boolean,
+  progress: RunProgress,
+) {
+  const open = await queryRows<{ id: string; reference: string; status: string }>(
+    deps.db,
+    sql`select id, reference, status from payouts where run_id = ${run.id} and status in ('reserved', 'processing') order by id`,
+  );
+  for (const p of open) {
+    const result =
+      p.status === 'reserved'
+        ? await sendTransfer(deps.db, deps.provider, Number(p.id), {
+            reason: `${deps.reasonPrefix} ${run.period}`,
+            verifyFirst: retry,
+          })
+        : retry
+          ? await refreshTransfer(deps.db, deps.provider, p.reference)
+          : null;
+    if (result) progress.transfers[result] += 1;
+  }
+}
+
+const newProgress = (runId: number): RunProgress => ({
+  runId,
+  reserved: 0,
+  skipped: {},
+  transfers: { sent: 0, left_reserved: 0, not_open: 0, refreshed: 0, unreachable: 0 },
+});
+
+/**
+ * Runs a programme's payout for a month: one run row per (programme, month), so running the same month
+ * again is refused and pays nobody twice. Every payee's money is reserved first; then, in transfer mode,
+ * each reserved payout is sent to the provider. In csv mode the payouts stay reserved until an administrator
+ * confirms what the bank paid.
+ */
+export async function startPayoutRun(
+  deps: PayoutDeps,
+  input: { programme: Programme; period: string; mode: 'transfer' | 'csv'; adminId: string },
+): Promise<RunProgress> {
+  const runId = await deps.db.transaction(async (tx) => {
+    const [created] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into payout_runs (programme, period, mode, created_by) values (${input.programme}, ${input.period}, ${input.mode}, ${input.adminId})
+          on conflict (programme, period) do nothing returning id`,
+    );
+    if (!created)
+      throw new HttpError(
+        409,
+        `The ${PROGRAMME_NAME[input.programme]} payout for ${input.period} has already been run. Open it to retry the transfers that did not go through.`,
+        'run_exists',
+      );
+    const id = Number(created.id);
+    await recordAudit(tx, {
+      actorAccountId: input.adminId,
+      action: 'payout_run',
+      details: { runId: id, programme: input.programme, period: input.period, mode: input.mode },
+    });
+    return id;
+  });
+  const run = { id: runId, programme: input.programme, period: input.period };
+  const progress = newProgress(runId);
+  await reserveAll(deps, run, input.adminId, progress);
+  if (input.mode === 'transfer') await sendAll(deps, run, false, progress);
+  await deps.db.transaction((tx) => completeRunWhenSettled(tx, runId));
+  return progress;
+}
+
+/**
+ * Retries a transfer run that is still open: reserves anyone a stopped run had not reached, sends every
+ * payout still reserved (asking the provider about each reference first, so nothing is paid twice), and asks
+ * the provider about every payout sent whose outcome never arrived.
+ */
+export async function retryPayoutRun(deps: PayoutDeps, runId: number, adminId: string): Promise<RunProgress> {
+  const [run] = await queryRows<{
+    id: string;
+    programme: Programme;
+    period: string;
+    mode: 'transfer' | 'csv';
+    status: string;
+  }>(deps.db, sql`select id, programme, period, mode, status from payout_runs where id = ${runId}`);
+  if (!run) throw new HttpError(404, 'There is no such payout run', 'run_not_found');
+  if (run.mode !== 'transfer')
+    throw new HttpError(
+      409,
+      'This run is paid by a bank file: confirm what the bank paid instead of retrying.',
+      'csv_run',
+    );
+  if (run.status !== 'running')
+    throw new HttpError(
+      409,
+      'Every payout of this run has its outcome; there is nothing to retry.',
+      'run_completed',
+    );
+  await deps.db.transaction((tx) =>
+    recordAudit(tx, { actorAccountId: adminId, action: 'payout_run_retry', details: { runId } }),
+  );
+  const progress = newProgress(runId);
+  const target = { id: runId, programme: run.programme, period: run.period };
+  await reserveAll(deps, target, adminId, progress);
+  await sendAll(deps, target, true, progress);
+  await deps.db.transaction((tx) => completeRunWhenSettled(tx, runId));
+  return progress;
+}

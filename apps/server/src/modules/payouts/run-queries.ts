@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import type { Programme } from '../../plugins/auth';
+import type { PayoutStatus } from './transfer-outcome';
+
+export interface RunSummary {
+  id: number;
+  programme: Programme;
+  period: string;
+  mode: 'transfer' | 'csv';
+  status: 'running' | 'completed';
+  createdBy: string;
+  createdAt: Date;
+  completedAt: Date | null;
+  payoutCount: number;
+  totalKobo: number;
+  paidKobo: number;
+  counts: Record<PayoutStatus, number>;
+}
+
+interface SummaryRow {
+  id: string;
+  programme: Programme;
+  period: string;
+  mode: 'transfer' | 'csv';
+  status: 'running' | 'completed';
+  created_by: string;
+  created_at: string | Date;
+  completed_at: string | Date | null;
+  payout_count: string;
+  total_kobo: string;
+  paid_kobo: string;
+  reserved: string;
+  processing: string;
+  success: string;
+  failed: string;
+  reversed: string;
+}
+
+const summarySql = sql`
+  select r.id, r.programme, r.period, r.mode, r.status, a.full_name as created_by, r.created_at, r.completed_at,
+    count(p.id) as payout_count,
+    coalesce(sum(p.amount_kobo), 0) as total_kobo,
+    coalesce(sum(p.amount_kobo) filter (where p.status = 'success'), 0) as paid_kobo,
+    count(p.id) filter (where p.status = 'reserved') as reserved,
+    count(p.id) filter (where p.status = 'processing') as processing,
+    count(p.id) filter (where p.status = 'success') as success,
+    count(p.id) filter (where p.status = 'failed') as failed,
+    count(p.id) filter (where p.status = 'reversed') as reversed
+  from payout_runs r join accounts a on a.id = r.created_by left join payouts p on p.run_id = r.id`;
+
+const toSummary = (r: SummaryRow): RunSummary => ({
+  id: Number(r.id),
+  programme: r.programme,
+  period: r.period,
+  mode: r.mode,
+  status: r.status,
+  createdBy: r.created_by,
+  createdAt: new Date(r.created_at),
+  completedAt: r.completed_at ? new Date(r.completed_at) : null,
+  payoutCount: Number(r.payout_count),
+  totalKobo: Number(r.total_kobo),
+  paidKobo: Number(r.paid_kobo),
+  counts: {
+    reserved: Number(r.reserved),
+    processing: Number(r.processing),
+    success: Number(r.success),
+    failed: Number(r.failed),
+    reversed: Number(r.reversed),
+  },
+});
+
+export async function listRuns(db: Tx, page: { limit: number; offset: number; programme?: Programme }) {
+  const where = page.programme ? sql`where r.programme = ${page.programme}` : sql``;
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`${summarySql} ${where} group by r.id, a.full_name order by r.period desc, r.id desc limit ${page.limit} offset ${page.offset}`,
+  );
+  const [count] = await queryRows<{ n: string }>(db, sql`select count(*) as n from payout_runs r ${where}`);
+  return { total: Number(count!.n), items: rows.map(toSummary) };
+}
+
+export async function findRun(db: Tx, runId: number): Promise<RunSummary | null> {
+  const [row] = await queryRows<SummaryRow>(
+    db,
+    sql`${summarySql} where r.id = ${runId} group by r.id, a.full_name`,
+  );
+  return row ? toSummary(row) : null;
+}
+
+export async function findRunByPeriod(
+  db: Tx,
+  programme: Programme,
+  period: string,
+): Promise<RunSummary | null> {
+  const [row] = await queryRows<SummaryRow>(
+    db,
+    sql`${summarySql} where r.programme = ${programme} and r.period = ${period} group by r.id, a.full_name`,
+  );
+  return row ? toSummary(row) : null;
+}
+
+export interface RunPayout {
+  id: number;
+  accountId: string;
+  fullName: string;
+  email: string;
+  amountKobo: number;
+  status: PayoutStatus;
+  reference: string;
+  bankName: string;
+  accountNumberLast4: string;
+  failureReason: string | null;
+  updatedAt: Date;
+}
+
+/** A run's payouts with the bank's name and the last 4 digits only: the full number never leaves the server here. */
+export async function runPayouts(db: Tx, runId: number): Promise<RunPayout[]> {
+  const rows = await queryRows<{
+    id: string;
+    account_id: string;
+    full_name: string;
+    email: string;
+    amount_kobo: string;
+    status: PayoutStatus;
+    reference: string;
+    bank_name: string;
+    account_number_last4: string;
+    failure_reason: string | null;
+    updated_at: string | Date;
+  }>(
+    db,
+    sql`select p.id, p.account_id, a.full_name, a.email, p.amount_kobo, p.status, p.reference, p.bank_name, p.account_number_last4, p.failure_reason, p.updated_at
+        from payouts p join accounts a on a.id = p.account_id where p.run_id = ${runId} order by p.id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    accountId: r.account_id,
+    fullName: r.full_name,
+    email: r.email,
+    amountKobo: Number(r.amount_kobo),
+    status: r.status,
+    reference: r.reference,
+    bankName: r.bank_name,
+    accountNumberLast4: r.account_number_last4,
+    failureReason: r.failure_reason,
+    updatedAt: new Date(r.updated_at),
+  }));
+}

@@ -1,0 +1,110 @@
+import { sql } from 'drizzle-orm';
+import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { applyTransferOutcome } from './transfer-outcome';
+
+export type SendResult = 'sent' | 'left_reserved' | 'not_open' | 'refreshed' | 'unreachable';
+
+interface Row {
+  id: string;
+  reference: string;
+  amount_kobo: string;
+  status: string;
+  recipient_code: string | null;
+  account_id: string;
+  bank_recipient_code: string | null;
+  account_number: string | null;
+  bank_code: string | null;
+  bank_name: string | null;
+  last4: string | null;
+  account_name: string | null;
+}
+
+/** The provider's transfer recipient of the member's bank account: made once per bank details row and kept. */
+async function recipientFor(db: Db, provider: PaymentProvider, row: Row): Promise<string> {
+  if (row.recipient_code) return row.recipient_code;
+  if (!row.account_number || !row.bank_code)
+    throw new PaymentProviderError('The member has no bank details any more', false);
+  let code = row.bank_recipient_code;
+  if (!code) {
+    ({ recipientCode: code } = await provider.createTransferRecipient({
+      name: row.account_name!,
+      accountNumber: row.account_number,
+      bankCode: row.bank_code,
+    }));
+    // Kept only if the bank details are still the ones the recipient was made for.
+    await db.execute(sql`update bank_details set recipient_code = ${code}, updated_at = now()
+      where account_id = ${row.account_id} and account_number = ${row.account_number} and bank_code = ${row.bank_code} and recipient_code is null`);
+  }
+  // The payout goes to the bank account the recipient names, so the payout row names that account too.
+  await db.execute(sql`update payouts set recipient_code = ${code}, bank_name = ${row.bank_name}, account_number_last4 = ${row.last4}, updated_at = now()
+    where id = ${row.id} and recipient_code is null`);
+  return code;
+}
+
+/**
+ * Asks the provider to pay one reserved payout, outside any database transaction, with the reference stored
+ * when it was reserved. On a retry the provider is asked first whether that reference already exists, so a
+ * transfer that went through before a crash or a timeout is recorded rather than sent again. A provider
+ * error leaves the payout reserved (its money held) for the next retry.
+ */
+export async function sendTransfer(
+  db: Db,
+  provider: PaymentProvider,
+  payoutId: number,
+  options: { reason: string; verifyFirst: boolean },
+): Promise<SendResult> {
+  const [row] = await queryRows<Row>(
+    db,
+    sql`select p.id, p.reference, p.amount_kobo, p.status, p.recipient_code, p.account_id,
+          b.recipient_code as bank_recipient_code, b.account_number, b.bank_code, b.bank_name, b.account_number_last4 as last4,
+          coalesce(b.resolved_account_name, b.account_name) as account_name
+        from payouts p left join bank_details b on b.account_id = p.account_id where p.id = ${payoutId}`,
+  );
+  if (!row || row.status !== 'reserved') return 'not_open';
+  try {
+    if (options.verifyFirst) {
+      const existing = await provider.verifyTransfer(row.reference);
+      if (!('found' in existing)) {
+        await applyTransferOutcome(db, row.reference, existing);
+        return 'sent';
+      }
+    }
+    const recipientCode = await recipientFor(db, provider, row);
+    const state = await provider.initiateTransfer({
+      amountKobo: Number(row.amount_kobo),
+      recipientCode,
+      reference: row.reference,
+      reason: options.reason,
+    });
+    await applyTransferOutcome(db, row.reference, state);
+    return 'sent';
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    await db.execute(
+      sql`update payouts set failure_reason = ${error.message}, updated_at = now() where id = ${payoutId} and status = 'reserved'`,
+    );
+    return 'left_reserved';
+  }
+}
+
+/**
+ * A payout sent but with no outcome yet (a lost or late webhook): the provider's record of its reference
+ * says where it stands, and that is applied like a webhook would be.
+ */
+export async function refreshTransfer(
+  db: Db,
+  provider: PaymentProvider,
+  reference: string,
+): Promise<SendResult> {
+  try {
+    const state = await provider.verifyTransfer(reference);
+    if ('found' in state) return 'not_open';
+    await applyTransferOutcome(db, reference, state);
+    return 'refreshed';
+  } catch (error) {
+    if (error instanceof PaymentProviderError) return 'unreachable';
+    throw error;
+  }
+}

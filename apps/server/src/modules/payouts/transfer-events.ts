@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { applyTransferOutcome, type OutcomeResult } from './transfer-outcome';
+
+const transferEvent = z.object({
+  event: z.enum(['transfer.success', 'transfer.failed', 'transfer.reversed']),
+  data: z
+    .object({
+      reference: z.string().min(1),
+      amount: z.number().int(),
+      status: z.string().optional(),
+      transfer_code: z.string().nullish(),
+    })
+    .loose(),
+});
+
+/**
+ * A transfer.* webhook (signature already checked by the webhook route). The event says which transfer
+ * changed; the provider's own record of that reference says how, so a stale or out-of-order event cannot
+ * undo a later state. A repeated event changes nothing: each payout moves once per outcome.
+ * Throws when the provider cannot be asked, so the webhook answers 5xx and Paystack sends it again.
+ */
+export async function handleTransferEvent(
+  app: FastifyInstance,
+  event: unknown,
+): Promise<OutcomeResult | { applied: false; why: 'not_a_transfer_event' | 'unknown_to_provider' }> {
+  const parsed = transferEvent.safeParse(event);
+  if (!parsed.success) return { applied: false, why: 'not_a_transfer_event' };
+  const { reference } = parsed.data.data;
+  const state = await app.payments.verifyTransfer(reference);
+  if ('found' in state) {
+    app.log.warn(
+      { reference, event: parsed.data.event },
+      'transfer webhook for a reference the provider does not know; ignored',
+    );
+    return { applied: false, why: 'unknown_to_provider' };
+  }
+  const result = await applyTransferOutcome(app.db, reference, state);
+  if (!result.applied && result.why === 'amount_mismatch')
+    app.log.warn(
+      { reference, amountKobo: state.amountKobo },
+      'transfer amount differs from the payout; left for an administrator',
+    );
+  return result;
+}

@@ -1,0 +1,294 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows';
+import { accounts } from '../src/db/schema';
+import { ledgerDiscrepancies, walletBalanceKobo } from '../src/modules/ledger/queries';
+import { decidePayee } from '../src/modules/payouts/payee-rules';
+import { currentPeriod, isFuturePeriod } from '../src/modules/payouts/period';
+import { fundWallet, saveBankDetails } from '../src/modules/payouts/payouts-test-kit';
+import { createTestAccount, signInAs } from './accounts-kit';
+import { useTestApp } from './app';
+import { describeEachDatabase } from './databases';
+
+describe('payout rules', () => {
+  const bank = { verified: true };
+  it('pays the whole wallet of an active or closed account with verified bank details at or above the minimum', () => {
+    expect(decidePayee({ balanceKobo: 100_000, accountStatus: 'active', bank }, 100_000)).toEqual({
+      pay: true,
+      amountKobo: 100_000,
+    });
+    expect(decidePayee({ balanceKobo: 250_050, accountStatus: 'closed', bank }, 100_000)).toEqual({
+      pay: true,
+      amountKobo: 250_050,
+    });
+  });
+  it('says why a wallet is left out', () => {
+    expect(decidePayee({ balanceKobo: 99_999, accountStatus: 'active', bank }, 100_000)).toEqual({
+      pay: false,
+      reason: 'below_minimum',
+    });
+    expect(decidePayee({ balanceKobo: 0, accountStatus: 'active', bank }, 0)).toEqual({
+      pay: false,
+      reason: 'below_minimum',
+    });
+    expect(decidePayee({ balanceKobo: 500_000, accountStatus: 'active', bank: null }, 100_000)).toEqual({
+      pay: false,
+      reason: 'no_bank_details',
+    });
+    expect(
+      decidePayee({ balanceKobo: 500_000, accountStatus: 'active', bank: { verified: false } }, 100_000),
+    ).toEqual({ pay: false, reason: 'bank_details_unverified' });
+    expect(decidePayee({ balanceKobo: 500_000, accountStatus: 'suspended', bank }, 100_000)).toEqual({
+      pay: false,
+      reason: 'account_suspended',
+    });
+  });
+  it('knows the current month in Lagos and refuses months not begun', () => {
+    expect(currentPeriod(new Date('2026-11-30T23:30:00Z'))).toBe('2026-12');
+    expect(currentPeriod(new Date('2026-11-30T22:59:00Z'))).toBe('2026-11');
+    expect(isFuturePeriod('2026-12', new Date('2026-11-30T12:00:00Z'))).toBe(true);
+    expect(isFuturePeriod('2026-11', new Date('2026-11-30T12:00:00Z'))).toBe(false);
+    expect(isFuturePeriod('2025-01', new Date('2026-11-30T12:00:00Z'))).toBe(false);
+  });
+});
+
+describeEachDatabase('payout preview and bank-file runs', (database) => {
+  const ctx = useTestApp(database, { PAYMENT_PROVIDER: 'sandbox' });
+  let admin: Record<string, string>;
+  let adminId: string;
+  const people = {} as Record<
+    'paid' | 'paid2' | 'noBank' | 'unverified' | 'small' | 'suspended' | 'empty' | 'formula',
+    { id: string; email: string }
+  >;
+
+  beforeAll(async () => {
+    const a = await createTestAccount(ctx.app, { role: 'admin', fullName: 'Ada Admin' });
+    adminId = a.id;
+    admin = await signInAs(ctx.app, a.id);
+    const make = async (
+      name: keyof typeof people,
+      walletKobo: number,
+      bank: { accountNumber: string; verified: boolean } | null,
+      fullName = 'Member',
+    ) => {
+      const account = await createTestAccount(ctx.app, { programme: 'welcomeback', fullName });
+      if (walletKobo) await fundWallet(ctx.app.db, 'welcomeback', account.id, walletKobo);
+      if (bank) await saveBankDetails(ctx.app.db, account.id, bank);
+      people[name] = { id: account.id, email: account.email };
+    };
+    await make('paid', 500_000, { accountNumber: '0123456781', verified: true }, 'Paid One');
+    await make('paid2', 250_050, { accountNumber: '0123456782', verified: true }, 'Paid Two');
+    await make('noBank', 500_000, null);
+    await make('unverified', 500_000, { accountNumber: '0123456783', verified: false });
+    await make('small', 99_999, { accountNumber: '0123456784', verified: true });
+    await make('suspended', 500_000, { accountNumber: '0123456785', verified: true });
+    await make('empty', 0, { accountNumber: '0123456786', verified: true });
+    await make('formula', 300_000, { accountNumber: '0123456787', verified: true }, '=HYPERLINK("x")');
+    await ctx.app.db
+      .update(accounts)
+      .set({ status: 'suspended' })
+      .where(eq(accounts.id, people.suspended.id));
+    // A Main wallet is not part of a Welcome Back run.
+    const main = await createTestAccount(ctx.app, { programme: 'main' });
+    await fundWallet(ctx.app.db, 'main', main.id, 700_000);
+    await saveBankDetails(ctx.app.db, main.id, { accountNumber: '0123456788' });
+  });
+
+  const period = currentPeriod(new Date());
+  const get = (url: string, headers = admin) => ctx.app.inject({ method: 'GET', url, headers });
+  const post = (url: string, payload: Record<string, unknown>, headers = admin) =>
+    ctx.app.inject({ method: 'POST', url, headers, payload });
+
+  it('previews who is paid and who is skipped, and why', async () => {
+    const res = await get(`/api/admin/payouts/preview?programme=welcomeback&period=${period}`);
+    expect(res.statusCode).toBe(200);
+    const preview = res.json();
+    expect(preview.payees.map((p: { email: string }) => p.email).sort()).toEqual(
+      [people.paid.email, people.paid2.email, people.formula.email].sort(),
+    );
+    expect(preview.payees.find((p: { email: string }) => p.email === people.paid2.email)).toEqual({
+      accountId: people.paid2.id,
+      fullName: 'Paid Two',
+      email: people.paid2.email,
+      bankName: 'Guaranty Trust Bank',
+      accountNumberLast4: '6782',
+      amount: '2500.50',
+    });
+    const reasons = Object.fromEntries(
+      preview.skipped.map((s: { accountId: string; reason: string; reasonText: string }) => [
+        s.accountId,
+        [s.reason, s.reasonText],
+      ]),
+    );
+    expect(reasons).toEqual({
+      [people.noBank.id]: ['no_bank_details', 'No bank details saved'],
+      [people.unverified.id]: ['bank_details_unverified', 'Bank details not verified with the bank'],
+      [people.small.id]: ['below_minimum', 'Wallet below the payout minimum'],
+      [people.suspended.id]: ['account_suspended', 'Account suspended'],
+    });
+    expect(preview.totals).toEqual({ payees: 3, amount: '10500.50', skipped: 4, skippedAmount: '15999.99' });
+    expect(preview).toMatchObject({
+      programme: 'welcomeback',
+      period,
+      minimum: '1000.00',
+      existingRun: null,
+    });
+    expect(JSON.stringify(preview)).not.toContain('0123456781');
+  });
+
+  it('refuses a bad or future month and a member', async () => {
+    const bad = await get('/api/admin/payouts/preview?programme=welcomeback&period=2026-13');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Choose the month to pay, as YYYY-MM');
+    const future = await post('/api/admin/payouts/run', {
+      programme: 'welcomeback',
+      period: '2999-01',
+      mode: 'csv',
+    });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().message).toBe('That month has not begun yet: choose this month or an earlier one');
+    const member = await signInAs(ctx.app, people.paid.id);
+    expect(
+      (await get(`/api/admin/payouts/preview?programme=welcomeback&period=${period}`, member)).statusCode,
+    ).toBe(403);
+    expect(
+      (await post('/api/admin/payouts/run', { programme: 'welcomeback', period, mode: 'csv' }, member))
+        .statusCode,
+    ).toBe(403);
+    expect((await get('/api/admin/payouts/runs', member)).statusCode).toBe(403);
+  });
+
+  let runId: number;
+
+  it('runs the month as a bank file: each payee reserved at once, and the same month again pays nobody twice', async () => {
+    const res = await post('/api/admin/payouts/run', { programme: 'welcomeback', period, mode: 'csv' });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    runId = body.run.id;
+    expect(body).toMatchObject({
+      reserved: 3,
+      skipped: { below_minimum: 1, no_bank_details: 1, bank_details_unverified: 1, account_suspended: 1 },
+    });
+    expect(body.run).toMatchObject({
+      programme: 'welcomeback',
+      period,
+      mode: 'csv',
+      status: 'running',
+      createdBy: 'Ada Admin',
+      payoutCount: 3,
+      total: '10500.50',
+      paid: '0.00',
+    });
+    expect(await walletBalanceKobo(ctx.app.db, people.paid.id)).toBe(0);
+    expect(await walletBalanceKobo(ctx.app.db, people.noBank.id)).toBe(500_000);
+    const [clearing] = await queryRows<{ balance_kobo: string }>(
+      ctx.app.db,
+      sql`select balance_kobo from ledger_accounts where key = 'payout_clearing:welcomeback'`,
+    );
+    expect(Number(clearing!.balance_kobo)).toBe(1_050_050);
+
+    // A new bonus lands; running the month again is refused and moves nothing.
+    await fundWallet(ctx.app.db, 'welcomeback', people.paid.id, 200_000);
+    const again = await post('/api/admin/payouts/run', { programme: 'welcomeback', period, mode: 'csv' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      `The Welcome Back payout for ${period} has already been run. Open it to retry the transfers that did not go through.`,
+    );
+    expect(await walletBalanceKobo(ctx.app.db, people.paid.id)).toBe(200_000);
+    const payouts = await queryRows(
+      ctx.app.db,
+      sql`select id from payouts where account_id = ${people.paid.id}`,
+    );
+    expect(payouts).toHaveLength(1);
+    const preview = (await get(`/api/admin/payouts/preview?programme=welcomeback&period=${period}`)).json();
+    expect(preview.existingRun).toMatchObject({ id: runId, status: 'running' });
+    const audit = await queryRows(
+      ctx.app.db,
+      sql`select actor_account_id from audit_log where action = 'payout_run'`,
+    );
+    expect(audit).toEqual([{ actor_account_id: adminId }]);
+  });
+
+  it('lists runs and shows a run with bank names and last 4 digits only', async () => {
+    const list = (await get('/api/admin/payouts/runs')).json();
+    expect(list).toMatchObject({ total: 1, items: [{ id: runId, payoutCount: 3 }] });
+    const detail = await get(`/api/admin/payouts/runs/${runId}`);
+    expect(detail.statusCode).toBe(200);
+    const run = detail.json();
+    expect(run.payouts).toHaveLength(3);
+    expect(run.payouts[0]).toMatchObject({
+      fullName: 'Paid One',
+      amount: '5000.00',
+      status: 'reserved',
+      bankName: 'Guaranty Trust Bank',
+      accountNumberLast4: '6781',
+    });
+    expect(detail.body).not.toMatch(/012345678\d/);
+    expect((await get('/api/admin/payouts/runs/999999')).statusCode).toBe(404);
+  });
+
+  it('gives the bank its file with full account numbers, formulas disarmed, and records the download', async () => {
+    const res = await get(`/api/admin/payouts/runs/${runId}/csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="payout-welcomeback-${period}.csv"`,
+    );
+    const lines = res.body.trim().split('\n');
+    expect(lines[0]).toBe(
+      'Reference,Beneficiary name,Account number,Bank code,Bank name,Amount (NGN),Narration,Status,Note',
+    );
+    expect(lines).toHaveLength(4);
+    const narration = `Cooperative bonus payout ${period}`;
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^payout-[0-9a-f-]{36},TEST MEMBER,0123456781,058,Guaranty Trust Bank,5000\\.00,${narration},reserved,$`,
+      ),
+    );
+    expect(lines[2]).toMatch(/,0123456782,058,Guaranty Trust Bank,2500\.50,/);
+    expect(lines[3]).toMatch(/,0123456787,058,Guaranty Trust Bank,3000\.00,/);
+    const audit = await queryRows(
+      ctx.app.db,
+      sql`select actor_account_id, details from audit_log where action = 'payout_csv_download'`,
+    );
+    expect(audit).toEqual([{ actor_account_id: adminId, details: { runId, rows: 3 } }]);
+    const member = await signInAs(ctx.app, people.paid.id);
+    expect((await get(`/api/admin/payouts/runs/${runId}/csv`, member)).statusCode).toBe(403);
+  });
+
+  it('writes a name that starts like a formula as text', async () => {
+    await ctx.app.db.execute(
+      sql`update bank_details set resolved_account_name = '=HYPERLINK("x")' where account_id = ${people.formula.id}`,
+    );
+    const csv = (await get(`/api/admin/payouts/runs/${runId}/csv`)).body;
+    expect(csv).toContain(`,"'=HYPERLINK(""x"")",0123456787,`);
+    expect(csv).not.toContain(',=HYPERLINK');
+  });
+
+  it('settles the bank file as paid except the payouts named as failed, which go back to their wallets', async () => {
+    const run = (await get(`/api/admin/payouts/runs/${runId}`)).json();
+    const failedOne = run.payouts.find((p: { fullName: string }) => p.fullName === 'Paid Two');
+    const stranger = await post(`/api/admin/payouts/runs/${runId}/confirm`, { failedPayoutIds: [999999] });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().message).toBe('Payout 999999 is not waiting for an outcome in this run');
+    expect((await post(`/api/admin/payouts/runs/${runId}/retry`, {})).statusCode).toBe(409);
+
+    const res = await post(`/api/admin/payouts/runs/${runId}/confirm`, { failedPayoutIds: [failedOne.id] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      settled: 2,
+      failed: 1,
+      run: { status: 'completed', paid: '8000.00', counts: { success: 2, failed: 1 } },
+    });
+    expect(await walletBalanceKobo(ctx.app.db, people.paid2.id)).toBe(250_050);
+    expect(await walletBalanceKobo(ctx.app.db, people.paid.id)).toBe(200_000);
+    const [clearing] = await queryRows<{ balance_kobo: string }>(
+      ctx.app.db,
+      sql`select balance_kobo from ledger_accounts where key = 'payout_clearing:welcomeback'`,
+    );
+    expect(Number(clearing!.balance_kobo)).toBe(0);
+    const again = await post(`/api/admin/payouts/runs/${runId}/confirm`, { failedPayoutIds: [] });
+    expect(again.statusCode).toBe(409);
+    expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
+  });
+});
