@@ -3,10 +3,15 @@ import { apiFetch } from '../../../lib/api-client';
 
 export interface PaymentStatus {
   reference: string;
-  status: 'pending' | 'success' | 'failed' | 'abandoned';
+  status: 'pending' | 'paid' | 'failed' | 'abandoned';
+  paid: boolean;
   programme: 'main' | 'welcomeback';
   amount: string;
-  message?: string;
+  paidAt: string | null;
+  /** The position's stage once paid (Welcome). */
+  stageName: string | null;
+  /** What to tell the person, in the server's words. */
+  message: string;
 }
 
 export const getPayment = (reference: string) => apiFetch<PaymentStatus>(`/payments/${encodeURIComponent(reference)}`);

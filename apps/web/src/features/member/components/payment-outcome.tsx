@@ -14,7 +14,7 @@ export function PaymentOutcome({ area, reference }: { area: MemberArea; referenc
   const [openedAt] = useState(() => Date.now());
   useEffect(() => {
     // The dashboard, matrix and wallet change once a payment succeeds.
-    if (status === 'success') void queryClient.invalidateQueries({ queryKey: ['me'] });
+    if (status === 'paid') void queryClient.invalidateQueries({ queryKey: ['me'] });
   }, [status, queryClient]);
 
   if (query.isError) {
@@ -34,18 +34,21 @@ export function PaymentOutcome({ area, reference }: { area: MemberArea; referenc
       </Notice>
     );
   }
-  if (status === 'success') {
+  if (status === 'paid') {
     return (
       <Notice title="Payment successful" actions={<ButtonLink to={area.paths.dashboard}>GO TO DASHBOARD</ButtonLink>}>
-        <p>
-          We received your payment of {naira(query.data.amount)}. You now have your place in the matrix at stage Welcome.
-        </p>
+        <p>We received your payment of {naira(query.data.amount)}.</p>
+        {query.data.stageName && (
+          <p data-testid="payment-stage">
+            Your place in the matrix is ready. Your stage: <strong>{query.data.stageName}</strong>.
+          </p>
+        )}
       </Notice>
     );
   }
   return (
     <Notice title={status === 'abandoned' ? 'Payment cancelled' : 'Payment failed'} tone="error" actions={<ButtonLink to={area.paths.payment}>Try again</ButtonLink>}>
-      <p>{query.data.message ?? (status === 'abandoned' ? 'You cancelled the payment. Nothing was charged.' : 'The card provider declined the payment. Nothing was charged.')}</p>
+      <p>{query.data.message}</p>
     </Notice>
   );
 }
