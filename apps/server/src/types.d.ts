@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client';
 import type { MailTransport } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
 import type { SandboxState } from './adapters/payments/sandbox/state';
+import type { BackgroundWork } from './modules/payments/background-work';
 import type { Programme, SignedInAccount } from './plugins/auth';
 
 declare module 'fastify' {
@@ -14,6 +15,8 @@ declare module 'fastify' {
     payments: PaymentProvider;
     /** The payment sandbox's memory when the provider is the sandbox (tests drive it), else null. */
     paystackSandbox: SandboxState | null;
+    /** Payment work a webhook started after answering; closing the app (and tests) wait for it. */
+    paymentWork: BackgroundWork;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on private routes. */

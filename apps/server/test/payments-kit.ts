@@ -1,8 +1,11 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are checked field by field in the tests */
 import { createServer } from 'node:net';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import type { SandboxState } from '../src/adapters/payments/sandbox/state';
 import type { Database } from '../src/db/client';
+import { queryRows } from '../src/db/rows';
 import { testConfig } from './app';
 import type { TestDatabase } from './databases';
 
@@ -35,4 +38,74 @@ export function useListeningApp(database: TestDatabase, env: Record<string, stri
     await ctx.database?.close();
   });
   return ctx;
+}
+
+type Ctx = { app: App; url: string; sandbox: SandboxState };
+
+/** A call to the platform over its real port. */
+export async function callApi(ctx: Ctx, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+  const response = await fetch(`${ctx.url}${path}`, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as Record<string, any> };
+}
+
+/** Signs in through the real login call and answers the Authorization header. */
+export async function signInOverHttp(ctx: Ctx, programme: 'main' | 'welcomeback', email: string, password: string) {
+  const answer = await callApi(ctx, programme === 'main' ? '/api/auth/login' : '/api/auth/loginwelc', { method: 'POST', body: { email, password } });
+  if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { authorization: `Bearer ${answer.body.token as string}` };
+}
+
+export async function startPayment(ctx: Ctx, headers: Record<string, string>, programme: 'main' | 'welcomeback' = 'main') {
+  const answer = await callApi(ctx, programme === 'main' ? '/api/auth/process-payment' : '/api/auth/welcomepaystack', { method: 'POST', headers, body: {} });
+  if (answer.status !== 200) throw new Error(`payment start failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { checkoutUrl: answer.body.data as string, reference: answer.body.reference as string };
+}
+
+/** Opens the checkout page and presses a button as the browser's form post does; answers where the browser goes next. */
+export async function pressCheckout(checkoutUrl: string, outcome: 'success' | 'failed' | 'abandoned') {
+  const page = await fetch(checkoutUrl);
+  if (page.status !== 200) throw new Error(`checkout page: ${page.status}`);
+  await page.text();
+  const answer = await fetch(checkoutUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome }),
+    redirect: 'manual',
+  });
+  return answer.headers.get('location');
+}
+
+/** Delivers a webhook body as Paystack would, with the given signature. */
+export async function postWebhook(ctx: Ctx, rawBody: string, signature: string | undefined) {
+  const response = await fetch(`${ctx.url}/api/webhooks/paystack`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'x-paystack-signature': signature }) },
+    body: rawBody,
+  });
+  await response.text();
+  return response.status;
+}
+
+/** What a payment may change: the payment row, the payer's positions, the sponsor's referral credits, the stored events. */
+export async function paymentFacts(app: App, reference: string, accountId: string, sponsorAccountId?: string) {
+  const count = async (query: SQL) => Number((await queryRows<{ n: string }>(app.db, query))[0]!.n);
+  const [payment] = await queryRows<{ status: string; position_id: string | null; paid_at: Date | null }>(
+    app.db,
+    sql`select status, position_id, paid_at from payments where reference = ${reference}`,
+  );
+  return {
+    status: payment?.status,
+    positionId: payment?.position_id === null || payment?.position_id === undefined ? null : Number(payment.position_id),
+    positions: await count(sql`select count(*) as n from positions where account_id = ${accountId}`),
+    sponsorReferralCredits: sponsorAccountId
+      ? await count(sql`select count(*) as n from credits where account_id = ${sponsorAccountId} and kind = 'referral'`)
+      : 0,
+    journalEntries: await count(sql`select count(*) as n from journal_entries`),
+    events: await count(sql`select count(*) as n from payment_events where reference = ${reference}`),
+  };
 }

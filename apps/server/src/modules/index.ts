@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { auditRoutes } from './audit/routes';
+import { bankDetailsRoutes } from './bank-details/routes';
 import { accountAdminRoutes } from './accounts/routes';
 import { contactRoutes } from './contact/routes';
 import { authRoutes } from './auth/routes';
@@ -11,8 +12,10 @@ import { devRoutes } from './dev/routes';
 import { grantRoutes } from './grants/routes';
 import { healthRoutes } from './health/routes';
 import { memberRoutes } from './member/routes';
+import { paymentRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
 import { siteRoutes } from './site/routes';
+import { webhookRoutes } from './webhooks/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes];

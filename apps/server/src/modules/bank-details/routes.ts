@@ -1,0 +1,86 @@
+import { bankDetailsSchema } from '@coop/core/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { createBankDirectory } from './bank-directory';
+import { findBankDetails } from './queries';
+import { saveBankDetails, shownBankDetails } from './save-bank-details';
+
+const shownSchema = z.object({
+  type: z.enum(['savings', 'current']),
+  bankCode: z.string(),
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumberLast4: z.string(),
+  verified: z.boolean(),
+  updatedAt: z.string(),
+});
+/** Main's client reads `message`, Welcome Back's reads `Message`: both are sent. */
+const savedSchema = z.object({ message: z.string(), Message: z.string(), verified: z.boolean(), bankDetails: shownSchema });
+const errorSchema = z.object({ message: z.string(), Message: z.string().optional(), code: z.string().optional() });
+
+/** The bank list, and the signed-in account's bank details (saved through the spec's two calls). */
+export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const banks = createBankDirectory(app.payments, app.log);
+
+  app.get(
+    '/banks',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['bank details'],
+        summary: 'Banks a member can choose, each with its own bank code (the provider’s live list, or the built-in table)',
+        response: { 200: z.object({ banks: z.array(z.object({ name: z.string(), code: z.string() })) }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=600');
+      return { banks: (await banks.activeBanks()).map(({ name, code }) => ({ name, code })) };
+    },
+  );
+
+  for (const [path, programme] of [
+    ['/auth/register', 'main'],
+    ['/auth/bankdetails', 'welcomeback'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { programme },
+        schema: {
+          tags: ['bank details'],
+          summary: `Save the signed-in ${programme === 'main' ? 'Main' : 'Welcome Back'} account’s bank details; the account name is checked with the bank`,
+          body: bankDetailsSchema,
+          response: { 200: savedSchema, 400: errorSchema, 403: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const account = signedIn(request);
+        try {
+          const saved = await saveBankDetails({ db: app.db, provider: app.payments, banks, log: request.log }, account, request.body);
+          return { message: saved.message, Message: saved.message, verified: saved.bankDetails.verified, bankDetails: saved.bankDetails };
+        } catch (error) {
+          // Refusals carry both spellings too, for Welcome Back's client.
+          if (!(error instanceof HttpError)) throw error;
+          return reply.status(error.statusCode as 400 | 403).send({ message: error.message, Message: error.message, code: error.code });
+        }
+      },
+    );
+  }
+
+  app.get(
+    '/me/bank-details',
+    {
+      schema: {
+        tags: ['bank details'],
+        summary: 'The signed-in account’s saved bank details (last 4 digits of the number only), or null',
+        response: { 200: z.object({ bankDetails: shownSchema.nullable() }) },
+      },
+    },
+    async (request) => {
+      const row = await findBankDetails(app.db, signedIn(request).id);
+      return { bankDetails: row ? shownBankDetails(row) : null };
+    },
+  );
+};

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { getPlan } from '@coop/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentProvider } from '../../adapters/payments';
+import type { Db } from '../../db/client';
+import type { Programme } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { latestPositionOf } from '../engine/position-store';
+import { insertPayment, updatePayment } from './queries';
+
+/** 128 random bits: nobody can guess another person's payment. Paystack allows letters, digits, - . = */
+export const newPaymentReference = (programme: Programme) => `${programme === 'main' ? 'MN' : 'WB'}-${randomBytes(16).toString('hex')}`;
+
+/** Where the provider sends the browser back: the member-area pages that read ?reference= and ask for the status. */
+export const callbackPath = (programme: Programme) => (programme === 'main' ? '/mainpaystack' : '/welcomepaystack');
+
+/** The engine's rules, checked before any money is asked for (the engine checks them again when it places). */
+async function refuseIfNotPayable(db: Db, accountId: string, programme: Programme) {
+  const latest = await latestPositionOf(db, accountId);
+  if (!latest) return;
+  if (programme === 'main') throw new HttpError(409, 'You have already paid your registration fee. You are a member of the Main Platform.', 'already_member');
+  if (latest.finishedAt === null)
+    throw new HttpError(409, 'Your current Welcome Back position has not finished Thank You yet. You can pay again once it has.', 'position_in_progress');
+}
+
+/**
+ * Starts a fee payment for the signed-in account: a pending payments row with a fresh reference first (so
+ * every reference the provider knows is ours), then the provider's checkout for exactly the plan's fee.
+ */
+export async function initiatePayment(
+  deps: { db: Db; provider: PaymentProvider; publicUrl: string; log: FastifyBaseLogger },
+  account: { id: string; email: string; programme: Programme },
+  bodyEmail: string | undefined,
+) {
+  if (bodyEmail && bodyEmail !== account.email)
+    throw new HttpError(403, 'Enter the email address of the account you are signed in to.', 'not_your_account');
+  await refuseIfNotPayable(deps.db, account.id, account.programme);
+  const plan = getPlan(account.programme);
+  const reference = newPaymentReference(account.programme);
+  const payment = await insertPayment(deps.db, {
+    reference,
+    accountId: account.id,
+    programme: account.programme,
+    amountKobo: plan.feeKobo,
+    currency: 'NGN',
+    provider: deps.provider.name,
+  });
+  try {
+    const checkout = await deps.provider.initializeTransaction({
+      email: account.email,
+      amountKobo: plan.feeKobo,
+      reference,
+      callbackUrl: `${deps.publicUrl}${callbackPath(account.programme)}`,
+      metadata: { accountId: account.id, programme: account.programme, paymentId: payment.id },
+    });
+    await updatePayment(deps.db, payment.id, { authorizationUrl: checkout.authorizationUrl, accessCode: checkout.accessCode });
+    return { reference, authorizationUrl: checkout.authorizationUrl, amountKobo: plan.feeKobo };
+  } catch (error) {
+    deps.log.warn({ err: error, reference }, 'payment: the provider could not start the checkout');
+    await updatePayment(deps.db, payment.id, { status: 'failed', failureReason: 'The payment provider could not start the checkout.' });
+    throw new HttpError(502, 'We could not reach the payment provider. No money was taken; please try again in a few minutes.', 'provider_unavailable');
+  }
+}

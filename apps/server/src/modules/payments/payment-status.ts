@@ -1,0 +1,45 @@
+import { getPlan, toNairaString } from '@coop/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentProvider } from '../../adapters/payments';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
+import { findPayment, positionStage, type PaymentStatus } from './queries';
+import { settlePayment } from './settle-payment';
+
+const messages: Record<PaymentStatus, string> = {
+  paid: 'Payment successful. Your registration is complete.',
+  pending: 'We are waiting for the payment provider to confirm your payment. This page updates by itself.',
+  failed: 'Your payment was declined and no money was taken. You can try again.',
+  abandoned: 'The payment was cancelled and no money was taken. You can start again when you are ready.',
+};
+
+/**
+ * The signed-in owner's payment, checked with the provider first when it is not yet paid, so the callback
+ * page activates the member even when the webhook never arrives. Someone else's reference is not found.
+ */
+export async function paymentStatus(deps: { db: Db; provider: PaymentProvider; log: FastifyBaseLogger }, accountId: string, reference: string) {
+  const before = await findPayment(deps.db, reference);
+  if (!before || before.accountId !== accountId) throw new HttpError(404, 'No such payment.', 'payment_not_found');
+  if (before.status !== 'paid') {
+    try {
+      await settlePayment(deps, reference);
+    } catch (error) {
+      // The provider is unreachable: answer what we know; the page asks again and the job keeps trying.
+      deps.log.warn({ err: error, reference }, 'payment status: the provider could not be asked');
+    }
+  }
+  const payment = (await findPayment(deps.db, reference))!;
+  const plan = getPlan(payment.programme);
+  const stage = payment.positionId === null ? null : await positionStage(deps.db, payment.positionId);
+  return {
+    reference,
+    programme: payment.programme,
+    status: payment.status,
+    paid: payment.status === 'paid',
+    amount: toNairaString(payment.amountKobo),
+    paidAt: payment.paidAt?.toISOString() ?? null,
+    stage,
+    stageName: stage === null ? null : (plan.stages[stage]?.name ?? null),
+    message: payment.status === 'paid' && payment.positionId === null ? (payment.failureReason ?? messages.paid) : messages[payment.status],
+  };
+}

@@ -1,0 +1,46 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { payments } from '../../db/schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentStatus = PaymentRow['status'];
+
+export async function insertPayment(db: Tx, values: typeof payments.$inferInsert) {
+  const [row] = await db.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function findPayment(db: Tx, reference: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.reference, reference));
+  return row;
+}
+
+/** The payment row locked until the transaction ends: webhooks, callbacks and the job settle one at a time. */
+export async function lockPayment(tx: Tx, reference: string): Promise<{ id: string; status: PaymentStatus } | undefined> {
+  const [row] = await queryRows<{ id: string; status: PaymentStatus }>(tx, sql`select id, status from payments where reference = ${reference} for update`);
+  return row;
+}
+
+export async function updatePayment(db: Tx, id: string, values: Partial<Pick<PaymentRow, 'status' | 'positionId' | 'paidAt' | 'failureReason' | 'lastCheckedAt' | 'authorizationUrl' | 'accessCode'>>) {
+  await db
+    .update(payments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(payments.id, id));
+}
+
+/** Pending payments started between `from` and `to` (oldest first), for the reconciliation job. */
+export async function pendingPaymentsBetween(db: Tx, from: Date, to: Date, limit: number) {
+  return db
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, to), gt(payments.createdAt, from)))
+    .orderBy(payments.createdAt)
+    .limit(limit);
+}
+
+/** The stage of a paid payment's position, for the status answer. */
+export async function positionStage(db: Tx, positionId: number): Promise<number | null> {
+  const [row] = await queryRows<{ stage: number }>(db, sql`select stage from positions where id = ${positionId}`);
+  return row ? Number(row.stage) : null;
+}

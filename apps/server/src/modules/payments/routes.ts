@@ -1,0 +1,82 @@
+import { getPlan, toNairaString } from '@coop/core';
+import { paymentInitSchema } from '@coop/core/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { initiatePayment } from './initiate-payment';
+import { paymentStatus } from './payment-status';
+import { startReconciliation } from './reconcile';
+
+const errorSchema = z.object({ message: z.string(), Message: z.string().optional(), code: z.string().optional() });
+
+/** Expected refusals keep their message, even the 502 for an unreachable provider (the error handler hides 5xx). */
+const asAnswer = (error: unknown) =>
+  error instanceof HttpError ? { status: error.statusCode as 403 | 409 | 502, body: { message: error.message, Message: error.message, code: error.code } } : null;
+
+/** Fee payments: start a checkout (the spec's two calls), and the status the callback pages ask for. */
+export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+  startReconciliation(app);
+
+  for (const [path, programme] of [
+    ['/auth/process-payment', 'main'],
+    ['/auth/welcomepaystack', 'welcomeback'],
+  ] as const) {
+    const fee = toNairaString(getPlan(programme).feeKobo);
+    app.post(
+      path,
+      {
+        config: { programme },
+        schema: {
+          tags: ['payments'],
+          summary: `Start the ${programme === 'main' ? 'Main' : 'Welcome Back'} fee payment (N${fee}) for the signed-in account; data is the checkout address`,
+          body: paymentInitSchema,
+          response: {
+            200: z.object({ message: z.string(), Message: z.string(), data: z.string(), reference: z.string(), amount: z.string() }),
+            403: errorSchema,
+            409: errorSchema,
+            502: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const account = signedIn(request);
+        try {
+          const started = await initiatePayment({ db: app.db, provider: app.payments, publicUrl: app.config.publicUrl, log: request.log }, account, request.body.email);
+          const message = 'Payment link created. Click PAY NOW to pay.';
+          return { message, Message: message, data: started.authorizationUrl, reference: started.reference, amount: toNairaString(started.amountKobo) };
+        } catch (error) {
+          const answer = asAnswer(error);
+          if (!answer) throw error;
+          return reply.status(answer.status).send(answer.body);
+        }
+      },
+    );
+  }
+
+  app.get(
+    '/payments/:reference',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'A payment of the signed-in account, checked with the provider when not yet paid; the stage once paid',
+        params: z.object({ reference: z.string().min(1).max(100) }),
+        response: {
+          200: z.object({
+            reference: z.string(),
+            programme: z.enum(['main', 'welcomeback']),
+            status: z.enum(['pending', 'paid', 'failed', 'abandoned']),
+            paid: z.boolean(),
+            amount: z.string(),
+            paidAt: z.string().nullable(),
+            stage: z.number().nullable(),
+            stageName: z.string().nullable(),
+            message: z.string(),
+          }),
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => paymentStatus({ db: app.db, provider: app.payments, log: request.log }, signedIn(request).id, request.params.reference),
+  );
+};

@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentProvider, VerifiedTransaction } from '../../adapters/payments';
+import type { Db } from '../../db/client';
+import { activatePosition } from '../engine/activate-position';
+import { findPayment, lockPayment, updatePayment, type PaymentRow, type PaymentStatus } from './queries';
+
+export interface SettleDeps {
+  db: Db;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+export type SettleOutcome =
+  | { result: 'unknown_reference' }
+  | { result: 'activated' | 'already_paid'; status: 'paid'; positionId: number | null }
+  | { result: 'not_paid'; status: PaymentStatus; providerStatus: string }
+  | { result: 'mismatch'; status: PaymentStatus; why: string };
+
+/** What must agree between our payment and the provider's word before value is given. */
+export function mismatchOf(payment: PaymentRow, verified: VerifiedTransaction): string | null {
+  if (verified.reference !== payment.reference) return 'reference';
+  if (verified.amountKobo !== payment.amountKobo) return `amount ${verified.amountKobo} kobo, expected ${payment.amountKobo}`;
+  if (verified.currency !== payment.currency) return `currency ${verified.currency}, expected ${payment.currency}`;
+  const accountId = verified.metadata.accountId;
+  if (accountId !== undefined && accountId !== payment.accountId) return 'account';
+  return null;
+}
+
+/**
+ * Asks the provider about a payment and gives value exactly once: when the provider says success and the
+ * amount, currency and account agree, the position is placed (every bonus paid) in the same transaction that
+ * marks the payment paid, under a lock on the payment row. Webhooks, the callback check and the job all come
+ * here; whichever is first places the position, the others find the payment paid and change nothing.
+ * Throws PaymentProviderError when the provider cannot be reached (the caller retries later).
+ */
+export async function settlePayment(deps: SettleDeps, reference: string): Promise<SettleOutcome> {
+  const payment = await findPayment(deps.db, reference);
+  if (!payment) return { result: 'unknown_reference' };
+  if (payment.status === 'paid') return { result: 'already_paid', status: 'paid', positionId: payment.positionId };
+
+  // Asked outside the transaction: no lock is held while waiting on the network.
+  const verified = await deps.provider.verifyTransaction(reference);
+
+  return deps.db.transaction(async (tx): Promise<SettleOutcome> => {
+    const locked = await lockPayment(tx, reference);
+    if (!locked) return { result: 'unknown_reference' };
+    if (locked.status === 'paid') {
+      const current = await findPayment(tx, reference);
+      return { result: 'already_paid', status: 'paid', positionId: current?.positionId ?? null };
+    }
+    const now = new Date();
+    if (!verified.found) {
+      await updatePayment(tx, locked.id, { lastCheckedAt: now });
+      return { result: 'not_paid', status: locked.status, providerStatus: 'not_found' };
+    }
+    if (verified.status !== 'success') {
+      // A declined card may be tried again on the same checkout, so failed/abandoned are not final: a later success still counts.
+      const status: PaymentStatus = verified.status === 'failed' ? 'failed' : verified.status === 'abandoned' ? 'abandoned' : locked.status;
+      await updatePayment(tx, locked.id, { status, lastCheckedAt: now });
+      return { result: 'not_paid', status, providerStatus: verified.status };
+    }
+    const why = mismatchOf(payment, verified);
+    if (why) {
+      deps.log.warn({ reference, why }, 'payment: the provider reports a success that does not match the payment; no value given');
+      await updatePayment(tx, locked.id, { lastCheckedAt: now });
+      return { result: 'mismatch', status: locked.status, why };
+    }
+    const placed = await activatePosition(tx, {
+      accountId: payment.accountId,
+      programme: payment.programme,
+      paymentReference: reference,
+      amountKobo: verified.amountKobo,
+    });
+    const paidAt = verified.paidAt ? new Date(verified.paidAt) : now;
+    if (placed.status === 'refused') {
+      // The money arrived but the engine's rules refuse a position (a second Main fee paid from an older checkout).
+      deps.log.warn({ reference, code: placed.code }, 'payment: paid but no position placed; a refund is due');
+      await updatePayment(tx, locked.id, { status: 'paid', paidAt, lastCheckedAt: now, failureReason: `Not placed: ${placed.message} A refund is due.` });
+      return { result: 'activated', status: 'paid', positionId: null };
+    }
+    await updatePayment(tx, locked.id, { status: 'paid', paidAt, lastCheckedAt: now, positionId: placed.positionId, failureReason: null });
+    return { result: 'activated', status: 'paid', positionId: placed.positionId };
+  });
+}

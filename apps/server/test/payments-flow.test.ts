@@ -1,0 +1,96 @@
+import { getPlan } from '@coop/core';
+import { expect, it } from 'vitest';
+import { activate } from '../src/modules/engine/engine-test-kit';
+import { unbalancedEntries } from '../src/modules/engine/engine-test-kit';
+import { createTestAccount, signInAs } from './accounts-kit';
+import { describeEachDatabase } from './databases';
+import { callApi, paymentFacts, pressCheckout, signInOverHttp, startPayment, useListeningApp } from './payments-kit';
+
+describeEachDatabase('fee payments through the Paystack client and the sandbox on a real port', (database) => {
+  const ctx = useListeningApp(database);
+
+  /** A sponsor with a paid position, and a newcomer it referred, signed in over HTTP. */
+  async function newcomer(programme: 'main' | 'welcomeback' = 'main') {
+    const sponsor = await createTestAccount(ctx.app, { programme, fullName: 'Sponsor Person' });
+    await activate(ctx.app.db, programme, sponsor.id);
+    const account = await createTestAccount(ctx.app, { programme, sponsorAccountId: sponsor.id, password: 'a good password', fullName: 'Ada Okafor' });
+    const headers = await signInOverHttp(ctx, programme, account.email, 'a good password');
+    return { sponsor, account, headers };
+  }
+
+  it('Main: sign in, initiate, pay at the checkout, webhook, verified, position placed, sponsor credited', async () => {
+    const { sponsor, account, headers } = await newcomer('main');
+    const started = await callApi(ctx, '/api/auth/process-payment', { method: 'POST', headers, body: { email: account.email } });
+    expect(started.status).toBe(200);
+    const { data: checkoutUrl, reference } = started.body;
+    expect(checkoutUrl).toBe(`${ctx.url}/sandbox/paystack/checkout/${reference}`);
+    expect(reference).toMatch(/^MN-[0-9a-f]{32}$/);
+    expect(started.body.message).toBeTruthy();
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ status: 'pending', positions: 0, sponsorReferralCredits: 0 });
+
+    const location = await pressCheckout(checkoutUrl, 'success');
+    expect(location).toBe(`${ctx.url}/mainpaystack?trxref=${reference}&reference=${reference}`);
+    const webhook = ctx.sandbox.webhooks.find((w) => w.reference === reference);
+    expect(webhook).toMatchObject({ event: 'charge.success', httpStatus: 200 });
+    await ctx.app.paymentWork.settled();
+
+    const facts = await paymentFacts(ctx.app, reference, account.id, sponsor.id);
+    expect(facts).toMatchObject({ status: 'paid', positions: 1, sponsorReferralCredits: 1, events: 1 });
+    expect(facts.positionId).not.toBeNull();
+    const status = await callApi(ctx, `/api/payments/${reference}`, { headers });
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ reference, programme: 'main', status: 'paid', paid: true, amount: '50000.00', stage: 0, stageName: getPlan('main').stages[0]!.name });
+    expect(await unbalancedEntries(ctx.app.db)).toEqual([]);
+
+    // Paid once: a second Main payment is refused and nothing is created.
+    const again = await callApi(ctx, '/api/auth/process-payment', { method: 'POST', headers, body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/already paid/);
+  });
+
+  it('Welcome Back: N5,000 to /welcomepaystack; a second payment waits until the position finishes Thank You', async () => {
+    const { sponsor, account, headers } = await newcomer('welcomeback');
+    const { checkoutUrl, reference } = await startPayment(ctx, headers, 'welcomeback');
+    expect(reference).toMatch(/^WB-/);
+    expect(ctx.sandbox.transactions.get(reference)?.amountKobo).toBe(getPlan('welcomeback').feeKobo);
+    expect(await pressCheckout(checkoutUrl, 'success')).toBe(`${ctx.url}/welcomepaystack?trxref=${reference}&reference=${reference}`);
+    await ctx.app.paymentWork.settled();
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ status: 'paid', positions: 1, sponsorReferralCredits: 1 });
+    const status = await callApi(ctx, `/api/payments/${reference}`, { headers });
+    expect(status.body).toMatchObject({ status: 'paid', amount: '5000.00', stage: 0 });
+    const again = await callApi(ctx, '/api/auth/welcomepaystack', { method: 'POST', headers, body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/Thank You/);
+  });
+
+  it('failed and abandoned payments change nothing but the payment’s status', async () => {
+    const { sponsor, account, headers } = await newcomer('main');
+    const entriesBefore = (await paymentFacts(ctx.app, 'none', account.id)).journalEntries;
+    for (const outcome of ['failed', 'abandoned'] as const) {
+      const { checkoutUrl, reference } = await startPayment(ctx, headers);
+      expect(await pressCheckout(checkoutUrl, outcome)).toBe(`${ctx.url}/mainpaystack?trxref=${reference}&reference=${reference}`);
+      await ctx.app.paymentWork.settled();
+      const status = await callApi(ctx, `/api/payments/${reference}`, { headers });
+      expect(status.body).toMatchObject({ status: outcome, paid: false, stage: null });
+      expect(status.body.message).toMatch(/no money was taken/);
+      expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ status: outcome, positions: 0, sponsorReferralCredits: 0, events: 0, journalEntries: entriesBefore });
+    }
+    // Nothing was paid, so a new payment may start.
+    expect((await callApi(ctx, '/api/auth/process-payment', { method: 'POST', headers, body: {} })).status).toBe(200);
+  });
+
+  it('answers 404 for someone else’s payment and refuses an email that is not the signed-in account’s', async () => {
+    const { headers } = await newcomer('main');
+    const { reference } = await startPayment(ctx, headers);
+    const stranger = await createTestAccount(ctx.app);
+    const strangerHeaders = await signInAs(ctx.app, stranger.id);
+    expect((await callApi(ctx, `/api/payments/${reference}`, { headers: strangerHeaders })).status).toBe(404);
+    expect((await callApi(ctx, '/api/payments/MN-doesnotexist', { headers })).status).toBe(404);
+    expect((await callApi(ctx, `/api/payments/${reference}`)).status).toBe(401);
+    const other = await callApi(ctx, '/api/auth/process-payment', { method: 'POST', headers, body: { email: stranger.email } });
+    expect(other.status).toBe(403);
+    // A Welcome Back account cannot use the Main call.
+    const wb = await createTestAccount(ctx.app, { programme: 'welcomeback' });
+    expect((await callApi(ctx, '/api/auth/process-payment', { method: 'POST', headers: await signInAs(ctx.app, wb.id), body: {} })).status).toBe(403);
+  });
+});
