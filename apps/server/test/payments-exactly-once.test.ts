@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { getPlan } from '@coop/core';
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { SANDBOX_SECRET_KEY, signPaystackBody } from '../src/adapters/payments';
+import { queryRows } from '../src/db/rows';
+import { activate } from '../src/modules/engine/engine-test-kit';
+import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
+import { createTestAccount, signInAs } from './accounts-kit';
+import { describeEachDatabase } from './databases';
+import { callApi, paymentFacts, postWebhook, pressCheckout, startPayment, useListeningApp } from './payments-kit';
+
+describeEachDatabase('payments are credited exactly once, whatever the provider does', (database) => {
+  const ctx = useListeningApp(database);
+
+  /** A Main newcomer with a paid sponsor, whose checkout is paid while the sandbox holds its webhook. */
+  async function paidWithWebhookHeld() {
+    const sponsor = await createTestAccount(ctx.app);
+    await activate(ctx.app.db, 'main', sponsor.id);
+    const account = await createTestAccount(ctx.app, { sponsorAccountId: sponsor.id });
+    const headers = await signInAs(ctx.app, account.id);
+    const { checkoutUrl, reference } = await startPayment(ctx, headers);
+    ctx.sandbox.deliverWebhooks = false;
+    try {
+      await pressCheckout(checkoutUrl, 'success');
+    } finally {
+      ctx.sandbox.deliverWebhooks = true;
+    }
+    const webhook = ctx.sandbox.webhooks.find((w) => w.reference === reference)!;
+    expect(webhook).toMatchObject({ event: 'charge.success', httpStatus: null });
+    return { sponsor, account, headers, reference, webhook };
+  }
+
+  const signed = (payload: unknown) => {
+    const raw = JSON.stringify(payload);
+    return { raw, signature: signPaystackBody(SANDBOX_SECRET_KEY, raw) };
+  };
+
+  it('refuses a webhook with a wrong or missing signature, and nothing changes', async () => {
+    const { sponsor, account, reference, webhook } = await paidWithWebhookHeld();
+    const before = await paymentFacts(ctx.app, reference, account.id, sponsor.id);
+    expect(await postWebhook(ctx, webhook.rawBody, signPaystackBody('sk_test_not_the_key', webhook.rawBody))).toBe(401);
+    expect(await postWebhook(ctx, webhook.rawBody, undefined)).toBe(401);
+    // The right signature over other bytes (the body re-serialised) is wrong too.
+    expect(await postWebhook(ctx, JSON.stringify(JSON.parse(webhook.rawBody), null, 2), webhook.signature)).toBe(401);
+    await ctx.app.paymentWork.settled();
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toEqual(before);
+    expect(before).toMatchObject({ status: 'pending', positions: 0, sponsorReferralCredits: 0, events: 0 });
+  });
+
+  it('gives nothing for a signed webhook about a transaction the provider says is not paid', async () => {
+    const sponsor = await createTestAccount(ctx.app);
+    await activate(ctx.app.db, 'main', sponsor.id);
+    const account = await createTestAccount(ctx.app, { sponsorAccountId: sponsor.id });
+    const { reference } = await startPayment(ctx, await signInAs(ctx.app, account.id));
+    const forged = signed({ event: 'charge.success', data: { reference, status: 'success', amount: getPlan('main').feeKobo, currency: 'NGN' } });
+    expect(await postWebhook(ctx, forged.raw, forged.signature)).toBe(200);
+    await ctx.app.paymentWork.settled();
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ status: 'pending', positions: 0, sponsorReferralCredits: 0, events: 1 });
+    // And for a reference that is not ours at all.
+    const stranger = signed({ event: 'charge.success', data: { reference: `T-${randomUUID()}`, status: 'success', amount: 1, currency: 'NGN' } });
+    expect(await postWebhook(ctx, stranger.raw, stranger.signature)).toBe(200);
+    await ctx.app.paymentWork.settled();
+  });
+
+  it('gives nothing when the amount the provider took differs from the fee', async () => {
+    const sponsor = await createTestAccount(ctx.app);
+    await activate(ctx.app.db, 'main', sponsor.id);
+    const account = await createTestAccount(ctx.app, { sponsorAccountId: sponsor.id });
+    const headers = await signInAs(ctx.app, account.id);
+    const { checkoutUrl, reference } = await startPayment(ctx, headers);
+    // The provider charged N1,000 instead of N50,000 (a tampered checkout): its verify answer says so.
+    ctx.sandbox.transactions.get(reference)!.amountKobo = 100_000;
+    await pressCheckout(checkoutUrl, 'success');
+    await ctx.app.paymentWork.settled();
+    expect(ctx.sandbox.webhooks.find((w) => w.reference === reference)).toMatchObject({ httpStatus: 200 });
+    const status = await callApi(ctx, `/api/payments/${reference}`, { headers });
+    expect(status.body).toMatchObject({ status: 'pending', paid: false });
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ status: 'pending', positions: 0, sponsorReferralCredits: 0 });
+    // The reconciliation job does not give value for it either.
+    await reconcilePendingPayments(ctx.app, new Date(Date.now() + 16 * 60_000));
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ status: 'pending', positions: 0, sponsorReferralCredits: 0 });
+  });
+
+  it('the same webhook 10 times at once plus the callback check: one position, one credit', async () => {
+    const { sponsor, account, headers, reference, webhook } = await paidWithWebhookHeld();
+    const entriesBefore = (await paymentFacts(ctx.app, reference, account.id)).journalEntries;
+    const [statuses, callback] = await Promise.all([
+      Promise.all(Array.from({ length: 10 }, () => postWebhook(ctx, webhook.rawBody, webhook.signature))),
+      callApi(ctx, `/api/payments/${reference}`, { headers }),
+    ]);
+    expect(statuses).toEqual(new Array(10).fill(200));
+    expect(callback.status).toBe(200);
+    await ctx.app.paymentWork.settled();
+    const facts = await paymentFacts(ctx.app, reference, account.id, sponsor.id);
+    expect(facts).toMatchObject({ status: 'paid', positions: 1, sponsorReferralCredits: 1, events: 10 });
+    // The newcomer's fee and the sponsor's referral bonus: exactly two journal entries, not twenty-two.
+    expect(facts.journalEntries - entriesBefore).toBe(2);
+    const [fee] = await queryRows<{ n: string }>(ctx.app.db, sql`select count(*) as n from positions where payment_reference = ${reference}`);
+    expect(Number(fee!.n)).toBe(1);
+    // Late duplicates change nothing.
+    expect(await postWebhook(ctx, webhook.rawBody, webhook.signature)).toBe(200);
+    await ctx.app.paymentWork.settled();
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ positions: 1, sponsorReferralCredits: 1, journalEntries: facts.journalEntries });
+  });
+
+  it('a webhook that never arrives: the callback check activates the member', async () => {
+    const { sponsor, account, headers, reference } = await paidWithWebhookHeld();
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ status: 'pending', positions: 0 });
+    const status = await callApi(ctx, `/api/payments/${reference}`, { headers });
+    expect(status.body).toMatchObject({ status: 'paid', paid: true, stage: 0 });
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ status: 'paid', positions: 1, sponsorReferralCredits: 1 });
+  });
+
+  it('a webhook that never arrives and no callback: the reconciliation job activates the member after 15 minutes', async () => {
+    const { sponsor, account, reference } = await paidWithWebhookHeld();
+    // Too young: the job leaves it to the webhook.
+    await reconcilePendingPayments(ctx.app);
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ status: 'pending', positions: 0 });
+    const counts = await reconcilePendingPayments(ctx.app, new Date(Date.now() + 16 * 60_000));
+    expect(counts.activated).toBeGreaterThanOrEqual(1);
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ status: 'paid', positions: 1, sponsorReferralCredits: 1 });
+    // Running again finds it paid.
+    await reconcilePendingPayments(ctx.app, new Date(Date.now() + 16 * 60_000));
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ positions: 1, sponsorReferralCredits: 1 });
+  });
+
+  it('stores a signed transfer event without the full account number and answers 200', async () => {
+    const reference = randomUUID();
+    const event = signed({ event: 'transfer.success', data: { reference, amount: 100_000, status: 'success', recipient: { details: { account_number: '0123456789' } } } });
+    expect(await postWebhook(ctx, event.raw, event.signature)).toBe(200);
+    const [row] = await queryRows<{ event: string; payload: unknown }>(ctx.app.db, sql`select event, payload from payment_events where reference = ${reference}`);
+    expect(row?.event).toBe('transfer.success');
+    expect(JSON.stringify(row?.payload)).not.toContain('0123456789');
+    expect(JSON.stringify(row?.payload)).toContain('6789');
+  });
+});
