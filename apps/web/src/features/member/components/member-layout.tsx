@@ -57,7 +57,7 @@ export function MemberLayout({ area }: { area: MemberArea }) {
             <Link to="/" className="flex min-h-11 shrink-0 items-center" aria-label="Home">
               <img src="/logo.svg" alt="" width="36" height="36" className="rounded-full bg-white p-0.5" />
             </Link>
-            <p className="min-w-0 flex-1 truncate text-sm font-bold tracking-wide uppercase sm:text-base" data-testid="member-greeting">
+            <p className="min-w-0 flex-1 text-sm leading-tight font-bold tracking-wide break-words uppercase sm:text-base" data-testid="member-greeting">
               WELCOME, {session?.user.fullName ?? ''}!
             </p>
             <span className="hidden rounded-full bg-white/15 px-3 py-1 text-xs font-semibold sm:inline">{area.name}</span>

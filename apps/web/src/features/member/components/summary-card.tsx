@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 
 /** A titled group of figures on the dashboard ('Wallet Summary', 'Referral Summary', 'Status'). */
-export function SummaryCard({ title, children }: { title: string; children: ReactNode }) {
+export function SummaryCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <h2 className="text-lg font-bold text-brand-900">{title}</h2>
-      <dl className="mt-3 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 xl:grid-cols-3">{children}</dl>
+      <dl className={`mt-3 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 ${wide ? 'xl:grid-cols-3' : ''}`}>{children}</dl>
     </section>
   );
 }

@@ -47,7 +47,7 @@ export function DashboardPage() {
             <div className="space-y-5">
               {me.finished && <PayCallToAction area={area} again />}
               {me.progress && !me.finished && <StageProgress progress={me.progress} />}
-              <SummaryCard title="Wallet Summary">
+              <SummaryCard title="Wallet Summary" wide>
                 {walletFigures(me).map(([label, value], index) => (
                   <Figure key={label} label={label} value={naira(value)} strong={index === 0} />
                 ))}
