@@ -62,7 +62,8 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
     const why = mismatchOf(payment, verified);
     if (why) {
       deps.log.warn({ reference, why }, 'payment: the provider reports a success that does not match the payment; no value given');
-      await updatePayment(tx, locked.id, { lastCheckedAt: now });
+      // Left pending for an administrator to look at: the reason is kept, no value is given.
+      await updatePayment(tx, locked.id, { lastCheckedAt: now, failureReason: `The provider reports a success that does not match (${why}); no value given.` });
       return { result: 'mismatch', status: locked.status, why };
     }
     const placed = await activatePosition(tx, {
