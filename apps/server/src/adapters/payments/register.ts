@@ -17,7 +17,8 @@ export async function registerPayments(app: FastifyInstance, options: { provider
     config.payments.provider === 'sandbox' ? createSandboxState({ secretKey: SANDBOX_SECRET_KEY, webhookUrl: `${config.publicUrl}/api/webhooks/paystack` }) : null;
   app.decorate('paystackSandbox', sandbox);
   if (!sandbox) return;
-  await app.register(paystackSandboxPlugin, { prefix: SANDBOX_PREFIX, state: sandbox });
+  // Request lines are not logged: bank/resolve carries the full account number in its query, as Paystack's does.
+  await app.register(paystackSandboxPlugin, { prefix: SANDBOX_PREFIX, state: sandbox, logLevel: 'warn' });
   // Queued transfer completions send webhooks to this app: let them finish before it closes.
   app.addHook('onClose', async () => sandbox.idle());
 }
