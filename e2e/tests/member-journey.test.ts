@@ -1,0 +1,175 @@
+import { formatNaira, getPlan, type Programme } from '@coop/core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchPage } from '../support/browser';
+
+const password = 'journey password 1';
+let counter = 0;
+
+const screens = {
+  main: { signin: '/mainsignin', signup: '/mainsignup', dashboard: '/maindashboard', payment: '/mainpaystack', referral: '/mainreferralcode', wallet: '/mainwallet', matrix: '/mainmatrix', login: '/api/auth/login' },
+  welcomeback: {
+    signin: '/welcomebacksignin',
+    signup: '/welcomebacksignup',
+    dashboard: '/welcomebackdashboard',
+    payment: '/welcomepaystack',
+    referral: '/welcomebackreferralcode',
+    wallet: '/welcomebackwallet',
+    matrix: '/welcomebackmatrix',
+    login: '/api/auth/loginwelc',
+  },
+} as const;
+
+/** The whole journey of spec 2.5-2.6 in Chromium, for each programme, against the built platform. */
+describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programme: Programme) => {
+  const baseURL = inject('baseURL');
+  const s = screens[programme];
+  const plan = getPlan(programme);
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  const settled = async (page: Page) => {
+    await page.locator('#boot-loader').waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+  };
+
+  /** Signs up on the page (from `url`, a sign-up page or a share link), then opens the mailed confirmation link. */
+  async function signUpAndConfirm(page: Page, url: string, fullName: string) {
+    const email = `${programme}-journey-${Date.now()}-${++counter}@example.com`;
+    await page.goto(baseURL + url);
+    await settled(page);
+    await page.getByLabel('Full Names').fill(fullName);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Phone').fill('08031234567');
+    await page.getByLabel('Address').fill('12 Allen Avenue, Ikeja');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByLabel(/I have read and accept/).check();
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('heading', { name: 'Successful!' }).waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    const mails = (await (await fetch(`${baseURL}/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[];
+    const link = mails.flatMap((m) => m.links).find((l) => l.includes('/confirmemail?token='));
+    expect(link, 'the confirmation mail has its link').toBeTruthy();
+    await page.goto(link!);
+    await page.getByRole('heading', { name: 'Email confirmed' }).waitFor();
+    return email;
+  }
+
+  async function signIn(page: Page, email: string) {
+    await page.goto(baseURL + s.signin);
+    await settled(page);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`**${s.dashboard}`);
+    await expect.poll(() => page.getByTestId('member-greeting').textContent()).toMatch(/^WELCOME, .+!$/);
+  }
+
+  /** Make Payment -> Proceed -> PAY NOW -> the sandbox checkout's Pay -> back on the return page. Returns the reference. */
+  async function pay(page: Page) {
+    await page.goto(baseURL + s.payment);
+    await settled(page);
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    const payNow = page.getByRole('link', { name: 'PAY NOW' });
+    await payNow.waitFor();
+    expect(await payNow.getAttribute('href')).toContain('/sandbox/paystack/checkout/');
+    await payNow.click();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await page.getByRole('heading', { name: 'Payment successful' }).waitFor();
+    await expect.poll(() => page.getByTestId('payment-stage').textContent()).toContain('Welcome');
+    return new URL(page.url()).searchParams.get('reference')!;
+  }
+
+  const figure = (page: Page, label: string) => page.locator(`[data-figure="${label}"]`).textContent();
+
+  it('sign up, confirm, pay, share; two friends join through the link and pay; the sponsor sees the bonuses, the level, the history and the matrix', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    const notFound: string[] = [];
+    page.on('response', (response) => response.status() === 404 && notFound.push(new URL(response.url()).pathname));
+
+    const sponsorEmail = await signUpAndConfirm(page, s.signup, 'Adaeze Okonkwo');
+    await signIn(page, sponsorEmail);
+    await page.getByRole('heading', { name: 'Complete your payment' }).waitFor();
+    const sponsorReference = await pay(page);
+    await page.getByRole('link', { name: 'GO TO DASHBOARD' }).click();
+    await expect.poll(() => figure(page, 'Level')).toBe('Welcome');
+    expect(await figure(page, 'Wallet Balance')).toBe(formatNaira(0));
+
+    await page.goto(baseURL + s.referral);
+    await settled(page);
+    const shareLink = (await page.getByTestId('share-link').textContent())!.trim();
+    const code = (await page.getByTestId('referral-code').textContent())!.trim();
+    expect(shareLink).toBe(`${baseURL}${s.signup}?ref=${code}`);
+
+    const friends = ['Bola Adewale', 'Chidi Eze'];
+    const friendEmails: string[] = [];
+    for (const name of friends) {
+      const friendContext = await browser.newContext();
+      const friendPage = await friendContext.newPage();
+      await friendPage.goto(shareLink);
+      await settled(friendPage);
+      expect(await friendPage.getByLabel('Referral Code (optional)').inputValue()).toBe(code);
+      const email = await signUpAndConfirm(friendPage, new URL(shareLink).pathname + new URL(shareLink).search, name);
+      await signIn(friendPage, email);
+      await pay(friendPage);
+      friendEmails.push(email);
+      await friendContext.close();
+    }
+
+    const referralKobo = 2 * plan.referralBonusKobo;
+    const graduatingKobo = plan.stages[0]!.graduatingKobo;
+    await page.goto(baseURL + s.dashboard);
+    await settled(page);
+    await expect.poll(() => figure(page, 'Level')).toBe(plan.stages[1]!.name);
+    expect(await figure(page, 'Wallet Balance')).toBe(formatNaira(referralKobo + graduatingKobo));
+    expect(await figure(page, 'Graduating Bonus')).toBe(formatNaira(graduatingKobo));
+    expect(await figure(page, programme === 'main' ? 'Earned Bonus' : 'Referral Bonus')).toBe(formatNaira(referralKobo));
+    expect(await figure(page, 'Referral count')).toBe('2');
+    expect(await figure(page, 'Referral Node')).toBe('2');
+    expect(await page.getByTestId('progress-summary').textContent()).toContain('2 more direct referrals and 4 more places in your matrix');
+
+    await page.goto(baseURL + s.wallet);
+    await settled(page);
+    const entries = page.getByTestId('wallet-entry');
+    await expect.poll(() => entries.count()).toBe(3);
+    const text = (await entries.allTextContents()).join('\n');
+    for (const name of friends) expect(text).toContain(`Referral bonus from ${name}`);
+    expect(text).toContain('Graduating bonus for completing Welcome (stage 0)');
+
+    await page.goto(baseURL + s.matrix);
+    await settled(page);
+    const nodes = page.getByTestId('matrix-node');
+    await expect.poll(() => nodes.count()).toBe(3);
+    expect(await nodes.evaluateAll((els) => els.map((el) => el.getAttribute('data-initials')))).toEqual(['AO', 'BA', 'CE']);
+    expect(await page.getByTestId('matrix-empty').count()).toBe(4);
+
+    // A friend's token cannot read the sponsor's payment, nor the sponsor's matrix.
+    const login = await fetch(baseURL + s.login, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: friendEmails[0], password }) });
+    const { token } = (await login.json()) as { token: string };
+    const foreignPayment = await fetch(`${baseURL}/api/payments/${sponsorReference}`, { headers: { authorization: `Bearer ${token}` } });
+    expect([403, 404]).toContain(foreignPayment.status);
+    const friendMatrix = (await (await fetch(`${baseURL}/api/me/matrix`, { headers: { authorization: `Bearer ${token}` } })).json()) as { rootPositionId: number; nodes: { initials: string }[] };
+    expect(friendMatrix.nodes.map((n) => n.initials)).toEqual(['BA']);
+    const above = await fetch(`${baseURL}/api/me/matrix?from=${friendMatrix.rootPositionId - 1}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(above.status).toBe(403);
+
+    // Sign Out revokes the session: the member pages send back to sign-in.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`**${s.signin}`);
+    await page.goto(baseURL + s.dashboard);
+    await page.waitForURL(new RegExp(`${s.signin}\\?next=`));
+
+    // Expected noise: a 401 from the silent renewal after sign-out, images cut short by a navigation, and the
+    // browser asking the sandbox checkout page for a favicon.
+    expect(notFound.filter((p) => p !== '/favicon.ico')).toEqual([]);
+    expect(problems.filter((p) => !p.includes('401') && !p.includes('404') && !p.includes('net::ERR_ABORTED'))).toEqual([]);
+    await context.close();
+  }, 240_000);
+});
