@@ -125,6 +125,16 @@ describeEachDatabase('payments are credited exactly once, whatever the provider 
     expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ positions: 1, sponsorReferralCredits: 1 });
   });
 
+  it('a paid checkout whose webhook is lost: starting another payment settles it and refuses a second fee', async () => {
+    const { sponsor, account, headers, reference } = await paidWithWebhookHeld();
+    const again = await callApi(ctx, '/api/auth/process-payment', { method: 'POST', headers, body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/already paid/);
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ status: 'paid', positions: 1, sponsorReferralCredits: 1 });
+    const [started] = await queryRows<{ n: string }>(ctx.app.db, sql`select count(*) as n from payments where account_id = ${account.id}`);
+    expect(Number(started!.n)).toBe(1);
+  });
+
   it('stores a signed transfer event without the full account number and answers 200', async () => {
     const reference = randomUUID();
     const event = signed({ event: 'transfer.success', data: { reference, amount: 100_000, status: 'success', recipient: { details: { account_number: '0123456789' } } } });

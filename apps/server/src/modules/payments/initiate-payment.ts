@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { latestPositionOf } from '../engine/position-store';
-import { insertPayment, updatePayment } from './queries';
+import { insertPayment, pendingPaymentsOf, updatePayment } from './queries';
+import { settlePayment } from './settle-payment';
 
 /** 128 random bits: nobody can guess another person's payment. Paystack allows letters, digits, - . = */
 export const newPaymentReference = (programme: Programme) => `${programme === 'main' ? 'MN' : 'WB'}-${randomBytes(16).toString('hex')}`;
@@ -34,6 +35,11 @@ export async function initiatePayment(
 ) {
   if (bodyEmail && bodyEmail !== account.email)
     throw new HttpError(403, 'Enter the email address of the account you are signed in to.', 'not_your_account');
+  // An earlier checkout may have been paid while its webhook is still on the way: settle it first, so a
+  // person who already paid is told so instead of being charged a second fee.
+  for (const { reference } of await pendingPaymentsOf(deps.db, account.id, account.programme)) {
+    await settlePayment(deps, reference).catch((error: unknown) => deps.log.warn({ err: error, reference }, 'payment: an earlier checkout could not be checked'));
+  }
   await refuseIfNotPayable(deps.db, account.id, account.programme);
   const plan = getPlan(account.programme);
   const reference = newPaymentReference(account.programme);

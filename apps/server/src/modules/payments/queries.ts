@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { payments } from '../../db/schema';
@@ -43,4 +43,14 @@ export async function pendingPaymentsBetween(db: Tx, from: Date, to: Date, limit
 export async function positionStage(db: Tx, positionId: number): Promise<number | null> {
   const [row] = await queryRows<{ stage: number }>(db, sql`select stage from positions where id = ${positionId}`);
   return row ? Number(row.stage) : null;
+}
+
+/** An account's payments still pending in a programme, newest first. */
+export async function pendingPaymentsOf(db: Tx, accountId: string, programme: PaymentRow['programme'], limit = 5) {
+  return db
+    .select({ reference: payments.reference })
+    .from(payments)
+    .where(and(eq(payments.accountId, accountId), eq(payments.programme, programme), eq(payments.status, 'pending')))
+    .orderBy(desc(payments.createdAt))
+    .limit(limit);
 }
