@@ -144,3 +144,28 @@ describe('Paystack sandbox through the real HTTP client', () => {
     }
   });
 });
+
+describe('provider choice', () => {
+  it('with a Paystack key the real service is used and no sandbox is mounted', async () => {
+    const { buildApp } = await import('../src/app');
+    const { openDatabase } = await import('../src/db/client');
+    const { testConfig } = await import('./app');
+    const database = await openDatabase({ memory: true });
+    const app = await buildApp(testConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123' }), { database });
+    try {
+      expect(app.payments.name).toBe('paystack');
+      expect(app.paystackSandbox).toBeNull();
+      expect((await app.inject({ method: 'GET', url: '/sandbox/paystack/bank', headers: { authorization: `Bearer ${SANDBOX_SECRET_KEY}` } })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('production refuses to start with neither a key nor PAYMENT_PROVIDER=sandbox', async () => {
+    const { loadConfig } = await import('../src/config');
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'pglite', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://example.ng', MAIL_TRANSPORT: 'outbox' };
+    expect(() => loadConfig(production)).toThrow(/PAYSTACK_SECRET_KEY/);
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' }).payments.provider).toBe('sandbox');
+  });
+});
