@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BANKS } from '@coop/core';
-import { bankDetails } from '../src/db/schema';
+import { auditLog, bankDetails } from '../src/db/schema';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { describeEachDatabase } from './databases';
 import { useListeningApp } from './payments-kit';
@@ -38,6 +38,10 @@ describeEachDatabase('bank details', (database) => {
     expect(res.body).not.toContain('0123456781');
     const row = await stored(account.id);
     expect(row).toMatchObject({ accountNumber: '0123456781', accountNumberLast4: '6781', verified: true, resolvedAccountName: 'OKAFOR ADA CHIOMA' });
+    const audit = await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetAccountId, account.id));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'bank_details_saved', actorAccountId: account.id, details: { accountNumberLast4: '6781', verified: true } });
+    expect(JSON.stringify(audit[0]!.details)).not.toContain('0123456781');
 
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/me/bank-details', headers });
     expect(mine.statusCode).toBe(200);
@@ -73,6 +77,7 @@ describeEachDatabase('bank details', (database) => {
     expect(res.json().Message).toBe(res.json().message);
     expect(await stored(account.id)).toEqual(before);
     expect(await stored(other.id)).toBeUndefined();
+    expect(await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetAccountId, account.id))).toHaveLength(1);
   });
 
   it('refuses an unknown bank code, an inactive bank, a bad number and the wrong programme', async () => {

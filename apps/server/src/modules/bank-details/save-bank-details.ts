@@ -2,8 +2,9 @@ import { accountNamesMatch, type Bank } from '@coop/core';
 import type { BankDetailsInput } from '@coop/core/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments';
-import type { Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/record-audit';
 import type { BankDirectory } from './bank-directory';
 import { upsertBankDetails, type BankDetailsRow } from './queries';
 
@@ -28,7 +29,7 @@ export function shownBankDetails(row: BankDetailsRow) {
  * number matches the name typed. Payouts go only to verified details.
  */
 export async function saveBankDetails(
-  deps: { db: Tx; provider: PaymentProvider; banks: BankDirectory; log: FastifyBaseLogger },
+  deps: { db: Db; provider: PaymentProvider; banks: BankDirectory; log: FastifyBaseLogger },
   account: { id: string; email: string },
   input: ParsedInput,
 ) {
@@ -46,17 +47,27 @@ export async function saveBankDetails(
     deps.log.warn({ err: error, bankCode: bank.code }, 'bank details: the account name could not be checked');
   }
   const verified = resolvedName !== null && accountNamesMatch(input.accountName, resolvedName);
-  const row = await upsertBankDetails(deps.db, {
-    accountId: account.id,
-    accountType: input.type,
-    bankCode: bank.code,
-    bankName: bank.name,
-    accountNumber: input.accountNumber,
-    accountNumberLast4: input.accountNumber.slice(-4),
-    accountName: input.accountName,
-    resolvedAccountName: resolvedName,
-    verified,
-    verifiedAt: verified ? new Date() : null,
+  // The change and its audit record commit together: who changed where bonuses go is always known.
+  const row = await deps.db.transaction(async (tx) => {
+    const saved = await upsertBankDetails(tx, {
+      accountId: account.id,
+      accountType: input.type,
+      bankCode: bank.code,
+      bankName: bank.name,
+      accountNumber: input.accountNumber,
+      accountNumberLast4: input.accountNumber.slice(-4),
+      accountName: input.accountName,
+      resolvedAccountName: resolvedName,
+      verified,
+      verifiedAt: verified ? new Date() : null,
+    });
+    await recordAudit(tx, {
+      actorAccountId: account.id,
+      action: 'bank_details_saved',
+      targetAccountId: account.id,
+      details: { bankCode: bank.code, bankName: bank.name, accountNumberLast4: saved.accountNumberLast4, verified },
+    });
+    return saved;
   });
   const message = verified
     ? 'Your bank details have been saved and confirmed with your bank.'
