@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { PublicLayout } from '../components/layout/public-layout';
 import { RouteError } from '../components/layout/route-error';
+import { adminRoutes } from './routes/admin';
 import { memberRoutes } from './routes/member';
 import { publicRoutes } from './routes/public';
 
@@ -14,4 +15,5 @@ export const router = createBrowserRouter([
     ],
   },
   ...memberRoutes,
+  ...adminRoutes,
 ]);

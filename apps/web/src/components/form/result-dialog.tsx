@@ -45,11 +45,15 @@ export function ResultDialog({ outcome, onClose }: Props) {
             {outcome.title ?? (outcome.ok ? 'Successful!' : 'Failed')}
           </h2>
           <p className="mt-2 text-slate-700">{outcome.message}</p>
-          <form method="dialog" className="mt-5">
-            <button type="submit" autoFocus className="min-h-11 w-full rounded-md bg-brand-800 px-5 py-2 font-semibold text-white hover:bg-brand-900">
-              OK
-            </button>
-          </form>
+          {/* Not a <form method="dialog">: the popup is rendered inside the form it reports on, and forms do not nest. */}
+          <button
+            type="button"
+            autoFocus
+            onClick={() => ref.current?.close()}
+            className="mt-5 min-h-11 w-full rounded-md bg-brand-800 px-5 py-2 font-semibold text-white hover:bg-brand-900"
+          >
+            OK
+          </button>
         </div>
       )}
     </dialog>

@@ -1,0 +1,51 @@
+import type { ComponentType } from 'react';
+import { redirect, type RouteObject } from 'react-router';
+import { RouteError } from '../../components/layout/route-error';
+import { ensureSession } from '../../lib/session';
+
+/** A lazily loaded page: the admin area is its own chunks, never loaded by the public pages. */
+const page =
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
+const pages = {
+  layout: () => import('../../features/admin/components/admin-layout'),
+  dashboard: () => import('../../features/admin/pages/dashboard-page'),
+  users: () => import('../../features/admin/pages/users-page'),
+  makeAdmin: () => import('../../features/admin/pages/make-admin-page'),
+  cashOut: () => import('../../features/admin/pages/cash-out-pages'),
+  payouts: () => import('../../features/admin/pages/payouts-page'),
+  payoutRun: () => import('../../features/admin/pages/payout-run-page'),
+  grants: () => import('../../features/admin/pages/grants-page'),
+  messages: () => import('../../features/admin/pages/messages-page'),
+  audit: () => import('../../features/admin/pages/audit-page'),
+};
+
+/** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
+async function adminGuard() {
+  if (await ensureSession('admin')) return null;
+  throw redirect('/admin');
+}
+
+/** The admin area (spec 2.7): every route behind the guard, in one lazily loaded layout. */
+export const adminRoutes: RouteObject[] = [
+  {
+    id: 'admin-area',
+    loader: adminGuard,
+    errorElement: <RouteError />,
+    lazy: page(pages.layout, (m) => m.AdminLayout),
+    children: [
+      { path: 'admindashboard', lazy: page(pages.dashboard, (m) => m.AdminDashboardPage) },
+      { path: 'mainuser', lazy: page(pages.users, (m) => m.MainUsersPage) },
+      { path: 'welcomebackuser', lazy: page(pages.users, (m) => m.WelcomeBackUsersPage) },
+      { path: 'makeadmin', lazy: page(pages.makeAdmin, (m) => m.MakeAdminPage) },
+      { path: 'mainadmincashout', lazy: page(pages.cashOut, (m) => m.MainCashOutPage) },
+      { path: 'welcomebackadmincashout', lazy: page(pages.cashOut, (m) => m.WelcomeBackCashOutPage) },
+      { path: 'adminpayouts', lazy: page(pages.payouts, (m) => m.PayoutsPage) },
+      { path: 'adminpayouts/:id', lazy: page(pages.payoutRun, (m) => m.PayoutRunPage) },
+      { path: 'admingrants', lazy: page(pages.grants, (m) => m.GrantsPage) },
+      { path: 'adminmessages', lazy: page(pages.messages, (m) => m.MessagesPage) },
+      { path: 'adminaudit', lazy: page(pages.audit, (m) => m.AuditPage) },
+    ],
+  },
+];

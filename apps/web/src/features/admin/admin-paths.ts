@@ -1,0 +1,16 @@
+/** The admin area's routes (spec 2.2 and 2.7, plus the payout, grant, message and audit screens). */
+export const adminPaths = {
+  signin: '/admin',
+  dashboard: '/admindashboard',
+  mainUsers: '/mainuser',
+  welcomeBackUsers: '/welcomebackuser',
+  makeAdmin: '/makeadmin',
+  mainCashOut: '/mainadmincashout',
+  welcomeBackCashOut: '/welcomebackadmincashout',
+  payouts: '/adminpayouts',
+  grants: '/admingrants',
+  messages: '/adminmessages',
+  audit: '/adminaudit',
+} as const;
+
+export const programmeName = { main: 'Main', welcomeback: 'Welcome Back' } as const;

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import type { AdminGrant } from '../types';
+
+export interface GrantDecision {
+  id: number;
+  decision: 'approved' | 'declined';
+  note?: string;
+}
+
+/** PUT /admin/grants/:id: approve or decline a pending application (audited). */
+export const decideGrant = ({ id, ...body }: GrantDecision) => apiFetch<AdminGrant>(`/admin/grants/${id}`, { method: 'PUT', body });
+
+export function useDecideGrant() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: decideGrant, onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'grants'] }) });
+}

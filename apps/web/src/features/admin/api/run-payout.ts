@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import type { PayoutRunProgress, Programme } from '../types';
+
+export interface RunPayoutInput {
+  programme: Programme;
+  period: string;
+  mode: 'transfer' | 'csv';
+}
+
+/** POST /admin/payouts/run: once per programme and month; reserves every payee's wallet, then pays. */
+export const runPayout = (body: RunPayoutInput) => apiFetch<PayoutRunProgress>('/admin/payouts/run', { method: 'POST', body });
+
+export function useRunPayout() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: runPayout, onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'payouts'] }) });
+}

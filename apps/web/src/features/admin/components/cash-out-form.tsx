@@ -1,0 +1,78 @@
+import { cashOutSchema, type CashOutInput } from '@coop/core/contracts';
+import { toNairaString } from '@coop/core';
+import { useState } from 'react';
+import { formatDateTime, naira } from '../../../components/data/format';
+import { errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../components/form';
+import { programmeName } from '../admin-paths';
+import { useRecordCashOut } from '../api/record-cash-out';
+import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import type { CashOutAnswer, Programme } from '../types';
+
+/**
+ * A cash payout made by hand (spec 2.7: email and amount). The amount is checked with the shared schema, sent
+ * as the naira the person typed, and debited from the wallet once per Idempotency-Key; the popup shows the
+ * server's answer and the last recorded payout stays under the form.
+ */
+export function CashOutForm({ programme }: { programme: Programme }) {
+  const form = useZodForm(cashOutSchema, { email: '', amount: '' } as CashOutInput);
+  const record = useRecordCashOut();
+  const popup = useResultDialog();
+  const idempotency = useIdempotencyKey();
+  const [last, setLast] = useState<CashOutAnswer['data'] | null>(null);
+
+  const onSubmit = form.handleSubmit(async ({ email, amount }) => {
+    const values = { email, amount: toNairaString(amount) };
+    const idempotencyKey = idempotency.keyFor(`${programme}|${email}|${amount}`);
+    try {
+      const answer = await record.mutateAsync({ programme, values, idempotencyKey });
+      idempotency.done();
+      setLast(answer.data);
+      popup.show({ ok: true, message: `${answer.message}: ${naira(answer.data.amount)} paid to ${answer.data.fullName} (${answer.data.email}).` }, () =>
+        form.reset({ email: '', amount: '' }),
+      );
+    } catch (error) {
+      popup.show({ ok: false, message: errorMessage(error) });
+    }
+  });
+
+  return (
+    <div className="max-w-xl space-y-6">
+      <form noValidate onSubmit={onSubmit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+        <TextField label="Member email" type="email" autoComplete="off" error={form.formState.errors.email} {...form.register('email')} />
+        <TextField
+          label="Amount (naira)"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Paid in cash from the member's wallet; at most the wallet balance."
+          error={form.formState.errors.amount}
+          {...form.register('amount')}
+        />
+        <SubmitButton pending={record.isPending} pendingLabel="Recording...">
+          Record {programmeName[programme]} cash payout
+        </SubmitButton>
+        {popup.dialog}
+      </form>
+      {last && (
+        <section aria-labelledby="last-cash-out" className="rounded-lg border border-brand-600 bg-brand-50 p-4" data-testid="last-cash-out">
+          <h2 id="last-cash-out" className="font-bold text-brand-900">
+            Last cash payout recorded
+          </h2>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-700">Member</dt>
+            <dd className="font-semibold break-all text-slate-900">
+              {last.fullName} ({last.email})
+            </dd>
+            <dt className="text-slate-700">Amount</dt>
+            <dd className="font-semibold text-slate-900">{naira(last.amount)}</dd>
+            <dt className="text-slate-700">Recorded by</dt>
+            <dd className="text-slate-900">{last.recordedBy}</dd>
+            <dt className="text-slate-700">At</dt>
+            <dd className="text-slate-900">{formatDateTime(last.createdAt)}</dd>
+            <dt className="text-slate-700">Number</dt>
+            <dd className="text-slate-900">#{last.id}</dd>
+          </dl>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+const tones: Record<string, string> = {
+  paid: 'bg-brand-100 text-brand-900',
+  success: 'bg-brand-100 text-brand-900',
+  approved: 'bg-brand-100 text-brand-900',
+  completed: 'bg-brand-100 text-brand-900',
+  pending: 'bg-amber-100 text-amber-900',
+  reserved: 'bg-amber-100 text-amber-900',
+  processing: 'bg-sky-100 text-sky-900',
+  running: 'bg-sky-100 text-sky-900',
+  failed: 'bg-red-100 text-red-800',
+  reversed: 'bg-red-100 text-red-800',
+  declined: 'bg-red-100 text-red-800',
+  abandoned: 'bg-slate-100 text-slate-700',
+};
+
+/** A status word in its colour; the word itself carries the meaning. */
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${tones[status] ?? 'bg-slate-100 text-slate-700'}`}>{status}</span>;
+}

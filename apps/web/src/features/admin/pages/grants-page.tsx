@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { formatDateTime, naira } from '../../../components/data/format';
+import { Pager } from '../../../components/data/pager';
+import { QueryState } from '../../../components/data/query-state';
+import { GRANTS_PAGE_SIZE, useGrants } from '../api/get-grants';
+import { AdminPageTitle } from '../components/admin-page-title';
+import { GrantDecision } from '../components/grant-decision';
+import { StatusBadge } from '../components/status-badge';
+import type { GrantStatus } from '../types';
+
+const filters: { value: GrantStatus | ''; label: string }[] = [
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Approved' },
+  { value: 'declined', label: 'Declined' },
+  { value: '', label: 'All' },
+];
+
+/** Executive grant applications (Main stage 5), pending first, with approve or decline. */
+export function GrantsPage() {
+  const [status, setStatus] = useState<GrantStatus | ''>('pending');
+  const [page, setPage] = useState(1);
+  const grants = useGrants(status, page);
+  return (
+    <>
+      <AdminPageTitle lead="Executive members (Main stage 5) may apply for a grant of up to ₦40,000,000. Each decision is recorded in the audit log.">
+        Grant Applications
+      </AdminPageTitle>
+      <div role="group" aria-label="Show" className="mb-4 flex flex-wrap gap-2">
+        {filters.map((f) => (
+          <button
+            key={f.label}
+            type="button"
+            aria-pressed={status === f.value}
+            onClick={() => {
+              setStatus(f.value);
+              setPage(1);
+            }}
+            className={`min-h-11 rounded-full border px-4 font-semibold ${status === f.value ? 'border-brand-800 bg-brand-800 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-brand-50'}`}
+          >
+            {f.label}
+          </button>
+        ))}
+      </div>
+      <QueryState query={grants} label="the grant applications">
+        {(list) =>
+          list.total === 0 ? (
+            <p className="text-slate-600">No {status || ''} application.</p>
+          ) : (
+            <>
+              <ul className="space-y-3">
+                {list.items.map((g) => (
+                  <li key={g.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="grant">
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                      <p className="font-semibold break-words text-slate-900">
+                        {g.fullName} <span className="text-sm font-normal break-all text-slate-600">{g.email}</span>
+                      </p>
+                      <StatusBadge status={g.status} />
+                    </div>
+                    <p className="mt-1 text-xl font-bold text-slate-900 tabular-nums">{naira(g.amount)}</p>
+                    <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{g.purpose}</p>
+                    <p className="mt-1 text-sm text-slate-600">
+                      Applied {formatDateTime(g.createdAt)}
+                      {g.decidedAt && ` · decided ${formatDateTime(g.decidedAt)}`}
+                    </p>
+                    {g.decisionNote && <p className="mt-1 text-sm text-slate-700">Note: {g.decisionNote}</p>}
+                    {g.status === 'pending' && <GrantDecision grant={g} />}
+                  </li>
+                ))}
+              </ul>
+              <Pager page={page} total={list.total} pageSize={GRANTS_PAGE_SIZE} onPage={setPage} />
+            </>
+          )
+        }
+      </QueryState>
+    </>
+  );
+}
