@@ -1,7 +1,7 @@
 import { cashOutSchema, type CashOutInput } from '@coop/core/contracts';
 import { toNairaString } from '@coop/core';
 import { useState } from 'react';
-import { formatDateTime, naira } from '../../../components/data/format';
+import { formatDateTime, naira } from '../../../components/display/format';
 import { errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../components/form';
 import { programmeName } from '../admin-paths';
 import { useRecordCashOut } from '../api/record-cash-out';

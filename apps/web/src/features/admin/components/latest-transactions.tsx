@@ -1,5 +1,5 @@
-import { naira, formatDateTime } from '../../../components/data/format';
-import { QueryState } from '../../../components/data/query-state';
+import { naira, formatDateTime } from '../../../components/display/format';
+import { QueryState } from '../../../components/display/query-state';
 import { programmeName } from '../admin-paths';
 import { useLatestTransactions } from '../api/get-latest-transactions';
 import { StatusBadge } from './status-badge';

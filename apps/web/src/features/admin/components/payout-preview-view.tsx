@@ -1,4 +1,4 @@
-import { naira } from '../../../components/data/format';
+import { naira } from '../../../components/display/format';
 import type { PayoutPreview } from '../types';
 
 const account = (bankName: string | null, last4: string | null) => (bankName && last4 ? `${bankName} ····${last4}` : 'no bank details');

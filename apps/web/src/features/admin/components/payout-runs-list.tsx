@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime, naira } from '../../../components/data/format';
-import { Pager } from '../../../components/data/pager';
-import { QueryState } from '../../../components/data/query-state';
+import { formatDateTime, naira } from '../../../components/display/format';
+import { Pager } from '../../../components/display/pager';
+import { QueryState } from '../../../components/display/query-state';
 import { adminPaths, programmeName } from '../admin-paths';
 import { RUNS_PAGE_SIZE, usePayoutRuns } from '../api/get-payout-runs';
 import { StatusBadge } from './status-badge';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { naira } from '../../../components/data/format';
+import { naira } from '../../../components/display/format';
 import { errorMessage, FormMessage } from '../../../components/form';
 import { adminPaths, programmeName } from '../admin-paths';
 import { useRunPayout } from '../api/run-payout';

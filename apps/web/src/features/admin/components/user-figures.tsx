@@ -1,4 +1,4 @@
-import { naira } from '../../../components/data/format';
+import { naira } from '../../../components/display/format';
 import type { UserFigures } from '../api/get-user';
 import type { Programme } from '../types';
 

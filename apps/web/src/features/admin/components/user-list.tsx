@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { formatDate } from '../../../components/data/format';
-import { Pager } from '../../../components/data/pager';
-import { QueryState } from '../../../components/data/query-state';
+import { formatDate } from '../../../components/display/format';
+import { Pager } from '../../../components/display/pager';
+import { QueryState } from '../../../components/display/query-state';
 import { inputClass } from '../../../components/form/field-shell';
 import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
 import type { Programme } from '../types';

@@ -1,4 +1,4 @@
-import { QueryState } from '../../../components/data/query-state';
+import { QueryState } from '../../../components/display/query-state';
 import { SubmitButton, TextField, useZodForm } from '../../../components/form';
 import { programmeName } from '../admin-paths';
 import { useUser } from '../api/get-user';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../components/data/format';
-import { Pager } from '../../../components/data/pager';
-import { QueryState } from '../../../components/data/query-state';
+import { formatDateTime } from '../../../components/display/format';
+import { Pager } from '../../../components/display/pager';
+import { QueryState } from '../../../components/display/query-state';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/get-audit-log';
 import { AdminPageTitle } from '../components/admin-page-title';
 

@@ -1,5 +1,5 @@
-import { QueryState } from '../../../components/data/query-state';
-import { naira } from '../../../components/data/format';
+import { QueryState } from '../../../components/display/query-state';
+import { naira } from '../../../components/display/format';
 import { useTransactionAmounts } from '../api/get-transaction-amounts';
 import { useUserCounts } from '../api/get-user-counts';
 import { AdminPageTitle } from '../components/admin-page-title';

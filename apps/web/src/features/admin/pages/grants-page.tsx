@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { formatDateTime, naira } from '../../../components/data/format';
-import { Pager } from '../../../components/data/pager';
-import { QueryState } from '../../../components/data/query-state';
+import { formatDateTime, naira } from '../../../components/display/format';
+import { Pager } from '../../../components/display/pager';
+import { QueryState } from '../../../components/display/query-state';
 import { GRANTS_PAGE_SIZE, useGrants } from '../api/get-grants';
 import { AdminPageTitle } from '../components/admin-page-title';
 import { GrantDecision } from '../components/grant-decision';

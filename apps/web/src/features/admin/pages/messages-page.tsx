@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../components/data/format';
-import { Pager } from '../../../components/data/pager';
-import { QueryState } from '../../../components/data/query-state';
+import { formatDateTime } from '../../../components/display/format';
+import { Pager } from '../../../components/display/pager';
+import { QueryState } from '../../../components/display/query-state';
 import { MESSAGES_PAGE_SIZE, useContactMessages } from '../api/get-contact-messages';
 import { AdminPageTitle } from '../components/admin-page-title';
 

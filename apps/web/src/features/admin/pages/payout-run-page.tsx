@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
-import { formatDateTime, naira } from '../../../components/data/format';
-import { QueryState } from '../../../components/data/query-state';
+import { formatDateTime, naira } from '../../../components/display/format';
+import { QueryState } from '../../../components/display/query-state';
 import { errorMessage, FormMessage } from '../../../components/form';
 import { adminPaths, programmeName } from '../admin-paths';
 import { usePayoutRun } from '../api/get-payout-run';

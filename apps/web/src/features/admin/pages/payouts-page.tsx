@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { QueryState } from '../../../components/data/query-state';
+import { QueryState } from '../../../components/display/query-state';
 import { SelectField, SubmitButton, TextField, useZodForm } from '../../../components/form';
 import { usePayoutPreview } from '../api/get-payout-preview';
 import { AdminPageTitle } from '../components/admin-page-title';
