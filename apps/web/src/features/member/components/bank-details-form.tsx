@@ -24,6 +24,11 @@ export function BankDetailsForm({ area, email }: { area: MemberArea; email: stri
     const bankName = banks.data?.banks.find((b) => b.code === values.bankCode)?.name;
     try {
       const saved = await save.mutateAsync({ ...values, bankName });
+      if (!saved.verified) {
+        // Kept, but payouts wait until the bank confirms the name: the member fixes it here.
+        popup.show({ ok: false, title: 'Saved, but not confirmed', message: saved.message });
+        return;
+      }
       popup.show({ ok: true, message: saved.message }, () => {
         form.reset();
         navigate(area.paths.updateSuccess);
