@@ -93,6 +93,13 @@ describeEachDatabase('bank details', (database) => {
     expect(await stored(account.id)).toBeUndefined();
   });
 
+  it('limits how often one account can save (each save asks the bank)', async () => {
+    const account = await createTestAccount(ctx.app);
+    const headers = await signInAs(ctx.app, account.id);
+    for (let i = 0; i < 10; i += 1) expect((await save(headers, body())).statusCode).toBe(200);
+    expect((await save(headers, body())).statusCode).toBe(429);
+  });
+
   it('answers null before any details are saved, and needs a signed-in account', async () => {
     const account = await createTestAccount(ctx.app);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/me/bank-details', headers: await signInAs(ctx.app, account.id) });

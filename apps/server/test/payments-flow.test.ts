@@ -93,4 +93,13 @@ describeEachDatabase('fee payments through the Paystack client and the sandbox o
     const wb = await createTestAccount(ctx.app, { programme: 'welcomeback' });
     expect((await callApi(ctx, '/api/auth/process-payment', { method: 'POST', headers: await signInAs(ctx.app, wb.id), body: {} })).status).toBe(403);
   });
+
+  it('limits how often one account can start a checkout', async () => {
+    const account = await createTestAccount(ctx.app);
+    const headers = await signInAs(ctx.app, account.id);
+    for (let i = 0; i < 10; i += 1) expect((await callApi(ctx, '/api/auth/process-payment', { method: 'POST', headers, body: {} })).status).toBe(200);
+    const limited = await callApi(ctx, '/api/auth/process-payment', { method: 'POST', headers, body: {} });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toMatch(/Too many attempts/);
+  });
 });

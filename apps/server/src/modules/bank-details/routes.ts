@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { rateLimited } from '../auth/rate-limits';
 import { createBankDirectory } from './bank-directory';
 import { findBankDetails } from './queries';
 import { saveBankDetails, shownBankDetails } from './save-bank-details';
@@ -23,6 +24,8 @@ const errorSchema = z.object({ message: z.string(), Message: z.string().optional
 /** The bank list, and the signed-in account's bank details (saved through the spec's two calls). */
 export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
   const banks = createBankDirectory(app.payments, app.log);
+  // Each save asks the bank (through the provider) whose account a number is: not a look-up service.
+  const saveLimit = rateLimited(app, 'bank-details', { perAccount: { max: 10, window: 60 * 60_000 } }, (request) => signedIn(request).id);
 
   app.get(
     '/banks',
@@ -48,11 +51,12 @@ export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         config: { programme },
+        preHandler: saveLimit,
         schema: {
           tags: ['bank details'],
           summary: `Save the signed-in ${programme === 'main' ? 'Main' : 'Welcome Back'} account’s bank details; the account name is checked with the bank`,
           body: bankDetailsSchema,
-          response: { 200: savedSchema, 400: errorSchema, 403: errorSchema },
+          response: { 200: savedSchema, 400: errorSchema, 403: errorSchema, 429: errorSchema },
         },
       },
       async (request, reply) => {

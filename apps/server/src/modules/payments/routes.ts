@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { rateLimited } from '../auth/rate-limits';
 import { initiatePayment } from './initiate-payment';
 import { paymentStatus } from './payment-status';
 import { startReconciliation } from './reconcile';
@@ -17,6 +18,8 @@ const asAnswer = (error: unknown) =>
 /** Fee payments: start a checkout (the spec's two calls), and the status the callback pages ask for. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   startReconciliation(app);
+  // Each start asks the provider for a checkout: plenty for a person, not for a script.
+  const startLimit = rateLimited(app, 'payment-start', { perAccount: { max: 10, window: 15 * 60_000 } }, (request) => signedIn(request).id);
 
   for (const [path, programme] of [
     ['/auth/process-payment', 'main'],
@@ -27,6 +30,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         config: { programme },
+        preHandler: startLimit,
         schema: {
           tags: ['payments'],
           summary: `Start the ${programme === 'main' ? 'Main' : 'Welcome Back'} fee payment (N${fee}) for the signed-in account; data is the checkout address`,
@@ -35,6 +39,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             200: z.object({ message: z.string(), Message: z.string(), data: z.string(), reference: z.string(), amount: z.string() }),
             403: errorSchema,
             409: errorSchema,
+            429: errorSchema,
             502: errorSchema,
           },
         },
