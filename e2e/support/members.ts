@@ -1,0 +1,72 @@
+import type { Programme } from '@coop/core';
+
+/**
+ * Members made through the platform's own HTTP API, the way the pages do it: sign-up, the confirmation link
+ * from the development outbox, sign-in, payment started and paid in the sandbox checkout. For tests and
+ * screenshot scripts that need members with real money in their wallets without driving every page.
+ */
+export const MEMBER_PASSWORD = 'a good password 1';
+let counter = 0;
+
+const calls = {
+  main: { signup: '/auth/signup', login: '/auth/login', pay: '/auth/process-payment' },
+  welcomeback: { signup: '/auth/welcome', login: '/auth/loginwelc', pay: '/auth/welcomepaystack' },
+} as const;
+
+export async function api<T = unknown>(baseURL: string, path: string, { method = 'GET', body, token }: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const res = await fetch(baseURL + path, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
+}
+
+/** Signs up and confirms from the outbox mail; returns the new account's email. */
+export async function signUpAndConfirm(baseURL: string, programme: Programme, fullName: string, referralCode?: string): Promise<string> {
+  const email = `${programme}-${Date.now()}-${++counter}@example.com`;
+  await api(baseURL, `/api${calls[programme].signup}`, {
+    method: 'POST',
+    body: { fullName, email, phone: '08031234567', address: '12 Allen Avenue, Ikeja', password: MEMBER_PASSWORD, confirmPassword: MEMBER_PASSWORD, referralCode, acceptTerms: true },
+  });
+  const mails = await api<{ links: string[] }[]>(baseURL, `/api/dev/mail?to=${encodeURIComponent(email)}`);
+  const link = mails.flatMap((m) => m.links).find((l) => l.includes('/confirmemail?token='));
+  if (!link) throw new Error(`No confirmation link was mailed to ${email}`);
+  await api(baseURL, '/api/auth/confirm-email', { method: 'POST', body: { token: new URL(link).searchParams.get('token') } });
+  return email;
+}
+
+export async function signIn(baseURL: string, programme: Programme, email: string) {
+  return api<{ token: string; user: { referralCode: string } }>(baseURL, `/api${calls[programme].login}`, { method: 'POST', body: { email, password: MEMBER_PASSWORD } });
+}
+
+/** Starts the payment and presses Pay in the sandbox checkout; waits until the platform has settled it. */
+export async function pay(baseURL: string, programme: Programme, email: string, token: string) {
+  const { reference } = await api<{ reference: string }>(baseURL, `/api${calls[programme].pay}`, { method: 'POST', body: { email }, token });
+  await api(baseURL, `/sandbox/paystack/checkout/${reference}`, { method: 'POST', body: { outcome: 'success' } });
+  for (let i = 0; i < 40; i++) {
+    const status = await api<{ paid: boolean }>(baseURL, `/api/payments/${reference}`, { token });
+    if (status.paid) return reference;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The payment ${reference} did not settle`);
+}
+
+/** A paid member: signed up under `referralCode` (if any), confirmed, paid. */
+export async function paidMember(baseURL: string, programme: Programme, fullName: string, referralCode?: string) {
+  const email = await signUpAndConfirm(baseURL, programme, fullName, referralCode);
+  const session = await signIn(baseURL, programme, email);
+  await pay(baseURL, programme, email, session.token);
+  return { email, referralCode: session.user.referralCode, token: session.token };
+}
+
+/** A paid sponsor whose two friends joined with its code and paid: the sponsor's wallet holds their bonuses. */
+export async function sponsorWithTwoFriends(baseURL: string, programme: Programme, names = ['Adaeze Okonkwo', 'Bola Adewale', 'Chidi Eze']) {
+  const sponsor = await paidMember(baseURL, programme, names[0]!);
+  const friends = [];
+  for (const name of names.slice(1, 3)) friends.push(await paidMember(baseURL, programme, name, sponsor.referralCode));
+  return { sponsor, friends };
+}
