@@ -7,7 +7,7 @@ const password = 'journey password 1';
 let counter = 0;
 
 const screens = {
-  main: { signin: '/mainsignin', signup: '/mainsignup', dashboard: '/maindashboard', payment: '/mainpaystack', referral: '/mainreferralcode', wallet: '/mainwallet', matrix: '/mainmatrix', login: '/api/auth/login' },
+  main: { signin: '/mainsignin', signup: '/mainsignup', dashboard: '/maindashboard', payment: '/mainpaystack', referral: '/mainreferralcode', wallet: '/mainwallet', matrix: '/mainmatrix', bankDetails: '/mainbankdetails', updateSuccess: '/mainupdatesuccess', login: '/api/auth/login' },
   welcomeback: {
     signin: '/welcomebacksignin',
     signup: '/welcomebacksignup',
@@ -16,6 +16,8 @@ const screens = {
     referral: '/welcomebackreferralcode',
     wallet: '/welcomebackwallet',
     matrix: '/welcomebackmatrix',
+    bankDetails: '/welcomebackbankdetails',
+    updateSuccess: '/welcomebackupdatesuccess',
     login: '/api/auth/loginwelc',
   },
 } as const;
@@ -150,6 +152,18 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     expect(await nodes.evaluateAll((els) => els.map((el) => el.getAttribute('data-initials')))).toEqual(['AO', 'BA', 'CE']);
     expect(await page.getByTestId('matrix-empty').count()).toBe(4);
 
+    // Bank details: the name is confirmed with the bank (the sandbox answers its test name), then the success screen.
+    await page.goto(baseURL + s.bankDetails);
+    await settled(page);
+    await page.getByLabel('Account type').selectOption('savings');
+    await page.getByLabel('Account number').fill('0123456789');
+    await page.getByLabel('Account name').fill('Sandbox Test Account');
+    await page.getByLabel('Bank', { exact: true }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Your bank details have been saved and confirmed with your bank.').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`**${s.updateSuccess}`);
+
     // A friend's token cannot read the sponsor's payment, nor the sponsor's matrix.
     const login = await fetch(baseURL + s.login, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: friendEmails[0], password }) });
     const { token } = (await login.json()) as { token: string };
@@ -161,6 +175,8 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     expect(above.status).toBe(403);
 
     // Sign Out revokes the session: the member pages send back to sign-in.
+    await page.goto(baseURL + s.dashboard);
+    await settled(page);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`**${s.signin}`);
     await page.goto(baseURL + s.dashboard);
