@@ -27,6 +27,7 @@ const deps = (app: FastifyInstance): PayoutDeps => ({
   provider: app.payments,
   minimumKobo: app.config.payout.minimumKobo,
   reasonPrefix: `${app.config.site.shortName} bonus payout`,
+  inBackground: (name, work) => app.paymentWork.run(name, work),
 });
 
 const notFound = () => new HttpError(404, 'There is no such payout run', 'run_not_found');
@@ -147,12 +148,15 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Send again every transfer of the run still reserved, with its own reference (never paid twice)',
+          'Send again, in the background, every transfer of the run still reserved (same references: never paid twice) and ask the provider about those sent without an outcome',
         params: runParams,
-        response: { 200: runProgressSchema, 404: errorSchema, 409: errorSchema },
+        response: { 202: runProgressSchema, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => withRun(await retryPayoutRun(deps(app), request.params.id, signedIn(request).id)),
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await withRun(await retryPayoutRun(deps(app), request.params.id, signedIn(request).id))),
   );
 
   app.post(

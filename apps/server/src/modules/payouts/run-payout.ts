@@ -17,13 +17,17 @@ export interface PayoutDeps {
   minimumKobo: number;
   /** The narration the member's bank shows, such as "Cooperative bonus payout 2026-11". */
   reasonPrefix: string;
+  /** Starts work that goes on after the answer (the transfers of a run); the app waits for it when it closes. */
+  inBackground: (name: string, work: () => Promise<unknown>) => void;
 }
+
+/** Transfers sent at once: enough to keep the provider busy, few enough to stay within its rate limits. */
+const PARALLEL_TRANSFERS = 4;
 
 export interface RunProgress {
   runId: number;
   reserved: number;
   skipped: Partial<Record<SkipReason, number>>;
-  transfers: Record<SendResult, number>;
 }
 
 export const PROGRAMME_NAME: Record<Programme, string> = { main: 'Main', welcomeback: 'Welcome Back' };
@@ -53,43 +57,53 @@ async function reserveAll(
   }
 }
 
-/** Sends each reserved payout; on a retry, also asks the provider about each payout sent without an outcome yet. */
-async function sendAll(
-  deps: PayoutDeps,
-  run: { id: number; period: string },
-  retry: boolean,
-  progress: RunProgress,
-) {
+/**
+ * Sends each reserved payout, a few at a time; on a retry, also asks the provider about each payout sent
+ * without an outcome yet. Then completes the run if nothing is left waiting.
+ */
+async function sendAll(deps: PayoutDeps, run: { id: number; period: string }, retry: boolean) {
   const open = await queryRows<{ id: string; reference: string; status: string }>(
     deps.db,
     sql`select id, reference, status from payouts where run_id = ${run.id} and status in ('reserved', 'processing') order by id`,
   );
-  for (const p of open) {
-    const result =
-      p.status === 'reserved'
-        ? await sendTransfer(deps.db, deps.provider, Number(p.id), {
-            reason: `${deps.reasonPrefix} ${run.period}`,
-            verifyFirst: retry,
-          })
-        : retry
-          ? await refreshTransfer(deps.db, deps.provider, p.reference)
-          : null;
-    if (result) progress.transfers[result] += 1;
-  }
+  const results: Record<SendResult, number> = {
+    sent: 0,
+    left_reserved: 0,
+    not_open: 0,
+    refreshed: 0,
+    unreachable: 0,
+  };
+  let next = 0;
+  const worker = async () => {
+    for (let p = open[next++]; p; p = open[next++]) {
+      const result =
+        p.status === 'reserved'
+          ? await sendTransfer(deps.db, deps.provider, Number(p.id), {
+              reason: `${deps.reasonPrefix} ${run.period}`,
+              verifyFirst: retry,
+            })
+          : retry
+            ? await refreshTransfer(deps.db, deps.provider, p.reference)
+            : null;
+      if (result) results[result] += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_TRANSFERS }, worker));
+  await deps.db.transaction((tx) => completeRunWhenSettled(tx, run.id));
+  return results;
 }
 
 const newProgress = (runId: number): RunProgress => ({
   runId,
   reserved: 0,
   skipped: {},
-  transfers: { sent: 0, left_reserved: 0, not_open: 0, refreshed: 0, unreachable: 0 },
 });
 
 /**
  * Runs a programme's payout for a month: one run row per (programme, month), so running the same month
- * again is refused and pays nobody twice. Every payee's money is reserved first; then, in transfer mode,
- * each reserved payout is sent to the provider. In csv mode the payouts stay reserved until an administrator
- * confirms what the bank paid.
+ * again is refused and pays nobody twice. Every payee's money is reserved before the answer; then, in
+ * transfer mode, the reserved payouts are sent to the provider in the background (the run's page follows
+ * them). In csv mode the payouts stay reserved until an administrator confirms what the bank paid.
  */
 export async function startPayoutRun(
   deps: PayoutDeps,
@@ -118,8 +132,8 @@ export async function startPayoutRun(
   const run = { id: runId, programme: input.programme, period: input.period };
   const progress = newProgress(runId);
   await reserveAll(deps, run, input.adminId, progress);
-  if (input.mode === 'transfer') await sendAll(deps, run, false, progress);
-  await deps.db.transaction((tx) => completeRunWhenSettled(tx, runId));
+  if (input.mode === 'transfer') deps.inBackground(`payout run ${runId}`, () => sendAll(deps, run, false));
+  else await deps.db.transaction((tx) => completeRunWhenSettled(tx, runId));
   return progress;
 }
 
@@ -155,7 +169,6 @@ export async function retryPayoutRun(deps: PayoutDeps, runId: number, adminId: s
   const progress = newProgress(runId);
   const target = { id: runId, programme: run.programme, period: run.period };
   await reserveAll(deps, target, adminId, progress);
-  await sendAll(deps, target, true, progress);
-  await deps.db.transaction((tx) => completeRunWhenSettled(tx, runId));
+  deps.inBackground(`payout run ${runId} retry`, () => sendAll(deps, target, true));
   return progress;
 }

@@ -60,13 +60,6 @@ export const runProgressSchema = z.object({
   run: runSummarySchema,
   reserved: z.number(),
   skipped: z.record(z.string(), z.number()),
-  transfers: z.object({
-    sent: z.number(),
-    left_reserved: z.number(),
-    not_open: z.number(),
-    refreshed: z.number(),
-    unreachable: z.number(),
-  }),
 });
 
 export const runDetailSchema = runSummarySchema.extend({

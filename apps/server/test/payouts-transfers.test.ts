@@ -1,0 +1,346 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { App } from '../src/app';
+import { queryRows } from '../src/db/rows';
+import { accounts, bankDetails } from '../src/db/schema';
+import { postEntry } from '../src/modules/ledger/post-entry';
+import { ledgerDiscrepancies, walletBalanceKobo } from '../src/modules/ledger/queries';
+import { createPaystackProvider } from '../src/adapters/payments/paystack-client';
+import { SANDBOX_SECRET_KEY } from '../src/adapters/payments';
+import { buildApp } from '../src/app';
+import type { Database } from '../src/db/client';
+import { createTestAccount, signInAs } from './accounts-kit';
+import { testConfig } from './app';
+import { describeEachDatabase } from './databases';
+import { freePort, useListeningApp } from './payments-kit';
+
+type Programme = 'main' | 'welcomeback';
+
+/** Members written in bulk, each with verified bank details and a funded wallet (bonus expense pays the wallets, as bonuses do). */
+async function seedPayees(
+  app: App,
+  programme: Programme,
+  count: number,
+  tag: string,
+  accountNumber: (i: number) => string,
+) {
+  const rows = await app.db
+    .insert(accounts)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        programme,
+        email: `${tag}${i}@example.com`,
+        fullName: `Member ${tag} ${i}`,
+        phone: '08030000000',
+        address: 'Lagos',
+        passwordHash: 'not-a-hash',
+        referralCode: `${tag}${i}`.toUpperCase(),
+        emailConfirmedAt: new Date(),
+      })),
+    )
+    .returning({ id: accounts.id });
+  const members = rows.map((r, i) => ({
+    id: r.id,
+    accountNumber: accountNumber(i),
+    amountKobo: 100_000 + i * 37,
+  }));
+  await app.db.insert(bankDetails).values(
+    members.map((m) => ({
+      accountId: m.id,
+      accountType: 'savings' as const,
+      bankCode: '058',
+      bankName: 'Guaranty Trust Bank',
+      accountNumber: m.accountNumber,
+      accountNumberLast4: m.accountNumber.slice(-4),
+      accountName: 'Member',
+      resolvedAccountName: 'MEMBER',
+      verified: true,
+      verifiedAt: new Date(),
+    })),
+  );
+  for (let start = 0; start < members.length; start += 100) {
+    const chunk = members.slice(start, start + 100);
+    const total = chunk.reduce((s, m) => s + m.amountKobo, 0);
+    await app.db.transaction((tx) =>
+      postEntry(tx, {
+        kind: 'referral_bonus',
+        idempotencyKey: `test-seed:${tag}:${start}`,
+        programme,
+        memo: 'Test bonuses',
+        lines: [
+          { account: { kind: 'bonus_expense', programme }, amountKobo: -total },
+          ...chunk.map((m) => ({
+            account: { kind: 'wallet' as const, programme, accountId: m.id },
+            amountKobo: m.amountKobo,
+          })),
+        ],
+      }),
+    );
+  }
+  return members;
+}
+
+const balanceOf = async (app: App, key: string) => {
+  const [row] = await queryRows<{ balance_kobo: string }>(
+    app.db,
+    sql`select balance_kobo from ledger_accounts where key = ${key}`,
+  );
+  return row ? Number(row.balance_kobo) : 0;
+};
+
+/** Waits for the run's transfers (sent in the background), the sandbox's completions and the webhooks they send. */
+async function settled(app: App) {
+  await app.paymentWork.settled();
+  await app.paystackSandbox!.idle();
+  await app.paymentWork.settled();
+}
+
+describeEachDatabase('payout transfers through the sandbox', (database) => {
+  const ctx = useListeningApp(database);
+  let admin: Record<string, string>;
+
+  beforeAll(async () => {
+    admin = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin' })).id);
+  });
+
+  const run = (programme: Programme, period: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts/run',
+      headers: admin,
+      payload: { programme, period },
+    });
+
+  const members = [] as Awaited<ReturnType<typeof seedPayees>>;
+  let runId: number;
+
+  it(
+    'pays a run over 1,000 members whose transfers partly fail, and every wallet equals its ledger lines',
+    { timeout: 600_000 },
+    async () => {
+      // Account numbers ending in 9 fail in the sandbox: one member in ten.
+      members.push(
+        ...(await seedPayees(ctx.app, 'welcomeback', 1_010, 'bulk', (i) => String(2_000_000_000 + i))),
+      );
+      const failing = members.filter((m) => m.accountNumber.endsWith('9'));
+      const started = Date.now();
+      const res = await run('welcomeback', '2026-10');
+      expect(res.statusCode).toBe(201);
+      await settled(ctx.app);
+      const elapsedMs = Date.now() - started;
+      console.info(
+        `[${database.name}] payout run of ${members.length} transfers with webhooks: ${elapsedMs} ms`,
+      );
+      runId = res.json().run.id;
+      expect(res.json()).toMatchObject({ reserved: 1_010, skipped: {} });
+
+      const detail = (
+        await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runId}`, headers: admin })
+      ).json();
+      expect(detail).toMatchObject({
+        status: 'completed',
+        payoutCount: 1_010,
+        counts: { success: 1_010 - failing.length, failed: failing.length, reserved: 0, processing: 0 },
+      });
+
+      const wallets = await queryRows<{ account_id: string; balance_kobo: string }>(
+        ctx.app.db,
+        sql`select account_id, balance_kobo from ledger_accounts where kind = 'wallet' and programme = 'welcomeback'`,
+      );
+      const byAccount = new Map(wallets.map((w) => [w.account_id, Number(w.balance_kobo)]));
+      for (const m of members)
+        expect(byAccount.get(m.id), m.accountNumber).toBe(m.accountNumber.endsWith('9') ? m.amountKobo : 0);
+
+      expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
+      expect(await balanceOf(ctx.app, 'payout_clearing:welcomeback')).toBe(0);
+      const paidKobo = members
+        .filter((m) => !m.accountNumber.endsWith('9'))
+        .reduce((s, m) => s + m.amountKobo, 0);
+      expect(await balanceOf(ctx.app, 'provider_settlement:welcomeback')).toBe(paidKobo);
+      expect(detail.paid).toBe((paidKobo / 100).toFixed(2));
+      // One transfer per member at the provider, one recipient per bank account kept on the bank details.
+      expect(ctx.sandbox.transfers.size).toBe(1_010);
+      const [kept] = await queryRows<{ n: number }>(
+        ctx.app.db,
+        sql`select count(*)::int as n from bank_details where recipient_code is not null`,
+      );
+      expect(kept!.n).toBe(1_010);
+    },
+  );
+
+  it('running the same month again pays nobody twice', async () => {
+    const transfersBefore = ctx.sandbox.transfers.size;
+    const again = await run('welcomeback', '2026-10');
+    expect(again.statusCode).toBe(409);
+    expect(ctx.sandbox.transfers.size).toBe(transfersBefore);
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payouts/runs/${runId}/retry`,
+      headers: admin,
+    });
+    expect(retry.statusCode).toBe(409);
+    const [twice] = await queryRows<{ n: number }>(
+      ctx.app.db,
+      sql`select count(*)::int as n from (select account_id from payouts where programme = 'welcomeback' group by account_id having count(*) > 1) t`,
+    );
+    expect(twice!.n).toBe(0);
+  });
+
+  it('settles once when a transfer webhook arrives again', async () => {
+    const success = ctx.sandbox.webhooks.find((w) => w.event === 'transfer.success')!;
+    const failed = ctx.sandbox.webhooks.find((w) => w.event === 'transfer.failed')!;
+    const entriesBefore = await queryRows<{ n: number }>(
+      ctx.app.db,
+      sql`select count(*)::int as n from journal_entries`,
+    );
+    for (const webhook of [success, failed, success]) {
+      const res = await fetch(`${ctx.url}/api/webhooks/paystack`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-paystack-signature': webhook.signature },
+        body: webhook.rawBody,
+      });
+      expect(res.status).toBe(200);
+    }
+    await settled(ctx.app);
+    expect(await queryRows(ctx.app.db, sql`select count(*)::int as n from journal_entries`)).toEqual(
+      entriesBefore,
+    );
+    const [states] = await queryRows<{ s: string; f: string }>(
+      ctx.app.db,
+      sql`select (select status from payouts where reference = ${success.reference}) as s, (select status from payouts where reference = ${failed.reference}) as f`,
+    );
+    expect(states).toEqual({ s: 'success', f: 'failed' });
+    expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
+  });
+
+  it('returns a reversed transfer to the wallet once, even after it was settled', async () => {
+    ctx.sandbox.autoCompleteTransfers = false;
+    try {
+      const [a, b] = await seedPayees(ctx.app, 'main', 2, 'rev', (i) => String(3_000_000_000 + i));
+      const res = await run('main', '2026-10');
+      expect(res.json()).toMatchObject({ reserved: 2 });
+      await settled(ctx.app);
+      const payouts = await queryRows<{ account_id: string; reference: string; status: string }>(
+        ctx.app.db,
+        sql`select account_id, reference, status from payouts where programme = 'main' and run_id = ${res.json().run.id}`,
+      );
+      expect(payouts.map((p) => p.status)).toEqual(['processing', 'processing']);
+      const refOf = (id: string) => payouts.find((p) => p.account_id === id)!.reference;
+
+      await ctx.sandbox.completeTransfer(refOf(a!.id), 'reversed');
+      await ctx.sandbox.completeTransfer(refOf(b!.id), 'success');
+      await settled(ctx.app);
+      expect(await walletBalanceKobo(ctx.app.db, a!.id)).toBe(a!.amountKobo);
+      expect(await walletBalanceKobo(ctx.app.db, b!.id)).toBe(0);
+
+      // Paystack can reverse a transfer it reported as successful: the money comes back from the settlement account.
+      await ctx.sandbox.completeTransfer(refOf(b!.id), 'reversed');
+      await ctx.sandbox.completeTransfer(refOf(b!.id), 'reversed');
+      await settled(ctx.app);
+      expect(await walletBalanceKobo(ctx.app.db, b!.id)).toBe(b!.amountKobo);
+      const statuses = await queryRows<{ status: string }>(
+        ctx.app.db,
+        sql`select status from payouts where reference in (${refOf(a!.id)}, ${refOf(b!.id)})`,
+      );
+      expect(statuses.map((s) => s.status)).toEqual(['reversed', 'reversed']);
+      expect(await balanceOf(ctx.app, 'payout_clearing:main')).toBe(0);
+      expect(await balanceOf(ctx.app, 'provider_settlement:main')).toBe(0);
+      expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
+    } finally {
+      ctx.sandbox.autoCompleteTransfers = true;
+    }
+  });
+});
+
+describeEachDatabase('payout retries after provider faults', (database) => {
+  type Fault = 'unreachable' | 'answer_lost';
+  const faults: Fault[] = [];
+  const ctx = {} as { app: App; database: Database };
+
+  // The provider's HTTP client as in production, over a network that fails on cue: a transfer request that
+  // never arrives, or one that arrives and whose answer is lost. One attempt each, so the run sees the fault.
+  const faultyFetch: typeof fetch = async (input, init) => {
+    const isTransfer = init?.method === 'POST' && String(input).endsWith('/transfer');
+    const fault = isTransfer ? faults.shift() : undefined;
+    if (fault === 'unreachable') throw new TypeError('fetch failed');
+    const answer = await fetch(input, init);
+    if (fault === 'answer_lost') {
+      await answer.body?.cancel();
+      throw new TypeError('fetch failed');
+    }
+    return answer;
+  };
+
+  beforeAll(async () => {
+    ctx.database = await database.open();
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const payments = createPaystackProvider({
+      name: 'sandbox',
+      baseUrl: `${url}/sandbox/paystack`,
+      secretKey: SANDBOX_SECRET_KEY,
+      fetch: faultyFetch,
+      attempts: 1,
+    });
+    ctx.app = await buildApp(
+      testConfig({ PORT: String(port), PUBLIC_URL: url, PAYMENT_PROVIDER: 'sandbox' }),
+      { database: ctx.database, payments },
+    );
+    await ctx.app.listen({ port, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+
+  it('sends on retry what never reached the provider, finds by its reference what did, and pays nobody twice', async () => {
+    const admin = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin' })).id);
+    const members = await seedPayees(ctx.app, 'main', 6, 'fault', (i) => String(4_000_000_000 + i));
+    const sandbox = ctx.app.paystackSandbox!;
+    // Webhooks are lost too, so only asking the provider can tell what happened.
+    sandbox.deliverWebhooks = false;
+    faults.push('unreachable', 'answer_lost', 'unreachable');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts/run',
+      headers: admin,
+      payload: { programme: 'main', period: '2026-09' },
+    });
+    expect(res.statusCode).toBe(201);
+    const runId = res.json().run.id;
+    await settled(ctx.app);
+
+    const statuses = async () =>
+      queryRows<{ status: string; failure_reason: string | null }>(
+        ctx.app.db,
+        sql`select status, failure_reason from payouts where run_id = ${runId} order by id`,
+      );
+    const afterRun = await statuses();
+    expect(afterRun.filter((p) => p.status === 'reserved')).toHaveLength(3);
+    expect(afterRun.filter((p) => p.status === 'processing')).toHaveLength(3);
+    expect(afterRun.find((p) => p.status === 'reserved')!.failure_reason).toMatch(/payment provider/i);
+    expect(sandbox.transfers.size).toBe(4); // three answered, one whose answer was lost
+    for (const m of members) expect(await walletBalanceKobo(ctx.app.db, m.id)).toBe(0); // all still reserved, none released
+
+    sandbox.deliverWebhooks = true;
+    const retry = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payouts/runs/${runId}/retry`,
+      headers: admin,
+    });
+    expect(retry.statusCode).toBe(202);
+    await settled(ctx.app);
+
+    expect((await statuses()).map((p) => p.status)).toEqual(Array(6).fill('success'));
+    expect(sandbox.transfers.size).toBe(6);
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runId}`, headers: admin })
+    ).json();
+    expect(detail).toMatchObject({ status: 'completed', counts: { success: 6 } });
+    expect(await balanceOf(ctx.app, 'payout_clearing:main')).toBe(0);
+    expect(await balanceOf(ctx.app, 'provider_settlement:main')).toBe(
+      members.reduce((s, m) => s + m.amountKobo, 0),
+    );
+    expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
+  });
+});
