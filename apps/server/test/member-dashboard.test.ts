@@ -129,3 +129,23 @@ describeEachDatabase('member dashboard', (database) => {
     expect(res.json().awards).toMatchObject([{ kind: 'laptop', label: 'Laptop award', stage: 2, value: '200000.00', status: 'pending' }]);
   });
 });
+
+describeEachDatabase('member dashboard after Thank You', (database) => {
+  const ctx = useTestApp(database);
+
+  it('a participant who finished Thank You has the Thank You bonus and award, and may register again', async () => {
+    const plan = getPlan('welcomeback');
+    const participant = await paidMember(ctx.app, 'welcomeback', { fullName: 'Tobi Finisher' });
+    // Levels 1..4 full (2 + 4 + 8 + 16 places) with 8 direct referrals completes Thank You (stage 3).
+    await paidReferrals(ctx.app, 'welcomeback', participant.account.id, 30);
+    const me = (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: participant.headers })).json();
+    expect(me).toMatchObject({ finished: true, stage: 4, status: plan.graduateTitle, referralNode: 30, referralCount: 30 });
+    const thankYou = plan.stages[3]!;
+    expect(me.thankYouBonus).toBe(toNairaString(thankYou.thankYouKobo));
+    const cashKobo = 2 * plan.referralBonusKobo + plan.stages.reduce((sum, s) => sum + s.activitiesKobo + s.graduatingKobo + s.thankYouKobo, 0);
+    expect(me.wallet).toBe(toNairaString(cashKobo));
+    expect(me.wallet).toBe('188000.00');
+    expect(me.awards).toMatchObject([{ kind: 'domestic_appliances', label: 'Domestic appliances gift', status: 'pending' }]);
+    expect(me.progress.nextStage).toBeNull();
+  }, 120_000);
+});
