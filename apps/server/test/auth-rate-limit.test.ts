@@ -30,6 +30,17 @@ describeEachDatabase('rate limits on the account calls', (database) => {
     expect(other.statusCode).toBe(401);
   });
 
+  it('counts the Main member login and the admin login of one account together', async () => {
+    const account = await confirmedAccount(ctx.app, 'main');
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const url = i % 2 ? '/api/admin/adminLogin' : loginPath.main;
+      codes.push((await ctx.app.inject({ method: 'POST', url, payload: { email: account.email, password: `guess ${i}` }, remoteAddress: someAddress() })).statusCode);
+    }
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(codes[10]).toBe(429);
+  });
+
   it('limits one address trying many accounts', async () => {
     const address = someAddress();
     const codes: number[] = [];

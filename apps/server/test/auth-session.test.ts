@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { useTestApp } from './app';
@@ -126,6 +127,24 @@ describeEachDatabase('sign-in, renewal and sign-out', (database) => {
         expect(again.statusCode).toBe(401);
         const renew = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: refresh } });
         expect(renew.statusCode).toBe(401);
+      });
+
+      it('signs out with the refresh cookie alone once the access token has expired', async () => {
+        const account = await confirmedAccount(ctx.app, programme);
+        const login = await logIn(ctx.app, programme, account.email, account.password);
+        const refresh = refreshCookieOf(login, programme)!.value;
+        const [, payload] = (login.json().token as string).split('.');
+        const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>;
+        const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 1 })
+          .setProtectedHeader({ alg: 'HS256' })
+          .sign(new TextEncoder().encode(ctx.app.config.jwtSecret));
+        const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(expired), payload: { programme }, cookies: { [cookieName[programme]]: refresh } });
+        expect(out.statusCode, out.body).toBe(200);
+        const renew = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: refresh } });
+        expect(renew.statusCode).toBe(401);
+        // Nothing to sign out: no token and no cookie.
+        const nothing = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { programme } });
+        expect(nothing.statusCode).toBe(401);
       });
     });
   }

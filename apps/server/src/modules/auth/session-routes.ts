@@ -1,13 +1,14 @@
 import { loginSchema, sessionProgrammeSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedIn, type Programme } from '../../plugins/auth';
+import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { sessionOfBearer } from './access-token-session';
 import { logIn } from './login';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { bodyEmailKey, limits, rateLimited } from './rate-limits';
 import { errorResponses, loginAnswerSchema, messageSchema, sessionSchema } from './schemas';
 import { sessionAnswer } from './session-user';
-import { revokeSession, rotateRefreshToken } from './sessions';
+import { revokeAccountSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from './sessions';
 
 const logins: Array<{ path: string; programme: Programme; adminOnly: boolean; summary: string }> = [
   { path: '/auth/login', programme: 'main', adminOnly: false, summary: 'Sign in to the Main platform' },
@@ -19,12 +20,18 @@ const sessionEnded = () => new HttpError(401, 'Your session has ended. Please si
 
 /** Sign-in, silent renewal from the refresh cookie, and sign-out. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // One count per programme's account, shared by its login calls (Main's member and admin logins alike).
+  const loginLimit = {
+    main: rateLimited(app, 'login-main', limits.login, bodyEmailKey('main')),
+    welcomeback: rateLimited(app, 'login-welcomeback', limits.login, bodyEmailKey('welcomeback')),
+  };
+
   for (const login of logins) {
     app.post(
       login.path,
       {
         config: { public: true },
-        preHandler: rateLimited(app, `login-${login.programme}`, limits.login, bodyEmailKey(login.programme)),
+        preHandler: loginLimit[login.programme],
         schema: { tags: ['accounts'], summary: login.summary, body: loginSchema, response: { 200: loginAnswerSchema, ...errorResponses } },
       },
       async (request, reply) => {
@@ -66,16 +73,35 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
+      // Public so that sign-out still works once the short access token has expired: the refresh cookie (or a
+      // valid bearer token) names the session. With neither, the answer is the usual 401.
+      config: { public: true },
       schema: {
         tags: ['accounts'],
-        summary: 'Sign out: ends this session and clears its refresh cookie',
+        summary: 'Sign out: ends the session named by the bearer token or the refresh cookie, and clears the cookie',
         body: sessionProgrammeSchema,
         response: { 200: messageSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      await revokeSession(app.db, signedIn(request).sessionId, 'sign_out');
-      clearRefreshCookie(reply, app.config, request.body.programme);
+      const { programme } = request.body;
+      const bearer = await sessionOfBearer(app.config, request.headers.authorization);
+      const cookie = readRefreshCookie(request, programme);
+      const ended = await app.db.transaction(async (tx) => {
+        let any = false;
+        if (bearer) any = (await revokeAccountSession(tx, bearer.accountId, bearer.sessionId, 'sign_out')) || any;
+        const fromCookie = cookie ? await sessionOfRefreshToken(tx, programme, cookie) : null;
+        if (fromCookie) {
+          await revokeSession(tx, fromCookie, 'sign_out');
+          any = true;
+        }
+        return any;
+      });
+      clearRefreshCookie(reply, app.config, programme);
+      if (!ended) {
+        if (!bearer && !cookie) throw new HttpError(401, 'Please sign in to continue.', 'signed_out');
+        throw sessionEnded();
+      }
       return { status: 200, message: 'You are signed out.' };
     },
   );

@@ -63,6 +63,26 @@ export async function rotateRefreshToken(tx: Tx, programme: Programme, token: st
   return { outcome: 'rotated', sessionId: found.session_id, refreshToken: next.token, account };
 }
 
+/** The session a refresh token belongs to, spent or not (sign-out ends it either way). */
+export async function sessionOfRefreshToken(tx: Tx, programme: Programme, token: string): Promise<string | null> {
+  const [row] = await queryRows<{ session_id: string }>(
+    tx,
+    sql`select t.session_id from refresh_tokens t join sessions s on s.id = t.session_id join accounts a on a.id = s.account_id
+        where t.token_hash = ${hashSecretToken(token)} and a.programme = ${programme} and s.revoked_at is null`,
+  );
+  return row?.session_id ?? null;
+}
+
+/** Ends one session of one account; false when there was no such live session. */
+export async function revokeAccountSession(tx: Tx, accountId: string, sessionId: string, reason: RevokeReason) {
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokeReason: reason })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
 export async function revokeSession(tx: Tx, sessionId: string, reason: RevokeReason) {
   await tx
     .update(sessions)

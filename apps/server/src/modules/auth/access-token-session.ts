@@ -1,0 +1,18 @@
+import { jwtVerify } from 'jose';
+import type { Config } from '../../config';
+
+/**
+ * The session a bearer token names, for sign-out only: sign-out is public so that an expired access token can
+ * still end its session through the refresh cookie. The signature and expiry are checked (only this server holds
+ * the secret); the session itself is then revoked only if it belongs to the token's account.
+ */
+export async function sessionOfBearer(config: Config, header: string | undefined): Promise<{ accountId: string; sessionId: string } | null> {
+  if (!header?.startsWith('Bearer ')) return null;
+  try {
+    const { payload } = await jwtVerify(header.slice(7).trim(), new TextEncoder().encode(config.jwtSecret), { algorithms: ['HS256'] });
+    const { sub, sid } = payload as { sub?: string; sid?: string };
+    return sub && sid ? { accountId: sub, sessionId: sid } : null;
+  } catch {
+    return null;
+  }
+}
