@@ -97,6 +97,21 @@ describe('Paystack HTTP client', () => {
     expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /transfer', 'GET /transfer/verify/p-1234567890abcdef']);
   });
 
+  it('follows the bank list’s cursor pages and drops deleted banks', async () => {
+    seen.length = 0;
+    const bank = (name: string, code: string, extra = {}) => ({ name, code, active: true, is_deleted: false, ...extra });
+    queue = [
+      { status: 200, body: { status: true, message: 'Banks retrieved', data: [bank('Access Bank', '044'), bank('Old Bank', '999', { is_deleted: true })], meta: { next: 'YmFuazo0NA==' } } },
+      { status: 200, body: { status: true, message: 'Banks retrieved', data: [bank('Globus Bank', '00103', { active: false })], meta: { next: null } } },
+    ];
+    expect(await client().listBanks()).toEqual([
+      { name: 'Access Bank', code: '044', active: true },
+      { name: 'Globus Bank', code: '00103', active: false },
+    ]);
+    expect(seen).toHaveLength(2);
+    expect(new URL(seen[1]!.url, baseUrl).searchParams.get('next')).toBe('YmFuazo0NA==');
+  });
+
   it('checks webhook signatures over the raw bytes in constant time', () => {
     const raw = Buffer.from('{"event":"charge.success","data":{"reference":"r1","amount":5000000}}');
     const good = signPaystackBody(secretKey, raw);

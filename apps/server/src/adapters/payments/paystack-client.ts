@@ -10,7 +10,7 @@ import {
   transferAnswer,
   verifyAnswer,
 } from './paystack-schemas';
-import { PaymentProviderError, type PaymentProvider, type TransferState } from './types';
+import { PaymentProviderError, type PaymentProvider, type ProviderBank, type TransferState } from './types';
 import { isValidPaystackSignature } from './webhook-signature';
 
 const ok = (answer: PaystackAnswer) => answer.httpStatus >= 200 && answer.httpStatus < 300;
@@ -88,10 +88,17 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
     },
 
     async listBanks() {
-      const answer = await request('GET', '/bank', { query: { country: 'nigeria', currency: 'NGN', perPage: '500' } });
-      return parse(bankListAnswer, answer, 'the bank list')
-        .data.filter((bank) => !bank.is_deleted)
-        .map((bank) => ({ name: bank.name, code: bank.code, active: bank.active }));
+      // Cursor paging (meta.next) as Paystack documents it; a few pages at most for Nigeria's list.
+      const banks: ProviderBank[] = [];
+      let next: string | null | undefined;
+      for (let page = 0; page < 20; page += 1) {
+        const query: Record<string, string> = { country: 'nigeria', currency: 'NGN', perPage: '100', use_cursor: 'true', ...(next ? { next } : {}) };
+        const answer = parse(bankListAnswer, await request('GET', '/bank', { query }), 'the bank list');
+        for (const bank of answer.data) if (!bank.is_deleted) banks.push({ name: bank.name, code: bank.code, active: bank.active });
+        next = answer.meta?.next;
+        if (!next) break;
+      }
+      return banks;
     },
 
     async resolveAccount({ accountNumber, bankCode }) {

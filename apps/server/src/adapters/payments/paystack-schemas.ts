@@ -35,7 +35,7 @@ export const verifyAnswer = envelope(transactionData);
 
 export const bankListAnswer = envelope(
   z.array(z.object({ name: z.string(), code: z.string(), active: z.boolean().default(true), is_deleted: z.boolean().nullish() })),
-);
+).extend({ meta: z.object({ next: z.string().nullish() }).nullish() });
 
 export const resolveAnswer = envelope(z.object({ account_number: z.string(), account_name: z.string() }));
 

@@ -9,6 +9,7 @@ import { DEFAULT_ACCOUNT_NAME, type SandboxState } from './state';
  * for a number the bank does not know, for numbers starting 000.
  */
 export function bankRoutes(app: FastifyInstance, state: SandboxState) {
+  // One page holds the whole table: meta.next is null.
   app.get('/bank', async (_request, reply) =>
     paystackOk(
       reply,
@@ -27,6 +28,8 @@ export function bankRoutes(app: FastifyInstance, state: SandboxState) {
         currency: 'NGN',
         type: 'nuban',
       })),
+      200,
+      { next: null, previous: null, perPage: BANKS.length },
     ),
   );
 
