@@ -24,7 +24,7 @@ export function CloseAccountPage() {
             <div className="max-w-lg space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
               <p className="text-slate-800">
                 A closed account keeps its place in the matrix but earns nothing more. Registration fees are not refundable, and awards cannot be converted to cash.
-                Bonuses already in your wallet are paid on the next payout day if your bank details are saved.
+                Bonuses already in your wallet are still paid on a payout day once your bank details are confirmed with your bank.
               </p>
               <p className="text-slate-800">
                 We send a confirmation link to your email. The account closes 7 business days after you confirm.
