@@ -343,4 +343,57 @@ describeEachDatabase('payout retries after provider faults', (database) => {
     );
     expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
   });
+
+  it('releases by hand a payout the provider keeps refusing, only once nobody has tried it for a while', async () => {
+    const admin = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin' })).id);
+    // The sandbox cannot resolve account numbers starting 000: no recipient, so no transfer, ever.
+    const [member] = await seedPayees(ctx.app, 'welcomeback', 1, 'closed', () => '0001234567');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts/run',
+      headers: admin,
+      payload: { programme: 'welcomeback', period: '2026-09' },
+    });
+    await settled(ctx.app);
+    const [payout] = await queryRows<{ id: string; status: string; failure_reason: string }>(
+      ctx.app.db,
+      sql`select id, status, failure_reason from payouts where run_id = ${res.json().run.id}`,
+    );
+    expect(payout).toMatchObject({
+      status: 'reserved',
+      failure_reason: expect.stringMatching(/refused the transfer recipient/),
+    });
+    expect(await walletBalanceKobo(ctx.app.db, member!.id)).toBe(0);
+
+    const release = () =>
+      ctx.app.inject({ method: 'POST', url: `/api/admin/payouts/${payout!.id}/release`, headers: admin });
+    const tooSoon = await release();
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json().message).toBe(
+      'This payout was sent or changed in the last 5 minutes; try again later',
+    );
+
+    await ctx.app.db.execute(
+      sql`update payouts set updated_at = now() - interval '10 minutes' where id = ${payout!.id}`,
+    );
+    const released = await release();
+    expect(released.statusCode).toBe(200);
+    expect(released.json().message).toBe("The payout is released: the money is back in the member's wallet");
+    expect(await walletBalanceKobo(ctx.app.db, member!.id)).toBe(member!.amountKobo);
+    expect((await release()).statusCode).toBe(409);
+    const audit = await queryRows(
+      ctx.app.db,
+      sql`select details from audit_log where action = 'payout_release'`,
+    );
+    expect(audit).toEqual([{ details: { payoutId: Number(payout!.id) } }]);
+    const run = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/payouts/runs/${res.json().run.id}`,
+        headers: admin,
+      })
+    ).json();
+    expect(run).toMatchObject({ status: 'completed', counts: { failed: 1 } });
+    expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
+  });
 });

@@ -6,6 +6,7 @@ import { HttpError } from '../../plugins/errors';
 import { confirmCsvRun } from './confirm-csv-run';
 import { isFuturePeriod } from './period';
 import { previewPayout } from './preview';
+import { releasePayout } from './release-payout';
 import { retryPayoutRun, startPayoutRun, type PayoutDeps, type RunProgress } from './run-payout';
 import { runCsv } from './run-csv';
 import { findRun, listRuns, runPayouts } from './run-queries';
@@ -157,6 +158,24 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .status(202)
         .send(await withRun(await retryPayoutRun(deps(app), request.params.id, signedIn(request).id))),
+  );
+
+  app.post(
+    '/admin/payouts/:id/release',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Give a held payout's money back to the wallet when the provider keeps refusing it (only if the provider has no such transfer)",
+        params: runParams,
+        response: { 200: z.object({ message: z.string() }), 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      await releasePayout(app.db, app.payments, request.params.id, signedIn(request).id);
+      return { message: "The payout is released: the money is back in the member's wallet" };
+    },
   );
 
   app.post(

@@ -63,6 +63,13 @@ export async function sendTransfer(
         from payouts p left join bank_details b on b.account_id = p.account_id where p.id = ${payoutId}`,
   );
   if (!row || row.status !== 'reserved') return 'not_open';
+  // Stamped before the provider is called: a payout touched in the last minutes is never released by hand
+  // (release-payout.ts), and one released meanwhile is not sent.
+  const claimed = await queryRows(
+    db,
+    sql`update payouts set updated_at = now() where id = ${payoutId} and status = 'reserved' returning id`,
+  );
+  if (claimed.length === 0) return 'not_open';
   try {
     if (options.verifyFirst) {
       const existing = await provider.verifyTransfer(row.reference);

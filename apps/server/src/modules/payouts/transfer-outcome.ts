@@ -72,7 +72,7 @@ async function move(
  * to the wallet; a reversal after success takes it back from the settlement account. Each happens once.
  */
 export async function applyTransferOutcome(
-  db: Db,
+  db: Db | Tx,
   reference: string,
   outcome: TransferOutcome,
 ): Promise<OutcomeResult> {
