@@ -125,6 +125,24 @@ describeEachDatabase('payments are credited exactly once, whatever the provider 
     expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ positions: 1, sponsorReferralCredits: 1 });
   });
 
+  it('a declined card paid on a second try with the webhook lost: the job still activates the member', async () => {
+    const sponsor = await createTestAccount(ctx.app);
+    await activate(ctx.app.db, 'main', sponsor.id);
+    const account = await createTestAccount(ctx.app, { sponsorAccountId: sponsor.id });
+    const headers = await signInAs(ctx.app, account.id);
+    const { checkoutUrl, reference } = await startPayment(ctx, headers);
+    await pressCheckout(checkoutUrl, 'failed');
+    expect((await callApi(ctx, `/api/payments/${reference}`, { headers })).body).toMatchObject({ status: 'failed' });
+    ctx.sandbox.deliverWebhooks = false;
+    try {
+      await pressCheckout(checkoutUrl, 'success');
+    } finally {
+      ctx.sandbox.deliverWebhooks = true;
+    }
+    await reconcilePendingPayments(ctx.app, new Date(Date.now() + 16 * 60_000));
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ status: 'paid', positions: 1, sponsorReferralCredits: 1 });
+  });
+
   it('a paid checkout whose webhook is lost: starting another payment settles it and refuses a second fee', async () => {
     const { sponsor, account, headers, reference } = await paidWithWebhookHeld();
     const again = await callApi(ctx, '/api/auth/process-payment', { method: 'POST', headers, body: {} });

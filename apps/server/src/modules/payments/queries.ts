@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { payments } from '../../db/schema';
@@ -29,14 +29,23 @@ export async function updatePayment(db: Tx, id: string, values: Partial<Pick<Pay
     .where(eq(payments.id, id));
 }
 
-/** Pending payments started between `from` and `to` (oldest first), for the reconciliation job. */
-export async function pendingPaymentsBetween(db: Tx, from: Date, to: Date, limit: number) {
-  return db
-    .select({ reference: payments.reference })
-    .from(payments)
-    .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, to), gt(payments.createdAt, from)))
-    .orderBy(payments.createdAt)
-    .limit(limit);
+/**
+ * Unpaid payments the reconciliation job should ask the provider about now: started 15 minutes to 7 days ago,
+ * and not checked for a while, the while growing with age (5 minutes at first, a sixth of the age later),
+ * so a lost webhook is caught quickly and an abandoned checkout costs a few dozen calls in all, not thousands.
+ * Failed and abandoned ones are included: a declined card may be paid on a second try at the same checkout.
+ */
+export async function paymentsDueForCheck(db: Tx, now: Date, limit: number) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return queryRows<{ reference: string }>(
+    db,
+    sql`select reference from payments
+        where status in ('pending', 'failed', 'abandoned')
+          and created_at < ${at} - interval '15 minutes' and created_at > ${at} - interval '7 days'
+          and (last_checked_at is null or last_checked_at < ${at} - greatest(interval '5 minutes', (${at} - created_at) / 6))
+        order by created_at
+        limit ${limit}`,
+  );
 }
 
 /** The stage of a paid payment's position, for the status answer. */

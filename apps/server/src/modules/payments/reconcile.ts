@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { pendingPaymentsBetween } from './queries';
+import { paymentsDueForCheck } from './queries';
 import { settlePayment } from './settle-payment';
 
 const MINUTE = 60_000;
-/** Old enough that the webhook should have come; young enough that Paystack still retries it (72 hours) and a bit more. */
-export const RECONCILE_AFTER_MS = 15 * MINUTE;
-const RECONCILE_WITHIN_MS = 7 * 24 * 60 * MINUTE;
 const BATCH = 100;
 
 /**
- * Re-asks the provider about payments still pending after 15 minutes, so a lost webhook and a closed browser
- * still activate the member. Each payment settles on its own: one failure does not stop the rest.
+ * Re-asks the provider about payments still unpaid after 15 minutes (see paymentsDueForCheck), so a lost
+ * webhook and a closed browser still activate the member. Each payment settles on its own: one failure does not stop the rest.
  */
 export async function reconcilePendingPayments(app: FastifyInstance, now = new Date()) {
-  const due = await pendingPaymentsBetween(app.db, new Date(now.getTime() - RECONCILE_WITHIN_MS), new Date(now.getTime() - RECONCILE_AFTER_MS), BATCH);
+  const due = await paymentsDueForCheck(app.db, now, BATCH);
   const counts = { checked: 0, activated: 0, failed: 0 };
   for (const { reference } of due) {
     try {
