@@ -291,4 +291,18 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
     expect(again.statusCode).toBe(409);
     expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
   });
+
+  it('lets only one of two simultaneous runs of a month through', async () => {
+    const both = await Promise.all([
+      post('/api/admin/payouts/run', { programme: 'main', period: '2026-01', mode: 'csv' }),
+      post('/api/admin/payouts/run', { programme: 'main', period: '2026-01', mode: 'csv' }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const rows = await queryRows<{ n: number }>(
+      ctx.app.db,
+      sql`select count(*)::int as n from payouts where programme = 'main'`,
+    );
+    expect(rows).toEqual([{ n: 1 }]);
+    expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
+  });
 });
