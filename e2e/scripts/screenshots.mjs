@@ -44,7 +44,15 @@ async function shoot(page, name) {
   console.log(`  ${name}`);
 }
 
-const server = await startPlatform({ DEMO_ADMIN_PASSWORD: 'demo-admin-password' });
+// Contact details and social links set, so the pictures show every part of the layout.
+const server = await startPlatform({
+  DEMO_ADMIN_PASSWORD: 'demo-admin-password',
+  SITE_PHONES: '+234 803 123 4567, +234 905 765 4321, +234 701 222 3333',
+  SITE_ADDRESS: '12 Adeola Odeku Street, Victoria Island, Lagos',
+  SITE_FACEBOOK_URL: 'https://facebook.com/example',
+  SITE_TWITTER_URL: 'https://x.com/example',
+  SITE_INSTAGRAM_URL: 'https://instagram.com/example',
+});
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 let failed = false;
 try {

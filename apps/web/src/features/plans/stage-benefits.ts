@@ -5,8 +5,8 @@ export function stageActivity(plan: Plan, stage: StageDef): string {
   const depth = stage.number + 1;
   const places = 2 ** depth;
   const referrals = requiredDirectReferrals(plan, depth);
-  const levels = depth === 1 ? 'the first level' : `${depth} levels`;
-  return `Fill ${levels} of your matrix (${places} places on the last one) and introduce ${referrals} new members in all.`;
+  if (depth === 1) return `Fill the first level of your matrix (${places} places) and introduce ${referrals} new members.`;
+  return `Fill ${depth} levels of your matrix (${places} places on level ${depth}) and introduce ${referrals} new members in all.`;
 }
 
 /** The benefit lines of a stage, every amount read from the plan. */
