@@ -4,6 +4,7 @@ import { queryRows } from '../src/db/rows';
 import { accounts } from '../src/db/schema';
 import { ledgerDiscrepancies, walletBalanceKobo } from '../src/modules/ledger/queries';
 import { decidePayee } from '../src/modules/payouts/payee-rules';
+import { applyTransferOutcome } from '../src/modules/payouts/transfer-outcome';
 import { currentPeriod, isFuturePeriod } from '../src/modules/payouts/period';
 import { fundWallet, saveBankDetails } from '../src/modules/payouts/payouts-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
@@ -95,6 +96,13 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
   });
 
   const period = currentPeriod(new Date());
+  const balanceOf = async (key: string) => {
+    const [row] = await queryRows<{ balance_kobo: string }>(
+      ctx.app.db,
+      sql`select balance_kobo from ledger_accounts where key = ${key}`,
+    );
+    return row ? Number(row.balance_kobo) : 0;
+  };
   const get = (url: string, headers = admin) => ctx.app.inject({ method: 'GET', url, headers });
   const post = (url: string, payload: Record<string, unknown>, headers = admin) =>
     ctx.app.inject({ method: 'POST', url, headers, payload });
@@ -304,5 +312,41 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
     );
     expect(rows).toEqual([{ n: 1 }]);
     expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
+  });
+
+  it('moves a payout only forward: a late, repeated or contradicting outcome changes nothing', async () => {
+    const [payout] = await queryRows<{ reference: string; amount_kobo: string }>(
+      ctx.app.db,
+      sql`select reference, amount_kobo from payouts where programme = 'main' and status = 'reserved'`,
+    );
+    const amountKobo = Number(payout!.amount_kobo);
+    const apply = (status: string, amount = amountKobo) =>
+      applyTransferOutcome(ctx.app.db, payout!.reference, {
+        status,
+        amountKobo: amount,
+        transferCode: 'TRF_x',
+      });
+    expect(await apply('pending')).toEqual({ applied: true, from: 'reserved', to: 'processing' });
+    expect(await apply('success', amountKobo + 1)).toEqual({
+      applied: false,
+      why: 'amount_mismatch',
+      status: 'processing',
+    });
+    expect(await apply('success')).toEqual({ applied: true, from: 'processing', to: 'success' });
+    for (const late of ['failed', 'pending', 'success', 'abandoned'])
+      expect(await apply(late)).toEqual({ applied: false, why: 'no_change', status: 'success' });
+    expect(
+      await applyTransferOutcome(ctx.app.db, 'payout-unknown-reference', { status: 'success', amountKobo }),
+    ).toEqual({
+      applied: false,
+      why: 'unknown_reference',
+    });
+    const entries = await queryRows<{ n: number }>(
+      ctx.app.db,
+      sql`select count(*)::int as n from journal_entries where kind = 'payout_success' and programme = 'main'`,
+    );
+    expect(entries).toEqual([{ n: 1 }]);
+    expect(await balanceOf('payout_clearing:main')).toBe(0);
+    expect(await balanceOf('provider_settlement:main')).toBe(amountKobo);
   });
 });
