@@ -45,7 +45,7 @@ export function AdminLayout() {
         Skip to content
       </a>
       <header className="sticky top-0 z-30 border-b border-brand-900 bg-brand-800 text-white">
-        <div className="flex items-center gap-2 px-3 py-2 sm:gap-3 sm:px-4">
+        <div className="flex flex-wrap items-center gap-2 px-3 py-2 sm:flex-nowrap sm:gap-3 sm:px-4">
           <button
             type="button"
             className="flex size-11 shrink-0 items-center justify-center rounded-md hover:bg-white/10 lg:hidden"
@@ -62,6 +62,7 @@ export function AdminLayout() {
             <img src="/logo.svg" alt="" width="36" height="36" className="rounded-full bg-white p-0.5" />
             <span>Admin</span>
           </Link>
+          <span className="flex-1 font-bold sm:hidden">Admin</span>
           <TopBarSearch />
           <button
             type="button"

@@ -8,7 +8,7 @@ import { StatusBadge } from './status-badge';
 export function LatestTransactions() {
   const query = useLatestTransactions();
   return (
-    <section aria-labelledby="latest-transactions" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-labelledby="latest-transactions" className="sm:col-span-2 lg:col-span-1 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="latest-transactions" className="text-lg font-bold text-slate-900">
         Latest Transactions
       </h2>

@@ -11,6 +11,7 @@ const tones: Record<string, string> = {
   reversed: 'bg-red-100 text-red-800',
   declined: 'bg-red-100 text-red-800',
   abandoned: 'bg-slate-100 text-slate-700',
+  'not paid': 'bg-slate-100 text-slate-700',
 };
 
 /** A status word in its colour; the word itself carries the meaning. */

@@ -14,7 +14,7 @@ export function TopBarSearch() {
     navigate(search ? `${path}?search=${encodeURIComponent(search)}` : path);
   };
   return (
-    <form role="search" onSubmit={submit} className="flex min-w-0 flex-1 items-center gap-1">
+    <form role="search" onSubmit={submit} className="order-last flex w-full min-w-0 items-center gap-1 sm:order-none sm:w-auto sm:flex-1">
       <label htmlFor="admin-search" className="sr-only">
         Search users
       </label>

@@ -41,11 +41,11 @@ export function UserFiguresCard({ programme, user }: { programme: Programme; use
   return (
     <section aria-label={`Details of ${user.fullName}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="user-figures">
       <h2 className="text-lg font-bold break-words text-slate-900">{user.fullName}</h2>
-      <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-2">
+      <dl className="mt-3 grid gap-x-6 gap-y-1">
         {rows(programme, user).map(([label, value]) => (
           <div key={label} className="flex justify-between gap-3 border-b border-slate-100 py-1">
             <dt className="text-slate-600">{label}</dt>
-            <dd className="text-right font-semibold break-all text-slate-900 tabular-nums" data-figure={label}>
+            <dd className="min-w-0 text-right font-semibold [overflow-wrap:anywhere] text-slate-900 tabular-nums" data-figure={label}>
               {value}
             </dd>
           </div>

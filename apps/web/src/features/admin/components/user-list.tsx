@@ -64,7 +64,7 @@ export function UserList({ programme, search, onSearch, onView }: Props) {
                     </p>
                   </div>
                   <div className="flex items-center gap-2">
-                    <StatusBadge status={u.paid ? 'paid' : 'pending'} />
+                    <StatusBadge status={u.paid ? 'paid' : 'not paid'} />
                     {u.paid && <span className="text-sm text-slate-700">{u.status}</span>}
                     <button type="button" onClick={() => onView(u.email)} className="min-h-11 rounded-md border border-slate-300 px-3 font-semibold text-brand-900 hover:bg-brand-50">
                       View<span className="sr-only"> {u.fullName}</span>

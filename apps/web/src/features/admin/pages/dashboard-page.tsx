@@ -39,7 +39,7 @@ export function AdminDashboardPage() {
           )}
         </QueryState>
       </div>
-      <div className="mt-6 grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)]">
+      <div className="mt-6 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)]">
         <QueryState query={amounts} label="today's sales">
           {(a) => (
             <>

@@ -1,0 +1,113 @@
+// Screenshots of every admin screen: a Main sponsor and two friends pay (so the widgets, rings and latest
+// transactions have real figures), the sponsor saves bank details, a contact message arrives; then the demo
+// administrator looks a member up, records a cash-out, previews and runs the month's payout, in light and dark.
+import { api, signIn, sponsorWithTwoFriends } from '../../support/members.ts';
+
+async function ready(page) {
+  await page.locator('#boot-loader').waitFor({ state: 'detached' });
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+export default async function adminScreens({ browser, baseURL, shoot, outDir }) {
+  const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main');
+  await sponsorWithTwoFriends(baseURL, 'welcomeback', ['Ngozi Ibe', 'Tunde Bakare', 'Halima Sani']);
+  const { token } = await signIn(baseURL, 'main', sponsor.email);
+  await api(baseURL, '/api/auth/register', {
+    method: 'POST',
+    token,
+    body: { type: 'savings', accountNumber: '0123456780', accountName: 'Sandbox Test Account', bankCode: '058' },
+  });
+  await api(baseURL, '/api/auth/sendContact', {
+    method: 'POST',
+    body: { name: 'Emeka Nwosu', email: 'emeka@example.com', message: 'Good afternoon. When is the bonus for this month paid into my account?' },
+  });
+
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`page error on ${page.url()}: ${error.message}`));
+  await page.goto(`${baseURL}/admin`, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByLabel('Email').fill('admin@example.com');
+  await page.getByLabel('Password').fill('demo-admin-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL('**/admindashboard');
+  await ready(page);
+  await page.getByTestId('latest-transaction').first().waitFor();
+  await shoot(page, 'admin-dashboard');
+
+  await page.goto(`${baseURL}/mainuser?email=${encodeURIComponent(sponsor.email)}`, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByTestId('user-figures').waitFor();
+  await shoot(page, 'admin-mainuser');
+
+  await page.goto(`${baseURL}/welcomebackuser`, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByTestId('user-row').first().waitFor();
+  await shoot(page, 'admin-welcomebackuser');
+
+  await page.goto(`${baseURL}/makeadmin`, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByRole('button', { name: 'Make admin' }).click();
+  await page.getByText('Enter the email of the account to make an administrator').waitFor();
+  await shoot(page, 'admin-makeadmin-errors');
+
+  await page.goto(`${baseURL}/mainadmincashout`, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByLabel('Member email').fill(sponsor.email);
+  await page.getByLabel('Amount (naira)').fill('2,500');
+  await page.getByRole('button', { name: 'Record Main cash payout' }).click();
+  await page.getByRole('dialog', { name: 'Successful!' }).waitFor();
+  await page.screenshot({ path: `${outDir}/admin-mainadmincashout-popup-${page.viewportSize()?.width ?? 0}.png` });
+  await page.getByRole('button', { name: 'OK' }).click();
+  await shoot(page, 'admin-mainadmincashout');
+
+  await page.goto(`${baseURL}/welcomebackadmincashout`, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByRole('button', { name: 'Record Welcome Back cash payout' }).click();
+  await page.getByText('Enter the member email').waitFor();
+  await shoot(page, 'admin-welcomebackadmincashout-errors');
+
+  await page.goto(`${baseURL}/adminpayouts`, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.getByTestId('payout-preview').waitFor();
+  await page.getByRole('button', { name: 'Run this payout' }).click();
+  await shoot(page, 'admin-payouts-preview');
+  await page.getByRole('button', { name: 'Yes, pay now' }).click();
+  await page.waitForURL(/\/adminpayouts\/\d+$/);
+  await ready(page);
+  await page.getByTestId('run-payout').first().waitFor();
+  await page.waitForTimeout(1500);
+  await page.reload({ waitUntil: 'load' });
+  await ready(page);
+  await shoot(page, 'admin-payout-run');
+
+  for (const [name, path] of [
+    ['admingrants', '/admingrants'],
+    ['adminmessages', '/adminmessages'],
+    ['adminaudit', '/adminaudit'],
+  ]) {
+    await page.goto(baseURL + path, { waitUntil: 'load' });
+    await ready(page);
+    await shoot(page, `admin-${name}`);
+  }
+
+  // Dark mode, and the drawer on a phone.
+  await page.goto(`${baseURL}/admindashboard`, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await page.getByTestId('latest-transaction').first().waitFor();
+  await shoot(page, 'admin-dashboard-dark');
+  await page.goto(`${baseURL}/mainadmincashout`, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByRole('button', { name: 'Record Main cash payout' }).click();
+  await shoot(page, 'admin-mainadmincashout-dark');
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.screenshot({ path: `${outDir}/admin-drawer-dark-360.png` });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await context.close();
+}
