@@ -3,11 +3,40 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { useTestApp } from './app';
-import { bearer, confirmedAccount, cookieName, logIn, mailsTo, refreshCookieOf, signUp, tokenOf, type Programme } from './auth-kit';
+import { bearer, confirmedAccount, cookieName, logIn, mailsTo, refreshCookieOf, signUp, someAddress, tokenOf, type Programme } from './auth-kit';
 import { describeEachDatabase } from './databases';
 
 describeEachDatabase('sign-in, renewal and sign-out', (database) => {
   const ctx = useTestApp(database);
+
+  it('gives the form messages of login, admin login, confirmation, renewal and sign-out', async () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [];
+    for (const url of ['/api/auth/login', '/api/auth/loginwelc', '/api/admin/adminLogin']) {
+      cases.push(
+        [url, { password: 'whatever1' }, 'Email address is required'],
+        [url, { email: '', password: 'whatever1' }, 'Email address is required'],
+        [url, { email: 'ada-at-example', password: 'whatever1' }, 'Invalid email address'],
+        [url, { email: 'ada@example.com' }, 'Password is required'],
+        [url, { email: 'ada@example.com', password: '' }, 'Password is required'],
+      );
+    }
+    cases.push(
+      ['/api/auth/confirm-email', {}, 'This confirmation link is not valid.'],
+      ['/api/auth/confirm-email', { token: 'short' }, 'This confirmation link is not valid.'],
+      ['/api/auth/resend-confirmation', { email: 'nope', programme: 'main' }, 'Provide a valid email address'],
+      ['/api/auth/resend-confirmation', { email: 'ada@example.com', programme: 'gold' }, 'programme must be main or welcomeback'],
+      ['/api/auth/refresh', {}, 'programme must be main or welcomeback'],
+      ['/api/auth/logout', { programme: 'both' }, 'programme must be main or welcomeback'],
+    );
+    for (const [url, payload, message] of cases) {
+      const res = await ctx.app.inject({ method: 'POST', url, payload, remoteAddress: someAddress() });
+      expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(res.json().message, `${url} ${JSON.stringify(payload)}`).toBe(message);
+    }
+    const unknownLink = await ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: 'x'.repeat(43) } });
+    expect(unknownLink.statusCode).toBe(400);
+    expect(unknownLink.json().message).toBe('This confirmation link is not valid or has expired. Sign in to ask for a new one.');
+  });
 
   for (const programme of ['main', 'welcomeback'] as Programme[]) {
     describe(programme, () => {

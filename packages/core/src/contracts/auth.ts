@@ -57,7 +57,7 @@ export const confirmEmailSchema = z.strictObject({
 /** POST /auth/resend-confirmation */
 export const resendConfirmationSchema = z.strictObject({
   email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }),
-  programme: z.enum(['main', 'welcomeback']),
+  programme: programmeField,
 });
 
 /** POST /auth/refresh and /auth/logout: which programme's refresh cookie the call is about. */

@@ -41,7 +41,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       paths[programme].reset,
       {
         config: { public: true },
-        preHandler: rateLimited(app, `reset-${programme}`, limits.resetPassword),
+        preHandler: rateLimited(app, `reset-${programme}`, limits.mailedToken),
         schema: {
           tags: ['accounts'],
           summary: `Reset the password (${paths[programme].name}) with the token from the mailed link; ends every session`,

@@ -15,9 +15,10 @@ const MINUTE = 60_000;
  */
 export const limits = {
   login: { perAddress: { max: 30, window: MINUTE }, perAccount: { max: 10, window: 15 * MINUTE } },
-  signup: { perAddress: { max: 20, window: 60 * MINUTE }, perAccount: { max: 5, window: 60 * MINUTE } },
-  mailLink: { perAddress: { max: 10, window: 15 * MINUTE }, perAccount: { max: 5, window: 60 * MINUTE } },
-  resetPassword: { perAddress: { max: 20, window: 15 * MINUTE } },
+  signup: { perAddress: { max: 60, window: 60 * MINUTE }, perAccount: { max: 5, window: 60 * MINUTE } },
+  mailLink: { perAddress: { max: 30, window: 15 * MINUTE }, perAccount: { max: 5, window: 60 * MINUTE } },
+  // The mailed tokens carry 256 random bits, so this only keeps one address from flooding the database.
+  mailedToken: { perAddress: { max: 60, window: 15 * MINUTE } },
   updatePassword: { perAccount: { max: 10, window: 15 * MINUTE } },
   contact: { perAddress: { max: 5, window: 10 * MINUTE }, perAccount: { max: 5, window: 60 * MINUTE } },
 } satisfies Record<string, { perAddress?: Limit; perAccount?: Limit }>;

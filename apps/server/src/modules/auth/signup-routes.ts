@@ -43,7 +43,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/confirm-email',
     {
       config: { public: true },
-      preHandler: rateLimited(app, 'confirm-email', limits.resetPassword),
+      preHandler: rateLimited(app, 'confirm-email', limits.mailedToken),
       schema: {
         tags: ['accounts'],
         summary: 'Confirm the email address with the token from the mailed link',
