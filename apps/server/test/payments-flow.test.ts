@@ -1,8 +1,13 @@
 import { getPlan } from '@coop/core';
-import { expect, it } from 'vitest';
-import { activate } from '../src/modules/engine/engine-test-kit';
-import { unbalancedEntries } from '../src/modules/engine/engine-test-kit';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createPaystackProvider } from '../src/adapters/payments/paystack-client';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/client';
+import { queryRows } from '../src/db/rows';
+import { activate, unbalancedEntries } from '../src/modules/engine/engine-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
+import { testConfig } from './app';
 import { describeEachDatabase } from './databases';
 import { callApi, paymentFacts, pressCheckout, signInOverHttp, startPayment, useListeningApp } from './payments-kit';
 
@@ -101,5 +106,24 @@ describeEachDatabase('fee payments through the Paystack client and the sandbox o
     const limited = await callApi(ctx, '/api/auth/process-payment', { method: 'POST', headers, body: {} });
     expect(limited.status).toBe(429);
     expect(limited.body.message).toMatch(/Too many attempts/);
+  });
+});
+
+describe('when the payment provider cannot be reached', () => {
+  it('says so plainly, takes no money and keeps the attempt as failed', async () => {
+    const database = await openDatabase({ memory: true });
+    const unreachable = createPaystackProvider({ name: 'paystack', baseUrl: 'http://127.0.0.1:9', secretKey: 'sk_test_x', attempts: 2, timeoutMs: 200, retryDelayMs: 10 });
+    const app = await buildApp(testConfig({ PAYSTACK_SECRET_KEY: 'sk_test_x' }), { database, payments: unreachable });
+    try {
+      const account = await createTestAccount(app);
+      const res = await app.inject({ method: 'POST', url: '/api/auth/process-payment', headers: await signInAs(app, account.id), payload: {} });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().message).toBe('We could not reach the payment provider. No money was taken; please try again in a few minutes.');
+      const rows = await queryRows<{ status: string }>(app.db, sql`select status from payments where account_id = ${account.id}`);
+      expect(rows).toEqual([{ status: 'failed' }]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });
