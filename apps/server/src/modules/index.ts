@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminAwardRoutes } from './admin-awards/routes';
 import { auditRoutes } from './audit/routes';
 import { bankDetailsRoutes } from './bank-details/routes';
 import { accountAdminRoutes } from './accounts/routes';
@@ -18,4 +19,4 @@ import { siteRoutes } from './site/routes';
 import { webhookRoutes } from './webhooks/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, adminAwardRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes];

@@ -1,0 +1,27 @@
+import type { Db } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/record-audit';
+import { awardView, lockAward, markDelivered } from './award-store';
+
+/**
+ * Records that a non-cash award (laptop, car, house...) was handed over: once, by an administrator, in the
+ * audit log. The award row is locked first, so a second administrator pressing at the same time is told it is done.
+ */
+export async function deliverAward(db: Db, adminId: string, awardId: number) {
+  return db.transaction(async (tx) => {
+    const row = await lockAward(tx, awardId);
+    if (!row) throw new HttpError(404, 'There is no such award', 'award_not_found');
+    if (row.award.status === 'delivered') {
+      throw new HttpError(409, `This award was already marked delivered on ${row.award.deliveredAt?.toISOString().slice(0, 10) ?? 'an earlier day'}`, 'award_already_delivered');
+    }
+    const at = new Date();
+    await markDelivered(tx, awardId, at);
+    await recordAudit(tx, {
+      actorAccountId: adminId,
+      action: 'award_delivered',
+      targetAccountId: row.award.accountId,
+      details: { awardId, programme: row.award.programme, kind: row.award.kind, stage: row.award.stage, installment: row.award.installment, valueKobo: row.award.valueKobo },
+    });
+    return awardView({ ...row, award: { ...row.award, status: 'delivered', deliveredAt: at } });
+  });
+}
