@@ -17,6 +17,7 @@ const pages = {
   payouts: () => import('../../features/admin/pages/payouts-page'),
   payoutRun: () => import('../../features/admin/pages/payout-run-page'),
   grants: () => import('../../features/admin/pages/grants-page'),
+  awards: () => import('../../features/admin/pages/awards-page'),
   messages: () => import('../../features/admin/pages/messages-page'),
   audit: () => import('../../features/admin/pages/audit-page'),
 };
@@ -44,6 +45,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminpayouts', lazy: page(pages.payouts, (m) => m.PayoutsPage) },
       { path: 'adminpayouts/:id', lazy: page(pages.payoutRun, (m) => m.PayoutRunPage) },
       { path: 'admingrants', lazy: page(pages.grants, (m) => m.GrantsPage) },
+      { path: 'adminawards', lazy: page(pages.awards, (m) => m.AwardsPage) },
       { path: 'adminmessages', lazy: page(pages.messages, (m) => m.MessagesPage) },
       { path: 'adminaudit', lazy: page(pages.audit, (m) => m.AuditPage) },
     ],

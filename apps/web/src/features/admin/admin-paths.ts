@@ -9,6 +9,7 @@ export const adminPaths = {
   welcomeBackCashOut: '/welcomebackadmincashout',
   payouts: '/adminpayouts',
   grants: '/admingrants',
+  awards: '/adminawards',
   messages: '/adminmessages',
   audit: '/adminaudit',
 } as const;

@@ -178,3 +178,19 @@ export interface AuditEntry {
   details: Record<string, unknown>;
   createdAt: string;
 }
+
+export interface AdminAward {
+  id: number;
+  programme: Programme;
+  fullName: string;
+  email: string;
+  kind: string;
+  label: string;
+  stage: number;
+  installment: number;
+  value: string;
+  description: string;
+  status: 'pending' | 'delivered';
+  createdAt: string;
+  deliveredAt: string | null;
+}

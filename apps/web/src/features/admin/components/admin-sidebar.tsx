@@ -17,6 +17,7 @@ const sections = [
     heading: 'Operations',
     links: [
       { to: adminPaths.payouts, label: 'Monthly Payouts' },
+      { to: adminPaths.awards, label: 'Awards' },
       { to: adminPaths.grants, label: 'Grant Applications' },
       { to: adminPaths.messages, label: 'Contact Messages' },
       { to: adminPaths.audit, label: 'Audit Log' },
