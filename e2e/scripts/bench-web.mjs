@@ -103,7 +103,10 @@ try {
   const chrome = await launchForLighthouse();
   try {
     const result = await lighthouse(`${server.url}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-    const { categories, audits } = result.lhr;
+    const { categories, audits, runtimeError } = result.lhr;
+    if (runtimeError) console.log(`Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
+    const metricErrors = ['first-contentful-paint', 'largest-contentful-paint'].map((id) => audits[id].errorMessage).filter(Boolean);
+    if (metricErrors.length > 0) console.log(`Lighthouse metric errors: ${metricErrors.join('; ')}`);
     const performance = Math.round(categories.performance.score * 100);
     const accessibility = Math.round(categories.accessibility.score * 100);
     console.log(`Lighthouse (mobile, simulated slow 4G): performance ${performance}, accessibility ${accessibility} (target: ${SCORE_TARGET} or more)`);
