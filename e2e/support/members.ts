@@ -70,3 +70,10 @@ export async function sponsorWithTwoFriends(baseURL: string, programme: Programm
   for (const name of names.slice(1, 3)) friends.push(await paidMember(baseURL, programme, name, sponsor.referralCode));
   return { sponsor, friends };
 }
+
+/** A paid sponsor and `count` paid members who joined with its code (14 complete Main stage 2, Honourable). */
+export async function sponsorWithReferrals(baseURL: string, programme: Programme, sponsorName: string, count: number) {
+  const sponsor = await paidMember(baseURL, programme, sponsorName);
+  for (let i = 0; i < count; i++) await paidMember(baseURL, programme, `Friend Number${i + 1}`, sponsor.referralCode);
+  return sponsor;
+}

@@ -2,7 +2,7 @@ import { formatNaira, getPlan, parseNairaString } from '@coop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from '../support/browser';
-import { api, sponsorWithTwoFriends } from '../support/members';
+import { api, sponsorWithReferrals, sponsorWithTwoFriends } from '../support/members';
 
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
 
@@ -171,6 +171,36 @@ describe('admin area', () => {
     // Left out, as expected: the guard's renewal without a session (401), the unknown look-up (404) and the
     // over-wallet refusal (422), each shown on the page; requests cut short by our navigations and our lost answer.
     expect(problems.filter((p) => !/status of (401|404|422)\b|net::ERR_ABORTED|ERR_CONNECTION_RESET/.test(p))).toEqual([]);
+  });
+
+  it("marks a member's laptop award delivered once, on a phone", async () => {
+    // 14 paid referrals complete Honourable (Main stage 2), whose award is the laptop.
+    const sponsor = await sponsorWithReferrals(baseURL, 'main', 'Musa Idris', 14);
+    const laptop = plan.stages[2]!.awards[0]!;
+    const page = await (await browser.newContext({ viewport: { width: 360, height: 780 } })).newPage();
+    await open(page, '/admin');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await dialog(page, 'Login Successful!').getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`${baseURL}/admindashboard`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Awards' }).click();
+    await page.getByRole('heading', { name: 'Awards', level: 1 }).waitFor();
+    const award = page.getByTestId('award').filter({ hasText: sponsor.email });
+    await award.waitFor();
+    expect(await award.textContent()).toContain(laptop.label);
+    expect(await award.textContent()).toContain(formatNaira(laptop.valueKobo));
+    await award.getByRole('button', { name: 'Mark delivered' }).click();
+    await award.getByRole('button', { name: 'Yes, delivered' }).click();
+    await expect.poll(() => award.count()).toBe(0);
+    await page.getByRole('button', { name: 'Delivered', exact: true }).click();
+    const delivered = page.getByTestId('award').filter({ hasText: sponsor.email });
+    await delivered.waitFor();
+    expect(await delivered.textContent()).toMatch(/delivered \d/);
+    const mine = await api<{ awards: { kind: string; status: string }[] }>(baseURL, '/api/me/awards', { token: sponsor.token });
+    expect(mine.awards).toEqual([expect.objectContaining({ kind: laptop.kind, status: 'delivered' })]);
+    await page.close();
   });
 
   it('never loads the admin chunks on a public page', async () => {
