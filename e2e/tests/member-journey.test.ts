@@ -189,3 +189,26 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     await context.close();
   }, 240_000);
 });
+
+describe('member area chunks', () => {
+  it('public pages never load the member area’s code', async () => {
+    const baseURL = inject('baseURL');
+    const browser = await launchBrowser();
+    try {
+      const page = await browser.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+      for (const path of ['/', '/main', '/mainsignin', '/welcomebacksignup']) {
+        await page.goto(baseURL + path, { waitUntil: 'networkidle' });
+      }
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((s) => /member-area-layouts|dashboard-page|matrix-page|wallet-page|referral-code-page/.test(s))).toEqual([]);
+      await page.goto(`${baseURL}/maindashboard`, { waitUntil: 'networkidle' });
+      // Signed out: the guard sends the visitor to sign-in before any member page loads.
+      expect(new URL(page.url()).pathname).toBe('/mainsignin');
+      expect(new URL(page.url()).searchParams.get('next')).toBe('/maindashboard');
+    } finally {
+      await browser.close();
+    }
+  });
+});
