@@ -118,7 +118,8 @@ export async function applyTransferOutcome(
       update payouts set status = ${to}, transfer_code = coalesce(${outcome.transferCode ?? null}, transfer_code),
         failure_reason = ${to === 'failed' || to === 'reversed' ? (reason ?? `Transfer ${outcome.status}`) : null}, updated_at = now()
       where id = ${p.id}`);
-    if (p.run_id) await completeRunWhenSettled(tx, Number(p.run_id));
+    // A payout just sent keeps its run open; only a final outcome can complete it.
+    if (p.run_id && to !== 'processing') await completeRunWhenSettled(tx, Number(p.run_id));
     return { applied: true, from: p.status, to };
   });
 }
