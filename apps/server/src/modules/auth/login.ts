@@ -38,6 +38,6 @@ export async function logIn(db: Db, input: { programme: Programme; email: string
     tokenVersion: row.tokenVersion,
     status: row.status,
   };
-  const session = await openSession(db, row.id);
+  const session = await db.transaction((tx) => openSession(tx, row.id));
   return { account, ...session };
 }
