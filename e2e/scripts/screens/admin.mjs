@@ -1,7 +1,7 @@
 // Screenshots of every admin screen: a Main sponsor and two friends pay (so the widgets, rings and latest
 // transactions have real figures), the sponsor saves bank details, a contact message arrives; then the demo
 // administrator looks a member up, records a cash-out, previews and runs the month's payout, in light and dark.
-import { api, signIn, sponsorWithTwoFriends } from '../../support/members.ts';
+import { api, signIn, sponsorWithReferrals, sponsorWithTwoFriends } from '../../support/members.ts';
 
 async function ready(page) {
   await page.locator('#boot-loader').waitFor({ state: 'detached' });
@@ -12,6 +12,8 @@ async function ready(page) {
 export default async function adminScreens({ browser, baseURL, shoot, outDir }) {
   const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main');
   await sponsorWithTwoFriends(baseURL, 'welcomeback', ['Ngozi Ibe', 'Tunde Bakare', 'Halima Sani']);
+  // 14 referrals complete Honourable: a laptop award to deliver.
+  await sponsorWithReferrals(baseURL, 'main', 'Musa Idris', 14);
   const { token } = await signIn(baseURL, 'main', sponsor.email);
   await api(baseURL, '/api/auth/register', {
     method: 'POST',
@@ -85,6 +87,7 @@ export default async function adminScreens({ browser, baseURL, shoot, outDir }) 
   await shoot(page, 'admin-payout-run');
 
   for (const [name, path] of [
+    ['adminawards', '/adminawards'],
     ['admingrants', '/admingrants'],
     ['adminmessages', '/adminmessages'],
     ['adminaudit', '/adminaudit'],

@@ -62,7 +62,7 @@ export function AwardsPage() {
                       {programmeName[a.programme]} · stage {a.stage} · earned {formatDateTime(a.createdAt)}
                       {a.deliveredAt && ` · delivered ${formatDateTime(a.deliveredAt)}`}
                     </p>
-                    {a.description && <p className="mt-1 text-sm text-slate-700">{a.description}</p>}
+                    {a.description && a.description !== a.label && <p className="mt-1 text-sm text-slate-700">{a.description}</p>}
                     {a.status === 'pending' && <DeliverAwardButton award={a} />}
                   </li>
                 ))}
