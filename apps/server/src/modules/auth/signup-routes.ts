@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Programme } from '../../plugins/auth';
 import { confirmationMail } from './account-mails';
 import { confirmEmail, newConfirmationToken } from './confirm-email';
-import { backgroundMailer } from './mail-sender';
+import { accountMailer } from './mail-sender';
 import { bodyEmailKey, limits, rateLimited } from './rate-limits';
 import { errorResponses, messageSchema } from './schemas';
 import { registerAccount } from './signup';
@@ -13,7 +13,7 @@ const signupPaths: Record<Programme, string> = { main: '/auth/signup', welcomeba
 
 /** Sign-up on either programme, the confirmation link, and a new link on request. */
 export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = backgroundMailer(app);
+  const mailer = accountMailer(app);
 
   for (const programme of ['main', 'welcomeback'] as const) {
     app.post(
@@ -32,7 +32,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         const { acceptTerms: _accepted, confirmPassword: _confirmed, ...data } = request.body;
         const { accountId, confirmToken } = await registerAccount(app.db, programme, data);
         // The account exists whatever the mail server does; if this mail is lost, signing in offers a new link.
-        mailer.send(confirmationMail(app.config, { email: data.email, fullName: data.fullName, programme }, confirmToken));
+        await mailer.now(confirmationMail(app.config, { email: data.email, fullName: data.fullName, programme }, confirmToken));
         request.log.info({ accountId, programme }, 'account registered');
         return reply.status(201).send({ status: 201, message: 'Registration is Successful' });
       },
@@ -74,7 +74,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const issued = await newConfirmationToken(app.db, request.body.programme, request.body.email);
-      if (issued) mailer.send(confirmationMail(app.config, issued.account, issued.token));
+      if (issued) mailer.later(confirmationMail(app.config, issued.account, issued.token));
       return { status: 200, message: 'If an unconfirmed account uses this email, we have sent it a new confirmation link. Check your mail.' };
     },
   );
