@@ -26,6 +26,8 @@ describe('navigation, carousel and accordion by touch and keyboard', () => {
     await entry.click();
     await page.waitForURL(`${baseURL}/about`);
     expect(await entry.isVisible()).toBe(false);
+    // Focus moves to the new page's content, as a full page load would put it at the top.
+    await page.waitForFunction(() => document.activeElement?.id === 'main');
     expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
   });
 

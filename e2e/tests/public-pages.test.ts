@@ -77,6 +77,10 @@ describe('public routes', () => {
       if (typeof piece === 'string') expect(text).toContain(piece);
       else expect(text).toMatch(piece);
     }
+    if (typeof heading === 'string' && !['/getstarted', '/payment'].includes(path)) {
+      // The tab's title names the page too (what a screen reader announces on arrival).
+      await page.waitForFunction((name) => document.title.startsWith(name), heading, { timeout: 5000 });
+    }
     await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'attached' });
     expect(await page.locator('footer').textContent()).toContain(String(new Date().getFullYear()));
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -1,5 +1,6 @@
 import { formatNaira, getPlan } from '@coop/core';
 import { ButtonLink } from '../../../components/ui/button-link';
+import { DocumentTitle } from '../../../components/ui/document-title';
 import { Carousel } from '../../../components/ui/carousel';
 import { heroSlides } from '../components/hero-slides';
 
@@ -20,6 +21,7 @@ export function HomePage() {
   ];
   return (
     <>
+      <DocumentTitle title="Business, health and financial security" />
       <h1 className="sr-only">Business, healthy living and financial security for members across Nigeria</h1>
       <Carousel label="Highlights" slides={heroSlides} intervalMs={3000} />
 

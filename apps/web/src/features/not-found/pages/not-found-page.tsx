@@ -1,8 +1,10 @@
 import { ButtonLink } from '../../../components/ui/button-link';
+import { DocumentTitle } from '../../../components/ui/document-title';
 
 export function NotFoundPage() {
   return (
     <section className="mx-auto max-w-lg px-4 py-16 text-center">
+      <DocumentTitle title="Page not found" />
       <p className="text-6xl font-bold text-brand-700" aria-hidden="true">
         404
       </p>

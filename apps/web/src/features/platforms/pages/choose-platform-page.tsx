@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { Carousel } from '../../../components/ui/carousel';
+import { DocumentTitle } from '../../../components/ui/document-title';
 import { PlatformOptions } from '../components/platform-options';
 import { chooserSlides } from '../components/chooser-slides';
 
@@ -10,6 +11,7 @@ export function ChoosePlatformPage() {
   const query = ref ? `?${new URLSearchParams({ ref })}` : '';
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
+      <DocumentTitle title="Choose a platform" />
       <h1 className="text-center text-2xl font-bold tracking-wide text-brand-900 sm:text-3xl">CHOOSE PLATFORM OF CHOICE</h1>
       <Carousel label="Our platforms" slides={chooserSlides} intervalMs={6000} className="mt-6 overflow-hidden rounded-xl" />
       <div className="mt-8">
