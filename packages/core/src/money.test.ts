@@ -12,7 +12,9 @@ describe('money', () => {
 
   it('formats for people', () => {
     expect(formatNaira(5_000_000)).toBe('₦50,000');
-    expect(formatNaira(125_050)).toBe('₦1,250.5');
+    expect(formatNaira(125_050)).toBe('₦1,250.50');
+    expect(formatNaira(1)).toBe('₦0.01');
+    expect(formatNaira(-1_050)).toBe('-₦10.50');
   });
 
   it('round-trips every kobo amount through the naira string', () => {

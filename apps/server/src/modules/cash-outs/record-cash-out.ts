@@ -1,3 +1,4 @@
+import { formatNaira } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -26,13 +27,7 @@ export interface CashOut {
   replayed: boolean;
 }
 
-/** "₦5,000" or "₦12,000.50" for messages and memos (kobo shown only when there are some, always two digits). */
-const naira = (kobo: number) =>
-  new Intl.NumberFormat('en-NG', {
-    style: 'currency',
-    currency: 'NGN',
-    minimumFractionDigits: kobo % 100 === 0 ? 0 : 2,
-  }).format(kobo / 100);
+const naira = formatNaira;
 
 const PROGRAMME_NAME: Record<Programme, string> = { main: 'Main', welcomeback: 'Welcome Back' };
 

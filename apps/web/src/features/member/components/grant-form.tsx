@@ -2,7 +2,7 @@ import { toNairaString } from '@coop/core';
 import { grantApplicationSchema } from '@coop/core/contracts';
 import { errorMessage, SubmitButton, TextAreaField, TextField, useResultDialog, useZodForm } from '../../../components/form';
 import { useApplyGrant } from '../api/apply-grant';
-import { naira } from '../utils';
+import { naira } from '../../../components/display/format';
 
 /** The Executive grant application: an amount up to the plan's ceiling and what it is for. */
 export function GrantForm({ ceiling }: { ceiling: string }) {

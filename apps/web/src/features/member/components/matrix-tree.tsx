@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { MatrixNode, MatrixView } from '../types';
-import { formatDate } from '../utils';
+import { formatDate } from '../../../components/display/format';
 
 type Children = Map<number, (MatrixNode | undefined)[]>;
 

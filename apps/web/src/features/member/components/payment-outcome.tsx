@@ -4,7 +4,7 @@ import { ButtonLink } from '../../../components/ui/button-link';
 import { Notice } from '../../../components/ui/notice';
 import { usePayment } from '../api/get-payment';
 import type { MemberArea } from '../member-area';
-import { naira } from '../utils';
+import { naira } from '../../../components/display/format';
 
 /** The checkout return page: what happened to the payment `reference`, asked of our server (never of the URL). */
 export function PaymentOutcome({ area, reference }: { area: MemberArea; reference: string }) {

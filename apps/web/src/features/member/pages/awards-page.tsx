@@ -1,7 +1,7 @@
 import { useAwards } from '../api/get-awards';
 import { MemberPageTitle } from '../components/member-page-title';
 import { QueryState } from '../components/query-state';
-import { formatDate, naira } from '../utils';
+import { formatDate, naira } from '../../../components/display/format';
 
 export function AwardsPage() {
   const query = useAwards();

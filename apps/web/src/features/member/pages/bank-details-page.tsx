@@ -4,7 +4,7 @@ import { BankDetailsForm } from '../components/bank-details-form';
 import { MemberPageTitle } from '../components/member-page-title';
 import { QueryState } from '../components/query-state';
 import { useMemberArea } from '../hooks/use-member-area';
-import { formatDate } from '../utils';
+import { formatDate } from '../../../components/display/format';
 
 export function BankDetailsPage() {
   const area = useMemberArea();

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../components/form';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Notice } from '../../../components/ui/notice';
 import { useConfirmClosure } from '../api/confirm-closure';
-import { formatDate } from '../utils';
+import { formatDate } from '../../../components/display/format';
 
 /** The link in the closure mail (public: it works without signing in). */
 export function ConfirmClosurePage() {

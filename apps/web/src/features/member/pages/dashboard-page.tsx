@@ -7,7 +7,7 @@ import { StageProgress } from '../components/stage-progress';
 import { Figure, SummaryCard } from '../components/summary-card';
 import { useMemberArea } from '../hooks/use-member-area';
 import type { Dashboard } from '../types';
-import { naira } from '../utils';
+import { naira } from '../../../components/display/format';
 
 function walletFigures(me: Dashboard): [string, string][] {
   if (me.programme === 'main') {

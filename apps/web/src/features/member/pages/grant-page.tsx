@@ -4,7 +4,7 @@ import { GrantForm } from '../components/grant-form';
 import { MemberPageTitle } from '../components/member-page-title';
 import { QueryState } from '../components/query-state';
 import { useMemberArea } from '../hooks/use-member-area';
-import { formatDate, naira } from '../utils';
+import { formatDate, naira } from '../../../components/display/format';
 
 const statusLabel = { pending: 'Waiting for a decision', approved: 'Approved', declined: 'Declined' } as const;
 

@@ -3,7 +3,7 @@ import { useWalletHistory, WALLET_PAGE_SIZE } from '../api/get-wallet-history';
 import { MemberPageTitle } from '../components/member-page-title';
 import { Pager } from '../components/pager';
 import { QueryState } from '../components/query-state';
-import { formatDateTime, naira } from '../utils';
+import { formatDateTime, naira } from '../../../components/display/format';
 
 export function WalletPage() {
   const [params, setParams] = useSearchParams();
