@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { endSession } from '../../../lib/session';
 import { MemberAreaContext } from '../hooks/use-member-area';
-import { useSession } from '../hooks/use-session';
+import { useSession } from '../../../components/session/use-session';
 import type { MemberArea } from '../member-area';
 import { Sidebar } from './sidebar';
 

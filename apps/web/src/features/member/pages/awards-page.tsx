@@ -1,6 +1,6 @@
 import { useAwards } from '../api/get-awards';
 import { MemberPageTitle } from '../components/member-page-title';
-import { QueryState } from '../components/query-state';
+import { QueryState } from '../../../components/display/query-state';
 import { formatDate, naira } from '../../../components/display/format';
 
 export function AwardsPage() {

@@ -2,7 +2,7 @@ import { useBankDetails } from '../api/get-bank-details';
 import { useMe } from '../api/get-me';
 import { BankDetailsForm } from '../components/bank-details-form';
 import { MemberPageTitle } from '../components/member-page-title';
-import { QueryState } from '../components/query-state';
+import { QueryState } from '../../../components/display/query-state';
 import { useMemberArea } from '../hooks/use-member-area';
 import { formatDate } from '../../../components/display/format';
 

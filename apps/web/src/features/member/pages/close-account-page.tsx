@@ -3,7 +3,7 @@ import { errorMessage, FormMessage } from '../../../components/form';
 import { useClosure } from '../api/get-closure';
 import { useRequestClosure } from '../api/request-closure';
 import { MemberPageTitle } from '../components/member-page-title';
-import { QueryState } from '../components/query-state';
+import { QueryState } from '../../../components/display/query-state';
 import { formatDate } from '../../../components/display/format';
 
 /** Closure as the terms put it: asked here, confirmed from the mail, effective 7 business days later. */

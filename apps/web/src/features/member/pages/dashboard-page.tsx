@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useMe } from '../api/get-me';
 import { MemberPageTitle } from '../components/member-page-title';
 import { PayCallToAction } from '../components/pay-call-to-action';
-import { QueryState } from '../components/query-state';
+import { QueryState } from '../../../components/display/query-state';
 import { StageProgress } from '../components/stage-progress';
 import { Figure, SummaryCard } from '../components/summary-card';
 import { useMemberArea } from '../hooks/use-member-area';

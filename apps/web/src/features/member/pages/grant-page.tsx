@@ -2,7 +2,7 @@ import { useGrant } from '../api/get-grant';
 import { useMe } from '../api/get-me';
 import { GrantForm } from '../components/grant-form';
 import { MemberPageTitle } from '../components/member-page-title';
-import { QueryState } from '../components/query-state';
+import { QueryState } from '../../../components/display/query-state';
 import { useMemberArea } from '../hooks/use-member-area';
 import { formatDate, naira } from '../../../components/display/format';
 

@@ -4,7 +4,7 @@ import { useMe } from '../api/get-me';
 import { MatrixTree } from '../components/matrix-tree';
 import { MemberPageTitle } from '../components/member-page-title';
 import { PayCallToAction } from '../components/pay-call-to-action';
-import { QueryState } from '../components/query-state';
+import { QueryState } from '../../../components/display/query-state';
 import { useMemberArea } from '../hooks/use-member-area';
 
 export function MatrixPage() {

@@ -3,7 +3,7 @@ import { useMe } from '../api/get-me';
 import { MemberPageTitle } from '../components/member-page-title';
 import { PaymentForm } from '../components/payment-form';
 import { PaymentOutcome } from '../components/payment-outcome';
-import { QueryState } from '../components/query-state';
+import { QueryState } from '../../../components/display/query-state';
 import { useMemberArea } from '../hooks/use-member-area';
 
 /** /mainpaystack and /welcomepaystack: the payment form, or the outcome when the checkout sends the member back. */

@@ -1,7 +1,7 @@
 import { useMe } from '../api/get-me';
 import { useSiteAddress } from '../api/get-site-address';
 import { MemberPageTitle } from '../components/member-page-title';
-import { QueryState } from '../components/query-state';
+import { QueryState } from '../../../components/display/query-state';
 import { SharePanel } from '../components/share-panel';
 import { useMemberArea } from '../hooks/use-member-area';
 

@@ -4,7 +4,7 @@ import { errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } fr
 import { useUpdatePassword } from '../api/update-password';
 import { MemberPageTitle } from '../components/member-page-title';
 import { useMemberArea } from '../hooks/use-member-area';
-import { useSession } from '../hooks/use-session';
+import { useSession } from '../../../components/session/use-session';
 
 export function UpdatePasswordPage() {
   const area = useMemberArea();

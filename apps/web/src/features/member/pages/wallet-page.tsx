@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { useWalletHistory, WALLET_PAGE_SIZE } from '../api/get-wallet-history';
 import { MemberPageTitle } from '../components/member-page-title';
-import { Pager } from '../components/pager';
-import { QueryState } from '../components/query-state';
+import { Pager } from '../../../components/display/pager';
+import { QueryState } from '../../../components/display/query-state';
 import { formatDateTime, naira } from '../../../components/display/format';
 
 export function WalletPage() {
