@@ -12,8 +12,11 @@ describe('the admin login', () => {
   });
   afterAll(async () => browser?.close());
 
-  it("shows 'Failed' for a wrong password and 'Login Successful!' then the admin dashboard for the demo administrator", async () => {
+  it("shows the field messages for empty input, 'Failed' for a wrong password and 'Login Successful!' then the admin dashboard for the demo administrator", async () => {
     await page.goto(`${baseURL}/admin`, { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Email address is required').waitFor();
+    await page.getByText('Password is required').waitFor();
     await page.getByLabel('Email').fill('admin@example.com');
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Login' }).click();
