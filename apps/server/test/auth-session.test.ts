@@ -128,6 +128,17 @@ describeEachDatabase('sign-in, renewal and sign-out', (database) => {
         expect(other.statusCode).toBe(200);
       });
 
+      it('lets only one of two simultaneous renewals with one refresh token win, and ends that session', async () => {
+        const account = await confirmedAccount(ctx.app, programme);
+        const login = await logIn(ctx.app, programme, account.email, account.password);
+        const token = refreshCookieOf(login, programme)!.value;
+        const renew = (value: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: value } });
+        const answers = await Promise.all([renew(token), renew(token)]);
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
+        const winner = answers.find((a) => a.statusCode === 200)!;
+        expect((await renew(refreshCookieOf(winner, programme)!.value)).statusCode).toBe(401);
+      });
+
       it('refuses a refresh with no cookie, an unknown cookie, or the other programme', async () => {
         const account = await confirmedAccount(ctx.app, programme);
         const login = await logIn(ctx.app, programme, account.email, account.password);
