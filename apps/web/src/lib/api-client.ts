@@ -45,7 +45,8 @@ async function send(path: string, { body, token: _token, headers, ...init }: Opt
   }
 }
 
-export async function apiFetch<T>(path: string, options: Options = {}): Promise<T> {
+/** Sends with the session's token; a 401 renews the token once and sends again. */
+async function sendWithSession(path: string, options: Options) {
   const usesSession = options.token === undefined;
   let bearer = usesSession ? session.token() : (options.token ?? null);
   let response = await send(path, options, bearer);
@@ -53,6 +54,10 @@ export async function apiFetch<T>(path: string, options: Options = {}): Promise<
     bearer = await session.renew();
     if (bearer) response = await send(path, options, bearer);
   }
+  return response;
+}
+
+async function failure(response: Response): Promise<ApiError> {
   const text = await response.text();
   let data: unknown = null;
   try {
@@ -60,10 +65,27 @@ export async function apiFetch<T>(path: string, options: Options = {}): Promise<
   } catch {
     data = null;
   }
-  if (!response.ok) {
-    const serverMessage = data && typeof data === 'object' && 'message' in data ? data.message : undefined;
-    const message = typeof serverMessage === 'string' && serverMessage ? serverMessage : `The request failed (${response.status}). Please try again.`;
-    throw new ApiError(response.status, message, data);
+  const serverMessage = data && typeof data === 'object' && 'message' in data ? data.message : undefined;
+  const message = typeof serverMessage === 'string' && serverMessage ? serverMessage : `The request failed (${response.status}). Please try again.`;
+  return new ApiError(response.status, message, data);
+}
+
+/** A file the API answers (a bank file, say): its bytes and the name the server gave it. */
+export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+  const response = await sendWithSession(path, { headers: { accept: '*/*' } });
+  if (!response.ok) throw await failure(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: await response.blob(), filename };
+}
+
+export async function apiFetch<T>(path: string, options: Options = {}): Promise<T> {
+  const response = await sendWithSession(path, options);
+  if (!response.ok) throw await failure(response);
+  const text = await response.text();
+  try {
+    return (text ? JSON.parse(text) : null) as T;
+  } catch {
+    throw new ApiError(response.status, 'The server sent an answer we could not read. Please try again.', null);
   }
-  return data as T;
 }

@@ -6,6 +6,7 @@ import { adminPaths, programmeName } from '../admin-paths';
 import { usePayoutRun } from '../api/get-payout-run';
 import { useRetryPayoutRun } from '../api/retry-payout-run';
 import { AdminPageTitle } from '../components/admin-page-title';
+import { BankFilePanel } from '../components/bank-file-panel';
 import { StatusBadge } from '../components/status-badge';
 import type { PayoutRunDetail } from '../types';
 
@@ -60,9 +61,7 @@ export function PayoutRunPage() {
               </span>
             </div>
             <RetryButton run={r} />
-            {r.mode === 'csv' && r.status === 'running' && (
-              <FormMessage tone="info" message={`This run pays by bank file. The file for the bank is served at /api/admin/payouts/runs/${r.id}/csv (each download is audited); this screen cannot download it yet.`} />
-            )}
+            <BankFilePanel run={r} />
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4">
               {r.payouts.map((p) => (
                 <li key={p.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-3" data-testid="run-payout">

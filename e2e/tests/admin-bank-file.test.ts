@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchPage } from '../support/browser';
+import { api, sponsorWithTwoFriends } from '../support/members';
+
+const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
+
+/** A monthly payout by bank file, from the run's page: the file for the bank, then what the bank paid. */
+describe('admin bank-file payout', () => {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it('downloads the bank file with the full account number and records one payout the bank could not pay', async () => {
+    // A Welcome Back sponsor with two paid friends has N3,000 in the wallet and saves bank details the bank confirms.
+    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'welcomeback', [
+      'Ngozi Umeh',
+      'Tunde Bello',
+      'Sade Ojo',
+    ]);
+    await api(baseURL, '/api/auth/bankdetails', {
+      method: 'POST',
+      token: sponsor.token,
+      // The sandbox's bank knows every account as SANDBOX TEST ACCOUNT: typing that name verifies the details.
+      body: {
+        type: 'savings',
+        accountNumber: '0123456781',
+        accountName: 'SANDBOX TEST ACCOUNT',
+        bankCode: '058',
+      },
+    });
+    const { token } = await api<{ token: string }>(baseURL, '/api/admin/adminLogin', {
+      method: 'POST',
+      body: ADMIN,
+    });
+    // A month of its own, long past, so no other test's run or preview is disturbed.
+    const run = await api<{ run: { id: number } }>(baseURL, '/api/admin/payouts/run', {
+      method: 'POST',
+      token,
+      body: { programme: 'welcomeback', period: '2020-01', mode: 'csv' },
+    });
+    const runId = run.run.id;
+
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 780 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await page.goto(`${baseURL}/admin`);
+    await page.locator('#boot-loader').waitFor({ state: 'detached' });
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('dialog', { name: 'Login Successful!' }).getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`${baseURL}/admindashboard`);
+    await page.goto(`${baseURL}/adminpayouts/${runId}`);
+    await page.getByRole('heading', { name: 'Bank file' }).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the bank file' }).click(),
+    ]);
+    const file = await readFile((await download.path())!, 'utf8');
+    expect(file).toContain('0123456781');
+    expect(file).toContain('3000.00');
+    await page.getByText(/^Saved .+\.csv\.$/).waitFor();
+
+    // The bank could not pay Ngozi: her money goes back to her wallet; every other payout of the run is settled.
+    const waiting = await page.getByRole('checkbox').count();
+    await page.getByRole('checkbox', { name: /Ngozi Umeh/ }).check();
+    await page.getByRole('button', { name: 'Record what the bank paid' }).click();
+    await page.getByRole('button', { name: 'Yes, record it' }).click();
+    await page.getByText(`Recorded: ${waiting - 1} paid, 1 returned to the wallet.`).waitFor();
+    const me = await api<{ wallet: string }>(baseURL, '/api/me?programme=welcomeback', {
+      token: sponsor.token,
+    });
+    expect(me.wallet).toBe('3000.00');
+    await page.getByText("The bank's answer is recorded").waitFor();
+    const audit = await api<{ items: { action: string }[] }>(baseURL, '/api/admin/audit-log', { token });
+    expect(audit.items.map((i) => i.action)).toContain('payout_csv_download');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
