@@ -71,3 +71,12 @@ describe('shared form schemas', () => {
     expect(firstMessage(cashOutSchema.safeParse({ email: 'a@b.co', amount: '1.234' }))).toBe('Enter an amount in naira, such as 5000 or 5000.50');
   });
 });
+
+describe('passwords must match', () => {
+  it('is said at once, even while another field is still wrong', () => {
+    const result = signupSchema.safeParse({ ...goodSignup, fullName: '', confirmPassword: 'different!' });
+    const messages = result.error?.issues.map((i) => i.message) ?? [];
+    expect(messages).toContain('Enter your Full Names');
+    expect(messages).toContain('Passwords must match');
+  });
+});

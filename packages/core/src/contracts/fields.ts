@@ -59,6 +59,14 @@ export function withConfirmation<T extends z.ZodRawShape & { password: z.ZodType
       const values = v as { password?: unknown; confirmPassword?: unknown };
       return values.password === values.confirmPassword;
     },
-    { message: 'Passwords must match', path: ['confirmPassword'] },
+    {
+      message: 'Passwords must match',
+      path: ['confirmPassword'],
+      // Checked as soon as both passwords are typed, even while another field is still wrong (a form shows it at once).
+      when: (payload) => {
+        const values = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+        return typeof values?.password === 'string' && typeof values.confirmPassword === 'string';
+      },
+    },
   );
 }
