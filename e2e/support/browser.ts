@@ -15,6 +15,10 @@ export function watchPage(page: Page) {
   const problems: string[] = [];
   page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (req) => {
+    const error = req.failure()?.errorText ?? '';
+    // A load cut short because the page moved on (a navigation, a closed dialog) is not a fault of the page.
+    if (error !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${req.url()} ${error}`);
+  });
   return problems;
 }
