@@ -17,13 +17,17 @@ export type PlacementStep = { readonly kind: 'take'; readonly slot: 0 | 1 } | { 
  */
 export function placementStep(remaining: number, left: ChildState | null | undefined, right: ChildState | null | undefined): PlacementStep {
   if (remaining <= 1) {
-    if (!left) return { kind: 'take', slot: 0 };
-    if (!right) return { kind: 'take', slot: 1 };
+    if (!left) return TAKE[0];
+    if (!right) return TAKE[1];
     throw new Error('placementStep: both slots taken at the free level');
   }
   if (!left || !right) throw new Error('placementStep: a complete level is missing a child');
-  return { kind: 'descend', slot: left.fullDepth < remaining - 1 ? 0 : 1 };
+  return DESCEND[left.fullDepth < remaining - 1 ? 0 : 1];
 }
+
+// The four possible answers, made once: a descent allocates nothing per level.
+const TAKE = [Object.freeze({ kind: 'take', slot: 0 }), Object.freeze({ kind: 'take', slot: 1 })] as const satisfies readonly PlacementStep[];
+const DESCEND = [Object.freeze({ kind: 'descend', slot: 0 }), Object.freeze({ kind: 'descend', slot: 1 })] as const satisfies readonly PlacementStep[];
 
 /** A position's complete levels from its children's (null: that slot is empty). */
 export function fullDepthOf(left: number | null, right: number | null): number {

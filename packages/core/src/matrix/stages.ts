@@ -6,13 +6,13 @@ import { levelCapacity } from './placement';
  * requiredDirectReferrals(k) direct referrals. Stage last + 1 means it has completed the last stage.
  * `levelCounts[i]` counts positions i + 1 levels below, for i < plan.stages.length.
  */
-export function stageFor(plan: Plan, levelCounts: readonly number[], directReferrals: number): number {
+export function stageFor(plan: Plan, levelCounts: ArrayLike<number>, directReferrals: number): number {
   let stage = 0;
   while (stage <= lastStage(plan) && levelFull(levelCounts, stage + 1) && directReferrals >= requiredDirectReferrals(plan, stage + 1)) stage += 1;
   return stage;
 }
 
-function levelFull(levelCounts: readonly number[], level: number): boolean {
+function levelFull(levelCounts: ArrayLike<number>, level: number): boolean {
   return (levelCounts[level - 1] ?? 0) >= levelCapacity(level);
 }
 

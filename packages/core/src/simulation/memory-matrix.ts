@@ -1,5 +1,5 @@
 import { getPlan, type Plan, type Programme } from '../plan';
-import { fullDepthOf, placementStep } from '../matrix/placement';
+import { fullDepthOf, levelCapacity, placementStep } from '../matrix/placement';
 import { isFinished, stageFor } from '../matrix/stages';
 import { promotionBenefits, referralBenefit, type AwardEntitlement, type CashCredit } from '../matrix/benefits';
 
@@ -31,6 +31,8 @@ export interface MemoryMatrix {
   join(account: number, sponsorAccount: number | null): JoinOutcome;
   readonly size: number;
   position(index: number): PositionView;
+  /** The stage alone, without building a whole view (the simulator reads it for every position). */
+  stageOf(index: number): number;
   latestPositionOf(account: number): number | undefined;
 }
 
@@ -48,118 +50,149 @@ export interface PositionView {
   readonly finished: boolean;
 }
 
+// One record of whole numbers per position, side by side in a single typed array: a join reads and writes
+// a handful of ancestors, and each costs one trip to memory instead of one per field (and the collector has
+// no million small arrays to walk).
+const PARENT = 0;
+const CHILD = 1; // CHILD + slot
+const DEPTH = 3;
+const FULL_DEPTH = 4;
+const DIRECT = 5;
+const BONUSES_PAID = 6;
+const STAGE = 7;
+const LEVELS = 8; // LEVELS + (relative depth - 1), for relative depths 1..window
+
 export function createMemoryMatrix(programme: Programme): MemoryMatrix {
   const plan = getPlan(programme);
   const window = plan.stages.length;
-  const account: (number | null)[] = [null];
-  const parent: number[] = [-1];
-  const children: number[] = [-1, -1];
-  const depth: number[] = [0];
-  const fullDepth: number[] = [0];
-  const levelCounts: number[][] = [new Array<number>(window).fill(0)];
-  const directReferrals: number[] = [0];
-  const referralBonusesPaid: number[] = [0];
-  const stage: number[] = [0];
+  const stride = LEVELS + window;
+  let cells = new Int32Array(stride * 1024);
+  let size = 0;
+  /** Account ids as given (NaN for the company root, which belongs to nobody). */
+  let accounts = new Float64Array(1024);
   const latest = new Map<number, number>();
+  const capacity = Array.from({ length: window + 2 }, (_, level) => levelCapacity(level));
 
-  const child = (p: number, slot: 0 | 1) => children[p * 2 + slot]!;
-  const childState = (c: number) => (c < 0 ? null : { fullDepth: fullDepth[c]! });
+  const at = (p: number, field: number) => cells[p * stride + field]!;
+  const levelCounts = (p: number) => cells.subarray(p * stride + LEVELS, p * stride + LEVELS + window);
+  // Two scratch records handed to placementStep at each level of a descent (it only reads them).
+  const left = { fullDepth: 0 };
+  const right = { fullDepth: 0 };
+  const childState = (scratch: { fullDepth: number }, c: number) => {
+    if (c < 0) return null;
+    scratch.fullDepth = at(c, FULL_DEPTH);
+    return scratch;
+  };
+  const fullDepthAt = (c: number) => (c < 0 ? null : at(c, FULL_DEPTH));
+
+  function add(account: number, parent: number, depth: number): number {
+    if ((size + 1) * stride > cells.length) {
+      const grown = new Int32Array(cells.length * 2);
+      grown.set(cells);
+      cells = grown;
+      const grownAccounts = new Float64Array(accounts.length * 2);
+      grownAccounts.set(accounts);
+      accounts = grownAccounts;
+    }
+    const p = size++;
+    const base = p * stride;
+    cells.fill(0, base, base + stride);
+    cells[base + PARENT] = parent;
+    cells[base + CHILD] = -1;
+    cells[base + CHILD + 1] = -1;
+    cells[base + DEPTH] = depth;
+    accounts[p] = account;
+    return p;
+  }
+  add(NaN, -1, 0);
 
   function firstFreeSlot(top: number): { parent: number; slot: 0 | 1 } {
     let node = top;
-    let remaining = fullDepth[top]! + 1;
+    let remaining = at(top, FULL_DEPTH) + 1;
     for (;;) {
-      const step = placementStep(remaining, childState(child(node, 0)), childState(child(node, 1)));
+      const step = placementStep(remaining, childState(left, at(node, CHILD)), childState(right, at(node, CHILD + 1)));
       if (step.kind === 'take') return { parent: node, slot: step.slot };
-      node = child(node, step.slot);
+      node = at(node, CHILD + step.slot);
       remaining -= 1;
     }
   }
 
   function promote(p: number, credits: PaidCredit[], awards: RecordedAward[]) {
-    const owner = account[p];
-    if (owner === null || owner === undefined) return; // the company root earns nothing
-    const next = stageFor(plan, levelCounts[p]!, directReferrals[p]!);
-    if (next <= stage[p]!) return;
-    for (const completion of promotionBenefits(plan, stage[p]!, next)) {
+    if (p === 0) return; // the company root earns nothing
+    const stage = at(p, STAGE);
+    // The cheap test first, on the record the join just wrote: most positions it touches are nowhere near their next stage.
+    if (stage >= window || at(p, LEVELS + stage) < capacity[stage + 1]!) return;
+    const next = stageFor(plan, levelCounts(p), at(p, DIRECT));
+    if (next <= stage) return;
+    const owner = accounts[p]!;
+    for (const completion of promotionBenefits(plan, stage, next)) {
       for (const c of completion.credits) credits.push({ ...c, position: p, account: owner, cause: `stage:${completion.stage}` });
       for (const a of completion.awards) awards.push({ ...a, position: p, account: owner });
     }
-    stage[p] = next;
+    cells[p * stride + STAGE] = next;
   }
 
   function join(newAccount: number, sponsorAccount: number | null): JoinOutcome {
     const previous = latest.get(newAccount);
     if (previous !== undefined && !plan.rejoinAfterFinish) return { status: 'refused', code: 'already_member' };
-    if (previous !== undefined && !isFinished(plan, stage[previous]!)) return { status: 'refused', code: 'position_in_progress' };
+    if (previous !== undefined && !isFinished(plan, at(previous, STAGE))) return { status: 'refused', code: 'position_in_progress' };
 
     const sponsor = sponsorAccount === null ? undefined : latest.get(sponsorAccount);
-    const { parent: at, slot } = firstFreeSlot(sponsor ?? 0);
-    const p = account.length;
-    account.push(newAccount);
-    parent.push(at);
-    children.push(-1, -1);
-    children[at * 2 + slot] = p;
-    depth.push(depth[at]! + 1);
-    fullDepth.push(0);
-    levelCounts.push(new Array<number>(window).fill(0));
-    directReferrals.push(0);
-    referralBonusesPaid.push(0);
-    stage.push(0);
+    const { parent, slot } = firstFreeSlot(sponsor ?? 0);
+    const p = add(newAccount, parent, at(parent, DEPTH) + 1);
+    cells[parent * stride + CHILD + slot] = p;
     latest.set(newAccount, p);
 
     const touched: number[] = [];
-    for (let a = at, d = 1; a >= 0 && d <= window; a = parent[a]!, d += 1) {
-      levelCounts[a]![d - 1]! += 1;
+    for (let a = parent, d = 1; a >= 0 && d <= window; a = at(a, PARENT), d += 1) {
+      cells[a * stride + LEVELS + d - 1]! += 1;
       touched.push(a);
     }
-    for (let a = at; a >= 0; a = parent[a]!) {
-      const next = fullDepthOf(fullDepthAt(child(a, 0)), fullDepthAt(child(a, 1)));
-      if (next === fullDepth[a]) break;
-      fullDepth[a] = next;
+    for (let a = parent; a >= 0; a = at(a, PARENT)) {
+      const next = fullDepthOf(fullDepthAt(at(a, CHILD)), fullDepthAt(at(a, CHILD + 1)));
+      if (next === at(a, FULL_DEPTH)) break;
+      cells[a * stride + FULL_DEPTH] = next;
     }
 
     const credits: PaidCredit[] = [];
     const awards: RecordedAward[] = [];
     if (sponsor !== undefined) {
-      const bonus = referralBenefit(plan, referralBonusesPaid[sponsor]!);
-      directReferrals[sponsor]! += 1;
+      const bonus = referralBenefit(plan, at(sponsor, BONUSES_PAID));
+      cells[sponsor * stride + DIRECT]! += 1;
       if (bonus) {
-        referralBonusesPaid[sponsor]! += 1;
+        cells[sponsor * stride + BONUSES_PAID]! += 1;
         credits.push({ kind: 'referral', stage: 0, amountKobo: bonus.amountKobo, position: sponsor, account: sponsorAccount!, cause: `referral:${p}` });
       }
       if (!touched.includes(sponsor)) touched.push(sponsor);
     }
     for (const a of touched) promote(a, credits, awards);
-    return { status: 'placed', position: p, parent: at, slot, credits, awards };
-  }
-
-  function fullDepthAt(c: number): number | null {
-    return c < 0 ? null : fullDepth[c]!;
+    return { status: 'placed', position: p, parent, slot, credits, awards };
   }
 
   return {
     plan,
     join,
     get size() {
-      return account.length;
+      return size;
     },
     latestPositionOf: (a) => latest.get(a),
+    stageOf: (index) => at(index, STAGE),
     position(index) {
-      const c0 = child(index, 0);
-      const c1 = child(index, 1);
+      const c0 = at(index, CHILD);
+      const c1 = at(index, CHILD + 1);
+      const account = accounts[index]!;
       return {
         index,
-        account: account[index] ?? null,
-        parent: parent[index]! < 0 ? null : parent[index]!,
+        account: Number.isNaN(account) ? null : account,
+        parent: at(index, PARENT) < 0 ? null : at(index, PARENT),
         children: [c0 < 0 ? null : c0, c1 < 0 ? null : c1],
-        depth: depth[index]!,
-        fullDepth: fullDepth[index]!,
-        levelCounts: [...levelCounts[index]!],
-        directReferrals: directReferrals[index]!,
-        referralBonusesPaid: referralBonusesPaid[index]!,
-        stage: stage[index]!,
-        finished: isFinished(plan, stage[index]!),
+        depth: at(index, DEPTH),
+        fullDepth: at(index, FULL_DEPTH),
+        levelCounts: Array.from(levelCounts(index)),
+        directReferrals: at(index, DIRECT),
+        referralBonusesPaid: at(index, BONUSES_PAID),
+        stage: at(index, STAGE),
+        finished: isFinished(plan, at(index, STAGE)),
       };
     },
   };

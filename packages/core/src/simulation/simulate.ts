@@ -60,7 +60,7 @@ export function simulate(input: SimulationInput): SimulationReport {
 
   const perStage = new Map<number, number>();
   for (let p = 1; p < matrix.size; p += 1) {
-    const s = matrix.position(p).stage;
+    const s = matrix.stageOf(p);
     perStage.set(s, (perStage.get(s) ?? 0) + 1);
   }
   return {
