@@ -7,6 +7,7 @@ import { AWARDS_PAGE_SIZE, useAwards, type AwardFilter } from '../api/get-awards
 import { AdminPageTitle } from '../components/admin-page-title';
 import { DeliverAwardButton } from '../components/deliver-award-button';
 import { StatusBadge } from '../components/status-badge';
+import { StatusFilter } from '../components/status-filter';
 
 const filters: { value: AwardFilter; label: string }[] = [
   { value: 'pending', label: 'To deliver' },
@@ -21,32 +22,32 @@ export function AwardsPage() {
   const awards = useAwards(status, page);
   return (
     <>
-      <AdminPageTitle lead="Awards are never paid into the wallet. Mark each one delivered when the member has received it; it is recorded in the audit log.">Awards</AdminPageTitle>
-      <div role="group" aria-label="Show" className="mb-4 flex flex-wrap gap-2">
-        {filters.map((f) => (
-          <button
-            key={f.label}
-            type="button"
-            aria-pressed={status === f.value}
-            onClick={() => {
-              setStatus(f.value);
-              setPage(1);
-            }}
-            className={`min-h-11 rounded-full border px-4 font-semibold ${status === f.value ? 'border-brand-800 bg-brand-800 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-brand-50'}`}
-          >
-            {f.label}
-          </button>
-        ))}
-      </div>
+      <AdminPageTitle lead="Awards are never paid into the wallet. Mark each one delivered when the member has received it; it is recorded in the audit log.">
+        Awards
+      </AdminPageTitle>
+      <StatusFilter
+        filters={filters}
+        value={status}
+        onChange={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
+      />
       <QueryState query={awards} label="the awards">
         {(list) =>
           list.total === 0 ? (
-            <p className="text-slate-600">{status === 'pending' ? 'No award is waiting to be delivered.' : 'No award here yet.'}</p>
+            <p className="text-slate-600">
+              {status === 'pending' ? 'No award is waiting to be delivered.' : 'No award here yet.'}
+            </p>
           ) : (
             <>
               <ul className="space-y-3">
                 {list.items.map((a) => (
-                  <li key={a.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="award">
+                  <li
+                    key={a.id}
+                    className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+                    data-testid="award"
+                  >
                     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                       <p className="font-semibold text-slate-900">
                         {a.label}
@@ -62,7 +63,9 @@ export function AwardsPage() {
                       {programmeName[a.programme]} · stage {a.stage} · earned {formatDateTime(a.createdAt)}
                       {a.deliveredAt && ` · delivered ${formatDateTime(a.deliveredAt)}`}
                     </p>
-                    {a.description && a.description !== a.label && <p className="mt-1 text-sm text-slate-700">{a.description}</p>}
+                    {a.description && a.description !== a.label && (
+                      <p className="mt-1 text-sm text-slate-700">{a.description}</p>
+                    )}
                     {a.status === 'pending' && <DeliverAwardButton award={a} />}
                   </li>
                 ))}

@@ -1,3 +1,4 @@
+import { formatNaira, getPlan } from '@coop/core';
 import { useState } from 'react';
 import { formatDateTime, naira } from '../../../components/display/format';
 import { Pager } from '../../../components/display/pager';
@@ -6,6 +7,7 @@ import { GRANTS_PAGE_SIZE, useGrants } from '../api/get-grants';
 import { AdminPageTitle } from '../components/admin-page-title';
 import { GrantDecision } from '../components/grant-decision';
 import { StatusBadge } from '../components/status-badge';
+import { StatusFilter } from '../components/status-filter';
 import type { GrantStatus } from '../types';
 
 const filters: { value: GrantStatus | ''; label: string }[] = [
@@ -15,6 +17,8 @@ const filters: { value: GrantStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
 ];
 
+const grant = getPlan('main').grant!;
+
 /** Executive grant applications (Main stage 5), pending first, with approve or decline. */
 export function GrantsPage() {
   const [status, setStatus] = useState<GrantStatus | ''>('pending');
@@ -22,25 +26,19 @@ export function GrantsPage() {
   const grants = useGrants(status, page);
   return (
     <>
-      <AdminPageTitle lead="Executive members (Main stage 5) may apply for a grant of up to ₦40,000,000. Each decision is recorded in the audit log.">
+      <AdminPageTitle
+        lead={`Executive members (Main stage ${grant.stage}) may apply for a grant of up to ${formatNaira(grant.ceilingKobo)}. Each decision is recorded in the audit log.`}
+      >
         Grant Applications
       </AdminPageTitle>
-      <div role="group" aria-label="Show" className="mb-4 flex flex-wrap gap-2">
-        {filters.map((f) => (
-          <button
-            key={f.label}
-            type="button"
-            aria-pressed={status === f.value}
-            onClick={() => {
-              setStatus(f.value);
-              setPage(1);
-            }}
-            className={`min-h-11 rounded-full border px-4 font-semibold ${status === f.value ? 'border-brand-800 bg-brand-800 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-brand-50'}`}
-          >
-            {f.label}
-          </button>
-        ))}
-      </div>
+      <StatusFilter
+        filters={filters}
+        value={status}
+        onChange={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
+      />
       <QueryState query={grants} label="the grant applications">
         {(list) =>
           list.total === 0 ? (
@@ -49,10 +47,15 @@ export function GrantsPage() {
             <>
               <ul className="space-y-3">
                 {list.items.map((g) => (
-                  <li key={g.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="grant">
+                  <li
+                    key={g.id}
+                    className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+                    data-testid="grant"
+                  >
                     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                       <p className="font-semibold break-words text-slate-900">
-                        {g.fullName} <span className="text-sm font-normal break-all text-slate-600">{g.email}</span>
+                        {g.fullName}{' '}
+                        <span className="text-sm font-normal break-all text-slate-600">{g.email}</span>
                       </p>
                       <StatusBadge status={g.status} />
                     </div>

@@ -1,0 +1,26 @@
+/** The "Show" buttons above an admin list (pending, delivered, all...); choosing one goes back to page 1. */
+export function StatusFilter<T extends string>({
+  filters,
+  value,
+  onChange,
+}: {
+  filters: readonly { value: T; label: string }[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div role="group" aria-label="Show" className="mb-4 flex flex-wrap gap-2">
+      {filters.map((f) => (
+        <button
+          key={f.label}
+          type="button"
+          aria-pressed={value === f.value}
+          onClick={() => onChange(f.value)}
+          className={`min-h-11 rounded-full border px-4 font-semibold ${value === f.value ? 'border-brand-800 bg-brand-800 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-brand-50'}`}
+        >
+          {f.label}
+        </button>
+      ))}
+    </div>
+  );
+}
