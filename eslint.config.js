@@ -5,7 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'screenshots/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'data/**', 'apps/server/drizzle/**', 'screenshots/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { files: ['scripts/**', 'e2e/**', 'apps/server/**', '**/*.config.*'], languageOptions: { globals: globals.node } },

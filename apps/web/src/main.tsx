@@ -1,15 +1,52 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState, type RouteObject } from 'react-router';
+import { readJsonBlock, ROUTER_DATA_ID, SITE_DATA_ID } from './app/page-data';
+import { routes } from './app/routes';
+import { SiteProvider, type Site } from './features/site/site-context';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** Loads the code of the routes this address shows, so hydration finds the same tree the server rendered. */
+async function loadMatchedRoutes(routeList: RouteObject[]) {
+  const lazy = (matchRoutes(routeList, window.location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
 
-// The loading image stays until the page has fully loaded (images and fonts included).
+async function start() {
+  const site = readJsonBlock<Site>(SITE_DATA_ID);
+  if (!site) throw new Error(`The page has no #${SITE_DATA_ID} block: open it through the platform's server.`);
+  const container = document.getElementById('root')!;
+  let hydrationData = readJsonBlock<HydrationState>(ROUTER_DATA_ID);
+  if (hydrationData) {
+    try {
+      await loadMatchedRoutes(routes);
+    } catch (error) {
+      // Offline or a new release: render in the browser instead, where the route's error screen explains it.
+      console.error('Could not load this page’s code to take over the server’s page', error);
+      hydrationData = null;
+    }
+  }
+  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+  const app = (
+    <StrictMode>
+      <SiteProvider site={site}>
+        <RouterProvider router={router} />
+      </SiteProvider>
+    </StrictMode>
+  );
+  // A transition lets React hydrate in short slices, so a cheap phone stays responsive while it does.
+  if (hydrationData) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+}
+
+void start();
+
+// The loading image (on pages rendered in the browser) stays until the page has fully loaded.
 function hideBootLoader() {
   const loader = document.getElementById('boot-loader');
   if (!loader) return;

@@ -1,20 +1,44 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { jsonBlock, SITE_DATA_ID, type PageRenderer, type RenderedPage } from '@coop/core/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { publicSite } from '../modules/site/public-site';
 
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** The client's server renderer (apps/web/src/entry-server.tsx, built beside the client by its build). */
+const webRenderer = fileURLToPath(new URL('../../../web/dist-server/entry-server.js', import.meta.url));
 
-/** Serves the built client; every path that is not an API or sandbox call gets index.html for the client router. */
-export const webClientPlugin = fp(async (app: FastifyInstance) => {
-  const hasClient = existsSync(webDist);
+/** The built page with the server's parts filled in; the loading image is only for pages the browser renders. */
+function fillTemplate(template: string, page: { head: string; root: string; data: string; loader: boolean }) {
+  const withHead = page.head.includes('<title>') ? template.replace(/<title>[^<]*<\/title>/, '') : template;
+  return withHead
+    .replace('</head>', () => `${page.head}</head>`)
+    .replace(/<!--boot-loader-->([\s\S]*?)<!--\/boot-loader-->/, page.loader ? '$1' : '')
+    .replace('<!--page-root-->', () => page.root)
+    .replace('<!--page-data-->', () => page.data);
+}
+
+/**
+ * Serves the built client. Public pages are rendered here (entry-server.tsx) and sent finished; every other path
+ * that is not an API or sandbox call gets the client's page, with the site's identity written in, for the
+ * browser to render.
+ */
+export async function webClientPlugin(app: FastifyInstance) {
+  const hasClient = existsSync(path.join(webDist, 'index.html'));
+  // This plugin is its own scope, so only the client's pages are compressed: API answers are small, and
+  // compressing answers that carry tokens next to what a person typed would open them to length-guessing (BREACH).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each script and stylesheet (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name, so assets may be cached for good; other files never.
         const value = filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
@@ -25,12 +49,35 @@ export const webClientPlugin = fp(async (app: FastifyInstance) => {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  const template = hasClient ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
+  const site = publicSite(app.config);
+  const siteData = jsonBlock(SITE_DATA_ID, site);
+  let renderer: Promise<PageRenderer> | undefined;
+  // Loaded on the first page asked for, so API-only uses (tests, scripts) never pay for it.
+  const loadRenderer = () => (renderer ??= import(pathToFileURL(webRenderer).href) as Promise<PageRenderer>);
+
+  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+    reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+
+  const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found' });
+  app.setNotFoundHandler((_request, reply) => notFound(reply));
+
+  // A route rather than the not-found handler, so the compression hooks apply to the pages.
+  app.get('/*', async (request, reply) => {
     const url = request.url;
-    const isCall = url.startsWith('/api') || url.startsWith('/sandbox') || request.method !== 'GET';
-    if (isCall || !hasClient) return reply.status(404).send({ message: 'Not found' });
-    // A missing file (an old asset name, a typo) is a plain 404, not the client's page.
-    if (/\.[a-z0-9]+$/i.test(url.split('?')[0]!)) return reply.status(404).send({ message: 'Not found' });
-    return reply.sendFile('index.html');
+    // Unknown API and sandbox calls, and missing files (an old asset name, a typo) are a plain 404.
+    if (!hasClient || url.startsWith('/api') || url.startsWith('/sandbox') || /\.[a-z0-9]+$/i.test(url.split('?')[0]!)) return notFound(reply);
+
+    let page: RenderedPage;
+    try {
+      page = await (await loadRenderer()).renderPage(url, site);
+    } catch (error) {
+      // The browser can still render the page itself: send it that way and keep the failure in the log.
+      request.log.error({ err: error }, 'Rendering a public page on the server failed; the browser renders it instead');
+      page = { kind: 'browser' };
+    }
+    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+    if (page.kind === 'browser') return sendHtml(reply, 200, fillTemplate(template, { head: '', root: '', data: siteData, loader: true }));
+    return sendHtml(reply, page.status, fillTemplate(template, { head: page.head, root: page.root, data: siteData + page.routerData, loader: false }));
   });
-});
+}

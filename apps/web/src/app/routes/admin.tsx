@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { RouteError } from '../../components/layout/route-error';
-import { ensureSession } from '../../lib/session';
 
 /** A lazily loaded page: the admin area is its own chunks, never loaded by the public pages. */
 const page =
@@ -24,6 +23,7 @@ const pages = {
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
 async function adminGuard() {
+  const { ensureSession } = await import('../../lib/session');
   if (await ensureSession('admin')) return null;
   throw redirect('/admin');
 }

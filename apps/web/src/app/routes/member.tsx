@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { RouteError } from '../../components/layout/route-error';
-import { ensureSession, type SessionArea } from '../../lib/session';
+import type { SessionArea } from '../../lib/session';
 
 /** A lazily loaded page: the member area is its own chunks, never loaded by the public pages. */
 const page =
@@ -31,6 +31,8 @@ const pages = {
 const guard =
   (area: SessionArea, signin: string) =>
   async ({ request }: LoaderFunctionArgs) => {
+    // The session code (and the API client under it) loads with the area, not with the public pages.
+    const { ensureSession } = await import('../../lib/session');
     if (await ensureSession(area)) return null;
     const url = new URL(request.url);
     throw redirect(`${signin}?next=${encodeURIComponent(url.pathname + url.search)}`);

@@ -1,20 +1,20 @@
 import { Link } from 'react-router';
-import { useSite } from '../../features/site/api/get-site';
+import { useSite } from '../../features/site/site-context';
 import { footerLinks } from './nav-links';
 import { SocialIcons } from './social-icons';
 
 /** The public footer (spec 2.3): logo and short name, the site's links, social icons when configured, the current year. */
 export function Footer() {
-  const site = useSite().data;
+  const site = useSite();
   return (
     <footer className="bg-brand-900 text-brand-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-[1fr_2fr]">
         <div>
           <div className="flex items-center gap-3">
             <img src="/logo.svg" alt="" width="44" height="44" className="rounded-full bg-white p-0.5" />
-            <span className="text-lg font-bold">{site?.shortName}</span>
+            <span className="text-lg font-bold">{site.shortName}</span>
           </div>
-          <SocialIcons social={site?.social} className="mt-5" />
+          <SocialIcons social={site.social} className="mt-5" />
         </div>
         <nav aria-label="Footer">
           <ul className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4">
@@ -29,7 +29,7 @@ export function Footer() {
         </nav>
       </div>
       <p className="border-t border-brand-800 px-4 py-4 text-center text-sm">
-        © {new Date().getFullYear()} {site?.name}. All rights reserved.
+        © {new Date().getFullYear()} {site.name}. All rights reserved.
       </p>
     </footer>
   );

@@ -1,4 +1,4 @@
-import type { Site } from '../../features/site/api/get-site';
+import type { Site } from '../../features/site/site-context';
 
 const icons: Record<keyof Site['social'], { label: string; path: string }> = {
   facebook: {
@@ -16,9 +16,9 @@ const icons: Record<keyof Site['social'], { label: string; path: string }> = {
 };
 
 /** The site's social links as icons; a network without a configured address is left out. */
-export function SocialIcons({ social, className = '' }: { social: Site['social'] | undefined; className?: string }) {
-  const entries = social ? (Object.keys(icons) as (keyof Site['social'])[]).filter((name) => social[name]) : [];
-  if (!social || entries.length === 0) return null;
+export function SocialIcons({ social, className = '' }: { social: Site['social']; className?: string }) {
+  const entries = (Object.keys(icons) as (keyof Site['social'])[]).filter((name) => social[name]);
+  if (entries.length === 0) return null;
   return (
     <ul className={`flex gap-3 ${className}`} aria-label="Social media">
       {entries.map((name) => (

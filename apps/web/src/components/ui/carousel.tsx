@@ -21,7 +21,9 @@ export function Carousel({ label, slides, intervalMs, className = '' }: Props) {
   const [autoplay] = useState(() => Autoplay({ delay: intervalMs, playOnInit: !reducedMotion(), stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true }));
   const [viewport, api] = useEmblaCarousel({ loop: true, duration: reducedMotion() ? 0 : 25 }, [autoplay]);
   const [selected, setSelected] = useState(0);
-  const [playing, setPlaying] = useState(() => !reducedMotion());
+  // Paused until the page runs (the server's HTML cannot play), then playing unless motion is unwelcome.
+  const [playing, setPlaying] = useState(false);
+  useEffect(() => setPlaying(!reducedMotion()), []);
 
   useEffect(() => {
     if (!api) return;

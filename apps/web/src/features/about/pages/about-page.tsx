@@ -1,17 +1,17 @@
 import { formatNaira, getPlan, lastStage, stageName } from '@coop/core';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useSite } from '../../site/api/get-site';
+import { useSite } from '../../site/site-context';
 
 export function AboutPage() {
-  const site = useSite().data;
+  const site = useSite();
   const main = getPlan('main');
   const welcomeBack = getPlan('welcomeback');
   return (
     <>
       <PageHeader
         title="About Us"
-        lead={`${site?.name ?? 'We are'} a cooperative membership company that helps Nigerians build businesses, live healthily and secure their future financially.`}
+        lead={`${site.name} a cooperative membership company that helps Nigerians build businesses, live healthily and secure their future financially.`}
       />
       <div className="mx-auto max-w-3xl space-y-10 px-4 py-10 text-slate-800">
         <section>

@@ -1,10 +1,10 @@
 import { SocialIcons } from '../../../components/layout/social-icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useSite } from '../../site/api/get-site';
+import { useSite } from '../../site/site-context';
 import { ContactForm } from '../components/contact-form';
 
 export function ContactPage() {
-  const site = useSite().data;
+  const site = useSite();
   return (
     <>
       <PageHeader title="Contact Us" lead="Questions about membership, payments or your account? Write to us and we will answer by email." />
@@ -16,13 +16,17 @@ export function ContactPage() {
           <dl className="mt-4 space-y-4 text-slate-800">
             <div>
               <dt className="text-sm font-semibold text-slate-600">Address</dt>
-              <dd>{site?.address}</dd>
+              <dd>{site.address}</dd>
             </div>
             <div>
               <dt className="text-sm font-semibold text-slate-600">Email</dt>
-              <dd>{site && <a className="font-medium text-brand-800 underline" href={`mailto:${site.email}`}>{site.email}</a>}</dd>
+              <dd>
+                <a className="font-medium text-brand-800 underline" href={`mailto:${site.email}`}>
+                  {site.email}
+                </a>
+              </dd>
             </div>
-            {site && site.phones.length > 0 && (
+            {site.phones.length > 0 && (
               <div>
                 <dt className="text-sm font-semibold text-slate-600">Phone</dt>
                 {site.phones.map((phone) => (
@@ -36,7 +40,7 @@ export function ContactPage() {
             )}
           </dl>
           <div className="mt-6 inline-block rounded-xl bg-brand-900 p-2 text-white empty:hidden">
-            <SocialIcons social={site?.social} />
+            <SocialIcons social={site.social} />
           </div>
         </section>
         <section aria-labelledby="contact-form">

@@ -1,14 +1,14 @@
 import { useMe } from '../api/get-me';
-import { useSiteAddress } from '../api/get-site-address';
 import { MemberPageTitle } from '../components/member-page-title';
 import { QueryState } from '../../../components/display/query-state';
+import { useSite } from '../../site/site-context';
 import { SharePanel } from '../components/share-panel';
 import { useMemberArea } from '../hooks/use-member-area';
 
 export function ReferralCodePage() {
   const area = useMemberArea();
   const me = useMe(area.programme);
-  const site = useSiteAddress();
+  const site = useSite();
   return (
     <>
       <MemberPageTitle
@@ -21,9 +21,7 @@ export function ReferralCodePage() {
       />
       <QueryState query={me} label="your referral code">
         {(account) => (
-          <QueryState query={site} label="the share link">
-            {({ publicUrl, name }) => <SharePanel code={account.referralCode} link={`${publicUrl}${area.paths.signup}?ref=${encodeURIComponent(account.referralCode)}`} siteName={name} />}
-          </QueryState>
+          <SharePanel code={account.referralCode} link={`${site.publicUrl}${area.paths.signup}?ref=${encodeURIComponent(account.referralCode)}`} siteName={site.name} />
         )}
       </QueryState>
     </>

@@ -1,7 +1,7 @@
 import { formatNaira, getPlan, lastStage, stageName } from '@coop/core';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useSite } from '../../site/api/get-site';
+import { useSite } from '../../site/site-context';
 
 function Term({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -14,8 +14,8 @@ function Term({ title, children }: { title: string; children: ReactNode }) {
 
 /** The rules of the spec's sections 4 and 9 written as terms; every amount comes from the plan. */
 export function TermsPage() {
-  const site = useSite().data;
-  const company = site?.name ?? 'the company';
+  const site = useSite();
+  const company = site.name;
   const main = getPlan('main');
   const wb = getPlan('welcomeback');
   return (
@@ -86,7 +86,7 @@ export function TermsPage() {
             verified, for unfair use of the platform, or when the law requires it. A suspended or closed account keeps its place in the matrix
             but earns nothing.
           </p>
-          <p>We aim to resolve every complaint within 14 days. Write to us through the Contact Us page{site ? ` or at ${site.email}` : ''}.</p>
+          <p>We aim to resolve every complaint within 14 days. Write to us through the Contact Us page or at {site.email}.</p>
         </Term>
       </div>
     </>

@@ -1,0 +1,39 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { jsonBlock, ROUTER_DATA_ID, type RenderedPage } from '@coop/core/contracts';
+import { PUBLIC_ROUTE_ID, routes } from './app/routes';
+import { SiteProvider, type Site } from './features/site/site-context';
+
+/**
+ * The server's renderer (built by `vite build --ssr`, used by apps/server/src/plugins/web-client.ts). Public
+ * pages are sent as finished HTML, so a phone on a slow network reads the page before any script arrives; the
+ * signed-in areas need the session only the browser holds, so they are rendered there.
+ */
+const handler = createStaticHandler(routes);
+
+export async function renderPage(url: string, site: Site): Promise<RenderedPage> {
+  const request = new Request(new URL(url, 'http://platform.local'));
+  const branch = matchRoutes(routes, new URL(request.url).pathname)?.[0]?.route.id;
+  if (branch !== PUBLIC_ROUTE_ID) return { kind: 'browser' };
+
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
+  }
+  if (context.errors) return { kind: 'browser' };
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <SiteProvider site={site}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </SiteProvider>
+    </StrictMode>,
+  );
+  // React puts the page's <title> and preload links first: they belong in the document's head.
+  const [head] = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>|<meta [^>]*\/>)*/.exec(html)!;
+  const routerData = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
+  const notFound = context.matches.at(-1)?.route.path === '*';
+  return { kind: 'page', status: notFound ? 404 : context.statusCode, head, root: html.slice(head.length), routerData: jsonBlock(ROUTER_DATA_ID, routerData) };
+}

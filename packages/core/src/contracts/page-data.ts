@@ -1,0 +1,24 @@
+import type { Site } from './site';
+
+/**
+ * Data the server writes into each page as JSON blocks: the site's identity on every page, and React Router's
+ * state on pages rendered ahead. JSON blocks are not scripts, so the Content-Security-Policy (script-src 'self')
+ * stays strict.
+ */
+export const SITE_DATA_ID = 'site-data';
+export const ROUTER_DATA_ID = 'router-data';
+
+/** `<` is escaped so no value, however it is spelled, can close the block. */
+export const jsonBlock = (id: string, value: unknown) =>
+  `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+/** What the client's server renderer (apps/web/src/entry-server.tsx) answers for one address. */
+export type RenderedPage =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'page'; status: number; head: string; root: string; routerData: string }
+  | { kind: 'browser' };
+
+export interface PageRenderer {
+  /** `url` is the path and query the browser asked for. */
+  renderPage(url: string, site: Site): Promise<RenderedPage>;
+}
