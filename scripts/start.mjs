@@ -1,4 +1,4 @@
-// npm start: builds the client when it is missing or older than its sources, then runs the server
+// npm start: builds the client (and its server renderer) when missing or older than their sources, then runs the server
 // (which migrates the database and, outside production, seeds the demo administrator).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const builtRenderer = path.join(root, 'apps/web/dist-server/entry-server.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -19,7 +20,8 @@ function newestMtime(dir) {
 
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/core/src'].map((p) => path.join(root, p));
 const sourceTime = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)));
-if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sourceTime) {
+const built = [builtIndex, builtRenderer];
+if (built.some((file) => !existsSync(file) || statSync(file).mtimeMs < sourceTime)) {
   console.log('Building the web client...');
   const result = spawnSync('npm', ['run', 'build', '-w', '@coop/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -13,7 +13,12 @@ export function launchBrowser(): Promise<Browser> {
 /** Collects the page's console errors and failed requests so a test can assert there were none. */
 export function watchPage(page: Page) {
   const problems: string[] = [];
-  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error') return;
+    // The not-found page is sent with status 404 on purpose, and Chromium logs the status of the page itself.
+    if (msg.text().includes('status of 404') && msg.location().url === page.url()) return;
+    problems.push(`console: ${msg.text()}`);
+  });
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('requestfailed', (req) => {
     const error = req.failure()?.errorText ?? '';
@@ -21,4 +26,11 @@ export function watchPage(page: Page) {
     if (error !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${req.url()} ${error}`);
   });
   return problems;
+}
+
+/** Opens a page and waits until React runs it: public pages arrive as the server's HTML first. */
+export async function openPage(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator('html[data-running]').waitFor({ state: 'attached' });
+  return response;
 }

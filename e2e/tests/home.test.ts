@@ -22,10 +22,10 @@ describe('the built client served by the platform', () => {
     await page.close();
   });
 
-  it('serves the client for a deep link and a JSON 404 for an unknown API path', async () => {
+  it('answers an unknown address with the not-found page (status 404) and an unknown API path with JSON', async () => {
     const res = await fetch(`${inject('baseURL')}/some/deep/link`);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<div id="root">');
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Page not found');
     const api = await fetch(`${inject('baseURL')}/api/nope`);
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ message: 'Not found' });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchPage } from '../support/browser';
+import { launchBrowser, openPage, watchPage } from '../support/browser';
 
 describe('navigation, carousel and accordion by touch and keyboard', () => {
   let browser: Browser;
@@ -15,7 +15,7 @@ describe('navigation, carousel and accordion by touch and keyboard', () => {
   afterAll(async () => browser?.close());
 
   it('opens the hamburger menu on a phone and closes it when an entry is chosen', async () => {
-    await page.goto(baseURL, { waitUntil: 'load' });
+    await openPage(page, baseURL);
     const toggle = page.getByRole('button', { name: 'Open menu' });
     const entry = page.getByRole('link', { name: 'ABOUT US' });
     expect(await entry.isVisible()).toBe(false);
@@ -32,7 +32,7 @@ describe('navigation, carousel and accordion by touch and keyboard', () => {
   });
 
   it('works the menu from the keyboard: Enter opens it, Escape closes it and gives focus back', async () => {
-    await page.goto(baseURL, { waitUntil: 'load' });
+    await openPage(page, baseURL);
     await page.getByRole('button', { name: 'Open menu' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('link', { name: 'CONTACT US' }).waitFor();
@@ -45,7 +45,7 @@ describe('navigation, carousel and accordion by touch and keyboard', () => {
 
   it('shows every entry in the bar on a wide screen', async () => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(baseURL, { waitUntil: 'load' });
+    await openPage(page, baseURL);
     await page.getByRole('heading', { level: 1 }).waitFor({ state: 'attached' });
     expect(await page.getByRole('link', { name: 'MAKE PAYMENT' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
@@ -53,7 +53,7 @@ describe('navigation, carousel and accordion by touch and keyboard', () => {
   });
 
   it('plays the home carousel of three slides every 3 seconds, and lets a person pause it and move it by keyboard', async () => {
-    await page.goto(baseURL, { waitUntil: 'load' });
+    await openPage(page, baseURL);
     const carousel = page.getByRole('region', { name: 'Highlights' });
     const slides = carousel.locator('[aria-roledescription="slide"]');
     await slides.first().waitFor();
@@ -77,7 +77,7 @@ describe('navigation, carousel and accordion by touch and keyboard', () => {
   it('does not start the carousels for people who prefer reduced motion', async () => {
     const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 360, height: 780 } });
     const still = await context.newPage();
-    await still.goto(baseURL, { waitUntil: 'load' });
+    await openPage(still, baseURL);
     await still.getByRole('button', { name: 'Play the slides' }).waitFor();
     await still.waitForTimeout(3500);
     expect(await still.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label')).toBe('1 of 3');
@@ -85,7 +85,7 @@ describe('navigation, carousel and accordion by touch and keyboard', () => {
   });
 
   it('opens and closes the 14 FAQ answers with the keyboard', async () => {
-    await page.goto(`${baseURL}/faq`, { waitUntil: 'load' });
+    await openPage(page, `${baseURL}/faq`);
     const questions = page.locator('details');
     await questions.first().waitFor();
     expect(await questions.count()).toBe(14);
@@ -100,7 +100,7 @@ describe('navigation, carousel and accordion by touch and keyboard', () => {
   });
 
   it('shows a friendly 404 page with a way home', async () => {
-    await page.goto(`${baseURL}/nothing/here`, { waitUntil: 'load' });
+    await openPage(page, `${baseURL}/nothing/here`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await page.getByRole('link', { name: 'Go home' }).click();
     await page.waitForURL(`${baseURL}/`);

@@ -1,9 +1,9 @@
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import { jsonBlock, ROUTER_DATA_ID, type RenderedPage } from '@coop/core/contracts';
 import { PUBLIC_ROUTE_ID, routes } from './app/routes';
-import { SiteProvider, type Site } from './features/site/site-context';
+import { PageRoot } from './app/page-root';
+import type { Site } from './features/site/site-context';
 
 /**
  * The server's renderer (built by `vite build --ssr`, used by apps/server/src/plugins/web-client.ts). Public
@@ -25,11 +25,9 @@ export async function renderPage(url: string, site: Site): Promise<RenderedPage>
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <StrictMode>
-      <SiteProvider site={site}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </SiteProvider>
-    </StrictMode>,
+    <PageRoot site={site}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </PageRoot>,
   );
   // React puts the page's <title> and preload links first: they belong in the document's head.
   const [head] = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>|<meta [^>]*\/>)*/.exec(html)!;

@@ -1,9 +1,10 @@
-import { StrictMode, startTransition } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState, type RouteObject } from 'react-router';
 import { readJsonBlock, ROUTER_DATA_ID, SITE_DATA_ID } from './app/page-data';
 import { routes } from './app/routes';
-import { SiteProvider, type Site } from './features/site/site-context';
+import { PageRoot } from './app/page-root';
+import type { Site } from './features/site/site-context';
 import './styles.css';
 
 /** Loads the code of the routes this address shows, so hydration finds the same tree the server rendered. */
@@ -33,11 +34,9 @@ async function start() {
   }
   const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
   const app = (
-    <StrictMode>
-      <SiteProvider site={site}>
-        <RouterProvider router={router} />
-      </SiteProvider>
-    </StrictMode>
+    <PageRoot site={site}>
+      <RouterProvider router={router} />
+    </PageRoot>
   );
   // A transition lets React hydrate in short slices, so a cheap phone stays responsive while it does.
   if (hydrationData) startTransition(() => void hydrateRoot(container, app));

@@ -29,7 +29,7 @@ export function ResultDialog({ outcome, onClose }: Props) {
   return (
     <dialog
       ref={ref}
-      aria-labelledby={titleId}
+      aria-labelledby={outcome ? titleId : undefined}
       onClose={onClose}
       className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-lg border-0 p-0 shadow-2xl backdrop:bg-slate-900/50"
     >

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useHydrated } from './use-hydrated';
 
 interface Props {
   children: ReactNode;
@@ -9,10 +10,12 @@ interface Props {
 }
 
 export function SubmitButton({ children, pending, pendingLabel, className = '' }: Props) {
+  // Disabled until the page runs: a disabled default button also stops Enter from sending the form.
+  const hydrated = useHydrated();
   return (
     <button
       type="submit"
-      disabled={pending}
+      disabled={pending || !hydrated}
       aria-busy={pending || undefined}
       className={`inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:cursor-wait disabled:opacity-80 ${className}`}
     >

@@ -9,6 +9,7 @@ import type { ProgrammeScreens } from '../programmes';
 export function SignUpForm({ screens }: { screens: ProgrammeScreens }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const sharedCode = params.get('ref')?.slice(0, 16) ?? '';
   const form = useZodForm(signupSchema, {
     fullName: '',
     email: '',
@@ -16,7 +17,7 @@ export function SignUpForm({ screens }: { screens: ProgrammeScreens }) {
     address: '',
     password: '',
     confirmPassword: '',
-    referralCode: params.get('ref')?.slice(0, 16) ?? '',
+    referralCode: sharedCode,
   });
   const register = useMutation({ mutationFn: (values: SignupInput) => signUp(screens.calls.signup, values) });
   const popup = useResultDialog();
@@ -39,7 +40,8 @@ export function SignUpForm({ screens }: { screens: ProgrammeScreens }) {
       <TextField label="Address" autoComplete="street-address" error={errors.address} {...form.register('address')} />
       <TextField label="Password" type="password" autoComplete="new-password" hint="8 to 64 characters." error={errors.password} {...form.register('password')} />
       <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.confirmPassword} {...form.register('confirmPassword')} />
-      <TextField label="Referral Code (optional)" autoCapitalize="characters" error={errors.referralCode} {...form.register('referralCode')} />
+      {/* defaultValue too, so the code is already in the server's HTML before the page runs. */}
+      <TextField label="Referral Code (optional)" autoCapitalize="characters" defaultValue={sharedCode} error={errors.referralCode} {...form.register('referralCode')} />
       <CheckboxField
         label={
           <>

@@ -1,0 +1,25 @@
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { SiteProvider, type Site } from '../features/site/site-context';
+
+/** Marks the page as running once React has taken it over (what the browser tests wait for). */
+function MarkRunning() {
+  useEffect(() => {
+    document.documentElement.dataset.running = 'true';
+  }, []);
+  return null;
+}
+
+/**
+ * What wraps the router, the same on the server and in the browser: ids made by useId depend on the shape of
+ * the tree, so any difference here would give the server's HTML ids the browser never makes.
+ */
+export function PageRoot({ site, children }: { site: Site; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <SiteProvider site={site}>
+        {children}
+        <MarkRunning />
+      </SiteProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,114 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, openPage, watchPage } from '../support/browser';
+import { aliases, routes } from '../support/public-routes';
+
+const baseURL = inject('baseURL');
+const page = async (path: string) => {
+  const res = await fetch(baseURL + path, { redirect: 'manual', headers: { 'accept-encoding': 'br, gzip' } });
+  return { res, html: await res.text() };
+};
+/** The text a person sees, roughly: tags dropped, entities of the pages' own text decoded. */
+const visibleText = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+
+describe('public pages rendered by the server', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it('sends every public page as finished HTML, compressed, with its title, heading and content and no loading screen', async () => {
+    for (const route of routes) {
+      const { res, html } = await page(route.path);
+      expect(res.status, route.path).toBe(route.path === '/no-such-page' ? 404 : 200);
+      expect(res.headers.get('content-encoding'), route.path).toBe('br');
+      const root = /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json" id="site-data">/.exec(html)?.[1] ?? '';
+      const text = visibleText(root);
+      if (typeof route.heading === 'string') expect(text, route.path).toContain(route.heading);
+      else expect(text, route.path).toMatch(route.heading);
+      for (const piece of route.content) {
+        if (typeof piece === 'string') expect(text, `${route.path}: ${piece}`).toContain(piece);
+        else expect(text, route.path).toMatch(piece);
+      }
+      expect(html, route.path).not.toContain('id="boot-loader"');
+      expect(html.match(/<title>/g), route.path).toHaveLength(1);
+      expect(/<head>[\s\S]*<title>([^<]*)<\/title>[\s\S]*<\/head>/.exec(html)?.[1], route.path).toMatch(/ \| /);
+      expect(html, route.path).toContain('<script type="application/json" id="router-data">');
+    }
+  });
+
+  it('redirects the other spellings on the server, keeping the query', async () => {
+    for (const [from, to] of aliases) {
+      const { res } = await page(`${from}?ref=ABC123`);
+      expect(res.status, from).toBe(302);
+      expect(res.headers.get('location'), from).toBe(`${to}?ref=ABC123`);
+    }
+  });
+
+  it('fills a share link’s referral code into the sign-up form already in the HTML', async () => {
+    const { html } = await page('/mainsignup?ref=ABC123');
+    expect(html).toMatch(/<input[^>]*name="referralCode"[^>]*value="ABC123"|<input[^>]*value="ABC123"[^>]*name="referralCode"/);
+    // Until the page runs, its form cannot be sent (it would go as a plain GET with the password in the address).
+    expect(html).toMatch(/<button type="submit" disabled=""/);
+  });
+
+  it('keeps the signed-in areas for the browser: the page shell with the loading image and the site data only', async () => {
+    for (const path of ['/maindashboard', '/welcomebackwallet', '/admindashboard']) {
+      const { res, html } = await page(path);
+      expect(res.status, path).toBe(200);
+      expect(html, path).toContain('id="boot-loader"');
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).toContain('<script type="application/json" id="site-data">');
+      expect(html, path).not.toContain('id="router-data"');
+    }
+  });
+
+  it('shows the home page to a browser without JavaScript, with working links', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });
+    const still = await context.newPage();
+    await still.goto(baseURL);
+    await expect(still.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/financial security/);
+    await expect(still.getByText('Actualizing business dreams').isVisible()).resolves.toBe(true);
+    expect(await still.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await still.locator('footer').getByRole('link', { name: 'FAQs' }).click();
+    await still.waitForURL(`${baseURL}/faq`);
+    await expect(still.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Frequently Asked Questions');
+    await context.close();
+  });
+
+  it('is taken over by React on every public page without a hydration error', async () => {
+    const tab = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    const problems = watchPage(tab);
+    for (const route of routes) {
+      await openPage(tab, baseURL + route.path);
+      await expect(tab.getByRole('heading', { level: 1 }).first().isVisible(), route.path).resolves.toBe(true);
+    }
+    // Ids made by the browser after it takes over (messages, popups) match those in the server's HTML.
+    await openPage(tab, `${baseURL}/mainsignin`);
+    await tab.getByRole('button', { name: 'Login' }).click();
+    await tab.getByText('Email address is required').waitFor();
+    const dangling = await tab.evaluate(() =>
+      [...document.querySelectorAll('[aria-labelledby], [aria-describedby], [aria-controls], label[for]')].flatMap((element) =>
+        ['aria-labelledby', 'aria-describedby', 'aria-controls', 'for']
+          .flatMap((name) => (element.getAttribute(name) ?? '').split(' ').filter(Boolean))
+          .filter((id) => !document.getElementById(id)),
+      ),
+    );
+    expect(dangling).toEqual([]);
+    // Once running, the menu opens in the page, without a new document.
+    await openPage(tab, baseURL);
+    await tab.getByRole('button', { name: 'Open menu' }).click();
+    await tab.getByRole('link', { name: 'CONTACT US' }).click();
+    await tab.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();
+    expect(problems).toEqual([]);
+    await tab.close();
+  });
+});
