@@ -111,10 +111,12 @@ try {
     const accessibility = Math.round(categories.accessibility.score * 100);
     console.log(`Lighthouse (mobile, simulated slow 4G): performance ${performance}, accessibility ${accessibility} (target: ${SCORE_TARGET} or more)`);
     // Lighthouse times the page's main thread on this machine: a busy machine lowers the performance score.
-    console.log(`  machine load while measuring: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
+    console.log(`  machine load while measuring: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores; Lighthouse's CPU benchmark index: ${Math.round(result.lhr.environment.benchmarkIndex)}`);
     for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
       console.log(`  ${audits[id].title}: ${audits[id].displayValue}`);
     }
+    const lcpElement = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+    if (lcpElement) console.log(`  largest paint: ${lcpElement}`);
     const failing = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
     for (const audit of failing) console.log(`  not passed: ${audit.id} (${audit.title})`);
     if (performance < SCORE_TARGET || accessibility < SCORE_TARGET) failed = true;
