@@ -96,7 +96,7 @@ describe('public pages rendered by the server', () => {
     await tab.getByRole('button', { name: 'Login' }).click();
     await tab.getByText('Email address is required').waitFor();
     const dangling = await tab.evaluate(() =>
-      [...document.querySelectorAll('[aria-labelledby], [aria-describedby], [aria-controls], label[for]')].flatMap((element) =>
+      Array.from(document.querySelectorAll('[aria-labelledby], [aria-describedby], [aria-controls], label[for]')).flatMap((element) =>
         ['aria-labelledby', 'aria-describedby', 'aria-controls', 'for']
           .flatMap((name) => (element.getAttribute(name) ?? '').split(' ').filter(Boolean))
           .filter((id) => !document.getElementById(id)),
