@@ -1,24 +1,9 @@
 import { toNairaString } from '@coop/core';
+import { latestTransactionsSchema, transactionAmountsSchema, userCountsSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePercent, dayWindows, TIME_ZONE } from './day-windows';
 import { latestPayments, paidFeesKobo, paidMemberCounts, type DayFigures } from './queries';
-
-const moneyFigures = z.object({
-  total: z.string().describe('naira, all time'),
-  today: z.string().describe('naira, since midnight in Lagos'),
-  previousDay: z.string().describe('naira, the whole previous day'),
-  changePercent: z
-    .number()
-    .nullable()
-    .describe('today against the previous day; null when the previous day had none'),
-});
-const countFigures = z.object({
-  total: z.number(),
-  today: z.number(),
-  previousDay: z.number(),
-  changePercent: z.number().nullable(),
-});
 
 const money = (f: DayFigures) => ({
   total: toNairaString(f.total),
@@ -38,13 +23,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Registration fees paid per programme (spec shape), with today against the previous day',
         response: {
-          200: z.object({
-            numberOfMainUsers: z.array(z.object({ amount: z.string() })),
-            numberOfWelcomeBack: z.array(z.object({ amount: z.string() })),
-            main: moneyFigures,
-            welcomeBack: moneyFigures,
-            timeZone: z.string(),
-          }),
+          200: transactionAmountsSchema,
         },
       },
     },
@@ -69,13 +48,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Paid members per programme (spec shape), with new paid members today against the previous day',
         response: {
-          200: z.object({
-            numberOfMainUsers: z.number(),
-            numberOfWelcomeBack: z.number(),
-            main: countFigures,
-            welcomeBack: countFigures,
-            timeZone: z.string(),
-          }),
+          200: userCountsSchema,
         },
       },
     },
@@ -100,19 +73,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The latest payments of both programmes, newest first',
         querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }),
         response: {
-          200: z.object({
-            items: z.array(
-              z.object({
-                reference: z.string(),
-                name: z.string(),
-                email: z.string(),
-                programme: z.enum(['main', 'welcomeback']),
-                amount: z.string(),
-                status: z.enum(['pending', 'paid', 'failed', 'abandoned']),
-                date: z.string(),
-              }),
-            ),
-          }),
+          200: latestTransactionsSchema,
         },
       },
     },

@@ -1,28 +1,13 @@
 import { toNairaString } from '@coop/core';
-import { cashOutSchema } from '@coop/core/contracts';
+import { cashOutAnswerSchema as cashOutAnswer, cashOutSchema, errorSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn, type Programme } from '../../plugins/auth';
 import { recordCashOut, type CashOut } from './record-cash-out';
 
-const errorSchema = z.object({ message: z.string(), code: z.string().optional() });
-
 const idempotencyHeaders = z.object({
   'idempotency-key': z.uuid({
     message: 'Send an Idempotency-Key header with a new UUID for each cash-out form',
-  }),
-});
-
-const cashOutAnswer = z.object({
-  message: z.string(),
-  data: z.object({
-    id: z.number(),
-    programme: z.enum(['main', 'welcomeback']),
-    email: z.string(),
-    fullName: z.string(),
-    amount: z.string().describe('naira, as a decimal string'),
-    recordedBy: z.string().describe("the administrator's name"),
-    createdAt: z.string(),
   }),
 });
 

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { closureStatusSchema as statusSchema, errorSchema } from '@coop/core/contracts';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { scheduleClosures } from './closure-job';
 import { closureStatus, confirmClosure, requestClosure } from './closure-service';
 
-const errorSchema = z.object({ message: z.string(), code: z.string().optional() });
-const statusSchema = z.object({ requestedAt: z.string().nullable(), confirmedAt: z.string().nullable(), effectiveAt: z.string().nullable(), closed: z.boolean() });
 
 /** Account closure as the terms put it: asked in the account, confirmed from a mail, done 7 business days later. */
 export const closureRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,18 +1,8 @@
-import { contactSchema, pageQuerySchema } from '@coop/core/contracts';
+import { contactMessageListSchema, contactSchema, pageQuerySchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { limits, rateLimited } from '../auth/rate-limits';
 import { errorResponses, messageSchema } from '../auth/schemas';
 import { listContactMessages, saveContactMessage } from './contact-messages';
-
-const contactMessageSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  message: z.string(),
-  createdAt: z.string(),
-  readAt: z.string().nullable(),
-});
 
 /** The Contact Us form (public) and the administrators' list of what was sent. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,7 +33,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Messages sent from the Contact Us page, newest first',
         querystring: pageQuerySchema,
-        response: { 200: z.object({ page: z.number(), pageSize: z.number(), total: z.number(), items: z.array(contactMessageSchema) }), ...errorResponses },
+        response: { 200: contactMessageListSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -6,7 +6,8 @@ import { HttpError } from '../../plugins/errors';
 import { matrixView } from '../engine/matrix-view';
 import { walletHistory } from '../ledger/queries';
 import { dashboard } from './dashboard';
-import { awardSchema, dashboardSchema, errorSchema, matrixSchema, programmeQuery, walletHistorySchema } from './schemas';
+import { awardSchema, dashboardSchema, errorSchema, matrixSchema, walletHistorySchema } from '@coop/core/contracts';
+import { programmeQuery } from './schemas';
 
 const programmeName = (programme: 'main' | 'welcomeback') => (programme === 'main' ? 'Main' : 'Welcome Back');
 

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { nairaString } from './responses';
+
+/**
+ * What the admin API answers, declared once: the server's routes serialise through these and the admin
+ * screens read their types.
+ */
+
+const programme = z.enum(['main', 'welcomeback']);
+const pageFields = { page: z.number(), pageSize: z.number(), total: z.number() };
+
+// The dashboard's widgets (GET /admin/adminTransactionAmount, /admin/countUsers, /admin/transactions/latest).
+export const moneyFiguresSchema = z.object({
+  total: nairaString.describe('naira, all time'),
+  today: nairaString.describe('naira, since midnight in Lagos'),
+  previousDay: nairaString.describe('naira, the whole previous day'),
+  changePercent: z.number().nullable().describe('today against the previous day; null when the previous day had none'),
+});
+export const countFiguresSchema = z.object({ total: z.number(), today: z.number(), previousDay: z.number(), changePercent: z.number().nullable() });
+export const transactionAmountsSchema = z.object({
+  numberOfMainUsers: z.array(z.object({ amount: nairaString })),
+  numberOfWelcomeBack: z.array(z.object({ amount: nairaString })),
+  main: moneyFiguresSchema,
+  welcomeBack: moneyFiguresSchema,
+  timeZone: z.string(),
+});
+export const userCountsSchema = z.object({
+  numberOfMainUsers: z.number(),
+  numberOfWelcomeBack: z.number(),
+  main: countFiguresSchema,
+  welcomeBack: countFiguresSchema,
+  timeZone: z.string(),
+});
+export const latestTransactionSchema = z.object({
+  reference: z.string(),
+  name: z.string(),
+  email: z.string(),
+  programme,
+  amount: nairaString,
+  status: z.enum(['pending', 'paid', 'failed', 'abandoned']),
+  date: z.string(),
+});
+export const latestTransactionsSchema = z.object({ items: z.array(latestTransactionSchema) });
+
+// Users (GET /admin/mainuser, /admin/welcomebackuser and one user by email).
+export const userListItemSchema = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  referralCode: z.string(),
+  role: z.enum(['user', 'admin']),
+  accountStatus: z.string(),
+  emailConfirmed: z.boolean(),
+  paid: z.boolean(),
+  stage: z.number().nullable(),
+  status: z.string(),
+  createdAt: z.string(),
+});
+export const mainUserListSchema = z.object({ ...pageFields, mainUsers: z.array(userListItemSchema) });
+export const welcomeBackUserListSchema = z.object({ ...pageFields, welcomeBackUsers: z.array(userListItemSchema) });
+
+const userFigures = {
+  fullName: z.string(),
+  email: z.string(),
+  referralCode: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  status: z.string(),
+  stage: z.number(),
+  paid: z.boolean(),
+  wallet: nairaString,
+  graduatingBonus: nairaString,
+  referralCount: z.number(),
+  referralNode: z.number(),
+  transaction_counts: z.number(),
+};
+/** The spec's 3.3 "Main user as seen by an admin", plus level, wallet and whether the fee is paid. */
+export const adminMainUserSchema = z.object({
+  ...userFigures,
+  car_award: nairaString,
+  earnedBonus: nairaString,
+  housing_award: nairaString,
+  laptop_award_or_equivalent: nairaString,
+  mbbpil_social_club: nairaString,
+  suv_award: nairaString,
+});
+/** The spec's 3.3 Welcome Back fields. */
+export const adminWelcomeBackUserSchema = z.object({
+  ...userFigures,
+  Award: nairaString,
+  laptopAward: nairaString,
+  matrixBonus: nairaString,
+  thankYouBonus: nairaString,
+});
+
+// Cash payouts recorded by an administrator (POST /admin/{main,welcomeback}cashout).
+export const cashOutAnswerSchema = z.object({
+  message: z.string(),
+  data: z.object({
+    id: z.number(),
+    programme,
+    email: z.string(),
+    fullName: z.string(),
+    amount: nairaString,
+    recordedBy: z.string().describe("the administrator's name"),
+    createdAt: z.string(),
+  }),
+});
+
+// Monthly payouts (GET /admin/payouts/preview, /admin/payouts/runs...).
+export const payoutStatusSchema = z.enum(['reserved', 'processing', 'success', 'failed', 'reversed']);
+const payee = {
+  accountId: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  bankName: z.string().nullable(),
+  accountNumberLast4: z.string().nullable(),
+};
+export const payoutRunSummarySchema = z.object({
+  id: z.number(),
+  programme,
+  period: z.string(),
+  mode: z.enum(['transfer', 'csv']),
+  status: z.enum(['running', 'completed']),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+  payoutCount: z.number(),
+  total: nairaString.describe('naira reserved for the run'),
+  paid: nairaString.describe('naira settled as paid'),
+  counts: z.partialRecord(payoutStatusSchema, z.number()),
+});
+export const payoutPreviewSchema = z.object({
+  programme,
+  period: z.string(),
+  minimum: nairaString,
+  mode: z.enum(['transfer', 'csv']).describe('what a run would do by default'),
+  existingRun: payoutRunSummarySchema.nullable(),
+  payees: z.array(z.object({ ...payee, amount: nairaString })),
+  skipped: z.array(z.object({ ...payee, balance: nairaString, reason: z.string(), reasonText: z.string() })),
+  totals: z.object({ payees: z.number(), amount: nairaString, skipped: z.number(), skippedAmount: nairaString }),
+});
+export const payoutRunProgressSchema = z.object({
+  run: payoutRunSummarySchema,
+  reserved: z.number(),
+  skipped: z.record(z.string(), z.number()),
+});
+export const payoutRunDetailSchema = payoutRunSummarySchema.extend({
+  payouts: z.array(
+    z.object({
+      id: z.number(),
+      accountId: z.string(),
+      fullName: z.string(),
+      email: z.string(),
+      amount: nairaString,
+      status: payoutStatusSchema,
+      reference: z.string(),
+      bankName: z.string(),
+      accountNumberLast4: z.string(),
+      failureReason: z.string().nullable(),
+      updatedAt: z.string(),
+    }),
+  ),
+});
+
+// Messages, grants, awards and the audit log.
+export const contactMessageSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export const contactMessageListSchema = z.object({ ...pageFields, items: z.array(contactMessageSchema) });
+
+export const adminGrantSchema = z.object({
+  id: z.number(),
+  amount: nairaString,
+  purpose: z.string(),
+  status: z.enum(['pending', 'approved', 'declined']),
+  decisionNote: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  fullName: z.string(),
+  email: z.string(),
+});
+
+export const adminAwardSchema = z.object({
+  id: z.number(),
+  programme,
+  fullName: z.string(),
+  email: z.string(),
+  kind: z.string(),
+  label: z.string().describe("the plan's name of the award"),
+  stage: z.number(),
+  installment: z.number().describe('1, or the year of a yearly award such as the Golden Crown annual award'),
+  value: nairaString,
+  description: z.string(),
+  status: z.enum(['pending', 'delivered']),
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+});
+export const awardListSchema = z.object({ ...pageFields, items: z.array(adminAwardSchema) });
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  action: z.string(),
+  actorAccountId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  targetAccountId: z.string().nullable(),
+  targetEmail: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export const auditLogSchema = z.object({ ...pageFields, items: z.array(auditEntrySchema) });
+
+export type MoneyFigures = z.infer<typeof moneyFiguresSchema>;
+export type CountFigures = z.infer<typeof countFiguresSchema>;
+export type TransactionAmounts = z.infer<typeof transactionAmountsSchema>;
+export type UserCounts = z.infer<typeof userCountsSchema>;
+export type LatestTransaction = z.infer<typeof latestTransactionSchema>;
+export type UserListItem = z.infer<typeof userListItemSchema>;
+export type MainUserFigures = z.infer<typeof adminMainUserSchema>;
+export type WelcomeBackUserFigures = z.infer<typeof adminWelcomeBackUserSchema>;
+export type CashOutAnswer = z.infer<typeof cashOutAnswerSchema>;
+export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
+export type PayoutRunSummary = z.infer<typeof payoutRunSummarySchema>;
+export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
+export type PayoutRunProgress = z.infer<typeof payoutRunProgressSchema>;
+export type PayoutRunDetail = z.infer<typeof payoutRunDetailSchema>;
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export type AdminGrant = z.infer<typeof adminGrantSchema>;
+export type GrantStatus = AdminGrant['status'];
+export type AdminAward = z.infer<typeof adminAwardSchema>;
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { nairaString } from './responses';
+
+/**
+ * What the member API answers, declared once: the server's routes serialise through these (so the OpenAPI page
+ * shows them and nothing else leaks out) and the client reads their types.
+ */
+
+export const stageProgressSchema = z.object({
+  stage: z.number(),
+  stageName: z.string(),
+  nextStage: z.number().nullable(),
+  nextStageName: z.string().nullable(),
+  missingPlaces: z.number(),
+  missingDirectReferrals: z.number(),
+  fraction: z.number(),
+  summary: z.string(),
+});
+
+export const awardSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  label: z.string(),
+  stage: z.number(),
+  installment: z.number(),
+  value: nairaString,
+  description: z.string(),
+  status: z.enum(['pending', 'delivered']),
+  createdAt: z.string(),
+});
+
+const commonFields = {
+  fullName: z.string(),
+  email: z.string(),
+  referralCode: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  status: z.string().describe('the level (stage name), as the spec names it'),
+  stage: z.number(),
+  stageName: z.string(),
+  paid: z.boolean(),
+  finished: z.boolean().describe('Welcome Back: the latest position has finished Thank You, so the participant may pay again'),
+  cycle: z.number(),
+  progress: stageProgressSchema.nullable(),
+  wallet: nairaString,
+  graduatingBonus: nairaString,
+  referralCount: z.number(),
+  referralNode: z.number(),
+  transaction_counts: z.number(),
+  awards: z.array(awardSchema),
+  grantEligible: z.boolean(),
+};
+
+export const mainDashboardSchema = z.object({
+  programme: z.literal('main'),
+  ...commonFields,
+  earnedBonus: nairaString,
+  healthFee: nairaString,
+  mbbpil_social_club: nairaString,
+  gift: nairaString,
+  laptop_award_or_equivalent: nairaString,
+  car_award: nairaString,
+  housing_award: nairaString,
+  suv_award: nairaString,
+  goldenCrownAward: nairaString,
+});
+
+export const welcomeBackDashboardSchema = z.object({
+  programme: z.literal('welcomeback'),
+  ...commonFields,
+  matrixBonus: nairaString,
+  thankYouBonus: nairaString,
+  laptopAward: nairaString,
+  Award: nairaString,
+});
+
+export const dashboardSchema = z.discriminatedUnion('programme', [mainDashboardSchema, welcomeBackDashboardSchema]);
+
+export const walletHistorySchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  items: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.string(),
+      reason: z.string(),
+      amount: nairaString.describe('positive for a credit, negative for a debit'),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+export const matrixSchema = z.object({
+  paid: z.boolean(),
+  rootPositionId: z.number().nullable(),
+  levels: z.number(),
+  nodes: z.array(
+    z.object({
+      positionId: z.number(),
+      parentId: z.number().nullable(),
+      slot: z.number().nullable(),
+      level: z.number(),
+      initials: z.string(),
+      stage: z.number(),
+      stageName: z.string(),
+      joinedAt: z.string(),
+      hasChildren: z.boolean(),
+    }),
+  ),
+});
+
+
+/** GET /me/grant and the grant of POST /me/grant (Main, Executive stage). */
+export const grantSchema = z.object({
+  id: z.number(),
+  amount: nairaString,
+  purpose: z.string(),
+  status: z.enum(['pending', 'approved', 'declined']),
+  decisionNote: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+
+/** GET /me/close */
+export const closureStatusSchema = z.object({
+  requestedAt: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  effectiveAt: z.string().nullable(),
+  closed: z.boolean(),
+});
+
+export type StageProgress = z.infer<typeof stageProgressSchema>;
+export type Award = z.infer<typeof awardSchema>;
+export type MainDashboard = z.infer<typeof mainDashboardSchema>;
+export type WelcomeBackDashboard = z.infer<typeof welcomeBackDashboardSchema>;
+export type Dashboard = z.infer<typeof dashboardSchema>;
+export type WalletHistory = z.infer<typeof walletHistorySchema>;
+export type MatrixView = z.infer<typeof matrixSchema>;
+export type MatrixNode = MatrixView['nodes'][number];
+export type Grant = z.infer<typeof grantSchema>;
+export type ClosureStatus = z.infer<typeof closureStatusSchema>;
