@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { grantSchema } from './member-responses';
 import { nairaString } from './responses';
 
 /**
@@ -174,17 +175,7 @@ export const contactMessageSchema = z.object({
 });
 export const contactMessageListSchema = z.object({ ...pageFields, items: z.array(contactMessageSchema) });
 
-export const adminGrantSchema = z.object({
-  id: z.number(),
-  amount: nairaString,
-  purpose: z.string(),
-  status: z.enum(['pending', 'approved', 'declined']),
-  decisionNote: z.string().nullable(),
-  createdAt: z.string(),
-  decidedAt: z.string().nullable(),
-  fullName: z.string(),
-  email: z.string(),
-});
+export const adminGrantSchema = grantSchema.extend({ fullName: z.string(), email: z.string() });
 
 export const adminAwardSchema = z.object({
   id: z.number(),
