@@ -25,7 +25,7 @@ describe('public pages rendered by the server', () => {
   });
   afterAll(async () => browser?.close());
 
-  it('sends every public page as finished HTML, compressed, with its title, heading and content and no loading screen', async () => {
+  it('sends every public page as finished HTML, compressed, with its title, heading and content, and the loading image as a small badge', async () => {
     for (const route of routes) {
       const { res, html } = await page(route.path);
       expect(res.status, route.path).toBe(route.path === '/no-such-page' ? 404 : 200);
@@ -38,7 +38,7 @@ describe('public pages rendered by the server', () => {
         if (typeof piece === 'string') expect(text, `${route.path}: ${piece}`).toContain(piece);
         else expect(text, route.path).toMatch(piece);
       }
-      expect(html, route.path).not.toContain('id="boot-loader"');
+      expect(html, route.path).toContain('<div id="boot-loader" data-over-page');
       expect(html.match(/<title>/g), route.path).toHaveLength(1);
       expect(/<head>[\s\S]*<title>([^<]*)<\/title>[\s\S]*<\/head>/.exec(html)?.[1], route.path).toMatch(/ \| /);
       expect(html, route.path).toContain('<script type="application/json" id="router-data">');
@@ -64,7 +64,7 @@ describe('public pages rendered by the server', () => {
     for (const path of ['/maindashboard', '/welcomebackwallet', '/admindashboard']) {
       const { res, html } = await page(path);
       expect(res.status, path).toBe(200);
-      expect(html, path).toContain('id="boot-loader"');
+      expect(html, path).toContain('<div id="boot-loader" role="status"');
       expect(html, path).toContain('<div id="root"></div>');
       expect(html, path).toContain('<script type="application/json" id="site-data">');
       expect(html, path).not.toContain('id="router-data"');
@@ -77,6 +77,8 @@ describe('public pages rendered by the server', () => {
     await still.goto(baseURL);
     await expect(still.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/financial security/);
     await expect(still.getByText('Actualizing business dreams').isVisible()).resolves.toBe(true);
+    // Nothing will run, so the loading image is not shown at all.
+    await expect(still.locator('#boot-loader').isVisible()).resolves.toBe(false);
     expect(await still.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await still.locator('footer').getByRole('link', { name: 'FAQs' }).click();
     await still.waitForURL(`${baseURL}/faq`);
@@ -103,8 +105,9 @@ describe('public pages rendered by the server', () => {
       ),
     );
     expect(dangling).toEqual([]);
-    // Once running, the menu opens in the page, without a new document.
+    // Once running, the loading badge goes and the menu opens in the page, without a new document.
     await openPage(tab, baseURL);
+    await tab.locator('#boot-loader').waitFor({ state: 'detached' });
     await tab.getByRole('button', { name: 'Open menu' }).click();
     await tab.getByRole('link', { name: 'CONTACT US' }).click();
     await tab.getByRole('heading', { level: 1, name: 'Contact Us' }).waitFor();

@@ -43,14 +43,15 @@ async function start() {
   else createRoot(container).render(app);
 }
 
-void start();
-
-// The loading image (on pages rendered in the browser) stays until the page has fully loaded.
+// The loading image stays until the page has fully loaded and React has taken it over.
 function hideBootLoader() {
   const loader = document.getElementById('boot-loader');
   if (!loader) return;
   loader.style.opacity = '0';
   setTimeout(() => loader.remove(), 300);
 }
-if (document.readyState === 'complete') hideBootLoader();
-else window.addEventListener('load', hideBootLoader, { once: true });
+const loaded = new Promise<void>((resolve) => {
+  if (document.readyState === 'complete') resolve();
+  else window.addEventListener('load', () => resolve(), { once: true });
+});
+Promise.all([start(), loaded]).then(hideBootLoader, (error: unknown) => console.error('The page could not start', error));

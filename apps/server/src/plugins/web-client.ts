@@ -11,12 +11,15 @@ export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.ur
 /** The client's server renderer (apps/web/src/entry-server.tsx, built beside the client by its build). */
 const webRenderer = fileURLToPath(new URL('../../../web/dist-server/entry-server.js', import.meta.url));
 
-/** The built page with the server's parts filled in; the loading image is only for pages the browser renders. */
-function fillTemplate(template: string, page: { head: string; root: string; data: string; loader: boolean }) {
+/**
+ * The built page with the server's parts filled in. The loading image (spec: until the page has fully loaded)
+ * covers the screen only when there is nothing to show yet; over a page the server rendered it is a small badge.
+ */
+function fillTemplate(template: string, page: { head: string; root: string; data: string; rendered: boolean }) {
   const withHead = page.head.includes('<title>') ? template.replace(/<title>[^<]*<\/title>/, '') : template;
   return withHead
     .replace('</head>', () => `${page.head}</head>`)
-    .replace(/<!--boot-loader-->([\s\S]*?)<!--\/boot-loader-->/, page.loader ? '$1' : '')
+    .replace('<div id="boot-loader"', page.rendered ? '<div id="boot-loader" data-over-page' : '<div id="boot-loader"')
     .replace('<!--page-root-->', () => page.root)
     .replace('<!--page-data-->', () => page.data);
 }
@@ -77,7 +80,7 @@ export async function webClientPlugin(app: FastifyInstance) {
       page = { kind: 'browser' };
     }
     if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
-    if (page.kind === 'browser') return sendHtml(reply, 200, fillTemplate(template, { head: '', root: '', data: siteData, loader: true }));
-    return sendHtml(reply, page.status, fillTemplate(template, { head: page.head, root: page.root, data: siteData + page.routerData, loader: false }));
+    if (page.kind === 'browser') return sendHtml(reply, 200, fillTemplate(template, { head: '', root: '', data: siteData, rendered: false }));
+    return sendHtml(reply, page.status, fillTemplate(template, { head: page.head, root: page.root, data: siteData + page.routerData, rendered: true }));
   });
 }
