@@ -53,11 +53,15 @@ describe('public pages rendered by the server', () => {
     }
   });
 
-  it('fills a share link’s referral code into the sign-up form already in the HTML', async () => {
+  it('fills a share link’s referral code into the sign-up form already in the HTML, a form that waits for the page to run', async () => {
     const { html } = await page('/mainsignup?ref=ABC123');
     expect(html).toMatch(/<input[^>]*name="referralCode"[^>]*value="ABC123"|<input[^>]*value="ABC123"[^>]*name="referralCode"/);
-    // Until the page runs, its form cannot be sent (it would go as a plain GET with the password in the address).
+    // Until the page runs, its form can neither be filled (react-hook-form would wipe it on starting) nor sent
+    // (the browser would send it as a plain GET with the password in the address).
     expect(html).toMatch(/<button type="submit" disabled=""/);
+    const inputs = html.match(/<input [^>]*>/g) ?? [];
+    expect(inputs.length).toBeGreaterThanOrEqual(8);
+    for (const input of inputs) expect(input).toContain('disabled=""');
   });
 
   it('keeps the signed-in areas for the browser: the page shell with the loading image and the site data only', async () => {

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { useHydrated } from './use-hydrated';
 
 export interface FieldMessageProps {
   /** The field's error from react-hook-form (or any `{ message }`). */
@@ -40,6 +41,8 @@ export interface ControlProps {
   className: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
+  /** True while the page is still the server's HTML (see useHydrated). */
+  disabled: true | undefined;
 }
 
 /**
@@ -56,6 +59,7 @@ export function FieldShell({
 }: FieldMessageProps & { label: ReactNode; id?: string; className?: string; children: (control: ControlProps) => ReactNode }) {
   const generated = useId();
   const fieldId = id ?? generated;
+  const hydrated = useHydrated();
   return (
     <div className={className}>
       <label htmlFor={fieldId} className={labelClass}>
@@ -67,6 +71,7 @@ export function FieldShell({
         className: inputClass,
         'aria-invalid': error?.message ? true : undefined,
         'aria-describedby': describedBy(fieldId, { error, hint }),
+        disabled: hydrated ? undefined : true,
       })}
       <FieldError id={fieldId} error={error} />
     </div>
