@@ -1,6 +1,7 @@
 // npm run bench:web: what the home page costs a phone. Starts the built platform on a fresh data folder,
 // opens the home page in Chromium and adds up the gzip size of every JavaScript and CSS file it requested,
-// then runs Lighthouse (mobile, simulated slow 4G) for the performance and accessibility scores.
+// then runs Lighthouse (mobile, simulated slow 4G) three times for the performance and accessibility scores
+// (the median run is reported; LIGHTHOUSE_RUNS changes the count).
 // Targets: JavaScript under 120 KB gzip; both scores 95 or more. Exits 1 when a target is missed.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -18,6 +19,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const JS_BUDGET_KB = 120;
 const SCORE_TARGET = 95;
+const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 /** Every script and stylesheet the home page requests until the network is idle, with its gzip size. */
@@ -100,29 +102,36 @@ try {
   }
   if (js / 1024 >= JS_BUDGET_KB) failed = true;
 
-  const chrome = await launchForLighthouse();
-  try {
-    const result = await lighthouse(`${server.url}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-    const { categories, audits, runtimeError } = result.lhr;
-    if (runtimeError) console.log(`Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
-    const metricErrors = ['first-contentful-paint', 'largest-contentful-paint'].map((id) => audits[id].errorMessage).filter(Boolean);
-    if (metricErrors.length > 0) console.log(`Lighthouse metric errors: ${metricErrors.join('; ')}`);
-    const performance = Math.round(categories.performance.score * 100);
-    const accessibility = Math.round(categories.accessibility.score * 100);
-    console.log(`Lighthouse (mobile, simulated slow 4G): performance ${performance}, accessibility ${accessibility} (target: ${SCORE_TARGET} or more)`);
-    // Lighthouse times the page's main thread on this machine: a busy machine lowers the performance score.
-    console.log(`  machine load while measuring: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores; Lighthouse's CPU benchmark index: ${Math.round(result.lhr.environment.benchmarkIndex)}`);
-    for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
-      console.log(`  ${audits[id].title}: ${audits[id].displayValue}`);
+  // Lighthouse's own advice: its performance score varies from run to run, so take the median of several.
+  const runs = [];
+  for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
+    const chrome = await launchForLighthouse();
+    try {
+      const result = await lighthouse(`${server.url}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      const { categories, runtimeError } = result.lhr;
+      if (runtimeError) console.log(`Lighthouse could not measure the page: ${runtimeError.code} ${runtimeError.message}`);
+      const scores = { performance: Math.round(categories.performance.score * 100), accessibility: Math.round(categories.accessibility.score * 100) };
+      console.log(`  Lighthouse run ${run}: performance ${scores.performance}, accessibility ${scores.accessibility} (machine load ${loadavg()[0].toFixed(1)})`);
+      runs.push({ ...scores, lhr: result.lhr });
+    } finally {
+      await chrome.stop();
     }
-    const lcpElement = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
-    if (lcpElement) console.log(`  largest paint: ${lcpElement}`);
-    const failing = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
-    for (const audit of failing) console.log(`  not passed: ${audit.id} (${audit.title})`);
-    if (performance < SCORE_TARGET || accessibility < SCORE_TARGET) failed = true;
-  } finally {
-    await chrome.stop();
   }
+  const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor(runs.length / 2)];
+  const { audits, environment } = median.lhr;
+  const metricErrors = ['first-contentful-paint', 'largest-contentful-paint'].map((id) => audits[id].errorMessage).filter(Boolean);
+  if (metricErrors.length > 0) console.log(`Lighthouse metric errors: ${metricErrors.join('; ')}`);
+  console.log(`Lighthouse (mobile, simulated slow 4G), median of ${runs.length} runs: performance ${median.performance}, accessibility ${median.accessibility} (target: ${SCORE_TARGET} or more)`);
+  // Lighthouse times the page's main thread on this machine: a busy machine lowers the performance score.
+  console.log(`  ${cpus().length} cores; Lighthouse's CPU benchmark index: ${Math.round(environment.benchmarkIndex)}`);
+  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+    console.log(`  ${audits[id].title}: ${audits[id].displayValue}`);
+  }
+  const lcpElement = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+  if (lcpElement) console.log(`  largest paint: ${lcpElement}`);
+  const failing = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+  for (const audit of failing) console.log(`  not passed: ${audit.id} (${audit.title})`);
+  if (median.performance < SCORE_TARGET || median.accessibility < SCORE_TARGET) failed = true;
 } finally {
   await server.stop();
   removeDir(server.dataDir);
