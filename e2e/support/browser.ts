@@ -1,13 +1,34 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+let people = 0;
+
+/**
+ * Chromium for a test. Each page or context it opens is a different person with an address of their own, as the
+ * platform sees it behind a proxy (the e2e platform runs with TRUST_PROXY): the per-address limits on sign-in
+ * then count one person, as they do for real, not the whole suite arriving from 127.0.0.1.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options: BrowserContextOptions = {}) => {
+    people += 1;
+    const address = `10.${(process.pid >> 8) & 255}.${(people >> 8) & 255}.${people & 255}`;
+    return newContext({ ...options, extraHTTPHeaders: { 'x-forwarded-for': address, ...options.extraHTTPHeaders } });
+  };
+  // Like Playwright's own newPage: a page in a context of its own, closed with it.
+  browser.newPage = async (options?: BrowserContextOptions) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => void context.close());
+    return page;
+  };
+  return browser;
 }
 
 /** Collects the page's console errors and failed requests so a test can assert there were none. */

@@ -67,7 +67,10 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('button', { name: 'OK' }).click();
+    const popup = page.getByRole('dialog');
+    await popup.waitFor();
+    expect(await popup.textContent(), 'the sign-in popup').toContain('Successful!');
+    await popup.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(`**${s.dashboard}`);
     await expect.poll(() => page.getByTestId('member-greeting').textContent()).toMatch(/^WELCOME, .+!$/);
   }
