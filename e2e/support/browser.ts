@@ -25,7 +25,12 @@ export async function launchBrowser(): Promise<Browser> {
   browser.newPage = async (options?: BrowserContextOptions) => {
     const context = await browser.newContext(options);
     const page = await context.newPage();
-    page.once('close', () => void context.close());
+    page.once('close', () => {
+      context.close().catch((error: Error) => {
+        // Closing the browser closes its pages first, and their contexts are already going.
+        if (!/has been closed/.test(error.message)) throw error;
+      });
+    });
     return page;
   };
   return browser;
