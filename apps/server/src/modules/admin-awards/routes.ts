@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth';
 import { listAwards } from './award-store';
 import { deliverAward } from './deliver-award';
-import { adminAwardSchema, awardListQuery, awardListSchema, awardParams, errorSchema } from './schemas';
+import { adminAwardSchema, awardListSchema, errorSchema } from '@coop/core/contracts';
+import { awardListQuery, awardParams } from './schemas';
 
 /** Non-cash awards for administrators: the list of entitlements, and marking one delivered (audited, once). */
 export const adminAwardRoutes: FastifyPluginAsyncZod = async (app) => {

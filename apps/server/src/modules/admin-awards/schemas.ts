@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export { adminAwardSchema, awardListSchema, errorSchema } from '@coop/core/contracts';
-
 export const awardListQuery = z.object({
   status: z.enum(['pending', 'delivered'], { message: 'status must be pending or delivered' }).optional(),
   programme: z.enum(['main', 'welcomeback'], { message: 'programme must be main or welcomeback' }).optional(),

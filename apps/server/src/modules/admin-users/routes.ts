@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
 import { dashboard } from '../member/dashboard';
 import { accountIdByEmail, listUsers } from './user-list';
-import { adminMainUserSchema, adminWelcomeBackUserSchema, emailParams, errorSchema, mainUserListSchema, userListQuery, welcomeBackUserListSchema } from './schemas';
+import { adminMainUserSchema, adminWelcomeBackUserSchema, errorSchema, mainUserListSchema, welcomeBackUserListSchema } from '@coop/core/contracts';
+import { emailParams, userListQuery } from './schemas';
 
 const admin = { access: 'admin' as const };
 

@@ -7,12 +7,4 @@ export const userListQuery = z.object({
 });
 
 export const emailParams = z.object({ email: z.string().trim().toLowerCase().min(3).max(254) });
-export {
-  adminMainUserSchema,
-  adminWelcomeBackUserSchema,
-  errorSchema,
-  mainUserListSchema,
-  userListItemSchema,
-  welcomeBackUserListSchema,
-} from '@coop/core/contracts';
 

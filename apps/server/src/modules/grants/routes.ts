@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { applyForGrant, decideGrant } from './grant-service';
 import { grantsOf, grantView, listGrants } from './grant-store';
-import { adminGrantSchema, errorSchema, grantDecisionSchema, grantSchema } from './schemas';
+import { adminGrantSchema, errorSchema, grantSchema } from '@coop/core/contracts';
+import { grantDecisionSchema } from './schemas';
 
 const ceiling = getPlan('main').grant!.ceilingKobo;
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export { adminGrantSchema, errorSchema, grantSchema } from '@coop/core/contracts';
-
 /** PUT /api/admin/grants/:id */
 export const grantDecisionSchema = z.strictObject({
   decision: z.enum(['approved', 'declined'], { message: 'Choose approved or declined' }),

@@ -1,3 +1,4 @@
+import { errorSchema, payoutPreviewSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,17 +11,7 @@ import { releasePayout } from './release-payout';
 import { retryPayoutRun, startPayoutRun, type PayoutDeps, type RunProgress } from './run-payout';
 import { runCsv } from './run-csv';
 import { findRun, listRuns, runPayouts } from './run-queries';
-import {
-  confirmBody,
-  errorSchema,
-  previewQuery,
-  previewSchema,
-  runBody,
-  runDetailSchema,
-  runParams,
-  runProgressSchema,
-  runSummarySchema,
-} from './schemas';
+import { confirmBody, previewQuery, runBody, runParams } from './schemas';
 import { runPayoutView, runSummaryView } from './views';
 
 const deps = (app: FastifyInstance): PayoutDeps => ({
@@ -57,7 +48,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Who a payout run of the month would pay, and who is left out and why',
         querystring: previewQuery,
-        response: { 200: previewSchema },
+        response: { 200: payoutPreviewSchema },
       },
     },
     async (request) =>
@@ -77,7 +68,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Run a programme's payout for a month (once per month): reserve every payee's wallet, then transfer, or prepare the bank file",
         body: runBody,
-        response: { 201: runProgressSchema, 400: errorSchema, 409: errorSchema },
+        response: { 201: payoutRunProgressSchema, 400: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {
@@ -108,7 +99,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
             page: z.number(),
             pageSize: z.number(),
             total: z.number(),
-            items: z.array(runSummarySchema),
+            items: z.array(payoutRunSummarySchema),
           }),
         },
       },
@@ -132,7 +123,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'A payout run with its payouts (bank name and last 4 digits only)',
         params: runParams,
-        response: { 200: runDetailSchema, 404: errorSchema },
+        response: { 200: payoutRunDetailSchema, 404: errorSchema },
       },
     },
     async (request) => {
@@ -151,7 +142,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Send again, in the background, every transfer of the run still reserved (same references: never paid twice) and ask the provider about those sent without an outcome',
         params: runParams,
-        response: { 202: runProgressSchema, 404: errorSchema, 409: errorSchema },
+        response: { 202: payoutRunProgressSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) =>
@@ -189,7 +180,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         params: runParams,
         body: confirmBody,
         response: {
-          200: z.object({ settled: z.number(), failed: z.number(), run: runSummarySchema }),
+          200: z.object({ settled: z.number(), failed: z.number(), run: payoutRunSummarySchema }),
           400: errorSchema,
           404: errorSchema,
           409: errorSchema,

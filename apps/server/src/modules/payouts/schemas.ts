@@ -3,14 +3,6 @@ import { periodField } from './period';
 
 const programme = z.enum(['main', 'welcomeback'], { message: 'Choose the programme: main or welcomeback' });
 
-export {
-  errorSchema,
-  payoutPreviewSchema as previewSchema,
-  payoutRunDetailSchema as runDetailSchema,
-  payoutRunProgressSchema as runProgressSchema,
-  payoutRunSummarySchema as runSummarySchema,
-} from '@coop/core/contracts';
-
 export const previewQuery = z.object({ programme, period: periodField });
 export const runBody = z.strictObject({
   programme,

@@ -1,4 +1,17 @@
-/** The "Show" buttons above an admin list (pending, delivered, all...); choosing one goes back to page 1. */
+import { useState } from 'react';
+
+/** A list's filter and page: choosing another filter goes back to page 1. */
+export function useFilteredPages<T extends string>(initial: T) {
+  const [status, setStatus] = useState<T>(initial);
+  const [page, setPage] = useState(1);
+  const chooseStatus = (value: T) => {
+    setStatus(value);
+    setPage(1);
+  };
+  return { status, chooseStatus, page, setPage };
+}
+
+/** The "Show" buttons above an admin list (pending, delivered, all...), with `useFilteredPages`. */
 export function StatusFilter<T extends string>({
   filters,
   value,

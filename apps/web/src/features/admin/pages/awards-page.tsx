@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { formatDateTime, naira } from '../../../components/display/format';
 import { Pager } from '../../../components/display/pager';
 import { QueryState } from '../../../components/display/query-state';
@@ -7,7 +6,7 @@ import { AWARDS_PAGE_SIZE, useAwards, type AwardFilter } from '../api/get-awards
 import { AdminPageTitle } from '../components/admin-page-title';
 import { DeliverAwardButton } from '../components/deliver-award-button';
 import { StatusBadge } from '../components/status-badge';
-import { StatusFilter } from '../components/status-filter';
+import { StatusFilter, useFilteredPages } from '../components/status-filter';
 
 const filters: { value: AwardFilter; label: string }[] = [
   { value: 'pending', label: 'To deliver' },
@@ -17,22 +16,14 @@ const filters: { value: AwardFilter; label: string }[] = [
 
 /** Non-cash awards (laptop, car, house...) members have earned: the queue to hand over, oldest first. */
 export function AwardsPage() {
-  const [status, setStatus] = useState<AwardFilter>('pending');
-  const [page, setPage] = useState(1);
+  const { status, chooseStatus, page, setPage } = useFilteredPages<AwardFilter>('pending');
   const awards = useAwards(status, page);
   return (
     <>
       <AdminPageTitle lead="Awards are never paid into the wallet. Mark each one delivered when the member has received it; it is recorded in the audit log.">
         Awards
       </AdminPageTitle>
-      <StatusFilter
-        filters={filters}
-        value={status}
-        onChange={(value) => {
-          setStatus(value);
-          setPage(1);
-        }}
-      />
+      <StatusFilter filters={filters} value={status} onChange={chooseStatus} />
       <QueryState query={awards} label="the awards">
         {(list) =>
           list.total === 0 ? (

@@ -1,5 +1,4 @@
 import { formatNaira, getPlan } from '@coop/core';
-import { useState } from 'react';
 import { formatDateTime, naira } from '../../../components/display/format';
 import { Pager } from '../../../components/display/pager';
 import { QueryState } from '../../../components/display/query-state';
@@ -7,7 +6,7 @@ import { GRANTS_PAGE_SIZE, useGrants } from '../api/get-grants';
 import { AdminPageTitle } from '../components/admin-page-title';
 import { GrantDecision } from '../components/grant-decision';
 import { StatusBadge } from '../components/status-badge';
-import { StatusFilter } from '../components/status-filter';
+import { StatusFilter, useFilteredPages } from '../components/status-filter';
 import type { GrantStatus } from '../types';
 
 const filters: { value: GrantStatus | ''; label: string }[] = [
@@ -21,8 +20,7 @@ const grant = getPlan('main').grant!;
 
 /** Executive grant applications (Main stage 5), pending first, with approve or decline. */
 export function GrantsPage() {
-  const [status, setStatus] = useState<GrantStatus | ''>('pending');
-  const [page, setPage] = useState(1);
+  const { status, chooseStatus, page, setPage } = useFilteredPages<GrantStatus | ''>('pending');
   const grants = useGrants(status, page);
   return (
     <>
@@ -31,14 +29,7 @@ export function GrantsPage() {
       >
         Grant Applications
       </AdminPageTitle>
-      <StatusFilter
-        filters={filters}
-        value={status}
-        onChange={(value) => {
-          setStatus(value);
-          setPage(1);
-        }}
-      />
+      <StatusFilter filters={filters} value={status} onChange={chooseStatus} />
       <QueryState query={grants} label="the grant applications">
         {(list) =>
           list.total === 0 ? (
