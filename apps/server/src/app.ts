@@ -10,6 +10,7 @@ import type { PaymentProvider } from './adapters/payments';
 import { registerPayments } from './adapters/payments/register';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { schedulerPlugin } from './jobs/scheduler';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { webClientPlugin } from './plugins/web-client';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
+  await app.register(schedulerPlugin);
   await app.register(helmet, {
     hsts: config.isProduction,
     contentSecurityPolicy: {

@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   SITE_INSTAGRAM_URL: z.string().default(''),
   PAYOUT_DAY: z.coerce.number().int().min(1).max(28).default(25),
   PAYOUT_MINIMUM_KOBO: z.coerce.number().int().min(0).default(100_000),
+  JOBS_ENABLED: bool.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -66,6 +67,8 @@ export interface Config {
     social: { facebook: string; twitter: string; instagram: string };
   };
   payout: { day: number; minimumKobo: number };
+  /** Scheduled jobs (closures, reconciliation, payout day...) run in this process; off by default in tests, which run them by hand. */
+  jobsEnabled: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -124,5 +127,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       social: { facebook: e.SITE_FACEBOOK_URL, twitter: e.SITE_TWITTER_URL, instagram: e.SITE_INSTAGRAM_URL },
     },
     payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO },
+    jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
   };
 }

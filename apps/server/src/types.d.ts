@@ -3,6 +3,7 @@ import type { Database, Db } from './db/client';
 import type { MailTransport } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
 import type { SandboxState } from './adapters/payments/sandbox/state';
+import type { Scheduler } from './jobs/scheduler';
 import type { BackgroundWork } from './modules/payments/background-work';
 import type { Programme, SignedInAccount } from './plugins/auth';
 
@@ -17,6 +18,8 @@ declare module 'fastify' {
     paystackSandbox: SandboxState | null;
     /** Payment work a webhook started after answering; closing the app (and tests) wait for it. */
     paymentWork: BackgroundWork;
+    /** The one job runner: modules add their scheduled jobs here (see jobs/scheduler.ts). */
+    jobs: Scheduler;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on private routes. */

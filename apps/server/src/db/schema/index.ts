@@ -7,3 +7,4 @@ export * from './sessions';
 export * from './bank-details';
 export * from './payments';
 export * from './admin';
+export * from './jobs';

@@ -26,18 +26,7 @@ export async function reconcilePendingPayments(app: FastifyInstance, now = new D
   return counts;
 }
 
-/** Runs the reconciliation every few minutes while the app is up; one run at a time; stopped when the app closes. */
-export function startReconciliation(app: FastifyInstance, everyMs = 5 * MINUTE) {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = reconcilePendingPayments(app)
-      .catch((error: unknown) => app.log.warn({ err: error }, 'reconciliation run failed'))
-      .finally(() => (running = null));
-  }, everyMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
+/** The reconciliation as a scheduled job: every few minutes, on one instance at a time. */
+export function scheduleReconciliation(app: FastifyInstance, everyMs = 5 * MINUTE) {
+  app.jobs.add({ name: 'payment-reconciliation', everyMs, run: (now) => reconcilePendingPayments(app, now) });
 }

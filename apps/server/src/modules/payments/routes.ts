@@ -7,7 +7,7 @@ import { HttpError } from '../../plugins/errors';
 import { rateLimited } from '../auth/rate-limits';
 import { initiatePayment } from './initiate-payment';
 import { paymentStatus } from './payment-status';
-import { startReconciliation } from './reconcile';
+import { scheduleReconciliation } from './reconcile';
 
 const errorSchema = z.object({ message: z.string(), Message: z.string().optional(), code: z.string().optional() });
 
@@ -17,7 +17,7 @@ const asAnswer = (error: unknown) =>
 
 /** Fee payments: start a checkout (the spec's two calls), and the status the callback pages ask for. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  startReconciliation(app);
+  scheduleReconciliation(app);
   // Each start asks the provider for a checkout: plenty for a person, not for a script.
   const startLimit = rateLimited(app, 'payment-start', { perAccount: { max: 10, window: 15 * 60_000 } }, (request) => signedIn(request).id);
 

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { scheduledJobs } from '../db/schema';
+
+export interface ScheduledJob {
+  /** Unique across the platform: the name of the job's row in scheduled_jobs. */
+  name: string;
+  /** How often the job runs, counted from the moment an instance claimed it. */
+  everyMs: number;
+  /** The work; it must be safe to run again after a crash halfway (it is, at the latest, one period later). */
+  run(now: Date): Promise<unknown>;
+}
+
+export interface Scheduler {
+  /** Declares a job; modules call this while the app is being built. */
+  add(job: ScheduledJob): void;
+  /** Runs every job whose time has come and that no other instance claimed first; returns the names it ran. */
+  runDue(now?: Date): Promise<string[]>;
+  /** This process's name in scheduled_jobs.last_instance. */
+  readonly instance: string;
+}
+
+const TICK_MS = 15_000;
+
+/**
+ * Claims a job's period: one UPDATE moves next_run_at past `now` only if it had come. PostgreSQL makes a second
+ * instance's UPDATE wait for the first and then re-check the WHERE, which no longer holds, so exactly one
+ * instance gets the row back. No lock is held while the job runs.
+ */
+export async function claimJob(db: Db, job: Pick<ScheduledJob, 'name' | 'everyMs'>, now: Date, instance: string): Promise<boolean> {
+  await db
+    .insert(scheduledJobs)
+    .values({ name: job.name, nextRunAt: now })
+    .onConflictDoNothing();
+  const claimed = await db
+    .update(scheduledJobs)
+    .set({
+      nextRunAt: new Date(now.getTime() + job.everyMs),
+      runs: sql`${scheduledJobs.runs} + 1`,
+      lastInstance: instance,
+      lastStartedAt: now,
+    })
+    .where(and(eq(scheduledJobs.name, job.name), lte(scheduledJobs.nextRunAt, now)))
+    .returning({ name: scheduledJobs.name });
+  return claimed.length === 1;
+}
+
+export function createScheduler(app: FastifyInstance): Scheduler {
+  const jobs: ScheduledJob[] = [];
+  const instance = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const runOne = async (job: ScheduledJob, now: Date) => {
+    if (!(await claimJob(app.db, job, now, instance))) return false;
+    let lastError: string | null = null;
+    try {
+      await job.run(now);
+    } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
+      app.log.error({ err: error, job: job.name }, 'a scheduled job failed; it runs again next period');
+    }
+    await app.db
+      .update(scheduledJobs)
+      .set({ lastFinishedAt: new Date(), lastError })
+      .where(eq(scheduledJobs.name, job.name));
+    return true;
+  };
+  return {
+    instance,
+    add(job) {
+      if (jobs.some((j) => j.name === job.name)) throw new Error(`scheduled job ${job.name} declared twice`);
+      jobs.push(job);
+    },
+    async runDue(now = new Date()) {
+      const ran: string[] = [];
+      for (const job of jobs) if (await runOne(job, now)) ran.push(job.name);
+      return ran;
+    },
+  };
+}
+
+/**
+ * app.jobs: the one job runner. With JOBS_ENABLED (on by default outside tests) each instance looks every
+ * 15 seconds for due jobs; whichever instance claims a job first runs it. Closing the app waits for a tick in flight.
+ */
+export const schedulerPlugin = fp(async (app: FastifyInstance) => {
+  const scheduler = createScheduler(app);
+  app.decorate('jobs', scheduler);
+  if (!app.config.jobsEnabled) return;
+  let tick: Promise<unknown> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const runTick = () => {
+    if (tick) return;
+    tick = scheduler
+      .runDue()
+      .catch((error: unknown) => app.log.error({ err: error }, 'looking for due scheduled jobs failed'))
+      .finally(() => (tick = null));
+  };
+  app.addHook('onReady', async () => {
+    runTick();
+    timer = setInterval(runTick, TICK_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await tick;
+  });
+});
