@@ -14,9 +14,9 @@ export async function memberFigures(db: Tx, accountId: string, programme: Progra
     sql`select kind, sum(amount_kobo) as total from credits where account_id = ${accountId} group by kind`,
   );
   const creditKobo = (kind: string) => Number(creditRows.find((r) => r.kind === kind)?.total ?? 0);
-  const awardRows = await queryRows<{ id: string; kind: string; stage: number; installment: number; value_kobo: string; description: string; status: string; created_at: string | Date }>(
+  const awardRows = await queryRows<{ id: string; kind: string; stage: number; installment: number; value_kobo: string; description: string; status: string; created_at: string | Date; due_at: string | Date }>(
     db,
-    sql`select id, kind, stage, installment, value_kobo, description, status, created_at from awards where account_id = ${accountId} order by id`,
+    sql`select id, kind, stage, installment, value_kobo, description, status, created_at, due_at from awards where account_id = ${accountId} order by id`,
   );
   const awardKobo = (kind: string) => awardRows.filter((a) => a.kind === kind).reduce((s, a) => s + Number(a.value_kobo), 0);
   const [referrals] = await queryRows<{ n: string }>(db, sql`select coalesce(sum(direct_referrals), 0) as n from positions where account_id = ${accountId}`);
@@ -50,6 +50,7 @@ export async function memberFigures(db: Tx, accountId: string, programme: Progra
       value: toNairaString(Number(a.value_kobo)),
       description: a.description,
       status: a.status,
+      dueAt: new Date(a.due_at),
       createdAt: new Date(a.created_at).toISOString(),
     })),
     referralCount: Number(referrals?.n ?? 0),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { getPlan, toNairaString } from '@coop/core';
+import { awardDueStatus, getPlan, toNairaString } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { Programme } from '../engine/position-store';
@@ -9,7 +9,7 @@ import { awardLabel } from './award-labels';
 const naira = toNairaString;
 
 /** The spec's 3.3 fields for the programme, under the spec's names, plus stage, progress and awards. */
-export async function dashboard(db: Tx, accountId: string, programme: Programme) {
+export async function dashboard(db: Tx, accountId: string, programme: Programme, now = new Date()) {
   const [account] = await queryRows<{ full_name: string; email: string; referral_code: string; address: string; phone: string }>(
     db,
     sql`select full_name, email, referral_code, address, phone from accounts where id = ${accountId}`,
@@ -35,7 +35,10 @@ export async function dashboard(db: Tx, accountId: string, programme: Programme)
     referralCount: f.referralCount,
     referralNode: f.referralNode,
     transaction_counts: f.transactionCount,
-    awards: f.awards.map((a) => ({ ...a, label: awardLabel(programme, a.kind), status: a.status as 'pending' | 'delivered' })),
+    awards: f.awards.map((a) => {
+      const status = a.status as 'pending' | 'delivered';
+      return { ...a, label: awardLabel(programme, a.kind), status, dueAt: a.dueAt.toISOString(), dueStatus: awardDueStatus({ status, dueAt: a.dueAt }, now) };
+    }),
     grantEligible: f.paid && grant !== null && f.stage >= grant.stage,
   };
   if (programme === 'main') {
