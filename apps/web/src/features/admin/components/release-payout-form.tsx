@@ -21,7 +21,7 @@ export function ReleasePayoutForm({ payout }: { payout: Payout }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="min-h-11 rounded-md border border-slate-400 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        className="min-h-11 self-center rounded-md border border-slate-400 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
       >
         Release…
       </button>
