@@ -9,6 +9,7 @@ import { createMailTransport, type MailTransport } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
 import { registerPayments } from './adapters/payments/register';
 import type { Config } from './config';
+import { fastifyTrustProxy } from './config-rules';
 import { openDatabase, type Database } from './db/client';
 import { schedulerPlugin } from './jobs/scheduler';
 import { authPlugin } from './plugins/auth';
@@ -55,7 +56,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
             ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
           }),
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestTimeout: 30_000,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
