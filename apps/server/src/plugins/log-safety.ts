@@ -71,7 +71,11 @@ function safeMessage(error: Error & { code?: unknown }): string {
 }
 
 /** pino's `err` serializer: type, message, stack frames, SQLSTATE fields and the cause chain, nothing else. */
-export function serializeError(error: unknown, depth = 0): SerializedError | unknown {
+export function serializeError(error: Error): SerializedError {
+  return serializeCause(error, 0) as SerializedError;
+}
+
+function serializeCause(error: unknown, depth: number): unknown {
   if (!(error instanceof Error)) return error;
   const type = error.constructor?.name ?? 'Error';
   const message = safeMessage(error);
@@ -82,7 +86,7 @@ export function serializeError(error: unknown, depth = 0): SerializedError | unk
     const value = fields[field];
     if (typeof value === 'string' || typeof value === 'number') serialized[field] = value;
   }
-  if (error.cause !== undefined && depth < 5) serialized.cause = serializeError(error.cause, depth + 1);
-  if (error instanceof AggregateError && depth < 5) serialized.errors = error.errors.map((inner) => serializeError(inner, depth + 1));
+  if (error.cause !== undefined && depth < 5) serialized.cause = serializeCause(error.cause, depth + 1);
+  if (error instanceof AggregateError && depth < 5) serialized.errors = error.errors.map((inner: unknown) => serializeCause(inner, depth + 1));
   return serialized;
 }
