@@ -42,6 +42,7 @@ const EnvSchema = z.object({
   SITE_INSTAGRAM_URL: z.string().default(''),
   PAYOUT_DAY: z.coerce.number().int().min(1).max(28).default(25),
   PAYOUT_MINIMUM_KOBO: z.coerce.number().int().min(0).default(100_000),
+  PAYOUT_AUTO: bool.default(false),
   JOBS_ENABLED: bool.optional(),
 });
 
@@ -70,7 +71,8 @@ export interface Config {
     phones: string[];
     social: { facebook: string; twitter: string; instagram: string };
   };
-  payout: { day: number; minimumKobo: number };
+  /** auto: on the payout day the prepared run also runs, with no administrator's press. */
+  payout: { day: number; minimumKobo: number; auto: boolean };
   /** Scheduled jobs (closures, reconciliation, payout day...) run in this process; off by default in tests, which run them by hand. */
   jobsEnabled: boolean;
 }
@@ -135,7 +137,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       phones: e.SITE_PHONES.split(',').map((p) => p.trim()).filter(Boolean),
       social: { facebook: e.SITE_FACEBOOK_URL, twitter: e.SITE_TWITTER_URL, instagram: e.SITE_INSTAGRAM_URL },
     },
-    payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO },
+    payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO, auto: e.PAYOUT_AUTO },
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
   };
 }

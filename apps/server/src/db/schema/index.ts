@@ -9,3 +9,4 @@ export * from './payments';
 export * from './admin';
 export * from './jobs';
 export * from './rate-limits';
+export * from './payouts-grants';
