@@ -10,3 +10,4 @@ export * from './admin';
 export * from './jobs';
 export * from './rate-limits';
 export * from './payouts-grants';
+export * from './operator';
