@@ -1,0 +1,22 @@
+/** Reads a CSV body (RFC 4180: quoted fields, doubled quotes, a byte-order mark) into records keyed by the header. */
+export function parseCsv(body: string): Array<Record<string, string>> {
+  const text = body.replace(/^\uFEFF/, '');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') (field += '"'), (i += 1);
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') row.push(field), (field = '');
+    else if (c === '\n') row.push(field), rows.push(row), (row = []), (field = '');
+    else if (c !== '\r') field += c;
+  }
+  if (field || row.length) row.push(field), rows.push(row);
+  const [header, ...records] = rows;
+  return records.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));
+}
