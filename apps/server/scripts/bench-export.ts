@@ -78,7 +78,10 @@ async function main() {
   await sleep(500);
   gc();
   let idle = 0;
-  for (let i = 0; i < 5; i += 1) (idle = Math.max(idle, process.memoryUsage().rss)), await sleep(100);
+  for (let i = 0; i < 5; i += 1) {
+    idle = Math.max(idle, process.memoryUsage().rss);
+    await sleep(100);
+  }
 
   let peak = idle;
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
