@@ -186,6 +186,14 @@ export const contactMessageSchema = z.object({
   message: z.string(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
+  state: z.enum(['open', 'answered', 'closed']),
+  answeredAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  ageDays: z.number().describe('whole days waiting (until answered or closed)'),
+  daysLeft: z.number().nullable().describe('days left of the 14-day promise while open; negative once broken'),
+  highlighted: z.boolean().describe('open and older than 10 days'),
+  overdue: z.boolean(),
+  replies: z.array(z.object({ id: z.number(), body: z.string(), sentBy: z.string().nullable(), createdAt: z.string() })),
 });
 export const contactMessageListSchema = z.object({ ...pageFields, items: z.array(contactMessageSchema) });
 

@@ -3,7 +3,7 @@ import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uui
 import { accounts } from './accounts';
 import { journalEntries } from './ledger';
 
-/** Messages sent from the Contact Us page; administrators read them. */
+/** Messages sent from the Contact Us page: open until an administrator answers (by mail, kept in contact_replies) or closes them. */
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -13,8 +13,15 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    state: text('state', { enum: ['open', 'answered', 'closed'] }).notNull().default('open'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    index('contact_messages_state_idx').on(t.state, t.createdAt),
+    check('contact_messages_state_known', sql`${t.state} in ('open', 'answered', 'closed')`),
+  ],
 );
 
 /** Who did what and when, for every administrative act (make admin, cash-out, payout run, grant decision...). */

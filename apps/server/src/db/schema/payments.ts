@@ -30,6 +30,7 @@ export const payments = pgTable(
   (t) => [
     index('payments_account_idx').on(t.accountId, t.createdAt),
     index('payments_status_idx').on(t.status, t.createdAt),
+    index('payments_created_idx').on(t.createdAt, t.id),
     check('payments_amount_positive', sql`${t.amountKobo} > 0`),
   ],
 );
