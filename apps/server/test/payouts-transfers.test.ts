@@ -159,7 +159,7 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
       expect(await balanceOf(ctx.app, 'provider_settlement:welcomeback')).toBe(paidKobo);
       expect(detail.paid).toBe((paidKobo / 100).toFixed(2));
       // One transfer per member at the provider, one recipient per bank account kept on the bank details.
-      expect(ctx.sandbox.transfers.size).toBe(1_010);
+      expect(await ctx.sandbox.transfers.count()).toBe(1_010);
       const [kept] = await queryRows<{ n: number }>(
         ctx.app.db,
         sql`select count(*)::int as n from bank_details where recipient_code is not null`,
@@ -169,10 +169,10 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
   );
 
   it('running the same month again pays nobody twice', async () => {
-    const transfersBefore = ctx.sandbox.transfers.size;
+    const transfersBefore = await ctx.sandbox.transfers.count();
     const again = await run('welcomeback', '2026-10');
     expect(again.statusCode).toBe(409);
-    expect(ctx.sandbox.transfers.size).toBe(transfersBefore);
+    expect(await ctx.sandbox.transfers.count()).toBe(transfersBefore);
     const retry = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/payouts/runs/${runId}/retry`,
@@ -319,7 +319,7 @@ describeEachDatabase('payout retries after provider faults', (database) => {
     expect(afterRun.filter((p) => p.status === 'reserved')).toHaveLength(3);
     expect(afterRun.filter((p) => p.status === 'processing')).toHaveLength(3);
     expect(afterRun.find((p) => p.status === 'reserved')!.failure_reason).toMatch(/payment provider/i);
-    expect(sandbox.transfers.size).toBe(4); // three answered, one whose answer was lost
+    expect(await sandbox.transfers.count()).toBe(4); // three answered, one whose answer was lost
     for (const m of members) expect(await walletBalanceKobo(ctx.app.db, m.id)).toBe(0); // all still reserved, none released
 
     sandbox.deliverWebhooks = true;
@@ -332,7 +332,7 @@ describeEachDatabase('payout retries after provider faults', (database) => {
     await settled(ctx.app);
 
     expect((await statuses()).map((p) => p.status)).toEqual(Array(6).fill('success'));
-    expect(sandbox.transfers.size).toBe(6);
+    expect(await sandbox.transfers.count()).toBe(6);
     const detail = (
       await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runId}`, headers: admin })
     ).json();
