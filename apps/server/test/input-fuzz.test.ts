@@ -11,7 +11,7 @@ import { testConfig } from './app';
 import { describeEachDatabase } from './databases';
 
 /** How many generated bodies each JSON route gets; sized to keep one engine's run well under two minutes. */
-const RUNS_PER_ROUTE = 30;
+const RUNS_PER_ROUTE = 20;
 
 interface JsonRoute {
   method: string;
