@@ -40,6 +40,9 @@ const EnvSchema = z.object({
   PAYOUT_DAY: z.coerce.number().int().min(1).max(28).default(25),
   PAYOUT_MINIMUM_KOBO: z.coerce.number().int().min(0).default(100_000),
   JOBS_ENABLED: bool.optional(),
+  APPROVAL_THRESHOLD_KOBO: z.coerce.number().int().min(0).default(10_000_000),
+  SINGLE_ADMIN_APPROVAL: bool.default(false),
+  ADMIN_2FA: z.enum(['required', 'optional']).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -69,6 +72,14 @@ export interface Config {
   payout: { day: number; minimumKobo: number };
   /** Scheduled jobs (closures, reconciliation, payout day...) run in this process; off by default in tests, which run them by hand. */
   jobsEnabled: boolean;
+  approvals: {
+    /** A cash-out above this needs a second administrator. */
+    thresholdKobo: number;
+    /** A deployment with one administrator: requests complete at once, and the screens say so. */
+    singleAdmin: boolean;
+  };
+  /** 'required': every administrator signs in with a second factor; 'optional': those who enrolled. */
+  adminTwoFactor: 'required' | 'optional';
 }
 
 export class ConfigError extends Error {}
@@ -128,5 +139,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO },
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
+    approvals: { thresholdKobo: e.APPROVAL_THRESHOLD_KOBO, singleAdmin: e.SINGLE_ADMIN_APPROVAL },
+    adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),
   };
 }

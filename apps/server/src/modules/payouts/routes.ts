@@ -1,8 +1,11 @@
-import { errorSchema, payoutPreviewSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
+import { approvalPendingAnswerSchema, errorSchema, payoutPreviewSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
+import { askPayoutRunApproval } from '../approvals/ask-approval';
+import { needsSecondAdministrator } from '../approvals/request-approval';
+import { approvalKeyHeaders } from '../approvals/schemas';
 import { HttpError } from '../../plugins/errors';
 import { confirmCsvRun } from './confirm-csv-run';
 import { isFuturePeriod } from './period';
@@ -68,11 +71,17 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Run a programme's payout for a month (once per month): reserve every payee's wallet, then transfer, or prepare the bank file",
         body: runBody,
-        response: { 201: payoutRunProgressSchema, 400: errorSchema, 409: errorSchema },
+        headers: approvalKeyHeaders,
+        response: { 201: payoutRunProgressSchema, 202: approvalPendingAnswerSchema, 400: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {
       assertPayable(request.body.period);
+      // A second administrator approves the run before any wallet is reserved (approvals module).
+      if (needsSecondAdministrator(app))
+        return reply.status(202).send(
+          await askPayoutRunApproval(app, signedIn(request), { ...request.body, mode: request.body.mode ?? 'transfer', idempotencyKey: request.headers['idempotency-key'] }),
+        );
       const progress = await startPayoutRun(deps(app), {
         ...request.body,
         mode: request.body.mode ?? 'transfer',
