@@ -26,7 +26,7 @@ export function TotpEnrolment({ setup, pending, error, onCode }: Props) {
         <li>Scan this QR code, or type the key below by hand.</li>
         <li>Enter the 6-digit code the app shows.</li>
       </ol>
-      <div className="w-fit rounded-lg border border-slate-200 bg-white p-3">
+      <div className="w-fit rounded-lg border border-slate-200 bg-white p-3" data-testid="totp-qr">
         <QRCodeSVG value={setup.otpauthUri} size={192} marginSize={2} title={`Authenticator QR code for ${setup.account}`} />
       </div>
       <p className="text-sm text-slate-700">
