@@ -23,7 +23,7 @@ export async function setup(project: TestProject) {
     if (made.status !== 0) throw new Error(`admin:create failed:\n${made.stdout}\n${made.stderr}`);
   }
   // Behind a proxy, as in production: each test browser sends its person's own address (support/browser.ts).
-  server = await startPlatform({ DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password, TRUST_PROXY: 'true' }, { dataDir });
+  server = await startPlatform({ DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password, TRUST_PROXY: '1' }, { dataDir });
   project.provide('baseURL', server.url);
 }
 

@@ -7,6 +7,7 @@ import { removeAdministrator } from '../accounts/remove-admin';
 import { makeAdministrator } from '../accounts/make-admin';
 import { recordCashOut } from '../cash-outs/record-cash-out';
 import { decideGrant } from '../grants/grant-service';
+import { payoutDeps } from '../payouts/payout-deps';
 import { startPayoutRun } from '../payouts/run-payout';
 import type { ApprovalKind } from './approval-store';
 
@@ -57,16 +58,7 @@ export async function executeApproved<K extends ApprovalKind>(
     }
     case 'payout_run': {
       const p = payload as ApprovalPayloads['payout_run'];
-      const progress = await startPayoutRun(
-        {
-          db: app.db,
-          provider: app.payments,
-          minimumKobo: app.config.payout.minimumKobo,
-          reasonPrefix: `${app.config.site.shortName} bonus payout`,
-          inBackground: (name, work) => app.paymentWork.run(name, work),
-        },
-        { ...p, adminId: maker.id },
-      );
+      const progress = await startPayoutRun(payoutDeps(app), { ...p, adminId: maker.id });
       return { runId: progress.runId, reserved: progress.reserved };
     }
     case 'grant_approval': {
