@@ -68,9 +68,9 @@ describe('admin area', () => {
     expect(await widget('MAIN TRANSACTIONS')).toBe(formatNaira(parseNairaString(String(amounts.main.total))));
     expect(await widget('WELCOME TRANSACTIONS')).toBe(formatNaira(parseNairaString(String(amounts.welcomeBack.total))));
     expect(parseNairaString(String(amounts.main.today))).toBeGreaterThanOrEqual(3 * plan.feeKobo);
-    expect(await page.locator('[data-gauge="Main Balance"] [data-testid="gauge-value"]').textContent()).toBe(formatNaira(parseNairaString(String(amounts.main.today))));
-    expect(await page.getByRole('meter', { name: 'Main Balance' }).getAttribute('aria-valuetext')).toContain(formatNaira(parseNairaString(String(amounts.main.today))));
-    expect(await page.locator('[data-gauge="Welcome Balance"]').textContent()).toContain('Total sales made today');
+    expect(await page.locator('[data-gauge="Main fees today"] [data-testid="gauge-value"]').textContent()).toBe(formatNaira(parseNairaString(String(amounts.main.today))));
+    expect(await page.getByRole('meter', { name: 'Main fees today' }).getAttribute('aria-valuetext')).toContain(formatNaira(parseNairaString(String(amounts.main.today))));
+    expect(await page.locator('[data-gauge="Welcome Back fees today"]').textContent()).toContain('Welcome Back registration fees paid since midnight (Lagos time)');
     const latest = await page.getByTestId('latest-transaction').allTextContents();
     for (const name of ['Adaeze Okonkwo', 'Bola Adewale', 'Chidi Eze']) expect(latest.join('\n')).toContain(name);
 

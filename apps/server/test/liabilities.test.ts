@@ -135,6 +135,7 @@ describeEachDatabase('liability view', (database) => {
       expect(await listSum(`/api/admin/liabilities/lines?programme=${programme}&kind=bonus`, 'amount')).toBe(kobo(v.bonusesCredited));
       expect(await listSum(`/api/admin/liabilities/lines?programme=${programme}&kind=paid_out`, 'amount')).toBe(kobo(v.paidOut));
       expect(await listSum(`/api/admin/liabilities/lines?programme=${programme}&kind=reserved`, 'amount')).toBe(kobo(v.reservedInPayoutRuns));
+      expect(await listSum(`/api/admin/liabilities/lines?programme=${programme}&kind=health_fee`, 'amount')).toBe(kobo(v.healthFeesPayable));
       // This month's chart bar holds everything (the whole run happened now).
       const history = (await get(`/api/admin/liabilities/history?programme=${programme}`)).json();
       expect(history.months).toHaveLength(12);

@@ -19,6 +19,8 @@ const pages = {
   awards: () => import('../../features/admin/pages/awards-page'),
   messages: () => import('../../features/admin/pages/messages-page'),
   audit: () => import('../../features/admin/pages/audit-page'),
+  ledger: () => import('../../features/admin/pages/ledger-page'),
+  exports: () => import('../../features/admin/pages/exports-page'),
 };
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
@@ -48,6 +50,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminawards', lazy: page(pages.awards, (m) => m.AwardsPage) },
       { path: 'adminmessages', lazy: page(pages.messages, (m) => m.MessagesPage) },
       { path: 'adminaudit', lazy: page(pages.audit, (m) => m.AuditPage) },
+      { path: 'adminledger', lazy: page(pages.ledger, (m) => m.LedgerPage) },
+      { path: 'adminexports', lazy: page(pages.exports, (m) => m.ExportsPage) },
     ],
   },
 ];

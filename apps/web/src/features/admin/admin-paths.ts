@@ -12,6 +12,8 @@ export const adminPaths = {
   awards: '/adminawards',
   messages: '/adminmessages',
   audit: '/adminaudit',
+  ledger: '/adminledger',
+  exports: '/adminexports',
 } as const;
 
 export const programmeName = { main: 'Main', welcomeback: 'Welcome Back' } as const;
