@@ -209,7 +209,7 @@ describe('admin area', () => {
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
     await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
     await page.goto(`${baseURL}/admin`, { waitUntil: 'networkidle' });
-    expect(scripts.some((s) => /admin-layout|admin-paths|admin-page-title|cash-out-pages|payouts-page|payout-run-page|make-admin-page/.test(s))).toBe(false);
+    expect(scripts.some((s) => /admin-layout|admin-paths|admin-page-title|cash-out-pages|payouts-page|payout-run-page|make-admin-page|liability-chart|ledger-page|exports-page/.test(s))).toBe(false);
     await page.close();
   });
 });
