@@ -7,3 +7,4 @@ export * from './responses';
 export * from './member-responses';
 export * from './admin-responses';
 export * from './operator';
+export * from './approvals';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { journalEntries } from './ledger';
 
 /** Messages sent from the Contact Us page: open until an administrator answers (by mail, kept in contact_replies) or closes them. */
 export const contactMessages = pgTable(
@@ -51,10 +52,13 @@ export const grantApplications = pgTable(
     decidedBy: uuid('decided_by').references(() => accounts.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionNote: text('decision_note'),
+    /** The ledger entry that put an approved grant into the member's wallet (grant expense -> wallet). */
+    journalEntryId: bigint('journal_entry_id', { mode: 'number' }).references(() => journalEntries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('grant_applications_one_pending_key').on(t.accountId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('grant_applications_one_approved_key').on(t.accountId).where(sql`${t.status} = 'approved'`),
     check('grant_applications_amount_positive', sql`${t.amountKobo} > 0`),
   ],
 );

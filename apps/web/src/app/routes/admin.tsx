@@ -21,6 +21,8 @@ const pages = {
   audit: () => import('../../features/admin/pages/audit-page'),
   ledger: () => import('../../features/admin/pages/ledger-page'),
   exports: () => import('../../features/admin/pages/exports-page'),
+  approvals: () => import('../../features/admin/pages/approvals-page'),
+  security: () => import('../../features/admin/pages/security-page'),
 };
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
@@ -52,6 +54,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminaudit', lazy: page(pages.audit, (m) => m.AuditPage) },
       { path: 'adminledger', lazy: page(pages.ledger, (m) => m.LedgerPage) },
       { path: 'adminexports', lazy: page(pages.exports, (m) => m.ExportsPage) },
+      { path: 'adminapprovals', lazy: page(pages.approvals, (m) => m.ApprovalsPage) },
+      { path: 'adminsecurity', lazy: page(pages.security, (m) => m.SecurityPage) },
     ],
   },
 ];

@@ -14,6 +14,8 @@ export const adminPaths = {
   audit: '/adminaudit',
   ledger: '/adminledger',
   exports: '/adminexports',
+  approvals: '/adminapprovals',
+  security: '/adminsecurity',
 } as const;
 
 export const programmeName = { main: 'Main', welcomeback: 'Welcome Back' } as const;
