@@ -15,12 +15,13 @@ export interface PreparedStatement {
   text: string;
 }
 
-export type Param = string | number;
+export type Param = string | number | boolean;
 
 const preparedOn = new WeakMap<PGlite, Map<string, Promise<unknown>>>();
 
 /** EXECUTE takes no bound parameters, so PGlite's are written as literals (strings quoted, numbers checked). */
 function literal(value: Param): string {
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
     return String(value);

@@ -9,3 +9,6 @@ export * from './payments';
 export * from './admin';
 export * from './jobs';
 export * from './rate-limits';
+export * from './payouts-grants';
+export * from './operator';
+export * from './approvals';
