@@ -12,6 +12,8 @@ export const adminPaths = {
   awards: '/adminawards',
   messages: '/adminmessages',
   audit: '/adminaudit',
+  ledger: '/adminledger',
+  exports: '/adminexports',
   approvals: '/adminapprovals',
   security: '/adminsecurity',
 } as const;

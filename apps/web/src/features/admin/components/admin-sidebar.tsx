@@ -21,6 +21,7 @@ const sections = [
       { to: adminPaths.awards, label: 'Awards' },
       { to: adminPaths.grants, label: 'Grant Applications' },
       { to: adminPaths.messages, label: 'Contact Messages' },
+      { to: adminPaths.exports, label: 'Exports' },
       { to: adminPaths.audit, label: 'Audit Log' },
       { to: adminPaths.security, label: 'Two-factor sign-in' },
     ],
