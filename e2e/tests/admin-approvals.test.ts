@@ -95,7 +95,7 @@ describe('admin approvals and two-factor sign-in', () => {
     await approveAsChecker(baseURL, 'make_admin', (a) => a.summary.includes(email));
     const admin = { email, password: MEMBER_PASSWORD };
 
-    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchPage(page);
     await enter(page, admin);
     await page.goto(`${baseURL}/adminsecurity`);
