@@ -29,8 +29,9 @@ export const liabilitiesSchema = z.object({
   reservedInPayoutRuns: nairaString.describe('taken from wallets into payout runs, not yet settled'),
   healthFeesPayable: nairaString.describe('health organisation fees deducted from stage-2 bonuses, not yet passed on'),
   awards: z.array(awardFigures).describe('non-cash award entitlements by kind'),
-  grantsApprovedUnpaid: z.object({ count: z.number(), value: nairaString }),
-  goldenCrownDueNext12Months: z.object({ count: z.number(), value: nairaString, dueDates: z.enum(['scheduled', 'estimated']) }),
+  grantsApproved: z.object({ count: z.number(), value: nairaString }).describe("approved grants; each is credited to the member's wallet on approval"),
+  grantsCredited: nairaString.describe('grants credited to wallets through the ledger (grant expense)'),
+  goldenCrownDueNext12Months: z.object({ count: z.number(), value: nairaString }).describe('pending yearly instalments whose due date falls within the next 12 months, or has passed'),
   computedAt: z.string(),
 });
 
@@ -39,7 +40,7 @@ export const liabilityHistorySchema = z.object({
   months: z.array(z.object({ month: z.string(), feesIn: nairaString, bonusesCredited: nairaString, paidOut: nairaString })),
 });
 
-export const ledgerEntryKindSchema = z.enum(['fee', 'bonus', 'paid_out', 'reserved', 'health_fee']);
+export const ledgerEntryKindSchema = z.enum(['fee', 'bonus', 'paid_out', 'reserved', 'health_fee', 'grant']);
 export const ledgerLinesQuerySchema = pageQuerySchema.extend({ programme, kind: ledgerEntryKindSchema });
 export const walletBalancesQuerySchema = pageQuerySchema.extend({ programme });
 export const ledgerLinesSchema = z.object({

@@ -15,6 +15,7 @@ const figureLines: Record<LedgerEntryKind, { accounts: SQL; sign: number }> = {
   paid_out: { accounts: sql`(a.kind = 'cash_payout' or (a.kind = 'provider_settlement' and e.kind like 'payout_%'))`, sign: 1 },
   reserved: { accounts: sql`a.kind = 'payout_clearing'`, sign: 1 },
   health_fee: { accounts: sql`a.kind = 'health_fee_payable'`, sign: 1 },
+  grant: { accounts: sql`a.kind = 'grant_expense'`, sign: -1 },
 };
 
 type LineRow = { entry_id: string; kind: string; memo: string; account: string; full_name: string | null; email: string | null; amount_kobo: string; created_at: string | Date; total: string };

@@ -49,7 +49,7 @@ export function AwardEntitlements({ view: v }: { view: Liabilities }) {
           <Link to={`${adminPaths.awards}?status=pending`} className="font-semibold text-brand-900 underline underline-offset-2">
             Golden Crown instalments due in the next 12 months: {crown.count} · {naira(crown.value)}
           </Link>
-          {crown.dueDates === 'estimated' && ' (each yearly instalment counted as due a year after the one before it, the first when it was earned)'}
+          {' (yearly instalments not yet delivered whose due date falls within a year, or has passed)'}
         </p>
       )}
     </section>

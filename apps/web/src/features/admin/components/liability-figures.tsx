@@ -41,11 +41,11 @@ export function LiabilityFigures({ view: v }: { view: Liabilities }) {
       <Figure label="Paid out" value={v.paidOut} detail={`All time: ${naira(v.paidByTransfer)} by bank transfer, ${naira(v.paidByCash)} recorded as cash`} to={ledgerLink(p, 'paid_out')} testId="paid-out" />
       <Figure label="Health fees to pass on" value={v.healthFeesPayable} detail="Deducted from stage-2 bonuses for the health organisation" to={ledgerLink(p, 'health_fee')} testId="health-fees" />
       <Figure
-        label="Grants approved, not yet paid"
-        value={v.grantsApprovedUnpaid.value}
-        detail={`${v.grantsApprovedUnpaid.count} approved grant${v.grantsApprovedUnpaid.count === 1 ? '' : 's'}`}
+        label="Grants approved"
+        value={v.grantsApproved.value}
+        detail={`${v.grantsApproved.count} approved grant${v.grantsApproved.count === 1 ? '' : 's'}, credited to the member's wallet on approval: what is not yet paid out is part of owed now`}
         to={`${adminPaths.grants}?status=approved`}
-        testId="grants-owed"
+        testId="grants-approved"
       />
     </div>
   );

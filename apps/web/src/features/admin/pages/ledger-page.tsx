@@ -18,6 +18,7 @@ const titles: Record<View, { title: string; lead: string }> = {
   paid_out: { title: 'Paid out', lead: 'Bank transfers settled (a reversal shows as a minus) and cash payouts recorded, newest first.' },
   reserved: { title: 'Reserved in payout runs', lead: 'Money moved into payout runs and out again as the bank answered; what remains is awaiting the bank.' },
   health_fee: { title: 'Health fees to pass on', lead: 'Health organisation fees deducted from stage-2 bonuses.' },
+  grant: { title: 'Grants credited', lead: "Approved grants, each credited to the member's Main wallet when approved." },
 };
 
 function Lines({ programme, kind }: { programme: Programme; kind: LedgerEntryKind }) {
