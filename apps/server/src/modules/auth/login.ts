@@ -4,6 +4,7 @@ import { accounts } from '../../db/schema';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/password';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { inactiveAccountMessage } from '../member-review/account-status';
 import { openSession, type SessionAccount } from './sessions';
 
 export const WRONG_CREDENTIALS = 'The email or password is not correct.';
@@ -12,7 +13,7 @@ export const WRONG_CREDENTIALS = 'The email or password is not correct.';
  * Checks the password first and only then says anything about the account (unconfirmed, suspended, not an
  * administrator), so nobody learns whether an email is registered without its password.
  */
-export async function logIn(db: Db, input: { programme: Programme; email: string; password: string; adminOnly?: boolean }) {
+export async function logIn(db: Db, input: { programme: Programme; email: string; password: string; adminOnly?: boolean; supportEmail: string }) {
   const [row] = await db
     .select()
     .from(accounts)
@@ -20,7 +21,7 @@ export async function logIn(db: Db, input: { programme: Programme; email: string
   const valid = row ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstNothing(input.password);
   if (!row || !valid) throw new HttpError(401, WRONG_CREDENTIALS, 'wrong_credentials');
   if (input.adminOnly && row.role !== 'admin') throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
-  if (row.status !== 'active') throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');
+  if (row.status !== 'active') throw new HttpError(403, await inactiveAccountMessage(db, row, input.supportEmail), 'account_inactive');
   if (!row.emailConfirmedAt) {
     throw new HttpError(
       403,

@@ -35,7 +35,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { tags: ['accounts'], summary: login.summary, body: loginSchema, response: { 200: loginAnswerSchema, ...errorResponses } },
       },
       async (request, reply) => {
-        const { account, sessionId, refreshToken } = await logIn(app.db, { programme: login.programme, ...request.body, adminOnly: login.adminOnly });
+        const { account, sessionId, refreshToken } = await logIn(app.db, { programme: login.programme, ...request.body, adminOnly: login.adminOnly, supportEmail: app.config.site.email });
         setRefreshCookie(reply, app.config, login.programme, refreshToken);
         request.log.info({ accountId: account.id, programme: login.programme, admin: login.adminOnly }, 'signed in');
         return { status: 200, message: 'Login Successful', ...(await sessionAnswer(app.config, account, sessionId)) };

@@ -1,18 +1,21 @@
 /** Why a wallet with money in it is left out of a month's payout. */
 export type SkipReason =
-  'no_bank_details' | 'bank_details_unverified' | 'below_minimum' | 'account_suspended';
+  'no_bank_details' | 'bank_details_unverified' | 'below_minimum' | 'account_suspended' | 'fraud_flag_open';
 
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   no_bank_details: 'No bank details saved',
   bank_details_unverified: 'Bank details not verified with the bank',
   below_minimum: 'Wallet below the payout minimum',
   account_suspended: 'Account suspended',
+  fraud_flag_open: 'Fraud signal waiting for an administrator’s review',
 };
 
 export interface PayeeFacts {
   balanceKobo: number;
   accountStatus: 'active' | 'suspended' | 'closed';
   bank: { verified: boolean } | null;
+  /** An uncleared fraud signal on the account: its payouts wait until an administrator clears it. */
+  flagged?: boolean;
 }
 
 /**
@@ -24,6 +27,7 @@ export function decidePayee(
   minimumKobo: number,
 ): { pay: true; amountKobo: number } | { pay: false; reason: SkipReason } {
   if (facts.accountStatus === 'suspended') return { pay: false, reason: 'account_suspended' };
+  if (facts.flagged) return { pay: false, reason: 'fraud_flag_open' };
   if (!facts.bank) return { pay: false, reason: 'no_bank_details' };
   if (!facts.bank.verified) return { pay: false, reason: 'bank_details_unverified' };
   if (facts.balanceKobo <= 0 || facts.balanceKobo < minimumKobo)

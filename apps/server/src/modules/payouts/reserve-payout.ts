@@ -37,9 +37,11 @@ export async function reservePayout(
       bank_name: string | null;
       last4: string | null;
       verified: boolean | null;
+      flagged: boolean;
     }>(
       tx,
-      sql`select a.status, b.bank_name, b.account_number_last4 as last4, b.verified
+      sql`select a.status, b.bank_name, b.account_number_last4 as last4, b.verified,
+                 exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null) as flagged
           from accounts a left join bank_details b on b.account_id = a.id where a.id = ${input.accountId}`,
     );
     const decision = decidePayee(
@@ -47,6 +49,7 @@ export async function reservePayout(
         balanceKobo: wallet ? Number(wallet.balance_kobo) : 0,
         accountStatus: facts!.status,
         bank: facts!.verified === null ? null : { verified: facts!.verified },
+        flagged: facts!.flagged,
       },
       input.minimumKobo,
     );
