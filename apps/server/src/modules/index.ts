@@ -12,6 +12,7 @@ import { closureRoutes } from './closure/routes';
 import { devRoutes } from './dev/routes';
 import { grantRoutes } from './grants/routes';
 import { healthRoutes } from './health/routes';
+import { liabilityRoutes } from './liabilities/routes';
 import { memberRoutes } from './member/routes';
 import { memberReviewRoutes } from './member-review/routes';
 import { paymentRoutes } from './payments/routes';
@@ -20,4 +21,4 @@ import { siteRoutes } from './site/routes';
 import { webhookRoutes } from './webhooks/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, adminAwardRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, memberReviewRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, memberReviewRoutes];
