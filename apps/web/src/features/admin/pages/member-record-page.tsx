@@ -5,6 +5,7 @@ import { AdminPageTitle } from '../components/admin-page-title';
 import { FlagCard } from '../components/flag-card';
 import { AwardsSection, GrantsSection } from '../components/member-record/entitlement-sections';
 import { AuditSection, IdentitySection, NetworkSection, StatusHistorySection } from '../components/member-record/identity-sections';
+import { MatrixSection } from '../components/member-record/matrix-section';
 import { BankSection, PaymentsSection, PayoutsSection, WalletSection } from '../components/member-record/money-sections';
 import { Nothing, RecordSection } from '../components/member-record/record-section';
 import { StatusActions } from '../components/member-record/status-actions';
@@ -45,6 +46,9 @@ export function MemberRecordPage() {
             <PayoutsSection record={r} />
             <AwardsSection record={r} />
             <GrantsSection record={r} />
+            <div className="xl:col-span-2">
+              <MatrixSection record={r} />
+            </div>
             <div className="xl:col-span-2">
               <AuditSection record={r} />
             </div>
