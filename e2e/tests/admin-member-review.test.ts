@@ -107,6 +107,13 @@ describe('admin member record and review', () => {
     expect(await flag.textContent()).toContain('Same bank account number as the sponsor');
     expect(await flag.textContent()).toContain('Tola Sponsor-Bank');
     await page.screenshot({ path: 'screenshots/admin-flags-360.png', fullPage: true });
+    // The flag is on the referral's record too, with the sponsor it concerns.
+    await flag.getByRole('link', { name: 'Uche Referral-Bank' }).click();
+    await page.getByRole('heading', { level: 1, name: /Uche Referral-Bank/ }).waitFor();
+    expect(await page.getByTestId('record-flags').getByTestId('fraud-flag').textContent()).toContain('Tola Sponsor-Bank');
+    await page.screenshot({ path: 'screenshots/admin-member-record-360.png', fullPage: true });
+    await open(page, '/admininactive');
+    await page.screenshot({ path: 'screenshots/admin-inactive-360.png', fullPage: true });
 
     const preview = async () => {
       await open(page, '/adminpayouts');
