@@ -135,6 +135,7 @@ describeEachDatabase('liability view', (database) => {
       expect(await listSum(`/api/admin/liabilities/lines?programme=${programme}&kind=bonus`, 'amount')).toBe(kobo(v.bonusesCredited));
       expect(await listSum(`/api/admin/liabilities/lines?programme=${programme}&kind=paid_out`, 'amount')).toBe(kobo(v.paidOut));
       expect(await listSum(`/api/admin/liabilities/lines?programme=${programme}&kind=reserved`, 'amount')).toBe(kobo(v.reservedInPayoutRuns));
+      expect(await listSum(`/api/admin/liabilities/lines?programme=${programme}&kind=health_fee`, 'amount')).toBe(kobo(v.healthFeesPayable));
       // This month's chart bar holds everything (the whole run happened now).
       const history = (await get(`/api/admin/liabilities/history?programme=${programme}`)).json();
       expect(history.months).toHaveLength(12);
@@ -143,7 +144,7 @@ describeEachDatabase('liability view', (database) => {
       expect(kobo(current.bonusesCredited)).toBe(kobo(v.bonusesCredited));
       expect(kobo(current.paidOut)).toBe(kobo(v.paidOut));
     }
-  });
+  }, 300_000);
 
   it('counts awards by kind and status as non-cash entitlements, approved grants and Golden Crown instalments due within a year', async () => {
     const member = await createTestAccount(ctx.app, { programme: 'main', fullName: 'Crown Holder' });
@@ -155,7 +156,7 @@ describeEachDatabase('liability view', (database) => {
     const recorded = new Date(Date.now() - 200 * 86_400_000).toISOString();
     for (const i of [1, 2, 3, 4, 5]) await award('golden_crown_annual', i, 1_000_000_000, i === 1 ? 'delivered' : 'pending', recorded);
     await award('laptop', 1, 50_000_000, 'pending', recorded);
-    await ctx.app.db.execute(sql`insert into grant_applications (account_id, amount_kobo, purpose, status) values (${member.id}, 400_000_000, 'farm', 'approved'), (${member.id}, 100_000_000, 'shop', 'declined')`);
+    await ctx.app.db.execute(sql`insert into grant_applications (account_id, amount_kobo, purpose, status) values (${member.id}, 400000000, 'farm', 'approved'), (${member.id}, 100000000, 'shop', 'declined')`);
 
     const v = (await get('/api/admin/liabilities?programme=main')).json();
     const crown = v.awards.find((a: { kind: string }) => a.kind === 'golden_crown_annual');

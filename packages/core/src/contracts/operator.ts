@@ -39,7 +39,7 @@ export const liabilityHistorySchema = z.object({
   months: z.array(z.object({ month: z.string(), feesIn: nairaString, bonusesCredited: nairaString, paidOut: nairaString })),
 });
 
-export const ledgerEntryKindSchema = z.enum(['fee', 'bonus', 'paid_out', 'reserved']);
+export const ledgerEntryKindSchema = z.enum(['fee', 'bonus', 'paid_out', 'reserved', 'health_fee']);
 export const ledgerLinesQuerySchema = pageQuerySchema.extend({ programme, kind: ledgerEntryKindSchema });
 export const walletBalancesQuerySchema = pageQuerySchema.extend({ programme });
 export const ledgerLinesSchema = z.object({
@@ -62,8 +62,9 @@ export const contactReplySchema = z.object({
 });
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date as YYYY-MM-DD');
+/** A period of Lagos days, both included; no programme (or '') means both. */
 export const exportPeriodSchema = z
-  .object({ programme: programme.optional(), from: isoDay, to: isoDay })
+  .object({ programme: z.union([programme, z.literal('')]).optional(), from: isoDay, to: isoDay })
   .refine((p) => p.from <= p.to, { message: 'The period must end on or after its first day', path: ['to'] });
 export const memberExportQuerySchema = z.object({ programme });
 

@@ -11,4 +11,5 @@ export * from './jobs';
 export * from './rate-limits';
 export * from './payouts-grants';
 export * from './operator';
+export * from './approvals';
 export * from './member-review';

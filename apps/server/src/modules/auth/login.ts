@@ -5,7 +5,7 @@ import { verifyAgainstNothing, verifyPassword } from '../../lib/password';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { inactiveAccountMessage } from '../member-review/account-status';
-import { openSession, type SessionAccount } from './sessions';
+import type { SessionAccount } from './sessions';
 
 export const WRONG_CREDENTIALS = 'The email or password is not correct.';
 
@@ -13,7 +13,11 @@ export const WRONG_CREDENTIALS = 'The email or password is not correct.';
  * Checks the password first and only then says anything about the account (unconfirmed, suspended, not an
  * administrator), so nobody learns whether an email is registered without its password.
  */
-export async function logIn(db: Db, input: { programme: Programme; email: string; password: string; adminOnly?: boolean; supportEmail: string }) {
+/** The password step of a sign-in, without a session: an administrator's second factor may still be due. */
+export async function checkCredentials(
+  db: Db,
+  input: { programme: Programme; email: string; password: string; adminOnly?: boolean; supportEmail: string },
+): Promise<SessionAccount> {
   const [row] = await db
     .select()
     .from(accounts)
@@ -29,7 +33,7 @@ export async function logIn(db: Db, input: { programme: Programme; email: string
       'email_unconfirmed',
     );
   }
-  const account: SessionAccount = {
+  return {
     id: row.id,
     programme: row.programme,
     role: row.role,
@@ -39,6 +43,4 @@ export async function logIn(db: Db, input: { programme: Programme; email: string
     tokenVersion: row.tokenVersion,
     status: row.status,
   };
-  const session = await db.transaction((tx) => openSession(tx, row.id));
-  return { account, ...session };
 }

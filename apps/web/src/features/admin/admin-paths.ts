@@ -12,6 +12,10 @@ export const adminPaths = {
   awards: '/adminawards',
   messages: '/adminmessages',
   audit: '/adminaudit',
+  ledger: '/adminledger',
+  exports: '/adminexports',
+  approvals: '/adminapprovals',
+  security: '/adminsecurity',
   flags: '/adminflags',
   inactive: '/admininactive',
 } as const;
