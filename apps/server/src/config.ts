@@ -42,7 +42,11 @@ const EnvSchema = z.object({
   SITE_INSTAGRAM_URL: z.string().default(''),
   PAYOUT_DAY: z.coerce.number().int().min(1).max(28).default(25),
   PAYOUT_MINIMUM_KOBO: z.coerce.number().int().min(0).default(100_000),
+  PAYOUT_AUTO: bool.default(false),
   JOBS_ENABLED: bool.optional(),
+  APPROVAL_THRESHOLD_KOBO: z.coerce.number().int().min(0).default(10_000_000),
+  SINGLE_ADMIN_APPROVAL: bool.default(false),
+  ADMIN_2FA: z.enum(['required', 'optional']).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -70,9 +74,18 @@ export interface Config {
     phones: string[];
     social: { facebook: string; twitter: string; instagram: string };
   };
-  payout: { day: number; minimumKobo: number };
+  /** auto: on the payout day the prepared run also runs, with no administrator's press. */
+  payout: { day: number; minimumKobo: number; auto: boolean };
   /** Scheduled jobs (closures, reconciliation, payout day...) run in this process; off by default in tests, which run them by hand. */
   jobsEnabled: boolean;
+  approvals: {
+    /** A cash-out above this needs a second administrator. */
+    thresholdKobo: number;
+    /** A deployment with one administrator: requests complete at once, and the screens say so. */
+    singleAdmin: boolean;
+  };
+  /** 'required': every administrator signs in with a second factor; 'optional': those who enrolled. */
+  adminTwoFactor: 'required' | 'optional';
 }
 
 export class ConfigError extends Error {}
@@ -135,7 +148,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       phones: e.SITE_PHONES.split(',').map((p) => p.trim()).filter(Boolean),
       social: { facebook: e.SITE_FACEBOOK_URL, twitter: e.SITE_TWITTER_URL, instagram: e.SITE_INSTAGRAM_URL },
     },
-    payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO },
+    payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO, auto: e.PAYOUT_AUTO },
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
+    approvals: { thresholdKobo: e.APPROVAL_THRESHOLD_KOBO, singleAdmin: e.SINGLE_ADMIN_APPROVAL },
+    adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),
   };
 }

@@ -24,15 +24,34 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+function countStatements(client: object, methods: string[], onQuery: (query: string) => void) {
+  const target = client as Record<string, (...args: unknown[]) => unknown>;
+  for (const method of methods) {
+    const original = target[method]!.bind(client);
+    target[method] = (...args: unknown[]) => {
+      const first = args[0];
+      onQuery(typeof first === 'string' ? first : String((first as { text?: string }).text));
+      return original(...args);
+    };
+  }
+}
+
 /**
  * One factory for both engines: node-postgres when a URL is given, otherwise PGlite in dataDir
  * (or in memory, for tests). Migrations run before the database is handed out.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; memory?: boolean }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+  /** Called with each statement sent outside a transaction (tests count the round trips of a call). */
+  onQuery?: (query: string) => void;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.warn(`A database connection was closed by the server: ${error.message}`));
+    if (options.onQuery) countStatements(pool, ['query'], options.onQuery);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await migratePg(db as never, { migrationsFolder });
@@ -54,6 +73,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   }
   try {
     await client.waitReady;
+    if (options.onQuery) countStatements(client, ['query', 'exec'], options.onQuery);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {
