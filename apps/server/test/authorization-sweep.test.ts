@@ -42,6 +42,9 @@ const POLICIES: Record<string, Policy> = {
   'POST /api/auth/welcresetpassword': 'public',
   'POST /api/auth/confirm-closure': 'public',
   'POST /api/auth/sendContact': 'public',
+  'POST /api/admin/two-factor/verify': 'public',
+  'POST /api/admin/two-factor/challenge/setup': 'public',
+  'POST /api/admin/two-factor/challenge/confirm': 'public',
   'PUT /api/auth/password': 'member',
   'GET /api/me': 'member',
   'GET /api/me/wallet-history': 'member',
@@ -81,6 +84,34 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/admin/audit-log': 'admin',
   'GET /api/admin/awards': 'admin',
   'PUT /api/admin/awards/:id/delivered': 'admin',
+  'GET /api/admin/payouts/prepared': 'admin',
+  'POST /api/admin/contact-messages/:id/reply': 'admin',
+  'POST /api/admin/contact-messages/:id/close': 'admin',
+  'DELETE /api/admin/adminRoles/:email': 'admin',
+  'GET /api/admin/liabilities': 'admin',
+  'GET /api/admin/liabilities/history': 'admin',
+  'GET /api/admin/liabilities/lines': 'admin',
+  'GET /api/admin/liabilities/wallets': 'admin',
+  'GET /api/admin/exports/members': 'admin',
+  'GET /api/admin/exports/payments': 'admin',
+  'GET /api/admin/exports/journal': 'admin',
+  'GET /api/admin/exports/payout-runs/:id': 'admin',
+  'GET /api/admin/approvals/settings': 'admin',
+  'GET /api/admin/approvals': 'admin',
+  'POST /api/admin/approvals/:id/approve': 'admin',
+  'POST /api/admin/approvals/:id/decline': 'admin',
+  'GET /api/admin/accounts/confirm': 'admin',
+  'GET /api/admin/administrators': 'admin',
+  'GET /api/admin/two-factor': 'admin',
+  'POST /api/admin/two-factor/setup': 'admin',
+  'POST /api/admin/two-factor/confirm': 'admin',
+  'GET /api/admin/members/:id': 'admin',
+  'GET /api/admin/members/:id/matrix': 'admin',
+  'POST /api/admin/members/:id/suspend': 'admin',
+  'POST /api/admin/members/:id/reinstate': 'admin',
+  'GET /api/admin/flags': 'admin',
+  'POST /api/admin/flags/:id/clear': 'admin',
+  'GET /api/admin/inactive-accounts': 'admin',
   'POST /api/webhooks/paystack': 'webhook',
 };
 
@@ -107,7 +138,7 @@ function mayPass(policy: Policy, caller: Caller): boolean {
 
 // The refusals of the access check (plugins/auth.ts) and of the webhook's signature check; a handler's own 403
 // (for example a grant before stage 5) is a business answer, not an access refusal.
-const ACCESS_REFUSALS: Record<number, Set<string>> = { 401: new Set(['signed_out', 'session_ended']), 403: new Set(['not_admin', 'wrong_programme']) };
+const ACCESS_REFUSALS: Record<number, Set<string>> = { 401: new Set(['signed_out', 'session_ended', 'two_factor_required']), 403: new Set(['not_admin', 'wrong_programme']) };
 const refusedAccess = (status: number, body: { code?: string; message?: string }) =>
   Boolean(ACCESS_REFUSALS[status]?.has(body.code ?? '')) || (status === 401 && body.message === 'Invalid signature');
 
