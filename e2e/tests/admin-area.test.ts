@@ -2,7 +2,7 @@ import { formatNaira, getPlan, parseNairaString } from '@coop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from '../support/browser';
-import { approveAsChecker } from '../support/admins';
+import { adminToken, approveAsChecker } from '../support/admins';
 import { api, sponsorWithReferrals, sponsorWithTwoFriends } from '../support/members';
 
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
@@ -35,10 +35,8 @@ describe('admin area', () => {
     await settled(page);
   };
   const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
-  const adminGet = async <T,>(path: string) => {
-    const { token } = await api<{ token: string }>(baseURL, '/api/admin/adminLogin', { method: 'POST', body: ADMIN });
-    return api<T>(baseURL, path, { token });
-  };
+  // One kept token: every sign-in counts against the demo administrator's login limit, shared by all test files.
+  const adminGet = async <T,>(path: string) => api<T>(baseURL, path, { token: await adminToken(baseURL, ADMIN) });
 
   it('signs in, sees real figures, looks up a member, makes an admin, records one cash-out per submission, refuses an over-wallet one, previews a payout and signs out', async () => {
     // A Main sponsor whose two friends paid: the sponsor's wallet holds two referral bonuses and the stage-0 graduating bonus.

@@ -23,6 +23,9 @@ const pages = {
   exports: () => import('../../features/admin/pages/exports-page'),
   approvals: () => import('../../features/admin/pages/approvals-page'),
   security: () => import('../../features/admin/pages/security-page'),
+  memberRecord: () => import('../../features/admin/pages/member-record-page'),
+  flags: () => import('../../features/admin/pages/flags-page'),
+  inactive: () => import('../../features/admin/pages/inactive-page'),
 };
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
@@ -56,6 +59,9 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminexports', lazy: page(pages.exports, (m) => m.ExportsPage) },
       { path: 'adminapprovals', lazy: page(pages.approvals, (m) => m.ApprovalsPage) },
       { path: 'adminsecurity', lazy: page(pages.security, (m) => m.SecurityPage) },
+      { path: 'adminmember/:id', lazy: page(pages.memberRecord, (m) => m.MemberRecordPage) },
+      { path: 'adminflags', lazy: page(pages.flags, (m) => m.FlagsPage) },
+      { path: 'admininactive', lazy: page(pages.inactive, (m) => m.InactivePage) },
     ],
   },
 ];

@@ -16,6 +16,11 @@ export const adminPaths = {
   exports: '/adminexports',
   approvals: '/adminapprovals',
   security: '/adminsecurity',
+  flags: '/adminflags',
+  inactive: '/admininactive',
 } as const;
+
+/** One account's member record. */
+export const memberRecordPath = (accountId: string) => `/adminmember/${accountId}`;
 
 export const programmeName = { main: 'Main', welcomeback: 'Welcome Back' } as const;

@@ -20,6 +20,8 @@ const sections = [
       { to: adminPaths.payouts, label: 'Monthly Payouts' },
       { to: adminPaths.awards, label: 'Awards' },
       { to: adminPaths.grants, label: 'Grant Applications' },
+      { to: adminPaths.flags, label: 'Fraud Flags' },
+      { to: adminPaths.inactive, label: 'Inactive Accounts' },
       { to: adminPaths.messages, label: 'Contact Messages' },
       { to: adminPaths.exports, label: 'Exports' },
       { to: adminPaths.audit, label: 'Audit Log' },
