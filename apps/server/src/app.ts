@@ -11,6 +11,7 @@ import { registerPayments } from './adapters/payments/register';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { schedulerPlugin } from './jobs/scheduler';
+import { mailWorkerPlugin } from './modules/notifications/mail-worker-plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { webClientPlugin } from './plugins/web-client';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(errorsPlugin);
   await app.register(schedulerPlugin);
+  await app.register(mailWorkerPlugin);
   await app.register(helmet, {
     hsts: config.isProduction,
     contentSecurityPolicy: {

@@ -8,3 +8,4 @@ export * from './bank-details';
 export * from './payments';
 export * from './admin';
 export * from './jobs';
+export * from './notifications';
