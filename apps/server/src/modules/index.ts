@@ -13,10 +13,11 @@ import { devRoutes } from './dev/routes';
 import { grantRoutes } from './grants/routes';
 import { healthRoutes } from './health/routes';
 import { memberRoutes } from './member/routes';
+import { notificationRoutes } from './notifications/routes';
 import { paymentRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
 import { siteRoutes } from './site/routes';
 import { webhookRoutes } from './webhooks/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, adminAwardRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, adminAwardRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes];

@@ -65,4 +65,5 @@ export const queuedMailSchema = z.object({
   nextAttemptAt: z.string(),
   sentAt: z.string().nullable(),
 });
+export type QueuedMail = z.infer<typeof queuedMailSchema>;
 export const queuedMailListSchema = z.object({ page: z.number(), pageSize: z.number(), total: z.number(), items: z.array(queuedMailSchema) });

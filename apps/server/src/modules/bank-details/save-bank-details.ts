@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
+import { notify } from '../notifications/mail-queue';
 import type { BankDirectory } from './bank-directory';
 import { upsertBankDetails, type BankDetailsRow } from './queries';
 
@@ -67,6 +68,8 @@ export async function saveBankDetails(
       targetAccountId: account.id,
       details: { bankCode: bank.code, bankName: bank.name, accountNumberLast4: saved.accountNumberLast4, verified },
     });
+    // A security mail, always sent: whoever moves where bonuses go must not do it unnoticed.
+    await notify(tx, account.id, { kind: 'bank_details_changed', bankName: bank.name, accountNumberLast4: saved.accountNumberLast4, verified });
     return saved;
   });
   const message = verified

@@ -4,6 +4,7 @@ import { grantApplications } from '../../db/schema';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
+import { notify } from '../notifications/mail-queue';
 import { latestPositionOf } from '../engine/position-store';
 import { grantRefusal } from './grant-rules';
 import { grantView, hasPendingGrant } from './grant-store';
@@ -43,6 +44,7 @@ export function decideGrant(db: Db, adminId: string, grantId: number, decision: 
       targetAccountId: row!.accountId,
       details: { grantId, decision: decision.decision, amountKobo: row!.amountKobo, note: decision.note ?? null },
     });
+    await notify(tx, row!.accountId, { kind: 'grant_decided', decision: decision.decision, amountKobo: row!.amountKobo, note: decision.note ?? null });
     return grantView(row!);
   });
 }

@@ -96,7 +96,14 @@ export interface MailWorker {
   readonly running: boolean;
 }
 
-export function createMailWorker(deps: MailWorkerDeps, options: { pollMs: number; listen: (onNotify: () => void) => Promise<() => Promise<void>> }): MailWorker {
+export interface MailWorkerOptions {
+  pollMs: number;
+  listen: (onNotify: () => void) => Promise<() => Promise<void>>;
+  /** Mails claimed per pass. */
+  batch?: number;
+}
+
+export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOptions): MailWorker {
   let running = false;
   let pass: Promise<number> | null = null;
   let again = false;
@@ -104,7 +111,7 @@ export function createMailWorker(deps: MailWorkerDeps, options: { pollMs: number
   let unlisten: (() => Promise<void>) | null = null;
 
   const runOnce = async (now = new Date()) => {
-    const claimed = await claimDueMails(deps.db, deps.instance, now);
+    const claimed = await claimDueMails(deps.db, deps.instance, now, options.batch ?? BATCH);
     for (const row of claimed) await sendClaimed(deps, row, now);
     return claimed.length;
   };

@@ -19,6 +19,7 @@ const pages = {
   awards: () => import('../../features/admin/pages/awards-page'),
   messages: () => import('../../features/admin/pages/messages-page'),
   audit: () => import('../../features/admin/pages/audit-page'),
+  mails: () => import('../../features/admin/pages/mails-page'),
 };
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
@@ -48,6 +49,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminawards', lazy: page(pages.awards, (m) => m.AwardsPage) },
       { path: 'adminmessages', lazy: page(pages.messages, (m) => m.MessagesPage) },
       { path: 'adminaudit', lazy: page(pages.audit, (m) => m.AuditPage) },
+      { path: 'adminmails', lazy: page(pages.mails, (m) => m.MailsPage) },
     ],
   },
 ];

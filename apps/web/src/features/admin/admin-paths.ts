@@ -12,6 +12,7 @@ export const adminPaths = {
   awards: '/adminawards',
   messages: '/adminmessages',
   audit: '/adminaudit',
+  mails: '/adminmails',
 } as const;
 
 export const programmeName = { main: 'Main', welcomeback: 'Welcome Back' } as const;

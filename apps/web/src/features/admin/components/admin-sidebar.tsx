@@ -20,6 +20,7 @@ const sections = [
       { to: adminPaths.awards, label: 'Awards' },
       { to: adminPaths.grants, label: 'Grant Applications' },
       { to: adminPaths.messages, label: 'Contact Messages' },
+      { to: adminPaths.mails, label: 'Mails' },
       { to: adminPaths.audit, label: 'Audit Log' },
     ],
   },
