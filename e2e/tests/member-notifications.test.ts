@@ -1,0 +1,73 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchPage } from '../support/browser';
+import { MEMBER_PASSWORD, sponsorWithTwoFriends } from '../support/members';
+
+/** The sponsor of two paying friends, on a 360 px phone: the bell counts what happened, the list says it. */
+describe('member notifications at 360 px', () => {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it('shows the unread count in the top bar and the events in the list, then marks them read', async () => {
+    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', ['Amaka Sponsor', 'Bola Adewale', 'Chidi Eze']);
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    const problems = watchPage(page);
+
+    await page.goto(`${baseURL}/mainsignin`);
+    await page.locator('#boot-loader').waitFor({ state: 'detached' });
+    await page.getByLabel('Email').fill(sponsor.email);
+    await page.getByLabel('Password').fill(MEMBER_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const popup = page.getByRole('dialog');
+    await popup.waitFor();
+    await popup.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL('**/maindashboard');
+
+    const bell = page.getByTestId('notification-bell');
+    await expect.poll(() => page.getByTestId('notification-count').textContent()).toBe('4');
+    expect(await bell.getAttribute('aria-label')).toBe('Notifications, 4 unread');
+    if (process.env.NOTIFY_SHOTS) await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/dashboard-bell-360.png` });
+
+    await bell.click();
+    await page.waitForURL('**/mainnotifications');
+    await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+    const list = page.getByTestId('notifications-list');
+    await list.waitFor();
+    expect(await page.getByTestId('notifications-unread').textContent()).toBe('4 unread');
+    const titles = await list.getByRole('heading', { level: 2 }).allTextContents();
+    expect(titles.map((t) => t.replace(/^Unread: /, ''))).toEqual([
+      'You reached Associate',
+      'Referral bonus credited: ₦10,000',
+      'Referral bonus credited: ₦10,000',
+      'Payment received: ₦50,000',
+    ]);
+    const text = (await list.textContent()) ?? '';
+    expect(text).toContain('Referral bonus from Bola Adewale');
+    expect(text).toContain('Referral bonus from Chidi Eze');
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    if (process.env.NOTIFY_SHOTS) await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/notifications-360.png`, fullPage: true });
+
+    // Opened: the bell has nothing more to count.
+    await expect.poll(() => page.getByTestId('notification-count').count()).toBe(0);
+    expect(await bell.getAttribute('aria-label')).toBe('Notifications');
+
+    await page.getByRole('link', { name: 'Mail Settings' }).first().click();
+    await page.waitForURL('**/mainmailsettings');
+    const security = page.getByLabel(/Security/);
+    await security.waitFor();
+    expect(await security.isChecked()).toBe(true);
+    expect(await security.isDisabled()).toBe(true);
+    const bonuses = page.getByLabel(/Bonuses and promotions/);
+    await bonuses.uncheck();
+    await page.getByText('Your mail settings are saved.').waitFor();
+    expect(await bonuses.isChecked()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    if (process.env.NOTIFY_SHOTS) await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/mail-settings-360.png`, fullPage: true });
+    expect(problems).toEqual([]);
+  });
+});
