@@ -108,8 +108,8 @@ describeEachDatabase('the mail queue when the mail server fails', (database) => 
     expect(retried.json()).toMatchObject({ status: 'queued', attempts: 0 });
     const again = await app.inject({ method: 'POST', url: `/api/admin/mails/${listed.id}/retry`, headers });
     expect(again.statusCode).toBe(409);
-    const audit = await queryRows<{ n: string }>(app.db, sql`select count(*) as n from audit_log where action = 'mail_retry' and actor_account_id = ${admin.id}`);
-    expect(audit[0]!.n).toBe('1');
+    const audit = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from audit_log where action = 'mail_retry' and actor_account_id = ${admin.id}`);
+    expect(audit[0]!.n).toBe(1);
     await app.mailWorker.drain();
     await app.mailWorker.drain();
     expect(received.filter((to) => to.includes(email))).toHaveLength(1);

@@ -32,7 +32,7 @@ export async function outboxOf(app: App, email: string): Promise<OutboxMail[]> {
 }
 
 export async function queueStatuses(app: App, email: string) {
-  return queryRows<{ status: string; n: string }>(app.db, sql`select status, count(*) as n from mail_queue where to_address = ${email} group by status order by status`);
+  return queryRows<{ status: string; n: number }>(app.db, sql`select status, count(*)::int as n from mail_queue where to_address = ${email} group by status order by status`);
 }
 
 /** A second instance's worker on the same database (its own instance name, its own claims). */

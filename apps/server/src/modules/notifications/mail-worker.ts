@@ -112,6 +112,8 @@ export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOption
 
   const runOnce = async (now = new Date()) => {
     const claimed = await claimDueMails(deps.db, deps.instance, now, options.batch ?? BATCH);
+    // RETURNING has no order: send in queue order, so a member's mails arrive in the order things happened.
+    claimed.sort((a, b) => Number(a.id) - Number(b.id));
     for (const row of claimed) await sendClaimed(deps, row, now);
     return claimed.length;
   };
