@@ -38,6 +38,9 @@ function useSmtpServer() {
   return ctx;
 }
 
+/** Every platform process a test started, so a failing test leaves none behind. */
+const children = new Set<ChildProcess>();
+
 /** The platform as `npm start` runs it, in its own process, so it can be killed without warning. */
 async function startPlatform(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
@@ -46,10 +49,12 @@ async function startPlatform(env: Record<string, string>): Promise<{ child: Chil
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, JOBS_ENABLED: 'off', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`the platform exited: ${stderr}`);
     const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (up) return { child, url };
@@ -112,7 +117,11 @@ for (const database of databases()) {
   describe(`a platform killed between an event and its mail [${database.name}]`, () => {
     const smtp = useSmtpServer();
 
-    it('sends the queued mail once after a restart', async () => {
+    afterAll(() => {
+      for (const child of children) child.kill('SIGKILL');
+    });
+
+    it('sends the queued mail once after a restart', { timeout: 300_000 }, async () => {
       const db = await database.open();
       const env = { ...db.env, MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_POLL_MS: '500' };
       const email = `kill-${randomBytes(4).toString('hex')}@example.com`;

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// The pragma, not only tsconfig: `npm start` runs this file through tsx from the repository root, whose esbuild would otherwise emit React.createElement.
 import { formatNaira } from '@coop/core';
 import { Body, Button, Column, Container, Head, Heading, Hr, Html, Preview, Row, Section, Text } from '@react-email/components';
 import type { Item } from '../events';
