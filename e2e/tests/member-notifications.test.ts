@@ -56,7 +56,8 @@ describe('member notifications at 360 px', () => {
     await expect.poll(() => page.getByTestId('notification-count').count()).toBe(0);
     expect(await bell.getAttribute('aria-label')).toBe('Notifications');
 
-    await page.getByRole('link', { name: 'Mail Settings' }).first().click();
+    // The page's own link (the sidebar's is in the closed drawer at this width).
+    await page.getByRole('main').getByRole('link', { name: 'Mail Settings' }).click();
     await page.waitForURL('**/mainmailsettings');
     const security = page.getByLabel(/Security/);
     await security.waitFor();
@@ -68,6 +69,39 @@ describe('member notifications at 360 px', () => {
     expect(await bonuses.isChecked()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     if (process.env.NOTIFY_SHOTS) await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/mail-settings-360.png`, fullPage: true });
+    if (process.env.NOTIFY_SHOTS) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/mail-settings-1280.png`, fullPage: true });
+      await page.getByTestId('notification-bell').click();
+      await page.getByTestId('notifications-list').waitFor();
+      await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/notifications-1280.png`, fullPage: true });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('shows administrators the mail queue: failed mails first, and what was sent', async () => {
+    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', ['Dupe Sponsor', 'Efe Okoro', 'Funke Ade']);
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    const problems = watchPage(page);
+    await page.goto(`${baseURL}/admin`);
+    await page.locator('#boot-loader').waitFor({ state: 'detached' });
+    await page.getByLabel('Email').fill('admin@example.com');
+    await page.getByLabel('Password').fill('demo-admin-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('dialog', { name: 'Login Successful!' }).getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL('**/admindashboard');
+    await page.goto(`${baseURL}/adminmails`);
+    await page.getByRole('heading', { level: 1, name: 'Mails' }).waitFor();
+    await page.getByText('No mail has failed.').waitFor();
+    await page.getByRole('button', { name: 'Sent' }).click();
+    const sent = page.getByTestId('queued-mail').filter({ hasText: sponsor.email });
+    await expect.poll(() => sent.count()).toBe(5); // the confirmation, the receipt, two referral bonuses, the promotion
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    if (process.env.NOTIFY_SHOTS) {
+      await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/admin-mails-360.png` });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/admin-mails-1280.png` });
+    }
     expect(problems).toEqual([]);
   });
 });

@@ -56,7 +56,7 @@ export function NotificationsPage() {
                       </time>
                     </div>
                     <p className="mt-1 text-sm break-words text-slate-700">{n.body}</p>
-                    <Link to={n.link} className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline">
+                    <Link to={n.link} aria-label={`Open: ${n.title}`} className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline">
                       Open
                     </Link>
                   </li>
