@@ -9,7 +9,7 @@ export async function setup(project: TestProject) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@coop/web'], { cwd: repoRoot, encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`The web build failed:\n${build.stdout}\n${build.stderr}`);
   // Behind a proxy, as in production: each test browser sends its person's own address (support/browser.ts).
-  server = await startPlatform({ DEMO_ADMIN_PASSWORD: 'demo-admin-password', TRUST_PROXY: 'true' });
+  server = await startPlatform({ DEMO_ADMIN_PASSWORD: 'demo-admin-password', TRUST_PROXY: '1' });
   project.provide('baseURL', server.url);
 }
 

@@ -10,8 +10,10 @@ import { adminStatsRoutes } from './admin-stats/routes';
 import { cashOutRoutes } from './cash-outs/routes';
 import { closureRoutes } from './closure/routes';
 import { devRoutes } from './dev/routes';
+import { exportRoutes } from './exports/routes';
 import { grantRoutes } from './grants/routes';
 import { healthRoutes } from './health/routes';
+import { liabilityRoutes } from './liabilities/routes';
 import { memberRoutes } from './member/routes';
 import { notificationRoutes } from './notifications/routes';
 import { paymentRoutes } from './payments/routes';
@@ -20,4 +22,4 @@ import { siteRoutes } from './site/routes';
 import { webhookRoutes } from './webhooks/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, adminAwardRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes];

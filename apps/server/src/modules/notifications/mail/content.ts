@@ -5,7 +5,11 @@ import { memberPagePath, type Item, type NotificationEvent } from '../events';
 /** What waits in mail_queue: a template name and its data, rendered only when the worker sends it. */
 export type QueuedMail =
   | { template: 'event'; data: { name: string; programme: Programme; event: NotificationEvent } }
-  | { template: 'confirm_email' | 'reset_password' | 'closure_link'; data: { name: string; programme: Programme; token: string } };
+  | { template: 'confirm_email' | 'reset_password' | 'closure_link'; data: { name: string; programme: Programme; token: string } }
+  /** An administrator's answer to a Contact Us message, the sender's words quoted below it. */
+  | { template: 'contact_reply'; data: { name: string; siteName: string; reply: string; original: string } }
+  /** A notice to an administrator (the payout day), pointing at an admin page. */
+  | { template: 'admin_notice'; data: { name: string; subject: string; paragraphs: string[]; action: { label: string; path: string } } };
 
 /** Templates whose data holds a live token: the data is wiped once the mail is sent. */
 export const templatesWithSecrets: ReadonlySet<QueuedMail['template']> = new Set(['confirm_email', 'reset_password', 'closure_link']);
@@ -23,14 +27,18 @@ export interface MailContent {
   paragraphs: string[];
   items: Item[];
   awards: Item[];
-  action: { label: string; url: string };
+  action: { label: string; url: string } | null;
   warning: string | null;
+  /** Someone's own words, quoted below the mail (a contact reply). */
+  quote: { title: string; text: string } | null;
   footer: string;
 }
 
 const programmeName = (programme: Programme) => (programme === 'main' ? 'Main' : 'Welcome Back');
 
 export function mailSubject(mail: QueuedMail): string {
+  if (mail.template === 'contact_reply') return `Re: your message to ${mail.data.siteName}`;
+  if (mail.template === 'admin_notice') return mail.data.subject;
   const platform = `${programmeName(mail.data.programme)} platform`;
   switch (mail.template) {
     case 'event':
@@ -44,7 +52,22 @@ export function mailSubject(mail: QueuedMail): string {
   }
 }
 
+const paragraphsOf = (text: string) => text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+
 export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
+  if (mail.template === 'contact_reply' || mail.template === 'admin_notice') {
+    const staff = {
+      subject: mailSubject(mail),
+      greeting: `Dear ${mail.data.name},`,
+      items: [],
+      awards: [],
+      warning: null,
+      footer: `${site.name}. ${site.email}`,
+    };
+    if (mail.template === 'contact_reply')
+      return { ...staff, paragraphs: paragraphsOf(mail.data.reply), action: null, quote: { title: 'Your message', text: mail.data.original } };
+    return { ...staff, paragraphs: mail.data.paragraphs, action: { label: mail.data.action.label, url: `${site.publicUrl}${mail.data.action.path}` }, quote: null };
+  }
   const { name, programme } = mail.data;
   const platform = `${programmeName(programme)} platform`;
   const link = (path: string, token?: string) => `${site.publicUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
@@ -54,6 +77,7 @@ export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
     items: [],
     awards: [],
     warning: null,
+    quote: null,
     footer: `${site.name}. You receive this mail because you have an account on our ${platform}.`,
   };
   switch (mail.template) {

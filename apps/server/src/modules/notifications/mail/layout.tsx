@@ -5,6 +5,8 @@ import { Body, Button, Column, Container, Head, Heading, Hr, Html, Preview, Row,
 import type { Item } from '../events';
 import type { MailContent } from './content';
 
+const paragraphsOf = (text: string) => text.split(/\n{2,}/).filter((p) => p.trim() !== '');
+
 const colours = { ink: '#1f2937', muted: '#6b7280', brand: '#166534', line: '#e5e7eb', warn: '#92400e' };
 
 function ItemRows({ title, items }: { title: string; items: Item[] }) {
@@ -41,12 +43,24 @@ export function MailLayout({ content }: { content: MailContent }) {
           ))}
           <ItemRows title="Amounts" items={content.items} />
           <ItemRows title="Awards (not cash)" items={content.awards} />
-          <Button href={content.action.url} style={{ backgroundColor: colours.brand, borderRadius: '6px', color: '#ffffff', padding: '12px 20px' }}>
-            {content.action.label}
-          </Button>
+          {content.action ? (
+            <Button href={content.action.url} style={{ backgroundColor: colours.brand, borderRadius: '6px', color: '#ffffff', padding: '12px 20px' }}>
+              {content.action.label}
+            </Button>
+          ) : null}
           {content.warning ? <Text style={{ color: colours.warn, fontWeight: 600 }}>{content.warning}</Text> : null}
           <Hr style={{ borderColor: colours.line }} />
           <Text style={{ color: colours.muted, fontSize: '12px' }}>{content.footer}</Text>
+          {content.quote ? (
+            <Section style={{ borderLeft: `3px solid ${colours.line}`, paddingLeft: '12px' }}>
+              <Text style={{ fontWeight: 600, margin: '0' }}>{content.quote.title}</Text>
+              {paragraphsOf(content.quote.text).map((p, i) => (
+                <Text key={i} style={{ whiteSpace: 'pre-line' }}>
+                  {p}
+                </Text>
+              ))}
+            </Section>
+          ) : null}
         </Container>
       </Body>
     </Html>

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useMatrix } from '../api/get-matrix';
 import { useMe } from '../api/get-me';
-import { MatrixTree } from '../components/matrix-tree';
+import { MatrixTree } from '../../../components/matrix/matrix-tree';
 import { MemberPageTitle } from '../components/member-page-title';
 import { PayCallToAction } from '../components/pay-call-to-action';
 import { QueryState } from '../../../components/display/query-state';

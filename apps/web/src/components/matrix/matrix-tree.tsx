@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { MatrixNode, MatrixView } from '../types';
-import { formatDate } from '../../../components/display/format';
+import type { MatrixNode, MatrixView } from '@coop/core/contracts';
+import { formatDate } from '../display/format';
 
 type Children = Map<number, (MatrixNode | undefined)[]>;
 
