@@ -109,6 +109,7 @@ export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOption
   let again = false;
   let timer: NodeJS.Timeout | undefined;
   let unlisten: (() => Promise<void>) | null = null;
+  let starting: Promise<void> | null = null;
 
   const runOnce = async (now = new Date()) => {
     const claimed = await claimDueMails(deps.db, deps.instance, now, options.batch ?? BATCH);
@@ -152,11 +153,15 @@ export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOption
     async start() {
       if (running) return;
       running = true;
-      try {
-        unlisten = await options.listen(() => this.kick());
-      } catch (error) {
-        deps.log.warn({ err: error }, 'the mail worker cannot listen for new mails; it polls only');
-      }
+      starting = (async () => {
+        try {
+          unlisten = await options.listen(() => this.kick());
+        } catch (error) {
+          deps.log.warn({ err: error }, 'the mail worker cannot listen for new mails; it polls only');
+        }
+      })();
+      await starting;
+      if (!running) return; // stopped while it was starting: stop() releases the listener
       timer = setInterval(() => this.kick(), options.pollMs);
       timer.unref();
       this.kick();
@@ -164,6 +169,8 @@ export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOption
     async stop() {
       running = false;
       clearInterval(timer);
+      // A start still waiting for its listener must finish first, or the listener's connection would stay taken.
+      await starting;
       await unlisten?.().catch(() => {});
       unlisten = null;
       await pass?.catch(() => 0);
