@@ -1,6 +1,6 @@
 import type { Programme } from '../../../plugins/auth';
 import { eventText } from '../event-text';
-import { memberPagePath, type Item, type NotificationEvent } from '../events';
+import { categoryOf, memberPagePath, type Item, type NotificationEvent } from '../events';
 
 /** What waits in mail_queue: a template name and its data, rendered only when the worker sends it. */
 export type QueuedMail =
@@ -83,7 +83,7 @@ export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
   switch (mail.template) {
     case 'event': {
       const text = eventText(mail.data.event, programme, site.email);
-      const settings = text.warning === null ? [`You can turn off mails like this one in your mail settings: ${link(memberPagePath(programme, 'mailSettings'))}`] : [];
+      const settings = categoryOf[mail.data.event.kind] !== 'security' ? [`You can turn off mails like this one in your mail settings: ${link(memberPagePath(programme, 'mailSettings'))}`] : [];
       return {
         ...common,
         paragraphs: [text.summary, ...text.more],
