@@ -16,8 +16,8 @@ function ItemRows({ title, items }: { title: string; items: Item[] }) {
       <Text style={{ fontWeight: 600, margin: '0 0 4px' }}>{title}</Text>
       {items.map((item, i) => (
         <Row key={i} style={{ borderBottom: `1px solid ${colours.line}` }}>
-          <Column style={{ padding: '6px 0' }}>{item.label}</Column>
-          <Column align="right" style={{ padding: '6px 0', whiteSpace: 'nowrap' }}>
+          <Column style={{ fontSize: '14px', padding: '6px 0' }}>{item.label}</Column>
+          <Column align="right" style={{ fontSize: '14px', padding: '6px 0', whiteSpace: 'nowrap' }}>
             {formatNaira(item.amountKobo)}
           </Column>
         </Row>
