@@ -44,6 +44,9 @@ const EnvSchema = z.object({
   PAYOUT_MINIMUM_KOBO: z.coerce.number().int().min(0).default(100_000),
   PAYOUT_AUTO: bool.default(false),
   JOBS_ENABLED: bool.optional(),
+  APPROVAL_THRESHOLD_KOBO: z.coerce.number().int().min(0).default(10_000_000),
+  SINGLE_ADMIN_APPROVAL: bool.default(false),
+  ADMIN_2FA: z.enum(['required', 'optional']).optional(),
   MAIL_WORKER: bool.default(true),
   MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
 });
@@ -78,6 +81,14 @@ export interface Config {
   payout: { day: number; minimumKobo: number; auto: boolean };
   /** Scheduled jobs (closures, reconciliation, payout day...) run in this process; off by default in tests, which run them by hand. */
   jobsEnabled: boolean;
+  approvals: {
+    /** A cash-out above this needs a second administrator. */
+    thresholdKobo: number;
+    /** A deployment with one administrator: requests complete at once, and the screens say so. */
+    singleAdmin: boolean;
+  };
+  /** 'required': every administrator signs in with a second factor; 'optional': those who enrolled. */
+  adminTwoFactor: 'required' | 'optional';
 }
 
 export class ConfigError extends Error {}
@@ -142,5 +153,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO, auto: e.PAYOUT_AUTO },
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
+    approvals: { thresholdKobo: e.APPROVAL_THRESHOLD_KOBO, singleAdmin: e.SINGLE_ADMIN_APPROVAL },
+    adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),
   };
 }

@@ -33,7 +33,7 @@ const samples: { event: NotificationEvent; says: string[]; page: string }[] = [
   { event: { kind: 'bank_details_changed', ...bank, verified: true }, says: ['Access Bank', '6789', 'If this was not you'], page: '/mainbankdetails' },
   { event: { kind: 'password_changed', how: 'changed' }, says: ['If this was not you'], page: '/mainsignin' },
   { event: { kind: 'grant_decided', decision: 'approved', amountKobo: 4_000_000_000, note: 'Well planned' }, says: ['approved', '₦40,000,000', 'Well planned'], page: '/maingrant' },
-  { event: { kind: 'account_suspended', reason: 'under review' }, says: ['suspended', 'under review', 'help@coop.test'], page: '/mainsignin' },
+  { event: { kind: 'account_suspended', reason: 'a review of the account by our team' }, says: ['suspended because of a review of the account by our team.', 'help@coop.test'], page: '/mainsignin' },
   { event: { kind: 'account_reinstated' }, says: ['active again'], page: '/maindashboard' },
   { event: { kind: 'closure_confirmed', effectiveAt: '2026-12-04T00:00:00.000Z' }, says: ['04 Dec 2026', 'If this was not you'], page: '/maindashboard' },
 ];

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { describeEachDatabase } from './databases';
+import { createTestAccount, signInAs } from './accounts-kit';
 import { outboxOf, otherInstanceWorker, payingMember, queueStatuses } from './notifications-kit';
 import { useListeningApp } from './payments-kit';
 
@@ -91,6 +92,29 @@ describeEachDatabase('notifications: a sponsor whose two referrals pay', (databa
     expect(subjects.sort()).toEqual(['Payment received: ₦50,000', 'Your password was changed']);
     const titles = (await ctx.app.inject({ method: 'GET', url: '/api/me/notifications', headers: member.headers })).json().items.map((n: { title: string }) => n.title);
     expect(titles).toEqual(['Your password was changed', 'Referral bonus credited: ₦10,000', 'Payment received: ₦50,000']);
+  });
+});
+
+describeEachDatabase('notifications: suspension and reinstatement', (database) => {
+  const ctx = useListeningApp(database, { MAIL_WORKER: 'off' });
+
+  it('mails both, with the reason, even to a member who turned every other mail off', async () => {
+    const member = await payingMember(ctx, { fullName: 'Gbenga Paused' });
+    for (const category of ['payments', 'bonuses', 'awards', 'payouts', 'grants'])
+      expect((await ctx.app.inject({ method: 'PUT', url: '/api/me/mail-settings', headers: member.headers, payload: { category, enabled: false } })).statusCode).toBe(200);
+    const admin = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin', fullName: 'Review Admin' })).id);
+    const act = (what: string, payload: Record<string, unknown>) =>
+      ctx.app.inject({ method: 'POST', url: `/api/admin/members/${member.account.id}/${what}`, headers: admin, payload });
+    expect((await act('suspend', { reason: 'breach_of_terms', note: 'Sold places in the matrix on a forum' })).statusCode).toBe(200);
+    expect((await act('reinstate', { note: 'Explained and apologised' })).statusCode).toBe(200);
+    await ctx.app.mailWorker.drain();
+    const mails = await outboxOf(ctx.app, member.account.email);
+    const suspended = mails.find((m) => m.subject === 'Your account was suspended')!;
+    expect(suspended.text).toContain('suspended because of a breach of the terms and conditions.');
+    expect(suspended.text).not.toContain('Sold places'); // the administrator's note stays in the record
+    expect(mails.map((m) => m.subject).sort()).toEqual(['Payment received: ₦50,000', 'Your account was reinstated', 'Your account was suspended']);
+    const kinds = await queryRows<{ kind: string }>(ctx.app.db, sql`select kind from notifications where account_id = ${member.account.id} order by id`);
+    expect(kinds.map((k) => k.kind)).toEqual(['payment_received', 'account_suspended', 'account_reinstated']);
   });
 });
 

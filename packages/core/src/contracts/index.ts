@@ -7,4 +7,6 @@ export * from './responses';
 export * from './member-responses';
 export * from './admin-responses';
 export * from './operator';
+export * from './approvals';
+export * from './member-record';
 export * from './notifications';

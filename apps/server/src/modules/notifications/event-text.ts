@@ -139,7 +139,7 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
       return {
         ...base,
         title: 'Your account was suspended',
-        summary: `Your ${platform} account was suspended${event.reason ? `: ${event.reason}` : '.'} While it is suspended you cannot sign in and it earns no bonuses.`,
+        summary: `Your ${platform} account was suspended${event.reason ? ` because of ${event.reason}.` : '.'} While it is suspended you cannot sign in and it earns no bonuses.`,
         more: [`To ask about it, contact us at ${supportEmail}.`],
         page: 'signin',
         action: 'Go to the sign-in page',
