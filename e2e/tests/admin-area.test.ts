@@ -2,6 +2,7 @@ import { formatNaira, getPlan, parseNairaString } from '@coop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from '../support/browser';
+import { adminToken, approveAsChecker } from '../support/admins';
 import { api, sponsorWithReferrals, sponsorWithTwoFriends } from '../support/members';
 
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
@@ -34,10 +35,8 @@ describe('admin area', () => {
     await settled(page);
   };
   const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
-  const adminGet = async <T,>(path: string) => {
-    const { token } = await api<{ token: string }>(baseURL, '/api/admin/adminLogin', { method: 'POST', body: ADMIN });
-    return api<T>(baseURL, path, { token });
-  };
+  // One kept token: every sign-in counts against the demo administrator's login limit, shared by all test files.
+  const adminGet = async <T,>(path: string) => api<T>(baseURL, path, { token: await adminToken(baseURL, ADMIN) });
 
   it('signs in, sees real figures, looks up a member, makes an admin, records one cash-out per submission, refuses an over-wallet one, previews a payout and signs out', async () => {
     // A Main sponsor whose two friends paid: the sponsor's wallet holds two referral bonuses and the stage-0 graduating bonus.
@@ -68,9 +67,9 @@ describe('admin area', () => {
     expect(await widget('MAIN TRANSACTIONS')).toBe(formatNaira(parseNairaString(String(amounts.main.total))));
     expect(await widget('WELCOME TRANSACTIONS')).toBe(formatNaira(parseNairaString(String(amounts.welcomeBack.total))));
     expect(parseNairaString(String(amounts.main.today))).toBeGreaterThanOrEqual(3 * plan.feeKobo);
-    expect(await page.locator('[data-gauge="Main Balance"] [data-testid="gauge-value"]').textContent()).toBe(formatNaira(parseNairaString(String(amounts.main.today))));
-    expect(await page.getByRole('meter', { name: 'Main Balance' }).getAttribute('aria-valuetext')).toContain(formatNaira(parseNairaString(String(amounts.main.today))));
-    expect(await page.locator('[data-gauge="Welcome Balance"]').textContent()).toContain('Total sales made today');
+    expect(await page.locator('[data-gauge="Main fees today"] [data-testid="gauge-value"]').textContent()).toBe(formatNaira(parseNairaString(String(amounts.main.today))));
+    expect(await page.getByRole('meter', { name: 'Main fees today' }).getAttribute('aria-valuetext')).toContain(formatNaira(parseNairaString(String(amounts.main.today))));
+    expect(await page.locator('[data-gauge="Welcome Back fees today"]').textContent()).toContain('Welcome Back registration fees paid since midnight (Lagos time)');
     const latest = await page.getByTestId('latest-transaction').allTextContents();
     for (const name of ['Adaeze Okonkwo', 'Bola Adewale', 'Chidi Eze']) expect(latest.join('\n')).toContain(name);
 
@@ -95,14 +94,21 @@ describe('admin area', () => {
     await open(page, `/mainuser?email=${encodeURIComponent('nobody-here@example.com')}`);
     await page.getByText('No Main user with the email nobody-here@example.com.').waitFor();
 
-    // Make a user admin; an email with no Main account is refused with the server's message.
+    // Make a user admin: the screen shows who it is for and asks; the request waits for a second administrator.
+    // An email with no Main account is refused with the server's message.
     await page.getByRole('link', { name: 'Make User Admin' }).click();
     await page.getByLabel('Email of the Main account').fill(friends[1]!.email);
     await page.getByRole('button', { name: 'Make admin' }).click();
-    const made = dialog(page, 'Successful!');
+    const who = page.getByTestId('account-confirmation');
+    expect(await who.textContent()).toMatch(/Chidi Eze[\s\S]*Main[\s\S]*Wallet balance[\s\S]*Current roleMember/);
+    await page.getByRole('button', { name: 'Confirm: make administrator' }).click();
+    const made = dialog(page, 'Waiting for approval');
     await made.waitFor();
-    expect(await made.textContent()).toContain(`${friends[1]!.email} is now an administrator.`);
+    expect(await made.textContent()).toContain('waiting for a second administrator');
     await made.getByRole('button', { name: 'OK' }).click();
+    await approveAsChecker(baseURL, 'make_admin', (a) => a.summary.includes(friends[1]!.email));
+    await page.reload();
+    await expect.poll(async () => (await page.getByTestId('administrator').allTextContents()).join('\n')).toContain(friends[1]!.email);
     await page.getByLabel('Email of the Main account').fill('nobody-here@example.com');
     await page.getByRole('button', { name: 'Make admin' }).click();
     await dialog(page, 'Error!').waitFor();
@@ -120,13 +126,16 @@ describe('admin area', () => {
       await route.abort('connectionreset');
     });
     await page.getByRole('button', { name: 'Record Main cash payout' }).click();
+    expect(await page.getByTestId('account-confirmation').textContent()).toContain('Adaeze Okonkwo');
+    await page.getByRole('button', { name: 'Confirm cash payout' }).click();
     const lost = dialog(page, 'Failed');
     await lost.waitFor();
     expect(await lost.textContent()).toContain('We could not reach the server');
     await lost.getByRole('button', { name: 'OK' }).click();
     await page.unroute('**/api/admin/payOutCash');
     page.on('request', (request) => request.url().endsWith('/api/admin/payOutCash') && keys.push(request.headers()['idempotency-key'] ?? ''));
-    await page.getByRole('button', { name: 'Record Main cash payout' }).dblclick();
+    await page.getByRole('button', { name: 'Record Main cash payout' }).click();
+    await page.getByRole('button', { name: 'Confirm cash payout' }).dblclick();
     const paid = dialog(page, 'Successful!');
     await paid.waitFor();
     expect(await paid.textContent()).toContain(`Cash payout recorded: ${formatNaira(500_000)} paid to Adaeze Okonkwo (${sponsor.email}).`);
@@ -141,6 +150,7 @@ describe('admin area', () => {
     await page.getByLabel('Member email').fill(sponsor.email);
     await page.getByLabel('Amount (naira)').fill(String(walletKobo / 100));
     await page.getByRole('button', { name: 'Record Main cash payout' }).click();
+    await page.getByRole('button', { name: 'Confirm cash payout' }).click();
     const refused = dialog(page, 'Failed');
     await refused.waitFor();
     expect(await refused.textContent()).toContain(`The amount is more than Adaeze Okonkwo's wallet balance of`);
@@ -209,7 +219,7 @@ describe('admin area', () => {
     page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
     await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
     await page.goto(`${baseURL}/admin`, { waitUntil: 'networkidle' });
-    expect(scripts.some((s) => /admin-layout|admin-paths|admin-page-title|cash-out-pages|payouts-page|payout-run-page|make-admin-page/.test(s))).toBe(false);
+    expect(scripts.some((s) => /admin-layout|admin-paths|admin-page-title|cash-out-pages|payouts-page|payout-run-page|make-admin-page|liability-chart|ledger-page|exports-page/.test(s))).toBe(false);
     await page.close();
   });
 });

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailTransport, type MailTransport } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
@@ -12,8 +12,10 @@ import type { Config } from './config';
 import { fastifyTrustProxy } from './config-rules';
 import { openDatabase, type Database } from './db/client';
 import { schedulerPlugin } from './jobs/scheduler';
+import { mailWorkerPlugin } from './modules/notifications/mail-worker-plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { addRateLimitCleanup, databaseRateLimitStore } from './plugins/rate-limit-store';
 import { loggerOptions, requestLogPlugin } from './plugins/request-log';
 import { webClientPlugin } from './plugins/web-client';
 import { apiModules } from './modules';
@@ -26,8 +28,9 @@ export interface BuildOptions {
   payments?: PaymentProvider;
   /** Tests read the log lines the platform writes (the real serializers and redaction, without pretty printing). */
   logStream?: NodeJS.WritableStream;
+  /** Sees every route as it is added (the authorization sweep reads the route table through it). */
+  onRoute?: (route: RouteOptions) => void;
 }
-
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
@@ -41,6 +44,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     onConstructorPoisoning: 'error',
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -54,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
   await app.register(schedulerPlugin);
+  await app.register(mailWorkerPlugin);
   await app.register(helmet, {
     hsts: config.isProduction,
     contentSecurityPolicy: {
@@ -70,14 +75,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
   });
   await app.register(cookie);
-  // Limits are set per route (login, sign-up, forgot password, contact); nothing is limited globally.
+  // Limits are set per route (login, sign-up, forgot password, contact); nothing is limited globally. They are
+  // counted in the database, so several instances on one PostgreSQL share each count.
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
+  addRateLimitCleanup(app);
   await app.register(swagger, {
     openapi: { info: { title: `${config.site.name} API`, version: '1.0.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,

@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   PAYOUT_MINIMUM_KOBO: z.coerce.number().int().min(0).default(100_000),
   PAYOUT_AUTO: bool.default(false),
   JOBS_ENABLED: bool.optional(),
+  APPROVAL_THRESHOLD_KOBO: z.coerce.number().int().min(0).default(10_000_000),
+  SINGLE_ADMIN_APPROVAL: bool.default(false),
+  ADMIN_2FA: z.enum(['required', 'optional']).optional(),
+  MAIL_WORKER: bool.default(true),
+  MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -58,7 +63,8 @@ export interface Config {
   databaseUrl: string | undefined;
   jwtSecret: string;
   publicUrl: string;
-  mail: { transport: 'smtp' | 'outbox'; smtpUrl?: string; from: string };
+  /** workerEnabled: this instance sends queued mails (MAIL_WORKER); pollMs: how often it looks besides the NOTIFY wake-ups. */
+  mail: { transport: 'smtp' | 'outbox'; smtpUrl?: string; from: string; workerEnabled: boolean; pollMs: number };
   payments: { provider: 'paystack' | 'sandbox'; secretKey?: string; baseUrl: string };
   logLevel: Env['LOG_LEVEL'];
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (never true in production). */
@@ -75,6 +81,14 @@ export interface Config {
   payout: { day: number; minimumKobo: number; auto: boolean };
   /** Scheduled jobs (closures, reconciliation, payout day...) run in this process; off by default in tests, which run them by hand. */
   jobsEnabled: boolean;
+  approvals: {
+    /** A cash-out above this needs a second administrator. */
+    thresholdKobo: number;
+    /** A deployment with one administrator: requests complete at once, and the screens say so. */
+    singleAdmin: boolean;
+  };
+  /** 'required': every administrator signs in with a second factor; 'optional': those who enrolled. */
+  adminTwoFactor: 'required' | 'optional';
 }
 
 export class ConfigError extends Error {}
@@ -125,7 +139,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL === 'pglite' ? undefined : e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, workerEnabled: e.MAIL_WORKER, pollMs: e.MAIL_POLL_MS },
     payments: { provider, secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL },
     logLevel: e.LOG_LEVEL,
     trustProxy,
@@ -139,5 +153,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO, auto: e.PAYOUT_AUTO },
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
+    approvals: { thresholdKobo: e.APPROVAL_THRESHOLD_KOBO, singleAdmin: e.SINGLE_ADMIN_APPROVAL },
+    adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),
   };
 }

@@ -8,3 +8,6 @@ export * from './member-responses';
 export * from './admin-responses';
 export * from './payouts';
 export * from './operator';
+export * from './approvals';
+export * from './member-record';
+export * from './notifications';

@@ -4,7 +4,8 @@ import { accounts } from '../../db/schema';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/password';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { openSession, type SessionAccount } from './sessions';
+import { inactiveAccountMessage } from '../member-review/account-status';
+import type { SessionAccount } from './sessions';
 
 export const WRONG_CREDENTIALS = 'The email or password is not correct.';
 
@@ -12,7 +13,11 @@ export const WRONG_CREDENTIALS = 'The email or password is not correct.';
  * Checks the password first and only then says anything about the account (unconfirmed, suspended, not an
  * administrator), so nobody learns whether an email is registered without its password.
  */
-export async function logIn(db: Db, input: { programme: Programme; email: string; password: string; adminOnly?: boolean }) {
+/** The password step of a sign-in, without a session: an administrator's second factor may still be due. */
+export async function checkCredentials(
+  db: Db,
+  input: { programme: Programme; email: string; password: string; adminOnly?: boolean; supportEmail: string },
+): Promise<SessionAccount> {
   const [row] = await db
     .select()
     .from(accounts)
@@ -20,7 +25,7 @@ export async function logIn(db: Db, input: { programme: Programme; email: string
   const valid = row ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstNothing(input.password);
   if (!row || !valid) throw new HttpError(401, WRONG_CREDENTIALS, 'wrong_credentials');
   if (input.adminOnly && row.role !== 'admin') throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
-  if (row.status !== 'active') throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');
+  if (row.status !== 'active') throw new HttpError(403, await inactiveAccountMessage(db, row, input.supportEmail), 'account_inactive');
   if (!row.emailConfirmedAt) {
     throw new HttpError(
       403,
@@ -28,7 +33,7 @@ export async function logIn(db: Db, input: { programme: Programme; email: string
       'email_unconfirmed',
     );
   }
-  const account: SessionAccount = {
+  return {
     id: row.id,
     programme: row.programme,
     role: row.role,
@@ -38,6 +43,4 @@ export async function logIn(db: Db, input: { programme: Programme; email: string
     tokenVersion: row.tokenVersion,
     status: row.status,
   };
-  const session = await db.transaction((tx) => openSession(tx, row.id));
-  return { account, ...session };
 }

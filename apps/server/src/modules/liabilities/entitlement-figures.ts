@@ -31,21 +31,18 @@ export async function awardFigures(db: Tx, programme: Programme): Promise<AwardK
   }));
 }
 
-/**
- * Grants approved but not in a wallet: an approval now credits the member's wallet (decision 0016), so that money
- * is owed through owedNow; only approvals recorded before that (no ledger entry) are still owed here.
- */
+/** Grants an administrator approved (each credits the member's Main wallet when approved, so what is unpaid is inside owed now). */
 export async function approvedGrants(db: Tx, programme: Programme) {
   const [row] = await queryRows<{ n: string; total: string }>(
     db,
     sql`select count(*) as n, coalesce(sum(g.amount_kobo), 0) as total
         from grant_applications g join accounts a on a.id = g.account_id
-        where g.status = 'approved' and g.journal_entry_id is null and a.programme = ${programme}`,
+        where g.status = 'approved' and a.programme = ${programme}`,
   );
   return { count: Number(row!.n), valueKobo: Number(row!.total) };
 }
 
-/** Golden Crown annual instalments not yet delivered that fall due before `horizon` (each row's own due date). */
+/** Golden Crown annual instalments not yet delivered that fall due before `horizon` (overdue ones included: still owed). */
 export async function goldenCrownDue(db: Tx, programme: Programme, horizon: Date) {
   const [row] = await queryRows<{ n: string; total: string }>(
     db,
@@ -53,5 +50,5 @@ export async function goldenCrownDue(db: Tx, programme: Programme, horizon: Date
         where programme = ${programme} and kind = 'golden_crown_annual' and status = 'pending'
           and due_at < ${horizon.toISOString()}::timestamptz`,
   );
-  return { count: Number(row!.n), valueKobo: Number(row!.total), dueDates: 'scheduled' as const };
+  return { count: Number(row!.n), valueKobo: Number(row!.total) };
 }

@@ -1,7 +1,10 @@
-import { errorSchema, payoutPreparedSchema, payoutPreviewSchema, payoutReleaseSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
+import { approvalPendingAnswerSchema, errorSchema, payoutPreparedSchema, payoutPreviewSchema, payoutReleaseSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
+import { askPayoutRunApproval } from '../approvals/ask-approval';
+import { needsSecondAdministrator } from '../approvals/request-approval';
+import { approvalKeyHeaders } from '../approvals/schemas';
 import { HttpError } from '../../plugins/errors';
 import { confirmCsvRun } from './confirm-csv-run';
 import { isFuturePeriod } from './period';
@@ -14,7 +17,6 @@ import { runCsv } from './run-csv';
 import { findRun, listRuns, runPayouts } from './run-queries';
 import { confirmBody, previewQuery, runBody, runParams } from './schemas';
 import { runPayoutView, runSummaryView } from './views';
-
 
 const notFound = () => new HttpError(404, 'There is no such payout run', 'run_not_found');
 
@@ -75,11 +77,17 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Run a programme's payout for a month (once per month): reserve every payee's wallet, then transfer, or prepare the bank file",
         body: runBody,
-        response: { 201: payoutRunProgressSchema, 400: errorSchema, 409: errorSchema },
+        headers: approvalKeyHeaders,
+        response: { 201: payoutRunProgressSchema, 202: approvalPendingAnswerSchema, 400: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {
       assertPayable(request.body.period);
+      // A second administrator approves the run before any wallet is reserved (approvals module).
+      if (needsSecondAdministrator(app))
+        return reply.status(202).send(
+          await askPayoutRunApproval(app, signedIn(request), { ...request.body, mode: request.body.mode ?? 'transfer', idempotencyKey: request.headers['idempotency-key'] }),
+        );
       const progress = await startPayoutRun(deps(app), {
         ...request.body,
         mode: request.body.mode ?? 'transfer',

@@ -5,6 +5,7 @@ import { errorMessage, FormMessage } from '../../../components/form';
 import { adminPaths, programmeName } from '../admin-paths';
 import { useRunPayout } from '../api/run-payout';
 import type { PayoutPreview } from '../types';
+import { isPendingApproval } from './approval-notice';
 import { statusLabel } from './status-badge';
 
 /**
@@ -15,6 +16,8 @@ export function RunPayoutPanel({ preview }: { preview: PayoutPreview }) {
   const navigate = useNavigate();
   const run = useRunPayout();
   const [confirming, setConfirming] = useState(false);
+  const [waiting, setWaiting] = useState<string | null>(null);
+  if (waiting) return <FormMessage tone="success" message={waiting} />;
   if (preview.existingRun) {
     return (
       <FormMessage
@@ -27,6 +30,10 @@ export function RunPayoutPanel({ preview }: { preview: PayoutPreview }) {
   const start = async () => {
     try {
       const progress = await run.mutateAsync({ programme: preview.programme, period: preview.period, mode: preview.mode });
+      if (isPendingApproval(progress)) {
+        setWaiting(progress.message);
+        return;
+      }
       navigate(`${adminPaths.payouts}/${progress.run.id}`);
     } catch {
       setConfirming(false);
