@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from '../support/browser';
+import { approveAsChecker } from '../support/admins';
 import { api, sponsorWithTwoFriends } from '../support/members';
 
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
@@ -73,8 +74,12 @@ describe('a payout run that needs attention', () => {
     await page.getByTestId('payout-preview').waitFor();
     await page.getByRole('button', { name: 'Run this payout' }).click();
     await page.getByRole('button', { name: 'Yes, pay now' }).click();
-    await page.waitForURL(/\/adminpayouts\/\d+$/);
-    const runId = Number(page.url().split('/').pop());
+    // Running a payout waits for a second administrator (two-person approval); then the run starts.
+    await page.getByRole('status').filter({ hasText: /approv/i }).waitFor();
+    await approveAsChecker(baseURL, 'payout_run');
+    const runs = await api<{ items: { id: number; period: string }[] }>(baseURL, '/api/admin/payouts/runs?programme=main', { token });
+    const runId = runs.items.find((r) => r.period === '2020-01')!.id;
+    await page.goto(`${baseURL}/adminpayouts/${runId}`);
 
     // The transfer fails: the run says so in a warning, with the bank's reason and what to do.
     const attention = page.getByTestId('run-attention');
