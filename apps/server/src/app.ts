@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { fastifyTrustProxy } from './config-rules';
 import { openDatabase, type Database } from './db/client';
 import { schedulerPlugin } from './jobs/scheduler';
+import { mailWorkerPlugin } from './modules/notifications/mail-worker-plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { addRateLimitCleanup, databaseRateLimitStore } from './plugins/rate-limit-store';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
   await app.register(schedulerPlugin);
+  await app.register(mailWorkerPlugin);
   await app.register(helmet, {
     hsts: config.isProduction,
     contentSecurityPolicy: {

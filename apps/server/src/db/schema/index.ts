@@ -14,3 +14,4 @@ export * from './operator';
 export * from './approvals';
 export * from './member-review';
 export * from './sandbox';
+export * from './notifications';
