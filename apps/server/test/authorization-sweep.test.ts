@@ -56,6 +56,11 @@ const POLICIES: Record<string, Policy> = {
   'POST /api/me/close': 'member',
   'GET /api/me/bank-details': 'member',
   'GET /api/payments/:reference': 'member',
+  'GET /api/me/notifications': 'member',
+  'GET /api/me/notifications/unread': 'member',
+  'POST /api/me/notifications/read': 'member',
+  'GET /api/me/mail-settings': 'member',
+  'PUT /api/me/mail-settings': 'member',
   'POST /api/auth/register': 'member:main',
   'POST /api/auth/process-payment': 'member:main',
   'POST /api/auth/bankdetails': 'member:welcomeback',
@@ -112,6 +117,8 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/admin/flags': 'admin',
   'POST /api/admin/flags/:id/clear': 'admin',
   'GET /api/admin/inactive-accounts': 'admin',
+  'GET /api/admin/mails': 'admin',
+  'POST /api/admin/mails/:id/retry': 'admin',
   'POST /api/webhooks/paystack': 'webhook',
 };
 
