@@ -249,7 +249,7 @@ async function main() {
       console.log(`health: ${Math.round(health.reqPerSec)} req/s, p99 ${health.p99} ms${health.failed}`);
       const line = (name: string, f: Figure, extra = '') =>
         console.log(
-          `${name}: ${Math.round(f.reqPerSec)} req/s, p99 ${f.p99} ms, ratio ${(f.reqPerSec / health.reqPerSec).toFixed(2)}${extra}`,
+          `${name}: ${Math.round(f.reqPerSec)} req/s, p99 ${f.p99} ms, ratio ${(f.reqPerSec / health.reqPerSec).toFixed(2)}${extra}${f.failed}`,
         );
       if (wanted('dashboard')) line('dashboard', await run('dashboard', signedIn('/api/me?programme=main')));
       if (wanted('wallet history'))
