@@ -8,3 +8,5 @@ export * from './member-responses';
 export * from './admin-responses';
 export * from './operator';
 export * from './approvals';
+export * from './member-record';
+export * from './notifications';

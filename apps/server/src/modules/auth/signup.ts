@@ -6,6 +6,8 @@ import { hashPassword } from '../../lib/password';
 import { newReferralCode, normaliseReferralCode } from '../../lib/referral-code';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { checkSignup, type SignupOrigin } from '../member-review/fraud-signals';
+import { enqueueMail } from '../notifications/mail-queue';
 import { issueMailToken } from './mail-tokens';
 import { programmeName } from './programmes';
 
@@ -39,11 +41,11 @@ const emailTaken = (programme: Programme) =>
   new HttpError(409, `An account with this email already exists on the ${programmeName(programme)} platform. Sign in, or reset your password.`, 'email_taken');
 
 /**
- * Registers an unconfirmed account and its confirmation token in one transaction. Both unique rules (email
+ * Registers an unconfirmed account, its confirmation token and the queued confirmation mail in one transaction. Both unique rules (email
  * per programme, referral code everywhere) are left to the database, so two simultaneous sign-ups cannot slip
  * past a check: an insert that conflicts returns nothing, and a code collision simply draws another code.
  */
-export async function registerAccount(db: Db, programme: Programme, data: SignupData) {
+export async function registerAccount(db: Db, programme: Programme, data: SignupData, origin: SignupOrigin) {
   const sponsorAccountId = await findSponsor(db, programme, data.referralCode);
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (tx) => {
@@ -54,7 +56,13 @@ export async function registerAccount(db: Db, programme: Programme, data: Signup
             values (${programme}, ${data.email}, ${data.fullName}, ${data.phone}, ${data.address}, ${passwordHash}, ${newReferralCode()}, ${sponsorAccountId})
             on conflict do nothing returning id`,
       );
-      if (row) return { accountId: row.id, confirmToken: await issueMailToken(tx, row.id, 'confirm_email') };
+      if (row) {
+        // Fraud signals are raised with the account, never instead of it: a flag never refuses a sign-up.
+        await checkSignup(tx, row.id, origin);
+        const token = await issueMailToken(tx, row.id, 'confirm_email');
+        await enqueueMail(tx, data.email, { template: 'confirm_email', data: { name: data.fullName, programme, token } }, row.id);
+        return { accountId: row.id };
+      }
       const taken = await tx
         .select({ id: accounts.id })
         .from(accounts)

@@ -5,6 +5,8 @@ import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
+import { checkBankAccount } from '../member-review/fraud-signals';
+import { notify } from '../notifications/mail-queue';
 import type { BankDirectory } from './bank-directory';
 import { upsertBankDetails, type BankDetailsRow } from './queries';
 
@@ -61,12 +63,15 @@ export async function saveBankDetails(
       verified,
       verifiedAt: verified ? new Date() : null,
     });
+    await checkBankAccount(tx, account.id, input.accountNumber);
     await recordAudit(tx, {
       actorAccountId: account.id,
       action: 'bank_details_saved',
       targetAccountId: account.id,
       details: { bankCode: bank.code, bankName: bank.name, accountNumberLast4: saved.accountNumberLast4, verified },
     });
+    // A security mail, always sent: whoever moves where bonuses go must not do it unnoticed.
+    await notify(tx, account.id, { kind: 'bank_details_changed', bankName: bank.name, accountNumberLast4: saved.accountNumberLast4, verified });
     return saved;
   });
   const message = verified
