@@ -1,9 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { getPlan, matrixSize, stageProgress, toNairaString } from '@coop/core';
+import { getPlan, stageProgress, stageWindow, toNairaString } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { walletBalanceKobo } from '../ledger/queries';
 import { latestPositionOf, type Programme } from './position-store';
+
+/** Positions in a position's whole subtree, however deep (the dashboard's Referral Node). */
+async function subtreeSize(db: Tx, positionId: number) {
+  const [row] = await queryRows<{ n: string }>(
+    db,
+    sql`with recursive subtree(id) as (
+          select id from positions where parent_id = ${positionId}
+          union all
+          select p.id from positions p join subtree s on p.parent_id = s.id
+        )
+        select count(*) as n from subtree`,
+  );
+  return Number(row?.n ?? 0);
+}
 
 /** What a dashboard shows, computed from the ledger, the credits, the awards and the matrix: never typed in. */
 export async function memberFigures(db: Tx, accountId: string, programme: Programme) {
@@ -53,7 +67,8 @@ export async function memberFigures(db: Tx, accountId: string, programme: Progra
       createdAt: new Date(a.created_at).toISOString(),
     })),
     referralCount: Number(referrals?.n ?? 0),
-    referralNode: position ? matrixSize(position.levelCounts) : 0,
+    referralNode: position ? await subtreeSize(db, position.id) : 0,
+    stageWindow: position ? stageWindow(plan, position.stage, position.levelCounts) : null,
     transactionCount: Number(history?.n ?? 0),
   };
 }
