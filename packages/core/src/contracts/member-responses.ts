@@ -140,6 +140,11 @@ export const matrixSchema = z.object({
   ),
 });
 
+/** GET /me/matrix/search?name=: the search form and the route share it. */
+export const matrixSearchQuerySchema = z.object({
+  name: z.string().trim().min(1, 'Type a first name or surname to search for.').max(60, 'Type at most 60 characters.'),
+});
+
 /** GET /me/matrix/search: people in the member's own subtree found by name. */
 export const matrixSearchSchema = z.object({
   people: z.array(z.object({ positionId: z.number(), level: z.number(), name: z.string(), stage: z.number(), stageName: z.string(), joinedAt: z.string() })),

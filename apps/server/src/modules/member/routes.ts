@@ -6,7 +6,7 @@ import { HttpError } from '../../plugins/errors';
 import { matrixView, searchDownline } from '../engine/matrix-view';
 import { dashboard } from './dashboard';
 import { walletHistory } from './wallet-history';
-import { awardSchema, dashboardSchema, errorSchema, matrixSchema, matrixSearchSchema, walletHistoryQuerySchema, walletHistorySchema } from '@coop/core/contracts';
+import { awardSchema, dashboardSchema, errorSchema, matrixSchema, matrixSearchQuerySchema, matrixSearchSchema, walletHistoryQuerySchema, walletHistorySchema } from '@coop/core/contracts';
 import { programmeQuery } from './schemas';
 
 const programmeName = (programme: 'main' | 'welcomeback') => (programme === 'main' ? 'Main' : 'Welcome Back');
@@ -86,7 +86,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['member'],
         summary: 'People in the signed-in account’s own matrix whose first name or surname starts with `name`',
-        querystring: z.object({ name: z.string().trim().min(1).max(60) }),
+        querystring: matrixSearchQuerySchema,
         response: { 200: matrixSearchSchema },
       },
     },
