@@ -6,7 +6,7 @@ const wb = getPlan('welcomeback');
 /** Every public route of spec 2.1: its h1 and a piece of key content. */
 export const routes: { path: string; heading: string | RegExp; content: (string | RegExp)[] }[] = [
   { path: '/', heading: /financial security/, content: ['Actualizing business dreams', 'Are you a…', 'Do you want…', 'What we offer', 'Social services'] },
-  { path: '/about', heading: 'About Us', content: ['Our vision', 'Your pathway', 'Be a partner / Sign Up!'] },
+  { path: '/about', heading: 'About Us', content: ['is a cooperative membership company', 'Our vision', 'Your pathway', 'Be a partner / Sign Up!'] },
   { path: '/contact', heading: 'Contact Us', content: ['Lagos, Nigeria', 'support@example.com', 'Send us a message'] },
   { path: '/getstarted', heading: 'CHOOSE PLATFORM OF CHOICE', content: ['MAIN PLATFORM', 'WELCOME BACK PLATFORM', formatNaira(main.feeKobo), formatNaira(wb.feeKobo)] },
   { path: '/payment', heading: 'CHOOSE PLATFORM FOR PAYMENT', content: ['MAIN PLATFORM', 'WELCOME BACK PLATFORM'] },

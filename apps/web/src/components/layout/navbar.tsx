@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { navLinks } from './nav-links';
+import { loginLinks, navLinks } from './nav-links';
 
 /** The public navigation bar (spec 2.3): a hamburger menu below 1024 px that closes when an entry is chosen or on Escape. */
 export function Navbar() {
@@ -59,6 +59,24 @@ export function Navbar() {
               </NavLink>
             </li>
           ))}
+          <li className="mt-1 lg:mt-0 lg:ml-2">
+            <NavLink
+              to={loginLinks.main.to}
+              onClick={() => setOpen(false)}
+              className="block rounded-md border-2 border-brand-700 px-3 py-2 text-center text-sm font-bold tracking-wide text-brand-800 hover:bg-brand-50 lg:px-2.5 lg:py-1.5"
+            >
+              {loginLinks.main.label}
+            </NavLink>
+          </li>
+          <li className="lg:hidden">
+            <NavLink
+              to={loginLinks.welcomeback.to}
+              onClick={() => setOpen(false)}
+              className="block rounded-md px-3 py-2.5 text-center text-sm font-semibold tracking-wide text-brand-800 hover:bg-brand-50"
+            >
+              {loginLinks.welcomeback.label}
+            </NavLink>
+          </li>
         </ul>
       </nav>
     </header>
