@@ -31,7 +31,7 @@ export const routes: { path: string; heading: string | RegExp; content: (string 
   { path: '/welcomebackupdatesuccess', heading: 'Bank details saved', content: ['GO TO DASHBOARD'] },
   { path: '/welcomebacksuccess', heading: 'Registration is Successful', content: ['Check your email', 'Click Here to Login'] },
   { path: '/admin', heading: 'Admin Login', content: ['Email', 'Password'] },
-  { path: '/confirmemail', heading: 'Confirmation link not valid', content: ['Login to the Membership (Main) Platform'] },
+  { path: '/confirmemail', heading: 'Confirmation link not valid', content: ['Sign in to the Membership (Main) Platform'] },
   { path: '/no-such-page', heading: 'Page not found', content: ['Go home'] },
 ];
 

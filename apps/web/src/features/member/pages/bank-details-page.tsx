@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useBankDetails, type SavedBankDetails } from '../api/get-bank-details';
 import { useMe } from '../api/get-me';
 import { BankDetailsForm } from '../components/bank-details-form';
@@ -52,6 +52,11 @@ export function BankDetailsPage() {
   const [changing, setChanging] = useState(false);
   const current = saved.data?.bankDetails ?? null;
   const confirmed = current?.verified === true;
+  // Once shown, the form stays until the member leaves: saving refreshes the details to confirmed, and the
+  // form's result popup must not vanish with it.
+  const formShown = useRef(false);
+  const showForm = changing || !confirmed || formShown.current;
+  if (saved.isSuccess && showForm) formShown.current = true;
   return (
     <>
       <MemberPageTitle
@@ -61,8 +66,8 @@ export function BankDetailsPage() {
       <QueryState query={saved} label="your bank details">
         {() => (
           <>
-            {current && <SavedDetails details={current} onChange={confirmed && !changing ? () => setChanging(true) : null} />}
-            {(!confirmed || changing) && (
+            {current && <SavedDetails details={current} onChange={confirmed && !showForm ? () => setChanging(true) : null} />}
+            {showForm && (
               <QueryState query={me} label="your account">
                 {(account) => (
                   <>
