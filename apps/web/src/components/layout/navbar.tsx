@@ -52,7 +52,7 @@ export function Navbar() {
                 end={link.to === '/'}
                 onClick={() => setOpen(false)}
                 className={({ isActive }) =>
-                  `block rounded-md px-3 py-2.5 text-sm font-semibold tracking-wide lg:px-2.5 ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:text-brand-800'}`
+                  `block rounded-md px-3 py-2.5 text-sm font-semibold tracking-wide whitespace-nowrap lg:px-2 lg:text-xs xl:px-2.5 xl:text-sm ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:text-brand-800'}`
                 }
               >
                 {link.label}
@@ -63,7 +63,7 @@ export function Navbar() {
             <NavLink
               to={loginLinks.main.to}
               onClick={() => setOpen(false)}
-              className="block rounded-md border-2 border-brand-700 px-3 py-2 text-center text-sm font-bold tracking-wide text-brand-800 hover:bg-brand-50 lg:px-2.5 lg:py-1.5"
+              className="block rounded-md border-2 border-brand-700 px-3 py-2 text-center text-sm font-bold tracking-wide whitespace-nowrap text-brand-800 hover:bg-brand-50 lg:px-2.5 lg:py-1.5 lg:text-xs xl:text-sm"
             >
               {loginLinks.main.label}
             </NavLink>
