@@ -6,7 +6,8 @@ let people = 0;
 
 /**
  * Chromium for a test. Each page or context it opens is a different person with an address of their own, as the
- * platform sees it behind a proxy (the e2e platform runs with TRUST_PROXY): the per-address limits on sign-in
+ * platform sees it behind one proxy (the e2e platform runs with TRUST_PROXY=1, and the test browser plays the
+ * proxy, whose X-Forwarded-For entry is the one trusted): the per-address limits on sign-in
  * then count one person, as they do for real, not the whole suite arriving from 127.0.0.1.
  */
 export async function launchBrowser(): Promise<Browser> {

@@ -2,6 +2,7 @@ import { formatNaira, getPlan, parseNairaString } from '@coop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from '../support/browser';
+import { approveAsChecker } from '../support/admins';
 import { api, sponsorWithReferrals, sponsorWithTwoFriends } from '../support/members';
 
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
@@ -95,14 +96,21 @@ describe('admin area', () => {
     await open(page, `/mainuser?email=${encodeURIComponent('nobody-here@example.com')}`);
     await page.getByText('No Main user with the email nobody-here@example.com.').waitFor();
 
-    // Make a user admin; an email with no Main account is refused with the server's message.
+    // Make a user admin: the screen shows who it is for and asks; the request waits for a second administrator.
+    // An email with no Main account is refused with the server's message.
     await page.getByRole('link', { name: 'Make User Admin' }).click();
     await page.getByLabel('Email of the Main account').fill(friends[1]!.email);
     await page.getByRole('button', { name: 'Make admin' }).click();
-    const made = dialog(page, 'Successful!');
+    const who = page.getByTestId('account-confirmation');
+    expect(await who.textContent()).toMatch(/Chidi Eze[\s\S]*Main[\s\S]*Wallet balance[\s\S]*Current roleMember/);
+    await page.getByRole('button', { name: 'Confirm: make administrator' }).click();
+    const made = dialog(page, 'Waiting for approval');
     await made.waitFor();
-    expect(await made.textContent()).toContain(`${friends[1]!.email} is now an administrator.`);
+    expect(await made.textContent()).toContain('waiting for a second administrator');
     await made.getByRole('button', { name: 'OK' }).click();
+    await approveAsChecker(baseURL, 'make_admin', (a) => a.summary.includes(friends[1]!.email));
+    await page.reload();
+    await expect.poll(async () => (await page.getByTestId('administrator').allTextContents()).join('\n')).toContain(friends[1]!.email);
     await page.getByLabel('Email of the Main account').fill('nobody-here@example.com');
     await page.getByRole('button', { name: 'Make admin' }).click();
     await dialog(page, 'Error!').waitFor();
@@ -120,13 +128,16 @@ describe('admin area', () => {
       await route.abort('connectionreset');
     });
     await page.getByRole('button', { name: 'Record Main cash payout' }).click();
+    expect(await page.getByTestId('account-confirmation').textContent()).toContain('Adaeze Okonkwo');
+    await page.getByRole('button', { name: 'Confirm cash payout' }).click();
     const lost = dialog(page, 'Failed');
     await lost.waitFor();
     expect(await lost.textContent()).toContain('We could not reach the server');
     await lost.getByRole('button', { name: 'OK' }).click();
     await page.unroute('**/api/admin/payOutCash');
     page.on('request', (request) => request.url().endsWith('/api/admin/payOutCash') && keys.push(request.headers()['idempotency-key'] ?? ''));
-    await page.getByRole('button', { name: 'Record Main cash payout' }).dblclick();
+    await page.getByRole('button', { name: 'Record Main cash payout' }).click();
+    await page.getByRole('button', { name: 'Confirm cash payout' }).dblclick();
     const paid = dialog(page, 'Successful!');
     await paid.waitFor();
     expect(await paid.textContent()).toContain(`Cash payout recorded: ${formatNaira(500_000)} paid to Adaeze Okonkwo (${sponsor.email}).`);
@@ -141,6 +152,7 @@ describe('admin area', () => {
     await page.getByLabel('Member email').fill(sponsor.email);
     await page.getByLabel('Amount (naira)').fill(String(walletKobo / 100));
     await page.getByRole('button', { name: 'Record Main cash payout' }).click();
+    await page.getByRole('button', { name: 'Confirm cash payout' }).click();
     const refused = dialog(page, 'Failed');
     await refused.waitFor();
     expect(await refused.textContent()).toContain(`The amount is more than Adaeze Okonkwo's wallet balance of`);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from '../support/browser';
+import { approveAsChecker } from '../support/admins';
 import { api, sponsorWithTwoFriends } from '../support/members';
 
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
@@ -37,13 +38,17 @@ describe('admin bank-file payout', () => {
       method: 'POST',
       body: ADMIN,
     });
-    // A month of its own, long past, so no other test's run or preview is disturbed.
-    const run = await api<{ run: { id: number } }>(baseURL, '/api/admin/payouts/run', {
+    // A month of its own, long past, so no other test's run or preview is disturbed. A second administrator
+    // approves the run before any wallet is reserved.
+    const asked = await api<{ status: number; approval: { id: number } }>(baseURL, '/api/admin/payouts/run', {
       method: 'POST',
       token,
       body: { programme: 'welcomeback', period: '2020-01', mode: 'csv' },
     });
-    const runId = run.run.id;
+    expect(asked.status).toBe(202);
+    await approveAsChecker(baseURL, 'payout_run', (a) => a.id === asked.approval.id);
+    const runs = await api<{ items: { id: number; period: string; programme: string }[] }>(baseURL, '/api/admin/payouts/runs?programme=welcomeback', { token });
+    const runId = runs.items.find((r) => r.period === '2020-01')!.id;
 
     const context = await browser.newContext({
       viewport: { width: 360, height: 780 },

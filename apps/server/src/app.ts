@@ -3,16 +3,18 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailTransport, type MailTransport } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
 import { registerPayments } from './adapters/payments/register';
 import type { Config } from './config';
+import { fastifyTrustProxy } from './config-rules';
 import { openDatabase, type Database } from './db/client';
 import { schedulerPlugin } from './jobs/scheduler';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { loggerOptions, requestLogPlugin } from './plugins/request-log';
 import { webClientPlugin } from './plugins/web-client';
 import { apiModules } from './modules';
 
@@ -22,40 +24,18 @@ export interface BuildOptions {
   mailer?: MailTransport;
   /** Another payment provider (tests); by default Paystack, or the sandbox through the same HTTP client. */
   payments?: PaymentProvider;
-  logger?: FastifyServerOptions['logger'];
+  /** Tests read the log lines the platform writes (the real serializers and redaction, without pretty printing). */
+  logStream?: NodeJS.WritableStream;
 }
 
-/** Never log what could open an account or move money. */
-export const redactPaths = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-paystack-signature"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.confirmPassword',
-  '*.currentPassword',
-  '*.newPassword',
-  '*.token',
-  '*.refreshToken',
-  '*.accessToken',
-  '*.accountNumber',
-  '*.account_number',
-  '*.secretKey',
-];
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
-    logger:
-      options.logger ??
-      (config.logLevel === 'silent'
-        ? false
-        : {
-            level: config.logLevel,
-            redact: { paths: redactPaths, censor: '[redacted]' },
-            ...(config.isProduction ? {} : { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }),
-          }),
+    logger: loggerOptions(config, options.logStream),
+    // requestLogPlugin writes one line per request instead of Fastify's "incoming request" and "request completed".
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestTimeout: 30_000,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -72,6 +52,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
+  await app.register(requestLogPlugin);
   await app.register(schedulerPlugin);
   await app.register(helmet, {
     hsts: config.isProduction,

@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { DEV_JWT_SECRET, parseTrustProxy, weakJwtSecret, type TrustProxy } from './config-rules';
 
 // Development values are allowed outside production; in production each must be set on purpose.
-const DEV_JWT_SECRET = 'development-only-secret-change-me-0123456789';
+
+/** Their values are never repeated in an error: only the name and what is wrong. */
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'PAYSTACK_SECRET_KEY', 'SMTP_URL', 'DATABASE_URL', 'DEMO_ADMIN_PASSWORD']);
 
 const bool = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => ['true', '1', 'on'].includes(v));
 
@@ -28,7 +31,7 @@ const EnvSchema = z.object({
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   PAYMENT_PROVIDER: z.enum(['paystack', 'sandbox']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z.string().optional(),
   SITE_NAME: z.string().default('Cooperative Membership Platform'),
   SITE_SHORT_NAME: z.string().default('Cooperative'),
   SITE_ADDRESS: z.string().default('Lagos, Nigeria'),
@@ -39,7 +42,11 @@ const EnvSchema = z.object({
   SITE_INSTAGRAM_URL: z.string().default(''),
   PAYOUT_DAY: z.coerce.number().int().min(1).max(28).default(25),
   PAYOUT_MINIMUM_KOBO: z.coerce.number().int().min(0).default(100_000),
+  PAYOUT_AUTO: bool.default(false),
   JOBS_ENABLED: bool.optional(),
+  APPROVAL_THRESHOLD_KOBO: z.coerce.number().int().min(0).default(10_000_000),
+  SINGLE_ADMIN_APPROVAL: bool.default(false),
+  ADMIN_2FA: z.enum(['required', 'optional']).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -57,7 +64,8 @@ export interface Config {
   mail: { transport: 'smtp' | 'outbox'; smtpUrl?: string; from: string };
   payments: { provider: 'paystack' | 'sandbox'; secretKey?: string; baseUrl: string };
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (never true in production). */
+  trustProxy: TrustProxy;
   site: {
     name: string;
     shortName: string;
@@ -66,9 +74,18 @@ export interface Config {
     phones: string[];
     social: { facebook: string; twitter: string; instagram: string };
   };
-  payout: { day: number; minimumKobo: number };
+  /** auto: on the payout day the prepared run also runs, with no administrator's press. */
+  payout: { day: number; minimumKobo: number; auto: boolean };
   /** Scheduled jobs (closures, reconciliation, payout day...) run in this process; off by default in tests, which run them by hand. */
   jobsEnabled: boolean;
+  approvals: {
+    /** A cash-out above this needs a second administrator. */
+    thresholdKobo: number;
+    /** A deployment with one administrator: requests complete at once, and the screens say so. */
+    singleAdmin: boolean;
+  };
+  /** 'required': every administrator signs in with a second factor; 'optional': those who enrolled. */
+  adminTwoFactor: 'required' | 'optional';
 }
 
 export class ConfigError extends Error {}
@@ -80,7 +97,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    const got = cleaned[name];
+    const got = SECRET_VARIABLES.has(name) ? undefined : cleaned[name];
     throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`);
   }
   const e = parsed.data;
@@ -98,7 +115,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ],
     ].find(([, value]) => value === undefined);
     if (missing) throw new ConfigError(`Missing environment variable ${missing[0]} in production: set ${missing[2]}`);
+    const weakness = weakJwtSecret(e.JWT_SECRET!);
+    if (weakness) throw new ConfigError(`Invalid environment variable JWT_SECRET in production: it ${weakness}`);
   }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY, isProduction);
+  if (typeof trustProxy === 'object' && !Array.isArray(trustProxy))
+    throw new ConfigError(`Invalid environment variable TRUST_PROXY${isProduction ? ' in production' : ''}: ${trustProxy.error}`);
   const port = e.PORT;
   const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'outbox');
   if (mailTransport === 'smtp' && !e.SMTP_URL) throw new ConfigError('Missing environment variable SMTP_URL: MAIL_TRANSPORT=smtp needs it');
@@ -117,7 +139,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     payments: { provider, secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL },
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy,
     site: {
       name: e.SITE_NAME,
       shortName: e.SITE_SHORT_NAME,
@@ -126,7 +148,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       phones: e.SITE_PHONES.split(',').map((p) => p.trim()).filter(Boolean),
       social: { facebook: e.SITE_FACEBOOK_URL, twitter: e.SITE_TWITTER_URL, instagram: e.SITE_INSTAGRAM_URL },
     },
-    payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO },
+    payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO, auto: e.PAYOUT_AUTO },
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
+    approvals: { thresholdKobo: e.APPROVAL_THRESHOLD_KOBO, singleAdmin: e.SINGLE_ADMIN_APPROVAL },
+    adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),
   };
 }

@@ -5,7 +5,8 @@ import type { Database } from '../src/db/client';
 import type { TestDatabase } from './databases';
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:3000', ...env });
+  // Suites of single acts run as a one-administrator deployment; approvals.test.ts turns the second administrator on.
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:3000', SINGLE_ADMIN_APPROVAL: 'true', ...env });
 }
 
 /** Builds the real app on a fresh database for a suite; `ctx.app` is ready inside tests. */

@@ -84,4 +84,50 @@ describeEachDatabase('contact messages', (database) => {
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/admin/contact-messages' });
     expect(anonymous.statusCode).toBe(401);
   });
+
+  it('answers a message by mail from the inbox, keeps the reply, closes it, with age against the 14-day promise, audited', async () => {
+    const admin = await createTestAccount(ctx.app, { role: 'admin' });
+    const headers = await signInAs(ctx.app, admin.id);
+    const email = uniqueEmail('asker');
+    expect((await send({ name: 'Ngozi <b>', email, message: 'Where is my bonus?' })).statusCode).toBe(201);
+    const [row] = await queryRows<{ id: string }>(ctx.app.db, sql`select id from contact_messages where email = ${email}`);
+    const id = Number(row!.id);
+    // An older message, 11 days waiting: highlighted, 3 days left of the promise.
+    await ctx.app.db.execute(sql`insert into contact_messages (name, email, message, created_at) values ('Old', ${email}, 'old one', now() - interval '11 days 1 hour')`);
+
+    const list = async (state = 'open') =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/admin/contact-messages?state=${state}&pageSize=100`, headers })).json().items.filter((m: { email: string }) => m.email === email);
+    const open = await list();
+    expect(open.map((m: { message: string; ageDays: number; daysLeft: number; highlighted: boolean }) => [m.message, m.ageDays, m.daysLeft, m.highlighted])).toEqual([
+      ['Where is my bonus?', 0, 14, false],
+      ['old one', 11, 3, true],
+    ]);
+
+    const reply = (payload: Record<string, unknown>, target = id) => ctx.app.inject({ method: 'POST', url: `/api/admin/contact-messages/${target}/reply`, headers, payload });
+    expect((await reply({ reply: '   ' })).json().message).toBe('Write the reply');
+    const sent = await reply({ reply: 'It was paid on the 25th.\n\nRegards' });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const mails = (await ctx.app.inject({ method: 'GET', url: `/api/dev/mail?to=${email}` })).json();
+    expect(mails[0].subject).toMatch(/^Re: your message to /);
+    expect(mails[0].text).toContain('It was paid on the 25th.');
+    expect(mails[0].text).toContain('Where is my bonus?');
+    expect(mails[0].html).toContain('Ngozi &lt;b&gt;');
+
+    const [answered] = await list('answered');
+    expect(answered).toMatchObject({ state: 'answered', daysLeft: null, highlighted: false, overdue: false });
+    expect(answered.replies).toEqual([expect.objectContaining({ body: 'It was paid on the 25th.\n\nRegards', sentBy: admin.id })]);
+
+    const close = await ctx.app.inject({ method: 'POST', url: `/api/admin/contact-messages/${id}/close`, headers });
+    expect(close.statusCode).toBe(200);
+    expect((await list('closed'))[0]).toMatchObject({ state: 'closed' });
+    const again = await reply({ reply: 'one more' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This message is closed: it cannot be answered from the inbox');
+    expect((await reply({ reply: 'x' }, 999_999)).statusCode).toBe(404);
+
+    const audit = await queryRows<{ action: string }>(ctx.app.db, sql`select action from audit_log where actor_account_id = ${admin.id} order by id`);
+    expect(audit.map((a) => a.action)).toEqual(['contact_reply', 'contact_close']);
+    const member = await createTestAccount(ctx.app);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/contact-messages/${id}/close`, headers: await signInAs(ctx.app, member.id) })).statusCode).toBe(403);
+  });
 });

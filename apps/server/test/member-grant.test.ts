@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { mainPlan, toNairaString } from '@coop/core';
 import { beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
+import { ledgerDiscrepancies } from '../src/modules/ledger/queries';
 import { useTestApp } from './app';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { describeEachDatabase } from './databases';
@@ -105,7 +106,49 @@ describeEachDatabase('Executive grant', (database) => {
 
     const mine = (await ctx.app.inject({ method: 'GET', url: '/api/me/grant', headers: executive.headers })).json();
     expect(mine.applications[0]).toMatchObject({ status: 'approved', decisionNote: 'Business plan checked' });
-    // Decided: the member may apply again.
-    expect((await post(executive.headers, { amount: '1000000', purpose: 'Expansion' })).statusCode).toBe(201);
+    // Approved: a member position holds one grant, so a second application is refused.
+    const second = await post(executive.headers, { amount: '1000000', purpose: 'Expansion' });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe('Your grant of ₦40,000,000 has been approved already: a member holds one grant.');
+  });
+
+  it("puts the approved grant's money in the ledger and the wallet history, once, to be paid out like any wallet money", async () => {
+    const [entry] = await queryRows<{ kind: string; key: string; amount_kobo: string }>(
+      ctx.app.db,
+      sql`select e.kind, a.key, l.amount_kobo from grant_applications g
+          join journal_entries e on e.id = g.journal_entry_id join journal_lines l on l.entry_id = e.id
+          join ledger_accounts a on a.id = l.ledger_account_id
+          where g.account_id = ${executive.account.id} and g.status = 'approved' and a.kind = 'wallet'`,
+    );
+    expect(entry).toMatchObject({ kind: 'grant', key: `wallet:${executive.account.id}` });
+    expect(Number(entry!.amount_kobo)).toBe(grant.ceilingKobo);
+    const [expense] = await queryRows<{ balance_kobo: string }>(ctx.app.db, sql`select balance_kobo from ledger_accounts where key = 'grant_expense:main'`);
+    expect(Number(expense!.balance_kobo)).toBe(-grant.ceilingKobo);
+    const history = (await ctx.app.inject({ method: 'GET', url: '/api/me/wallet-history', headers: executive.headers })).json();
+    expect(history.items[0]).toMatchObject({ kind: 'grant', reason: expect.stringMatching(/^Executive grant approved \(application \d+\)/), amount: '40000000.00' });
+    const me = (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: executive.headers })).json();
+    expect(me.wallet).toBe(toNairaString(3_520_000_00 + grant.ceilingKobo));
+    expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
+  });
+
+  it('refuses a second approval for the same member, and a decline moves no money', async () => {
+    // An application left pending from before the one-grant rule: approving it too is refused.
+    const [older] = await queryRows<{ id: string }>(
+      ctx.app.db,
+      sql`insert into grant_applications (account_id, amount_kobo, purpose) values (${executive.account.id}, 100000000, 'Older plan') returning id`,
+    );
+    const walletBefore = (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: executive.headers })).json().wallet;
+    const entriesBefore = await queryRows(ctx.app.db, sql`select count(*)::int as n from journal_entries`);
+    const approve = await ctx.app.inject({ method: 'PUT', url: `/api/admin/grants/${older!.id}`, headers: adminHeaders, payload: { decision: 'approved' } });
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json().message).toMatch(/^This member already holds an approved grant of ₦40,000,000 \(application \d+\): a member position holds one grant\. Decline this application\.$/);
+    const decline = await ctx.app.inject({ method: 'PUT', url: `/api/admin/grants/${older!.id}`, headers: adminHeaders, payload: { decision: 'declined', note: 'One grant per member' } });
+    expect(decline.json()).toMatchObject({ status: 'declined' });
+    expect(await queryRows(ctx.app.db, sql`select count(*)::int as n from journal_entries`)).toEqual(entriesBefore);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/me', headers: executive.headers })).json().wallet).toBe(walletBefore);
+    // The database keeps the rule too: a second approved row cannot be written.
+    await expect(
+      ctx.app.db.execute(sql`update grant_applications set status = 'approved' where id = ${older!.id}`),
+    ).rejects.toThrow();
   });
 });

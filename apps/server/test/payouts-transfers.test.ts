@@ -137,8 +137,10 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
       const detail = (
         await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runId}`, headers: admin })
       ).json();
+      // Failed transfers leave the run waiting for the administrator, with the bank's reason and what to do.
       expect(detail).toMatchObject({
-        status: 'completed',
+        status: 'needs_attention',
+        completedAt: null,
         payoutCount: 1_010,
         counts: { success: 1_010 - failing.length, failed: failing.length, reserved: 0, processing: 0 },
       });
@@ -168,17 +170,36 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
     },
   );
 
-  it('running the same month again pays nobody twice', async () => {
+  it('running the same month again, or an earlier one, pays nobody and points to the retry', async () => {
     const transfersBefore = ctx.sandbox.transfers.size;
     const again = await run('welcomeback', '2026-10');
     expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/has already been run\. Open it and press Retry/);
+    const earlier = await run('welcomeback', '2026-09');
+    expect(earlier.statusCode).toBe(409);
+    expect(earlier.json().message).toBe(
+      "The Welcome Back payout of 2026-10 has already been run, so 2026-09 cannot be run now: months are paid in order. To pay someone whose payout of an earlier month failed, open that month's run and press Retry.",
+    );
     expect(ctx.sandbox.transfers.size).toBe(transfersBefore);
-    const retry = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/payouts/runs/${runId}/retry`,
-      headers: admin,
+    const failedOne = members.find((m) => m.accountNumber.endsWith('9'))!;
+    const preview = (
+      await ctx.app.inject({ method: 'GET', url: '/api/admin/payouts/preview?programme=welcomeback&period=2026-11', headers: admin })
+    ).json();
+    expect(preview.skipped.find((s: { accountId: string }) => s.accountId === failedOne.id)).toMatchObject({
+      reason: 'earlier_payout_failed',
     });
-    expect(retry.statusCode).toBe(409);
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runId}`, headers: admin })
+    ).json();
+    const failedPayout = detail.payouts.find((p: { accountId: string }) => p.accountId === failedOne.id);
+    expect(failedPayout).toMatchObject({
+      status: 'failed',
+      attention: {
+        reason: "the bank did not pay this account; the amount is back in the member's wallet",
+        action: expect.stringMatching(/^Bank details could not be confirmed by the bank: ask the member to correct them/),
+        retryable: true,
+      },
+    });
     const [twice] = await queryRows<{ n: number }>(
       ctx.app.db,
       sql`select count(*)::int as n from (select account_id from payouts where programme = 'welcomeback' group by account_id having count(*) > 1) t`,
@@ -210,6 +231,53 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
       sql`select (select status from payouts where reference = ${success.reference}) as s, (select status from payouts where reference = ${failed.reference}) as f`,
     );
     expect(states).toEqual({ s: 'success', f: 'failed' });
+    expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
+  });
+
+  it('pays each failed payout once inside its own run after the bank details are fixed, and completes the run', async () => {
+    const failing = members.filter((m) => m.accountNumber.endsWith('9'));
+    // Half of them correct their bank details (a number that does not end in 9); the others have not yet.
+    const fixed = failing.filter((_, i) => i % 2 === 0);
+    for (const m of fixed)
+      await ctx.app.db.execute(
+        sql`update bank_details set account_number = ${m.accountNumber.slice(0, -1) + '1'}, account_number_last4 = ${m.accountNumber.slice(-4, -1) + '1'},
+              recipient_code = null, updated_at = now() + interval '1 second' where account_id = ${m.id}`,
+      );
+    const unfixed = failing.filter((_, i) => i % 2 === 1);
+    for (const m of unfixed)
+      await ctx.app.db.execute(sql`update bank_details set verified = false where account_id = ${m.id}`);
+    const transfersBefore = ctx.sandbox.transfers.size;
+    const retry = () =>
+      ctx.app.inject({ method: 'POST', url: `/api/admin/payouts/runs/${runId}/retry`, headers: admin });
+    const first = await retry();
+    expect(first.statusCode).toBe(202);
+    expect(first.json()).toMatchObject({ reserved: fixed.length, skipped: { bank_details_unverified: unfixed.length } });
+    // A second press while the first is still sending moves no money twice.
+    const second = await retry();
+    expect(second.json()).toMatchObject({ reserved: 0 });
+    await settled(ctx.app);
+    expect(ctx.sandbox.transfers.size).toBe(transfersBefore + fixed.length);
+    for (const m of fixed) expect(await walletBalanceKobo(ctx.app.db, m.id)).toBe(0);
+    for (const m of unfixed) expect(await walletBalanceKobo(ctx.app.db, m.id)).toBe(m.amountKobo);
+    const [attempts] = await queryRows<{ n: number }>(ctx.app.db, sql`select count(*)::int as n from payout_attempts`);
+    expect(attempts!.n).toBe(fixed.length);
+    const waiting = (await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runId}`, headers: admin })).json();
+    expect(waiting).toMatchObject({ status: 'needs_attention', counts: { failed: unfixed.length } });
+
+    // The others' details are confirmed too; one more retry pays them and the run is completed.
+    for (const m of unfixed)
+      await ctx.app.db.execute(
+        sql`update bank_details set verified = true, account_number = ${m.accountNumber.slice(0, -1) + '2'}, recipient_code = null, updated_at = now() + interval '1 second' where account_id = ${m.id}`,
+      );
+    expect((await retry()).json()).toMatchObject({ reserved: unfixed.length });
+    await settled(ctx.app);
+    const done = (await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runId}`, headers: admin })).json();
+    expect(done).toMatchObject({ status: 'completed', counts: { success: 1_010, failed: 0 } });
+    expect(done.completedAt).not.toBeNull();
+    expect((await retry()).statusCode).toBe(409);
+    for (const m of members) expect(await walletBalanceKobo(ctx.app.db, m.id)).toBe(0);
+    expect(await balanceOf(ctx.app, 'payout_clearing:welcomeback')).toBe(0);
+    expect(await balanceOf(ctx.app, 'provider_settlement:welcomeback')).toBe(members.reduce((s, m) => s + m.amountKobo, 0));
     expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
   });
 
@@ -366,7 +434,14 @@ describeEachDatabase('payout retries after provider faults', (database) => {
     expect(await walletBalanceKobo(ctx.app.db, member!.id)).toBe(0);
 
     const release = () =>
-      ctx.app.inject({ method: 'POST', url: `/api/admin/payouts/${payout!.id}/release`, headers: admin });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/payouts/${payout!.id}/release`,
+        headers: admin,
+        payload: { reason: 'The member closed this bank account' },
+      });
+    const noReason = await ctx.app.inject({ method: 'POST', url: `/api/admin/payouts/${payout!.id}/release`, headers: admin, payload: {} });
+    expect(noReason.statusCode).toBe(400);
     const tooSoon = await release();
     expect(tooSoon.statusCode).toBe(409);
     expect(tooSoon.json().message).toBe(
@@ -378,14 +453,18 @@ describeEachDatabase('payout retries after provider faults', (database) => {
     );
     const released = await release();
     expect(released.statusCode).toBe(200);
-    expect(released.json().message).toBe("The payout is released: the money is back in the member's wallet");
+    expect(released.json().message).toBe(
+      "The payout is released: it will not be paid in this run, and the money is in the member's wallet",
+    );
     expect(await walletBalanceKobo(ctx.app.db, member!.id)).toBe(member!.amountKobo);
     expect((await release()).statusCode).toBe(409);
     const audit = await queryRows(
       ctx.app.db,
       sql`select details from audit_log where action = 'payout_release'`,
     );
-    expect(audit).toEqual([{ details: { payoutId: Number(payout!.id) } }]);
+    expect(audit).toEqual([
+      { details: { payoutId: Number(payout!.id), from: 'reserved', reason: 'The member closed this bank account' } },
+    ]);
     const run = (
       await ctx.app.inject({
         method: 'GET',
@@ -393,7 +472,8 @@ describeEachDatabase('payout retries after provider faults', (database) => {
         headers: admin,
       })
     ).json();
-    expect(run).toMatchObject({ status: 'completed', counts: { failed: 1 } });
+    expect(run).toMatchObject({ status: 'completed', counts: { released: 1 } });
+    expect(run.payouts[0]).toMatchObject({ status: 'released', releasedReason: 'The member closed this bank account' });
     expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
   });
 });

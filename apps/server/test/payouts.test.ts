@@ -14,32 +14,32 @@ import { describeEachDatabase } from './databases';
 describe('payout rules', () => {
   const bank = { verified: true };
   it('pays the whole wallet of an active or closed account with verified bank details at or above the minimum', () => {
-    expect(decidePayee({ balanceKobo: 100_000, accountStatus: 'active', bank }, 100_000)).toEqual({
+    expect(decidePayee({ balanceKobo: 100_000, accountStatus: 'active', bank, earlierPayoutFailed: false }, 100_000)).toEqual({
       pay: true,
       amountKobo: 100_000,
     });
-    expect(decidePayee({ balanceKobo: 250_050, accountStatus: 'closed', bank }, 100_000)).toEqual({
+    expect(decidePayee({ balanceKobo: 250_050, accountStatus: 'closed', bank, earlierPayoutFailed: false }, 100_000)).toEqual({
       pay: true,
       amountKobo: 250_050,
     });
   });
   it('says why a wallet is left out', () => {
-    expect(decidePayee({ balanceKobo: 99_999, accountStatus: 'active', bank }, 100_000)).toEqual({
+    expect(decidePayee({ balanceKobo: 99_999, accountStatus: 'active', bank, earlierPayoutFailed: false }, 100_000)).toEqual({
       pay: false,
       reason: 'below_minimum',
     });
-    expect(decidePayee({ balanceKobo: 0, accountStatus: 'active', bank }, 0)).toEqual({
+    expect(decidePayee({ balanceKobo: 0, accountStatus: 'active', bank, earlierPayoutFailed: false }, 0)).toEqual({
       pay: false,
       reason: 'below_minimum',
     });
-    expect(decidePayee({ balanceKobo: 500_000, accountStatus: 'active', bank: null }, 100_000)).toEqual({
+    expect(decidePayee({ balanceKobo: 500_000, accountStatus: 'active', bank: null, earlierPayoutFailed: false }, 100_000)).toEqual({
       pay: false,
       reason: 'no_bank_details',
     });
     expect(
-      decidePayee({ balanceKobo: 500_000, accountStatus: 'active', bank: { verified: false } }, 100_000),
+      decidePayee({ balanceKobo: 500_000, accountStatus: 'active', bank: { verified: false }, earlierPayoutFailed: false }, 100_000),
     ).toEqual({ pay: false, reason: 'bank_details_unverified' });
-    expect(decidePayee({ balanceKobo: 500_000, accountStatus: 'suspended', bank }, 100_000)).toEqual({
+    expect(decidePayee({ balanceKobo: 500_000, accountStatus: 'suspended', bank, earlierPayoutFailed: false }, 100_000)).toEqual({
       pay: false,
       reason: 'account_suspended',
     });
@@ -200,7 +200,7 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
     const again = await post('/api/admin/payouts/run', { programme: 'welcomeback', period, mode: 'csv' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
-      `The Welcome Back payout for ${period} has already been run. Open it to retry the transfers that did not go through.`,
+      `The Welcome Back payout for ${period} has already been run. Open it and press Retry to pay the payouts that did not go through.`,
     );
     expect(await walletBalanceKobo(ctx.app.db, people.paid.id)).toBe(200_000);
     const payouts = await queryRows(
@@ -279,14 +279,13 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
     const stranger = await post(`/api/admin/payouts/runs/${runId}/confirm`, { failedPayoutIds: [999999] });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().message).toBe('Payout 999999 is not waiting for an outcome in this run');
-    expect((await post(`/api/admin/payouts/runs/${runId}/retry`, {})).statusCode).toBe(409);
 
     const res = await post(`/api/admin/payouts/runs/${runId}/confirm`, { failedPayoutIds: [failedOne.id] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       settled: 2,
       failed: 1,
-      run: { status: 'completed', paid: '8000.00', counts: { success: 2, failed: 1 } },
+      run: { status: 'needs_attention', paid: '8000.00', counts: { success: 2, failed: 1 } },
     });
     expect(await walletBalanceKobo(ctx.app.db, people.paid2.id)).toBe(250_050);
     expect(await walletBalanceKobo(ctx.app.db, people.paid.id)).toBe(200_000);
@@ -297,6 +296,36 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
     expect(Number(clearing!.balance_kobo)).toBe(0);
     const again = await post(`/api/admin/payouts/runs/${runId}/confirm`, { failedPayoutIds: [] });
     expect(again.statusCode).toBe(409);
+    expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
+  });
+
+  it('pays a bank-file payout the bank refused again in its own run, once, after the details are corrected', async () => {
+    const run = (await get(`/api/admin/payouts/runs/${runId}`)).json();
+    const failedOne = run.payouts.find((p: { fullName: string }) => p.fullName === 'Paid Two');
+    await ctx.app.db.execute(
+      sql`update bank_details set verified = false where account_id = ${people.paid2.id}`,
+    );
+    const refused = (await post(`/api/admin/payouts/runs/${runId}/retry`, {})).json();
+    expect(refused).toMatchObject({ reserved: 0, skipped: { bank_details_unverified: 1 } });
+    await ctx.app.db.execute(
+      sql`update bank_details set verified = true, account_number = '0123456790', account_number_last4 = '6790', updated_at = now() + interval '1 second' where account_id = ${people.paid2.id}`,
+    );
+    const [retry, retryAgain] = await Promise.all([
+      post(`/api/admin/payouts/runs/${runId}/retry`, {}),
+      post(`/api/admin/payouts/runs/${runId}/retry`, {}),
+    ]);
+    expect([retry.json().reserved, retryAgain.json().reserved].sort()).toEqual([0, 1]);
+    expect(await walletBalanceKobo(ctx.app.db, people.paid2.id)).toBe(0);
+    const waiting = (await get(`/api/admin/payouts/runs/${runId}`)).json();
+    expect(waiting).toMatchObject({ status: 'running', counts: { reserved: 1, failed: 0 } });
+    const again = waiting.payouts.find((p: { id: number }) => p.id === failedOne.id);
+    expect(again).toMatchObject({ attempt: 2, status: 'reserved', accountNumberLast4: '6790' });
+    expect(again.reference).not.toBe(failedOne.reference);
+    const csv = (await get(`/api/admin/payouts/runs/${runId}/csv`)).body;
+    expect(csv).toContain(',0123456790,058,');
+    const res = await post(`/api/admin/payouts/runs/${runId}/confirm`, { failedPayoutIds: [] });
+    expect(res.json()).toMatchObject({ settled: 1, run: { status: 'completed', paid: '10500.50' } });
+    expect(await walletBalanceKobo(ctx.app.db, people.paid2.id)).toBe(0);
     expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
   });
 

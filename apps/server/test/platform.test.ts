@@ -56,7 +56,7 @@ describe('configuration', () => {
   it('refuses production on development defaults', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('Missing environment variable DATABASE_URL in production');
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://coop.example' }),
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'q7Vb0sZ+Lk3N9wXe2Rt5Yu8Io1Pa4Sd6Fg0Hj2Kl3Zx5Cv7Bn9', PUBLIC_URL: 'https://coop.example' }),
     ).toThrow('Missing environment variable SMTP_URL in production');
   });
 
@@ -64,7 +64,7 @@ describe('configuration', () => {
     const config = loadConfig({
       NODE_ENV: 'production',
       DATABASE_URL: 'pglite',
-      JWT_SECRET: 'x'.repeat(40),
+      JWT_SECRET: 'q7Vb0sZ+Lk3N9wXe2Rt5Yu8Io1Pa4Sd6Fg0Hj2Kl3Zx5Cv7Bn9',
       PUBLIC_URL: 'https://coop.example/',
       MAIL_TRANSPORT: 'outbox',
       PAYMENT_PROVIDER: 'sandbox',

@@ -4,3 +4,4 @@ export * from './matrix';
 export * from './simulation';
 export * from './ledger';
 export * from './banks';
+export * from './operator';

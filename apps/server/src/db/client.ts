@@ -28,12 +28,19 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
  * One factory for both engines: node-postgres when a URL is given, otherwise PGlite in dataDir
  * (or in memory, for tests). Migrations run before the database is handed out.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir?: string; memory?: boolean }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string;
+  memory?: boolean;
+  /** Called with each statement's SQL text (tests count the round trips of a call). */
+  onQuery?: (query: string) => void;
+}): Promise<Database> {
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.warn(`A database connection was closed by the server: ${error.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     try {
       await migratePg(db as never, { migrationsFolder });
     } catch (error) {
@@ -54,7 +61,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
   }
   try {
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {
       db,

@@ -10,13 +10,17 @@ import { adminStatsRoutes } from './admin-stats/routes';
 import { cashOutRoutes } from './cash-outs/routes';
 import { closureRoutes } from './closure/routes';
 import { devRoutes } from './dev/routes';
+import { exportRoutes } from './exports/routes';
 import { grantRoutes } from './grants/routes';
 import { healthRoutes } from './health/routes';
+import { liabilityRoutes } from './liabilities/routes';
 import { memberRoutes } from './member/routes';
 import { paymentRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
 import { siteRoutes } from './site/routes';
 import { webhookRoutes } from './webhooks/routes';
+import { approvalRoutes } from './approvals/routes';
+import { twoFactorRoutes } from './two-factor/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, adminAwardRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes];

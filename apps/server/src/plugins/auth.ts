@@ -17,6 +17,8 @@ export interface SignedInAccount {
   email: string;
   fullName: string;
   sessionId: string;
+  /** An administrator's session that has not passed the second factor it needs: no admin route opens to it. */
+  secondFactorDue?: boolean;
 }
 
 /** Access tokens are short: a stolen one is useful for minutes, and the refresh session renews it silently. */
@@ -55,15 +57,17 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   const { sub, sid, ver } = payload as { sub?: string; sid?: string; ver?: number };
   if (!sub || !sid || typeof ver !== 'number') throw unauthorised();
   // One indexed look-up per call: a password reset, a role change, a suspension or a sign-out ends the token at once.
-  const [row] = await queryRows<{ id: string; programme: Programme; role: Role; email: string; full_name: string; status: string; token_version: number }>(
+  const [row] = await queryRows<{ id: string; programme: Programme; role: Role; email: string; full_name: string; status: string; token_version: number; second_factor_due: boolean }>(
     app.db,
-    sql`select a.id, a.programme, a.role, a.email, a.full_name, a.status, a.token_version
+    sql`select a.id, a.programme, a.role, a.email, a.full_name, a.status, a.token_version,
+               (a.role = 'admin' and s.second_factor_at is null
+                and (${app.config.adminTwoFactor === 'required'} or exists (select 1 from admin_two_factor f where f.account_id = a.id and f.confirmed_at is not null))) as second_factor_due
         from accounts a join sessions s on s.account_id = a.id
         where a.id = ${sub} and s.id = ${sid} and s.revoked_at is null and s.expires_at > now()`,
   );
   if (!row || row.token_version !== ver) throw unauthorised();
   if (row.status !== 'active') throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');
-  return { id: row.id, programme: row.programme, role: row.role, email: row.email, fullName: row.full_name, sessionId: sid };
+  return { id: row.id, programme: row.programme, role: row.role, email: row.email, fullName: row.full_name, sessionId: sid, secondFactorDue: row.second_factor_due };
 }
 
 /**
@@ -77,6 +81,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!request.routeOptions.url || config.public) return;
     const account = await authenticate(app, request);
     if (config.access === 'admin' && account.role !== 'admin') throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
+    if (config.access === 'admin' && account.secondFactorDue)
+      throw new HttpError(401, 'Administrators sign in with their two-factor code: sign in again at /admin.', 'two_factor_required');
     if (config.programme && config.programme !== account.programme) {
       const name = config.programme === 'main' ? 'Main' : 'Welcome Back';
       throw new HttpError(403, `This needs a ${name} platform account. Sign in to the ${name} platform.`, 'wrong_programme');

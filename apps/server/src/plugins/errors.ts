@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CONTROL_CHARACTERS_MESSAGE } from '@coop/core/contracts';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** A failure the caller can act on: its message is shown to the person as it is. */
@@ -13,6 +14,17 @@ export class HttpError extends Error {
   }
 }
 
+// SQLSTATE character_not_in_repertoire (NUL in text) and untranslatable_character (\u0000 in jsonb).
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+function refusedCharacters(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) return true;
+  }
+  return false;
+}
+
 /** One error shape for every answer: { message } (plus field errors for validation), never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -22,6 +34,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         message: v.message ?? 'Invalid value',
       }));
       return reply.status(400).send({ message: errors[0]?.message ?? 'Invalid request', errors });
+    }
+    // A text the schemas let through that PostgreSQL cannot store (NUL in text or JSON): the request's fault.
+    if (refusedCharacters(error)) {
+      request.log.warn({ err: error }, 'refused: the database cannot store a character of the request');
+      return reply.status(400).send({ message: CONTROL_CHARACTERS_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -109,7 +109,10 @@ export const cashOutAnswerSchema = z.object({
 });
 
 // Monthly payouts (GET /admin/payouts/preview, /admin/payouts/runs...).
-export const payoutStatusSchema = z.enum(['reserved', 'processing', 'success', 'failed', 'reversed']);
+export const payoutStatusSchema = z.enum(['reserved', 'processing', 'success', 'failed', 'reversed', 'released']);
+export const payoutRunStatusSchema = z
+  .enum(['running', 'needs_attention', 'completed'])
+  .describe('completed only when every payout is paid (or released); needs_attention while one failed or was reversed and is not paid since');
 const payee = {
   accountId: z.string(),
   fullName: z.string(),
@@ -122,7 +125,7 @@ export const payoutRunSummarySchema = z.object({
   programme,
   period: z.string(),
   mode: z.enum(['transfer', 'csv']),
-  status: z.enum(['running', 'completed']),
+  status: payoutRunStatusSchema,
   createdBy: z.string(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
@@ -140,6 +143,11 @@ export const payoutPreviewSchema = z.object({
   payees: z.array(z.object({ ...payee, amount: nairaString })),
   skipped: z.array(z.object({ ...payee, balance: nairaString, reason: z.string(), reasonText: z.string() })),
   totals: z.object({ payees: z.number(), amount: nairaString, skipped: z.number(), skippedAmount: nairaString }),
+});
+export const payoutPreparedSchema = z.object({
+  items: z.array(
+    z.object({ programme, period: z.string(), payees: z.number(), total: nairaString, preparedAt: z.string() }),
+  ).describe('months the payout day prepared that wait for an administrator to run them'),
 });
 export const payoutRunProgressSchema = z.object({
   run: payoutRunSummarySchema,
@@ -159,6 +167,12 @@ export const payoutRunDetailSchema = payoutRunSummarySchema.extend({
       bankName: z.string(),
       accountNumberLast4: z.string(),
       failureReason: z.string().nullable(),
+      releasedReason: z.string().nullable(),
+      attempt: z.number().describe('1 for the first transfer; more once a failed payout was paid again in the run'),
+      attention: z
+        .object({ reason: z.string(), action: z.string(), retryable: z.boolean() })
+        .nullable()
+        .describe('for a failed or reversed payout: what the bank said and what to do'),
       updatedAt: z.string(),
     }),
   ),
@@ -172,6 +186,14 @@ export const contactMessageSchema = z.object({
   message: z.string(),
   createdAt: z.string(),
   readAt: z.string().nullable(),
+  state: z.enum(['open', 'answered', 'closed']),
+  answeredAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  ageDays: z.number().describe('whole days waiting (until answered or closed)'),
+  daysLeft: z.number().nullable().describe('days left of the 14-day promise while open; negative once broken'),
+  highlighted: z.boolean().describe('open and older than 10 days'),
+  overdue: z.boolean(),
+  replies: z.array(z.object({ id: z.number(), body: z.string(), sentBy: z.string().nullable(), createdAt: z.string() })),
 });
 export const contactMessageListSchema = z.object({ ...pageFields, items: z.array(contactMessageSchema) });
 
@@ -220,6 +242,7 @@ export type PayoutRunSummary = z.infer<typeof payoutRunSummarySchema>;
 export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
 export type PayoutRunProgress = z.infer<typeof payoutRunProgressSchema>;
 export type PayoutRunDetail = z.infer<typeof payoutRunDetailSchema>;
+export type PayoutPrepared = z.infer<typeof payoutPreparedSchema>;
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export type AdminGrant = z.infer<typeof adminGrantSchema>;
 export type GrantStatus = AdminGrant['status'];

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { emailField, newPasswordField, phoneField, programmeField, referralCodeField, requiredText, withConfirmation } from './fields';
+import { emailField, exactTextField, newPasswordField, optionalEmailText, phoneField, programmeField, referralCodeField, requiredText, withConfirmation } from './fields';
 
 export const loginEmail = emailField({ required: 'Email address is required', invalid: 'Invalid email address' });
 
 /** POST /auth/login, /auth/loginwelc, /admin/adminLogin */
 export const loginSchema = z.strictObject({
   email: loginEmail,
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is required'),
+  password: exactTextField('Password is required').min(1, 'Password is required').max(200, 'Password is required'),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
-const confirmPasswordField = z.string({ message: 'Confirm your password' }).min(1, 'Confirm your password');
+const confirmPasswordField = exactTextField('Confirm your password').min(1, 'Confirm your password');
 
 /** POST /auth/signup (Main) and /auth/welcome (Welcome Back): the spec's fields plus acceptTerms. */
 export const signupSchema = withConfirmation({
@@ -33,7 +33,7 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 /** POST /auth/resetpassword and /auth/welcresetpassword: the token from the mailed link is required. */
 export const resetPasswordSchema = withConfirmation({
-  token: z.string({ message: 'This reset link is not valid. Ask for a new one.' }).min(16, 'This reset link is not valid. Ask for a new one.').max(200),
+  token: exactTextField('This reset link is not valid. Ask for a new one.').min(16, 'This reset link is not valid. Ask for a new one.').max(200),
   email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }).optional(),
   password: newPasswordField,
   confirmPassword: confirmPasswordField,
@@ -42,8 +42,8 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 /** Inside the member area: the signed-in account only; the current password is required. */
 export const updatePasswordSchema = withConfirmation({
-  email: z.string().trim().toLowerCase().optional(),
-  currentPassword: z.string({ message: 'Enter your current password' }).min(1, 'Enter your current password').max(200),
+  email: optionalEmailText,
+  currentPassword: exactTextField('Enter your current password').min(1, 'Enter your current password').max(200),
   password: newPasswordField,
   confirmPassword: confirmPasswordField,
 });
@@ -51,7 +51,7 @@ export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
 
 /** POST /auth/confirm-email */
 export const confirmEmailSchema = z.strictObject({
-  token: z.string({ message: 'This confirmation link is not valid.' }).min(16, 'This confirmation link is not valid.').max(200),
+  token: exactTextField('This confirmation link is not valid.').min(16, 'This confirmation link is not valid.').max(200),
 });
 
 /** POST /auth/resend-confirmation */

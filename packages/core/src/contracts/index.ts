@@ -6,3 +6,5 @@ export * from './page-data';
 export * from './responses';
 export * from './member-responses';
 export * from './admin-responses';
+export * from './operator';
+export * from './approvals';

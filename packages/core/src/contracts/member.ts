@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { accountNumberField, emailField, requiredText } from './fields';
+import { accountNumberField, emailField, optionalEmailText, requiredText, textField } from './fields';
 
 /** POST /auth/register (Main) and /auth/bankdetails (Welcome Back); the account is the signed-in one. */
 export const bankDetailsSchema = z.strictObject({
   /** Shown on the form as in the spec; it must be the signed-in account's own email when sent. */
-  email: z.string().trim().toLowerCase().optional(),
+  email: optionalEmailText,
   type: z.enum(['savings', 'current'], { message: 'Please select the account type' }),
   accountNumber: accountNumberField,
   accountName: requiredText('Please enter your account name', 120),
   /** The bank's code in the provider's bank list (for example "058"); the server keeps the bank's name. */
-  bankCode: z.string({ message: 'Please select your bank' }).trim().min(1, 'Please select your bank').max(20),
-  bankName: z.string().trim().max(120).optional(),
+  bankCode: textField({ message: 'Please select your bank' }).min(1, 'Please select your bank').max(20),
+  bankName: textField().max(120).optional(),
 });
 export type BankDetailsInput = z.input<typeof bankDetailsSchema>;
 
@@ -18,13 +18,13 @@ export type BankDetailsInput = z.input<typeof bankDetailsSchema>;
 export const contactSchema = z.strictObject({
   name: requiredText('Enter your name', 100),
   email: emailField({ required: 'Enter an email address', invalid: 'Enter a valid email address' }),
-  message: requiredText('Enter a message', 2000),
+  message: requiredText('Enter a message', 2000, { multiLine: true }),
 });
 export type ContactInput = z.input<typeof contactSchema>;
 
 /** POST /auth/process-payment and /auth/welcomepaystack: the spec prompts for an email; the account pays. */
 export const paymentInitSchema = z.strictObject({
-  email: z.string().trim().toLowerCase().optional(),
+  email: optionalEmailText,
 });
 
 /** Naira typed by a person ("50000", "50,000.50") to integer kobo; refuses more than two decimals. */
@@ -55,5 +55,5 @@ export type CashOutInput = z.input<typeof cashOutSchema>;
 /** Main stage 5 (Executive) grant application. */
 export const grantApplicationSchema = z.strictObject({
   amount: nairaAmountField,
-  purpose: requiredText('Tell us what the grant is for', 2000),
+  purpose: requiredText('Tell us what the grant is for', 2000, { multiLine: true }),
 });

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { journalEntries } from './ledger';
 
-/** Messages sent from the Contact Us page; administrators read them. */
+/** Messages sent from the Contact Us page: open until an administrator answers (by mail, kept in contact_replies) or closes them. */
 export const contactMessages = pgTable(
   'contact_messages',
   {
@@ -12,8 +13,15 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    state: text('state', { enum: ['open', 'answered', 'closed'] }).notNull().default('open'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    index('contact_messages_state_idx').on(t.state, t.createdAt),
+    check('contact_messages_state_known', sql`${t.state} in ('open', 'answered', 'closed')`),
+  ],
 );
 
 /** Who did what and when, for every administrative act (make admin, cash-out, payout run, grant decision...). */
@@ -44,10 +52,13 @@ export const grantApplications = pgTable(
     decidedBy: uuid('decided_by').references(() => accounts.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionNote: text('decision_note'),
+    /** The ledger entry that put an approved grant into the member's wallet (grant expense -> wallet). */
+    journalEntryId: bigint('journal_entry_id', { mode: 'number' }).references(() => journalEntries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('grant_applications_one_pending_key').on(t.accountId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('grant_applications_one_approved_key').on(t.accountId).where(sql`${t.status} = 'approved'`),
     check('grant_applications_amount_positive', sql`${t.amountKobo} > 0`),
   ],
 );

@@ -51,6 +51,8 @@ export const awards = pgTable(
     status: text('status', { enum: ['pending', 'delivered'] }).notNull().default('pending'),
     planVersion: integer('plan_version').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the installment falls due: the first when earned, each next one a year after the one before (Golden Crown). */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('awards_position_kind_installment_key').on(t.positionId, t.kind, t.installment), index('awards_account_idx').on(t.accountId)],

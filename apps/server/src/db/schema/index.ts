@@ -8,3 +8,7 @@ export * from './bank-details';
 export * from './payments';
 export * from './admin';
 export * from './jobs';
+export * from './rate-limits';
+export * from './payouts-grants';
+export * from './operator';
+export * from './approvals';

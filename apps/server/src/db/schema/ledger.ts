@@ -13,16 +13,21 @@ export const ledgerAccounts = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     key: text('key').notNull().unique(),
     kind: text('kind', {
-      enum: ['wallet', 'fee_income', 'bonus_expense', 'health_fee_payable', 'payout_clearing', 'provider_settlement', 'cash_payout'],
+      enum: ['wallet', 'fee_income', 'bonus_expense', 'health_fee_payable', 'payout_clearing', 'provider_settlement', 'cash_payout', 'grant_expense'],
     }).notNull(),
     programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
     accountId: uuid('account_id').references(() => accounts.id),
     balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull().default(0),
+    /** Sums of the account's negative and positive lines, moved with balance_kobo (decision 0015). */
+    debitsPostedKobo: bigint('debits_posted_kobo', { mode: 'number' }).notNull().default(0),
+    creditsPostedKobo: bigint('credits_posted_kobo', { mode: 'number' }).notNull().default(0),
+    linesPosted: integer('lines_posted').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('ledger_accounts_account_idx').on(t.accountId),
     check('ledger_wallet_not_negative', sql`${t.kind} <> 'wallet' or ${t.balanceKobo} >= 0`),
+    check('ledger_balance_is_posted_sum', sql`${t.balanceKobo} = ${t.creditsPostedKobo} - ${t.debitsPostedKobo}`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { journalEntries } from './ledger';
 import { positions } from './matrix';
@@ -30,6 +30,7 @@ export const payments = pgTable(
   (t) => [
     index('payments_account_idx').on(t.accountId, t.createdAt),
     index('payments_status_idx').on(t.status, t.createdAt),
+    index('payments_created_idx').on(t.createdAt, t.id),
     check('payments_amount_positive', sql`${t.amountKobo} > 0`),
   ],
 );
@@ -43,12 +44,14 @@ export const payoutRuns = pgTable(
     /** The month paid, as YYYY-MM. */
     period: text('period').notNull(),
     mode: text('mode', { enum: ['transfer', 'csv'] }).notNull(),
-    status: text('status', { enum: ['running', 'completed'] }).notNull().default('running'),
-    createdBy: uuid('created_by')
-      .notNull()
-      .references(() => accounts.id),
+    /** running while any payout waits for an outcome; needs_attention while one failed or was reversed and is not paid since. */
+    status: text('status', { enum: ['running', 'needs_attention', 'completed'] }).notNull().default('running'),
+    /** Null when the payout schedule ran it (PAYOUT_AUTO). */
+    createdBy: uuid('created_by').references(() => accounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Set once every payee has been reserved; until then a retry finishes the reservations a crash left. */
+    reservationsDoneAt: timestamp('reservations_done_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('payout_runs_programme_period_key').on(t.programme, t.period)],
 );
@@ -69,7 +72,11 @@ export const payouts = pgTable(
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     /** Stored before the first attempt and reused on every retry, so the provider never pays twice. */
     reference: text('reference').notNull().unique(),
-    status: text('status', { enum: ['reserved', 'processing', 'success', 'failed', 'reversed'] }).notNull().default('reserved'),
+    status: text('status', { enum: ['reserved', 'processing', 'success', 'failed', 'reversed', 'released'] }).notNull().default('reserved'),
+    /** 1 for the first transfer; a failed payout paid again in its run gets a new reference and attempt (payout_attempts keeps the earlier). */
+    attempt: integer('attempt').notNull().default(1),
+    /** Why an administrator released the payout (it will not be paid in this run; the money is in the wallet). */
+    releasedReason: text('released_reason'),
     bankName: text('bank_name').notNull(),
     accountNumberLast4: text('account_number_last4').notNull(),
     recipientCode: text('recipient_code'),

@@ -4,7 +4,7 @@ import { accounts } from '../../db/schema';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/password';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { openSession, type SessionAccount } from './sessions';
+import type { SessionAccount } from './sessions';
 
 export const WRONG_CREDENTIALS = 'The email or password is not correct.';
 
@@ -12,7 +12,8 @@ export const WRONG_CREDENTIALS = 'The email or password is not correct.';
  * Checks the password first and only then says anything about the account (unconfirmed, suspended, not an
  * administrator), so nobody learns whether an email is registered without its password.
  */
-export async function logIn(db: Db, input: { programme: Programme; email: string; password: string; adminOnly?: boolean }) {
+/** The password step of a sign-in, without a session: an administrator's second factor may still be due. */
+export async function checkCredentials(db: Db, input: { programme: Programme; email: string; password: string; adminOnly?: boolean }): Promise<SessionAccount> {
   const [row] = await db
     .select()
     .from(accounts)
@@ -28,7 +29,7 @@ export async function logIn(db: Db, input: { programme: Programme; email: string
       'email_unconfirmed',
     );
   }
-  const account: SessionAccount = {
+  return {
     id: row.id,
     programme: row.programme,
     role: row.role,
@@ -38,6 +39,4 @@ export async function logIn(db: Db, input: { programme: Programme; email: string
     tokenVersion: row.tokenVersion,
     status: row.status,
   };
-  const session = await db.transaction((tx) => openSession(tx, row.id));
-  return { account, ...session };
 }

@@ -3,12 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { sessionOfBearer } from './access-token-session';
-import { logIn } from './login';
+import { twoFactorChallengeAnswerSchema } from '@coop/core/contracts';
+import { z } from 'zod';
+import { signChallenge } from '../two-factor/challenge';
+import { isEnrolled, needsSecondFactor } from '../two-factor/two-factor-service';
+import { checkCredentials } from './login';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { bodyEmailKey, limits, rateLimited } from './rate-limits';
 import { errorResponses, loginAnswerSchema, messageSchema, sessionSchema } from './schemas';
 import { sessionAnswer } from './session-user';
-import { revokeAccountSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from './sessions';
+import { openSession, revokeAccountSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from './sessions';
 
 const logins: Array<{ path: string; programme: Programme; adminOnly: boolean; summary: string }> = [
   { path: '/auth/login', programme: 'main', adminOnly: false, summary: 'Sign in to the Main platform' },
@@ -17,6 +21,8 @@ const logins: Array<{ path: string; programme: Programme; adminOnly: boolean; su
 ];
 
 const sessionEnded = () => new HttpError(401, 'Your session has ended. Please sign in again.', 'session_ended');
+const secondFactorDue = () =>
+  new HttpError(401, 'Administrators sign in with their two-factor code: sign in again at /admin.', 'two_factor_required');
 
 /** Sign-in, silent renewal from the refresh cookie, and sign-out. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,10 +38,28 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         config: { public: true },
         preHandler: loginLimit[login.programme],
-        schema: { tags: ['accounts'], summary: login.summary, body: loginSchema, response: { 200: loginAnswerSchema, ...errorResponses } },
+        schema: {
+          tags: ['accounts'],
+          summary: login.summary,
+          body: loginSchema,
+          response: { 200: login.adminOnly ? z.union([loginAnswerSchema, twoFactorChallengeAnswerSchema]) : loginAnswerSchema, ...errorResponses },
+        },
       },
       async (request, reply) => {
-        const { account, sessionId, refreshToken } = await logIn(app.db, { programme: login.programme, ...request.body, adminOnly: login.adminOnly });
+        const account = await checkCredentials(app.db, { programme: login.programme, ...request.body, adminOnly: login.adminOnly });
+        const enrolled = account.role === 'admin' && (await isEnrolled(app.db, account.id));
+        // An administrator's session exists only after the second factor: the password alone opens nothing.
+        if (needsSecondFactor(app.config, account.role, enrolled)) {
+          if (!login.adminOnly)
+            throw new HttpError(403, 'This is an administrator account: sign in at /admin with your two-factor code.', 'two_factor_required');
+          return {
+            status: 200,
+            message: enrolled ? 'Enter the code from your authenticator app.' : 'Set up two-factor sign-in to continue: administrators need it.',
+            twoFactor: enrolled ? ('code' as const) : ('enrol' as const),
+            challenge: await signChallenge(app.config, account.id, account.tokenVersion),
+          };
+        }
+        const { sessionId, refreshToken } = await app.db.transaction((tx) => openSession(tx, account.id));
         setRefreshCookie(reply, app.config, login.programme, refreshToken);
         request.log.info({ accountId: account.id, programme: login.programme, admin: login.adminOnly }, 'signed in');
         return { status: 200, message: 'Login Successful', ...(await sessionAnswer(app.config, account, sessionId)) };
@@ -64,6 +88,12 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (result.outcome === 'reused') request.log.warn({ programme }, 'a spent refresh token was presented again: its session is ended');
         if (result.outcome === 'inactive') throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');
         throw sessionEnded();
+      }
+      // A session that never passed the second factor cannot renew into an administrator's token.
+      if (!result.secondFactor && needsSecondFactor(app.config, result.account.role, result.enrolled)) {
+        await app.db.transaction((tx) => revokeSession(tx, result.sessionId, 'sign_out'));
+        clearRefreshCookie(reply, app.config, programme);
+        throw secondFactorDue();
       }
       setRefreshCookie(reply, app.config, programme, result.refreshToken);
       return sessionAnswer(app.config, result.account, result.sessionId);

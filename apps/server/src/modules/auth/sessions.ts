@@ -8,13 +8,13 @@ import { hashSecretToken, newSecretToken } from './secret-tokens';
 /** A session lives at most a week from sign-in; refreshing rotates its token but never extends it. */
 export const SESSION_SECONDS = 7 * 24 * 3600;
 
-export type RevokeReason = 'sign_out' | 'refresh_reuse' | 'password_reset' | 'password_change';
+export type RevokeReason = 'sign_out' | 'refresh_reuse' | 'password_reset' | 'password_change' | 'role_removed';
 
 /** A new session (one device) with its first refresh token; the token itself is returned once, never stored. */
-export async function openSession(tx: Tx, accountId: string) {
+export async function openSession(tx: Tx, accountId: string, options: { secondFactor?: boolean } = {}) {
   const [session] = await tx
     .insert(sessions)
-    .values({ accountId, expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000) })
+    .values({ accountId, expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000), secondFactorAt: options.secondFactor ? new Date() : null })
     .returning({ id: sessions.id });
   const refresh = newSecretToken();
   await tx.insert(refreshTokens).values({ tokenHash: refresh.hash, sessionId: session!.id });
@@ -33,7 +33,7 @@ export interface SessionAccount {
 }
 
 export type RotateResult =
-  | { outcome: 'rotated'; sessionId: string; refreshToken: string; account: SessionAccount }
+  | { outcome: 'rotated'; sessionId: string; refreshToken: string; account: SessionAccount; secondFactor: boolean; enrolled: boolean }
   | { outcome: 'unknown' | 'reused' | 'ended' | 'inactive' };
 
 /**
@@ -43,9 +43,10 @@ export type RotateResult =
  */
 export async function rotateRefreshToken(tx: Tx, programme: Programme, token: string): Promise<RotateResult> {
   const hash = hashSecretToken(token);
-  const [found] = await queryRows<{ session_id: string; used_at: Date | null; revoked_at: Date | null; live: boolean } & AccountRow>(
+  const [found] = await queryRows<{ session_id: string; used_at: Date | null; revoked_at: Date | null; live: boolean; second_factor: boolean; enrolled: boolean } & AccountRow>(
     tx,
-    sql`select t.session_id, t.used_at, s.revoked_at, s.expires_at > now() as live, ${accountColumns}
+    sql`select t.session_id, t.used_at, s.revoked_at, s.expires_at > now() as live, s.second_factor_at is not null as second_factor,
+               exists (select 1 from admin_two_factor f where f.account_id = a.id and f.confirmed_at is not null) as enrolled, ${accountColumns}
         from refresh_tokens t join sessions s on s.id = t.session_id join accounts a on a.id = s.account_id
         where t.token_hash = ${hash} and a.programme = ${programme}`,
   );
@@ -60,7 +61,7 @@ export async function rotateRefreshToken(tx: Tx, programme: Programme, token: st
   if (account.status !== 'active') return { outcome: 'inactive' };
   const next = newSecretToken();
   await tx.insert(refreshTokens).values({ tokenHash: next.hash, sessionId: found.session_id });
-  return { outcome: 'rotated', sessionId: found.session_id, refreshToken: next.token, account };
+  return { outcome: 'rotated', sessionId: found.session_id, refreshToken: next.token, account, secondFactor: found.second_factor, enrolled: found.enrolled };
 }
 
 /** The session a refresh token belongs to, spent or not (sign-out ends it either way). */

@@ -1,8 +1,10 @@
 import { toNairaString } from '@coop/core';
-import { cashOutAnswerSchema as cashOutAnswer, cashOutSchema, errorSchema } from '@coop/core/contracts';
+import { approvalPendingAnswerSchema, cashOutAnswerSchema as cashOutAnswer, cashOutSchema, errorSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn, type Programme } from '../../plugins/auth';
+import { askCashOutApproval } from '../approvals/ask-approval';
+import { needsSecondAdministrator } from '../approvals/request-approval';
 import { recordCashOut, type CashOut } from './record-cash-out';
 
 const idempotencyHeaders = z.object({
@@ -38,11 +40,12 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'admin' },
         schema: {
           tags: ['admin'],
-          summary: `Record a cash payout to a ${route.name} member (email and amount in naira; once per Idempotency-Key)`,
+          summary: `Record a cash payout to a ${route.name} member (email and amount in naira; once per Idempotency-Key); above APPROVAL_THRESHOLD_KOBO it waits for a second administrator (202)`,
           headers: idempotencyHeaders,
           body: cashOutSchema,
           response: {
             200: cashOutAnswer,
+            202: approvalPendingAnswerSchema,
             400: errorSchema,
             404: errorSchema,
             409: errorSchema,
@@ -51,12 +54,16 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const cashOut = await recordCashOut(app.db, signedIn(request), {
+        const input = {
           programme: route.programme,
           email: request.body.email,
           amountKobo: request.body.amount,
           idempotencyKey: request.headers['idempotency-key'],
-        });
+        };
+        // Above the threshold the cash-out waits for a second administrator; it is recorded when approved.
+        if (input.amountKobo > app.config.approvals.thresholdKobo && needsSecondAdministrator(app))
+          return reply.status(202).send(await askCashOutApproval(app, signedIn(request), input));
+        const cashOut = await recordCashOut(app.db, signedIn(request), input);
         if (cashOut.replayed) reply.header('idempotent-replayed', 'true');
         return view(cashOut);
       },

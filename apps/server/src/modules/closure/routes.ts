@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { closureStatusSchema as statusSchema, errorSchema } from '@coop/core/contracts';
+import { closureStatusSchema as statusSchema, errorSchema, exactTextField } from '@coop/core/contracts';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { scheduleClosures } from './closure-job';
@@ -40,7 +40,7 @@ export const closureRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Confirm an account closure from the mailed link',
-        body: z.strictObject({ token: z.string({ message: 'This confirmation link is not valid.' }).min(16, 'This confirmation link is not valid.').max(200) }),
+        body: z.strictObject({ token: exactTextField('This confirmation link is not valid.').min(16, 'This confirmation link is not valid.').max(200) }),
         response: { 200: z.object({ message: z.string(), effectiveAt: z.string() }), 400: errorSchema },
       },
     },

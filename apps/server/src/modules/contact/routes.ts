@@ -1,10 +1,16 @@
-import { contactMessageListSchema, contactSchema, pageQuerySchema } from '@coop/core/contracts';
+import { contactMessageListSchema, contactReplySchema, contactSchema, pageQuerySchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/auth';
 import { limits, rateLimited } from '../auth/rate-limits';
 import { errorResponses, messageSchema } from '../auth/schemas';
+import { answerMessage, closeMessage } from './answer-message';
 import { listContactMessages, saveContactMessage } from './contact-messages';
 
-/** The Contact Us form (public) and the administrators' list of what was sent. */
+const messageParams = z.object({ id: z.coerce.number().int().positive() });
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The Contact Us form (public) and the support inbox: list, answer by mail, close. */
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/sendContact',
@@ -31,18 +37,61 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Messages sent from the Contact Us page, newest first',
-        querystring: pageQuerySchema,
+        summary: 'Messages sent from the Contact Us page, newest first, with their state, replies and age against the 14-day promise',
+        querystring: pageQuerySchema.extend({ state: z.enum(['open', 'answered', 'closed']).optional() }),
         response: { 200: contactMessageListSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const { items, total } = await listContactMessages(app.db, request.query);
+      const { items, total } = await listContactMessages(app.db, request.query, new Date());
       return {
-        ...request.query,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
         total,
-        items: items.map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), readAt: m.readAt?.toISOString() ?? null })),
+        items: items.map((m) => ({
+          ...m,
+          createdAt: m.createdAt.toISOString(),
+          readAt: iso(m.readAt),
+          answeredAt: iso(m.answeredAt),
+          closedAt: iso(m.closedAt),
+          replies: m.replies.map((r) => ({ id: r.id, body: r.body, sentBy: r.sentBy, createdAt: r.createdAt.toISOString() })),
+        })),
       };
+    },
+  );
+
+  app.post(
+    '/admin/contact-messages/:id/reply',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Answer a message: the reply is mailed to the sender, kept, and the message marked answered (audited)',
+        params: messageParams,
+        body: contactReplySchema,
+        response: { 201: messageSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await answerMessage(app, { id: request.params.id, reply: request.body.reply, adminId: signedIn(request).id });
+      return reply.status(201).send({ status: 201, message: 'The reply was sent by mail and kept with the message.' });
+    },
+  );
+
+  app.post(
+    '/admin/contact-messages/:id/close',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Close a message (audited)',
+        params: messageParams,
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      await closeMessage(app, { id: request.params.id, adminId: signedIn(request).id });
+      return { status: 200, message: 'The message is closed.' };
     },
   );
 };

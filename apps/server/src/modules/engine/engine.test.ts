@@ -33,7 +33,7 @@ describeEachDatabase('compensation engine', (engine) => {
     }
     expect((await positionOf(a)).stage).toBe(1);
     expect(await walletBalanceKobo(database.db, a)).toBe(n(30_000));
-    const figures = await memberFigures(database.db, a, 'main');
+    const figures = (await memberFigures(database.db, a, 'main'))!;
     expect(figures).toMatchObject({ paid: true, stage: 1, stageName: 'Associate', referralKobo: n(20_000), graduatingKobo: n(10_000), referralCount: 2, referralNode: 2, walletKobo: n(30_000) });
   });
 
@@ -59,7 +59,7 @@ describeEachDatabase('compensation engine', (engine) => {
         expect(await walletBalanceKobo(database.db, a), `wallet at stage ${stage}`).toBe(cashAfterStage[stage]);
       }
     }
-    const figures = await memberFigures(database.db, a, 'main');
+    const figures = (await memberFigures(database.db, a, 'main'))!;
     expect(figures.stageName).toBe('Golden Crown Partner');
     expect(figures.healthFeeKobo).toBe(n(10_000));
     expect(figures.walletKobo).toBe(n(22_020_000));
@@ -82,7 +82,7 @@ describeEachDatabase('compensation engine', (engine) => {
     const first = await positionOf(a);
     expect([first.stage, first.finished_at !== null]).toEqual([4, true]);
     expect(await walletBalanceKobo(database.db, a)).toBe(n(188_000));
-    const figures = await memberFigures(database.db, a, 'welcomeback');
+    const figures = (await memberFigures(database.db, a, 'welcomeback'))!;
     expect([figures.thankYouKobo, figures.awards.map((x) => x.kind)]).toEqual([n(50_000), ['domestic_appliances']]);
 
     expect((await activate(database.db, 'welcomeback', a)).status).toBe('placed');

@@ -25,7 +25,7 @@ export interface PositionRow {
   createdAt: Date;
 }
 
-interface RawPosition {
+export interface RawPosition {
   id: string;
   programme: Programme;
   account_id: string | null;

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import { getPlan, stageProgress, stageWindow, toNairaString } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { walletBalanceKobo } from '../ledger/queries';
-import { latestPositionOf, type Programme } from './position-store';
+import { toPosition, type Programme, type RawPosition } from './position-store';
 
 /** Positions in a position's whole subtree, however deep (the dashboard's Referral Node). */
 async function subtreeSize(db: Tx, positionId: number) {
@@ -19,29 +18,50 @@ async function subtreeSize(db: Tx, positionId: number) {
   return Number(row?.n ?? 0);
 }
 
-/** What a dashboard shows, computed from the ledger, the credits, the awards and the matrix: never typed in. */
+interface RawFigures {
+  full_name: string;
+  email: string;
+  referral_code: string;
+  address: string;
+  phone: string;
+  position: RawPosition | null;
+  credits: Record<string, string | number> | null;
+  awards: Array<{ id: string | number; kind: string; stage: number; installment: number; value_kobo: string | number; description: string; status: string; created_at: string }>;
+  referrals: string | number;
+  wallet_kobo: string | number | null;
+  wallet_lines: number | null;
+}
+
+/**
+ * What a dashboard shows, computed from the ledger, the credits, the awards and the matrix: never typed in.
+ * One statement (decision 0015): the latest position, credit sums, awards and referrals as JSON sub-selects, and
+ * the wallet's balance and line count from its ledger account row, which moves with every posting. Referral Node
+ * walks the whole subtree in a second statement (decision 0021). Null when the account does not exist.
+ */
 export async function memberFigures(db: Tx, accountId: string, programme: Programme) {
   const plan = getPlan(programme);
-  const position = await latestPositionOf(db, accountId);
-  const creditRows = await queryRows<{ kind: string; total: string }>(
+  const [row] = await queryRows<RawFigures>(
     db,
-    sql`select kind, sum(amount_kobo) as total from credits where account_id = ${accountId} group by kind`,
+    sql`select a.full_name, a.email, a.referral_code, a.address, a.phone,
+          (select row_to_json(p) from (select * from positions where account_id = a.id order by id desc limit 1) p) as position,
+          (select json_object_agg(c.kind, c.total) from (select kind, sum(amount_kobo) as total from credits where account_id = a.id group by kind) c) as credits,
+          (select coalesce(json_agg(w order by w.id), '[]'::json)
+             from (select id, kind, stage, installment, value_kobo, description, status, created_at from awards where account_id = a.id) w) as awards,
+          (select coalesce(sum(direct_referrals), 0) from positions where account_id = a.id) as referrals,
+          l.balance_kobo as wallet_kobo, l.lines_posted as wallet_lines
+        from accounts a left join ledger_accounts l on l.key = 'wallet:' || a.id::text
+        where a.id = ${accountId}`,
   );
-  const creditKobo = (kind: string) => Number(creditRows.find((r) => r.kind === kind)?.total ?? 0);
-  const awardRows = await queryRows<{ id: string; kind: string; stage: number; installment: number; value_kobo: string; description: string; status: string; created_at: string | Date }>(
-    db,
-    sql`select id, kind, stage, installment, value_kobo, description, status, created_at from awards where account_id = ${accountId} order by id`,
-  );
+  if (!row) return null;
+  const position = row.position ? toPosition(row.position) : null;
+  const creditKobo = (kind: string) => Number(row.credits?.[kind] ?? 0);
+  const awardRows = row.awards;
   const awardKobo = (kind: string) => awardRows.filter((a) => a.kind === kind).reduce((s, a) => s + Number(a.value_kobo), 0);
-  const [referrals] = await queryRows<{ n: string }>(db, sql`select coalesce(sum(direct_referrals), 0) as n from positions where account_id = ${accountId}`);
-  const [history] = await queryRows<{ n: string }>(
-    db,
-    sql`select count(*) as n from journal_lines l join ledger_accounts a on a.id = l.ledger_account_id where a.key = ${`wallet:${accountId}`}`,
-  );
-  const walletKobo = await walletBalanceKobo(db, accountId);
+  const walletKobo = Number(row.wallet_kobo ?? 0);
   const stage = position?.stage ?? 0;
   const progress = position ? stageProgress(plan, position.stage, position.levelCounts, position.directReferrals) : null;
   return {
+    account: { fullName: row.full_name, email: row.email, referralCode: row.referral_code, address: row.address, phone: row.phone },
     paid: position !== null,
     positionId: position?.id ?? null,
     cycle: position?.cycle ?? 0,
@@ -66,11 +86,11 @@ export async function memberFigures(db: Tx, accountId: string, programme: Progra
       status: a.status,
       createdAt: new Date(a.created_at).toISOString(),
     })),
-    referralCount: Number(referrals?.n ?? 0),
+    referralCount: Number(row.referrals),
     referralNode: position ? await subtreeSize(db, position.id) : 0,
     stageWindow: position ? stageWindow(plan, position.stage, position.levelCounts) : null,
-    transactionCount: Number(history?.n ?? 0),
+    transactionCount: Number(row.wallet_lines ?? 0),
   };
 }
 
-export type MemberFigures = Awaited<ReturnType<typeof memberFigures>>;
+export type MemberFigures = NonNullable<Awaited<ReturnType<typeof memberFigures>>>;

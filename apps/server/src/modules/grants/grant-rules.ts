@@ -8,14 +8,30 @@ export interface GrantRefusal {
 
 /**
  * Whether an account may apply for the plan's grant now: Main only, at the grant stage (Executive) or above,
- * at most the plan's ceiling, and one application waiting for a decision at a time.
+ * at most the plan's ceiling, one application waiting for a decision at a time, and one approved grant ever
+ * (a Main account holds one position, so one per position).
  */
-export function grantRefusal(input: { programme: Programme; paid: boolean; stage: number; amountKobo: number; hasPending: boolean }): GrantRefusal | null {
+export function grantRefusal(input: {
+  programme: Programme;
+  paid: boolean;
+  stage: number;
+  amountKobo: number;
+  hasPending: boolean;
+  /** The amount of a grant already approved for this member's position, if any. */
+  approvedKobo: number | null;
+}): GrantRefusal | null {
   const grant = getPlan(input.programme).grant;
   if (!grant) return { status: 403, code: 'grant_not_offered', message: 'The grant is offered on the Main platform only.' };
   const stageName = getPlan(input.programme).stages[grant.stage]!.name;
   if (!input.paid || input.stage < grant.stage) {
     return { status: 403, code: 'grant_stage', message: `The grant opens to members at stage ${grant.stage} (${stageName}) and above.` };
+  }
+  if (input.approvedKobo !== null) {
+    return {
+      status: 409,
+      code: 'grant_approved',
+      message: `Your grant of ${formatNaira(input.approvedKobo)} has been approved already: a member holds one grant.`,
+    };
   }
   if (input.amountKobo > grant.ceilingKobo) {
     return { status: 400, code: 'grant_ceiling', message: `The grant is at most ${formatNaira(grant.ceilingKobo)}.` };

@@ -1,12 +1,14 @@
+import { formatNaira, getPlan } from '@coop/core';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { grantApplications } from '../../db/schema';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { latestPositionOf } from '../engine/position-store';
+import { postEntry } from '../ledger/post-entry';
 import { grantRefusal } from './grant-rules';
-import { grantView, hasPendingGrant } from './grant-store';
+import { approvedGrantOf, grantView, hasPendingGrant } from './grant-store';
 
 /** A member applies; the account row is locked so two clicks cannot leave two pending applications. */
 export function applyForGrant(db: Db, account: SignedInAccount, input: { amountKobo: number; purpose: string }) {
@@ -19,6 +21,7 @@ export function applyForGrant(db: Db, account: SignedInAccount, input: { amountK
       stage: position?.stage ?? 0,
       amountKobo: input.amountKobo,
       hasPending: await hasPendingGrant(tx, account.id),
+      approvedKobo: (await approvedGrantOf(tx, account.id))?.amountKobo ?? null,
     });
     if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.code);
     const [row] = await tx.insert(grantApplications).values({ accountId: account.id, amountKobo: input.amountKobo, purpose: input.purpose }).returning();
@@ -26,22 +29,62 @@ export function applyForGrant(db: Db, account: SignedInAccount, input: { amountK
   });
 }
 
-/** An administrator approves or declines a pending application; the decision and its audit row commit together. */
+/**
+ * An approved grant is money the company owes the member: grant expense -> the member's Main wallet, one entry
+ * keyed by the application, so it shows in the wallet history and is paid out like any other wallet money
+ * (the monthly payout, or a cash-out recorded by an administrator).
+ */
+async function creditGrant(tx: Tx, adminId: string, grant: { id: number; accountId: string; amountKobo: number }) {
+  const entry = await postEntry(tx, {
+    kind: 'grant',
+    idempotencyKey: `grant:${grant.id}:approved`,
+    programme: 'main',
+    memo: `Executive grant approved (application ${grant.id}): paid out with your wallet`,
+    createdBy: adminId,
+    lines: [
+      { account: { kind: 'grant_expense', programme: 'main' }, amountKobo: -grant.amountKobo },
+      { account: { kind: 'wallet', programme: 'main', accountId: grant.accountId }, amountKobo: grant.amountKobo },
+    ],
+  });
+  return entry.entryId;
+}
+
+/**
+ * An administrator approves or declines a pending application, once; the decision, its money (an approval
+ * credits the wallet through the ledger; a decline moves nothing) and its audit row commit together. The
+ * member's account row is locked first, so two approvals of two applications of one member cannot both pass.
+ */
 export function decideGrant(db: Db, adminId: string, grantId: number, decision: { decision: 'approved' | 'declined'; note?: string }) {
   return db.transaction(async (tx) => {
+    const [found] = await tx.select({ accountId: grantApplications.accountId }).from(grantApplications).where(eq(grantApplications.id, grantId));
+    if (!found) throw new HttpError(404, 'No grant application with that number.', 'grant_unknown');
+    await tx.execute(sql`select id from accounts where id = ${found.accountId} for update`);
     const [current] = await tx.select().from(grantApplications).where(eq(grantApplications.id, grantId)).for('update');
-    if (!current) throw new HttpError(404, 'No grant application with that number.', 'grant_unknown');
-    if (current.status !== 'pending') throw new HttpError(409, `This application was already ${current.status}.`, 'grant_decided');
+    if (current!.status !== 'pending') throw new HttpError(409, `This application was already ${current!.status}.`, 'grant_decided');
+    let journalEntryId: number | null = null;
+    if (decision.decision === 'approved') {
+      const approved = await approvedGrantOf(tx, current!.accountId);
+      if (approved)
+        throw new HttpError(
+          409,
+          `This member already holds an approved grant of ${formatNaira(approved.amountKobo)} (application ${approved.id}): a member position holds one grant. Decline this application.`,
+          'grant_already_approved',
+        );
+      const ceilingKobo = getPlan('main').grant!.ceilingKobo;
+      if (current!.amountKobo > ceilingKobo)
+        throw new HttpError(409, `The grant is at most ${formatNaira(ceilingKobo)}: decline this application.`, 'grant_ceiling');
+      journalEntryId = await creditGrant(tx, adminId, { id: grantId, accountId: current!.accountId, amountKobo: current!.amountKobo });
+    }
     const [row] = await tx
       .update(grantApplications)
-      .set({ status: decision.decision, decisionNote: decision.note ?? null, decidedBy: adminId, decidedAt: new Date() })
+      .set({ status: decision.decision, decisionNote: decision.note ?? null, decidedBy: adminId, decidedAt: new Date(), journalEntryId })
       .where(eq(grantApplications.id, grantId))
       .returning();
     await recordAudit(tx, {
       actorAccountId: adminId,
       action: 'grant_decision',
       targetAccountId: row!.accountId,
-      details: { grantId, decision: decision.decision, amountKobo: row!.amountKobo, note: decision.note ?? null },
+      details: { grantId, decision: decision.decision, amountKobo: row!.amountKobo, note: decision.note ?? null, journalEntryId },
     });
     return grantView(row!);
   });

@@ -45,3 +45,13 @@ export async function listGrants(db: Tx, options: { status?: GrantRow['status'];
   const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(grantApplications).where(where);
   return { total: Number(count?.n ?? 0), items: rows.map((r) => ({ ...grantView(r.grant), fullName: r.fullName, email: r.email })) };
 }
+
+/** The approved grant of an account, if any (at most one: a partial unique index backs the rule). */
+export async function approvedGrantOf(db: Tx, accountId: string) {
+  const [row] = await db
+    .select({ id: grantApplications.id, amountKobo: grantApplications.amountKobo })
+    .from(grantApplications)
+    .where(and(eq(grantApplications.accountId, accountId), eq(grantApplications.status, 'approved')))
+    .limit(1);
+  return row ?? null;
+}

@@ -3,9 +3,12 @@ import { grantApplicationSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
+import { askGrantApproval } from '../approvals/ask-approval';
+import { needsSecondAdministrator } from '../approvals/request-approval';
+import { approvalKeyHeaders } from '../approvals/schemas';
 import { applyForGrant, decideGrant } from './grant-service';
 import { grantsOf, grantView, listGrants } from './grant-store';
-import { adminGrantSchema, errorSchema, grantSchema } from '@coop/core/contracts';
+import { adminGrantSchema, approvalPendingAnswerSchema, errorSchema, grantSchema } from '@coop/core/contracts';
 import { grantDecisionSchema } from './schemas';
 
 const ceiling = getPlan('main').grant!.ceilingKobo;
@@ -74,9 +77,17 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Approve or decline a pending grant application (recorded in the audit log)',
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: grantDecisionSchema,
-        response: { 200: grantSchema, 404: errorSchema, 409: errorSchema },
+        headers: approvalKeyHeaders,
+        response: { 200: grantSchema, 202: approvalPendingAnswerSchema, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => decideGrant(app.db, signedIn(request).id, request.params.id, request.body),
+    async (request, reply) => {
+      // Approving moves money later, so it waits for a second administrator; declining moves nothing and is at once.
+      if (request.body.decision === 'approved' && needsSecondAdministrator(app))
+        return reply
+          .status(202)
+          .send(await askGrantApproval(app, signedIn(request), { grantId: request.params.id, note: request.body.note, idempotencyKey: request.headers['idempotency-key'] }));
+      return decideGrant(app.db, signedIn(request).id, request.params.id, request.body);
+    },
   );
 };

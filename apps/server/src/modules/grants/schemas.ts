@@ -1,7 +1,8 @@
+import { textField } from '@coop/core/contracts';
 import { z } from 'zod';
 
 /** PUT /api/admin/grants/:id */
 export const grantDecisionSchema = z.strictObject({
   decision: z.enum(['approved', 'declined'], { message: 'Choose approved or declined' }),
-  note: z.string().trim().max(1000, 'Use at most 1000 characters').optional(),
+  note: textField({ multiLine: true }).max(1000, 'Use at most 1000 characters').optional(),
 });

@@ -108,6 +108,51 @@ describeEachDatabase('ledger', (engine) => {
     );
   });
 
+  it('keeps each account\'s posted debits, credits and line count equal to what was posted (model property)', async () => {
+    const wallets = await makeAccounts(database.db, 3, 'posted');
+    const model = new Map(wallets.map((w) => [w, { debits: 0, credits: 0, lines: 0 }]));
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.record({ wallet: fc.integer({ min: 0, max: 2 }), amount: fc.integer({ min: 1, max: 5000 }), isDebit: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 10,
+        }),
+        async (ops) => {
+          for (const op of ops) {
+            const accountId = wallets[op.wallet]!;
+            const key = `posted-${n++}`;
+            const entry = op.isDebit ? debit(accountId, op.amount, key) : credit(accountId, op.amount, key);
+            const posted = await database.db.transaction((tx) => postEntry(tx, entry)).catch((e: unknown) => {
+              if (!(e instanceof LedgerError)) throw e;
+              return null;
+            });
+            if (!posted) continue;
+            const m = model.get(accountId)!;
+            if (op.isDebit) m.debits += op.amount;
+            else m.credits += op.amount;
+            m.lines += 1;
+          }
+          const rows = await queryRows<{ account_id: string; debits_posted_kobo: string; credits_posted_kobo: string; lines_posted: number; balance_kobo: string }>(
+            database.db,
+            sql`select account_id, debits_posted_kobo, credits_posted_kobo, lines_posted, balance_kobo from ledger_accounts where account_id is not null`,
+          );
+          for (const w of wallets) {
+            const row = rows.find((r) => r.account_id === w);
+            const m = model.get(w)!;
+            expect({
+              debits: Number(row?.debits_posted_kobo ?? 0),
+              credits: Number(row?.credits_posted_kobo ?? 0),
+              lines: Number(row?.lines_posted ?? 0),
+              balance: Number(row?.balance_kobo ?? 0),
+            }).toEqual({ ...m, balance: m.credits - m.debits });
+          }
+        },
+      ),
+      { numRuns: engine.name === 'pglite' ? 30 : 15 },
+    );
+  });
+
   it('lets concurrent debits of one wallet take at most its balance', async () => {
     const [a] = await makeAccounts(database.db, 1, 'race');
     await database.db.transaction((tx) => postEntry(tx, credit(a!, 10_000, 'race-credit')));

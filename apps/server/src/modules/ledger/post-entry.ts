@@ -39,7 +39,8 @@ function checkBalanced(entry: NewEntry) {
 }
 
 /**
- * Writes a balanced entry and moves the cached balances in the caller's transaction. A wallet that
+ * Writes a balanced entry and moves each account's balance, posted debits and credits and line count in the
+ * caller's transaction (so they always equal the sums of its lines). A wallet that
  * would go below zero refuses the whole entry (the caller's transaction rolls back).
  */
 export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
@@ -66,7 +67,10 @@ export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
     await tx.execute(sql`insert into journal_lines (entry_id, ledger_account_id, amount_kobo) values (${entryId}, ${line.ledgerAccountId}, ${line.amountKobo})`);
     const updated = await queryRows(
       tx,
-      sql`update ledger_accounts set balance_kobo = balance_kobo + ${line.amountKobo}
+      sql`update ledger_accounts set balance_kobo = balance_kobo + ${line.amountKobo},
+            debits_posted_kobo = debits_posted_kobo + ${Math.max(0, -line.amountKobo)},
+            credits_posted_kobo = credits_posted_kobo + ${Math.max(0, line.amountKobo)},
+            lines_posted = lines_posted + 1
           where id = ${line.ledgerAccountId} and (kind <> 'wallet' or balance_kobo + ${line.amountKobo} >= 0)
           returning id`,
     );

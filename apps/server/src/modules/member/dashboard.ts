@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { getPlan, toNairaString } from '@coop/core';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
 import type { Programme } from '../engine/position-store';
 import { memberFigures } from '../engine/read-model';
 import { awardLabel } from './award-labels';
@@ -10,17 +8,14 @@ const naira = toNairaString;
 
 /** The spec's 3.3 fields for the programme, under the spec's names, plus stage, progress and awards. */
 export async function dashboard(db: Tx, accountId: string, programme: Programme) {
-  const [account] = await queryRows<{ full_name: string; email: string; referral_code: string; address: string; phone: string }>(
-    db,
-    sql`select full_name, email, referral_code, address, phone from accounts where id = ${accountId}`,
-  );
-  if (!account) return null;
   const f = await memberFigures(db, accountId, programme);
+  if (!f) return null;
+  const { account } = f;
   const grant = getPlan(programme).grant;
   const common = {
-    fullName: account.full_name,
+    fullName: account.fullName,
     email: account.email,
-    referralCode: account.referral_code,
+    referralCode: account.referralCode,
     address: account.address,
     phone: account.phone,
     status: f.stageName,

@@ -1,5 +1,5 @@
 import { getPlan, toNairaString } from '@coop/core';
-import { paymentInitSchema } from '@coop/core/contracts';
+import { paymentInitSchema, textField } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -65,7 +65,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['payments'],
         summary: 'A payment of the signed-in account, checked with the provider when not yet paid; the stage once paid',
-        params: z.object({ reference: z.string().min(1).max(100) }),
+        params: z.object({ reference: textField().min(1).max(100) }),
         response: {
           200: z.object({
             reference: z.string(),

@@ -27,9 +27,11 @@ export async function payoutCandidates(db: Tx, programme: Programme, minimumKobo
     bank_name: string | null;
     account_number_last4: string | null;
     verified: boolean | null;
+    earlier_failed: boolean;
   }>(
     db,
-    sql`select a.id, a.full_name, a.email, a.status, w.balance_kobo, b.bank_name, b.account_number_last4, b.verified
+    sql`select a.id, a.full_name, a.email, a.status, w.balance_kobo, b.bank_name, b.account_number_last4, b.verified,
+          exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${programme} and p.status in ('failed', 'reversed')) as earlier_failed
         from ledger_accounts w
         join accounts a on a.id = w.account_id
         left join bank_details b on b.account_id = a.id
@@ -52,6 +54,7 @@ export async function payoutCandidates(db: Tx, programme: Programme, minimumKobo
         balanceKobo: candidate.balanceKobo,
         accountStatus: r.status,
         bank: r.verified === null ? null : { verified: r.verified },
+        earlierPayoutFailed: r.earlier_failed,
       },
       minimumKobo,
     );

@@ -1,18 +1,28 @@
 /** Why a wallet with money in it is left out of a month's payout. */
 export type SkipReason =
-  'no_bank_details' | 'bank_details_unverified' | 'below_minimum' | 'account_suspended';
+  | 'no_bank_details'
+  | 'bank_details_unverified'
+  | 'below_minimum'
+  | 'account_suspended'
+  | 'earlier_payout_failed'
+  | 'wallet_empty';
 
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   no_bank_details: 'No bank details saved',
   bank_details_unverified: 'Bank details not verified with the bank',
   below_minimum: 'Wallet below the payout minimum',
   account_suspended: 'Account suspended',
+  earlier_payout_failed:
+    'A payout of an earlier month failed: retry it in that month\'s run (or release it) before paying a later month',
+  wallet_empty: 'The wallet no longer holds the money the failed payout returned',
 };
 
 export interface PayeeFacts {
   balanceKobo: number;
   accountStatus: 'active' | 'suspended' | 'closed';
   bank: { verified: boolean } | null;
+  /** A failed or reversed payout of this member waits in a run for a retry or a release. */
+  earlierPayoutFailed: boolean;
 }
 
 /**
@@ -24,6 +34,8 @@ export function decidePayee(
   minimumKobo: number,
 ): { pay: true; amountKobo: number } | { pay: false; reason: SkipReason } {
   if (facts.accountStatus === 'suspended') return { pay: false, reason: 'account_suspended' };
+  // The failed month is paid in its own run (a retry), so its money is not booked under a later month.
+  if (facts.earlierPayoutFailed) return { pay: false, reason: 'earlier_payout_failed' };
   if (!facts.bank) return { pay: false, reason: 'no_bank_details' };
   if (!facts.bank.verified) return { pay: false, reason: 'bank_details_unverified' };
   if (facts.balanceKobo <= 0 || facts.balanceKobo < minimumKobo)

@@ -24,7 +24,7 @@ export async function reservePayout(
     period: string;
     accountId: string;
     minimumKobo: number;
-    adminId: string;
+    adminId: string | null;
   },
 ): Promise<ReserveResult> {
   return db.transaction(async (tx) => {
@@ -37,9 +37,11 @@ export async function reservePayout(
       bank_name: string | null;
       last4: string | null;
       verified: boolean | null;
+      earlier_failed: boolean;
     }>(
       tx,
-      sql`select a.status, b.bank_name, b.account_number_last4 as last4, b.verified
+      sql`select a.status, b.bank_name, b.account_number_last4 as last4, b.verified,
+            exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${input.programme} and p.status in ('failed', 'reversed')) as earlier_failed
           from accounts a left join bank_details b on b.account_id = a.id where a.id = ${input.accountId}`,
     );
     const decision = decidePayee(
@@ -47,6 +49,7 @@ export async function reservePayout(
         balanceKobo: wallet ? Number(wallet.balance_kobo) : 0,
         accountStatus: facts!.status,
         bank: facts!.verified === null ? null : { verified: facts!.verified },
+        earlierPayoutFailed: facts!.earlier_failed,
       },
       input.minimumKobo,
     );
@@ -66,7 +69,7 @@ export async function reservePayout(
       idempotencyKey: `payout:${payoutId}:reserve`,
       programme: input.programme,
       memo: `Bonus payout for ${input.period} to your bank account (payout ${payoutId})`,
-      createdBy: input.adminId,
+      createdBy: input.adminId ?? undefined,
       lines: [
         {
           account: { kind: 'wallet', programme: input.programme, accountId: input.accountId },

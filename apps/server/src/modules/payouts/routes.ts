@@ -1,26 +1,22 @@
-import { errorSchema, payoutPreviewSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
-import type { FastifyInstance } from 'fastify';
+import { approvalPendingAnswerSchema, errorSchema, payoutPreparedSchema, payoutPreviewSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
+import { askPayoutRunApproval } from '../approvals/ask-approval';
+import { needsSecondAdministrator } from '../approvals/request-approval';
+import { approvalKeyHeaders } from '../approvals/schemas';
 import { HttpError } from '../../plugins/errors';
 import { confirmCsvRun } from './confirm-csv-run';
 import { isFuturePeriod } from './period';
 import { previewPayout } from './preview';
 import { releasePayout } from './release-payout';
-import { retryPayoutRun, startPayoutRun, type PayoutDeps, type RunProgress } from './run-payout';
+import { payoutDeps as deps } from './payout-deps';
+import { monthsWaitingForApproval, schedulePayoutDay } from './payout-schedule';
+import { retryPayoutRun, startPayoutRun, type RunProgress } from './run-payout';
 import { runCsv } from './run-csv';
 import { findRun, listRuns, runPayouts } from './run-queries';
-import { confirmBody, previewQuery, runBody, runParams } from './schemas';
+import { confirmBody, previewQuery, releaseBody, runBody, runParams } from './schemas';
 import { runPayoutView, runSummaryView } from './views';
-
-const deps = (app: FastifyInstance): PayoutDeps => ({
-  db: app.db,
-  provider: app.payments,
-  minimumKobo: app.config.payout.minimumKobo,
-  reasonPrefix: `${app.config.site.shortName} bonus payout`,
-  inBackground: (name, work) => app.paymentWork.run(name, work),
-});
 
 const notFound = () => new HttpError(404, 'There is no such payout run', 'run_not_found');
 
@@ -35,6 +31,7 @@ function assertPayable(period: string) {
 
 /** The monthly bonus payout: preview, run (bank transfers or a bank file), follow, retry and confirm. Admin only. */
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  schedulePayoutDay(app);
   const withRun = async (progress: RunProgress) => ({
     ...progress,
     run: runSummaryView((await findRun(app.db, progress.runId))!),
@@ -55,8 +52,20 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       previewPayout(app.db, {
         ...request.query,
         minimumKobo: app.config.payout.minimumKobo,
-        mode: 'transfer',
       }),
+  );
+
+  app.get(
+    '/admin/payouts/prepared',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Months the payout day (PAYOUT_DAY) prepared that wait for an administrator to run them',
+        response: { 200: payoutPreparedSchema },
+      },
+    },
+    async () => ({ items: await monthsWaitingForApproval(app) }),
   );
 
   app.post(
@@ -68,11 +77,17 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Run a programme's payout for a month (once per month): reserve every payee's wallet, then transfer, or prepare the bank file",
         body: runBody,
-        response: { 201: payoutRunProgressSchema, 400: errorSchema, 409: errorSchema },
+        headers: approvalKeyHeaders,
+        response: { 201: payoutRunProgressSchema, 202: approvalPendingAnswerSchema, 400: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {
       assertPayable(request.body.period);
+      // A second administrator approves the run before any wallet is reserved (approvals module).
+      if (needsSecondAdministrator(app))
+        return reply.status(202).send(
+          await askPayoutRunApproval(app, signedIn(request), { ...request.body, mode: request.body.mode ?? 'transfer', idempotencyKey: request.headers['idempotency-key'] }),
+        );
       const progress = await startPayoutRun(deps(app), {
         ...request.body,
         mode: request.body.mode ?? 'transfer',
@@ -140,7 +155,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Send again, in the background, every transfer of the run still reserved (same references: never paid twice) and ask the provider about those sent without an outcome',
+          'Pay again, inside the run, every failed or reversed payout whose member now has confirmed bank details (a new reference, the money reserved again once), finish a run stopped halfway, send what is still reserved (same references: never paid twice) and ask the provider about transfers without an outcome',
         params: runParams,
         response: { 202: payoutRunProgressSchema, 404: errorSchema, 409: errorSchema },
       },
@@ -158,14 +173,15 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          "Give a held payout's money back to the wallet when the provider keeps refusing it (only if the provider has no such transfer)",
+          "Release a payout that will not be paid in its run, with a reason: a held payout's money goes back to the wallet (only if the provider has no such transfer); a failed one's is there already",
         params: runParams,
-        response: { 200: z.object({ message: z.string() }), 404: errorSchema, 409: errorSchema },
+        body: releaseBody,
+        response: { 200: z.object({ message: z.string() }), 400: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {
-      await releasePayout(app.db, app.payments, request.params.id, signedIn(request).id);
-      return { message: "The payout is released: the money is back in the member's wallet" };
+      await releasePayout(app.db, app.payments, request.params.id, signedIn(request).id, request.body.reason);
+      return { message: "The payout is released: it will not be paid in this run, and the money is in the member's wallet" };
     },
   );
 

@@ -4,10 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
+import { csvCell as cell } from '../../lib/csv-cell';
 import { recordAudit } from '../audit/record-audit';
-
-/** A cell that a spreadsheet would run as a formula (=, +, -, @) is written as text. */
-const cell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /**
  * The run as a file for the bank, with the full account numbers the bank needs: only an administrator gets

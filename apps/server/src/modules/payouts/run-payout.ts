@@ -9,7 +9,8 @@ import { payoutCandidates } from './candidates';
 import type { SkipReason } from './payee-rules';
 import { reservePayout } from './reserve-payout';
 import { refreshTransfer, sendTransfer, type SendResult } from './send-transfer';
-import { completeRunWhenSettled } from './transfer-outcome';
+import { rearmFailedPayout } from './retry-failed-payout';
+import { refreshRunStatus } from './transfer-outcome';
 
 export interface PayoutDeps {
   db: Db;
@@ -36,7 +37,7 @@ export const PROGRAMME_NAME: Record<Programme, string> = { main: 'Main', welcome
 async function reserveAll(
   deps: PayoutDeps,
   run: { id: number; programme: Programme; period: string },
-  adminId: string,
+  adminId: string | null,
   progress: RunProgress,
 ) {
   const { payees, skipped } = await payoutCandidates(deps.db, run.programme, deps.minimumKobo);
@@ -55,6 +56,7 @@ async function reserveAll(
     // The wallet or the bank details changed since the list was read: the locked re-check has the last word.
     if (result.status === 'skipped') skip(result.reason);
   }
+  await deps.db.execute(sql`update payout_runs set reservations_done_at = now() where id = ${run.id} and reservations_done_at is null`);
 }
 
 /**
@@ -89,7 +91,7 @@ async function sendAll(deps: PayoutDeps, run: { id: number; period: string }, re
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_TRANSFERS }, worker));
-  await deps.db.transaction((tx) => completeRunWhenSettled(tx, run.id));
+  await deps.db.transaction((tx) => refreshRunStatus(tx, run.id));
   return results;
 }
 
@@ -107,9 +109,20 @@ const newProgress = (runId: number): RunProgress => ({
  */
 export async function startPayoutRun(
   deps: PayoutDeps,
-  input: { programme: Programme; period: string; mode: 'transfer' | 'csv'; adminId: string },
+  input: { programme: Programme; period: string; mode: 'transfer' | 'csv'; adminId: string | null },
 ): Promise<RunProgress> {
   const runId = await deps.db.transaction(async (tx) => {
+    const [later] = await queryRows<{ id: string; period: string }>(
+      tx,
+      sql`select id, period from payout_runs where programme = ${input.programme} and period > ${input.period} order by period desc limit 1`,
+    );
+    // Paying an earlier month after a later one would book a failed payout under the wrong month.
+    if (later)
+      throw new HttpError(
+        409,
+        `The ${PROGRAMME_NAME[input.programme]} payout of ${later.period} has already been run, so ${input.period} cannot be run now: months are paid in order. To pay someone whose payout of an earlier month failed, open that month's run and press Retry.`,
+        'later_run_exists',
+      );
     const [created] = await queryRows<{ id: string }>(
       tx,
       sql`insert into payout_runs (programme, period, mode, created_by) values (${input.programme}, ${input.period}, ${input.mode}, ${input.adminId})
@@ -118,7 +131,7 @@ export async function startPayoutRun(
     if (!created)
       throw new HttpError(
         409,
-        `The ${PROGRAMME_NAME[input.programme]} payout for ${input.period} has already been run. Open it to retry the transfers that did not go through.`,
+        `The ${PROGRAMME_NAME[input.programme]} payout for ${input.period} has already been run. Open it and press Retry to pay the payouts that did not go through.`,
         'run_exists',
       );
     const id = Number(created.id);
@@ -133,14 +146,17 @@ export async function startPayoutRun(
   const progress = newProgress(runId);
   await reserveAll(deps, run, input.adminId, progress);
   if (input.mode === 'transfer') deps.inBackground(`payout run ${runId}`, () => sendAll(deps, run, false));
-  else await deps.db.transaction((tx) => completeRunWhenSettled(tx, runId));
+  else await deps.db.transaction((tx) => refreshRunStatus(tx, runId));
   return progress;
 }
 
 /**
- * Retries a transfer run that is still open: reserves anyone a stopped run had not reached, sends every
- * payout still reserved (asking the provider about each reference first, so nothing is paid twice), and asks
- * the provider about every payout sent whose outcome never arrived.
+ * Pays again what a run has not paid, inside the run itself: every failed or reversed payout whose member now
+ * has confirmed bank details is reserved again under a new reference (retry-failed-payout.ts); a run stopped
+ * halfway reserves the payees it had not reached. A transfer run then sends every reserved payout (asking the
+ * provider about each reference first, so nothing is paid twice) and asks about those sent without an
+ * outcome; a bank-file run waits for the next file and what the bank paid. A second press finds nothing failed
+ * and nothing new to send, so it moves no money twice.
  */
 export async function retryPayoutRun(deps: PayoutDeps, runId: number, adminId: string): Promise<RunProgress> {
   const [run] = await queryRows<{
@@ -148,27 +164,36 @@ export async function retryPayoutRun(deps: PayoutDeps, runId: number, adminId: s
     programme: Programme;
     period: string;
     mode: 'transfer' | 'csv';
-    status: string;
-  }>(deps.db, sql`select id, programme, period, mode, status from payout_runs where id = ${runId}`);
+    status: 'running' | 'needs_attention' | 'completed';
+    reservations_done_at: string | Date | null;
+  }>(deps.db, sql`select id, programme, period, mode, status, reservations_done_at from payout_runs where id = ${runId}`);
   if (!run) throw new HttpError(404, 'There is no such payout run', 'run_not_found');
-  if (run.mode !== 'transfer')
-    throw new HttpError(
-      409,
-      'This run is paid by a bank file: confirm what the bank paid instead of retrying.',
-      'csv_run',
-    );
-  if (run.status !== 'running')
-    throw new HttpError(
-      409,
-      'Every payout of this run has its outcome; there is nothing to retry.',
-      'run_completed',
-    );
-  await deps.db.transaction((tx) =>
-    recordAudit(tx, { actorAccountId: adminId, action: 'payout_run_retry', details: { runId } }),
-  );
+  if (run.status === 'completed')
+    throw new HttpError(409, 'Every payout of this run is paid or released; there is nothing to retry.', 'run_completed');
   const progress = newProgress(runId);
+  const failed = await queryRows<{ id: string }>(
+    deps.db,
+    sql`select id from payouts where run_id = ${runId} and status in ('failed', 'reversed') order by id`,
+  );
+  const rearmed: number[] = [];
+  for (const { id } of failed) {
+    const result = await rearmFailedPayout(deps.db, Number(id), adminId);
+    if (result.status === 'rearmed') {
+      rearmed.push(Number(id));
+      progress.reserved += 1;
+    }
+    if (result.status === 'skipped') progress.skipped[result.reason] = (progress.skipped[result.reason] ?? 0) + 1;
+  }
   const target = { id: runId, programme: run.programme, period: run.period };
-  await reserveAll(deps, target, adminId, progress);
-  deps.inBackground(`payout run ${runId} retry`, () => sendAll(deps, target, true));
+  if (!run.reservations_done_at) await reserveAll(deps, target, adminId, progress);
+  await deps.db.transaction(async (tx) => {
+    await recordAudit(tx, {
+      actorAccountId: adminId,
+      action: 'payout_run_retry',
+      details: { runId, rearmedPayoutIds: rearmed, skipped: progress.skipped },
+    });
+    await refreshRunStatus(tx, runId);
+  });
+  if (run.mode === 'transfer') deps.inBackground(`payout run ${runId} retry`, () => sendAll(deps, target, true));
   return progress;
 }

@@ -2,14 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { Programme } from '../../plugins/auth';
+import { payoutAttention, type PayoutAttention } from './attention';
 import type { PayoutStatus } from './transfer-outcome';
+
+export type RunStatus = 'running' | 'needs_attention' | 'completed';
 
 export interface RunSummary {
   id: number;
   programme: Programme;
   period: string;
   mode: 'transfer' | 'csv';
-  status: 'running' | 'completed';
+  status: RunStatus;
+  /** The administrator's name, or the payout schedule's when it ran by itself. */
   createdBy: string;
   createdAt: Date;
   completedAt: Date | null;
@@ -24,8 +28,8 @@ interface SummaryRow {
   programme: Programme;
   period: string;
   mode: 'transfer' | 'csv';
-  status: 'running' | 'completed';
-  created_by: string;
+  status: RunStatus;
+  created_by: string | null;
   created_at: string | Date;
   completed_at: string | Date | null;
   payout_count: string;
@@ -36,6 +40,7 @@ interface SummaryRow {
   success: string;
   failed: string;
   reversed: string;
+  released: string;
 }
 
 const summarySql = sql`
@@ -47,8 +52,9 @@ const summarySql = sql`
     count(p.id) filter (where p.status = 'processing') as processing,
     count(p.id) filter (where p.status = 'success') as success,
     count(p.id) filter (where p.status = 'failed') as failed,
-    count(p.id) filter (where p.status = 'reversed') as reversed
-  from payout_runs r join accounts a on a.id = r.created_by left join payouts p on p.run_id = r.id`;
+    count(p.id) filter (where p.status = 'reversed') as reversed,
+    count(p.id) filter (where p.status = 'released') as released
+  from payout_runs r left join accounts a on a.id = r.created_by left join payouts p on p.run_id = r.id`;
 
 const toSummary = (r: SummaryRow): RunSummary => ({
   id: Number(r.id),
@@ -56,7 +62,7 @@ const toSummary = (r: SummaryRow): RunSummary => ({
   period: r.period,
   mode: r.mode,
   status: r.status,
-  createdBy: r.created_by,
+  createdBy: r.created_by ?? 'the payout schedule',
   createdAt: new Date(r.created_at),
   completedAt: r.completed_at ? new Date(r.completed_at) : null,
   payoutCount: Number(r.payout_count),
@@ -68,6 +74,7 @@ const toSummary = (r: SummaryRow): RunSummary => ({
     success: Number(r.success),
     failed: Number(r.failed),
     reversed: Number(r.reversed),
+    released: Number(r.released),
   },
 });
 
@@ -112,6 +119,10 @@ export interface RunPayout {
   bankName: string;
   accountNumberLast4: string;
   failureReason: string | null;
+  releasedReason: string | null;
+  attempt: number;
+  /** For a failed or reversed payout: what went wrong and what the administrator can do. */
+  attention: PayoutAttention | null;
   updatedAt: Date;
 }
 
@@ -128,11 +139,18 @@ export async function runPayouts(db: Tx, runId: number): Promise<RunPayout[]> {
     bank_name: string;
     account_number_last4: string;
     failure_reason: string | null;
+    released_reason: string | null;
+    attempt: number;
     updated_at: string | Date;
+    bank_verified: boolean | null;
+    bank_changed: boolean | null;
   }>(
     db,
-    sql`select p.id, p.account_id, a.full_name, a.email, p.amount_kobo, p.status, p.reference, p.bank_name, p.account_number_last4, p.failure_reason, p.updated_at
-        from payouts p join accounts a on a.id = p.account_id where p.run_id = ${runId} order by p.id`,
+    sql`select p.id, p.account_id, a.full_name, a.email, p.amount_kobo, p.status, p.reference, p.bank_name, p.account_number_last4,
+          p.failure_reason, p.released_reason, p.attempt, p.updated_at,
+          b.verified as bank_verified, b.updated_at > p.updated_at as bank_changed
+        from payouts p join accounts a on a.id = p.account_id left join bank_details b on b.account_id = p.account_id
+        where p.run_id = ${runId} order by p.id`,
   );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -145,6 +163,13 @@ export async function runPayouts(db: Tx, runId: number): Promise<RunPayout[]> {
     bankName: r.bank_name,
     accountNumberLast4: r.account_number_last4,
     failureReason: r.failure_reason,
+    releasedReason: r.released_reason,
+    attempt: Number(r.attempt),
+    attention: payoutAttention({
+      status: r.status,
+      failureReason: r.failure_reason,
+      bank: r.bank_verified === null ? null : { verified: r.bank_verified, changedSinceFailure: r.bank_changed === true },
+    }),
     updatedAt: new Date(r.updated_at),
   }));
 }

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/rows';
 import type { Programme } from '../../plugins/auth';
 import { postEntry, type EntryLine } from '../ledger/post-entry';
 
-export type PayoutStatus = 'reserved' | 'processing' | 'success' | 'failed' | 'reversed';
+export type PayoutStatus = 'reserved' | 'processing' | 'success' | 'failed' | 'reversed' | 'released';
 
 /** Paystack's transfer statuses: pending, otp and received are not conclusive; the rest are. */
 const NOT_CONCLUSIVE = new Set(['pending', 'otp', 'received', 'queued']);
@@ -28,7 +28,15 @@ interface PayoutRow {
   programme: Programme;
   amount_kobo: string;
   status: PayoutStatus;
+  attempt: number;
 }
+
+/**
+ * The ledger key of one move of one attempt. The first attempt keeps the keys payouts always had; a payout
+ * paid again in its run (retry-failed-payout.ts) moves under keys of its new attempt, each once.
+ */
+export const payoutMoveKey = (payoutId: number | string, attempt: number, move: string) =>
+  attempt === 1 ? `payout:${payoutId}:${move}` : `payout:${payoutId}:a${attempt}:${move}`;
 
 const wallet = (p: PayoutRow): EntryLine['account'] => ({
   kind: 'wallet',
@@ -56,7 +64,7 @@ async function move(
   const amountKobo = Number(p.amount_kobo);
   await postEntry(tx, {
     kind: `payout_${outcome}`,
-    idempotencyKey: `payout:${p.id}:${outcome}`,
+    idempotencyKey: payoutMoveKey(p.id, Number(p.attempt), outcome),
     programme: p.programme,
     memo,
     lines: [
@@ -79,7 +87,7 @@ export async function applyTransferOutcome(
   return db.transaction(async (tx) => {
     const [p] = await queryRows<PayoutRow>(
       tx,
-      sql`select id, run_id, account_id, programme, amount_kobo, status from payouts where reference = ${reference} for update`,
+      sql`select id, run_id, account_id, programme, amount_kobo, status, attempt from payouts where reference = ${reference} for update`,
     );
     if (!p) return { applied: false, why: 'unknown_reference' };
     if (outcome.amountKobo !== Number(p.amount_kobo))
@@ -118,21 +126,30 @@ export async function applyTransferOutcome(
       update payouts set status = ${to}, transfer_code = coalesce(${outcome.transferCode ?? null}, transfer_code),
         failure_reason = ${to === 'failed' || to === 'reversed' ? (reason ?? `Transfer ${outcome.status}`) : null}, updated_at = now()
       where id = ${p.id}`);
-    // A payout just sent keeps its run open; only a final outcome can complete it.
-    if (p.run_id && to !== 'processing') await completeRunWhenSettled(tx, Number(p.run_id));
+    // A payout just sent keeps its run open; only a final outcome changes what the run says.
+    if (p.run_id && to !== 'processing') await refreshRunStatus(tx, Number(p.run_id));
     return { applied: true, from: p.status, to };
   });
 }
 
 /**
- * A run is completed once none of its payouts waits for an outcome. The run row is locked first: two
- * outcomes committing at once would otherwise each see the other's payout still open, and neither would
- * complete the run.
+ * What a run says follows from its payouts: running while one waits for an outcome (or the payees are still
+ * being reserved), needs_attention while one failed or was reversed and is not paid since, completed when
+ * every payout is paid or released. The run row is locked first: two outcomes committing at once would
+ * otherwise each see the other's payout still open, and neither would move the run on.
  */
-export async function completeRunWhenSettled(tx: Tx, runId: number) {
+export async function refreshRunStatus(tx: Tx, runId: number) {
   await tx.execute(sql`select id from payout_runs where id = ${runId} for update`);
   await tx.execute(sql`
-    update payout_runs set status = 'completed', completed_at = now()
-    where id = ${runId} and status = 'running'
-      and not exists (select 1 from payouts where run_id = ${runId} and status in ('reserved', 'processing'))`);
+    update payout_runs r set status = s.status,
+      completed_at = case when s.status = 'completed' then coalesce(r.completed_at, now()) end
+    from (
+      select case
+          when (select reservations_done_at from payout_runs where id = ${runId}) is null then 'running'
+          when bool_or(p.status in ('reserved', 'processing')) then 'running'
+          when bool_or(p.status in ('failed', 'reversed')) then 'needs_attention'
+          else 'completed' end as status
+      from payouts p where p.run_id = ${runId}
+    ) s
+    where r.id = ${runId} and r.status is distinct from s.status`);
 }

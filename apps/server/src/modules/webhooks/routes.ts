@@ -28,11 +28,18 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         return reply.status(401).send({ message: 'Invalid signature' });
       }
       let parsed;
+      let holdsNul = false;
       try {
-        parsed = webhookEnvelope.safeParse(JSON.parse(raw.toString('utf8')));
+        // PostgreSQL cannot keep \u0000 in JSON, and Paystack never sends one: such an event is refused whole.
+        const json: unknown = JSON.parse(raw.toString('utf8'), (key, value: unknown) => {
+          if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) holdsNul = true;
+          return value;
+        });
+        parsed = holdsNul ? null : webhookEnvelope.safeParse(json);
       } catch {
         parsed = null;
       }
+      if (holdsNul) request.log.warn('webhook refused: a signed event holds a NUL character');
       if (!parsed?.success) return reply.status(400).send({ message: 'Not a Paystack event' });
       const event = parsed.data;
       const reference = typeof event.data.reference === 'string' ? event.data.reference : null;

@@ -19,6 +19,8 @@ const pages = {
   awards: () => import('../../features/admin/pages/awards-page'),
   messages: () => import('../../features/admin/pages/messages-page'),
   audit: () => import('../../features/admin/pages/audit-page'),
+  approvals: () => import('../../features/admin/pages/approvals-page'),
+  security: () => import('../../features/admin/pages/security-page'),
 };
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
@@ -48,6 +50,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminawards', lazy: page(pages.awards, (m) => m.AwardsPage) },
       { path: 'adminmessages', lazy: page(pages.messages, (m) => m.MessagesPage) },
       { path: 'adminaudit', lazy: page(pages.audit, (m) => m.AuditPage) },
+      { path: 'adminapprovals', lazy: page(pages.approvals, (m) => m.ApprovalsPage) },
+      { path: 'adminsecurity', lazy: page(pages.security, (m) => m.SecurityPage) },
     ],
   },
 ];

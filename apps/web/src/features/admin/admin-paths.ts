@@ -12,6 +12,8 @@ export const adminPaths = {
   awards: '/adminawards',
   messages: '/adminmessages',
   audit: '/adminaudit',
+  approvals: '/adminapprovals',
+  security: '/adminsecurity',
 } as const;
 
 export const programmeName = { main: 'Main', welcomeback: 'Welcome Back' } as const;

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import type { ApprovalPendingAnswer } from '@coop/core/contracts';
 import type { AdminGrant } from '../types';
 
 export interface GrantDecision {
@@ -9,7 +10,7 @@ export interface GrantDecision {
 }
 
 /** PUT /admin/grants/:id: approve or decline a pending application (audited). */
-export const decideGrant = ({ id, ...body }: GrantDecision) => apiFetch<AdminGrant>(`/admin/grants/${id}`, { method: 'PUT', body });
+export const decideGrant = ({ id, ...body }: GrantDecision) => apiFetch<AdminGrant | ApprovalPendingAnswer>(`/admin/grants/${id}`, { method: 'PUT', body });
 
 export function useDecideGrant() {
   const client = useQueryClient();

@@ -1,8 +1,13 @@
+import type { ApprovalPendingAnswer } from '@coop/core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-/** PUT /admin/adminRoles/:email: makes the Main account with that email an administrator (audited). */
-export const makeAdmin = (email: string) => apiFetch<{ status: number; message: string }>(`/admin/adminRoles/${encodeURIComponent(email)}`, { method: 'PUT' });
+/** PUT /admin/adminRoles/:email: a request a second administrator approves (at once with one administrator). */
+export const makeAdmin = ({ email, idempotencyKey }: { email: string; idempotencyKey: string }) =>
+  apiFetch<{ status: number; message: string } | ApprovalPendingAnswer>(`/admin/adminRoles/${encodeURIComponent(email)}`, {
+    method: 'PUT',
+    headers: { 'idempotency-key': idempotencyKey },
+  });
 
 export function useMakeAdmin() {
   const client = useQueryClient();

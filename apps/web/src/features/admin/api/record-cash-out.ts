@@ -1,4 +1,4 @@
-import type { CashOutInput } from '@coop/core/contracts';
+import type { ApprovalPendingAnswer, CashOutInput } from '@coop/core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { CashOutAnswer, Programme } from '../types';
@@ -11,9 +11,9 @@ export interface CashOutRequest {
   idempotencyKey: string;
 }
 
-/** PUT /admin/payOutCash (Main) and /admin/payOutCash2 (Welcome Back). */
+/** PUT /admin/payOutCash (Main) and /admin/payOutCash2 (Welcome Back); above the threshold it answers a request that waits for approval. */
 export const recordCashOut = ({ programme, values, idempotencyKey }: CashOutRequest) =>
-  apiFetch<CashOutAnswer>(programme === 'main' ? '/admin/payOutCash' : '/admin/payOutCash2', {
+  apiFetch<CashOutAnswer | ApprovalPendingAnswer>(programme === 'main' ? '/admin/payOutCash' : '/admin/payOutCash2', {
     method: 'PUT',
     body: values,
     headers: { 'idempotency-key': idempotencyKey },

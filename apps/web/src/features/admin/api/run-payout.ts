@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import type { ApprovalPendingAnswer } from '@coop/core/contracts';
 import type { PayoutRunProgress, Programme } from '../types';
 
 export interface RunPayoutInput {
@@ -8,8 +9,8 @@ export interface RunPayoutInput {
   mode: 'transfer' | 'csv';
 }
 
-/** POST /admin/payouts/run: once per programme and month; reserves every payee's wallet, then pays. */
-export const runPayout = (body: RunPayoutInput) => apiFetch<PayoutRunProgress>('/admin/payouts/run', { method: 'POST', body });
+/** POST /admin/payouts/run: once per programme and month; reserves every payee's wallet, then pays (after a second administrator's approval, unless there is only one). */
+export const runPayout = (body: RunPayoutInput) => apiFetch<PayoutRunProgress | ApprovalPendingAnswer>('/admin/payouts/run', { method: 'POST', body });
 
 export function useRunPayout() {
   const client = useQueryClient();

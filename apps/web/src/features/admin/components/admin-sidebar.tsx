@@ -8,6 +8,7 @@ const sections = [
       { to: adminPaths.dashboard, label: 'Dashboard' },
       { to: adminPaths.mainUsers, label: 'Main Users' },
       { to: adminPaths.welcomeBackUsers, label: 'Welcomeback Users' },
+      { to: adminPaths.approvals, label: 'Approvals' },
       { to: adminPaths.makeAdmin, label: 'Make User Admin' },
       { to: adminPaths.mainCashOut, label: 'Main Platform Admin Cashout' },
       { to: adminPaths.welcomeBackCashOut, label: 'Welcomeback Platform Admin Cashout' },
@@ -21,6 +22,7 @@ const sections = [
       { to: adminPaths.grants, label: 'Grant Applications' },
       { to: adminPaths.messages, label: 'Contact Messages' },
       { to: adminPaths.audit, label: 'Audit Log' },
+      { to: adminPaths.security, label: 'Two-factor sign-in' },
     ],
   },
 ];

@@ -1,10 +1,13 @@
-import { cashOutSchema, type CashOutInput } from '@coop/core/contracts';
+import { cashOutSchema, type AccountForConfirmation, type CashOutInput } from '@coop/core/contracts';
 import { toNairaString } from '@coop/core';
 import { useState } from 'react';
 import { formatDateTime, naira } from '../../../components/display/format';
 import { errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../components/form';
 import { programmeName } from '../admin-paths';
+import { getAccountForConfirmation } from '../api/get-account-confirmation';
 import { useRecordCashOut } from '../api/record-cash-out';
+import { AccountConfirmation } from './account-confirmation';
+import { isPendingApproval } from './approval-notice';
 import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 import type { CashOutAnswer, Programme } from '../types';
 
@@ -19,21 +22,43 @@ export function CashOutForm({ programme }: { programme: Programme }) {
   const popup = useResultDialog();
   const idempotency = useIdempotencyKey();
   const [last, setLast] = useState<CashOutAnswer['data'] | null>(null);
+  const [confirming, setConfirming] = useState<{ account: AccountForConfirmation; email: string; amountKobo: number } | null>(null);
+  const [looking, setLooking] = useState(false);
 
+  // First who it is for (name, programme, wallet, role), read fresh; the cash-out is sent only after "Confirm".
   const onSubmit = form.handleSubmit(async ({ email, amount }) => {
-    const values = { email, amount: toNairaString(amount) };
-    const idempotencyKey = idempotency.keyFor(`${programme}|${email}|${amount}`);
+    setLooking(true);
+    try {
+      setConfirming({ account: await getAccountForConfirmation(programme, email), email, amountKobo: amount });
+    } catch (error) {
+      popup.show({ ok: false, message: errorMessage(error) });
+    } finally {
+      setLooking(false);
+    }
+  });
+
+  const send = async () => {
+    if (!confirming) return;
+    const { email, amountKobo } = confirming;
+    const values = { email, amount: toNairaString(amountKobo) };
+    const idempotencyKey = idempotency.keyFor(`${programme}|${email}|${amountKobo}`);
     try {
       const answer = await record.mutateAsync({ programme, values, idempotencyKey });
       idempotency.done();
+      setConfirming(null);
+      if (isPendingApproval(answer)) {
+        popup.show({ ok: true, title: 'Waiting for approval', message: answer.message }, () => form.reset({ email: '', amount: '' }));
+        return;
+      }
       setLast(answer.data);
       popup.show({ ok: true, message: `${answer.message}: ${naira(answer.data.amount)} paid to ${answer.data.fullName} (${answer.data.email}).` }, () =>
         form.reset({ email: '', amount: '' }),
       );
     } catch (error) {
+      setConfirming(null);
       popup.show({ ok: false, message: errorMessage(error) });
     }
-  });
+  };
 
   return (
     <div className="max-w-xl space-y-6">
@@ -47,11 +72,23 @@ export function CashOutForm({ programme }: { programme: Programme }) {
           error={form.formState.errors.amount}
           {...form.register('amount')}
         />
-        <SubmitButton pending={record.isPending} pendingLabel="Recording...">
-          Record {programmeName[programme]} cash payout
-        </SubmitButton>
+        {!confirming && (
+          <SubmitButton pending={looking} pendingLabel="Looking up the member...">
+            Record {programmeName[programme]} cash payout
+          </SubmitButton>
+        )}
         {popup.dialog}
       </form>
+      {confirming && (
+        <AccountConfirmation
+          account={confirming.account}
+          question={`Pay ${naira(toNairaString(confirming.amountKobo))} in cash from this member's wallet?`}
+          confirmLabel="Confirm cash payout"
+          pending={record.isPending}
+          onConfirm={() => void send()}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
       {last && (
         <section aria-labelledby="last-cash-out" className="rounded-lg border border-brand-600 bg-brand-50 p-4" data-testid="last-cash-out">
           <h2 id="last-cash-out" className="font-bold text-brand-900">

@@ -3,6 +3,7 @@ import { errorMessage, FormMessage, TextAreaField, useZodForm } from '../../../c
 import { useDecideGrant } from '../api/decide-grant';
 import { grantNoteSchema } from '../grant-decision-schema';
 import type { AdminGrant } from '../types';
+import { isPendingApproval } from './approval-notice';
 
 /** Approve or decline a pending grant application, with an optional note kept with the decision. */
 export function GrantDecision({ grant }: { grant: AdminGrant }) {
@@ -32,6 +33,7 @@ export function GrantDecision({ grant }: { grant: AdminGrant }) {
         </button>
       </div>
       {decide.isError && <FormMessage tone="error" message={errorMessage(decide.error)} />}
+      {isPendingApproval(decide.data) && <FormMessage tone="success" message={decide.data.message} />}
     </form>
   );
 }

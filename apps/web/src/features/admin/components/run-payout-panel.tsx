@@ -5,6 +5,7 @@ import { errorMessage, FormMessage } from '../../../components/form';
 import { adminPaths, programmeName } from '../admin-paths';
 import { useRunPayout } from '../api/run-payout';
 import type { PayoutPreview } from '../types';
+import { isPendingApproval } from './approval-notice';
 
 /**
  * Runs the previewed month: asks once more with the figures, then starts the run (the server reserves every
@@ -14,6 +15,8 @@ export function RunPayoutPanel({ preview }: { preview: PayoutPreview }) {
   const navigate = useNavigate();
   const run = useRunPayout();
   const [confirming, setConfirming] = useState(false);
+  const [waiting, setWaiting] = useState<string | null>(null);
+  if (waiting) return <FormMessage tone="success" message={waiting} />;
   if (preview.existingRun) {
     return (
       <FormMessage
@@ -26,6 +29,10 @@ export function RunPayoutPanel({ preview }: { preview: PayoutPreview }) {
   const start = async () => {
     try {
       const progress = await run.mutateAsync({ programme: preview.programme, period: preview.period, mode: preview.mode });
+      if (isPendingApproval(progress)) {
+        setWaiting(progress.message);
+        return;
+      }
       navigate(`${adminPaths.payouts}/${progress.run.id}`);
     } catch {
       setConfirming(false);

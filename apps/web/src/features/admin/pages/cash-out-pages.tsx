@@ -1,4 +1,5 @@
 import { AdminPageTitle } from '../components/admin-page-title';
+import { ApprovalNotice } from '../components/approval-notice';
 import { CashOutForm } from '../components/cash-out-form';
 
 const lead = 'Record cash you have paid a member by hand. The amount leaves the member’s wallet once, with your name and the time kept in the audit log.';
@@ -6,6 +7,7 @@ const lead = 'Record cash you have paid a member by hand. The amount leaves the 
 export const MainCashOutPage = () => (
   <>
     <AdminPageTitle lead={lead}>Main Platform Admin Cashout</AdminPageTitle>
+    <ApprovalNotice what="cash-outs above the threshold" />
     <CashOutForm programme="main" />
   </>
 );
@@ -13,6 +15,7 @@ export const MainCashOutPage = () => (
 export const WelcomeBackCashOutPage = () => (
   <>
     <AdminPageTitle lead={lead}>Welcomeback Platform Admin Cashout</AdminPageTitle>
+    <ApprovalNotice what="cash-outs above the threshold" />
     <CashOutForm programme="welcomeback" />
   </>
 );

@@ -4,6 +4,7 @@ import { Pager } from '../../../components/display/pager';
 import { QueryState } from '../../../components/display/query-state';
 import { GRANTS_PAGE_SIZE, useGrants } from '../api/get-grants';
 import { AdminPageTitle } from '../components/admin-page-title';
+import { ApprovalNotice } from '../components/approval-notice';
 import { GrantDecision } from '../components/grant-decision';
 import { StatusBadge } from '../components/status-badge';
 import { StatusFilter, useFilteredPages } from '../components/status-filter';
@@ -29,6 +30,7 @@ export function GrantsPage() {
       >
         Grant Applications
       </AdminPageTitle>
+      <ApprovalNotice what="grant approvals" />
       <StatusFilter filters={filters} value={status} onChange={chooseStatus} />
       <QueryState query={grants} label="the grant applications">
         {(list) =>

@@ -1,33 +1,74 @@
-import { makeAdminParamsSchema } from '@coop/core/contracts';
+import { makeAdminParamsSchema, type AccountForConfirmation } from '@coop/core/contracts';
+import { useState } from 'react';
 import { errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../components/form';
+import { getAccountForConfirmation } from '../api/get-account-confirmation';
 import { useMakeAdmin } from '../api/make-admin';
+import { AccountConfirmation } from '../components/account-confirmation';
 import { AdminPageTitle } from '../components/admin-page-title';
+import { AdministratorList } from '../components/administrator-list';
+import { ApprovalNotice, isPendingApproval } from '../components/approval-notice';
+import { useIdempotencyKey } from '../hooks/use-idempotency-key';
 
-/** Make User Admin (spec 2.7): a Main account's email; the server answers and records it in the audit log. */
+/** Make User Admin (spec 2.7): shows who the Main account is, asks, then sends; another administrator approves. */
 export function MakeAdminPage() {
   const form = useZodForm(makeAdminParamsSchema, { email: '' });
   const makeAdmin = useMakeAdmin();
   const popup = useResultDialog();
+  const idempotency = useIdempotencyKey();
+  const [confirming, setConfirming] = useState<AccountForConfirmation | null>(null);
+  const [looking, setLooking] = useState(false);
+
   const onSubmit = form.handleSubmit(async ({ email }) => {
+    setLooking(true);
     try {
-      const answer = await makeAdmin.mutateAsync(email);
-      popup.show({ ok: true, message: answer.message }, () => form.reset({ email: '' }));
+      setConfirming(await getAccountForConfirmation('main', email));
     } catch (error) {
       popup.show({ ok: false, title: 'Error!', message: errorMessage(error) });
+    } finally {
+      setLooking(false);
     }
   });
+
+  const send = async (account: AccountForConfirmation) => {
+    try {
+      const answer = await makeAdmin.mutateAsync({ email: account.email, idempotencyKey: idempotency.keyFor(`make|${account.email}`) });
+      idempotency.done();
+      setConfirming(null);
+      popup.show({ ok: true, title: isPendingApproval(answer) ? 'Waiting for approval' : undefined, message: answer.message }, () => form.reset({ email: '' }));
+    } catch (error) {
+      setConfirming(null);
+      popup.show({ ok: false, title: 'Error!', message: errorMessage(error) });
+    }
+  };
+
   return (
     <>
-      <AdminPageTitle lead="The person signs in at /admin with their Main account's password. An administrator can see every member and record cash payouts: give this role with care.">
+      <AdminPageTitle lead="The person signs in at /admin with their Main account's password (and a two-factor code). An administrator can see every member and record cash payouts: give this role with care.">
         Make User Admin
       </AdminPageTitle>
-      <form noValidate onSubmit={onSubmit} className="max-w-xl space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <TextField label="Email of the Main account" type="email" autoComplete="off" error={form.formState.errors.email} {...form.register('email')} />
-        <SubmitButton pending={makeAdmin.isPending} pendingLabel="Saving...">
-          Make admin
-        </SubmitButton>
-        {popup.dialog}
-      </form>
+      <ApprovalNotice what="role changes" />
+      <div className="max-w-xl space-y-6">
+        <form noValidate onSubmit={onSubmit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <TextField label="Email of the Main account" type="email" autoComplete="off" error={form.formState.errors.email} {...form.register('email')} />
+          {!confirming && (
+            <SubmitButton pending={looking} pendingLabel="Looking up the account...">
+              Make admin
+            </SubmitButton>
+          )}
+          {popup.dialog}
+        </form>
+        {confirming && (
+          <AccountConfirmation
+            account={confirming}
+            question="Make this person an administrator?"
+            confirmLabel="Confirm: make administrator"
+            pending={makeAdmin.isPending}
+            onConfirm={() => void send(confirming)}
+            onCancel={() => setConfirming(null)}
+          />
+        )}
+        <AdministratorList />
+      </div>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { QueryState } from '../../../components/display/query-state';
 import { SelectField, SubmitButton, TextField, useZodForm } from '../../../components/form';
 import { usePayoutPreview } from '../api/get-payout-preview';
 import { AdminPageTitle } from '../components/admin-page-title';
+import { ApprovalNotice } from '../components/approval-notice';
 import { PayoutPreviewView } from '../components/payout-preview-view';
 import { PayoutRunsList } from '../components/payout-runs-list';
 import { RunPayoutPanel } from '../components/run-payout-panel';
@@ -28,6 +29,7 @@ export function PayoutsPage() {
       <AdminPageTitle lead="Bonuses are paid once a month to every wallet above the minimum with verified bank details. Preview first: it changes nothing.">
         Monthly Payouts
       </AdminPageTitle>
+      <ApprovalNotice what="payout runs" />
       <div className="space-y-6">
         <form noValidate onSubmit={onSubmit} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-start">
           <SelectField label="Programme" options={programmes} error={form.formState.errors.programme} {...form.register('programme')} />

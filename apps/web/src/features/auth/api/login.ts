@@ -1,7 +1,7 @@
-import type { LoginInput, LoginResponse } from '@coop/core/contracts';
+import type { LoginInput, LoginResponse, TwoFactorChallengeAnswer } from '@coop/core/contracts';
 import { apiFetch } from '../../../lib/api-client';
 
-/** POST /api/auth/login, /api/auth/loginwelc or /api/admin/adminLogin. */
+/** POST /api/auth/login, /api/auth/loginwelc or /api/admin/adminLogin (which may answer a second-factor challenge instead). */
 export function login(call: string, input: LoginInput) {
-  return apiFetch<LoginResponse>(call, { method: 'POST', body: input, token: null });
+  return apiFetch<LoginResponse | TwoFactorChallengeAnswer>(call, { method: 'POST', body: input, token: null });
 }

@@ -1,5 +1,5 @@
 import type { Programme } from '@coop/core';
-import { loginSchema, type LoginInput } from '@coop/core/contracts';
+import { loginSchema, type LoginInput, type LoginResponse } from '@coop/core/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { errorCode, errorMessage, SubmitButton, TextField, useResultDialog, useZ
 import { startSession, type SessionArea } from '../../../lib/session';
 import { login } from '../api/login';
 import { ResendConfirmation } from './resend-confirmation';
+import { SecondFactorStep } from './second-factor-step';
 import { safeNext } from './safe-next';
 
 interface Props {
@@ -27,14 +28,21 @@ export function SignInForm({ area, call, destination, programme, successTitle }:
   const signIn = useMutation({ mutationFn: (values: LoginInput) => login(call, values) });
   const popup = useResultDialog();
   const [unconfirmed, setUnconfirmed] = useState<{ email: string; message: string } | null>(null);
+  const [secondFactor, setSecondFactor] = useState<{ challenge: string; mode: 'code' | 'enrol' } | null>(null);
   const { errors } = form.formState;
+
+  const signedIn = (answer: LoginResponse) => {
+    startSession(area, answer);
+    popup.show({ ok: true, title: successTitle, message: answer.message }, () => navigate(safeNext(params.get('next'), destination), { replace: true }));
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     setUnconfirmed(null);
     try {
       const answer = await signIn.mutateAsync(values);
-      startSession(area, answer);
-      popup.show({ ok: true, title: successTitle, message: answer.message }, () => navigate(safeNext(params.get('next'), destination), { replace: true }));
+      // An administrator's password opens nothing yet: the second factor comes first.
+      if ('twoFactor' in answer) setSecondFactor({ challenge: answer.challenge, mode: answer.twoFactor });
+      else signedIn(answer);
     } catch (error) {
       // The spec resets the login form on failure; the email stays so a typo in the password is quick to fix.
       form.resetField('password');
@@ -42,6 +50,15 @@ export function SignInForm({ area, call, destination, programme, successTitle }:
       else popup.show({ ok: false, message: errorMessage(error) });
     }
   });
+
+  if (secondFactor) {
+    return (
+      <>
+        <SecondFactorStep challenge={secondFactor.challenge} mode={secondFactor.mode} onSignedIn={signedIn} />
+        {popup.dialog}
+      </>
+    );
+  }
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">

@@ -1,0 +1,316 @@
+/**
+ * npm run bench:api — throughput and p99 of the signed-in and public reads, each beside GET /api/health of
+ * the same run. A fresh database (PostgreSQL when DATABASE_URL is set: a throwaway database on that server,
+ * dropped at the end; else PGlite in a temporary DATA_DIR) is filled with paid members through the real
+ * engine, then the platform is started as `npm start` starts it and autocannon drives it on loopback.
+ * BENCH_MEMBERS (default 400), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_ROUTES (a comma list of
+ * the lines to run, default all), BENCH_PROFILE_DIR (the server writes a CPU profile there when it stops).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Db } from '../src/db/client';
+import { accounts, payments, sessions } from '../src/db/schema';
+import { hashPassword } from '../src/lib/password';
+import { activate } from '../src/modules/engine/engine-test-kit';
+import { signAccessToken, type Programme } from '../src/plugins/auth';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const members = Number(process.env.BENCH_MEMBERS ?? 400);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const chosen = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim());
+const wanted = (name: string) => !chosen || chosen.includes(name);
+const password = 'bench password 1';
+const jwtSecret = randomBytes(32).toString('base64url');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+interface Seeded {
+  emails: string[];
+  /** Access tokens of paid Main members (the first ones have full matrices under them). */
+  memberTokens: string[];
+  adminToken: string;
+}
+
+/** Members join one after another through the real activation, each sponsored by an earlier member, and each paid. */
+async function seed(db: Db): Promise<Seeded> {
+  const passwordHash = await hashPassword(password);
+  const config = { ...loadConfig({}), jwtSecret };
+  const newAccount = async (
+    programme: Programme,
+    sponsorAccountId: string | null,
+    role: 'user' | 'admin' = 'user',
+  ) => {
+    const tag = randomUUID().replaceAll('-', '').slice(0, 16);
+    const [row] = await db
+      .insert(accounts)
+      .values({
+        programme,
+        email: `bench-${tag}@example.com`,
+        fullName: `Bench Member ${tag.slice(0, 4)}`,
+        phone: '08030000000',
+        address: 'Lagos',
+        passwordHash,
+        role,
+        referralCode: tag.slice(0, 12).toUpperCase(),
+        sponsorAccountId,
+        emailConfirmedAt: new Date(),
+      })
+      .returning();
+    return row!;
+  };
+  const tokenOf = async (account: {
+    id: string;
+    programme: Programme;
+    role: 'user' | 'admin';
+    tokenVersion: number;
+  }) => {
+    const [session] = await db
+      .insert(sessions)
+      .values({ accountId: account.id, expiresAt: new Date(Date.now() + 24 * 3600_000) })
+      .returning({ id: sessions.id });
+    const signed = await signAccessToken(config, {
+      accountId: account.id,
+      programme: account.programme,
+      role: account.role,
+      tokenVersion: account.tokenVersion,
+      sessionId: session!.id,
+    });
+    return signed.token;
+  };
+  const emails: string[] = [];
+  const joined: Array<{ id: string; programme: Programme; role: 'user'; tokenVersion: number }> = [];
+  for (let i = 0; i < members; i++) {
+    const programme: Programme = i % 5 === 4 ? 'welcomeback' : 'main';
+    const earlier = joined.filter((a) => a.programme === programme);
+    // Most join under the first few members, as a growing network does: deep, full matrices near the top.
+    const sponsor = earlier.length === 0 ? null : earlier[Math.floor(Math.random() ** 2 * earlier.length)]!;
+    const account = await newAccount(programme, sponsor?.id ?? null);
+    const reference = `bench-${randomUUID()}`;
+    const result = await activate(db, programme, account.id, reference);
+    if (result.status !== 'placed') throw new Error(`activation refused: ${JSON.stringify(result)}`);
+    await db.insert(payments).values({
+      reference,
+      accountId: account.id,
+      programme,
+      amountKobo: programme === 'main' ? 5_000_000 : 500_000,
+      status: 'paid',
+      provider: 'sandbox',
+      positionId: result.positionId,
+      paidAt: new Date(),
+    });
+    emails.push(account.email);
+    joined.push({ id: account.id, programme, role: 'user', tokenVersion: account.tokenVersion });
+  }
+  const main = joined.filter((a) => a.programme === 'main');
+  const memberTokens = [];
+  for (const account of main.slice(0, 20)) memberTokens.push(await tokenOf(account));
+  const admin = await newAccount('main', null, 'admin');
+  await db.execute(sql`analyze`);
+  return {
+    emails: emails.filter((_, i) => i % 5 !== 4),
+    memberTokens,
+    adminToken: await tokenOf({ ...admin, role: 'admin' }),
+  };
+}
+
+async function startPlatform(env: Record<string, string>) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+  const child = spawn(process.execPath, [...profile, 'scripts/start.mjs'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      PUBLIC_URL: url,
+      JWT_SECRET: jwtSecret,
+      MAIL_TRANSPORT: 'outbox',
+      PAYMENT_PROVIDER: 'sandbox',
+      // Logins come from many addresses (X-Forwarded-For below), as they would behind a proxy.
+      TRUST_PROXY: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the platform exited before it answered');
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok)
+      return {
+        url,
+        stop: () =>
+          new Promise<void>((resolve) =>
+            child.exitCode !== null
+              ? resolve()
+              : (child.once('exit', () => resolve()), child.kill('SIGTERM')),
+          ),
+      };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the platform did not answer /api/health within 120 s');
+}
+
+interface Figure {
+  reqPerSec: number;
+  p99: number;
+}
+
+async function run(name: string, options: autocannon.Options): Promise<Figure> {
+  const result = await autocannon({ connections, duration: seconds, ...options });
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0)
+    throw new Error(
+      `${name}: ${failed} of ${result.requests.total} requests failed (non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`,
+    );
+  return { reqPerSec: result.requests.average, p99: result.latency.p99 };
+}
+
+const rotate = <T>(list: T[]) => {
+  let i = 0;
+  return () => list[i++ % list.length]!;
+};
+
+async function main() {
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-bench-'));
+  if (process.env.DATABASE_URL) {
+    const name = `bench_api_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  try {
+    const started = Date.now();
+    const database = await openDatabase({ databaseUrl, dataDir });
+    const seeded = await seed(database.db);
+    await database.close();
+    console.log(
+      `database: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${members} paid members seeded in ${((Date.now() - started) / 1000).toFixed(1)} s; ${connections} connections, ${seconds} s per route`,
+    );
+    const platform = await startPlatform({ DATABASE_URL: databaseUrl ?? 'pglite', DATA_DIR: dataDir });
+    try {
+      const { url } = platform;
+      const memberToken = rotate(seeded.memberTokens);
+      const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+      const signedIn = (pathName: string): autocannon.Options => ({
+        url,
+        requests: [
+          {
+            method: 'GET',
+            path: pathName,
+            setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...bearer(memberToken()) } }),
+          },
+        ],
+      });
+      // Warm-up: the first requests compile schemas and fill the pool.
+      await autocannon({ url: `${url}/api/health`, connections: 10, duration: 2 });
+      const health = await run('health', { url: `${url}/api/health` });
+      console.log(`health: ${Math.round(health.reqPerSec)} req/s, p99 ${health.p99} ms`);
+      const line = (name: string, f: Figure, extra = '') =>
+        console.log(
+          `${name}: ${Math.round(f.reqPerSec)} req/s, p99 ${f.p99} ms, ratio ${(f.reqPerSec / health.reqPerSec).toFixed(2)}${extra}`,
+        );
+      if (wanted('dashboard')) line('dashboard', await run('dashboard', signedIn('/api/me?programme=main')));
+      if (wanted('wallet history'))
+        line('wallet history', await run('wallet history', signedIn('/api/me/wallet-history')));
+      if (wanted('matrix')) line('matrix', await run('matrix', signedIn('/api/me/matrix')));
+      // The public plan: the Main programme's page, its stage table rendered on the server.
+      if (wanted('plan')) line('plan', await run('plan', { url: `${url}/main` }));
+      const adminCalls = [
+        '/api/admin/adminTransactionAmount',
+        '/api/admin/countUsers',
+        '/api/admin/transactions/latest',
+      ];
+      if (wanted('admin dashboard'))
+        line(
+          'admin dashboard',
+          await run('admin dashboard', {
+            url,
+            headers: bearer(seeded.adminToken),
+            requests: adminCalls.map((p) => ({ method: 'GET' as const, path: p })),
+          }),
+        );
+      if (!wanted('login')) return;
+      // Each login from its own address and with a member in turn, so no per-address or per-account limit is reached.
+      const email = rotate(seeded.emails);
+      let address = 0;
+      const hashStarted = performance.now();
+      await hashPassword(password);
+      const hashMs = performance.now() - hashStarted;
+      const probe = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.255.255.254' },
+        body: JSON.stringify({ email: seeded.emails[0], password }),
+      });
+      if (!probe.ok) throw new Error(`login answered ${probe.status}: ${await probe.text()}`);
+      const login = await run('login', {
+        url,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/auth/login',
+            setupRequest: (req) => {
+              address += 1;
+              return {
+                ...req,
+                headers: {
+                  'content-type': 'application/json',
+                  'x-forwarded-for': `127.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+                },
+                body: JSON.stringify({ email: email(), password }),
+              };
+            },
+          },
+        ],
+      });
+      line('login', login, `, one password hash ${hashMs.toFixed(0)} ms`);
+    } finally {
+      await platform.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+
+export const APPROVAL_KINDS = ['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin'] as const;
+export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'failed'] as const;
+
+/**
+ * Maker-checker: an administrator's act that needs a second administrator. The act runs only when another
+ * administrator approves (checker <> maker), once: the row is locked and moves from pending exactly once.
+ */
+export const approvalRequests = pgTable(
+  'approval_requests',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: APPROVAL_KINDS }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** What the checker reads: the act in the product's words. */
+    summary: text('summary').notNull(),
+    targetAccountId: uuid('target_account_id').references(() => accounts.id),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }),
+    /** The maker's key: the same form submission again is the same request. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
+    makerAccountId: uuid('maker_account_id')
+      .notNull()
+      .references(() => accounts.id),
+    checkerAccountId: uuid('checker_account_id').references(() => accounts.id),
+    declineReason: text('decline_reason'),
+    failureReason: text('failure_reason'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    /** Completed at once by its maker because the deployment runs with SINGLE_ADMIN_APPROVAL=true. */
+    singleAdmin: boolean('single_admin').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('approval_requests_status_idx').on(t.status, t.createdAt),
+    check('approval_requests_kind_known', sql`${t.kind} in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin')`),
+    check('approval_requests_status_known', sql`${t.status} in ('pending', 'approved', 'declined', 'failed')`),
+    check(
+      'approval_requests_checker_not_maker',
+      sql`${t.singleAdmin} or ${t.checkerAccountId} is null or ${t.checkerAccountId} <> ${t.makerAccountId}`,
+    ),
+  ],
+);
+
+/** An administrator's TOTP secret; confirmed once a first code from the app was accepted. */
+export const adminTwoFactor = pgTable('admin_two_factor', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** The time step of the last accepted code: a code of that step or earlier is a replay. */
+  lastTimeStep: bigint('last_time_step', { mode: 'number' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes, kept as SHA-256 only; shown once when made. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    codeHash: text('code_hash').notNull().unique(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_recovery_codes_account_idx').on(t.accountId)],
+);

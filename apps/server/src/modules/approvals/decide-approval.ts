@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import type { SignedInAccount } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/record-audit';
+import { executeApproved, makerAccount, runsInApprovalTransaction, type ApprovalPayloads } from './approval-actions';
+import { approvalView, findApproval, settleApproval, type ApprovalRow } from './approval-store';
+
+const WORD = { approved: 'approved', declined: 'declined', failed: 'approved but could not be carried out' } as const;
+
+function assertDecidable(row: ApprovalRow | undefined, checker: SignedInAccount, decision: 'approve' | 'decline'): asserts row is ApprovalRow {
+  if (!row) throw new HttpError(404, 'There is no such approval request.', 'approval_unknown');
+  if (row.status !== 'pending') {
+    const by = row.checker_name ? ` by ${row.checker_name}` : '';
+    throw new HttpError(409, `Request #${row.id} was already ${WORD[row.status]}${by}.`, 'approval_decided');
+  }
+  if (decision === 'decline') return;
+  if (row.maker_account_id === checker.id)
+    throw new HttpError(403, 'You asked for this yourself: a second administrator must approve it.', 'own_request');
+  if (row.kind === 'remove_admin' && row.target_account_id === checker.id)
+    throw new HttpError(403, 'You cannot approve the removal of your own administrator role.', 'own_admin_role');
+}
+
+async function lockPending(tx: Tx, id: number, checker: SignedInAccount, decision: 'approve' | 'decline') {
+  const row = await findApproval(tx, id, { lock: true });
+  assertDecidable(row, checker, decision);
+  return row;
+}
+
+const refused = (error: unknown) => error instanceof HttpError && error.statusCode < 500;
+
+async function markFailed(tx: Tx, row: ApprovalRow, checker: SignedInAccount, error: HttpError) {
+  await settleApproval(tx, Number(row.id), { status: 'failed', checkerAccountId: checker.id, failureReason: error.message });
+  await recordAudit(tx, {
+    actorAccountId: checker.id,
+    action: 'approval_failed',
+    targetAccountId: row.target_account_id,
+    details: { approvalId: Number(row.id), kind: row.kind, reason: error.message },
+  });
+}
+
+const failedAnswer = (id: number, error: HttpError) =>
+  new HttpError(error.statusCode, `Request #${id} could not be carried out: ${error.message} It is marked failed; nothing was done.`, error.code);
+
+/**
+ * A second administrator approves: the request moves from pending once, under a row lock, and the act runs.
+ * Acts that only write to the database run inside that same transaction, so "approved" and the act commit
+ * together; a payout run goes after (it calls the bank) and relies on its once-per-month key. A refusal by the
+ * act itself (the wallet no longer holds the amount...) leaves the request failed, with the reason.
+ */
+export async function approveRequest(app: FastifyInstance, checker: SignedInAccount, id: number) {
+  let failure: HttpError | undefined;
+  const decided = await app.db.transaction(async (tx) => {
+    const row = await lockPending(tx, id, checker, 'approve');
+    const maker = await makerAccount(tx, row.maker_account_id);
+    const context = { app, maker, checkerId: checker.id };
+    const payload = row.payload as unknown as ApprovalPayloads[typeof row.kind];
+    let result: Record<string, unknown> | undefined;
+    if (runsInApprovalTransaction[row.kind]) {
+      try {
+        result = await tx.transaction((inner) => executeApproved(row.kind, payload, context, inner));
+      } catch (error) {
+        if (!refused(error)) throw error;
+        failure = error as HttpError;
+        await markFailed(tx, row, checker, failure);
+        return row;
+      }
+    }
+    await settleApproval(tx, id, { status: 'approved', checkerAccountId: checker.id, result });
+    await recordAudit(tx, {
+      actorAccountId: checker.id,
+      action: 'approval_approved',
+      targetAccountId: row.target_account_id,
+      details: { approvalId: id, kind: row.kind, summary: row.summary, makerAccountId: row.maker_account_id },
+    });
+    return row;
+  });
+  if (failure) throw failedAnswer(id, failure);
+  if (!runsInApprovalTransaction[decided.kind]) await runAfterApproval(app, checker, decided);
+  return approvalView((await findApproval(app.db, id))!);
+}
+
+async function runAfterApproval(app: FastifyInstance, checker: SignedInAccount, row: ApprovalRow) {
+  const maker = await makerAccount(app.db, row.maker_account_id);
+  try {
+    const result = await executeApproved(row.kind, row.payload as unknown as ApprovalPayloads[typeof row.kind], { app, maker, checkerId: checker.id }, app.db);
+    await app.db.transaction((tx) => settleApproval(tx, Number(row.id), { status: 'approved', checkerAccountId: checker.id, result }));
+  } catch (error) {
+    if (!refused(error)) throw error;
+    await app.db.transaction((tx) => markFailed(tx, row, checker, error as HttpError));
+    throw failedAnswer(Number(row.id), error as HttpError);
+  }
+}
+
+/** Declines with a reason: nothing moves. The maker may withdraw their own request this way too. */
+export async function declineRequest(app: FastifyInstance, checker: SignedInAccount, id: number, reason: string) {
+  await app.db.transaction(async (tx) => {
+    const row = await lockPending(tx, id, checker, 'decline');
+    await settleApproval(tx, id, { status: 'declined', checkerAccountId: checker.id, declineReason: reason });
+    await recordAudit(tx, {
+      actorAccountId: checker.id,
+      action: 'approval_declined',
+      targetAccountId: row.target_account_id,
+      details: { approvalId: id, kind: row.kind, summary: row.summary, reason, makerAccountId: row.maker_account_id },
+    });
+  });
+  return approvalView((await findApproval(app.db, id))!);
+}

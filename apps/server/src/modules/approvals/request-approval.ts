@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { SignedInAccount } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/record-audit';
+import type { ApprovalPayloads } from './approval-actions';
+import { approvalView, findApproval, findApprovalByKey, insertApproval, type ApprovalKind } from './approval-store';
+
+export interface ApprovalAsk<K extends ApprovalKind> {
+  kind: K;
+  payload: ApprovalPayloads[K];
+  summary: string;
+  targetAccountId: string | null;
+  amountKobo: number | null;
+  /** The maker's submission: the same key again answers the first request instead of asking twice. */
+  idempotencyKey: string;
+}
+
+// The database keeps a JSON object's keys in its own order, so payloads are compared key by key.
+const canonical = (value: unknown): string =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? `{${Object.keys(value)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+        .join(',')}}`
+    : JSON.stringify(value);
+const samePayload = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+
+/** Whether acts need a second administrator here (not in a deployment that says it has only one). */
+export const needsSecondAdministrator = (app: FastifyInstance) => !app.config.approvals.singleAdmin;
+
+/**
+ * Records an act that waits for a second administrator; nothing else moves until one approves. The request and
+ * its audit row commit together.
+ */
+export async function requestApproval<K extends ApprovalKind>(app: FastifyInstance, maker: SignedInAccount, ask: ApprovalAsk<K>) {
+  const approval = await app.db.transaction(async (tx) => {
+    const id = await insertApproval(tx, { ...ask, payload: ask.payload as unknown as Record<string, unknown>, makerAccountId: maker.id });
+    if (id === null) {
+      const earlier = (await findApprovalByKey(tx, ask.idempotencyKey))!;
+      if (earlier.kind !== ask.kind || earlier.maker_account_id !== maker.id || !samePayload(earlier.payload, ask.payload))
+        throw new HttpError(409, 'This request key was already used for another act. Reload the form and try again.', 'idempotency_conflict');
+      return earlier;
+    }
+    await recordAudit(tx, {
+      actorAccountId: maker.id,
+      action: 'approval_requested',
+      targetAccountId: ask.targetAccountId,
+      details: { approvalId: id, kind: ask.kind, summary: ask.summary, amountKobo: ask.amountKobo },
+    });
+    return (await findApproval(tx, id))!;
+  });
+  const view = approvalView(approval);
+  return {
+    status: 202 as const,
+    message: `Request #${view.id} is waiting for a second administrator: ${view.summary}. Nothing happens until another administrator approves it on the Approvals page.`,
+    approval: view,
+  };
+}

@@ -1,0 +1,102 @@
+import { toNairaString } from '@coop/core';
+import {
+  accountForConfirmationQuery,
+  accountForConfirmationSchema,
+  administratorListSchema,
+  approvalListSchema,
+  approvalSchema,
+  approvalSettingsSchema,
+  approvalStatusSchema,
+  declineApprovalSchema,
+  errorSchema,
+  pageQuerySchema,
+} from '@coop/core/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/auth';
+import { accountForConfirmation, listAdministrators } from './admin-accounts';
+import { approvalView, listApprovals } from './approval-store';
+import { approveRequest, declineRequest } from './decide-approval';
+
+const admin = { access: 'admin' } as const;
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The Approvals screen: requests that wait for a second administrator, and their decisions. */
+export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin/approvals/settings',
+    { config: admin, schema: { tags: ['admin'], summary: 'How approvals and two-factor sign-in are set on this deployment', response: { 200: approvalSettingsSchema } } },
+    async () => ({
+      singleAdmin: app.config.approvals.singleAdmin,
+      cashOutThreshold: toNairaString(app.config.approvals.thresholdKobo),
+      twoFactor: app.config.adminTwoFactor,
+    }),
+  );
+
+  app.get(
+    '/admin/approvals',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approval requests, pending first, newest first',
+        querystring: pageQuerySchema.extend({ status: approvalStatusSchema.optional() }),
+        response: { 200: approvalListSchema },
+      },
+    },
+    async (request) => {
+      const { status, page, pageSize } = request.query;
+      const { total, items } = await listApprovals(app.db, { status, limit: pageSize, offset: (page - 1) * pageSize });
+      return { page, pageSize, total, items: items.map(approvalView) };
+    },
+  );
+
+  app.post(
+    '/admin/approvals/:id/approve',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Approve another administrator’s request: the act is carried out once (audited)',
+        params: idParams,
+        response: { 200: approvalSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request) => approveRequest(app, signedIn(request), request.params.id),
+  );
+
+  app.post(
+    '/admin/approvals/:id/decline',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Decline a request with a reason: nothing is done (audited)',
+        params: idParams,
+        body: declineApprovalSchema,
+        response: { 200: approvalSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => declineRequest(app, signedIn(request), request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/admin/accounts/confirm',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Who an act is for (name, programme, wallet balance, role), shown before it is submitted',
+        querystring: accountForConfirmationQuery,
+        response: { 200: accountForConfirmationSchema, 404: errorSchema },
+      },
+    },
+    async (request) => accountForConfirmation(app.db, request.query.programme, request.query.email),
+  );
+
+  app.get(
+    '/admin/administrators',
+    { config: admin, schema: { tags: ['admin'], summary: 'Every administrator', response: { 200: administratorListSchema } } },
+    async (request) => ({ items: await listAdministrators(app.db, signedIn(request).id) }),
+  );
+};

@@ -1,0 +1,150 @@
+import { getPlan, stageName, toNairaString, type Programme } from '@coop/core';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { csvCell } from '../../lib/csv-cell';
+import { keysetRows } from './keyset';
+
+const naira = (kobo: string | number) => toNairaString(Number(kobo));
+const iso = (d: string | Date | null) => (d === null ? '' : new Date(d).toISOString());
+const text = (s: string | null) => csvCell(s ?? '');
+
+export interface Period {
+  start: Date;
+  end: Date;
+  programme?: Programme;
+}
+
+export const memberColumns = ['Full name', 'Email', 'Phone', 'Referral code', 'Sponsor email', 'Role', 'Account status', 'Email confirmed', 'Paid', 'Stage', 'Wallet (NGN)', 'Bank', 'Bank account', 'Bank verified', 'Joined'];
+
+/** Every account of a programme with its stage, wallet and bank (masked), in id order. */
+export async function* memberRecords(db: Tx, programme: Programme): AsyncGenerator<string[]> {
+  type Row = { id: string; full_name: string; email: string; phone: string; referral_code: string; sponsor_email: string | null; role: string; status: string; confirmed: boolean; stage: number | null; wallet: string | null; bank_name: string | null; last4: string | null; verified: boolean | null; created_at: string | Date };
+  const plan = getPlan(programme);
+  const rows = keysetRows<Row, string>(
+    (after, limit) =>
+      queryRows<Row>(
+        db,
+        sql`select a.id, a.full_name, a.email, a.phone, a.referral_code, s.email as sponsor_email, a.role, a.status,
+              a.email_confirmed_at is not null as confirmed, p.stage, w.balance_kobo as wallet,
+              b.bank_name, b.account_number_last4 as last4, b.verified, a.created_at
+            from accounts a
+            left join accounts s on s.id = a.sponsor_account_id
+            left join lateral (select stage from positions where account_id = a.id order by id desc limit 1) p on true
+            left join ledger_accounts w on w.key = 'wallet:' || a.id::text
+            left join bank_details b on b.account_id = a.id
+            where a.programme = ${programme} ${after === null ? sql`` : sql`and a.id > ${after}::uuid`}
+            order by a.id limit ${limit}`,
+      ),
+    (r) => r.id,
+  );
+  for await (const r of rows) {
+    yield [
+      text(r.full_name),
+      text(r.email),
+      text(r.phone),
+      r.referral_code,
+      text(r.sponsor_email),
+      r.role,
+      r.status,
+      r.confirmed ? 'yes' : 'no',
+      r.stage === null ? 'no' : 'yes',
+      r.stage === null ? '' : stageName(plan, Number(r.stage)),
+      naira(r.wallet ?? 0),
+      text(r.bank_name),
+      r.last4 ? `****${r.last4}` : '',
+      r.verified === null ? '' : r.verified ? 'yes' : 'no',
+      iso(r.created_at),
+    ];
+  }
+}
+
+export const paymentColumns = ['Reference', 'Created', 'Programme', 'Full name', 'Email', 'Amount (NGN)', 'Status', 'Paid at', 'Failure reason', 'Provider'];
+
+/** Payment attempts made in the period (every outcome), oldest first. */
+export async function* paymentRecords(db: Tx, period: Period): AsyncGenerator<string[]> {
+  type Row = { id: string; at_key: string; reference: string; created_at: string | Date; programme: string; full_name: string; email: string; amount_kobo: string; status: string; paid_at: string | Date | null; failure_reason: string | null; provider: string };
+  const rows = keysetRows<Row, { at: string; id: string }>(
+    (after, limit) =>
+      queryRows<Row>(
+        db,
+        sql`select p.id, p.created_at::text as at_key, p.reference, p.created_at, p.programme, a.full_name, a.email, p.amount_kobo, p.status, p.paid_at, p.failure_reason, p.provider
+            from payments p join accounts a on a.id = p.account_id
+            where p.created_at >= ${period.start.toISOString()}::timestamptz and p.created_at < ${period.end.toISOString()}::timestamptz
+              ${period.programme ? sql`and p.programme = ${period.programme}` : sql``}
+              ${after === null ? sql`` : sql`and (p.created_at, p.id) > (${after.at}::timestamptz, ${after.id}::uuid)`}
+            order by p.created_at, p.id limit ${limit}`,
+      ),
+    // The key is the database's own text of the time: microseconds survive, where a JavaScript Date would drop them.
+    (r) => ({ at: r.at_key, id: r.id }),
+  );
+  for await (const r of rows) {
+    yield [r.reference, iso(r.created_at), r.programme, text(r.full_name), text(r.email), naira(r.amount_kobo), r.status, iso(r.paid_at), text(r.failure_reason), r.provider];
+  }
+}
+
+export const journalColumns = ['Entry', 'Line', 'Date', 'Programme', 'Kind', 'Memo', 'Ledger account', 'Member email', 'Debit (NGN)', 'Credit (NGN)'];
+
+/** Journal entries per page; each has two lines or more, so a short page of lines means the last entries were read. */
+const ENTRIES_PER_PAGE = 500;
+
+/**
+ * Every journal line of the entries made in the period, entry by entry: the debits and credits of each entry
+ * sit together and balance. Pages are keyed by entry id, so each page reads its entries by primary key and
+ * their lines by the entry index instead of sorting the whole period's lines again.
+ */
+export async function* journalRecords(db: Tx, period: Period): AsyncGenerator<string[]> {
+  type Row = { line_id: string; entry_id: string; created_at: string | Date; programme: string; kind: string; memo: string; account: string; account_kind: string; email: string | null; amount_kobo: string };
+  const rows = keysetRows<Row, string>(
+    (after) =>
+      queryRows<Row>(
+        db,
+        sql`with page as (
+              select id, created_at, programme, kind, memo from journal_entries
+              where created_at >= ${period.start.toISOString()}::timestamptz and created_at < ${period.end.toISOString()}::timestamptz
+                ${period.programme ? sql`and programme = ${period.programme}` : sql``}
+                ${after === null ? sql`` : sql`and id > ${after}`}
+              order by id limit ${ENTRIES_PER_PAGE})
+            select l.id as line_id, e.id as entry_id, e.created_at, e.programme, e.kind, e.memo, a.key as account, a.kind as account_kind, m.email, l.amount_kobo
+            from page e
+            join journal_lines l on l.entry_id = e.id
+            join ledger_accounts a on a.id = l.ledger_account_id
+            left join accounts m on m.id = a.account_id
+            order by e.id, l.id`,
+      ),
+    (r) => r.entry_id,
+    ENTRIES_PER_PAGE,
+  );
+  for await (const r of rows) {
+    const amount = Number(r.amount_kobo);
+    // A member's wallet is named by the member, not by the internal account id in its key.
+    const account = r.account_kind === 'wallet' ? 'wallet' : r.account;
+    yield [r.entry_id, r.line_id, iso(r.created_at), r.programme, r.kind, text(r.memo), account, text(r.email), amount < 0 ? naira(-amount) : '', amount > 0 ? naira(amount) : ''];
+  }
+}
+
+export const payoutColumns = ['Payout', 'Reference', 'Full name', 'Email', 'Bank', 'Bank account', 'Amount (NGN)', 'Status', 'Failure reason', 'Created', 'Updated'];
+
+/** The payouts of one run with their outcomes (account numbers masked: the bank file is the download that carries them). */
+export async function* payoutRecords(db: Tx, runId: number): AsyncGenerator<string[]> {
+  type Row = { id: string; reference: string; full_name: string; email: string; bank_name: string; last4: string; amount_kobo: string; status: string; failure_reason: string | null; created_at: string | Date; updated_at: string | Date };
+  const rows = keysetRows<Row, string>(
+    (after, limit) =>
+      queryRows<Row>(
+        db,
+        sql`select p.id, p.reference, a.full_name, a.email, p.bank_name, p.account_number_last4 as last4, p.amount_kobo, p.status, p.failure_reason, p.created_at, p.updated_at
+            from payouts p join accounts a on a.id = p.account_id
+            where p.run_id = ${runId} ${after === null ? sql`` : sql`and p.id > ${after}`}
+            order by p.id limit ${limit}`,
+      ),
+    (r) => r.id,
+  );
+  for await (const r of rows) {
+    yield [r.id, r.reference, text(r.full_name), text(r.email), text(r.bank_name), `****${r.last4}`, naira(r.amount_kobo), r.status, text(r.failure_reason), iso(r.created_at), iso(r.updated_at)];
+  }
+}
+
+export async function findRun(db: Tx, runId: number) {
+  const [run] = await queryRows<{ programme: string; period: string }>(db, sql`select programme, period from payout_runs where id = ${runId}`);
+  return run;
+}

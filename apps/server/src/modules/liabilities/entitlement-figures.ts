@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import type { Programme } from '../ledger/ledger-accounts';
+
+export interface AwardKindFigures {
+  kind: string;
+  pendingCount: number;
+  pendingValueKobo: number;
+  deliveredCount: number;
+  deliveredValueKobo: number;
+}
+
+/** Non-cash award entitlements by kind, valued at the plan: owed (pending) and delivered. */
+export async function awardFigures(db: Tx, programme: Programme): Promise<AwardKindFigures[]> {
+  const rows = await queryRows<{ kind: string; pending_count: string; pending_value: string; delivered_count: string; delivered_value: string }>(
+    db,
+    sql`select kind,
+          count(*) filter (where status = 'pending') as pending_count,
+          coalesce(sum(value_kobo) filter (where status = 'pending'), 0) as pending_value,
+          count(*) filter (where status = 'delivered') as delivered_count,
+          coalesce(sum(value_kobo) filter (where status = 'delivered'), 0) as delivered_value
+        from awards where programme = ${programme} group by kind order by min(stage), kind`,
+  );
+  return rows.map((r) => ({
+    kind: r.kind,
+    pendingCount: Number(r.pending_count),
+    pendingValueKobo: Number(r.pending_value),
+    deliveredCount: Number(r.delivered_count),
+    deliveredValueKobo: Number(r.delivered_value),
+  }));
+}
+
+/** Grants an administrator approved: the platform records no disbursement yet, so every approved grant is still owed. */
+export async function approvedGrants(db: Tx, programme: Programme) {
+  const [row] = await queryRows<{ n: string; total: string }>(
+    db,
+    sql`select count(*) as n, coalesce(sum(g.amount_kobo), 0) as total
+        from grant_applications g join accounts a on a.id = g.account_id
+        where g.status = 'approved' and a.programme = ${programme}`,
+  );
+  return { count: Number(row!.n), valueKobo: Number(row!.total) };
+}
+
+/**
+ * Golden Crown annual instalments not yet delivered that fall due before `horizon`. Instalment n is taken as
+ * due n-1 years after the entitlement was recorded (the first at once), until the award rows carry their own
+ * due dates.
+ */
+export async function goldenCrownDue(db: Tx, programme: Programme, horizon: Date) {
+  const [row] = await queryRows<{ n: string; total: string }>(
+    db,
+    sql`select count(*) as n, coalesce(sum(value_kobo), 0) as total from awards
+        where programme = ${programme} and kind = 'golden_crown_annual' and status = 'pending'
+          and created_at + make_interval(years => installment - 1) < ${horizon.toISOString()}::timestamptz`,
+  );
+  return { count: Number(row!.n), valueKobo: Number(row!.total), dueDates: 'estimated' as const };
+}

@@ -1,0 +1,128 @@
+import { formatNaira, toNairaString } from '@coop/core';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { queryRows } from '../../db/rows';
+import type { Programme } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/record-audit';
+import { payoutDeps } from './payout-deps';
+import { currentPeriod } from './period';
+import { payoutCandidates } from './candidates';
+import { findRunByPeriod } from './run-queries';
+import { PROGRAMME_NAME, startPayoutRun } from './run-payout';
+
+const HOUR = 3_600_000;
+const PROGRAMMES: Programme[] = ['main', 'welcomeback'];
+
+/** The day of the month in Lagos (UTC+1 all year). */
+export const lagosDayOfMonth = (now: Date) => new Date(now.getTime() + HOUR).getUTCDate();
+
+export interface PreparedMonth {
+  programme: Programme;
+  period: string;
+  payees: number;
+  totalKobo: number;
+  runId: number | null;
+}
+
+/**
+ * The payout day (PAYOUT_DAY, Lagos time): each programme's month is prepared as a preview that waits for an
+ * administrator to run it, and the administrators are told by mail; with PAYOUT_AUTO it is also run. The job
+ * runner gives the hour to one instance, and the unique (programme, month) row of payout_schedule makes the
+ * preparation happen once even if two instances reach it in different hours or the job runs again after a crash.
+ */
+export async function preparePayoutDay(app: FastifyInstance, now: Date, instance: string): Promise<PreparedMonth[]> {
+  if (lagosDayOfMonth(now) !== app.config.payout.day) return [];
+  const period = currentPeriod(now);
+  const prepared: PreparedMonth[] = [];
+  for (const programme of PROGRAMMES) {
+    // An administrator who ran the month before the day has done the job already.
+    if (await findRunByPeriod(app.db, programme, period)) continue;
+    const { payees, skipped } = await payoutCandidates(app.db, programme, app.config.payout.minimumKobo);
+    const totalKobo = payees.reduce((sum, p) => sum + p.amountKobo, 0);
+    const auto = app.config.payout.auto && payees.length > 0;
+    const claimed = await app.db.transaction(async (tx) => {
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`insert into payout_schedule (programme, period, payee_count, total_kobo, skipped_count, auto_run, instance)
+            values (${programme}, ${period}, ${payees.length}, ${totalKobo}, ${skipped.length}, ${auto}, ${instance})
+            on conflict (programme, period) do nothing returning id`,
+      );
+      if (row)
+        await recordAudit(tx, {
+          actorAccountId: null,
+          action: 'payout_prepared',
+          details: { programme, period, payees: payees.length, totalKobo, autoRun: auto },
+        });
+      return row ? Number(row.id) : null;
+    });
+    if (claimed === null) continue;
+    let runId: number | null = null;
+    if (auto) runId = await runPreparedMonth(app, claimed, programme, period);
+    prepared.push({ programme, period, payees: payees.length, totalKobo, runId });
+    await tellAdministrators(app, { programme, period, payees: payees.length, totalKobo, skipped: skipped.length, runId });
+  }
+  return prepared;
+}
+
+async function runPreparedMonth(app: FastifyInstance, scheduleId: number, programme: Programme, period: string) {
+  try {
+    const progress = await startPayoutRun(payoutDeps(app), { programme, period, mode: 'transfer', adminId: null });
+    await app.db.execute(sql`update payout_schedule set run_id = ${progress.runId} where id = ${scheduleId}`);
+    return progress.runId;
+  } catch (error) {
+    // An administrator ran it in the same moment: their run stands, and nobody is paid twice.
+    if (error instanceof HttpError && error.statusCode === 409) return null;
+    throw error;
+  }
+}
+
+async function tellAdministrators(
+  app: FastifyInstance,
+  month: { programme: Programme; period: string; payees: number; totalKobo: number; skipped: number; runId: number | null },
+) {
+  const admins = await queryRows<{ email: string; full_name: string }>(
+    app.db,
+    sql`select email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`,
+  );
+  const name = `${PROGRAMME_NAME[month.programme]} payout of ${month.period}`;
+  const link = `${app.config.publicUrl}/adminpayouts${month.runId ? `/${month.runId}` : ''}`;
+  const figures = `${month.payees} member${month.payees === 1 ? '' : 's'}, ${formatNaira(month.totalKobo)} in all; ${month.skipped} left out (see why on the screen).`;
+  const lead = month.runId
+    ? `It is payout day: the ${name} has been run by the schedule (PAYOUT_AUTO). ${figures} Follow it and retry any payout that fails:`
+    : month.payees === 0
+      ? `It is payout day, but nobody is due a payout in the ${name}. ${figures}`
+      : `It is payout day: the ${name} is prepared and waits for an administrator to approve and run it. ${figures} Preview and run it here:`;
+  for (const admin of admins)
+    await app.mailer
+      .send({
+        to: admin.email,
+        subject: month.runId ? `${name} is running` : `${name} is ready for approval`,
+        text: `Dear ${admin.full_name},\n\n${lead}\n${link}\n`,
+        html: `<p>Dear ${escapeHtml(admin.full_name)},</p><p>${escapeHtml(lead)}</p><p><a href="${link}">${link}</a></p>`,
+      })
+      .catch((error: unknown) => app.log.warn({ err: error, period: month.period }, 'a payout day mail could not be sent'));
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function schedulePayoutDay(app: FastifyInstance) {
+  app.jobs.add({ name: 'payout-day', everyMs: HOUR, run: (now) => preparePayoutDay(app, now, app.jobs.instance) });
+}
+
+/** Months the payout day prepared that no run has paid yet, for the payouts screen. */
+export async function monthsWaitingForApproval(app: FastifyInstance) {
+  const rows = await queryRows<{ programme: Programme; period: string; payee_count: number; total_kobo: string; prepared_at: string | Date }>(
+    app.db,
+    sql`select s.programme, s.period, s.payee_count, s.total_kobo, s.prepared_at from payout_schedule s
+        where s.payee_count > 0 and not exists (select 1 from payout_runs r where r.programme = s.programme and r.period = s.period)
+        order by s.period desc, s.programme`,
+  );
+  return rows.map((r) => ({
+    programme: r.programme,
+    period: r.period,
+    payees: Number(r.payee_count),
+    total: toNairaString(Number(r.total_kobo)),
+    preparedAt: new Date(r.prepared_at).toISOString(),
+  }));
+}

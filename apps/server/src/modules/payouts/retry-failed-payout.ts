@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import type { Programme } from '../../plugins/auth';
+import { postEntry } from '../ledger/post-entry';
+import { decidePayee, type SkipReason } from './payee-rules';
+import { payoutMoveKey } from './transfer-outcome';
+
+export type RearmResult = { status: 'rearmed' } | { status: 'not_failed' } | { status: 'skipped'; reason: SkipReason };
+
+/**
+ * Makes a failed or reversed payout ready to be paid again inside its own run: the money the failure returned
+ * to the wallet is reserved again (wallet -> payout clearing, once per attempt), and the payout gets a new
+ * reference and attempt number, its earlier attempt kept in payout_attempts. Payout and wallet rows are locked,
+ * so a second press (or a second instance) finds the payout reserved already and does nothing.
+ * The transfer goes to the bank details current now, so only confirmed details are paid.
+ */
+export async function rearmFailedPayout(db: Db, payoutId: number, adminId: string): Promise<RearmResult> {
+  return db.transaction(async (tx) => {
+    const [payout] = await queryRows<{
+      account_id: string;
+      programme: Programme;
+      amount_kobo: string;
+      status: 'failed' | 'reversed';
+      attempt: number;
+      reference: string;
+      failure_reason: string | null;
+      bank_name: string;
+      account_number_last4: string;
+    }>(
+      tx,
+      sql`select account_id, programme, amount_kobo, status, attempt, reference, failure_reason, bank_name, account_number_last4
+          from payouts where id = ${payoutId} and status in ('failed', 'reversed') for update`,
+    );
+    if (!payout) return { status: 'not_failed' };
+    const [wallet] = await queryRows<{ balance_kobo: string }>(
+      tx,
+      sql`select balance_kobo from ledger_accounts where key = ${`wallet:${payout.account_id}`} for update`,
+    );
+    const [facts] = await queryRows<{
+      status: 'active' | 'suspended' | 'closed';
+      bank_name: string | null;
+      last4: string | null;
+      verified: boolean | null;
+    }>(
+      tx,
+      sql`select a.status, b.bank_name, b.account_number_last4 as last4, b.verified
+          from accounts a left join bank_details b on b.account_id = a.id where a.id = ${payout.account_id}`,
+    );
+    const balanceKobo = wallet ? Number(wallet.balance_kobo) : 0;
+    // The money this payout returned is paid again, no more: what the wallet earned since waits for its month.
+    const amountKobo = Math.min(Number(payout.amount_kobo), balanceKobo);
+    if (amountKobo <= 0) return { status: 'skipped', reason: 'wallet_empty' };
+    const decision = decidePayee(
+      {
+        balanceKobo: amountKobo,
+        accountStatus: facts!.status,
+        bank: facts!.verified === null ? null : { verified: facts!.verified },
+        earlierPayoutFailed: false,
+      },
+      0,
+    );
+    if (!decision.pay) return { status: 'skipped', reason: decision.reason };
+    await tx.execute(sql`
+      insert into payout_attempts (payout_id, attempt, reference, amount_kobo, status, failure_reason, bank_name, account_number_last4, retried_by)
+      values (${payoutId}, ${payout.attempt}, ${payout.reference}, ${payout.amount_kobo}, ${payout.status}, ${payout.failure_reason},
+              ${payout.bank_name}, ${payout.account_number_last4}, ${adminId})`);
+    const attempt = payout.attempt + 1;
+    await tx.execute(sql`
+      update payouts set attempt = ${attempt}, reference = ${`payout-${randomUUID()}`}, status = 'reserved', amount_kobo = ${amountKobo},
+        recipient_code = null, transfer_code = null, failure_reason = null,
+        bank_name = ${facts!.bank_name}, account_number_last4 = ${facts!.last4}, updated_at = now()
+      where id = ${payoutId}`);
+    await postEntry(tx, {
+      kind: 'payout_reserve',
+      idempotencyKey: payoutMoveKey(payoutId, attempt, 'reserve'),
+      programme: payout.programme,
+      memo: `Bonus payout ${payoutId} sent again to your bank account (attempt ${attempt})`,
+      createdBy: adminId,
+      lines: [
+        { account: { kind: 'wallet', programme: payout.programme, accountId: payout.account_id }, amountKobo: -amountKobo },
+        { account: { kind: 'payout_clearing', programme: payout.programme }, amountKobo },
+      ],
+    });
+    return { status: 'rearmed' };
+  });
+}

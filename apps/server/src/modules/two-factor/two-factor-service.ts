@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/record-audit';
+import { hashRecoveryCode, looksLikeTotp, newRecoveryCodes } from './recovery-codes';
+import { acceptedTimeStep, newTotpSecret, otpauthUri } from './totp';
+
+interface EnrolmentRow {
+  secret: string;
+  confirmed_at: Date | string | null;
+  last_time_step: string | number | null;
+}
+
+const wrongCode = () =>
+  new HttpError(401, 'The code is not correct, or it was already used. Enter the newest code from your authenticator app, or a recovery code.', 'wrong_code');
+
+async function enrolment(tx: Tx, accountId: string, lock = false) {
+  const [row] = await queryRows<EnrolmentRow>(
+    tx,
+    sql`select secret, confirmed_at, last_time_step from admin_two_factor where account_id = ${accountId} ${lock ? sql`for update` : sql``}`,
+  );
+  return row;
+}
+
+export async function isEnrolled(tx: Tx, accountId: string) {
+  const row = await enrolment(tx, accountId);
+  return Boolean(row?.confirmed_at);
+}
+
+/** Administrators need the second factor when the deployment requires it, or once they have enrolled. */
+export const needsSecondFactor = (config: Config, role: string, enrolled: boolean) =>
+  role === 'admin' && (config.adminTwoFactor === 'required' || enrolled);
+
+export async function twoFactorStatus(tx: Tx, config: Config, accountId: string) {
+  const enrolled = await isEnrolled(tx, accountId);
+  const [left] = await queryRows<{ n: string | number }>(
+    tx,
+    sql`select count(*) as n from admin_recovery_codes where account_id = ${accountId} and used_at is null`,
+  );
+  return { enrolled, required: config.adminTwoFactor === 'required', recoveryCodesLeft: enrolled ? Number(left!.n) : 0 };
+}
+
+/** A new secret for the authenticator app; it counts only once a code from it is confirmed. */
+export async function beginEnrolment(tx: Tx, config: Config, account: { id: string; email: string }) {
+  const current = await enrolment(tx, account.id, true);
+  if (current?.confirmed_at) throw new HttpError(409, 'Two-factor sign-in is already set up for this account.', 'already_enrolled');
+  const secret = newTotpSecret();
+  await tx.execute(
+    sql`insert into admin_two_factor (account_id, secret) values (${account.id}, ${secret})
+        on conflict (account_id) do update set secret = excluded.secret, last_time_step = null, created_at = now()`,
+  );
+  return { secret, otpauthUri: otpauthUri({ issuer: config.site.shortName, email: account.email, secret }), account: account.email };
+}
+
+/** The first code from the app proves it holds the secret; the recovery codes are made then and shown once. */
+export async function confirmEnrolment(tx: Tx, accountId: string, code: string): Promise<string[]> {
+  const current = await enrolment(tx, accountId, true);
+  if (!current) throw new HttpError(409, 'Start the set-up first: scan the QR code, then enter the code the app shows.', 'not_started');
+  if (current.confirmed_at) throw new HttpError(409, 'Two-factor sign-in is already set up for this account.', 'already_enrolled');
+  const step = looksLikeTotp(code) ? await acceptedTimeStep(current.secret, code.replace(/\s/g, ''), null) : null;
+  if (step === null) throw wrongCode();
+  await tx.execute(sql`update admin_two_factor set confirmed_at = now(), last_time_step = ${step} where account_id = ${accountId}`);
+  await tx.execute(sql`delete from admin_recovery_codes where account_id = ${accountId}`);
+  const codes = newRecoveryCodes();
+  for (const recovery of codes)
+    await tx.execute(sql`insert into admin_recovery_codes (account_id, code_hash) values (${accountId}, ${hashRecoveryCode(recovery)})`);
+  await recordAudit(tx, { actorAccountId: accountId, action: 'two_factor_enrolled', targetAccountId: accountId });
+  return codes;
+}
+
+/**
+ * A sign-in's second factor: a code newer than the last one accepted (the row lock orders two requests with the
+ * same code, and the second sees it used), or an unused recovery code, spent here.
+ */
+export async function checkSecondFactor(tx: Tx, accountId: string, code: string) {
+  const current = await enrolment(tx, accountId, true);
+  if (!current?.confirmed_at) throw new HttpError(409, 'Two-factor sign-in is not set up for this account yet.', 'not_enrolled');
+  if (looksLikeTotp(code)) {
+    const last = current.last_time_step === null ? null : Number(current.last_time_step);
+    const step = await acceptedTimeStep(current.secret, code.replace(/\s/g, ''), last);
+    if (step === null) throw wrongCode();
+    await tx.execute(sql`update admin_two_factor set last_time_step = ${step} where account_id = ${accountId}`);
+    return { method: 'code' as const };
+  }
+  const spent = await queryRows(
+    tx,
+    sql`update admin_recovery_codes set used_at = now() where account_id = ${accountId} and code_hash = ${hashRecoveryCode(code)} and used_at is null returning id`,
+  );
+  if (spent.length === 0) throw wrongCode();
+  await recordAudit(tx, { actorAccountId: accountId, action: 'two_factor_recovery_code_used', targetAccountId: accountId });
+  return { method: 'recovery_code' as const };
+}

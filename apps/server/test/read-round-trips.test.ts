@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { openDatabase } from '../src/db/client';
+import { testConfig } from './app';
+import { paidMember, paidReferrals } from './member-test-kit';
+
+/**
+ * The member's reads are one round trip each beside the access check (decision 0015): a figure group that
+ * slips back into its own query shows here as a count, long before it shows as a slow dashboard.
+ */
+describe('round trips per member read', () => {
+  it('the dashboard is the access check and one statement', async () => {
+    const queries: string[] = [];
+    let counting = false;
+    const database = await openDatabase({ memory: true, onQuery: (q) => counting && queries.push(q) });
+    const app = await buildApp(testConfig(), { database });
+    try {
+      await app.ready();
+      const sponsor = await paidMember(app, 'main', { fullName: 'Ada Obi' });
+      await paidReferrals(app, 'main', sponsor.account.id, 3);
+      counting = true;
+      const res = await app.inject({ method: 'GET', url: '/api/me?programme=main', headers: sponsor.headers });
+      counting = false;
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ referralCount: 3, referralNode: 3, transaction_counts: 3 });
+      expect(queries).toHaveLength(2);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,7 @@
+import type { AccountForConfirmation } from '@coop/core/contracts';
+import { apiFetch } from '../../../lib/api-client';
+import type { Programme } from '../types';
+
+/** GET /admin/accounts/confirm: who a cash-out or role change is for, read fresh before it is sent. */
+export const getAccountForConfirmation = (programme: Programme, email: string) =>
+  apiFetch<AccountForConfirmation>(`/admin/accounts/confirm?programme=${programme}&email=${encodeURIComponent(email)}`);

@@ -1,0 +1,42 @@
+import { generate } from 'otplib';
+import { api } from './members';
+
+/**
+ * The administrators of the browser tests' platform. The demo administrator and a second one, the checker, are
+ * made with `npm run admin:create` before the platform first starts (global-setup.ts), the way an operator gives
+ * a real deployment its first two administrators: with one administrator nobody could approve anything.
+ */
+export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-password', name: 'Demo Administrator' };
+export const CHECKER_ADMIN = { email: 'checker@example.com', password: 'checker-admin-password', name: 'Checker Administrator' };
+
+const tokens = new Map<string, { token: string; until: number }>();
+
+/** An administrator's access token, kept for ten minutes: signing in for every call would hit the login limit. */
+export async function adminToken(baseURL: string, admin: { email: string; password: string }) {
+  const kept = tokens.get(baseURL + admin.email);
+  if (kept && kept.until > Date.now()) return kept.token;
+  const answer = await api<{ token?: string; twoFactor?: string }>(baseURL, '/api/admin/adminLogin', { method: 'POST', body: { email: admin.email, password: admin.password } });
+  if (!answer.token) throw new Error(`${admin.email} needs a second factor to sign in`);
+  tokens.set(baseURL + admin.email, { token: answer.token, until: Date.now() + 10 * 60_000 });
+  return answer.token;
+}
+
+interface PendingApproval {
+  id: number;
+  kind: string;
+  summary: string;
+  maker: { email: string };
+}
+
+/** The second administrator approves every waiting request of this kind asked by the demo administrator. */
+export async function approveAsChecker(baseURL: string, kind: string, match: (approval: PendingApproval) => boolean = () => true) {
+  const token = await adminToken(baseURL, CHECKER_ADMIN);
+  const pending = await api<{ items: PendingApproval[] }>(baseURL, '/api/admin/approvals?status=pending&pageSize=100', { token });
+  const mine = pending.items.filter((a) => a.kind === kind && a.maker.email === DEMO_ADMIN.email && match(a));
+  if (mine.length === 0) throw new Error(`No waiting ${kind} request to approve`);
+  for (const approval of mine) await api(baseURL, `/api/admin/approvals/${approval.id}/approve`, { method: 'POST', token });
+  return mine;
+}
+
+/** An authenticator app in a test: the code of a secret read from the page, `stepsAhead` 30-second steps from now. */
+export const totpCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });

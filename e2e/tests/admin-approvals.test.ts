@@ -1,0 +1,126 @@
+import { formatNaira, parseNairaString } from '@coop/core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminToken, approveAsChecker, CHECKER_ADMIN, DEMO_ADMIN, totpCode } from '../support/admins';
+import { launchBrowser, watchPage } from '../support/browser';
+import { api, MEMBER_PASSWORD, signUpAndConfirm, sponsorWithReferrals } from '../support/members';
+
+/** Two-person approval of a large cash-out, and an administrator's two-factor sign-in, in Chromium. */
+describe('admin approvals and two-factor sign-in', () => {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+  const signIn = async (page: Page, admin: { email: string; password: string }) => {
+    await page.goto(`${baseURL}/admin`);
+    await page.locator('html[data-running]').waitFor({ state: 'attached' });
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+  };
+  const enter = async (page: Page, admin: { email: string; password: string }) => {
+    await signIn(page, admin);
+    await dialog(page, 'Login Successful!').getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`${baseURL}/admindashboard`);
+  };
+  // Read as the checker: the demo administrator's sign-ins count against its login limit, shared by every test file.
+  const walletOf = async (email: string) => {
+    const token = await adminToken(baseURL, CHECKER_ADMIN);
+    const user = await api<{ data: { wallet: string } }>(baseURL, `/api/admin/toViewUser/${encodeURIComponent(email)}`, { token });
+    return parseNairaString(user.data.wallet);
+  };
+
+  it('a cash-out above the threshold waits for a second administrator, who approves it; the maker cannot; the wallet is debited once', async () => {
+    // Six paid referrals complete Main stage 1: the sponsor's wallet holds more than the N100,000 threshold.
+    const sponsor = await sponsorWithReferrals(baseURL, 'main', 'Ngozi Bello', 6);
+    const before = await walletOf(sponsor.email);
+    expect(before).toBeGreaterThan(10_000_000);
+    const amountKobo = 10_500_000;
+
+    const maker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const makerProblems = watchPage(maker);
+    await enter(maker, DEMO_ADMIN);
+    await maker.getByRole('link', { name: 'Main Platform Admin Cashout' }).click();
+    await maker.getByTestId('approval-notice').waitFor();
+    await maker.getByLabel('Member email').fill(sponsor.email);
+    await maker.getByLabel('Amount (naira)').fill('105000');
+    await maker.getByRole('button', { name: 'Record Main cash payout' }).click();
+    const who = await maker.getByTestId('account-confirmation').textContent();
+    expect(who).toContain('Ngozi Bello');
+    expect(who).toContain(formatNaira(before));
+    await maker.getByRole('button', { name: 'Confirm cash payout' }).click();
+    const waiting = dialog(maker, 'Waiting for approval');
+    await waiting.waitFor();
+    expect(await waiting.textContent()).toContain('waiting for a second administrator');
+    await waiting.getByRole('button', { name: 'OK' }).click();
+    expect(await walletOf(sponsor.email)).toBe(before);
+
+    // The maker's own approval is refused, with the reason, and nothing moves.
+    await maker.getByRole('link', { name: 'Approvals' }).click();
+    const mine = maker.getByTestId('approval').filter({ hasText: 'Ngozi Bello' });
+    expect(await mine.textContent()).toContain('You asked for this');
+    await mine.getByRole('button', { name: 'Approve' }).click();
+    await mine.getByText('You asked for this yourself: a second administrator must approve it.').waitFor();
+    expect(await walletOf(sponsor.email)).toBe(before);
+
+    // The second administrator approves it from their own screen; a double click moves the money once.
+    const checker = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    const checkerProblems = watchPage(checker);
+    await enter(checker, CHECKER_ADMIN);
+    await checker.goto(`${baseURL}/adminapprovals`);
+    const request = checker.getByTestId('approval').filter({ hasText: 'Ngozi Bello' });
+    expect(await request.textContent()).toMatch(/Asked by\s*Demo Administrator/);
+    expect(await request.textContent()).toContain(formatNaira(amountKobo));
+    await request.getByRole('button', { name: 'Approve' }).dblclick();
+    await expect.poll(() => walletOf(sponsor.email)).toBe(before - amountKobo);
+    await checker.getByRole('button', { name: 'Approved' }).click();
+    const done = checker.getByTestId('approval').filter({ hasText: 'Ngozi Bello' });
+    expect(await done.textContent()).toMatch(/approved[\s\S]*Decided by\s*Checker Administrator/i);
+    // Settled: still debited once.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await walletOf(sponsor.email)).toBe(before - amountKobo);
+    // Expected: the maker's refused approval (403) and the second click of the double click (409), shown on the page.
+    expect(makerProblems.filter((p) => !/status of 403\b/.test(p))).toEqual([]);
+    expect(checkerProblems.filter((p) => !/status of 409\b/.test(p))).toEqual([]);
+  });
+
+  it('an administrator enrols in two-factor sign-in by the QR code’s key and then signs in with a code', async () => {
+    const email = await signUpAndConfirm(baseURL, 'main', 'Tunde Bakare');
+    const token = await adminToken(baseURL, DEMO_ADMIN);
+    await api(baseURL, `/api/admin/adminRoles/${encodeURIComponent(email)}`, { method: 'PUT', token });
+    await approveAsChecker(baseURL, 'make_admin', (a) => a.summary.includes(email));
+    const admin = { email, password: MEMBER_PASSWORD };
+
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    const problems = watchPage(page);
+    await enter(page, admin);
+    await page.goto(`${baseURL}/adminsecurity`);
+    await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await page.getByTestId('totp-qr').locator('svg').waitFor();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    await page.getByLabel('Code from the app').fill(await totpCode(secret));
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    const codes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
+    expect(codes).toHaveLength(10);
+    await page.getByText('Two-factor sign-in is on for your account').waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${baseURL}/admin`);
+
+    // The password alone opens nothing now: the login asks for the code.
+    await signIn(page, admin);
+    await page.getByLabel('Two-factor code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByText('The code is not correct').waitFor();
+    await page.getByLabel('Two-factor code').fill(await totpCode(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await dialog(page, 'Login Successful!').getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`${baseURL}/admindashboard`);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    // Expected: the guard's renewal after sign-out (401) and the wrong code (401), shown on the page.
+    expect(problems.filter((p) => !/status of 401\b/.test(p))).toEqual([]);
+  });
+});

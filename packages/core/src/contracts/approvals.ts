@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { emailField, programmeField } from './fields';
+
+/** Maker-checker requests, who they are for, and administrators' two-factor sign-in. */
+
+export const approvalKindSchema = z.enum(['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin']);
+export const approvalStatusSchema = z.enum(['pending', 'approved', 'declined', 'failed']);
+
+const person = z.object({ id: z.string(), fullName: z.string(), email: z.string() });
+
+export const approvalSchema = z.object({
+  id: z.number(),
+  kind: approvalKindSchema,
+  status: approvalStatusSchema,
+  summary: z.string().describe('what the act does, in words'),
+  amount: z.string().nullable().describe('naira, for acts that move money'),
+  maker: person,
+  checker: person.nullable(),
+  target: person.extend({ programme: programmeField }).nullable(),
+  declineReason: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  singleAdmin: z.boolean().describe('completed at once by its maker (SINGLE_ADMIN_APPROVAL=true)'),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type Approval = z.infer<typeof approvalSchema>;
+
+export const approvalListSchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  items: z.array(approvalSchema),
+});
+
+/** The answer of an act that now waits for a second administrator (HTTP 202). */
+export const approvalPendingAnswerSchema = z.object({
+  status: z.literal(202),
+  message: z.string(),
+  approval: approvalSchema,
+});
+export type ApprovalPendingAnswer = z.infer<typeof approvalPendingAnswerSchema>;
+
+export const approvalSettingsSchema = z.object({
+  singleAdmin: z.boolean(),
+  cashOutThreshold: z.string().describe('naira: a cash-out above it needs a second administrator'),
+  twoFactor: z.enum(['required', 'optional']),
+});
+export type ApprovalSettings = z.infer<typeof approvalSettingsSchema>;
+
+export const declineApprovalSchema = z.strictObject({
+  reason: z.string().trim().min(3, 'Say why you decline (at least 3 characters)').max(500, 'Use at most 500 characters'),
+});
+export type DeclineApprovalInput = z.input<typeof declineApprovalSchema>;
+
+/** GET /admin/accounts/confirm: who an act is for, shown before it is submitted. */
+export const accountForConfirmationQuery = z.object({
+  programme: programmeField,
+  email: emailField({ required: 'Enter the member’s email', invalid: 'Enter a valid email address' }),
+});
+export const accountForConfirmationSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  programme: programmeField,
+  role: z.enum(['user', 'admin']),
+  status: z.enum(['active', 'suspended', 'closed']),
+  walletBalance: z.string(),
+  paid: z.boolean(),
+});
+export type AccountForConfirmation = z.infer<typeof accountForConfirmationSchema>;
+
+export const administratorListSchema = z.object({
+  items: z.array(person.extend({ twoFactor: z.boolean(), you: z.boolean() })),
+});
+
+/** Two-factor sign-in. */
+export const twoFactorCodeField = z
+  .string({ message: 'Enter the 6-digit code or a recovery code' })
+  .trim()
+  .min(6, 'Enter the 6-digit code or a recovery code')
+  .max(20, 'Enter the 6-digit code or a recovery code');
+
+export const twoFactorVerifySchema = z.strictObject({ challenge: z.string().min(10).max(2000), code: twoFactorCodeField });
+export type TwoFactorVerifyInput = z.input<typeof twoFactorVerifySchema>;
+export const twoFactorChallengeSchema = z.strictObject({ challenge: z.string().min(10).max(2000) });
+export const twoFactorConfirmSchema = z.strictObject({ code: twoFactorCodeField, challenge: z.string().min(10).max(2000).optional() });
+export type TwoFactorConfirmInput = z.input<typeof twoFactorConfirmSchema>;
+
+/** The admin login's answer when a second factor is needed: no session yet, a short challenge instead. */
+export const twoFactorChallengeAnswerSchema = z.object({
+  status: z.number(),
+  message: z.string(),
+  twoFactor: z.enum(['code', 'enrol']),
+  challenge: z.string(),
+});
+export type TwoFactorChallengeAnswer = z.infer<typeof twoFactorChallengeAnswerSchema>;
+
+export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string(), account: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export const twoFactorStatusSchema = z.object({ enrolled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number() });
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './auth';
+import { nairaString } from './responses';
+
+/** The operator's view (issue 13): what the company owes, its history, the support inbox's acts and the exports. */
+
+const programme = z.enum(['main', 'welcomeback']);
+export const liabilitiesQuerySchema = z.object({ programme });
+
+const awardFigures = z.object({
+  kind: z.string(),
+  label: z.string(),
+  pendingCount: z.number(),
+  pendingValue: nairaString.describe('non-cash entitlement, valued at the plan'),
+  deliveredCount: z.number(),
+  deliveredValue: nairaString.describe('non-cash entitlement, valued at the plan'),
+});
+
+export const liabilitiesSchema = z.object({
+  programme,
+  feesReceived: nairaString.describe('registration fees in the ledger, all time'),
+  bonusesCredited: nairaString.describe('cash bonuses credited to wallets (before the health fee deduction), all time'),
+  retained: nairaString.describe('fees received minus cash bonuses credited'),
+  paidOut: nairaString.describe('settled bank transfers and recorded cash payouts, all time'),
+  paidByTransfer: nairaString,
+  paidByCash: nairaString,
+  owedNow: nairaString.describe("the sum of the programme's wallet balances"),
+  walletsInCredit: z.number(),
+  reservedInPayoutRuns: nairaString.describe('taken from wallets into payout runs, not yet settled'),
+  healthFeesPayable: nairaString.describe('health organisation fees deducted from stage-2 bonuses, not yet passed on'),
+  awards: z.array(awardFigures).describe('non-cash award entitlements by kind'),
+  grantsApprovedUnpaid: z.object({ count: z.number(), value: nairaString }),
+  goldenCrownDueNext12Months: z.object({ count: z.number(), value: nairaString, dueDates: z.enum(['scheduled', 'estimated']) }),
+  computedAt: z.string(),
+});
+
+export const liabilityHistorySchema = z.object({
+  programme,
+  months: z.array(z.object({ month: z.string(), feesIn: nairaString, bonusesCredited: nairaString, paidOut: nairaString })),
+});
+
+export const ledgerEntryKindSchema = z.enum(['fee', 'bonus', 'paid_out', 'reserved']);
+export const ledgerLinesQuerySchema = pageQuerySchema.extend({ programme, kind: ledgerEntryKindSchema });
+export const walletBalancesQuerySchema = pageQuerySchema.extend({ programme });
+export const ledgerLinesSchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  items: z.array(
+    z.object({ entryId: z.number(), kind: z.string(), memo: z.string(), account: z.string(), fullName: z.string().nullable(), email: z.string().nullable(), amount: nairaString, createdAt: z.string() }),
+  ),
+});
+export const walletBalancesSchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  items: z.array(z.object({ fullName: z.string(), email: z.string(), accountStatus: z.string(), balance: nairaString })),
+});
+
+export const contactReplySchema = z.object({
+  reply: z.string().trim().min(1, 'Write the reply').max(5000, 'Keep the reply under 5,000 characters'),
+});
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date as YYYY-MM-DD');
+export const exportPeriodSchema = z
+  .object({ programme: programme.optional(), from: isoDay, to: isoDay })
+  .refine((p) => p.from <= p.to, { message: 'The period must end on or after its first day', path: ['to'] });
+export const memberExportQuerySchema = z.object({ programme });
+
+export type Liabilities = z.infer<typeof liabilitiesSchema>;
+export type LiabilityHistory = z.infer<typeof liabilityHistorySchema>;
+export type LedgerEntryKind = z.infer<typeof ledgerEntryKindSchema>;
+export type LedgerLines = z.infer<typeof ledgerLinesSchema>;
+export type WalletBalances = z.infer<typeof walletBalancesSchema>;
+export type ContactReply = z.infer<typeof contactReplySchema>;
