@@ -2,7 +2,8 @@
 // signs in, pays in the sandbox checkout; two friends join with the sponsor's code and pay, so the
 // dashboard, wallet history and matrix have real figures.
 
-const password = 'a good password 1';
+import { MEMBER_PASSWORD as password, sponsorWithReferrals } from '../../support/members.ts';
+
 let counter = 0;
 
 async function api(baseURL, path, { method = 'GET', body, token } = {}) {
@@ -56,6 +57,17 @@ async function ready(page) {
   await page.waitForLoadState('networkidle');
 }
 
+/** Signs in on the page as a person does, and waits for the dashboard. */
+async function signInOnPage(page, url, email) {
+  await page.goto(url, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
 async function programmeScreens({ browser, baseURL, shoot, outDir }, programme) {
   const p = programme === 'main' ? { prefix: 'main', signin: '/mainsignin', pay: '/mainpaystack' } : { prefix: 'welcomeback', signin: '/welcomebacksignin', pay: '/welcomepaystack' };
   const path = (name) => `/${programme === 'main' ? 'main' : 'welcomeback'}${name}`;
@@ -65,13 +77,7 @@ async function programmeScreens({ browser, baseURL, shoot, outDir }, programme) 
   page.on('pageerror', (error) => console.error(`page error on ${page.url()}: ${error.message}`));
   const email = await signUpAndConfirm(baseURL, programme, 'Adaeze Okonkwo');
 
-  await page.goto(baseURL + p.signin, { waitUntil: 'load' });
-  await ready(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await signInOnPage(page, baseURL + p.signin, email);
   await page.getByText('Complete your payment').first().waitFor();
   await ready(page);
   await shoot(page, `member-${p.prefix}-dashboard-unpaid`);
@@ -142,18 +148,11 @@ async function programmeScreens({ browser, baseURL, shoot, outDir }, programme) 
 
 /** A Main member whose 14 referrals completed Honourable: awards earned, the health fee in the wallet, a full matrix. */
 async function chairmanScreens({ browser, baseURL, shoot }) {
-  const { sponsorWithReferrals, MEMBER_PASSWORD } = await import('../../support/members.ts');
   const { email } = await sponsorWithReferrals(baseURL, 'main', 'Musa Idris', 14);
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error on ${page.url()}: ${error.message}`));
-  await page.goto(`${baseURL}/mainsignin`, { waitUntil: 'load' });
-  await ready(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(MEMBER_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await signInOnPage(page, `${baseURL}/mainsignin`, email);
   await ready(page);
   await shoot(page, 'member-main-chairman-dashboard');
   for (const [name, url] of [
