@@ -2,7 +2,9 @@
 // fresh data folder. Each module in screens/ (sorted) exports `async ({ browser, baseURL, shoot })`.
 // A screenshot whose page overflows sideways or shows a broken image is reported and fails the run.
 /* global document, getComputedStyle -- the layout check runs inside the page */
-import { mkdirSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
@@ -11,6 +13,7 @@ import { chromium } from 'playwright-core';
 register();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { removeDir, repoRoot, startPlatform } = await import('../support/server.ts');
+const { CHECKER_ADMIN, DEMO_ADMIN } = await import('../support/admins.ts');
 
 const outDir = path.join(repoRoot, 'screenshots');
 const widths = [360, 1280];
@@ -44,6 +47,16 @@ async function shoot(page, name) {
   console.log(`  ${name}`);
 }
 
+// Two administrators, as an operator makes them, so the approval screens have a second one to approve.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-shots-'));
+for (const admin of [DEMO_ADMIN, CHECKER_ADMIN]) {
+  const made = spawnSync('npm', ['run', 'admin:create', '--', '--email', admin.email, '--password', admin.password, '--name', admin.name], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' },
+  });
+  if (made.status !== 0) throw new Error(`admin:create failed:\n${made.stdout}\n${made.stderr}`);
+}
 // Contact details and social links set, so the pictures show every part of the layout.
 const server = await startPlatform({
   DEMO_ADMIN_PASSWORD: 'demo-admin-password',
@@ -52,7 +65,7 @@ const server = await startPlatform({
   SITE_FACEBOOK_URL: 'https://facebook.com/example',
   SITE_TWITTER_URL: 'https://x.com/example',
   SITE_INSTAGRAM_URL: 'https://instagram.com/example',
-});
+}, { dataDir });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 let failed = false;
 try {

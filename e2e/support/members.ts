@@ -13,10 +13,19 @@ const calls = {
   welcomeback: { signup: '/auth/welcome', login: '/auth/loginwelc', pay: '/auth/welcomepaystack' },
 } as const;
 
-export async function api<T = unknown>(baseURL: string, path: string, { method = 'GET', body, token }: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+export async function api<T = unknown>(
+  baseURL: string,
+  path: string,
+  { method = 'GET', body, token, address }: { method?: string; body?: unknown; token?: string; address?: string } = {},
+): Promise<T> {
   const res = await fetch(baseURL + path, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      // The e2e platform trusts one proxy hop (TRUST_PROXY=1): this is the address the platform sees.
+      ...(address ? { 'x-forwarded-for': address } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
     redirect: 'manual',
   });
@@ -25,12 +34,25 @@ export async function api<T = unknown>(baseURL: string, path: string, { method =
   return (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
 }
 
+/**
+ * Each member is a different person: a phone number and a network address of their own, so the platform's
+ * fraud signals (a referral with the sponsor's phone or address, many sign-ups from one address) see what
+ * they would see for real and do not hold the test members' payouts.
+ */
+function person() {
+  counter += 1;
+  const unique = (Date.now() * 16 + counter) % 100_000_000;
+  return { phone: `080${String(unique).padStart(8, '0')}`, address: `172.${16 + (process.pid & 15)}.${(counter >> 8) & 255}.${counter & 255}` };
+}
+
 /** Signs up and confirms from the outbox mail; returns the new account's email. */
 export async function signUpAndConfirm(baseURL: string, programme: Programme, fullName: string, referralCode?: string): Promise<string> {
-  const email = `${programme}-${Date.now()}-${++counter}@example.com`;
+  const email = `${programme}-${Date.now()}-${counter + 1}@example.com`;
+  const { phone, address } = person();
   await api(baseURL, `/api${calls[programme].signup}`, {
     method: 'POST',
-    body: { fullName, email, phone: '08031234567', address: '12 Allen Avenue, Ikeja', password: MEMBER_PASSWORD, confirmPassword: MEMBER_PASSWORD, referralCode, acceptTerms: true },
+    address,
+    body: { fullName, email, phone, address: '12 Allen Avenue, Ikeja', password: MEMBER_PASSWORD, confirmPassword: MEMBER_PASSWORD, referralCode, acceptTerms: true },
   });
   const mails = await api<{ links: string[] }[]>(baseURL, `/api/dev/mail?to=${encodeURIComponent(email)}`);
   const link = mails.flatMap((m) => m.links).find((l) => l.includes('/confirmemail?token='));

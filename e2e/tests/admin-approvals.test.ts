@@ -95,7 +95,7 @@ describe('admin approvals and two-factor sign-in', () => {
     await approveAsChecker(baseURL, 'make_admin', (a) => a.summary.includes(email));
     const admin = { email, password: MEMBER_PASSWORD };
 
-    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchPage(page);
     await enter(page, admin);
     await page.goto(`${baseURL}/adminsecurity`);
@@ -104,6 +104,7 @@ describe('admin approvals and two-factor sign-in', () => {
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
     await page.getByLabel('Code from the app').fill(await totpCode(secret));
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await page.getByTestId('recovery-codes').waitFor();
     const codes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
     expect(codes).toHaveLength(10);
     await page.getByText('Two-factor sign-in is on for your account').waitFor();

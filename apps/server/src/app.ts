@@ -14,6 +14,7 @@ import { openDatabase, type Database } from './db/client';
 import { schedulerPlugin } from './jobs/scheduler';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { addRateLimitCleanup, databaseRateLimitStore } from './plugins/rate-limit-store';
 import { loggerOptions, requestLogPlugin } from './plugins/request-log';
 import { webClientPlugin } from './plugins/web-client';
 import { apiModules } from './modules';
@@ -70,14 +71,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
   });
   await app.register(cookie);
-  // Limits are set per route (login, sign-up, forgot password, contact); nothing is limited globally.
+  // Limits are set per route (login, sign-up, forgot password, contact); nothing is limited globally. They are
+  // counted in the database, so several instances on one PostgreSQL share each count.
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(database.db),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many attempts. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
     }),
   });
+  addRateLimitCleanup(app);
   await app.register(swagger, {
     openapi: { info: { title: `${config.site.name} API`, version: '1.0.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,

@@ -109,8 +109,8 @@ describeEachDatabase('liability view', (database) => {
     expect(kobo(v.owedNow)).toBe(await walletLinesKobo(programme));
     expect(kobo(v.feesReceived) - kobo(v.bonusesCredited)).toBe(kobo(v.retained));
     expect(kobo(v.feesReceived)).toBe((await paidPositions(programme)) * (programme === 'main' ? 5_000_000 : 500_000));
-    // Every naira credited is still in a wallet, reserved in a run, paid out, or owed to the health organisation.
-    expect(kobo(v.bonusesCredited)).toBe(kobo(v.owedNow) + kobo(v.reservedInPayoutRuns) + kobo(v.paidOut) + kobo(v.healthFeesPayable));
+    // Every naira credited (bonuses and grants) is still in a wallet, reserved in a run, paid out, or owed to the health organisation.
+    expect(kobo(v.bonusesCredited) + kobo(v.grantsCredited)).toBe(kobo(v.owedNow) + kobo(v.reservedInPayoutRuns) + kobo(v.paidOut) + kobo(v.healthFeesPayable));
     expect(kobo(v.paidOut)).toBe(kobo(v.paidByTransfer) + kobo(v.paidByCash));
     return v;
   }
@@ -135,6 +135,8 @@ describeEachDatabase('liability view', (database) => {
       expect(await listSum(`/api/admin/liabilities/lines?programme=${programme}&kind=bonus`, 'amount')).toBe(kobo(v.bonusesCredited));
       expect(await listSum(`/api/admin/liabilities/lines?programme=${programme}&kind=paid_out`, 'amount')).toBe(kobo(v.paidOut));
       expect(await listSum(`/api/admin/liabilities/lines?programme=${programme}&kind=reserved`, 'amount')).toBe(kobo(v.reservedInPayoutRuns));
+      expect(await listSum(`/api/admin/liabilities/lines?programme=${programme}&kind=health_fee`, 'amount')).toBe(kobo(v.healthFeesPayable));
+      expect(await listSum(`/api/admin/liabilities/lines?programme=${programme}&kind=grant`, 'amount')).toBe(kobo(v.grantsCredited));
       // This month's chart bar holds everything (the whole run happened now).
       const history = (await get(`/api/admin/liabilities/history?programme=${programme}`)).json();
       expect(history.months).toHaveLength(12);
@@ -143,28 +145,29 @@ describeEachDatabase('liability view', (database) => {
       expect(kobo(current.bonusesCredited)).toBe(kobo(v.bonusesCredited));
       expect(kobo(current.paidOut)).toBe(kobo(v.paidOut));
     }
-  });
+  }, 300_000);
 
   it('counts awards by kind and status as non-cash entitlements, approved grants and Golden Crown instalments due within a year', async () => {
     const member = await createTestAccount(ctx.app, { programme: 'main', fullName: 'Crown Holder' });
     await activate(ctx.app.db, 'main', member.id);
     const [position] = await queryRows<{ id: string }>(ctx.app.db, sql`select id from positions where account_id = ${member.id}`);
     const award = (kind: string, installment: number, valueKobo: number, status: string, createdAt: string) =>
-      ctx.app.db.execute(sql`insert into awards (position_id, account_id, programme, kind, stage, installment, value_kobo, description, status, plan_version, created_at)
-        values (${position!.id}, ${member.id}, 'main', ${kind}, 6, ${installment}, ${valueKobo}, 'test', ${status}, 1, ${createdAt}::timestamptz)`);
+      ctx.app.db.execute(sql`insert into awards (position_id, account_id, programme, kind, stage, installment, value_kobo, description, status, plan_version, created_at, due_at)
+        values (${position!.id}, ${member.id}, 'main', ${kind}, 6, ${installment}, ${valueKobo}, 'test', ${status}, 1, ${createdAt}::timestamptz,
+          ${createdAt}::timestamptz + make_interval(years => ${installment}::int - 1))`);
     const recorded = new Date(Date.now() - 200 * 86_400_000).toISOString();
     for (const i of [1, 2, 3, 4, 5]) await award('golden_crown_annual', i, 1_000_000_000, i === 1 ? 'delivered' : 'pending', recorded);
     await award('laptop', 1, 50_000_000, 'pending', recorded);
-    await ctx.app.db.execute(sql`insert into grant_applications (account_id, amount_kobo, purpose, status) values (${member.id}, 400_000_000, 'farm', 'approved'), (${member.id}, 100_000_000, 'shop', 'declined')`);
+    await ctx.app.db.execute(sql`insert into grant_applications (account_id, amount_kobo, purpose, status) values (${member.id}, 400000000, 'farm', 'approved'), (${member.id}, 100000000, 'shop', 'declined')`);
 
     const v = (await get('/api/admin/liabilities?programme=main')).json();
     const crown = v.awards.find((a: { kind: string }) => a.kind === 'golden_crown_annual');
     expect(crown).toMatchObject({ label: 'Golden Crown annual award', pendingCount: 4, pendingValue: '40000000.00', deliveredCount: 1, deliveredValue: '10000000.00' });
     expect(v.awards.find((a: { kind: string }) => a.kind === 'laptop')).toMatchObject({ pendingCount: 1, pendingValue: '500000.00' });
-    // Recorded 200 days ago: instalment 2 falls due within the next 12 months, 3 to 5 later.
-    expect(v.goldenCrownDueNext12Months).toEqual({ count: 1, value: '10000000.00', dueDates: 'estimated' });
-    expect(v.grantsApprovedUnpaid).toEqual({ count: 1, value: '4000000.00' });
-    expect((await get('/api/admin/liabilities?programme=welcomeback')).json().grantsApprovedUnpaid).toEqual({ count: 0, value: '0.00' });
+    // Earned 200 days ago: instalment 2 falls due within the next 12 months, 3 to 5 later (1 was delivered).
+    expect(v.goldenCrownDueNext12Months).toEqual({ count: 1, value: '10000000.00' });
+    expect(v.grantsApproved).toEqual({ count: 1, value: '4000000.00' });
+    expect((await get('/api/admin/liabilities?programme=welcomeback')).json().grantsApproved).toEqual({ count: 0, value: '0.00' });
   });
 
   it('is for administrators only, and asks for a programme', async () => {

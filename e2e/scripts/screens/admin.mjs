@@ -1,6 +1,7 @@
 // Screenshots of every admin screen: a Main sponsor and two friends pay (so the widgets, rings and latest
 // transactions have real figures), the sponsor saves bank details, a contact message arrives; then the demo
 // administrator looks a member up, records a cash-out, previews and runs the month's payout, in light and dark.
+import { approveAsChecker } from '../../support/admins.ts';
 import { api, signIn, sponsorWithReferrals, sponsorWithTwoFriends } from '../../support/members.ts';
 
 async function ready(page) {
@@ -60,6 +61,9 @@ export default async function adminScreens({ browser, baseURL, shoot, outDir }) 
   await page.getByLabel('Member email').fill(sponsor.email);
   await page.getByLabel('Amount (naira)').fill('2,500');
   await page.getByRole('button', { name: 'Record Main cash payout' }).click();
+  await page.getByTestId('account-confirmation').waitFor();
+  await shoot(page, 'admin-mainadmincashout-confirm');
+  await page.getByRole('button', { name: 'Confirm cash payout' }).click();
   await page.getByRole('dialog', { name: 'Successful!' }).waitFor();
   await page.screenshot({ path: `${outDir}/admin-mainadmincashout-popup-${page.viewportSize()?.width ?? 0}.png` });
   await page.getByRole('button', { name: 'OK' }).click();
@@ -78,6 +82,27 @@ export default async function adminScreens({ browser, baseURL, shoot, outDir }) 
   await page.getByRole('button', { name: 'Run this payout' }).click();
   await shoot(page, 'admin-payouts-preview');
   await page.getByRole('button', { name: 'Yes, pay now' }).click();
+  await page.getByText('waiting for a second administrator').waitFor();
+  await shoot(page, 'admin-payouts-waiting');
+  // A large cash-out and a new administrator wait beside the run: the Approvals screen with three requests.
+  await page.goto(`${baseURL}/makeadmin`, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByLabel('Email of the Main account').fill(sponsor.email);
+  await page.getByRole('button', { name: 'Make admin' }).click();
+  await page.getByTestId('account-confirmation').waitFor();
+  await shoot(page, 'admin-makeadmin-confirm');
+  await page.getByRole('button', { name: 'Confirm: make administrator' }).click();
+  await page.getByRole('dialog', { name: 'Waiting for approval' }).getByRole('button', { name: 'OK' }).click();
+  await page.goto(`${baseURL}/adminapprovals`, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByTestId('approval').first().waitFor();
+  await page.getByTestId('approval').first().getByRole('button', { name: 'Approve' }).click();
+  await page.getByText('You asked for this yourself').waitFor();
+  await shoot(page, 'admin-approvals');
+  await approveAsChecker(baseURL, 'payout_run');
+  await page.goto(`${baseURL}/adminpayouts`, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByTestId('payout-run').first().getByRole('link').click();
   await page.waitForURL(/\/adminpayouts\/\d+$/);
   await ready(page);
   await page.getByTestId('run-payout').first().waitFor();
@@ -96,6 +121,12 @@ export default async function adminScreens({ browser, baseURL, shoot, outDir }) 
     await ready(page);
     await shoot(page, `admin-${name}`);
   }
+
+  await page.goto(`${baseURL}/adminsecurity`, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await page.getByTestId('totp-qr').locator('svg').waitFor();
+  await shoot(page, 'admin-security-enrol');
 
   // Dark mode, and the drawer on a phone.
   await page.goto(`${baseURL}/admindashboard`, { waitUntil: 'load' });

@@ -5,3 +5,4 @@ export * from './simulation';
 export * from './ledger';
 export * from './banks';
 export * from './operator';
+export * from './review/member-review';

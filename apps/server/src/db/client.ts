@@ -24,6 +24,18 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+function countStatements(client: object, methods: string[], onQuery: (query: string) => void) {
+  const target = client as Record<string, (...args: unknown[]) => unknown>;
+  for (const method of methods) {
+    const original = target[method]!.bind(client);
+    target[method] = (...args: unknown[]) => {
+      const first = args[0];
+      onQuery(typeof first === 'string' ? first : String((first as { text?: string }).text));
+      return original(...args);
+    };
+  }
+}
+
 /**
  * One factory for both engines: node-postgres when a URL is given, otherwise PGlite in dataDir
  * (or in memory, for tests). Migrations run before the database is handed out.
@@ -32,15 +44,15 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string;
   memory?: boolean;
-  /** Called with each statement's SQL text (tests count the round trips of a call). */
+  /** Called with each statement sent outside a transaction (tests count the round trips of a call). */
   onQuery?: (query: string) => void;
 }): Promise<Database> {
-  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.warn(`A database connection was closed by the server: ${error.message}`));
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    if (options.onQuery) countStatements(pool, ['query'], options.onQuery);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await migratePg(db as never, { migrationsFolder });
     } catch (error) {
@@ -61,7 +73,8 @@ export async function openDatabase(options: {
   }
   try {
     await client.waitReady;
-    const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+    if (options.onQuery) countStatements(client, ['query', 'exec'], options.onQuery);
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {
       db,

@@ -15,6 +15,7 @@ import { grantRoutes } from './grants/routes';
 import { healthRoutes } from './health/routes';
 import { liabilityRoutes } from './liabilities/routes';
 import { memberRoutes } from './member/routes';
+import { memberReviewRoutes } from './member-review/routes';
 import { paymentRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
 import { siteRoutes } from './site/routes';
@@ -23,4 +24,4 @@ import { approvalRoutes } from './approvals/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes, memberReviewRoutes];

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
-import { queryRows } from '../db/rows';
+import { preparedRows, type PreparedStatement } from '../db/prepared';
 import { HttpError } from './errors';
 
 export type Programme = 'main' | 'welcomeback';
@@ -43,6 +42,19 @@ export async function signAccessToken(
   return { token, expiresIn: ACCESS_TOKEN_SECONDS };
 }
 
+// One indexed look-up per call, prepared once: a password reset, a role change, a suspension or a sign-out ends the token at once.
+const accessCheck: PreparedStatement = {
+  name: 'access_check',
+  types: ['uuid', 'uuid', 'boolean'],
+  text: `select a.id, a.programme, a.role, a.email, a.full_name, a.status, a.token_version,
+      (a.role = 'admin' and s.second_factor_at is null
+       and ($3 or exists (select 1 from admin_two_factor f where f.account_id = a.id and f.confirmed_at is not null))) as second_factor_due
+    from accounts a join sessions s on s.account_id = a.id
+    where a.id = $1 and s.id = $2 and s.revoked_at is null and s.expires_at > now()`,
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const unauthorised = () => new HttpError(401, 'Your session has ended. Please sign in again.', 'session_ended');
 
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<SignedInAccount> {
@@ -55,15 +67,11 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
     throw unauthorised();
   }
   const { sub, sid, ver } = payload as { sub?: string; sid?: string; ver?: number };
-  if (!sub || !sid || typeof ver !== 'number') throw unauthorised();
-  // One indexed look-up per call: a password reset, a role change, a suspension or a sign-out ends the token at once.
-  const [row] = await queryRows<{ id: string; programme: Programme; role: Role; email: string; full_name: string; status: string; token_version: number; second_factor_due: boolean }>(
+  if (!sub || !sid || typeof ver !== 'number' || !uuidPattern.test(sub) || !uuidPattern.test(sid)) throw unauthorised();
+  const [row] = await preparedRows<{ id: string; programme: Programme; role: Role; email: string; full_name: string; status: string; token_version: number; second_factor_due: boolean }>(
     app.db,
-    sql`select a.id, a.programme, a.role, a.email, a.full_name, a.status, a.token_version,
-               (a.role = 'admin' and s.second_factor_at is null
-                and (${app.config.adminTwoFactor === 'required'} or exists (select 1 from admin_two_factor f where f.account_id = a.id and f.confirmed_at is not null))) as second_factor_due
-        from accounts a join sessions s on s.account_id = a.id
-        where a.id = ${sub} and s.id = ${sid} and s.revoked_at is null and s.expires_at > now()`,
+    accessCheck,
+    [sub, sid, app.config.adminTwoFactor === 'required'],
   );
   if (!row || row.token_version !== ver) throw unauthorised();
   if (row.status !== 'active') throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');

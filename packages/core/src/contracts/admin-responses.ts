@@ -45,6 +45,7 @@ export const latestTransactionsSchema = z.object({ items: z.array(latestTransact
 
 // Users (GET /admin/mainuser, /admin/welcomebackuser and one user by email).
 export const userListItemSchema = z.object({
+  id: z.string().describe('the account, for its member record'),
   fullName: z.string(),
   email: z.string(),
   phone: z.string(),
@@ -61,6 +62,7 @@ export const mainUserListSchema = z.object({ ...pageFields, mainUsers: z.array(u
 export const welcomeBackUserListSchema = z.object({ ...pageFields, welcomeBackUsers: z.array(userListItemSchema) });
 
 const userFigures = {
+  accountId: z.string().describe('the account, for its member record'),
   fullName: z.string(),
   email: z.string(),
   referralCode: z.string(),

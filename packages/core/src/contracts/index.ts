@@ -8,3 +8,4 @@ export * from './member-responses';
 export * from './admin-responses';
 export * from './operator';
 export * from './approvals';
+export * from './member-record';

@@ -29,8 +29,9 @@ export const liabilitiesSchema = z.object({
   reservedInPayoutRuns: nairaString.describe('taken from wallets into payout runs, not yet settled'),
   healthFeesPayable: nairaString.describe('health organisation fees deducted from stage-2 bonuses, not yet passed on'),
   awards: z.array(awardFigures).describe('non-cash award entitlements by kind'),
-  grantsApprovedUnpaid: z.object({ count: z.number(), value: nairaString }),
-  goldenCrownDueNext12Months: z.object({ count: z.number(), value: nairaString, dueDates: z.enum(['scheduled', 'estimated']) }),
+  grantsApproved: z.object({ count: z.number(), value: nairaString }).describe("approved grants; each is credited to the member's wallet on approval"),
+  grantsCredited: nairaString.describe('grants credited to wallets through the ledger (grant expense)'),
+  goldenCrownDueNext12Months: z.object({ count: z.number(), value: nairaString }).describe('pending yearly instalments whose due date falls within the next 12 months, or has passed'),
   computedAt: z.string(),
 });
 
@@ -39,7 +40,7 @@ export const liabilityHistorySchema = z.object({
   months: z.array(z.object({ month: z.string(), feesIn: nairaString, bonusesCredited: nairaString, paidOut: nairaString })),
 });
 
-export const ledgerEntryKindSchema = z.enum(['fee', 'bonus', 'paid_out', 'reserved']);
+export const ledgerEntryKindSchema = z.enum(['fee', 'bonus', 'paid_out', 'reserved', 'health_fee', 'grant']);
 export const ledgerLinesQuerySchema = pageQuerySchema.extend({ programme, kind: ledgerEntryKindSchema });
 export const walletBalancesQuerySchema = pageQuerySchema.extend({ programme });
 export const ledgerLinesSchema = z.object({
@@ -62,8 +63,9 @@ export const contactReplySchema = z.object({
 });
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date as YYYY-MM-DD');
+/** A period of Lagos days, both included; no programme (or '') means both. */
 export const exportPeriodSchema = z
-  .object({ programme: programme.optional(), from: isoDay, to: isoDay })
+  .object({ programme: z.union([programme, z.literal('')]).optional(), from: isoDay, to: isoDay })
   .refine((p) => p.from <= p.to, { message: 'The period must end on or after its first day', path: ['to'] });
 export const memberExportQuerySchema = z.object({ programme });
 

@@ -12,3 +12,4 @@ export * from './rate-limits';
 export * from './payouts-grants';
 export * from './operator';
 export * from './approvals';
+export * from './member-review';

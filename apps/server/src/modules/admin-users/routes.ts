@@ -15,7 +15,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     const id = await accountIdByEmail(app.db, programme, email);
     const figures = id ? await dashboard(app.db, id, programme) : null;
     if (!figures) throw new HttpError(404, `No ${programme === 'main' ? 'Main' : 'Welcome Back'} user with the email ${email}.`, 'user_unknown');
-    return figures;
+    return { ...figures, accountId: id! };
   };
 
   app.get(

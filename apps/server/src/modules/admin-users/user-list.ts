@@ -38,16 +38,19 @@ export async function listUsers(db: Tx, programme: Programme, options: { search?
   return {
     total: rows[0] ? Number(rows[0].total) : 0,
     users: rows.map((r) => ({
+      id: r.id,
       fullName: r.full_name,
       email: r.email,
-      phone: r.phone,
+      // An administrator made without a phone carries a placeholder of zeros (accounts/administrators.ts): not a number to show.
+      phone: r.role === 'admin' && /^0+$/.test(r.phone) ? '' : r.phone,
       referralCode: r.referral_code,
       role: r.role,
       accountStatus: r.status,
       emailConfirmed: r.email_confirmed_at !== null,
       paid: r.stage !== null,
       stage: r.stage,
-      status: r.stage === null ? 'Not yet a member' : stageName(plan, r.stage),
+      // An administrator without a paid position runs the platform; they are not an unpaid member.
+      status: r.stage !== null ? stageName(plan, r.stage) : r.role === 'admin' ? 'Administrator' : 'Not yet a member',
       createdAt: new Date(r.created_at).toISOString(),
     })),
   };

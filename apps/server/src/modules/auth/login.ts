@@ -4,6 +4,7 @@ import { accounts } from '../../db/schema';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/password';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { inactiveAccountMessage } from '../member-review/account-status';
 import type { SessionAccount } from './sessions';
 
 export const WRONG_CREDENTIALS = 'The email or password is not correct.';
@@ -13,7 +14,10 @@ export const WRONG_CREDENTIALS = 'The email or password is not correct.';
  * administrator), so nobody learns whether an email is registered without its password.
  */
 /** The password step of a sign-in, without a session: an administrator's second factor may still be due. */
-export async function checkCredentials(db: Db, input: { programme: Programme; email: string; password: string; adminOnly?: boolean }): Promise<SessionAccount> {
+export async function checkCredentials(
+  db: Db,
+  input: { programme: Programme; email: string; password: string; adminOnly?: boolean; supportEmail: string },
+): Promise<SessionAccount> {
   const [row] = await db
     .select()
     .from(accounts)
@@ -21,7 +25,7 @@ export async function checkCredentials(db: Db, input: { programme: Programme; em
   const valid = row ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstNothing(input.password);
   if (!row || !valid) throw new HttpError(401, WRONG_CREDENTIALS, 'wrong_credentials');
   if (input.adminOnly && row.role !== 'admin') throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
-  if (row.status !== 'active') throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');
+  if (row.status !== 'active') throw new HttpError(403, await inactiveAccountMessage(db, row, input.supportEmail), 'account_inactive');
   if (!row.emailConfirmedAt) {
     throw new HttpError(
       403,

@@ -27,8 +27,8 @@ const waitText = (seconds: number) => (seconds <= 90 ? `${Math.max(1, seconds)} 
 
 /**
  * A preHandler (after validation, so the body's email is normalised) that counts the request against both
- * limits and refuses with 429 when either is exceeded. In-memory per process: with several API instances each
- * counts on its own, so the effective limit is the number of instances times these figures.
+ * limits and refuses with 429 when either is exceeded. Counted in the database (plugins/rate-limit-store.ts), so
+ * several instances on one PostgreSQL share each count.
  */
 export function rateLimited(
   app: FastifyInstance,

@@ -46,7 +46,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const account = await checkCredentials(app.db, { programme: login.programme, ...request.body, adminOnly: login.adminOnly });
+        const account = await checkCredentials(app.db, { programme: login.programme, ...request.body, adminOnly: login.adminOnly, supportEmail: app.config.site.email });
         const enrolled = account.role === 'admin' && (await isEnrolled(app.db, account.id));
         // An administrator's session exists only after the second factor: the password alone opens nothing.
         if (needsSecondFactor(app.config, account.role, enrolled)) {

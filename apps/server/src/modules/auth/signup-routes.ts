@@ -30,7 +30,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { acceptTerms: _accepted, confirmPassword: _confirmed, ...data } = request.body;
-        const { accountId, confirmToken } = await registerAccount(app.db, programme, data);
+        const { accountId, confirmToken } = await registerAccount(app.db, programme, data, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
         // The account exists whatever the mail server does; if this mail is lost, signing in offers a new link.
         await mailer.now(confirmationMail(app.config, { email: data.email, fullName: data.fullName, programme }, confirmToken));
         request.log.info({ accountId, programme }, 'account registered');

@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/password';
 import { newReferralCode, normaliseReferralCode } from '../../lib/referral-code';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { checkSignup, type SignupOrigin } from '../member-review/fraud-signals';
 import { issueMailToken } from './mail-tokens';
 import { programmeName } from './programmes';
 
@@ -43,7 +44,7 @@ const emailTaken = (programme: Programme) =>
  * per programme, referral code everywhere) are left to the database, so two simultaneous sign-ups cannot slip
  * past a check: an insert that conflicts returns nothing, and a code collision simply draws another code.
  */
-export async function registerAccount(db: Db, programme: Programme, data: SignupData) {
+export async function registerAccount(db: Db, programme: Programme, data: SignupData, origin: SignupOrigin) {
   const sponsorAccountId = await findSponsor(db, programme, data.referralCode);
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (tx) => {
@@ -54,7 +55,11 @@ export async function registerAccount(db: Db, programme: Programme, data: Signup
             values (${programme}, ${data.email}, ${data.fullName}, ${data.phone}, ${data.address}, ${passwordHash}, ${newReferralCode()}, ${sponsorAccountId})
             on conflict do nothing returning id`,
       );
-      if (row) return { accountId: row.id, confirmToken: await issueMailToken(tx, row.id, 'confirm_email') };
+      if (row) {
+        // Fraud signals are raised with the account, never instead of it: a flag never refuses a sign-up.
+        await checkSignup(tx, row.id, origin);
+        return { accountId: row.id, confirmToken: await issueMailToken(tx, row.id, 'confirm_email') };
+      }
       const taken = await tx
         .select({ id: accounts.id })
         .from(accounts)

@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
+import { checkBankAccount } from '../member-review/fraud-signals';
 import type { BankDirectory } from './bank-directory';
 import { upsertBankDetails, type BankDetailsRow } from './queries';
 
@@ -61,6 +62,7 @@ export async function saveBankDetails(
       verified,
       verifiedAt: verified ? new Date() : null,
     });
+    await checkBankAccount(tx, account.id, input.accountNumber);
     await recordAudit(tx, {
       actorAccountId: account.id,
       action: 'bank_details_saved',

@@ -1,20 +1,22 @@
-import { sql } from 'drizzle-orm';
 import { getPlan, stageProgress, stageWindow, toNairaString } from '@coop/core';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { toPosition, type Programme, type RawPosition } from './position-store';
 
-/** Positions in a position's whole subtree, however deep (the dashboard's Referral Node). */
+/** Positions in a position's whole subtree, however deep (the dashboard's Referral Node, decision 0021). */
+const subtreeSizeStatement: PreparedStatement = {
+  name: 'member_subtree_size',
+  types: ['bigint'],
+  text: `with recursive subtree(id) as (
+      select id from positions where parent_id = $1
+      union all
+      select p.id from positions p join subtree s on p.parent_id = s.id
+    )
+    select count(*) as n from subtree`,
+};
+
 async function subtreeSize(db: Tx, positionId: number) {
-  const [row] = await queryRows<{ n: string }>(
-    db,
-    sql`with recursive subtree(id) as (
-          select id from positions where parent_id = ${positionId}
-          union all
-          select p.id from positions p join subtree s on p.parent_id = s.id
-        )
-        select count(*) as n from subtree`,
-  );
+  const [row] = await preparedRows<{ n: string | number }>(db, subtreeSizeStatement, [positionId]);
   return Number(row?.n ?? 0);
 }
 
@@ -32,26 +34,29 @@ interface RawFigures {
   wallet_lines: number | null;
 }
 
+const figuresStatement: PreparedStatement = {
+  name: 'member_figures',
+  types: ['uuid'],
+  text: `select a.full_name, a.email, a.referral_code, a.address, a.phone,
+      (select row_to_json(p) from (select * from positions where account_id = a.id order by id desc limit 1) p) as position,
+      (select json_object_agg(c.kind, c.total) from (select kind, sum(amount_kobo) as total from credits where account_id = a.id group by kind) c) as credits,
+      (select coalesce(json_agg(w order by w.id), '[]'::json)
+         from (select id, kind, stage, installment, value_kobo, description, status, created_at from awards where account_id = a.id) w) as awards,
+      (select coalesce(sum(direct_referrals), 0) from positions where account_id = a.id) as referrals,
+      l.balance_kobo as wallet_kobo, l.lines_posted as wallet_lines
+    from accounts a left join ledger_accounts l on l.key = 'wallet:' || a.id::text
+    where a.id = $1`,
+};
+
 /**
  * What a dashboard shows, computed from the ledger, the credits, the awards and the matrix: never typed in.
- * One statement (decision 0015): the latest position, credit sums, awards and referrals as JSON sub-selects, and
+ * One prepared statement (decision 0015): the latest position, credit sums, awards and referrals as JSON sub-selects, and
  * the wallet's balance and line count from its ledger account row, which moves with every posting. Referral Node
- * walks the whole subtree in a second statement (decision 0021). Null when the account does not exist.
+ * walks the whole subtree in a second one. Null when the account does not exist.
  */
 export async function memberFigures(db: Tx, accountId: string, programme: Programme) {
   const plan = getPlan(programme);
-  const [row] = await queryRows<RawFigures>(
-    db,
-    sql`select a.full_name, a.email, a.referral_code, a.address, a.phone,
-          (select row_to_json(p) from (select * from positions where account_id = a.id order by id desc limit 1) p) as position,
-          (select json_object_agg(c.kind, c.total) from (select kind, sum(amount_kobo) as total from credits where account_id = a.id group by kind) c) as credits,
-          (select coalesce(json_agg(w order by w.id), '[]'::json)
-             from (select id, kind, stage, installment, value_kobo, description, status, created_at from awards where account_id = a.id) w) as awards,
-          (select coalesce(sum(direct_referrals), 0) from positions where account_id = a.id) as referrals,
-          l.balance_kobo as wallet_kobo, l.lines_posted as wallet_lines
-        from accounts a left join ledger_accounts l on l.key = 'wallet:' || a.id::text
-        where a.id = ${accountId}`,
-  );
+  const [row] = await preparedRows<RawFigures>(db, figuresStatement, [accountId]);
   if (!row) return null;
   const position = row.position ? toPosition(row.position) : null;
   const creditKobo = (kind: string) => Number(row.credits?.[kind] ?? 0);

@@ -13,10 +13,10 @@ const DAY_MS = 86_400_000;
 const LAGOS_OFFSET_MS = 3_600_000;
 /** A period's days are Lagos days: from midnight of the first to midnight after the last. */
 const lagosDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - LAGOS_OFFSET_MS);
-const toPeriod = (q: { from: string; to: string; programme?: 'main' | 'welcomeback' }): Period => ({
+const toPeriod = (q: { from: string; to: string; programme?: 'main' | 'welcomeback' | '' }): Period => ({
   start: lagosDayStart(q.from),
   end: new Date(lagosDayStart(q.to).getTime() + DAY_MS),
-  programme: q.programme,
+  programme: q.programme || undefined,
 });
 
 const csvSchema = (summary: string) => ({ tags: ['admin'], summary, produces: ['text/csv'], response: errorResponses });
@@ -49,7 +49,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       await audit(signedIn(request).id, 'export_payments', q);
-      return sendCsv(reply, `payments-${q.programme ?? 'all'}-${q.from}-to-${q.to}.csv`, csvStream(paymentRecords(app.db, toPeriod(q)), paymentColumns, request.log));
+      return sendCsv(reply, `payments-${q.programme || 'all'}-${q.from}-to-${q.to}.csv`, csvStream(paymentRecords(app.db, toPeriod(q)), paymentColumns, request.log));
     },
   );
 
@@ -59,7 +59,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const q = request.query;
       await audit(signedIn(request).id, 'export_journal', q);
-      return sendCsv(reply, `journal-${q.programme ?? 'all'}-${q.from}-to-${q.to}.csv`, csvStream(journalRecords(app.db, toPeriod(q)), journalColumns, request.log));
+      return sendCsv(reply, `journal-${q.programme || 'all'}-${q.from}-to-${q.to}.csv`, csvStream(journalRecords(app.db, toPeriod(q)), journalColumns, request.log));
     },
   );
 

@@ -31,7 +31,7 @@ export async function awardFigures(db: Tx, programme: Programme): Promise<AwardK
   }));
 }
 
-/** Grants an administrator approved: the platform records no disbursement yet, so every approved grant is still owed. */
+/** Grants an administrator approved (each credits the member's Main wallet when approved, so what is unpaid is inside owed now). */
 export async function approvedGrants(db: Tx, programme: Programme) {
   const [row] = await queryRows<{ n: string; total: string }>(
     db,
@@ -42,17 +42,13 @@ export async function approvedGrants(db: Tx, programme: Programme) {
   return { count: Number(row!.n), valueKobo: Number(row!.total) };
 }
 
-/**
- * Golden Crown annual instalments not yet delivered that fall due before `horizon`. Instalment n is taken as
- * due n-1 years after the entitlement was recorded (the first at once), until the award rows carry their own
- * due dates.
- */
+/** Golden Crown annual instalments not yet delivered that fall due before `horizon` (overdue ones included: still owed). */
 export async function goldenCrownDue(db: Tx, programme: Programme, horizon: Date) {
   const [row] = await queryRows<{ n: string; total: string }>(
     db,
     sql`select count(*) as n, coalesce(sum(value_kobo), 0) as total from awards
         where programme = ${programme} and kind = 'golden_crown_annual' and status = 'pending'
-          and created_at + make_interval(years => installment - 1) < ${horizon.toISOString()}::timestamptz`,
+          and due_at < ${horizon.toISOString()}::timestamptz`,
   );
-  return { count: Number(row!.n), valueKobo: Number(row!.total), dueDates: 'estimated' as const };
+  return { count: Number(row!.n), valueKobo: Number(row!.total) };
 }

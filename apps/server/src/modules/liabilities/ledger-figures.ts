@@ -15,6 +15,7 @@ export interface LedgerFigures {
   walletsInCredit: number;
   reservedKobo: number;
   healthFeesPayableKobo: number;
+  grantsCreditedKobo: number;
 }
 
 /**
@@ -46,6 +47,7 @@ export async function ledgerFigures(db: Tx, programme: Programme): Promise<Ledge
     walletsInCredit: Number(balances.find((b) => b.kind === 'wallet')?.in_credit ?? 0),
     reservedKobo: of('payout_clearing'),
     healthFeesPayableKobo: of('health_fee_payable'),
+    grantsCreditedKobo: -of('grant_expense'),
   };
 }
 

@@ -36,8 +36,9 @@ export async function liabilities(db: Db, programme: Programme, now: Date): Prom
           deliveredCount: a.deliveredCount,
           deliveredValue: naira(a.deliveredValueKobo),
         })),
-        grantsApprovedUnpaid: { count: grants.count, value: naira(grants.valueKobo) },
-        goldenCrownDueNext12Months: { count: crown.count, value: naira(crown.valueKobo), dueDates: crown.dueDates },
+        grantsApproved: { count: grants.count, value: naira(grants.valueKobo) },
+        grantsCredited: naira(ledger.grantsCreditedKobo),
+        goldenCrownDueNext12Months: { count: crown.count, value: naira(crown.valueKobo) },
         computedAt: now.toISOString(),
       };
     },

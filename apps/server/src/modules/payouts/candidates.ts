@@ -28,10 +28,12 @@ export async function payoutCandidates(db: Tx, programme: Programme, minimumKobo
     account_number_last4: string | null;
     verified: boolean | null;
     earlier_failed: boolean;
+    flagged: boolean;
   }>(
     db,
     sql`select a.id, a.full_name, a.email, a.status, w.balance_kobo, b.bank_name, b.account_number_last4, b.verified,
-          exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${programme} and p.status in ('failed', 'reversed')) as earlier_failed
+          exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${programme} and p.status in ('failed', 'reversed')) as earlier_failed,
+          exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null) as flagged
         from ledger_accounts w
         join accounts a on a.id = w.account_id
         left join bank_details b on b.account_id = a.id
@@ -55,6 +57,7 @@ export async function payoutCandidates(db: Tx, programme: Programme, minimumKobo
         accountStatus: r.status,
         bank: r.verified === null ? null : { verified: r.verified },
         earlierPayoutFailed: r.earlier_failed,
+        flagged: r.flagged,
       },
       minimumKobo,
     );

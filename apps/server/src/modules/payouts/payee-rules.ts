@@ -5,7 +5,8 @@ export type SkipReason =
   | 'below_minimum'
   | 'account_suspended'
   | 'earlier_payout_failed'
-  | 'wallet_empty';
+  | 'wallet_empty'
+  | 'fraud_flag_open';
 
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   no_bank_details: 'No bank details saved',
@@ -15,6 +16,7 @@ export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   earlier_payout_failed:
     'A payout of an earlier month failed: retry it in that month\'s run (or release it) before paying a later month',
   wallet_empty: 'The wallet no longer holds the money the failed payout returned',
+  fraud_flag_open: 'Fraud signal waiting for an administrator’s review',
 };
 
 export interface PayeeFacts {
@@ -23,6 +25,8 @@ export interface PayeeFacts {
   bank: { verified: boolean } | null;
   /** A failed or reversed payout of this member waits in a run for a retry or a release. */
   earlierPayoutFailed: boolean;
+  /** An uncleared fraud signal on the account: its payouts wait until an administrator clears it. */
+  flagged?: boolean;
 }
 
 /**
@@ -34,6 +38,7 @@ export function decidePayee(
   minimumKobo: number,
 ): { pay: true; amountKobo: number } | { pay: false; reason: SkipReason } {
   if (facts.accountStatus === 'suspended') return { pay: false, reason: 'account_suspended' };
+  if (facts.flagged) return { pay: false, reason: 'fraud_flag_open' };
   // The failed month is paid in its own run (a retry), so its money is not booked under a later month.
   if (facts.earlierPayoutFailed) return { pay: false, reason: 'earlier_payout_failed' };
   if (!facts.bank) return { pay: false, reason: 'no_bank_details' };

@@ -38,10 +38,12 @@ export async function reservePayout(
       last4: string | null;
       verified: boolean | null;
       earlier_failed: boolean;
+      flagged: boolean;
     }>(
       tx,
       sql`select a.status, b.bank_name, b.account_number_last4 as last4, b.verified,
-            exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${input.programme} and p.status in ('failed', 'reversed')) as earlier_failed
+            exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${input.programme} and p.status in ('failed', 'reversed')) as earlier_failed,
+            exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null) as flagged
           from accounts a left join bank_details b on b.account_id = a.id where a.id = ${input.accountId}`,
     );
     const decision = decidePayee(
@@ -50,6 +52,7 @@ export async function reservePayout(
         accountStatus: facts!.status,
         bank: facts!.verified === null ? null : { verified: facts!.verified },
         earlierPayoutFailed: facts!.earlier_failed,
+        flagged: facts!.flagged,
       },
       input.minimumKobo,
     );

@@ -43,9 +43,11 @@ export async function rearmFailedPayout(db: Db, payoutId: number, adminId: strin
       bank_name: string | null;
       last4: string | null;
       verified: boolean | null;
+      flagged: boolean;
     }>(
       tx,
-      sql`select a.status, b.bank_name, b.account_number_last4 as last4, b.verified
+      sql`select a.status, b.bank_name, b.account_number_last4 as last4, b.verified,
+            exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null) as flagged
           from accounts a left join bank_details b on b.account_id = a.id where a.id = ${payout.account_id}`,
     );
     const balanceKobo = wallet ? Number(wallet.balance_kobo) : 0;
@@ -58,6 +60,7 @@ export async function rearmFailedPayout(db: Db, payoutId: number, adminId: strin
         accountStatus: facts!.status,
         bank: facts!.verified === null ? null : { verified: facts!.verified },
         earlierPayoutFailed: false,
+        flagged: facts!.flagged,
       },
       0,
     );

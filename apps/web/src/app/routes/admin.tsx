@@ -19,8 +19,13 @@ const pages = {
   awards: () => import('../../features/admin/pages/awards-page'),
   messages: () => import('../../features/admin/pages/messages-page'),
   audit: () => import('../../features/admin/pages/audit-page'),
+  ledger: () => import('../../features/admin/pages/ledger-page'),
+  exports: () => import('../../features/admin/pages/exports-page'),
   approvals: () => import('../../features/admin/pages/approvals-page'),
   security: () => import('../../features/admin/pages/security-page'),
+  memberRecord: () => import('../../features/admin/pages/member-record-page'),
+  flags: () => import('../../features/admin/pages/flags-page'),
+  inactive: () => import('../../features/admin/pages/inactive-page'),
 };
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
@@ -50,8 +55,13 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminawards', lazy: page(pages.awards, (m) => m.AwardsPage) },
       { path: 'adminmessages', lazy: page(pages.messages, (m) => m.MessagesPage) },
       { path: 'adminaudit', lazy: page(pages.audit, (m) => m.AuditPage) },
+      { path: 'adminledger', lazy: page(pages.ledger, (m) => m.LedgerPage) },
+      { path: 'adminexports', lazy: page(pages.exports, (m) => m.ExportsPage) },
       { path: 'adminapprovals', lazy: page(pages.approvals, (m) => m.ApprovalsPage) },
       { path: 'adminsecurity', lazy: page(pages.security, (m) => m.SecurityPage) },
+      { path: 'adminmember/:id', lazy: page(pages.memberRecord, (m) => m.MemberRecordPage) },
+      { path: 'adminflags', lazy: page(pages.flags, (m) => m.FlagsPage) },
+      { path: 'admininactive', lazy: page(pages.inactive, (m) => m.InactivePage) },
     ],
   },
 ];

@@ -12,8 +12,15 @@ export const adminPaths = {
   awards: '/adminawards',
   messages: '/adminmessages',
   audit: '/adminaudit',
+  ledger: '/adminledger',
+  exports: '/adminexports',
   approvals: '/adminapprovals',
   security: '/adminsecurity',
+  flags: '/adminflags',
+  inactive: '/admininactive',
 } as const;
+
+/** One account's member record. */
+export const memberRecordPath = (accountId: string) => `/adminmember/${accountId}`;
 
 export const programmeName = { main: 'Main', welcomeback: 'Welcome Back' } as const;

@@ -3,12 +3,14 @@ import { apiFetch } from '../../../lib/api-client';
 import type { ContactMessage, Paged } from '../types';
 
 export const MESSAGES_PAGE_SIZE = 20;
+export type SupportState = ContactMessage['state'];
 
-export const getContactMessages = (page: number) => apiFetch<Paged<ContactMessage>>(`/admin/contact-messages?page=${page}&pageSize=${MESSAGES_PAGE_SIZE}`);
+export const getContactMessages = (state: SupportState | '', page: number) =>
+  apiFetch<Paged<ContactMessage>>(`/admin/contact-messages?page=${page}&pageSize=${MESSAGES_PAGE_SIZE}${state ? `&state=${state}` : ''}`);
 
-export const contactMessagesQuery = (page: number) =>
-  queryOptions({ queryKey: ['admin', 'contact-messages', page], queryFn: () => getContactMessages(page), placeholderData: keepPreviousData });
+export const contactMessagesQuery = (state: SupportState | '', page: number) =>
+  queryOptions({ queryKey: ['admin', 'contact-messages', state, page], queryFn: () => getContactMessages(state, page), placeholderData: keepPreviousData });
 
-export function useContactMessages(page: number) {
-  return useQuery(contactMessagesQuery(page));
+export function useContactMessages(state: SupportState | '', page: number) {
+  return useQuery(contactMessagesQuery(state, page));
 }

@@ -1,6 +1,10 @@
-/** Today against the previous day, as the server computed it; null means the previous day had nothing to compare. */
-export function ChangeBadge({ percent }: { percent: number | null }) {
-  if (percent === null) return <span className="text-sm text-slate-600">no figure yesterday to compare</span>;
+/**
+ * Today against the previous day, as the server computed it. When the previous day had nothing there is no
+ * percentage to give, so the change is said in words.
+ */
+export function ChangeBadge({ percent, todayHasSome }: { percent: number | null; todayHasSome: boolean }) {
+  if (percent === null)
+    return <span className="text-sm font-semibold text-slate-700">{todayHasSome ? 'Up from nothing yesterday' : 'Nothing today or yesterday'}</span>;
   const up = percent > 0;
   const flat = percent === 0;
   const tone = flat ? 'bg-slate-100 text-slate-700' : up ? 'bg-brand-100 text-brand-900' : 'bg-red-100 text-red-800';

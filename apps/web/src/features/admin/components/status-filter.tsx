@@ -1,8 +1,14 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 
-/** A list's filter and page: choosing another filter goes back to page 1. */
-export function useFilteredPages<T extends string>(initial: T) {
-  const [status, setStatus] = useState<T>(initial);
+/**
+ * A list's filter and page: choosing another filter goes back to page 1. A link may open the list on one of
+ * the `allowed` filters with ?status= (the dashboard's figures link to the list behind them).
+ */
+export function useFilteredPages<T extends string>(initial: T, allowed: readonly { value: T }[] = []) {
+  const [params] = useSearchParams();
+  const linked = allowed.find((f) => f.value === params.get('status'))?.value;
+  const [status, setStatus] = useState<T>(linked ?? initial);
   const [page, setPage] = useState(1);
   const chooseStatus = (value: T) => {
     setStatus(value);

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { naira } from '../../../components/display/format';
+import { memberRecordPath } from '../admin-paths';
 import type { UserFigures } from '../api/get-user';
 import type { Programme } from '../types';
 
@@ -17,21 +19,21 @@ function rows(programme: Programme, u: UserFigures): Row[] {
     ['Graduating bonus', naira(u.graduatingBonus)],
     ['Referral count', u.referralCount],
     ['Referral node', u.referralNode],
-    ['Transactions', u.transaction_counts],
+    ['Wallet entries', u.transaction_counts],
   ];
   if (programme === 'main' && 'earnedBonus' in u) {
     return [
       ...common,
       ['Earned bonus', naira(u.earnedBonus)],
-      ['Laptop award or equivalent', naira(u.laptop_award_or_equivalent)],
-      ['Social club', naira(u.mbbpil_social_club)],
-      ['Car award', naira(u.car_award)],
-      ['SUV award', naira(u.suv_award)],
-      ['Housing award', naira(u.housing_award)],
+      ['Laptop award (non-cash, value)', naira(u.laptop_award_or_equivalent)],
+      ['Social club (non-cash, value)', naira(u.mbbpil_social_club)],
+      ['Car award (non-cash, value)', naira(u.car_award)],
+      ['SUV award (non-cash, value)', naira(u.suv_award)],
+      ['Housing award (non-cash, value)', naira(u.housing_award)],
     ];
   }
   if ('matrixBonus' in u) {
-    return [...common, ['Referral bonus', naira(u.matrixBonus)], ['Thank You bonus', naira(u.thankYouBonus)], ['Laptop award', naira(u.laptopAward)], ['Award', naira(u.Award)]];
+    return [...common, ['Referral bonus', naira(u.matrixBonus)], ['Thank You bonus', naira(u.thankYouBonus)], ['Laptop award (non-cash, value)', naira(u.laptopAward)], ['Award (non-cash, value)', naira(u.Award)]];
   }
   return common;
 }
@@ -40,7 +42,12 @@ function rows(programme: Programme, u: UserFigures): Row[] {
 export function UserFiguresCard({ programme, user }: { programme: Programme; user: UserFigures }) {
   return (
     <section aria-label={`Details of ${user.fullName}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="user-figures">
-      <h2 className="text-lg font-bold break-words text-slate-900">{user.fullName}</h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-bold break-words text-slate-900">{user.fullName}</h2>
+        <Link to={memberRecordPath(user.accountId)} className="font-semibold text-brand-800 underline hover:text-brand-900">
+          Open the member record
+        </Link>
+      </div>
       <dl className="mt-3 grid gap-x-6 gap-y-1">
         {rows(programme, user).map(([label, value]) => (
           <div key={label} className="flex justify-between gap-3 border-b border-slate-100 py-1">

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { formatDate } from '../../../components/display/format';
 import { Pager } from '../../../components/display/pager';
 import { QueryState } from '../../../components/display/query-state';
 import { inputClass } from '../../../components/form/field-shell';
+import { memberRecordPath } from '../admin-paths';
 import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
 import type { Programme } from '../types';
 import { StatusBadge } from './status-badge';
@@ -58,14 +60,18 @@ export function UserList({ programme, search, onSearch, onView }: Props) {
                     </p>
                     <p className="text-sm break-all text-slate-600">{u.email}</p>
                     <p className="text-xs text-slate-500">
-                      {u.phone} · {u.referralCode} · joined {formatDate(u.createdAt)}
+                      {u.phone && `${u.phone} · `}
+                      {u.referralCode} · joined {formatDate(u.createdAt)}
                       {!u.emailConfirmed && ' · email not confirmed'}
                       {u.accountStatus !== 'active' && ` · ${u.accountStatus}`}
                     </p>
                   </div>
                   <div className="flex items-center gap-2">
-                    <StatusBadge status={u.paid ? 'paid' : 'not paid'} />
+                    {u.role === 'admin' && !u.paid ? <StatusBadge status="administrator" /> : <StatusBadge status={u.paid ? 'paid' : 'not paid'} />}
                     {u.paid && <span className="text-sm text-slate-700">{u.status}</span>}
+                    <Link to={memberRecordPath(u.id)} className="flex min-h-11 items-center rounded-md bg-brand-800 px-3 font-semibold text-white hover:bg-brand-900">
+                      Record<span className="sr-only"> of {u.fullName}</span>
+                    </Link>
                     <button type="button" onClick={() => onView(u.email)} className="min-h-11 rounded-md border border-slate-300 px-3 font-semibold text-brand-900 hover:bg-brand-50">
                       View<span className="sr-only"> {u.fullName}</span>
                     </button>

@@ -16,7 +16,7 @@ const filters: { value: AwardFilter; label: string }[] = [
 
 /** Non-cash awards (laptop, car, house...) members have earned: the queue to hand over, oldest first. */
 export function AwardsPage() {
-  const { status, chooseStatus, page, setPage } = useFilteredPages<AwardFilter>('pending');
+  const { status, chooseStatus, page, setPage } = useFilteredPages<AwardFilter>('pending', filters);
   const awards = useAwards(status, page);
   return (
     <>

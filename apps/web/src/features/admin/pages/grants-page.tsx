@@ -21,7 +21,7 @@ const grant = getPlan('main').grant!;
 
 /** Executive grant applications (Main stage 5), pending first, with approve or decline. */
 export function GrantsPage() {
-  const { status, chooseStatus, page, setPage } = useFilteredPages<GrantStatus | ''>('pending');
+  const { status, chooseStatus, page, setPage } = useFilteredPages<GrantStatus | ''>('pending', filters);
   const grants = useGrants(status, page);
   return (
     <>

@@ -1,34 +1,60 @@
-import { useState } from 'react';
 import { formatDateTime } from '../../../components/display/format';
 import { Pager } from '../../../components/display/pager';
 import { QueryState } from '../../../components/display/query-state';
-import { MESSAGES_PAGE_SIZE, useContactMessages } from '../api/get-contact-messages';
+import { MESSAGES_PAGE_SIZE, useContactMessages, type SupportState } from '../api/get-contact-messages';
 import { AdminPageTitle } from '../components/admin-page-title';
+import { MessageAge } from '../components/message-age';
+import { ReplyForm } from '../components/reply-form';
+import { StatusFilter, useFilteredPages } from '../components/status-filter';
 
-/** Messages sent from the Contact Us page, newest first; reply by email. */
+const filters: { value: SupportState | ''; label: string }[] = [
+  { value: 'open', label: 'Open' },
+  { value: 'answered', label: 'Answered' },
+  { value: 'closed', label: 'Closed' },
+  { value: '', label: 'All' },
+];
+
+/** The support inbox: messages from the Contact Us page, their state, the replies sent and the 14-day promise. */
 export function MessagesPage() {
-  const [page, setPage] = useState(1);
-  const messages = useContactMessages(page);
+  const { status, chooseStatus, page, setPage } = useFilteredPages<SupportState | ''>('open', filters);
+  const messages = useContactMessages(status, page);
   return (
     <>
-      <AdminPageTitle lead="Messages from the Contact Us page, newest first. Reply to the sender by email.">Contact Messages</AdminPageTitle>
+      <AdminPageTitle lead="Messages from the Contact Us page, newest first. The terms promise an answer within 14 days: open messages older than 10 days are highlighted. A reply written here is mailed to the sender and kept.">
+        Contact Messages
+      </AdminPageTitle>
+      <StatusFilter filters={filters} value={status} onChange={chooseStatus} />
       <QueryState query={messages} label="the messages">
         {(list) =>
           list.total === 0 ? (
-            <p className="text-slate-600">No message has been sent yet.</p>
+            <p className="text-slate-600">No {status || ''} message.</p>
           ) : (
             <>
               <ul className="space-y-3">
                 {list.items.map((m) => (
-                  <li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="contact-message">
+                  <li
+                    key={m.id}
+                    className={`rounded-lg border bg-white p-4 shadow-sm ${m.highlighted ? 'border-amber-400 ring-2 ring-amber-300' : 'border-slate-200'}`}
+                    data-testid="contact-message"
+                    data-state={m.state}
+                  >
                     <div className="flex flex-wrap items-baseline justify-between gap-x-4">
                       <p className="font-semibold break-words text-slate-900">{m.name}</p>
                       <p className="text-sm text-slate-600">{formatDateTime(m.createdAt)}</p>
                     </div>
-                    <a href={`mailto:${m.email}`} className="text-sm break-all text-brand-900 underline underline-offset-2">
-                      {m.email}
-                    </a>
+                    <p className="text-sm break-all text-slate-700">{m.email}</p>
+                    <p className="mt-2 flex flex-wrap items-center gap-2">
+                      <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-sm font-semibold text-white capitalize">{m.state}</span>
+                      <MessageAge message={m} />
+                    </p>
                     <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{m.message}</p>
+                    {m.replies.map((r) => (
+                      <div key={r.id} className="mt-3 rounded-md border-l-4 border-brand-700 bg-brand-50 p-3" data-testid="contact-reply">
+                        <p className="text-sm font-semibold text-slate-700">Reply sent {formatDateTime(r.createdAt)}</p>
+                        <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{r.body}</p>
+                      </div>
+                    ))}
+                    {m.state !== 'closed' && <ReplyForm message={m} />}
                   </li>
                 ))}
               </ul>

@@ -7,6 +7,7 @@ import { usePayoutRun } from '../api/get-payout-run';
 import { useRetryPayoutRun } from '../api/retry-payout-run';
 import { AdminPageTitle } from '../components/admin-page-title';
 import { BankFilePanel } from '../components/bank-file-panel';
+import { RunExportButton } from '../components/run-export-button';
 import { StatusBadge } from '../components/status-badge';
 import type { PayoutRunDetail } from '../types';
 
@@ -62,6 +63,7 @@ export function PayoutRunPage() {
             </div>
             <RetryButton run={r} />
             <BankFilePanel run={r} />
+            <RunExportButton runId={r.id} />
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4">
               {r.payouts.map((p) => (
                 <li key={p.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-3" data-testid="run-payout">

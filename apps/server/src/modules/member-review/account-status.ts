@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { SUSPENSION_REASON_TEXT, type SuspensionReason } from '@coop/core';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/record-audit';
+import { revokeAccountSessions } from '../auth/sessions';
+
+type Status = 'active' | 'suspended' | 'closed';
+
+/**
+ * Moves an account from one status to another in the caller's transaction: the status, a row of its history
+ * and the audit entry commit together. The update names the status it expects, so two administrators acting
+ * at once cannot both succeed.
+ */
+async function changeStatus(tx: Tx, input: { accountId: string; actorAccountId: string; from: Status; to: Status; reason: string; note: string; action: string }) {
+  const [changed] = await queryRows<{ id: string }>(
+    tx,
+    sql`update accounts set status = ${input.to}, updated_at = now() where id = ${input.accountId} and status = ${input.from} returning id`,
+  );
+  if (!changed) {
+    const [row] = await queryRows<{ status: Status }>(tx, sql`select status from accounts where id = ${input.accountId}`);
+    if (!row) throw new HttpError(404, 'No such account.', 'account_unknown');
+    throw new HttpError(409, `This account is ${row.status}, so it cannot be ${input.to === 'suspended' ? 'suspended' : 'reinstated'}.`, 'status_conflict');
+  }
+  await tx.execute(sql`
+    insert into account_status_changes (account_id, from_status, to_status, reason, note, actor_account_id)
+    values (${input.accountId}, ${input.from}, ${input.to}, ${input.reason}, ${input.note}, ${input.actorAccountId})`);
+  await recordAudit(tx, {
+    actorAccountId: input.actorAccountId,
+    action: input.action,
+    targetAccountId: input.accountId,
+    details: { reason: input.reason, note: input.note },
+  });
+}
+
+/** Suspends an account: it keeps its place in the matrix, every session ends now, and it earns and is paid nothing until reinstated. */
+export async function suspendAccount(tx: Tx, input: { accountId: string; actorAccountId: string; reason: SuspensionReason; note: string }) {
+  if (input.accountId === input.actorAccountId) throw new HttpError(400, 'You cannot suspend your own account.', 'own_account');
+  await changeStatus(tx, { ...input, from: 'active', to: 'suspended', action: 'account_suspended' });
+  await revokeAccountSessions(tx, input.accountId, 'account_suspended');
+}
+
+export async function reinstateAccount(tx: Tx, input: { accountId: string; actorAccountId: string; note: string }) {
+  await changeStatus(tx, { ...input, from: 'suspended', to: 'active', reason: 'reinstated', action: 'account_reinstated' });
+}
+
+/** The sign-in answer of an account that is not active: why, and where to write. */
+export async function inactiveAccountMessage(db: Tx, account: { id: string; status: Status }, supportEmail: string) {
+  if (account.status === 'closed') return `This account is closed. If you think this is a mistake, write to ${supportEmail}.`;
+  const [latest] = await queryRows<{ reason: string }>(
+    db,
+    sql`select reason from account_status_changes where account_id = ${account.id} and to_status = 'suspended' order by id desc limit 1`,
+  );
+  const why = latest && latest.reason in SUSPENSION_REASON_TEXT ? ` because of ${SUSPENSION_REASON_TEXT[latest.reason as SuspensionReason]}` : '';
+  return `Your account is suspended${why}, so you cannot sign in. Your place in the matrix is kept. To ask about it or to be reinstated, write to ${supportEmail}.`;
+}

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { maskAccountNumber, toNairaString } from '@coop/core';
+import type { MemberRecord } from '@coop/core/contracts';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { dashboard } from '../member/dashboard';
+import { walletHistory } from '../member/wallet-history';
+import { flagsOf } from './flag-review';
+
+type When = string | Date;
+const iso = (value: When) => new Date(value).toISOString();
+const isoOrNull = (value: When | null) => (value === null ? null : iso(value));
+const naira = (kobo: string | number) => toNairaString(Number(kobo));
+
+/** Enough for any member's history on one page: a wallet gets a few lines a month. */
+const WALLET_LINES = 1000;
+
+/**
+ * Everything the platform knows about one account, for an administrator: each part read from where it is
+ * kept (the account, the ledger, the matrix, the payments, the audit log), never copied. The bank account
+ * number leaves the server masked.
+ */
+export async function memberRecord(db: Tx, accountId: string): Promise<MemberRecord | null> {
+  const [a] = await queryRows<{
+    id: string;
+    programme: 'main' | 'welcomeback';
+    role: 'user' | 'admin';
+    full_name: string;
+    email: string;
+    email_confirmed_at: When | null;
+    phone: string;
+    address: string;
+    referral_code: string;
+    created_at: When;
+    status: 'active' | 'suspended' | 'closed';
+    closure_requested_at: When | null;
+    closure_confirmed_at: When | null;
+    sponsor_id: string | null;
+    sponsor_name: string | null;
+    sponsor_email: string | null;
+    last_sign_in_at: When | null;
+  }>(
+    db,
+    sql`select a.id, a.programme, a.role, a.full_name, a.email, a.email_confirmed_at, a.phone, a.address, a.referral_code, a.created_at,
+               a.status, a.closure_requested_at, a.closure_confirmed_at, s.id as sponsor_id, s.full_name as sponsor_name, s.email as sponsor_email,
+               (select max(created_at) from sessions where account_id = a.id) as last_sign_in_at
+        from accounts a left join accounts s on s.id = a.sponsor_account_id where a.id = ${accountId}`,
+  );
+  if (!a) return null;
+  const figures = await dashboard(db, accountId, a.programme);
+  const [history, referrals, payments, bank, grants, payouts, cashOuts, audit, flags] = await Promise.all([
+    queryRows<{ from_status: string; to_status: string; reason: string; note: string; by: string | null; created_at: When }>(
+      db,
+      sql`select c.from_status, c.to_status, c.reason, c.note, b.full_name as by, c.created_at
+          from account_status_changes c left join accounts b on b.id = c.actor_account_id where c.account_id = ${accountId} order by c.id desc`,
+    ),
+    queryRows<{ id: string; full_name: string; email: string; paid: boolean }>(
+      db,
+      sql`select r.id, r.full_name, r.email, exists (select 1 from positions p where p.account_id = r.id) as paid
+          from accounts r where r.sponsor_account_id = ${accountId} order by r.created_at, r.id`,
+    ),
+    queryRows<{ reference: string; amount_kobo: string; status: string; failure_reason: string | null; paid_at: When | null; created_at: When }>(
+      db,
+      sql`select reference, amount_kobo, status, failure_reason, paid_at, created_at from payments where account_id = ${accountId} order by created_at desc`,
+    ),
+    queryRows<{ bank_name: string; account_name: string; account_number_last4: string; verified: boolean; resolved_account_name: string | null; updated_at: When }>(
+      db,
+      sql`select bank_name, account_name, account_number_last4, verified, resolved_account_name, updated_at from bank_details where account_id = ${accountId}`,
+    ),
+    queryRows<{ id: string; amount_kobo: string; purpose: string; status: string; decision_note: string | null; created_at: When }>(
+      db,
+      sql`select id, amount_kobo, purpose, status, decision_note, created_at from grant_applications where account_id = ${accountId} order by id desc`,
+    ),
+    queryRows<{ reference: string; amount_kobo: string; status: string; account_number_last4: string; failure_reason: string | null; created_at: When }>(
+      db,
+      sql`select reference, amount_kobo, status, account_number_last4, failure_reason, created_at from payouts where account_id = ${accountId} order by id desc`,
+    ),
+    queryRows<{ id: string; amount_kobo: string; by: string | null; created_at: When }>(
+      db,
+      sql`select c.id, c.amount_kobo, b.full_name as by, c.created_at from cash_outs c left join accounts b on b.id = c.created_by where c.account_id = ${accountId} order by c.id desc`,
+    ),
+    queryRows<{ id: string; action: string; actor: string | null; details: Record<string, unknown>; created_at: When }>(
+      db,
+      sql`select l.id, l.action, actor.email as actor, l.details, l.created_at
+          from audit_log l left join accounts actor on actor.id = l.actor_account_id where l.target_account_id = ${accountId} order by l.id desc`,
+    ),
+    flagsOf(db, accountId),
+  ]);
+  const wallet = await walletHistory(db, accountId, a.programme, { page: 1, pageSize: WALLET_LINES });
+  const b = bank[0];
+  return {
+    id: a.id,
+    programme: a.programme,
+    role: a.role,
+    fullName: a.full_name,
+    email: a.email,
+    emailConfirmed: a.email_confirmed_at !== null,
+    phone: a.phone,
+    address: a.address,
+    referralCode: a.referral_code,
+    createdAt: iso(a.created_at),
+    lastSignInAt: isoOrNull(a.last_sign_in_at),
+    status: a.status,
+    statusHistory: history.map((h) => ({ fromStatus: h.from_status, toStatus: h.to_status, reason: h.reason, note: h.note, by: h.by, createdAt: iso(h.created_at) })),
+    sponsor: a.sponsor_id ? { id: a.sponsor_id, fullName: a.sponsor_name ?? '', email: a.sponsor_email ?? '' } : null,
+    directReferrals: referrals.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email, paid: r.paid })),
+    paid: figures?.paid ?? false,
+    stage: figures?.paid ? figures.stage : null,
+    stageName: figures?.paid ? figures.stageName : null,
+    progress: figures?.progress ?? null,
+    wallet: figures?.wallet ?? naira(0),
+    walletLines: wallet.items.map((l) => ({ entryId: l.entryId, kind: l.kind, reason: l.from ? `${l.reason} from ${l.from}` : l.reason, amount: l.amount, createdAt: l.createdAt })),
+    payments: payments.map((p) => ({ reference: p.reference, amount: naira(p.amount_kobo), status: p.status, failureReason: p.failure_reason, paidAt: isoOrNull(p.paid_at), createdAt: iso(p.created_at) })),
+    bankDetails: b
+      ? {
+          bankName: b.bank_name,
+          accountName: b.account_name,
+          accountNumberMasked: maskAccountNumber(b.account_number_last4),
+          verified: b.verified,
+          resolvedAccountName: b.resolved_account_name,
+          updatedAt: iso(b.updated_at),
+        }
+      : null,
+    awards: figures?.awards ?? [],
+    grants: grants.map((g) => ({ id: Number(g.id), amount: naira(g.amount_kobo), purpose: g.purpose, status: g.status, decisionNote: g.decision_note, createdAt: iso(g.created_at) })),
+    payouts: payouts.map((p) => ({ reference: p.reference, amount: naira(p.amount_kobo), status: p.status, accountNumberLast4: p.account_number_last4, failureReason: p.failure_reason, createdAt: iso(p.created_at) })),
+    cashOuts: cashOuts.map((c) => ({ id: Number(c.id), amount: naira(c.amount_kobo), by: c.by, createdAt: iso(c.created_at) })),
+    closure: { requestedAt: isoOrNull(a.closure_requested_at), confirmedAt: isoOrNull(a.closure_confirmed_at) },
+    flags,
+    audit: audit.map((l) => ({ id: Number(l.id), action: l.action, actor: l.actor, details: l.details, createdAt: iso(l.created_at) })),
+  };
+}

@@ -1,0 +1,145 @@
+import {
+  adminMatrixSchema,
+  clearFlagSchema,
+  errorSchema,
+  fraudFlagListSchema,
+  inactiveAccountListSchema,
+  memberRecordSchema,
+  pageQuerySchema,
+  reinstateAccountSchema,
+  suspendAccountSchema,
+} from '@coop/core/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { errorResponses } from '../auth/schemas';
+import { reinstateAccount, suspendAccount } from './account-status';
+import { adminMatrix } from './admin-matrix';
+import { clearFlag, listFlags } from './flag-review';
+import { inactiveAccounts } from './inactive-accounts';
+import { memberRecord } from './member-record';
+
+const admin = { access: 'admin' as const };
+const accountParams = z.object({ id: z.uuid('No such account.') });
+const responses = { ...errorResponses, 404: errorSchema };
+
+/** The member record, suspension and reinstatement, fraud signals and the inactivity review (administrators only). */
+export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const recordOf = async (id: string) => {
+    const record = await memberRecord(app.db, id);
+    if (!record) throw new HttpError(404, 'No such account.', 'account_unknown');
+    return record;
+  };
+
+  app.get(
+    '/admin/members/:id',
+    { config: admin, schema: { tags: ['admin'], summary: 'One account’s full record', params: accountParams, response: { 200: memberRecordSchema, ...responses } } },
+    async (request) => recordOf(request.params.id),
+  );
+
+  app.get(
+    '/admin/members/:id/matrix',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The matrix from the account’s position down, a few levels at a time, with names',
+        params: accountParams,
+        querystring: z.object({ from: z.coerce.number().int().positive().optional(), levels: z.coerce.number().int().min(1).max(4).default(3) }),
+        response: { 200: adminMatrixSchema, ...responses },
+      },
+    },
+    async (request) => {
+      const { programme } = await recordOf(request.params.id);
+      const { from, levels } = request.query;
+      const view = await adminMatrix(app.db, { id: request.params.id, programme }, { fromPositionId: from, levels });
+      if (view.status === 'forbidden') throw new HttpError(400, 'That position is not in this member’s matrix.', 'not_in_matrix');
+      if (view.status === 'unpaid') return { paid: false, rootPositionId: null, levels, nextLevel: null, nodes: [] };
+      return { paid: true, rootPositionId: view.rootPositionId, levels, nextLevel: view.nextLevel, nodes: view.nodes };
+    },
+  );
+
+  app.post(
+    '/admin/members/:id/suspend',
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Suspend an account (audited): its sessions end, it earns and is paid nothing', params: accountParams, body: suspendAccountSchema, response: { 200: memberRecordSchema, ...responses } },
+    },
+    async (request) => {
+      const actor = signedIn(request);
+      await app.db.transaction((tx) => suspendAccount(tx, { accountId: request.params.id, actorAccountId: actor.id, ...request.body }));
+      request.log.info({ accountId: request.params.id, reason: request.body.reason }, 'account suspended');
+      return recordOf(request.params.id);
+    },
+  );
+
+  app.post(
+    '/admin/members/:id/reinstate',
+    {
+      config: admin,
+      schema: { tags: ['admin'], summary: 'Reinstate a suspended account (audited)', params: accountParams, body: reinstateAccountSchema, response: { 200: memberRecordSchema, ...responses } },
+    },
+    async (request) => {
+      const actor = signedIn(request);
+      await app.db.transaction((tx) => reinstateAccount(tx, { accountId: request.params.id, actorAccountId: actor.id, note: request.body.note }));
+      request.log.info({ accountId: request.params.id }, 'account reinstated');
+      return recordOf(request.params.id);
+    },
+  );
+
+  app.get(
+    '/admin/flags',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Fraud signals for review, newest first: open ones, or cleared ones',
+        querystring: pageQuerySchema.extend({ state: z.enum(['open', 'cleared']).default('open') }),
+        response: { 200: fraudFlagListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, state } = request.query;
+      const { total, items } = await listFlags(app.db, { state, limit: pageSize, offset: (page - 1) * pageSize });
+      return { page, pageSize, total, items };
+    },
+  );
+
+  app.post(
+    '/admin/flags/:id/clear',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Clear a fraud signal with a note (audited); the account’s payouts resume when none is open',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: clearFlagSchema,
+        response: { 200: z.object({ message: z.string() }), ...responses },
+      },
+    },
+    async (request) => {
+      const actor = signedIn(request);
+      await app.db.transaction((tx) => clearFlag(tx, { flagId: request.params.id, actorAccountId: actor.id, note: request.body.note }));
+      return { message: 'The flag is cleared.' };
+    },
+  );
+
+  app.get(
+    '/admin/inactive-accounts',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Active accounts with no sign-in and no payment for 12 months, for an administrator to decide on',
+        querystring: pageQuerySchema,
+        response: { 200: inactiveAccountListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      const list = await inactiveAccounts(app.db, new Date(), { limit: pageSize, offset: (page - 1) * pageSize });
+      return { page, pageSize, total: list.total, cutoff: list.cutoff.toISOString(), items: list.items };
+    },
+  );
+};

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { fraudRules, suspensionReasons } from '../review/member-review';
+import { awardSchema, matrixSchema, stageProgressSchema } from './member-responses';
+import { nairaString } from './responses';
+
+/** The member record, suspension and fraud-signal review of the admin area (issue 13), declared once. */
+
+const note = z.string().trim().min(5, 'Please write at least a few words for the record').max(1000, 'Please keep the note under 1,000 characters');
+
+export const suspendAccountSchema = z.object({
+  reason: z.enum(suspensionReasons, { error: 'Please choose why the account is suspended' }),
+  note,
+});
+export const reinstateAccountSchema = z.object({ note });
+export const clearFlagSchema = z.object({ note });
+export type SuspendAccountInput = z.infer<typeof suspendAccountSchema>;
+export type ReinstateAccountInput = z.infer<typeof reinstateAccountSchema>;
+export type ClearFlagInput = z.infer<typeof clearFlagSchema>;
+
+const accountLink = z.object({ id: z.string(), fullName: z.string(), email: z.string() });
+
+export const fraudFlagSchema = z.object({
+  id: z.number(),
+  account: accountLink.extend({ programme: z.enum(['main', 'welcomeback']) }),
+  rule: z.enum(fraudRules),
+  ruleText: z.string(),
+  related: accountLink.nullable(),
+  detail: z.string(),
+  raisedAt: z.string(),
+  clearedAt: z.string().nullable(),
+  clearedBy: z.string().nullable(),
+  clearNote: z.string().nullable(),
+});
+export const fraudFlagListSchema = z.object({ page: z.number(), pageSize: z.number(), total: z.number(), items: z.array(fraudFlagSchema) });
+
+export const inactiveAccountSchema = accountLink.extend({
+  programme: z.enum(['main', 'welcomeback']),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  lastPaymentAt: z.string().nullable(),
+  wallet: nairaString,
+});
+export const inactiveAccountListSchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  cutoff: z.string().describe('accounts with no sign-in and no payment since this moment'),
+  items: z.array(inactiveAccountSchema),
+});
+
+export const statusChangeSchema = z.object({
+  fromStatus: z.string(),
+  toStatus: z.string(),
+  reason: z.string(),
+  note: z.string(),
+  by: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const memberRecordSchema = z.object({
+  id: z.string(),
+  programme: z.enum(['main', 'welcomeback']),
+  role: z.enum(['user', 'admin']),
+  fullName: z.string(),
+  email: z.string(),
+  emailConfirmed: z.boolean(),
+  phone: z.string(),
+  address: z.string(),
+  referralCode: z.string(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  status: z.enum(['active', 'suspended', 'closed']),
+  statusHistory: z.array(statusChangeSchema),
+  sponsor: accountLink.nullable(),
+  directReferrals: z.array(accountLink.extend({ paid: z.boolean() })),
+  paid: z.boolean(),
+  stage: z.number().nullable(),
+  stageName: z.string().nullable(),
+  progress: stageProgressSchema.nullable(),
+  wallet: nairaString,
+  walletLines: z.array(z.object({ entryId: z.number(), kind: z.string(), reason: z.string(), amount: nairaString, createdAt: z.string() })),
+  payments: z.array(z.object({ reference: z.string(), amount: nairaString, status: z.string(), failureReason: z.string().nullable(), paidAt: z.string().nullable(), createdAt: z.string() })),
+  bankDetails: z
+    .object({
+      bankName: z.string(),
+      accountName: z.string(),
+      accountNumberMasked: z.string(),
+      verified: z.boolean(),
+      resolvedAccountName: z.string().nullable(),
+      updatedAt: z.string(),
+    })
+    .nullable(),
+  awards: z.array(awardSchema),
+  grants: z.array(z.object({ id: z.number(), amount: nairaString, purpose: z.string(), status: z.string(), decisionNote: z.string().nullable(), createdAt: z.string() })),
+  payouts: z.array(z.object({ reference: z.string(), amount: nairaString, status: z.string(), accountNumberLast4: z.string(), failureReason: z.string().nullable(), createdAt: z.string() })),
+  cashOuts: z.array(z.object({ id: z.number(), amount: nairaString, by: z.string().nullable(), createdAt: z.string() })),
+  closure: z.object({ requestedAt: z.string().nullable(), confirmedAt: z.string().nullable() }),
+  flags: z.array(fraudFlagSchema),
+  audit: z.array(z.object({ id: z.number(), action: z.string(), actor: z.string().nullable(), details: z.record(z.string(), z.unknown()), createdAt: z.string() })),
+});
+
+/** The matrix from a member down, as an administrator sees it: the member view's tree with full names. */
+export const adminMatrixSchema = matrixSchema.extend({
+  nodes: z.array(matrixSchema.shape.nodes.element.extend({ name: z.string() })),
+});
+
+export type FraudFlag = z.infer<typeof fraudFlagSchema>;
+export type FraudFlagList = z.infer<typeof fraudFlagListSchema>;
+export type InactiveAccount = z.infer<typeof inactiveAccountSchema>;
+export type InactiveAccountList = z.infer<typeof inactiveAccountListSchema>;
+export type MemberRecord = z.infer<typeof memberRecordSchema>;
+export type AdminMatrix = z.infer<typeof adminMatrixSchema>;
