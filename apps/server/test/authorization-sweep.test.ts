@@ -61,11 +61,6 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/me/mail-settings': 'member',
   'PUT /api/me/mail-settings': 'member',
   'GET /api/payments/:reference': 'member',
-  'GET /api/me/notifications': 'member',
-  'GET /api/me/notifications/unread': 'member',
-  'POST /api/me/notifications/read': 'member',
-  'GET /api/me/mail-settings': 'member',
-  'PUT /api/me/mail-settings': 'member',
   'POST /api/auth/register': 'member:main',
   'POST /api/auth/process-payment': 'member:main',
   'POST /api/auth/bankdetails': 'member:welcomeback',
@@ -124,8 +119,6 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/admin/flags': 'admin',
   'POST /api/admin/flags/:id/clear': 'admin',
   'GET /api/admin/inactive-accounts': 'admin',
-  'GET /api/admin/mails': 'admin',
-  'POST /api/admin/mails/:id/retry': 'admin',
   'POST /api/webhooks/paystack': 'webhook',
 };
 
