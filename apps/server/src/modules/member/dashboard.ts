@@ -29,6 +29,7 @@ export async function dashboard(db: Tx, accountId: string, programme: Programme)
     graduatingBonus: naira(f.graduatingKobo),
     referralCount: f.referralCount,
     referralNode: f.referralNode,
+    stageWindow: f.stageWindow,
     transaction_counts: f.transactionCount,
     awards: f.awards.map((a) => ({ ...a, label: awardLabel(programme, a.kind), status: a.status as 'pending' | 'delivered' })),
     grantEligible: f.paid && grant !== null && f.stage >= grant.stage,
