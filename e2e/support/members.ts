@@ -54,8 +54,13 @@ export async function signUpAndConfirm(baseURL: string, programme: Programme, fu
     address,
     body: { fullName, email, phone, address: '12 Allen Avenue, Ikeja', password: MEMBER_PASSWORD, confirmPassword: MEMBER_PASSWORD, referralCode, acceptTerms: true },
   });
-  const mails = await api<{ links: string[] }[]>(baseURL, `/api/dev/mail?to=${encodeURIComponent(email)}`);
-  const link = mails.flatMap((m) => m.links).find((l) => l.includes('/confirmemail?token='));
+  // The mail worker sends the queued confirmation once the sign-up has committed: give it a few seconds.
+  let link: string | undefined;
+  for (let i = 0; i < 40 && !link; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 250));
+    const mails = await api<{ links: string[] }[]>(baseURL, `/api/dev/mail?to=${encodeURIComponent(email)}`);
+    link = mails.flatMap((m) => m.links).find((l) => l.includes('/confirmemail?token='));
+  }
   if (!link) throw new Error(`No confirmation link was mailed to ${email}`);
   await api(baseURL, '/api/auth/confirm-email', { method: 'POST', body: { token: new URL(link).searchParams.get('token') } });
   return email;
