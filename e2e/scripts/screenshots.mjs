@@ -13,7 +13,7 @@ import { chromium } from 'playwright-core';
 register();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { removeDir, repoRoot, startPlatform } = await import('../support/server.ts');
-const { CHECKER_ADMIN, DEMO_ADMIN } = await import('../support/admins.ts');
+const { CHECKER_ADMIN, DEMO_ADMIN, MAKER_ADMIN } = await import('../support/admins.ts');
 
 const outDir = path.join(repoRoot, 'screenshots');
 const widths = [360, 1280];
@@ -49,7 +49,7 @@ async function shoot(page, name) {
 
 // Two administrators, as an operator makes them, so the approval screens have a second one to approve.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-shots-'));
-for (const admin of [DEMO_ADMIN, CHECKER_ADMIN]) {
+for (const admin of [DEMO_ADMIN, CHECKER_ADMIN, MAKER_ADMIN]) {
   const made = spawnSync('npm', ['run', 'admin:create', '--', '--email', admin.email, '--password', admin.password, '--name', admin.name], {
     cwd: repoRoot,
     encoding: 'utf8',

@@ -1,7 +1,7 @@
 import { formatNaira, parseNairaString } from '@coop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, approveAsChecker, CHECKER_ADMIN, DEMO_ADMIN, totpCode } from '../support/admins';
+import { adminToken, approveAsChecker, CHECKER_ADMIN, MAKER_ADMIN, totpCode } from '../support/admins';
 import { launchBrowser, watchPage } from '../support/browser';
 import { api, MEMBER_PASSWORD, signUpAndConfirm, sponsorWithReferrals } from '../support/members';
 
@@ -27,7 +27,6 @@ describe('admin approvals and two-factor sign-in', () => {
     await dialog(page, 'Login Successful!').getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(`${baseURL}/admindashboard`);
   };
-  // Read as the checker: the demo administrator's sign-ins count against its login limit, shared by every test file.
   const walletOf = async (email: string) => {
     const token = await adminToken(baseURL, CHECKER_ADMIN);
     const user = await api<{ data: { wallet: string } }>(baseURL, `/api/admin/toViewUser/${encodeURIComponent(email)}`, { token });
@@ -43,7 +42,7 @@ describe('admin approvals and two-factor sign-in', () => {
 
     const maker = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const makerProblems = watchPage(maker);
-    await enter(maker, DEMO_ADMIN);
+    await enter(maker, MAKER_ADMIN);
     await maker.getByRole('link', { name: 'Main Platform Admin Cashout' }).click();
     await maker.getByTestId('approval-notice').waitFor();
     await maker.getByLabel('Member email').fill(sponsor.email);
@@ -73,7 +72,7 @@ describe('admin approvals and two-factor sign-in', () => {
     await enter(checker, CHECKER_ADMIN);
     await checker.goto(`${baseURL}/adminapprovals`);
     const request = checker.getByTestId('approval').filter({ hasText: 'Ngozi Bello' });
-    expect(await request.textContent()).toMatch(/Asked by\s*Demo Administrator/);
+    expect(await request.textContent()).toMatch(/Asked by\s*Maker Administrator/);
     expect(await request.textContent()).toContain(formatNaira(amountKobo));
     await request.getByRole('button', { name: 'Approve' }).dblclick();
     await expect.poll(() => walletOf(sponsor.email)).toBe(before - amountKobo);
@@ -90,7 +89,7 @@ describe('admin approvals and two-factor sign-in', () => {
 
   it('an administrator enrols in two-factor sign-in by the QR code’s key and then signs in with a code', async () => {
     const email = await signUpAndConfirm(baseURL, 'main', 'Tunde Bakare');
-    const token = await adminToken(baseURL, DEMO_ADMIN);
+    const token = await adminToken(baseURL, MAKER_ADMIN);
     await api(baseURL, `/api/admin/adminRoles/${encodeURIComponent(email)}`, { method: 'PUT', token });
     await approveAsChecker(baseURL, 'make_admin', (a) => a.summary.includes(email));
     const admin = { email, password: MEMBER_PASSWORD };

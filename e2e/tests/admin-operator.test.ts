@@ -58,6 +58,14 @@ describe('operator view', () => {
     expect(mails[0]!.subject).toMatch(/^Re: your message to /);
     expect(mails[0]!.text).toContain('It was paid this morning.');
     expect(mails[0]!.text).toContain('My bonus has not arrived.');
+    if (SHOTS) {
+      await page.goto(`${baseURL}/admindashboard`);
+      await page.getByTestId('owed-now').waitFor();
+      await shot(page, 'dashboard-360');
+      await page.goto(`${baseURL}/adminexports`);
+      await page.getByRole('heading', { name: 'Exports', level: 1 }).waitFor();
+      await shot(page, 'exports-360');
+    }
     expect(problems).toEqual([]);
   });
 
@@ -85,6 +93,11 @@ describe('operator view', () => {
     if ((await page.getByRole('navigation', { name: 'Pages' }).count()) === 0) expect(sum).toBe(parseNairaString(owed.owedNow));
     else expect(sum).toBeLessThanOrEqual(parseNairaString(owed.owedNow));
     await shot(page, 'ledger-1280');
+    if (SHOTS) {
+      await page.goto(`${baseURL}/adminexports`);
+      await page.getByRole('heading', { name: 'Exports', level: 1 }).waitFor();
+      await shot(page, 'exports-1280');
+    }
     expect(problems).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController } from 'fastify';
+import Fastify, { LogController, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createMailTransport, type MailTransport } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { fastifyTrustProxy } from './config-rules';
 import { openDatabase, type Database } from './db/client';
 import { schedulerPlugin } from './jobs/scheduler';
+import { mailWorkerPlugin } from './modules/notifications/mail-worker-plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { addRateLimitCleanup, databaseRateLimitStore } from './plugins/rate-limit-store';
@@ -27,8 +28,9 @@ export interface BuildOptions {
   payments?: PaymentProvider;
   /** Tests read the log lines the platform writes (the real serializers and redaction, without pretty printing). */
   logStream?: NodeJS.WritableStream;
+  /** Sees every route as it is added (the authorization sweep reads the route table through it). */
+  onRoute?: (route: RouteOptions) => void;
 }
-
 
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
@@ -42,6 +44,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     onConstructorPoisoning: 'error',
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -55,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
   await app.register(schedulerPlugin);
+  await app.register(mailWorkerPlugin);
   await app.register(helmet, {
     hsts: config.isProduction,
     contentSecurityPolicy: {

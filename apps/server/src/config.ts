@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   APPROVAL_THRESHOLD_KOBO: z.coerce.number().int().min(0).default(10_000_000),
   SINGLE_ADMIN_APPROVAL: bool.default(false),
   ADMIN_2FA: z.enum(['required', 'optional']).optional(),
+  MAIL_WORKER: bool.default(true),
+  MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -61,7 +63,8 @@ export interface Config {
   databaseUrl: string | undefined;
   jwtSecret: string;
   publicUrl: string;
-  mail: { transport: 'smtp' | 'outbox'; smtpUrl?: string; from: string };
+  /** workerEnabled: this instance sends queued mails (MAIL_WORKER); pollMs: how often it looks besides the NOTIFY wake-ups. */
+  mail: { transport: 'smtp' | 'outbox'; smtpUrl?: string; from: string; workerEnabled: boolean; pollMs: number };
   payments: { provider: 'paystack' | 'sandbox'; secretKey?: string; baseUrl: string };
   logLevel: Env['LOG_LEVEL'];
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (never true in production). */
@@ -136,7 +139,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL === 'pglite' ? undefined : e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, workerEnabled: e.MAIL_WORKER, pollMs: e.MAIL_POLL_MS },
     payments: { provider, secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL },
     logLevel: e.LOG_LEVEL,
     trustProxy,

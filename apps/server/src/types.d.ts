@@ -4,6 +4,7 @@ import type { MailTransport } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
 import type { SandboxState } from './adapters/payments/sandbox/state';
 import type { Scheduler } from './jobs/scheduler';
+import type { MailWorker } from './modules/notifications/mail-worker';
 import type { BackgroundWork } from './modules/payments/background-work';
 import type { Programme, SignedInAccount } from './plugins/auth';
 
@@ -12,7 +13,10 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     db: Db;
+    /** The transport the mail worker sends through (SMTP, or the development outbox). */
     mailer: MailTransport;
+    /** Sends the queued mails (modules/notifications); tests call drain() to wait for delivery. */
+    mailWorker: MailWorker;
     payments: PaymentProvider;
     /** The payment sandbox's memory when the provider is the sandbox (tests drive it), else null. */
     paystackSandbox: SandboxState | null;

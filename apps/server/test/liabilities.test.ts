@@ -117,7 +117,12 @@ describeEachDatabase('liability view', (database) => {
 
   it('after a seeded run of joins, cash-outs and payouts, owedNow is the sum of the wallets and fees minus bonuses is the retained figure', async () => {
     const [ops] = fc.sample(fc.array(opArb, { minLength: 45, maxLength: 45 }), { seed: SEED, numRuns: 1 });
-    for (const op of ops!) {
+    // Whatever the seed drew, the run ends with a month the bank has not answered yet in each programme, so money sits reserved.
+    const closing: Op[] = [
+      { kind: 'payout', programme: 'main', failEvery: 0 },
+      { kind: 'payout', programme: 'welcomeback', failEvery: 0 },
+    ];
+    for (const op of [...ops!, ...closing]) {
       await apply(op);
       await expectConsistent(op.programme);
     }
@@ -126,6 +131,8 @@ describeEachDatabase('liability view', (database) => {
     // The run did move money every way, so the equalities above were not about zeros.
     expect(kobo(main.bonusesCredited) + kobo(wb.bonusesCredited)).toBeGreaterThan(0);
     expect(kobo(main.paidOut) + kobo(wb.paidOut)).toBeGreaterThan(0);
+    expect(kobo(main.reservedInPayoutRuns) + kobo(wb.reservedInPayoutRuns)).toBeGreaterThan(0);
+    expect(kobo(main.owedNow) + kobo(wb.owedNow)).toBeGreaterThan(0);
 
     for (const programme of ['main', 'welcomeback'] as const) {
       const v = await expectConsistent(programme);

@@ -70,7 +70,7 @@ describeEachDatabase('payments are credited exactly once, whatever the provider 
     const headers = await signInAs(ctx.app, account.id);
     const { checkoutUrl, reference } = await startPayment(ctx, headers);
     // The provider charged N1,000 instead of N50,000 (a tampered checkout): its verify answer says so.
-    ctx.sandbox.transactions.get(reference)!.amountKobo = 100_000;
+    await ctx.sandbox.transactions.setAmount(reference, 100_000);
     await pressCheckout(checkoutUrl, 'success');
     await ctx.app.paymentWork.settled();
     expect(ctx.sandbox.webhooks.find((w) => w.reference === reference)).toMatchObject({ httpStatus: 200 });

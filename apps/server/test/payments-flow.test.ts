@@ -57,7 +57,7 @@ describeEachDatabase('fee payments through the Paystack client and the sandbox o
     const { sponsor, account, headers } = await newcomer('welcomeback');
     const { checkoutUrl, reference } = await startPayment(ctx, headers, 'welcomeback');
     expect(reference).toMatch(/^WB-/);
-    expect(ctx.sandbox.transactions.get(reference)?.amountKobo).toBe(getPlan('welcomeback').feeKobo);
+    expect((await ctx.sandbox.transactions.get(reference))?.amountKobo).toBe(getPlan('welcomeback').feeKobo);
     expect(await pressCheckout(checkoutUrl, 'success')).toBe(`${ctx.url}/welcomepaystack?trxref=${reference}&reference=${reference}`);
     await ctx.app.paymentWork.settled();
     expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({ status: 'paid', positions: 1, sponsorReferralCredits: 1 });

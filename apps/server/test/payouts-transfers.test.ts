@@ -161,7 +161,7 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
       expect(await balanceOf(ctx.app, 'provider_settlement:welcomeback')).toBe(paidKobo);
       expect(detail.paid).toBe((paidKobo / 100).toFixed(2));
       // One transfer per member at the provider, one recipient per bank account kept on the bank details.
-      expect(ctx.sandbox.transfers.size).toBe(1_010);
+      expect(await ctx.sandbox.transfers.count()).toBe(1_010);
       const [kept] = await queryRows<{ n: number }>(
         ctx.app.db,
         sql`select count(*)::int as n from bank_details where recipient_code is not null`,
@@ -171,7 +171,7 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
   );
 
   it('running the same month again, or an earlier one, pays nobody and points to the retry', async () => {
-    const transfersBefore = ctx.sandbox.transfers.size;
+    const transfersBefore = await ctx.sandbox.transfers.count();
     const again = await run('welcomeback', '2026-10');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/has already been run\. Open it and press Retry/);
@@ -180,7 +180,7 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
     expect(earlier.json().message).toBe(
       "The Welcome Back payout of 2026-10 has already been run, so 2026-09 cannot be run now: months are paid in order. To pay someone whose payout of an earlier month failed, open that month's run and press Retry.",
     );
-    expect(ctx.sandbox.transfers.size).toBe(transfersBefore);
+    expect(await ctx.sandbox.transfers.count()).toBe(transfersBefore);
     const failedOne = members.find((m) => m.accountNumber.endsWith('9'))!;
     const preview = (
       await ctx.app.inject({ method: 'GET', url: '/api/admin/payouts/preview?programme=welcomeback&period=2026-11', headers: admin })
@@ -246,7 +246,7 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
     const unfixed = failing.filter((_, i) => i % 2 === 1);
     for (const m of unfixed)
       await ctx.app.db.execute(sql`update bank_details set verified = false where account_id = ${m.id}`);
-    const transfersBefore = ctx.sandbox.transfers.size;
+    const transfersBefore = await ctx.sandbox.transfers.count();
     const retry = () =>
       ctx.app.inject({ method: 'POST', url: `/api/admin/payouts/runs/${runId}/retry`, headers: admin });
     const first = await retry();
@@ -256,7 +256,7 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
     const second = await retry();
     expect(second.json()).toMatchObject({ reserved: 0 });
     await settled(ctx.app);
-    expect(ctx.sandbox.transfers.size).toBe(transfersBefore + fixed.length);
+    expect(await ctx.sandbox.transfers.count()).toBe(transfersBefore + fixed.length);
     for (const m of fixed) expect(await walletBalanceKobo(ctx.app.db, m.id)).toBe(0);
     for (const m of unfixed) expect(await walletBalanceKobo(ctx.app.db, m.id)).toBe(m.amountKobo);
     const [attempts] = await queryRows<{ n: number }>(ctx.app.db, sql`select count(*)::int as n from payout_attempts`);
@@ -387,7 +387,7 @@ describeEachDatabase('payout retries after provider faults', (database) => {
     expect(afterRun.filter((p) => p.status === 'reserved')).toHaveLength(3);
     expect(afterRun.filter((p) => p.status === 'processing')).toHaveLength(3);
     expect(afterRun.find((p) => p.status === 'reserved')!.failure_reason).toMatch(/payment provider/i);
-    expect(sandbox.transfers.size).toBe(4); // three answered, one whose answer was lost
+    expect(await sandbox.transfers.count()).toBe(4); // three answered, one whose answer was lost
     for (const m of members) expect(await walletBalanceKobo(ctx.app.db, m.id)).toBe(0); // all still reserved, none released
 
     sandbox.deliverWebhooks = true;
@@ -400,7 +400,7 @@ describeEachDatabase('payout retries after provider faults', (database) => {
     await settled(ctx.app);
 
     expect((await statuses()).map((p) => p.status)).toEqual(Array(6).fill('success'));
-    expect(sandbox.transfers.size).toBe(6);
+    expect(await sandbox.transfers.count()).toBe(6);
     const detail = (
       await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runId}`, headers: admin })
     ).json();

@@ -115,6 +115,8 @@ async function programmeScreens({ browser, baseURL, shoot, outDir }, programme) 
     ['bankdetails', path('bankdetails')],
     ['updatepassword', path('updatepassword')],
     ['close', path('close')],
+    ['notifications', path('notifications')],
+    ['mailsettings', path('mailsettings')],
     ...(programme === 'main' ? [['grant', '/maingrant']] : []),
   ];
   for (const [name, url] of screens) {

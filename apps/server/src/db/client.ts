@@ -20,6 +20,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Calls `onNotify` for each NOTIFY on the channel (delivered at commit); resolves to a function that stops listening. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -59,7 +61,19 @@ export async function openDatabase(options: {
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const listen = async (channel: string, onNotify: () => void) => {
+      // LISTEN holds its connection: one client of the pool is kept for it until the listener stops.
+      const client = await pool.connect();
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      return async () => {
+        await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => {});
+        client.release();
+      };
+    };
+    return { db, kind: 'postgres', close: () => pool.end(), listen };
   }
   let release = () => {};
   let client: PGlite;
@@ -79,6 +93,12 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'pglite',
+      listen: async (channel: string, onNotify: () => void) => {
+        const stop = await client.listen(channel, () => onNotify());
+        return async () => {
+          if (!client.closed) await stop();
+        };
+      },
       close: async () => {
         await client.close();
         release();

@@ -9,3 +9,4 @@ export * from './admin-responses';
 export * from './operator';
 export * from './approvals';
 export * from './member-record';
+export * from './notifications';

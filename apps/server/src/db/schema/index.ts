@@ -13,3 +13,5 @@ export * from './payouts-grants';
 export * from './operator';
 export * from './approvals';
 export * from './member-review';
+export * from './sandbox';
+export * from './notifications';

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
+import { notify } from '../notifications/mail-queue';
 import { awardView, lockAward, markDelivered } from './award-store';
 
 /**
@@ -22,6 +23,7 @@ export async function deliverAward(db: Db, adminId: string, awardId: number) {
       targetAccountId: row.award.accountId,
       details: { awardId, programme: row.award.programme, kind: row.award.kind, stage: row.award.stage, installment: row.award.installment, valueKobo: row.award.valueKobo },
     });
+    await notify(tx, row.award.accountId, { kind: 'award_delivered', award: row.award.description, valueKobo: row.award.valueKobo });
     return awardView({ ...row, award: { ...row.award, status: 'delivered', deliveredAt: at } });
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { enqueueMail } from '../notifications/mail-queue';
 import { findLiveMailToken, issueMailToken, spendMailToken } from './mail-tokens';
 
 /** Spends the confirmation link's token and marks the email confirmed; answers the programme so the client can offer its sign-in. */
@@ -19,14 +20,16 @@ export async function confirmEmail(db: Db, token: string): Promise<{ programme: 
   });
 }
 
-/** A new confirmation token for an unconfirmed account, or null (unknown or already confirmed: nothing to send). */
+/** Queues a new confirmation link for an unconfirmed account; false when there is none (unknown or already confirmed). */
 export async function newConfirmationToken(db: Db, programme: Programme, email: string) {
   return db.transaction(async (tx) => {
     const [account] = await tx
       .select({ id: accounts.id, email: accounts.email, fullName: accounts.fullName, programme: accounts.programme })
       .from(accounts)
       .where(and(eq(accounts.programme, programme), eq(accounts.email, email), isNull(accounts.emailConfirmedAt)));
-    if (!account) return null;
-    return { account, token: await issueMailToken(tx, account.id, 'confirm_email') };
+    if (!account) return false;
+    const token = await issueMailToken(tx, account.id, 'confirm_email');
+    await enqueueMail(tx, account.email, { template: 'confirm_email', data: { name: account.fullName, programme: account.programme, token } }, account.id);
+    return true;
   });
 }

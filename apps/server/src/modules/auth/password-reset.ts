@@ -4,18 +4,21 @@ import { accounts } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { enqueueMail, notify } from '../notifications/mail-queue';
 import { findLiveMailToken, issueMailToken, spendMailToken } from './mail-tokens';
 import { revokeAccountSessions } from './sessions';
 
-/** A reset token for the account, or null when no account of that programme uses the email (the caller answers the same). */
+/** Queues a reset link for the account; false when no account of that programme uses the email (the caller answers the same). */
 export async function newResetToken(db: Db, programme: Programme, email: string) {
   return db.transaction(async (tx) => {
     const [account] = await tx
       .select({ id: accounts.id, email: accounts.email, fullName: accounts.fullName, programme: accounts.programme, status: accounts.status })
       .from(accounts)
       .where(and(eq(accounts.programme, programme), eq(accounts.email, email)));
-    if (!account || account.status === 'closed') return null;
-    return { account, token: await issueMailToken(tx, account.id, 'reset_password') };
+    if (!account || account.status === 'closed') return false;
+    const token = await issueMailToken(tx, account.id, 'reset_password');
+    await enqueueMail(tx, account.email, { template: 'reset_password', data: { name: account.fullName, programme: account.programme, token } }, account.id);
+    return true;
   });
 }
 
@@ -46,10 +49,6 @@ export async function resetPassword(db: Db, programme: Programme, input: { token
       })
       .where(eq(accounts.id, live.accountId));
     await revokeAccountSessions(tx, live.accountId, 'password_reset');
-    const [account] = await tx
-      .select({ email: accounts.email, fullName: accounts.fullName, programme: accounts.programme })
-      .from(accounts)
-      .where(eq(accounts.id, live.accountId));
-    return account!;
+    await notify(tx, live.accountId, { kind: 'password_changed', how: 'reset' });
   });
 }

@@ -1,8 +1,6 @@
 import { forgotPasswordSchema, resetPasswordSchema, updatePasswordSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn, type Programme } from '../../plugins/auth';
-import { passwordChangedMail, resetPasswordMail } from './account-mails';
-import { accountMailer } from './mail-sender';
 import { newResetToken, resetPassword } from './password-reset';
 import { bodyEmailKey, limits, rateLimited } from './rate-limits';
 import { errorResponses, messageSchema } from './schemas';
@@ -15,8 +13,6 @@ const paths: Record<Programme, { forgot: string; reset: string; name: string }> 
 
 /** Forgot and reset password on each programme (mailed single-use link), and a change inside the member area. */
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = accountMailer(app);
-
   for (const programme of ['main', 'welcomeback'] as const) {
     app.post(
       paths[programme].forgot,
@@ -31,8 +27,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const issued = await newResetToken(app.db, programme, request.body.email);
-        if (issued) mailer.later(resetPasswordMail(app.config, issued.account, issued.token));
+        await newResetToken(app.db, programme, request.body.email);
         return { status: 200, message: 'If an account uses this email, we have sent it a link to reset the password. The link works for one hour.' };
       },
     );
@@ -50,8 +45,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const account = await resetPassword(app.db, programme, request.body);
-        mailer.later(passwordChangedMail(app.config, account));
+        await resetPassword(app.db, programme, request.body);
         return { status: 200, message: 'Your password has been changed. You can now sign in with your new password.' };
       },
     );
@@ -71,7 +65,6 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const account = signedIn(request);
       await updatePassword(app.db, account, request.body);
-      mailer.later(passwordChangedMail(app.config, account));
       return { status: 200, message: 'Your password has been changed. Other devices have been signed out.' };
     },
   );

@@ -2,9 +2,7 @@ import { confirmEmailSchema, resendConfirmationSchema, signupSchema } from '@coo
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Programme } from '../../plugins/auth';
-import { confirmationMail } from './account-mails';
 import { confirmEmail, newConfirmationToken } from './confirm-email';
-import { accountMailer } from './mail-sender';
 import { bodyEmailKey, limits, rateLimited } from './rate-limits';
 import { errorResponses, messageSchema } from './schemas';
 import { registerAccount } from './signup';
@@ -13,8 +11,6 @@ const signupPaths: Record<Programme, string> = { main: '/auth/signup', welcomeba
 
 /** Sign-up on either programme, the confirmation link, and a new link on request. */
 export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mailer = accountMailer(app);
-
   for (const programme of ['main', 'welcomeback'] as const) {
     app.post(
       signupPaths[programme],
@@ -30,9 +26,8 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { acceptTerms: _accepted, confirmPassword: _confirmed, ...data } = request.body;
-        const { accountId, confirmToken } = await registerAccount(app.db, programme, data, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
-        // The account exists whatever the mail server does; if this mail is lost, signing in offers a new link.
-        await mailer.now(confirmationMail(app.config, { email: data.email, fullName: data.fullName, programme }, confirmToken));
+        // The confirmation mail is queued with the account; the mail worker sends it once the sign-up commits.
+        const { accountId } = await registerAccount(app.db, programme, data, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
         request.log.info({ accountId, programme }, 'account registered');
         return reply.status(201).send({ status: 201, message: 'Registration is Successful' });
       },
@@ -73,8 +68,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const issued = await newConfirmationToken(app.db, request.body.programme, request.body.email);
-      if (issued) mailer.later(confirmationMail(app.config, issued.account, issued.token));
+      await newConfirmationToken(app.db, request.body.programme, request.body.email);
       return { status: 200, message: 'If an unconfirmed account uses this email, we have sent it a new confirmation link. Check your mail.' };
     },
   );

@@ -7,6 +7,7 @@ import { newReferralCode, normaliseReferralCode } from '../../lib/referral-code'
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { checkSignup, type SignupOrigin } from '../member-review/fraud-signals';
+import { enqueueMail } from '../notifications/mail-queue';
 import { issueMailToken } from './mail-tokens';
 import { programmeName } from './programmes';
 
@@ -40,7 +41,7 @@ const emailTaken = (programme: Programme) =>
   new HttpError(409, `An account with this email already exists on the ${programmeName(programme)} platform. Sign in, or reset your password.`, 'email_taken');
 
 /**
- * Registers an unconfirmed account and its confirmation token in one transaction. Both unique rules (email
+ * Registers an unconfirmed account, its confirmation token and the queued confirmation mail in one transaction. Both unique rules (email
  * per programme, referral code everywhere) are left to the database, so two simultaneous sign-ups cannot slip
  * past a check: an insert that conflicts returns nothing, and a code collision simply draws another code.
  */
@@ -58,7 +59,9 @@ export async function registerAccount(db: Db, programme: Programme, data: Signup
       if (row) {
         // Fraud signals are raised with the account, never instead of it: a flag never refuses a sign-up.
         await checkSignup(tx, row.id, origin);
-        return { accountId: row.id, confirmToken: await issueMailToken(tx, row.id, 'confirm_email') };
+        const token = await issueMailToken(tx, row.id, 'confirm_email');
+        await enqueueMail(tx, data.email, { template: 'confirm_email', data: { name: data.fullName, programme, token } }, row.id);
+        return { accountId: row.id };
       }
       const taken = await tx
         .select({ id: accounts.id })

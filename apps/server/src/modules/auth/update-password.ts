@@ -4,6 +4,7 @@ import { accounts } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { notify } from '../notifications/mail-queue';
 import { revokeAccountSessions } from './sessions';
 
 /**
@@ -23,5 +24,6 @@ export async function updatePassword(db: Db, account: SignedInAccount, input: { 
   await db.transaction(async (tx) => {
     await tx.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.id, account.id));
     await revokeAccountSessions(tx, account.id, 'password_change', account.sessionId);
+    await notify(tx, account.id, { kind: 'password_changed', how: 'changed' });
   });
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { checkBankAccount } from '../member-review/fraud-signals';
+import { notify } from '../notifications/mail-queue';
 import type { BankDirectory } from './bank-directory';
 import { upsertBankDetails, type BankDetailsRow } from './queries';
 
@@ -69,6 +70,8 @@ export async function saveBankDetails(
       targetAccountId: account.id,
       details: { bankCode: bank.code, bankName: bank.name, accountNumberLast4: saved.accountNumberLast4, verified },
     });
+    // A security mail, always sent: whoever moves where bonuses go must not do it unnoticed.
+    await notify(tx, account.id, { kind: 'bank_details_changed', bankName: bank.name, accountNumberLast4: saved.accountNumberLast4, verified });
     return saved;
   });
   const message = verified

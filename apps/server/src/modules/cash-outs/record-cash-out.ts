@@ -6,6 +6,7 @@ import type { Programme, SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { LedgerError, postEntry } from '../ledger/post-entry';
+import { notify } from '../notifications/mail-queue';
 
 export interface CashOutRequest {
   programme: Programme;
@@ -141,6 +142,7 @@ export async function recordCashOut(
           journalEntryId: entry.entryId,
         },
       });
+      await notify(tx, member.id, { kind: 'cash_out_recorded', amountKobo: request.amountKobo });
       return toCashOut((await findCashOut(tx, request.idempotencyKey))!, false);
     });
   } catch (error) {

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { MailTransport } from '../../adapters/mail';
 import type { Db, Tx } from '../../db/client';
 import { accounts, accountTokens, sessions } from '../../db/schema';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { closureEffectiveAt } from './business-days';
-import { closureMail } from './closure-mail';
+import { enqueueMail, notify } from '../notifications/mail-queue';
 
 /** The link in the mail is valid for three days; only its SHA-256 is stored. */
 const TOKEN_HOURS = 72;
@@ -28,12 +27,7 @@ export async function closureStatus(db: Tx, accountId: string) {
 }
 
 /** Asks for closure: a single-use link by mail. Asking again sends a fresh link and spends the old ones. */
-export async function requestClosure(
-  db: Db,
-  mailer: MailTransport,
-  account: SignedInAccount,
-  site: { publicUrl: string; siteName: string },
-) {
+export async function requestClosure(db: Db, account: SignedInAccount) {
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ confirmedAt: accounts.closureConfirmedAt }).from(accounts).where(eq(accounts.id, account.id)).for('update');
@@ -51,12 +45,9 @@ export async function requestClosure(
       expiresAt: new Date(Date.now() + TOKEN_HOURS * 3600_000),
     });
     await tx.update(accounts).set({ closureRequestedAt: new Date(), updatedAt: new Date() }).where(eq(accounts.id, account.id));
+    // Queued in this transaction: a mail never names a token that was rolled back.
+    await enqueueMail(tx, account.email, { template: 'closure_link', data: { name: account.fullName, programme: account.programme, token } }, account.id);
   });
-  // Sent after the commit: a mail never names a token that was rolled back.
-  const link = `${site.publicUrl}/confirmclosure?token=${encodeURIComponent(token)}`;
-  await mailer.send(
-    closureMail({ to: account.email, fullName: account.fullName, programmeName: account.programme === 'main' ? 'Main' : 'Welcome Back', link, siteName: site.siteName }),
-  );
 }
 
 /** The link from the mail: spends the token and starts the 7 business days. */
@@ -81,6 +72,7 @@ export function confirmClosure(db: Db, token: string) {
       .where(eq(accounts.id, spent.accountId))
       .returning({ confirmedAt: accounts.closureConfirmedAt });
     await recordAudit(tx, { actorAccountId: spent.accountId, action: 'closure_confirmed', targetAccountId: spent.accountId });
+    await notify(tx, spent.accountId, { kind: 'closure_confirmed', effectiveAt: closureEffectiveAt(account!.confirmedAt!).toISOString() });
     return { effectiveAt: closureEffectiveAt(account!.confirmedAt!) };
   });
 }

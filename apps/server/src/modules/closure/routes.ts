@@ -28,7 +28,7 @@ export const closureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const account = signedIn(request);
-      await requestClosure(app.db, app.mailer, account, { publicUrl: app.config.publicUrl, siteName: app.config.site.name });
+      await requestClosure(app.db, account);
       return { message: `We have sent a confirmation link to ${account.email}. Your account closes 7 business days after you confirm.` };
     },
   );

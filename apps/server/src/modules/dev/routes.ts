@@ -22,6 +22,8 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // A running worker first sends what is due, so a script or test reading right after an action finds its mail.
+      if (app.mailWorker.running) await app.mailWorker.drain();
       const rows = await app.db
         .select()
         .from(mailOutbox)

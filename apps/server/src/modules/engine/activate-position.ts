@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { fullDepthOf, getPlan, placementStep, promotionBenefits, referralBenefit, stageFor, type Plan } from '@coop/core';
+import { fullDepthOf, getPlan, isFinished, placementStep, promotionBenefits, referralBenefit, stageFor, stageName, stageProgress, type Plan } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { creditBenefits, recordAwards, recordFee } from './benefit-postings';
+import { notify } from '../notifications/mail-queue';
+import { creditBenefits, creditLabel, recordAwards, recordFee } from './benefit-postings';
 import { childrenOf, latestPositionOf, lockProgramme, selectPositions, toPosition, type PositionRow, type Programme } from './position-store';
 
 export interface ActivateInput {
@@ -118,6 +119,7 @@ async function creditReferral(tx: Tx, plan: Plan, sponsor: PositionRow, newcomer
   const updated = toPosition(row!);
   if (bonus && updated.accountId) {
     await creditBenefits(tx, plan, updated, `referral:${newcomer.id}`, [{ kind: 'referral', stage: 0, amountKobo: bonus.amountKobo }], `Referral bonus from ${newcomerName}`);
+    await notify(tx, updated.accountId, { kind: 'bonus_credited', bonus: 'Referral bonus', lines: [{ label: `Referral bonus from ${newcomerName}`, amountKobo: bonus.amountKobo }] });
   }
   return updated;
 }
@@ -136,6 +138,15 @@ async function promote(tx: Tx, plan: Plan, position: PositionRow) {
     await creditBenefits(tx, plan, position, `stage:${completed.stage}`, completed.credits, `for completing ${name} (stage ${completed.stage})`);
     await recordAwards(tx, plan, position, completed.awards);
   }
+  // One notification for the promotion, itemising what every completed stage paid and awarded.
+  await notify(tx, position.accountId, {
+    kind: 'promotion',
+    reachedStage: stageName(plan, stage),
+    completed: benefits.map((c) => plan.stages[c.stage]!.name),
+    lines: benefits.flatMap((c) => c.credits.filter((credit) => credit.amountKobo !== 0).map((credit) => ({ label: creditLabel(plan, credit), amountKobo: credit.amountKobo }))),
+    awards: benefits.flatMap((c) => c.awards.map((a) => ({ label: a.description, amountKobo: a.valueKobo }))),
+    next: isFinished(plan, stage) ? null : stageProgress(plan, stage, position.levelCounts, position.directReferrals).summary,
+  });
 }
 
 async function isEarning(tx: Tx, position: PositionRow): Promise<boolean> {

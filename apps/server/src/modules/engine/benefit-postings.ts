@@ -12,6 +12,11 @@ const MEMO_PREFIX: Record<CashCredit['kind'], string> = {
   health_fee: 'Health organisation registration fee',
 };
 
+/** How a credit reads to the member: "Graduating bonus for Welcome (stage 0)". */
+export function creditLabel(plan: Plan, credit: CashCredit): string {
+  return `${MEMO_PREFIX[credit.kind]} for ${plan.stages[credit.stage]?.name ?? `stage ${credit.stage}`} (stage ${credit.stage})`;
+}
+
 /** The registration fee: the provider holds the money for us, and it is the company's income. */
 export async function recordFee(tx: Tx, plan: Plan, position: PositionRow, accountId: string) {
   await postEntry(tx, {

@@ -5,6 +5,7 @@ import { grantApplications } from '../../db/schema';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
+import { notify } from '../notifications/mail-queue';
 import { latestPositionOf } from '../engine/position-store';
 import { postEntry } from '../ledger/post-entry';
 import { grantRefusal } from './grant-rules';
@@ -86,6 +87,7 @@ export function decideGrant(db: Db, adminId: string, grantId: number, decision: 
       targetAccountId: row!.accountId,
       details: { grantId, decision: decision.decision, amountKobo: row!.amountKobo, note: decision.note ?? null, journalEntryId },
     });
+    await notify(tx, row!.accountId, { kind: 'grant_decided', decision: decision.decision, amountKobo: row!.amountKobo, note: decision.note ?? null });
     return grantView(row!);
   });
 }

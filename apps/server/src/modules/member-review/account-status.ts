@@ -5,6 +5,7 @@ import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { revokeAccountSessions } from '../auth/sessions';
+import { notify } from '../notifications/mail-queue';
 
 type Status = 'active' | 'suspended' | 'closed';
 
@@ -39,10 +40,13 @@ export async function suspendAccount(tx: Tx, input: { accountId: string; actorAc
   if (input.accountId === input.actorAccountId) throw new HttpError(400, 'You cannot suspend your own account.', 'own_account');
   await changeStatus(tx, { ...input, from: 'active', to: 'suspended', action: 'account_suspended' });
   await revokeAccountSessions(tx, input.accountId, 'account_suspended');
+  // A security mail, always sent: the member learns at once, with the reason, and where to write.
+  await notify(tx, input.accountId, { kind: 'account_suspended', reason: SUSPENSION_REASON_TEXT[input.reason] });
 }
 
 export async function reinstateAccount(tx: Tx, input: { accountId: string; actorAccountId: string; note: string }) {
   await changeStatus(tx, { ...input, from: 'suspended', to: 'active', reason: 'reinstated', action: 'account_reinstated' });
+  await notify(tx, input.accountId, { kind: 'account_reinstated' });
 }
 
 /** The sign-in answer of an account that is not active: why, and where to write. */

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider, VerifiedTransaction } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { activatePosition } from '../engine/activate-position';
+import { notify } from '../notifications/mail-queue';
 import { findPayment, lockPayment, updatePayment, type PaymentRow, type PaymentStatus } from './queries';
 
 export interface SettleDeps {
@@ -80,6 +81,7 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
       return { result: 'activated', status: 'paid', positionId: null };
     }
     await updatePayment(tx, locked.id, { status: 'paid', paidAt, lastCheckedAt: now, positionId: placed.positionId, failureReason: null });
+    if (placed.status === 'placed') await notify(tx, payment.accountId, { kind: 'payment_received', reference, amountKobo: verified.amountKobo });
     return { result: 'activated', status: 'paid', positionId: placed.positionId };
   });
 }

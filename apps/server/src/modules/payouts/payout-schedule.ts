@@ -5,6 +5,7 @@ import { queryRows } from '../../db/rows';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
+import { enqueueMail } from '../notifications/mail-queue';
 import { payoutDeps } from './payout-deps';
 import { currentPeriod } from './period';
 import { payoutCandidates } from './candidates';
@@ -86,25 +87,27 @@ async function tellAdministrators(
     sql`select email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`,
   );
   const name = `${PROGRAMME_NAME[month.programme]} payout of ${month.period}`;
-  const link = `${app.config.publicUrl}/adminpayouts${month.runId ? `/${month.runId}` : ''}`;
+  const path = `/adminpayouts${month.runId ? `/${month.runId}` : ''}`;
   const figures = `${month.payees} member${month.payees === 1 ? '' : 's'}, ${formatNaira(month.totalKobo)} in all; ${month.skipped} left out (see why on the screen).`;
   const lead = month.runId
     ? `It is payout day: the ${name} has been run by the schedule (PAYOUT_AUTO). ${figures} Follow it and retry any payout that fails:`
     : month.payees === 0
       ? `It is payout day, but nobody is due a payout in the ${name}. ${figures}`
       : `It is payout day: the ${name} is prepared and waits for an administrator to approve and run it. ${figures} Preview and run it here:`;
-  for (const admin of admins)
-    await app.mailer
-      .send({
-        to: admin.email,
-        subject: month.runId ? `${name} is running` : `${name} is ready for approval`,
-        text: `Dear ${admin.full_name},\n\n${lead}\n${link}\n`,
-        html: `<p>Dear ${escapeHtml(admin.full_name)},</p><p>${escapeHtml(lead)}</p><p><a href="${link}">${link}</a></p>`,
-      })
-      .catch((error: unknown) => app.log.warn({ err: error, period: month.period }, 'a payout day mail could not be sent'));
+  // Queued together: the mail worker sends them (and retries), whichever instance prepared the month.
+  await app.db.transaction(async (tx) => {
+    for (const admin of admins)
+      await enqueueMail(tx, admin.email, {
+        template: 'admin_notice',
+        data: {
+          name: admin.full_name,
+          subject: month.runId ? `${name} is running` : `${name} is ready for approval`,
+          paragraphs: [lead],
+          action: { label: month.runId ? 'Follow the run' : 'Preview and run it', path },
+        },
+      });
+  });
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function schedulePayoutDay(app: FastifyInstance) {
   app.jobs.add({ name: 'payout-day', everyMs: HOUR, run: (now) => preparePayoutDay(app, now, app.jobs.instance) });

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { Programme } from '../../plugins/auth';
 import { postEntry, type EntryLine } from '../ledger/post-entry';
+import { notify } from '../notifications/mail-queue';
 
 export type PayoutStatus = 'reserved' | 'processing' | 'success' | 'failed' | 'reversed' | 'released';
 
@@ -29,6 +30,8 @@ interface PayoutRow {
   amount_kobo: string;
   status: PayoutStatus;
   attempt: number;
+  bank_name: string;
+  account_number_last4: string;
 }
 
 /**
@@ -87,7 +90,7 @@ export async function applyTransferOutcome(
   return db.transaction(async (tx) => {
     const [p] = await queryRows<PayoutRow>(
       tx,
-      sql`select id, run_id, account_id, programme, amount_kobo, status, attempt from payouts where reference = ${reference} for update`,
+      sql`select id, run_id, account_id, programme, amount_kobo, status, attempt, bank_name, account_number_last4 from payouts where reference = ${reference} for update`,
     );
     if (!p) return { applied: false, why: 'unknown_reference' };
     if (outcome.amountKobo !== Number(p.amount_kobo))
@@ -126,10 +129,19 @@ export async function applyTransferOutcome(
       update payouts set status = ${to}, transfer_code = coalesce(${outcome.transferCode ?? null}, transfer_code),
         failure_reason = ${to === 'failed' || to === 'reversed' ? (reason ?? `Transfer ${outcome.status}`) : null}, updated_at = now()
       where id = ${p.id}`);
+    await notifyPayout(tx, p, to, reason ?? `the bank answered ${outcome.status}`);
     // A payout just sent keeps its run open; only a final outcome changes what the run says.
     if (p.run_id && to !== 'processing') await refreshRunStatus(tx, Number(p.run_id));
     return { applied: true, from: p.status, to };
   });
+}
+
+/** Tells the member where the payout stands; a failure says what to fix. */
+function notifyPayout(tx: Tx, p: PayoutRow, to: PayoutStatus, reason: string) {
+  const money = { amountKobo: Number(p.amount_kobo), bankName: p.bank_name, accountNumberLast4: p.account_number_last4 };
+  if (to === 'processing') return notify(tx, p.account_id, { kind: 'payout_sent', ...money });
+  if (to === 'success') return notify(tx, p.account_id, { kind: 'payout_paid', ...money });
+  if (to === 'failed' || to === 'reversed') return notify(tx, p.account_id, { kind: 'payout_failed', ...money, reason });
 }
 
 /**

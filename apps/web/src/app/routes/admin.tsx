@@ -26,6 +26,7 @@ const pages = {
   memberRecord: () => import('../../features/admin/pages/member-record-page'),
   flags: () => import('../../features/admin/pages/flags-page'),
   inactive: () => import('../../features/admin/pages/inactive-page'),
+  mails: () => import('../../features/admin/pages/mails-page'),
 };
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
@@ -62,6 +63,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminmember/:id', lazy: page(pages.memberRecord, (m) => m.MemberRecordPage) },
       { path: 'adminflags', lazy: page(pages.flags, (m) => m.FlagsPage) },
       { path: 'admininactive', lazy: page(pages.inactive, (m) => m.InactivePage) },
+      { path: 'adminmails', lazy: page(pages.mails, (m) => m.MailsPage) },
     ],
   },
 ];

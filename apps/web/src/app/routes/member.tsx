@@ -21,6 +21,8 @@ const pages = {
   awards: () => import('../../features/member/pages/awards-page'),
   grant: () => import('../../features/member/pages/grant-page'),
   close: () => import('../../features/member/pages/close-account-page'),
+  notifications: () => import('../../features/member/pages/notifications-page'),
+  mailSettings: () => import('../../features/member/pages/mail-settings-page'),
   confirmClosure: () => import('../../features/member/pages/confirm-closure-page'),
 };
 
@@ -38,7 +40,10 @@ const guard =
     throw redirect(`${signin}?next=${encodeURIComponent(url.pathname + url.search)}`);
   };
 
-const children = (paths: Record<'dashboard' | 'bank' | 'payment' | 'password' | 'referral' | 'wallet' | 'matrix' | 'awards' | 'close', string>, grant?: string) => [
+const children = (
+  paths: Record<'dashboard' | 'bank' | 'payment' | 'password' | 'referral' | 'wallet' | 'matrix' | 'awards' | 'close' | 'notifications' | 'mailSettings', string>,
+  grant?: string,
+) => [
   { path: paths.dashboard, lazy: page(pages.dashboard, (m) => m.DashboardPage) },
   { path: paths.bank, lazy: page(pages.bank, (m) => m.BankDetailsPage) },
   { path: paths.payment, lazy: page(pages.payment, (m) => m.PaymentPage) },
@@ -48,6 +53,8 @@ const children = (paths: Record<'dashboard' | 'bank' | 'payment' | 'password' | 
   { path: paths.matrix, lazy: page(pages.matrix, (m) => m.MatrixPage) },
   { path: paths.awards, lazy: page(pages.awards, (m) => m.AwardsPage) },
   { path: paths.close, lazy: page(pages.close, (m) => m.CloseAccountPage) },
+  { path: paths.notifications, lazy: page(pages.notifications, (m) => m.NotificationsPage) },
+  { path: paths.mailSettings, lazy: page(pages.mailSettings, (m) => m.MailSettingsPage) },
   ...(grant ? [{ path: grant, lazy: page(pages.grant, (m) => m.GrantPage) }] : []),
 ];
 
@@ -69,6 +76,8 @@ export const memberRoutes: RouteObject[] = [
         matrix: 'mainmatrix',
         awards: 'mainawards',
         close: 'mainclose',
+        notifications: 'mainnotifications',
+        mailSettings: 'mainmailsettings',
       },
       'maingrant',
     ),
@@ -88,6 +97,8 @@ export const memberRoutes: RouteObject[] = [
       matrix: 'welcomebackmatrix',
       awards: 'welcomebackawards',
       close: 'welcomebackclose',
+      notifications: 'welcomebacknotifications',
+      mailSettings: 'welcomebackmailsettings',
     }),
   },
   {

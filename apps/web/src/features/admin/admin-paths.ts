@@ -18,6 +18,7 @@ export const adminPaths = {
   security: '/adminsecurity',
   flags: '/adminflags',
   inactive: '/admininactive',
+  mails: '/adminmails',
 } as const;
 
 /** One account's member record. */

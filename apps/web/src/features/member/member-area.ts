@@ -17,6 +17,8 @@ export interface MemberArea {
     awards: string;
     grant: string;
     close: string;
+    notifications: string;
+    mailSettings: string;
     signin: string;
     signup: string;
     updateSuccess: string;
@@ -41,6 +43,8 @@ export const memberAreas: Record<Programme, MemberArea> = {
       awards: '/mainawards',
       grant: '/maingrant',
       close: '/mainclose',
+      notifications: '/mainnotifications',
+      mailSettings: '/mainmailsettings',
       signin: '/mainsignin',
       signup: '/mainsignup',
       updateSuccess: '/mainupdatesuccess',
@@ -63,6 +67,8 @@ export const memberAreas: Record<Programme, MemberArea> = {
       awards: '/welcomebackawards',
       grant: '/welcomebackgrant',
       close: '/welcomebackclose',
+      notifications: '/welcomebacknotifications',
+      mailSettings: '/welcomebackmailsettings',
       signin: '/welcomebacksignin',
       signup: '/welcomebacksignup',
       updateSuccess: '/welcomebackupdatesuccess',

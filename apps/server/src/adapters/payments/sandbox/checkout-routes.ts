@@ -20,24 +20,21 @@ function callbackLocation(callbackUrl: string, reference: string) {
  */
 export function checkoutRoutes(app: FastifyInstance, state: SandboxState) {
   app.get<{ Params: { reference: string } }>('/checkout/:reference', async (request, reply) => {
-    const transaction = state.transactions.get(request.params.reference);
+    const transaction = await state.transactions.get(request.params.reference);
     if (!transaction) return reply.status(404).type('text/html').send('<!doctype html><title>Not found</title><p>No such payment.</p>');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderCheckoutPage(transaction));
   });
 
   app.post<{ Params: { reference: string } }>('/checkout/:reference', async (request, reply) => {
-    const transaction = state.transactions.get(request.params.reference);
-    if (!transaction) return reply.status(404).send({ message: 'No such payment.' });
+    const found = await state.transactions.get(request.params.reference);
+    if (!found) return reply.status(404).send({ message: 'No such payment.' });
     const parsed = outcomeBody.safeParse(request.body);
     if (!parsed.success) return reply.status(400).send({ message: 'Choose Pay, Fail or Cancel.' });
     // A paid or cancelled checkout is settled; a declined card may be tried again, as on Paystack's page.
-    if (transaction.status === 'ongoing' || transaction.status === 'failed') {
-      transaction.status = parsed.data.outcome;
-      if (transaction.status === 'success') {
-        transaction.paidAt = new Date().toISOString();
-        await state.sendWebhook('charge.success', transaction.reference, transactionData(transaction));
-      }
-    }
+    // Deciding is one conditional update, so a double click pays (and sends the webhook) once.
+    const decided = await state.transactions.decide(found.reference, parsed.data.outcome, new Date());
+    if (decided?.status === 'success') await state.sendWebhook('charge.success', decided.reference, transactionData(decided));
+    const transaction = decided ?? found;
     if (!transaction.callbackUrl) return reply.type('text/html; charset=utf-8').send(renderCheckoutPage(transaction));
     return reply.redirect(callbackLocation(transaction.callbackUrl, transaction.reference), 303);
   });

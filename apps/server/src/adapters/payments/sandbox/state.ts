@@ -1,46 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import type { Db } from '../../../db/client';
 import { signPaystackBody } from '../webhook-signature';
+import { sandboxStore, type SandboxStore, type SandboxTransfer } from './store';
+
+export type { SandboxRecipient, SandboxTransaction, SandboxTransfer } from './store';
 
 /**
- * The sandbox's memory: a stand-in for Paystack's own records, so nothing of it belongs in our database.
- * Tests hold this object (app.paystackSandbox) to drive it deterministically: hold webhooks, read what was
- * sent and replay it, complete transfers by hand, or choose the name an account number resolves to.
+ * The sandbox's working state. Its records (transactions, recipients, transfers) live in the platform's database
+ * (store.ts), so a restart forgets nothing; what stays in memory only helps tests drive it deterministically:
+ * hold webhooks, read what was sent and replay it, complete transfers by hand, or choose the name an account
+ * number resolves to. Tests hold this object as app.paystackSandbox.
  */
-export interface SandboxTransaction {
-  id: number;
-  reference: string;
-  email: string;
-  amountKobo: number;
-  currency: string;
-  callbackUrl: string | null;
-  metadata: Record<string, unknown>;
-  /** ongoing until the checkout decides; Paystack's words. */
-  status: 'ongoing' | 'success' | 'failed' | 'abandoned';
-  paidAt: string | null;
-  createdAt: string;
-}
-
-export interface SandboxRecipient {
-  id: number;
-  code: string;
-  name: string;
-  accountNumber: string;
-  bankCode: string;
-  bankName: string;
-}
-
-export interface SandboxTransfer {
-  id: number;
-  reference: string;
-  transferCode: string;
-  amountKobo: number;
-  reason: string;
-  recipient: SandboxRecipient;
-  status: 'pending' | 'success' | 'failed' | 'reversed';
-  createdAt: string;
-  updatedAt: string;
-}
-
 export interface SandboxWebhook {
   event: string;
   reference: string;
@@ -58,13 +28,12 @@ export interface SandboxState {
   deliverWebhooks: boolean;
   /** false: transfers stay pending until completeTransfer is called. */
   autoCompleteTransfers: boolean;
-  transactions: Map<string, SandboxTransaction>;
-  recipients: Map<string, SandboxRecipient>;
-  transfers: Map<string, SandboxTransfer>;
+  transactions: SandboxStore['transactions'];
+  recipients: SandboxStore['recipients'];
+  transfers: SandboxStore['transfers'];
   /** Names that account numbers resolve to; others resolve to DEFAULT_ACCOUNT_NAME. */
   accountNames: Map<string, string>;
   webhooks: SandboxWebhook[];
-  nextId(): number;
   newCode(prefix: string): string;
   sendWebhook(event: string, reference: string, data: Record<string, unknown>): Promise<SandboxWebhook>;
   /** Settles a pending transfer (success, failed or reversed) and sends its webhook. */
@@ -108,20 +77,19 @@ export function transferWebhookData(transfer: SandboxTransfer) {
   };
 }
 
-export function createSandboxState(options: { secretKey: string; webhookUrl: string }): SandboxState {
-  let id = 1000;
+export function createSandboxState(options: { secretKey: string; webhookUrl: string; db: Db }): SandboxState {
+  const store = sandboxStore(options.db);
   const pending = new Set<Promise<unknown>>();
   const state: SandboxState = {
     secretKey: options.secretKey,
     webhookUrl: options.webhookUrl,
     deliverWebhooks: true,
     autoCompleteTransfers: true,
-    transactions: new Map(),
-    recipients: new Map(),
-    transfers: new Map(),
+    transactions: store.transactions,
+    recipients: store.recipients,
+    transfers: store.transfers,
     accountNames: new Map(),
     webhooks: [],
-    nextId: () => (id += 1),
     newCode: (prefix) => `${prefix}_${randomBytes(8).toString('hex')}`,
 
     async sendWebhook(event, reference, data) {
@@ -145,10 +113,8 @@ export function createSandboxState(options: { secretKey: string; webhookUrl: str
     },
 
     async completeTransfer(reference, outcome) {
-      const transfer = state.transfers.get(reference);
+      const transfer = await state.transfers.complete(reference, outcome, new Date());
       if (!transfer) throw new Error(`No sandbox transfer ${reference}`);
-      transfer.status = outcome;
-      transfer.updatedAt = new Date().toISOString();
       await state.sendWebhook(`transfer.${outcome}`, reference, transferWebhookData(transfer));
     },
 

@@ -50,21 +50,15 @@ export function transactionRoutes(app: FastifyInstance, state: SandboxState) {
     if (!parsed.success) return paystackError(reply, 400, `Invalid ${parsed.error.issues[0]?.path.join('.') || 'request'}`, { type: 'validation_error', code: 'invalid_params' });
     const body = parsed.data;
     const reference = body.reference ?? state.newCode('T').slice(2);
-    if (state.transactions.has(reference))
-      return paystackError(reply, 400, 'Duplicate Transaction Reference', { type: 'validation_error', code: 'duplicate_reference' });
-    const transaction: SandboxTransaction = {
-      id: state.nextId(),
+    const transaction = await state.transactions.insert({
       reference,
       email: body.email,
       amountKobo: body.amount,
       currency: body.currency,
       callbackUrl: body.callback_url ?? null,
       metadata: body.metadata ?? {},
-      status: 'ongoing',
-      paidAt: null,
-      createdAt: new Date().toISOString(),
-    };
-    state.transactions.set(reference, transaction);
+    });
+    if (!transaction) return paystackError(reply, 400, 'Duplicate Transaction Reference', { type: 'validation_error', code: 'duplicate_reference' });
     return paystackOk(reply, 'Authorization URL created', {
       authorization_url: `${app.config.publicUrl}/sandbox/paystack/checkout/${encodeURIComponent(reference)}`,
       access_code: reference,
@@ -73,7 +67,7 @@ export function transactionRoutes(app: FastifyInstance, state: SandboxState) {
   });
 
   app.get<{ Params: { reference: string } }>('/transaction/verify/:reference', async (request, reply) => {
-    const transaction = state.transactions.get(request.params.reference);
+    const transaction = await state.transactions.get(request.params.reference);
     if (!transaction) return paystackError(reply, 404, 'Transaction reference not found', { type: 'validation_error', code: 'transaction_not_found' });
     return paystackOk(reply, 'Verification successful', transactionData(transaction));
   });

@@ -36,10 +36,7 @@ export function transferRoutes(app: FastifyInstance, state: SandboxState) {
     const { name, account_number: accountNumber, bank_code: bankCode } = parsed.data;
     const bank = findBank(BANKS, bankCode);
     if (!bank || accountNumber.startsWith('000')) return paystackError(reply, 400, 'Cannot resolve account', { type: 'validation_error', code: 'invalid_bank_code' });
-    // Paystack: a duplicate account number retrieves the existing recipient.
-    const existing = [...state.recipients.values()].find((r) => r.accountNumber === accountNumber && r.bankCode === bankCode);
-    const recipient = existing ?? { id: state.nextId(), code: state.newCode('RCP'), name, accountNumber, bankCode, bankName: bank.name };
-    state.recipients.set(recipient.code, recipient);
+    const recipient = await state.recipients.upsert({ code: state.newCode('RCP'), name, accountNumber, bankCode, bankName: bank.name });
     return paystackOk(
       reply,
       'Transfer recipient created successfully',
@@ -58,34 +55,31 @@ export function transferRoutes(app: FastifyInstance, state: SandboxState) {
     );
   });
 
-  const queue = (item: z.infer<typeof transferItem>): SandboxTransfer => {
-    const now = new Date().toISOString();
-    const transfer: SandboxTransfer = {
-      id: state.nextId(),
+  const queue = async (item: z.infer<typeof transferItem>): Promise<SandboxTransfer> => {
+    const transfer = await state.transfers.insert({
       reference: item.reference,
       transferCode: state.newCode('TRF'),
       amountKobo: item.amount,
       reason: item.reason,
-      recipient: state.recipients.get(item.recipient)!,
-      status: 'pending',
-      createdAt: now,
-      updatedAt: now,
-    };
-    state.transfers.set(transfer.reference, transfer);
+      recipientCode: item.recipient,
+    });
     if (state.autoCompleteTransfers)
       state.schedule(() => state.completeTransfer(transfer.reference, transfer.recipient.accountNumber.endsWith('9') ? 'failed' : 'success'));
     return transfer;
   };
-  const unknownRecipient = (items: { recipient: string }[]) => items.find((t) => !state.recipients.has(t.recipient));
+  const unknownRecipient = async (items: { recipient: string }[]) => {
+    for (const item of items) if (!(await state.recipients.get(item.recipient))) return item;
+    return undefined;
+  };
 
   app.post('/transfer', async (request, reply) => {
     const parsed = transferBody.safeParse(request.body);
     if (!parsed.success) return paystackError(reply, 400, invalid(parsed.error.issues), { type: 'validation_error', code: 'invalid_params' });
-    if (unknownRecipient([parsed.data]))
+    if (await unknownRecipient([parsed.data]))
       return paystackError(reply, 400, 'Recipient specified is invalid', { type: 'validation_error', code: 'invalid_transfer_recipient' });
-    if (state.transfers.has(parsed.data.reference))
+    if ((await state.transfers.exists([parsed.data.reference])).length > 0)
       return paystackError(reply, 400, 'Reference already exists on a transfer', { type: 'validation_error', code: 'duplicate_reference' });
-    const transfer = queue(parsed.data);
+    const transfer = await queue(parsed.data);
     return paystackOk(reply, 'Transfer has been queued', { ...transferWebhookData(transfer), recipient: transfer.recipient.id });
   });
 
@@ -93,12 +87,14 @@ export function transferRoutes(app: FastifyInstance, state: SandboxState) {
     const parsed = bulkBody.safeParse(request.body);
     if (!parsed.success) return paystackError(reply, 400, invalid(parsed.error.issues), { type: 'validation_error', code: 'invalid_params' });
     const { transfers } = parsed.data;
-    if (unknownRecipient(transfers))
+    if (await unknownRecipient(transfers))
       return paystackError(reply, 400, 'Recipient specified is invalid', { type: 'validation_error', code: 'invalid_transfer_recipient' });
     const references = transfers.map((t) => t.reference);
-    const duplicates = references.filter((r, i) => state.transfers.has(r) || references.indexOf(r) !== i);
+    const taken = new Set(await state.transfers.exists(references));
+    const duplicates = references.filter((r, i) => taken.has(r) || references.indexOf(r) !== i);
     if (duplicates.length > 0) return paystackError(reply, 400, `Duplicate reference(s) found: ${duplicates.join(', ')}`, { type: 'api_error', code: 'unknown' });
-    const queued = transfers.map(queue);
+    const queued: SandboxTransfer[] = [];
+    for (const item of transfers) queued.push(await queue(item));
     return paystackOk(
       reply,
       `${queued.length} transfers queued.`,
@@ -107,7 +103,7 @@ export function transferRoutes(app: FastifyInstance, state: SandboxState) {
   });
 
   app.get<{ Params: { reference: string } }>('/transfer/verify/:reference', async (request, reply) => {
-    const transfer = state.transfers.get(request.params.reference);
+    const transfer = await state.transfers.get(request.params.reference);
     if (!transfer) return paystackError(reply, 404, 'Transfer not found', { type: 'validation_error', code: 'transfer_not_found' });
     return paystackOk(reply, 'Transfer retrieved', transferWebhookData(transfer));
   });

@@ -24,6 +24,7 @@ const sections = [
       { to: adminPaths.inactive, label: 'Inactive Accounts' },
       { to: adminPaths.messages, label: 'Contact Messages' },
       { to: adminPaths.exports, label: 'Exports' },
+      { to: adminPaths.mails, label: 'Mails' },
       { to: adminPaths.audit, label: 'Audit Log' },
       { to: adminPaths.security, label: 'Two-factor sign-in' },
     ],

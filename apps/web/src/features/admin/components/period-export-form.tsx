@@ -22,8 +22,8 @@ export function PeriodExportForm({ title, what, endpoint, name }: { title: strin
     <form noValidate onSubmit={onSubmit} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" aria-label={title}>
       <h2 className="font-bold text-slate-900">{title}</h2>
       <p className="mt-1 mb-3 text-sm text-slate-600">{what}</p>
-      <div className="grid gap-3 sm:grid-cols-3">
-        <SelectField label="Programme" options={programmes} error={form.formState.errors.programme} {...form.register('programme')} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectField label="Programme" className="sm:col-span-2" options={programmes} error={form.formState.errors.programme} {...form.register('programme')} />
         <TextField label="From" type="date" error={form.formState.errors.from} {...form.register('from')} />
         <TextField label="To" type="date" error={form.formState.errors.to} {...form.register('to')} />
       </div>

@@ -1,6 +1,9 @@
 const tones: Record<string, string> = {
   paid: 'bg-brand-100 text-brand-900',
   success: 'bg-brand-100 text-brand-900',
+  sent: 'bg-brand-100 text-brand-900',
+  queued: 'bg-amber-100 text-amber-900',
+  sending: 'bg-sky-100 text-sky-900',
   approved: 'bg-brand-100 text-brand-900',
   completed: 'bg-brand-100 text-brand-900',
   pending: 'bg-amber-100 text-amber-900',

@@ -3,6 +3,7 @@ import { DrawerToggle } from '../../../components/session/drawer-toggle';
 import { useAreaShell } from '../../../components/session/use-area-shell';
 import { MemberAreaContext } from '../hooks/use-member-area';
 import type { MemberArea } from '../member-area';
+import { NotificationBell } from './notification-bell';
 import { Sidebar } from './sidebar';
 
 /**
@@ -43,6 +44,7 @@ export function MemberLayout({ area }: { area: MemberArea }) {
             <span className="hidden rounded-full bg-white/15 px-3 py-1 text-xs font-semibold sm:inline">
               {area.name}
             </span>
+            <NotificationBell to={area.paths.notifications} />
           </div>
         </header>
         <div className="mx-auto flex w-full max-w-7xl flex-1">

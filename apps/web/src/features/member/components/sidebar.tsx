@@ -4,6 +4,7 @@ import type { MemberArea } from '../member-area';
 const links = (area: MemberArea) =>
   [
     { to: area.paths.dashboard, label: 'Dashboard' },
+    { to: area.paths.notifications, label: 'Notifications' },
     { to: area.paths.wallet, label: 'Wallet History' },
     { to: area.paths.matrix, label: 'My Matrix' },
     { to: area.paths.awards, label: 'Awards' },
@@ -12,6 +13,7 @@ const links = (area: MemberArea) =>
     { to: area.paths.password, label: 'Update Password' },
     { to: area.paths.referral, label: 'Referral code' },
     ...(area.programme === 'main' ? [{ to: area.paths.grant, label: 'Executive Grant' }] : []),
+    { to: area.paths.mailSettings, label: 'Mail Settings' },
     { to: area.paths.close, label: 'Close Account' },
   ] as const;
 

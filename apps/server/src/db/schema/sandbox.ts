@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+/** The payment sandbox's records (adapters/payments/sandbox): Paystack's side of a checkout, kept across restarts. */
+export const sandboxTransactions = pgTable(
+  'sandbox_transactions',
+  {
+    reference: text('reference').primaryKey(),
+    id: integer('id').generatedAlwaysAsIdentity({ startWith: 1001 }).notNull(),
+    email: text('email').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    callbackUrl: text('callback_url'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    status: text('status', { enum: ['ongoing', 'success', 'failed', 'abandoned'] }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sandbox_transactions_status', sql`${t.status} IN ('ongoing', 'success', 'failed', 'abandoned')`)],
+);
+
+export const sandboxRecipients = pgTable(
+  'sandbox_recipients',
+  {
+    code: text('code').primaryKey(),
+    id: integer('id').generatedAlwaysAsIdentity({ startWith: 1001 }).notNull(),
+    name: text('name').notNull(),
+    /** The sandbox plays the bank's side, which knows the full number; the platform itself keeps it only in bank_details. */
+    accountNumber: text('account_number').notNull(),
+    bankCode: text('bank_code').notNull(),
+    bankName: text('bank_name').notNull(),
+  },
+  (t) => [unique('sandbox_recipients_account').on(t.accountNumber, t.bankCode)],
+);
+
+export const sandboxTransfers = pgTable(
+  'sandbox_transfers',
+  {
+    reference: text('reference').primaryKey(),
+    id: integer('id').generatedAlwaysAsIdentity({ startWith: 1001 }).notNull(),
+    transferCode: text('transfer_code').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    recipientCode: text('recipient_code')
+      .notNull()
+      .references(() => sandboxRecipients.code),
+    status: text('status', { enum: ['pending', 'success', 'failed', 'reversed'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sandbox_transfers_status', sql`${t.status} IN ('pending', 'success', 'failed', 'reversed')`)],
+);

@@ -1,0 +1,166 @@
+import { formatNaira } from '@coop/core';
+import type { Programme } from '../../plugins/auth';
+import type { Item, MemberPage, NotificationEvent } from './events';
+
+const programmeName = (programme: Programme) => (programme === 'main' ? 'Main' : 'Welcome Back');
+
+/** What an event says, in the words both the mail and the notifications list use. */
+export interface EventText {
+  /** The mail's subject and the notification's title. */
+  title: string;
+  /** One or two sentences: the notification's body and the mail's first paragraph. */
+  summary: string;
+  /** Further paragraphs of the mail only. */
+  more: string[];
+  items: Item[];
+  awards: Item[];
+  page: MemberPage;
+  action: string;
+  /** Security mails: what to do if it was not you. */
+  warning: string | null;
+}
+
+const notYou = (support: string) =>
+  `If this was not you, change your password at once and contact us at ${support}: someone may be using your account.`;
+
+export function eventText(event: NotificationEvent, programme: Programme, supportEmail: string): EventText {
+  const base = { more: [], items: [], awards: [], warning: null };
+  const platform = `${programmeName(programme)} platform`;
+  switch (event.kind) {
+    case 'payment_received':
+      return {
+        ...base,
+        title: `Payment received: ${formatNaira(event.amountKobo)}`,
+        summary: `We received your payment of ${formatNaira(event.amountKobo)} for the ${platform} (reference ${event.reference}). Your position is now in the matrix.`,
+        more: ['Keep this mail as your receipt.'],
+        items: [{ label: `Registration fee, reference ${event.reference}`, amountKobo: event.amountKobo }],
+        page: 'dashboard',
+        action: 'Open my dashboard',
+      };
+    case 'bonus_credited': {
+      const totalKobo = event.lines.reduce((sum, l) => sum + l.amountKobo, 0);
+      return {
+        ...base,
+        title: `${event.bonus} credited: ${formatNaira(totalKobo)}`,
+        summary: `${formatNaira(totalKobo)} was credited to your ${platform} wallet: ${event.lines.map((l) => l.label).join(', ')}.`,
+        items: event.lines,
+        page: 'wallet',
+        action: 'See my wallet',
+      };
+    }
+    case 'promotion': {
+      const netKobo = event.lines.reduce((sum, l) => sum + l.amountKobo, 0);
+      const paid = event.lines.length ? ` It paid ${formatNaira(netKobo)} into your wallet.` : '';
+      const awarded = event.awards.length ? ` Awards: ${event.awards.map((a) => a.label).join(', ')}.` : '';
+      return {
+        ...base,
+        title: `You reached ${event.reachedStage}`,
+        summary: `Congratulations: you completed ${event.completed.join(' and ')} and reached ${event.reachedStage}.${paid}${awarded}`,
+        more: [
+          ...(event.awards.length ? ['Awards are not cash: we will contact you to deliver them, and your dashboard shows their status.'] : []),
+          event.next ? `Next: ${event.next}` : `You have completed every stage of the ${platform}.`,
+        ],
+        items: event.lines,
+        awards: event.awards,
+        page: 'dashboard',
+        action: 'See my progress',
+      };
+    }
+    case 'award_delivered':
+      return {
+        ...base,
+        title: `Award delivered: ${event.award}`,
+        summary: `We have recorded your ${event.award}${event.valueKobo > 0 ? ` (worth ${formatNaira(event.valueKobo)})` : ''} as delivered to you.`,
+        more: [`If you have not received it, contact us at ${supportEmail}.`],
+        page: 'awards',
+        action: 'See my awards',
+      };
+    case 'payout_sent':
+      return {
+        ...base,
+        title: `Payout sent: ${formatNaira(event.amountKobo)}`,
+        summary: `We sent ${formatNaira(event.amountKobo)} from your wallet to ${event.bankName}, account ending ${event.accountNumberLast4}. Banks usually credit it within a day.`,
+        page: 'wallet',
+        action: 'See my wallet',
+      };
+    case 'payout_paid':
+      return {
+        ...base,
+        title: `Payout paid: ${formatNaira(event.amountKobo)}`,
+        summary: `Your bank confirmed the payout of ${formatNaira(event.amountKobo)} into ${event.bankName}, account ending ${event.accountNumberLast4}.`,
+        page: 'wallet',
+        action: 'See my wallet',
+      };
+    case 'payout_failed':
+      return {
+        ...base,
+        title: `Payout failed: ${formatNaira(event.amountKobo)} is back in your wallet`,
+        summary: `The payout of ${formatNaira(event.amountKobo)} to ${event.bankName}, account ending ${event.accountNumberLast4}, did not go through (${event.reason}). The amount is back in your wallet.`,
+        more: ['Check your bank details: the account number, the bank and the account name exactly as your bank holds it. The next monthly payout pays confirmed details.'],
+        page: 'bankDetails',
+        action: 'Check my bank details',
+      };
+    case 'cash_out_recorded':
+      return {
+        ...base,
+        title: `Cash payout recorded: ${formatNaira(event.amountKobo)}`,
+        summary: `A cash payout of ${formatNaira(event.amountKobo)} from your ${platform} wallet was recorded by our staff.`,
+        more: [`If you did not receive this cash, contact us at ${supportEmail}.`],
+        page: 'wallet',
+        action: 'See my wallet',
+      };
+    case 'bank_details_changed':
+      return {
+        ...base,
+        title: 'Your bank details were changed',
+        summary: `The bank details of your ${platform} account were changed to ${event.bankName}, account ending ${event.accountNumberLast4}${event.verified ? ', confirmed with the bank' : ', not yet confirmed with the bank'}. Payouts go to this account.`,
+        page: 'bankDetails',
+        action: 'See my bank details',
+        warning: notYou(supportEmail),
+      };
+    case 'password_changed':
+      return {
+        ...base,
+        title: 'Your password was changed',
+        summary: `The password of your ${platform} account was ${event.how === 'reset' ? 'reset with a mailed link' : 'changed'}, and your other devices were signed out.`,
+        page: 'signin',
+        action: 'Sign in',
+        warning: `If this was not you, reset your password at once and contact us at ${supportEmail}.`,
+      };
+    case 'grant_decided':
+      return {
+        ...base,
+        title: `Your grant application was ${event.decision}`,
+        summary: `Your application for a grant of ${formatNaira(event.amountKobo)} was ${event.decision}.${event.note ? ` Note: ${event.note}` : ''}`,
+        page: 'grant',
+        action: 'See my grant',
+      };
+    case 'account_suspended':
+      return {
+        ...base,
+        title: 'Your account was suspended',
+        summary: `Your ${platform} account was suspended${event.reason ? ` because of ${event.reason}.` : '.'} While it is suspended you cannot sign in and it earns no bonuses.`,
+        more: [`To ask about it, contact us at ${supportEmail}.`],
+        page: 'signin',
+        action: 'Go to the sign-in page',
+        warning: `If you think this is a mistake, contact us at ${supportEmail}.`,
+      };
+    case 'account_reinstated':
+      return {
+        ...base,
+        title: 'Your account was reinstated',
+        summary: `Your ${platform} account is active again: you can sign in and it earns bonuses again.`,
+        page: 'dashboard',
+        action: 'Open my dashboard',
+      };
+    case 'closure_confirmed':
+      return {
+        ...base,
+        title: 'Your account closure is confirmed',
+        summary: `You confirmed the closure of your ${platform} account. It will be closed on ${new Date(event.effectiveAt).toUTCString().slice(0, 16)}.`,
+        page: 'dashboard',
+        action: 'Open my account',
+        warning: notYou(supportEmail),
+      };
+  }
+}

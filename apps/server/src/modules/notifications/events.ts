@@ -1,0 +1,76 @@
+import type { MailCategory } from '@coop/core/contracts';
+import type { Programme } from '../../plugins/auth';
+
+/** One line of an itemised mail: a bonus, a deduction (negative) or an award's value. */
+export interface Item {
+  label: string;
+  amountKobo: number;
+}
+
+/** Everything a member is told about, by mail and in the member area; data only, so it can wait in the queue. */
+export type NotificationEvent =
+  | { kind: 'payment_received'; reference: string; amountKobo: number }
+  | { kind: 'bonus_credited'; bonus: string; lines: Item[] }
+  | { kind: 'promotion'; reachedStage: string; completed: string[]; lines: Item[]; awards: Item[]; next: string | null }
+  | { kind: 'award_delivered'; award: string; valueKobo: number }
+  | { kind: 'payout_sent' | 'payout_paid'; amountKobo: number; bankName: string; accountNumberLast4: string }
+  | { kind: 'payout_failed'; amountKobo: number; bankName: string; accountNumberLast4: string; reason: string }
+  | { kind: 'cash_out_recorded'; amountKobo: number }
+  | { kind: 'bank_details_changed'; bankName: string; accountNumberLast4: string; verified: boolean }
+  | { kind: 'password_changed'; how: 'changed' | 'reset' }
+  | { kind: 'grant_decided'; decision: 'approved' | 'declined'; amountKobo: number; note: string | null }
+  | { kind: 'account_suspended'; reason: string | null }
+  | { kind: 'account_reinstated' }
+  | { kind: 'closure_confirmed'; effectiveAt: string };
+
+export type NotificationKind = NotificationEvent['kind'];
+
+/** Which settings category turns a kind's mail off; 'security' mails are always sent. */
+export const categoryOf: Record<NotificationKind, MailCategory | 'security'> = {
+  payment_received: 'payments',
+  bonus_credited: 'bonuses',
+  promotion: 'bonuses',
+  award_delivered: 'awards',
+  payout_sent: 'payouts',
+  payout_paid: 'payouts',
+  payout_failed: 'payouts',
+  cash_out_recorded: 'payouts',
+  grant_decided: 'grants',
+  bank_details_changed: 'security',
+  password_changed: 'security',
+  account_suspended: 'security',
+  account_reinstated: 'security',
+  closure_confirmed: 'security',
+};
+
+/** The member-area pages a notification or mail points to, per programme. */
+export type MemberPage = 'dashboard' | 'wallet' | 'awards' | 'bankDetails' | 'grant' | 'password' | 'notifications' | 'mailSettings' | 'signin' | 'close';
+
+const pagePaths: Record<Programme, Record<MemberPage, string>> = {
+  main: {
+    dashboard: '/maindashboard',
+    wallet: '/mainwallet',
+    awards: '/mainawards',
+    bankDetails: '/mainbankdetails',
+    grant: '/maingrant',
+    password: '/mainupdatepassword',
+    notifications: '/mainnotifications',
+    mailSettings: '/mainmailsettings',
+    signin: '/mainsignin',
+    close: '/mainclose',
+  },
+  welcomeback: {
+    dashboard: '/welcomebackdashboard',
+    wallet: '/welcomebackwallet',
+    awards: '/welcomebackawards',
+    bankDetails: '/welcomebackbankdetails',
+    grant: '/welcomebackgrant',
+    password: '/welcomebackupdatepassword',
+    notifications: '/welcomebacknotifications',
+    mailSettings: '/welcomebackmailsettings',
+    signin: '/welcomebacksignin',
+    close: '/welcomebackclose',
+  },
+};
+
+export const memberPagePath = (programme: Programme, page: MemberPage) => pagePaths[programme][page];

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailTransport } from '../../adapters/mail';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { templatesWithSecrets, type MailSite, type QueuedMail } from './mail/content';
+import { renderMail } from './mail/render-mail';
+
+/** After this many failed attempts a mail is failed for good and shown to administrators. */
+export const MAX_ATTEMPTS = 6;
+/** Waits after the 1st, 2nd, ... failed attempt. */
+const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 6 * 3600_000];
+/**
+ * A mail left 'sending' this long was claimed by an instance that died before it could record the outcome;
+ * it is queued again. Longer than the SMTP transport's own time limits, so a live send never gets here.
+ */
+export const SENDING_LEASE_MS = 5 * 60_000;
+const BATCH = 20;
+
+export const backoffMs = (attempts: number) => BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0]!;
+
+interface ClaimedRow {
+  id: string;
+  to_address: string;
+  template: QueuedMail['template'];
+  data: QueuedMail['data'];
+  attempts: number;
+}
+
+export interface MailWorkerDeps {
+  db: Db;
+  transport: () => MailTransport;
+  site: MailSite;
+  log: FastifyBaseLogger;
+  instance: string;
+}
+
+/** An SMTP 5xx answer (no such mailbox, refused) will not change by trying again. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
+
+/**
+ * Claims due mails with FOR UPDATE SKIP LOCKED and marks them 'sending' in one statement, so two workers
+ * (two instances) never claim the same row. Mails whose claim outlived the lease are queued again first.
+ */
+export async function claimDueMails(db: Db, instance: string, now: Date, limit = BATCH): Promise<ClaimedRow[]> {
+  await db.execute(sql`
+    update mail_queue set status = 'queued', claimed_by = null
+    where status = 'sending' and claimed_at < ${new Date(now.getTime() - SENDING_LEASE_MS)}`);
+  return queryRows<ClaimedRow>(
+    db,
+    sql`update mail_queue set status = 'sending', attempts = attempts + 1, claimed_at = ${now}, claimed_by = ${instance}
+        where id in (
+          select id from mail_queue where status = 'queued' and next_attempt_at <= ${now}
+          order by id limit ${limit} for update skip locked)
+        returning id, to_address, template, data, attempts`,
+  );
+}
+
+/** Sends one claimed mail and records the outcome; the row is only touched while this instance's claim holds. */
+async function sendClaimed(deps: MailWorkerDeps, row: ClaimedRow, now: Date) {
+  const mine = sql`id = ${row.id} and status = 'sending' and claimed_by = ${deps.instance}`;
+  try {
+    const mail = await renderMail(row.to_address, { template: row.template, data: row.data } as QueuedMail, deps.site);
+    await deps.transport().send(mail);
+  } catch (error) {
+    const final = isPermanent(error) || row.attempts >= MAX_ATTEMPTS;
+    const next = new Date(now.getTime() + backoffMs(row.attempts));
+    deps.log.warn({ mailId: row.id, template: row.template, attempts: row.attempts, final, err: describe(error) }, 'a queued mail could not be sent');
+    await deps.db.execute(sql`
+      update mail_queue set status = ${final ? 'failed' : 'queued'}, next_attempt_at = ${next}, last_error = ${describe(error)}
+      where ${mine}`);
+    return 'failed' as const;
+  }
+  const wipe = templatesWithSecrets.has(row.template);
+  await deps.db.execute(sql`
+    update mail_queue set status = 'sent', sent_at = now(), last_error = null
+      ${wipe ? sql`, data = '{}'::jsonb` : sql``}
+    where ${mine}`);
+  return 'sent' as const;
+}
+
+export interface MailWorker {
+  /** One pass: claims what is due and sends it; returns how many mails it handled. */
+  runOnce(now?: Date): Promise<number>;
+  /** Passes until nothing due is left (tests and the development outbox wait on this). */
+  drain(now?: Date): Promise<number>;
+  /** Asks for a pass soon; passes never overlap within an instance. */
+  kick(): void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  readonly running: boolean;
+}
+
+export interface MailWorkerOptions {
+  pollMs: number;
+  listen: (onNotify: () => void) => Promise<() => Promise<void>>;
+  /** Mails claimed per pass. */
+  batch?: number;
+}
+
+export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOptions): MailWorker {
+  let running = false;
+  let pass: Promise<number> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let unlisten: (() => Promise<void>) | null = null;
+  let starting: Promise<void> | null = null;
+
+  const runOnce = async (now = new Date()) => {
+    const claimed = await claimDueMails(deps.db, deps.instance, now, options.batch ?? BATCH);
+    // RETURNING has no order: send in queue order, so a member's mails arrive in the order things happened.
+    claimed.sort((a, b) => Number(a.id) - Number(b.id));
+    for (const row of claimed) await sendClaimed(deps, row, now);
+    return claimed.length;
+  };
+
+  // A pass in flight is awaited rather than doubled; a kick during it asks for one more pass after it.
+  const onePass = (now?: Date): Promise<number> => {
+    if (pass) {
+      again = true;
+      return pass;
+    }
+    pass = runOnce(now).finally(() => {
+      pass = null;
+      if (again && running) {
+        again = false;
+        void onePass().catch(logPassError);
+      }
+    });
+    return pass;
+  };
+  const logPassError = (error: unknown) => deps.log.error({ err: error }, 'the mail worker could not read the mail queue; it tries again shortly');
+
+  return {
+    runOnce: onePass,
+    async drain(now) {
+      let total = 0;
+      if (pass) await pass.catch(() => 0);
+      for (;;) {
+        const handled = await onePass(now);
+        total += handled;
+        if (handled === 0) return total;
+      }
+    },
+    kick() {
+      if (running) void onePass().catch(logPassError);
+    },
+    async start() {
+      if (running) return;
+      running = true;
+      starting = (async () => {
+        try {
+          unlisten = await options.listen(() => this.kick());
+        } catch (error) {
+          deps.log.warn({ err: error }, 'the mail worker cannot listen for new mails; it polls only');
+        }
+      })();
+      await starting;
+      if (!running) return; // stopped while it was starting: stop() releases the listener
+      timer = setInterval(() => this.kick(), options.pollMs);
+      timer.unref();
+      this.kick();
+    },
+    async stop() {
+      running = false;
+      clearInterval(timer);
+      // A start still waiting for its listener must finish first, or the listener's connection would stay taken.
+      await starting;
+      await unlisten?.().catch(() => {});
+      unlisten = null;
+      await pass?.catch(() => 0);
+    },
+    get running() {
+      return running;
+    },
+  };
+}

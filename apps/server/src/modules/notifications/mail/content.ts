@@ -1,0 +1,123 @@
+import type { Programme } from '../../../plugins/auth';
+import { eventText } from '../event-text';
+import { categoryOf, memberPagePath, type Item, type NotificationEvent } from '../events';
+
+/** What waits in mail_queue: a template name and its data, rendered only when the worker sends it. */
+export type QueuedMail =
+  | { template: 'event'; data: { name: string; programme: Programme; event: NotificationEvent } }
+  | { template: 'confirm_email' | 'reset_password' | 'closure_link'; data: { name: string; programme: Programme; token: string } }
+  /** An administrator's answer to a Contact Us message, the sender's words quoted below it. */
+  | { template: 'contact_reply'; data: { name: string; siteName: string; reply: string; original: string } }
+  /** A notice to an administrator (the payout day), pointing at an admin page. */
+  | { template: 'admin_notice'; data: { name: string; subject: string; paragraphs: string[]; action: { label: string; path: string } } };
+
+/** Templates whose data holds a live token: the data is wiped once the mail is sent. */
+export const templatesWithSecrets: ReadonlySet<QueuedMail['template']> = new Set(['confirm_email', 'reset_password', 'closure_link']);
+
+export interface MailSite {
+  name: string;
+  email: string;
+  publicUrl: string;
+}
+
+/** One mail's words and figures; the layout (layout.tsx) turns any of them into HTML and plain text. */
+export interface MailContent {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  items: Item[];
+  awards: Item[];
+  action: { label: string; url: string } | null;
+  warning: string | null;
+  /** Someone's own words, quoted below the mail (a contact reply). */
+  quote: { title: string; text: string } | null;
+  footer: string;
+}
+
+const programmeName = (programme: Programme) => (programme === 'main' ? 'Main' : 'Welcome Back');
+
+export function mailSubject(mail: QueuedMail): string {
+  if (mail.template === 'contact_reply') return `Re: your message to ${mail.data.siteName}`;
+  if (mail.template === 'admin_notice') return mail.data.subject;
+  const platform = `${programmeName(mail.data.programme)} platform`;
+  switch (mail.template) {
+    case 'event':
+      return eventText(mail.data.event, mail.data.programme, '').title;
+    case 'confirm_email':
+      return `Confirm your email address for the ${platform}`;
+    case 'reset_password':
+      return `Reset your ${platform} password`;
+    case 'closure_link':
+      return 'Confirm the closure of your account';
+  }
+}
+
+const paragraphsOf = (text: string) => text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+
+export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
+  if (mail.template === 'contact_reply' || mail.template === 'admin_notice') {
+    const staff = {
+      subject: mailSubject(mail),
+      greeting: `Dear ${mail.data.name},`,
+      items: [],
+      awards: [],
+      warning: null,
+      footer: `${site.name}. ${site.email}`,
+    };
+    if (mail.template === 'contact_reply')
+      return { ...staff, paragraphs: paragraphsOf(mail.data.reply), action: null, quote: { title: 'Your message', text: mail.data.original } };
+    return { ...staff, paragraphs: mail.data.paragraphs, action: { label: mail.data.action.label, url: `${site.publicUrl}${mail.data.action.path}` }, quote: null };
+  }
+  const { name, programme } = mail.data;
+  const platform = `${programmeName(programme)} platform`;
+  const link = (path: string, token?: string) => `${site.publicUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  const common = {
+    subject: mailSubject(mail),
+    greeting: `Dear ${name},`,
+    items: [],
+    awards: [],
+    warning: null,
+    quote: null,
+    footer: `${site.name}. You receive this mail because you have an account on our ${platform}.`,
+  };
+  switch (mail.template) {
+    case 'event': {
+      const text = eventText(mail.data.event, programme, site.email);
+      const settings = categoryOf[mail.data.event.kind] !== 'security' ? [`You can turn off mails like this one in your mail settings: ${link(memberPagePath(programme, 'mailSettings'))}`] : [];
+      return {
+        ...common,
+        paragraphs: [text.summary, ...text.more],
+        items: text.items,
+        awards: text.awards,
+        action: { label: text.action, url: link(memberPagePath(programme, text.page)) },
+        warning: text.warning,
+        footer: [common.footer, ...settings].join(' '),
+      };
+    }
+    case 'confirm_email':
+      return {
+        ...common,
+        paragraphs: [`Thank you for registering on the ${platform} of ${site.name}. Please confirm that this email address is yours.`, 'The link works once, for two days. If you did not register, ignore this mail.'],
+        action: { label: 'Confirm my email address', url: link('/confirmemail', mail.data.token) },
+      };
+    case 'reset_password':
+      return {
+        ...common,
+        paragraphs: [
+          `Someone asked to reset the password of your ${platform} account.`,
+          'The link works once, for one hour. If you did not ask for it, ignore this mail: your password stays as it is.',
+        ],
+        action: { label: 'Choose a new password', url: link(programme === 'main' ? '/mainresetpassword' : '/welcomebackresetpassword', mail.data.token) },
+      };
+    case 'closure_link':
+      return {
+        ...common,
+        paragraphs: [
+          `We received a request to close your ${platform} account. If you made this request, confirm it with the link below.`,
+          'The account is closed 7 business days after you confirm. Until then you can still sign in.',
+          'If you did not ask for this, ignore this mail and nothing will change.',
+        ],
+        action: { label: 'Confirm the closure of my account', url: link('/confirmclosure', mail.data.token) },
+      };
+  }
+}

@@ -1,0 +1,224 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import type { Database } from '../src/db/client';
+import { createTestAccount, signInAs } from './accounts-kit';
+import { testConfig } from './app';
+import { describeEachDatabase } from './databases';
+
+/**
+ * Who may call each API route. One line per method and path, as Fastify names it. A new route must be added
+ * here, or this test fails naming it.
+ * - public: anyone, signed in or not
+ * - member: any signed-in account (both programmes, administrators too)
+ * - member:main / member:welcomeback: a signed-in account of that programme (administrators are Main accounts)
+ * - admin: an administrator only
+ * - webhook: nobody without the provider's signature
+ */
+type Policy = 'public' | 'member' | 'member:main' | 'member:welcomeback' | 'admin' | 'webhook';
+const POLICIES: Record<string, Policy> = {
+  'GET /api/docs': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/*': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/health': 'public',
+  'GET /api/site': 'public',
+  'GET /api/dev/mail': 'public',
+  'GET /api/banks': 'public',
+  'POST /api/auth/signup': 'public',
+  'POST /api/auth/welcome': 'public',
+  'POST /api/auth/confirm-email': 'public',
+  'POST /api/auth/resend-confirmation': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/loginwelc': 'public',
+  'POST /api/admin/adminLogin': 'public',
+  'POST /api/auth/refresh': 'public',
+  'POST /api/auth/logout': 'public',
+  'POST /api/auth/reset': 'public',
+  'POST /api/auth/resetpassword': 'public',
+  'POST /api/auth/welcomereset': 'public',
+  'POST /api/auth/welcresetpassword': 'public',
+  'POST /api/auth/confirm-closure': 'public',
+  'POST /api/auth/sendContact': 'public',
+  'POST /api/admin/two-factor/verify': 'public',
+  'POST /api/admin/two-factor/challenge/setup': 'public',
+  'POST /api/admin/two-factor/challenge/confirm': 'public',
+  'PUT /api/auth/password': 'member',
+  'GET /api/me': 'member',
+  'GET /api/me/wallet-history': 'member',
+  'GET /api/me/matrix': 'member',
+  'GET /api/me/awards': 'member',
+  'GET /api/me/grant': 'member',
+  'POST /api/me/grant': 'member',
+  'GET /api/me/close': 'member',
+  'POST /api/me/close': 'member',
+  'GET /api/me/bank-details': 'member',
+  'GET /api/me/notifications': 'member',
+  'GET /api/me/notifications/unread': 'member',
+  'POST /api/me/notifications/read': 'member',
+  'GET /api/me/mail-settings': 'member',
+  'PUT /api/me/mail-settings': 'member',
+  'GET /api/payments/:reference': 'member',
+  'POST /api/auth/register': 'member:main',
+  'POST /api/auth/process-payment': 'member:main',
+  'POST /api/auth/bankdetails': 'member:welcomeback',
+  'POST /api/auth/welcomepaystack': 'member:welcomeback',
+  'PUT /api/admin/payOutCash': 'admin',
+  'PUT /api/admin/payOutCash2': 'admin',
+  'GET /api/admin/adminTransactionAmount': 'admin',
+  'GET /api/admin/countUsers': 'admin',
+  'GET /api/admin/transactions/latest': 'admin',
+  'GET /api/admin/payouts/preview': 'admin',
+  'POST /api/admin/payouts/run': 'admin',
+  'GET /api/admin/payouts/runs': 'admin',
+  'GET /api/admin/payouts/runs/:id': 'admin',
+  'POST /api/admin/payouts/runs/:id/retry': 'admin',
+  'POST /api/admin/payouts/:id/release': 'admin',
+  'POST /api/admin/payouts/runs/:id/confirm': 'admin',
+  'GET /api/admin/payouts/runs/:id/csv': 'admin',
+  'GET /api/admin/mails': 'admin',
+  'POST /api/admin/mails/:id/retry': 'admin',
+  'GET /api/admin/grants': 'admin',
+  'PUT /api/admin/grants/:id': 'admin',
+  'GET /api/admin/viewMainUser': 'admin',
+  'GET /api/admin/viewWelcomeBackUser': 'admin',
+  'GET /api/admin/toViewUser/:email': 'admin',
+  'GET /api/admin/toWelcomeBackUser/:email': 'admin',
+  'GET /api/admin/contact-messages': 'admin',
+  'PUT /api/admin/adminRoles/:email': 'admin',
+  'GET /api/admin/audit-log': 'admin',
+  'GET /api/admin/awards': 'admin',
+  'PUT /api/admin/awards/:id/delivered': 'admin',
+  'GET /api/admin/payouts/prepared': 'admin',
+  'POST /api/admin/contact-messages/:id/reply': 'admin',
+  'POST /api/admin/contact-messages/:id/close': 'admin',
+  'DELETE /api/admin/adminRoles/:email': 'admin',
+  'GET /api/admin/liabilities': 'admin',
+  'GET /api/admin/liabilities/history': 'admin',
+  'GET /api/admin/liabilities/lines': 'admin',
+  'GET /api/admin/liabilities/wallets': 'admin',
+  'GET /api/admin/exports/members': 'admin',
+  'GET /api/admin/exports/payments': 'admin',
+  'GET /api/admin/exports/journal': 'admin',
+  'GET /api/admin/exports/payout-runs/:id': 'admin',
+  'GET /api/admin/approvals/settings': 'admin',
+  'GET /api/admin/approvals': 'admin',
+  'POST /api/admin/approvals/:id/approve': 'admin',
+  'POST /api/admin/approvals/:id/decline': 'admin',
+  'GET /api/admin/accounts/confirm': 'admin',
+  'GET /api/admin/administrators': 'admin',
+  'GET /api/admin/two-factor': 'admin',
+  'POST /api/admin/two-factor/setup': 'admin',
+  'POST /api/admin/two-factor/confirm': 'admin',
+  'GET /api/admin/members/:id': 'admin',
+  'GET /api/admin/members/:id/matrix': 'admin',
+  'POST /api/admin/members/:id/suspend': 'admin',
+  'POST /api/admin/members/:id/reinstate': 'admin',
+  'GET /api/admin/flags': 'admin',
+  'POST /api/admin/flags/:id/clear': 'admin',
+  'GET /api/admin/inactive-accounts': 'admin',
+  'POST /api/webhooks/paystack': 'webhook',
+};
+
+type Caller = 'anonymous' | 'main' | 'welcomeback' | 'admin';
+const CALLERS: Caller[] = ['anonymous', 'main', 'welcomeback', 'admin'];
+
+/** Whether the caller should get past the access check under the policy. */
+function mayPass(policy: Policy, caller: Caller): boolean {
+  switch (policy) {
+    case 'public':
+      return true;
+    case 'webhook':
+      return false;
+    case 'member':
+      return caller !== 'anonymous';
+    case 'member:main':
+      return caller === 'main' || caller === 'admin';
+    case 'member:welcomeback':
+      return caller === 'welcomeback';
+    case 'admin':
+      return caller === 'admin';
+  }
+}
+
+// The refusals of the access check (plugins/auth.ts) and of the webhook's signature check; a handler's own 403
+// (for example a grant before stage 5) is a business answer, not an access refusal.
+const ACCESS_REFUSALS: Record<number, Set<string>> = { 401: new Set(['signed_out', 'session_ended', 'two_factor_required']), 403: new Set(['not_admin', 'wrong_programme']) };
+const refusedAccess = (status: number, body: { code?: string; message?: string }) =>
+  Boolean(ACCESS_REFUSALS[status]?.has(body.code ?? '')) || (status === 401 && body.message === 'Invalid signature');
+
+/** A concrete URL for a route path: each parameter gets a harmless value of the kind it names. */
+const concrete = (path: string) =>
+  path
+    .replace(/:email/g, 'nobody%40example.com')
+    .replace(/:(id|runId|payoutId)\b/g, '1')
+    .replace(/:[A-Za-z]+/g, 'x')
+    .replace(/\*$/, 'index.html');
+
+describeEachDatabase('authorization sweep over every API route', (database) => {
+  const ctx = {} as { app: App; database: Database; routes: { method: string; url: string }[] };
+  beforeAll(async () => {
+    ctx.routes = [];
+    const collect = (route: RouteOptions) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD' && route.url.startsWith('/api')) ctx.routes.push({ method, url: route.url });
+      }
+    };
+    ctx.database = await database.open();
+    ctx.app = await buildApp(testConfig(), { database: ctx.database, onRoute: collect });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await ctx.database?.close();
+  });
+
+  it('has a policy for every route, and no policy for a route that is gone', () => {
+    const keys = ctx.routes.map((r) => `${r.method} ${r.url}`);
+    const missing = keys.filter((key) => !(key in POLICIES));
+    const gone = Object.keys(POLICIES).filter((key) => !keys.includes(key));
+    expect(
+      missing,
+      `Routes without an access policy. Add a line for each to POLICIES in apps/server/test/authorization-sweep.test.ts:\n${missing.map((k) => `  '${k}': 'public' | 'member' | 'member:main' | 'member:welcomeback' | 'admin' | 'webhook',`).join('\n')}\n`,
+    ).toEqual([]);
+    expect(gone, 'POLICIES names routes that no longer exist: remove these lines').toEqual([]);
+  });
+
+  it('lets through exactly the callers each policy names, on every route', async () => {
+    const accounts = {
+      main: await createTestAccount(ctx.app, { programme: 'main' }),
+      welcomeback: await createTestAccount(ctx.app, { programme: 'welcomeback' }),
+      admin: await createTestAccount(ctx.app, { programme: 'main', role: 'admin' }),
+    };
+    const wrong: string[] = [];
+    for (const route of ctx.routes) {
+      const policy = POLICIES[`${route.method} ${route.url}`];
+      if (!policy) continue; // reported by the test above
+      for (const caller of CALLERS) {
+        // A fresh session per call: a route that ends the session (sign-out) does not spoil the next call.
+        const headers = caller === 'anonymous' ? {} : await signInAs(ctx.app, accounts[caller].id);
+        const hasBody = !['GET', 'DELETE'].includes(route.method);
+        const res = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: { ...headers, 'idempotency-key': crypto.randomUUID(), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+          ...(hasBody ? { payload: '{}' } : {}),
+        });
+        let body: { code?: string; message?: string } = {};
+        try {
+          body = res.json();
+        } catch {
+          // Not JSON (a page or a file): no access refusal either.
+        }
+        const refused = refusedAccess(res.statusCode, body);
+        // 502: the payment provider (the sandbox, not listening in this test) was asked, so access was granted.
+        if (res.statusCode >= 500 && res.statusCode !== 502) wrong.push(`${route.method} ${route.url} as ${caller}: ${res.statusCode}`);
+        else if (refused === mayPass(policy, caller))
+          wrong.push(`${route.method} ${route.url} as ${caller}: ${res.statusCode} ${body.code ?? ''} but the policy is ${policy}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

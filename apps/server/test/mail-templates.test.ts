@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { NotificationEvent } from '../src/modules/notifications/events';
+import { categoryOf } from '../src/modules/notifications/events';
+import { renderMail } from '../src/modules/notifications/mail/render-mail';
+
+const site = { name: 'Coop Test', email: 'help@coop.test', publicUrl: 'https://coop.test' };
+const bank = { bankName: 'Access Bank', accountNumberLast4: '6789' };
+
+/** One sample of every kind, with the figure and the page its mail must carry. */
+const samples: { event: NotificationEvent; says: string[]; page: string }[] = [
+  { event: { kind: 'payment_received', reference: 'MN-abc', amountKobo: 5_000_000 }, says: ['₦50,000', 'MN-abc'], page: '/maindashboard' },
+  { event: { kind: 'bonus_credited', bonus: 'Referral bonus', lines: [{ label: 'Referral bonus from Bola', amountKobo: 1_000_000 }] }, says: ['₦10,000', 'Referral bonus from Bola'], page: '/mainwallet' },
+  {
+    event: {
+      kind: 'promotion',
+      reachedStage: 'Chairman',
+      completed: ['Honourable'],
+      lines: [
+        { label: 'Activities bonus for Honourable (stage 2)', amountKobo: 40_000_000 },
+        { label: 'Health organisation registration fee for Honourable (stage 2)', amountKobo: -1_000_000 },
+      ],
+      awards: [{ label: 'Laptop award', amountKobo: 20_000_000 }],
+      next: '6 more direct referrals to complete Chairman.',
+    },
+    says: ['₦400,000', '-₦10,000', 'Laptop award', '₦200,000', 'Next: 6 more direct referrals'],
+    page: '/maindashboard',
+  },
+  { event: { kind: 'award_delivered', award: 'Laptop award', valueKobo: 20_000_000 }, says: ['Laptop award', '₦200,000'], page: '/mainawards' },
+  { event: { kind: 'payout_sent', amountKobo: 3_000_000, ...bank }, says: ['₦30,000', 'Access Bank', '6789'], page: '/mainwallet' },
+  { event: { kind: 'payout_paid', amountKobo: 3_000_000, ...bank }, says: ['₦30,000', 'Access Bank'], page: '/mainwallet' },
+  { event: { kind: 'payout_failed', amountKobo: 3_000_000, ...bank, reason: 'Account not found' }, says: ['₦30,000', 'Account not found', 'Check your bank details'], page: '/mainbankdetails' },
+  { event: { kind: 'cash_out_recorded', amountKobo: 125_050 }, says: ['₦1,250.50'], page: '/mainwallet' },
+  { event: { kind: 'bank_details_changed', ...bank, verified: true }, says: ['Access Bank', '6789', 'If this was not you'], page: '/mainbankdetails' },
+  { event: { kind: 'password_changed', how: 'changed' }, says: ['If this was not you'], page: '/mainsignin' },
+  { event: { kind: 'grant_decided', decision: 'approved', amountKobo: 4_000_000_000, note: 'Well planned' }, says: ['approved', '₦40,000,000', 'Well planned'], page: '/maingrant' },
+  { event: { kind: 'account_suspended', reason: 'a review of the account by our team' }, says: ['suspended because of a review of the account by our team.', 'help@coop.test'], page: '/mainsignin' },
+  { event: { kind: 'account_reinstated' }, says: ['active again'], page: '/maindashboard' },
+  { event: { kind: 'closure_confirmed', effectiveAt: '2026-12-04T00:00:00.000Z' }, says: ['04 Dec 2026', 'If this was not you'], page: '/maindashboard' },
+];
+
+describe('mail templates', () => {
+  it('cover every kind of notification', () => {
+    expect(samples.map((s) => s.event.kind).sort()).toEqual(Object.keys(categoryOf).sort());
+  });
+
+  for (const { event, says, page } of samples) {
+    it(`${event.kind}: both parts from one layout, with the figures and a link to the page`, async () => {
+      const mail = await renderMail('ada@example.com', { template: 'event', data: { name: 'Ada <Obi>', programme: 'main', event } }, site);
+      expect(mail.subject.length).toBeGreaterThan(5);
+      expect(mail.text).toContain('Dear Ada <Obi>,');
+      expect(mail.html).toContain('Dear Ada &lt;Obi&gt;,');
+      for (const words of says) expect(mail.text).toContain(words);
+      expect(mail.text).toContain(`${site.publicUrl}${page}`);
+      expect(mail.html).toContain(`href="${site.publicUrl}${page}"`);
+      // Security mails are always sent, so they offer no mail settings link; the others do.
+      expect(mail.text.includes('/mainmailsettings')).toBe(categoryOf[event.kind] !== 'security');
+    });
+  }
+});

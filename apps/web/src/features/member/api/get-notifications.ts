@@ -1,0 +1,22 @@
+import type { notificationListSchema, unreadCountSchema } from '@coop/core/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiFetch } from '../../../lib/api-client';
+
+export type NotificationList = z.infer<typeof notificationListSchema>;
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+export const notificationsQuery = queryOptions({
+  queryKey: ['me', 'notifications'],
+  queryFn: () => apiFetch<NotificationList>('/me/notifications'),
+});
+
+/** The bell's count: looked at again every minute and whenever the window regains focus. */
+export const unreadQuery = queryOptions({
+  queryKey: ['me', 'notifications', 'unread'],
+  queryFn: () => apiFetch<UnreadCount>('/me/notifications/unread'),
+  refetchInterval: 60_000,
+});
+
+export const useNotifications = () => useQuery(notificationsQuery);
+export const useUnreadCount = () => useQuery(unreadQuery);
