@@ -4,8 +4,8 @@ import type { Tx } from '../../db/client';
 import type { Programme } from '../engine/position-store';
 import { walletLines, type WalletLineRow } from '../ledger/queries';
 
-/** Each wallet line in the member's words: what it was, for which stage, and from whom. */
-function reasonOf(programme: Programme, line: WalletLineRow): string {
+/** Each wallet line in the member's words: what it was and for which stage (the admin record uses it too). */
+export function walletLineReason(programme: Programme, line: WalletLineRow): string {
   const stage = line.stage === null ? '' : stageName(getPlan(programme), line.stage);
   switch (line.kind) {
     case 'referral':
@@ -40,7 +40,7 @@ export async function walletHistory(
       entryId: line.entryId,
       kind: line.kind as WalletLineKind,
       stage: line.stage,
-      reason: reasonOf(programme, line),
+      reason: walletLineReason(programme, line),
       from: line.fromFullName === null ? null : shortName(line.fromFullName),
       amount: toNairaString(line.amountKobo),
       createdAt: line.createdAt.toISOString(),
