@@ -49,6 +49,7 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/me': 'member',
   'GET /api/me/wallet-history': 'member',
   'GET /api/me/matrix': 'member',
+  'GET /api/me/matrix/search': 'member',
   'GET /api/me/awards': 'member',
   'GET /api/me/grant': 'member',
   'POST /api/me/grant': 'member',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './fields';
 import { nairaString } from './responses';
 
 /**
@@ -144,7 +145,7 @@ export const matrixSchema = z.object({
 
 /** GET /me/matrix/search?name=: the search form and the route share it. */
 export const matrixSearchQuerySchema = z.object({
-  name: z.string().trim().min(1, 'Type a first name or surname to search for.').max(60, 'Type at most 60 characters.'),
+  name: textField().min(1, 'Type a first name or surname to search for.').max(60, 'Type at most 60 characters.'),
 });
 
 /** GET /me/matrix/search: people in the member's own subtree found by name. */
