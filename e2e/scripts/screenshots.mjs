@@ -69,7 +69,11 @@ const server = await startPlatform({
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 let failed = false;
 try {
-  const modules = readdirSync(path.join(here, 'screens')).filter((f) => /\.m?js$/.test(f)).sort();
+  // SCREENS=member (comma-separated) takes only those modules' screenshots.
+  const only = process.env.SCREENS?.split(',');
+  const modules = readdirSync(path.join(here, 'screens'))
+    .filter((f) => /\.m?js$/.test(f) && (!only || only.includes(f.replace(/\.m?js$/, ''))))
+    .sort();
   for (const file of modules) {
     console.log(`${file}:`);
     const screens = await import(pathToFileURL(path.join(here, 'screens', file)).href);

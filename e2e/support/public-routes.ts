@@ -6,7 +6,7 @@ const wb = getPlan('welcomeback');
 /** Every public route of spec 2.1: its h1 and a piece of key content. */
 export const routes: { path: string; heading: string | RegExp; content: (string | RegExp)[] }[] = [
   { path: '/', heading: /financial security/, content: ['Actualizing business dreams', 'Are you a…', 'Do you want…', 'What we offer', 'Social services'] },
-  { path: '/about', heading: 'About Us', content: ['Our vision', 'Your pathway', 'Be a partner / Sign Up!'] },
+  { path: '/about', heading: 'About Us', content: ['is a cooperative membership company', 'Our vision', 'Your pathway', 'Be a partner / Sign Up!'] },
   { path: '/contact', heading: 'Contact Us', content: ['Lagos, Nigeria', 'support@example.com', 'Send us a message'] },
   { path: '/getstarted', heading: 'CHOOSE PLATFORM OF CHOICE', content: ['MAIN PLATFORM', 'WELCOME BACK PLATFORM', formatNaira(main.feeKobo), formatNaira(wb.feeKobo)] },
   { path: '/payment', heading: 'CHOOSE PLATFORM FOR PAYMENT', content: ['MAIN PLATFORM', 'WELCOME BACK PLATFORM'] },
@@ -31,7 +31,7 @@ export const routes: { path: string; heading: string | RegExp; content: (string 
   { path: '/welcomebackupdatesuccess', heading: 'Bank details saved', content: ['GO TO DASHBOARD'] },
   { path: '/welcomebacksuccess', heading: 'Registration is Successful', content: ['Check your email', 'Click Here to Login'] },
   { path: '/admin', heading: 'Admin Login', content: ['Email', 'Password'] },
-  { path: '/confirmemail', heading: 'Confirmation link not valid', content: ['Login to the Membership (Main) Platform'] },
+  { path: '/confirmemail', heading: 'Confirmation link not valid', content: ['Sign in to the Membership (Main) Platform'] },
   { path: '/no-such-page', heading: 'Page not found', content: ['Go home'] },
 ];
 

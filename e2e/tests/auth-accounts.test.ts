@@ -168,7 +168,8 @@ describe.each(programmes)('the $programme programme: sign-up, confirmation, sign
     expect(link).toContain('/confirmemail?token=');
     await page.goto(link, { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'Email confirmed' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(screens.signin);
+    expect(await page.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(screens.signin);
+    expect(await page.locator('main').textContent()).not.toMatch(/log ?in/i);
   });
 
   it("signs in: bad input shows the messages, a wrong password 'Failed', the right one 'Login in...', 'Successful!' and the dashboard", async () => {

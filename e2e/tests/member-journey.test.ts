@@ -105,7 +105,9 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     const sponsorReference = await pay(page);
     await page.getByRole('link', { name: 'GO TO DASHBOARD' }).click();
     await expect.poll(() => figure(page, 'Level')).toBe('Welcome');
-    expect(await figure(page, 'Wallet Balance')).toBe(formatNaira(0));
+    // A new member is told the first step, not shown a wall of zero figures.
+    expect(await page.getByTestId('first-step').textContent()).toContain('Your first step: share your referral link');
+    expect(await page.locator('[data-figure="Wallet Balance"]').count()).toBe(0);
 
     await page.goto(baseURL + s.referral);
     await settled(page);
@@ -139,21 +141,31 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     expect(await figure(page, 'Referral count')).toBe('2');
     expect(await figure(page, 'Referral Node')).toBe('2');
     expect(await page.getByTestId('progress-summary').textContent()).toContain('2 more direct referrals and 4 more places in your matrix');
+    expect(await figure(page, 'In your stage window')).toBe('2 of 6');
+    expect(await page.title()).toMatch(/^Dashboard/);
+    // Only the programme's own awards, in their own section; Welcome Back has no laptop award.
+    const awards = (await page.getByTestId('awards-section').textContent())!;
+    expect(awards).toContain(plan.stages.flatMap((st) => st.awards)[0]!.label);
+    if (programme === 'welcomeback') {
+      expect(awards).not.toMatch(/laptop/i);
+      expect(await figure(page, 'Thank You Bonus')).toBe(formatNaira(0));
+    }
 
     await page.goto(baseURL + s.wallet);
     await settled(page);
     const entries = page.getByTestId('wallet-entry');
     await expect.poll(() => entries.count()).toBe(3);
     const text = (await entries.allTextContents()).join('\n');
-    for (const name of friends) expect(text).toContain(`Referral bonus from ${name}`);
-    expect(text).toContain('Graduating bonus for completing Welcome (stage 0)');
+    for (const name of ['Bola A.', 'Chidi E.']) expect(text).toContain(`Referral bonus from ${name}`);
+    expect(text).toContain('Graduating bonus for completing Welcome');
 
     await page.goto(baseURL + s.matrix);
     await settled(page);
     const nodes = page.getByTestId('matrix-node');
     await expect.poll(() => nodes.count()).toBe(3);
-    expect(await nodes.evaluateAll((els) => els.map((el) => el.getAttribute('data-initials')))).toEqual(['AO', 'BA', 'CE']);
+    expect(await nodes.evaluateAll((els) => els.map((el) => el.getAttribute('data-name')))).toEqual(['Adaeze O.', 'Bola A.', 'Chidi E.']);
     expect(await page.getByTestId('matrix-empty').count()).toBe(4);
+    expect(await page.getByTestId('matrix-next-level').textContent()).toContain('Level 2 is the level to fill next: 4 empty places');
 
     // Bank details: the name is confirmed with the bank (the sandbox answers its test name), then the success screen.
     await page.goto(baseURL + s.bankDetails);
@@ -166,6 +178,15 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     await page.getByText('Your bank details have been saved and confirmed with your bank.').waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(`**${s.updateSuccess}`);
+    // Back on the bank page: the confirmed details, masked, and a button to change them instead of an empty form.
+    await page.goto(baseURL + s.bankDetails);
+    const saved = page.getByTestId('saved-bank-details');
+    await saved.waitFor();
+    expect(await saved.textContent()).toContain('••••••6789');
+    expect(await saved.textContent()).not.toContain('0123456789');
+    expect(await page.getByLabel('Account number').count()).toBe(0);
+    await saved.getByRole('button', { name: 'Change bank details' }).click();
+    await page.getByLabel('Account number').waitFor();
 
     // A friend's token cannot read the sponsor's payment, nor the sponsor's matrix.
     const login = await fetch(baseURL + s.login, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: friendEmails[0], password }) });

@@ -22,7 +22,9 @@ describe('navigation, carousel and accordion by touch and keyboard', () => {
     await toggle.click();
     expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
     const labels = await page.locator('#nav-menu a').allTextContents();
-    expect(labels).toEqual(['HOME', 'ABOUT US', 'MAIN PLATFORM', 'WELCOME BACK PLATFORM', 'SIGN UP', 'CONTACT US', 'MAKE PAYMENT']);
+    expect(labels).toEqual(['HOME', 'ABOUT US', 'MAIN PLATFORM', 'WELCOME BACK PLATFORM', 'SIGN UP', 'CONTACT US', 'MAKE PAYMENT', 'LOGIN', 'WELCOME BACK LOGIN']);
+    expect(await page.getByRole('link', { name: 'LOGIN', exact: true }).getAttribute('href')).toBe('/mainsignin');
+    expect(await page.getByRole('link', { name: 'WELCOME BACK LOGIN' }).getAttribute('href')).toBe('/welcomebacksignin');
     await entry.click();
     await page.waitForURL(`${baseURL}/about`);
     expect(await entry.isVisible()).toBe(false);
@@ -49,6 +51,11 @@ describe('navigation, carousel and accordion by touch and keyboard', () => {
     await page.getByRole('heading', { level: 1 }).waitFor({ state: 'attached' });
     expect(await page.getByRole('link', { name: 'MAKE PAYMENT' }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    // Login goes to the Main sign-in, whose page offers the Welcome Back sign-in one tap away.
+    await page.getByRole('link', { name: 'LOGIN', exact: true }).click();
+    await page.waitForURL(`${baseURL}/mainsignin`);
+    await page.getByRole('link', { name: 'Welcome Back login' }).click();
+    await page.waitForURL(`${baseURL}/welcomebacksignin`);
     await page.setViewportSize({ width: 360, height: 780 });
   });
 

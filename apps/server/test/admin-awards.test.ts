@@ -1,5 +1,9 @@
 import { getPlan, toNairaString } from '@coop/core';
+import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows';
+import { recordAwards } from '../src/modules/engine/benefit-postings';
+import { toPosition, type RawPosition } from '../src/modules/engine/position-store';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { useTestApp } from './app';
 import { describeEachDatabase } from './databases';
@@ -75,6 +79,43 @@ describeEachDatabase('admin awards', (database) => {
     const second = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin' })).id);
     const answers = await Promise.all([deliver(id), deliver(id, second)]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('Golden Crown: five yearly installments with their due dates; only the one due can be delivered', async () => {
+    const crownMember = await paidMember(ctx.app, 'main', { fullName: 'Chidi Crown' });
+    const [position] = await queryRows<RawPosition>(ctx.app.db, sql`select * from positions where account_id = ${crownMember.account.id}`);
+    const crown = getPlan('main').stages[6]!.awards.find((a) => a.kind === 'golden_crown_annual')!;
+    await ctx.app.db.transaction((tx) =>
+      recordAwards(
+        tx,
+        getPlan('main'),
+        toPosition(position!),
+        [1, 2, 3, 4, 5].map((installment) => ({ kind: crown.kind, stage: 6, installment, valueKobo: crown.valueKobo, description: crown.label })),
+      ),
+    );
+    const mine = (await ctx.app.inject({ method: 'GET', url: '/api/me/awards', headers: crownMember.headers })).json().awards;
+    expect(mine.map((a: { installment: number; value: string; dueStatus: string }) => [a.installment, a.value, a.dueStatus])).toEqual([
+      [1, '10000000.00', 'due'],
+      [2, '10000000.00', 'upcoming'],
+      [3, '10000000.00', 'upcoming'],
+      [4, '10000000.00', 'upcoming'],
+      [5, '10000000.00', 'upcoming'],
+    ]);
+    const year = (iso: string) => Number(iso.slice(0, 4));
+    expect(mine.map((a: { dueAt: string }) => year(a.dueAt) - year(mine[0].dueAt))).toEqual([0, 1, 2, 3, 4]);
+    expect(mine.map((a: { dueAt: string }) => a.dueAt.slice(4))).toEqual(Array(5).fill(mine[0].dueAt.slice(4)));
+
+    const pending = (await list('?status=pending&pageSize=100')).json().items.filter((a: { kind: string }) => a.kind === crown.kind);
+    expect(pending).toHaveLength(5);
+    const second = pending.find((a: { installment: number }) => a.installment === 2);
+    expect(second).toMatchObject({ dueStatus: 'upcoming', dueAt: mine[1].dueAt });
+    const early = await deliver(second.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(
+      `This is installment 2 of the award: it falls due on ${mine[1].dueAt.slice(0, 10)} and can be delivered from then`,
+    );
+    const first = pending.find((a: { installment: number }) => a.installment === 1);
+    expect((await deliver(first.id)).json()).toMatchObject({ status: 'delivered', dueStatus: 'delivered' });
   });
 
   it('refuses an unknown award, a member token and no token', async () => {

@@ -35,11 +35,16 @@ describeEachDatabase('CSV exports', (database) => {
     await fundWallet(ctx.app.db, 'welcomeback', sponsor.id, 123_456);
     await saveBankDetails(ctx.app.db, sponsor.id, { accountNumber: '0123456789' });
     const referral = await createTestAccount(ctx.app, { programme: 'welcomeback', sponsorAccountId: sponsor.id });
+    await ctx.app.db.execute(sql`insert into fraud_flags (account_id, rule, related_account_id, detail, dedupe_key) values
+      (${sponsor.id}, 'sponsor_shares_phone', ${referral.id}, 'same phone', ${`t1-${sponsor.id}`}),
+      (${sponsor.id}, 'shared_bank_account', null, 'same bank', ${`t2-${sponsor.id}`}),
+      (${referral.id}, 'signup_burst', null, 'cleared one', ${`t3-${referral.id}`})`);
+    await ctx.app.db.execute(sql`update fraud_flags set cleared_at = now(), cleared_by = ${adminId}, clear_note = 'checked' where account_id = ${referral.id}`);
     const { rows, disposition } = await download('/api/admin/exports/members?programme=welcomeback');
     expect(disposition).toBe('attachment; filename="members-welcomeback.csv"');
     const s = rows.find((r) => r.Email === sponsor.email)!;
-    expect(s).toMatchObject({ 'Full name': "'=cmd|calc", Paid: 'yes', Stage: 'Welcome', 'Wallet (NGN)': '1234.56', 'Bank account': '****6789', 'Bank verified': 'yes', 'Account status': 'active' });
-    expect(rows.find((r) => r.Email === referral.email)).toMatchObject({ 'Sponsor email': sponsor.email, Paid: 'no', Stage: '', 'Wallet (NGN)': '0.00', 'Bank account': '' });
+    expect(s).toMatchObject({ 'Full name': "'=cmd|calc", Paid: 'yes', Stage: 'Welcome', 'Wallet (NGN)': '1234.56', 'Bank account': '****6789', 'Bank verified': 'yes', 'Account status': 'active', 'Open fraud flags': 'shared_bank_account; sponsor_shares_phone' });
+    expect(rows.find((r) => r.Email === referral.email)).toMatchObject({ 'Sponsor email': sponsor.email, Paid: 'no', Stage: '', 'Wallet (NGN)': '0.00', 'Bank account': '', 'Open fraud flags': '' });
     expect(JSON.stringify(rows)).not.toContain('0123456789');
     expect(rows.every((r) => r.Email !== undefined)).toBe(true);
     expect(await audits('export_members')).toEqual([{ details: { programme: 'welcomeback' } }]);

@@ -2,7 +2,8 @@
 // signs in, pays in the sandbox checkout; two friends join with the sponsor's code and pay, so the
 // dashboard, wallet history and matrix have real figures.
 
-const password = 'a good password 1';
+import { MEMBER_PASSWORD as password, sponsorWithReferrals } from '../../support/members.ts';
+
 let counter = 0;
 
 async function api(baseURL, path, { method = 'GET', body, token } = {}) {
@@ -56,6 +57,17 @@ async function ready(page) {
   await page.waitForLoadState('networkidle');
 }
 
+/** Signs in on the page as a person does, and waits for the dashboard. */
+async function signInOnPage(page, url, email) {
+  await page.goto(url, { waitUntil: 'load' });
+  await ready(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+}
+
 async function programmeScreens({ browser, baseURL, shoot, outDir }, programme) {
   const p = programme === 'main' ? { prefix: 'main', signin: '/mainsignin', pay: '/mainpaystack' } : { prefix: 'welcomeback', signin: '/welcomebacksignin', pay: '/welcomepaystack' };
   const path = (name) => `/${programme === 'main' ? 'main' : 'welcomeback'}${name}`;
@@ -65,13 +77,7 @@ async function programmeScreens({ browser, baseURL, shoot, outDir }, programme) 
   page.on('pageerror', (error) => console.error(`page error on ${page.url()}: ${error.message}`));
   const email = await signUpAndConfirm(baseURL, programme, 'Adaeze Okonkwo');
 
-  await page.goto(baseURL + p.signin, { waitUntil: 'load' });
-  await ready(page);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  await signInOnPage(page, baseURL + p.signin, email);
   await page.getByText('Complete your payment').first().waitFor();
   await ready(page);
   await shoot(page, `member-${p.prefix}-dashboard-unpaid`);
@@ -86,6 +92,12 @@ async function programmeScreens({ browser, baseURL, shoot, outDir }, programme) 
   await page.getByRole('heading', { name: 'Payment successful' }).waitFor();
   await ready(page);
   await shoot(page, `member-${p.prefix}-payment-return`);
+
+  // Paid, nothing earned yet: the first step instead of figures.
+  await page.goto(baseURL + (programme === 'main' ? '/maindashboard' : '/welcomebackdashboard'), { waitUntil: 'load' });
+  await ready(page);
+  await page.getByTestId('first-step').waitFor();
+  await shoot(page, `member-${p.prefix}-dashboard-new`);
 
   await page.goto(baseURL + path('referralcode'), { waitUntil: 'load' });
   await ready(page);
@@ -123,12 +135,48 @@ async function programmeScreens({ browser, baseURL, shoot, outDir }, programme) 
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByText('Please enter your account number').waitFor();
   await shoot(page, `member-${p.prefix}-bankdetails-errors`);
+  await page.getByLabel('Account type').selectOption('savings');
+  await page.getByLabel('Account number').fill('0123456789');
+  await page.getByLabel('Account name').fill('Sandbox Test Account');
+  await page.getByLabel('Bank', { exact: true }).selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.goto(baseURL + path('bankdetails'), { waitUntil: 'load' });
+  await page.getByTestId('saved-bank-details').waitFor();
+  await ready(page);
+  await shoot(page, `member-${p.prefix}-bankdetails-confirmed`);
+  await context.close();
+}
+
+/** A Main member whose 14 referrals completed Honourable: awards earned, the health fee in the wallet, a full matrix. */
+async function chairmanScreens({ browser, baseURL, shoot }) {
+  const { email } = await sponsorWithReferrals(baseURL, 'main', 'Musa Idris', 14);
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`page error on ${page.url()}: ${error.message}`));
+  await signInOnPage(page, `${baseURL}/mainsignin`, email);
+  await ready(page);
+  await shoot(page, 'member-main-chairman-dashboard');
+  for (const [name, url] of [
+    ['wallet', '/mainwallet'],
+    ['wallet-healthfee', '/mainwallet?kind=deductions'],
+    ['matrix', '/mainmatrix'],
+  ]) {
+    await page.goto(baseURL + url, { waitUntil: 'load' });
+    await ready(page);
+    await shoot(page, `member-main-chairman-${name}`);
+  }
+  await page.getByLabel('Search your matrix by name').fill('number1');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByTestId('matrix-found').first().waitFor();
+  await shoot(page, 'member-main-chairman-matrix-search');
   await context.close();
 }
 
 export default async function memberScreens(options) {
   await programmeScreens(options, 'main');
   await programmeScreens(options, 'welcomeback');
+  await chairmanScreens(options);
   // The closure mail's link, opened without signing in (an invalid token shows its message).
   const context = await options.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();

@@ -213,6 +213,8 @@ export const adminAwardSchema = z.object({
   value: nairaString,
   description: z.string(),
   status: z.enum(['pending', 'delivered']),
+  dueAt: z.string().describe('when the installment falls due: when earned, or a yearly installment on its anniversary'),
+  dueStatus: z.enum(['upcoming', 'due', 'delivered']),
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, programmeField } from './fields';
+import { emailField, exactTextField, programmeField, textField } from './fields';
 
 /** Maker-checker requests, who they are for, and administrators' two-factor sign-in. */
 
@@ -48,7 +48,7 @@ export const approvalSettingsSchema = z.object({
 export type ApprovalSettings = z.infer<typeof approvalSettingsSchema>;
 
 export const declineApprovalSchema = z.strictObject({
-  reason: z.string().trim().min(3, 'Say why you decline (at least 3 characters)').max(500, 'Use at most 500 characters'),
+  reason: textField({ multiLine: true }).min(3, 'Say why you decline (at least 3 characters)').max(500, 'Use at most 500 characters'),
 });
 export type DeclineApprovalInput = z.input<typeof declineApprovalSchema>;
 
@@ -80,10 +80,10 @@ export const twoFactorCodeField = z
   .min(6, 'Enter the 6-digit code or a recovery code')
   .max(20, 'Enter the 6-digit code or a recovery code');
 
-export const twoFactorVerifySchema = z.strictObject({ challenge: z.string().min(10).max(2000), code: twoFactorCodeField });
+export const twoFactorVerifySchema = z.strictObject({ challenge: exactTextField().min(10).max(2000), code: twoFactorCodeField });
 export type TwoFactorVerifyInput = z.input<typeof twoFactorVerifySchema>;
-export const twoFactorChallengeSchema = z.strictObject({ challenge: z.string().min(10).max(2000) });
-export const twoFactorConfirmSchema = z.strictObject({ code: twoFactorCodeField, challenge: z.string().min(10).max(2000).optional() });
+export const twoFactorChallengeSchema = z.strictObject({ challenge: exactTextField().min(10).max(2000) });
+export const twoFactorConfirmSchema = z.strictObject({ code: twoFactorCodeField, challenge: exactTextField().min(10).max(2000).optional() });
 export type TwoFactorConfirmInput = z.input<typeof twoFactorConfirmSchema>;
 
 /** The admin login's answer when a second factor is needed: no session yet, a short challenge instead. */

@@ -6,6 +6,7 @@ export * from './page-data';
 export * from './responses';
 export * from './member-responses';
 export * from './admin-responses';
+export * from './payouts';
 export * from './operator';
 export * from './approvals';
 export * from './member-record';

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { textField } from './fields';
 import { fraudRules, suspensionReasons } from '../review/member-review';
 import { awardSchema, matrixSchema, stageProgressSchema } from './member-responses';
 import { nairaString } from './responses';
 
 /** The member record, suspension and fraud-signal review of the admin area (issue 13), declared once. */
 
-const note = z.string().trim().min(5, 'Please write at least a few words for the record').max(1000, 'Please keep the note under 1,000 characters');
+const note = textField({ multiLine: true }).min(5, 'Please write at least a few words for the record').max(1000, 'Please keep the note under 1,000 characters');
 
 export const suspendAccountSchema = z.object({
   reason: z.enum(suspensionReasons, { error: 'Please choose why the account is suspended' }),

@@ -26,6 +26,8 @@ export const awardSchema = z.object({
   value: nairaString,
   description: z.string(),
   status: z.enum(['pending', 'delivered']),
+  dueAt: z.string().describe('when the installment falls due: when earned, or a yearly installment on its anniversary'),
+  dueStatus: z.enum(['upcoming', 'due', 'delivered']),
   createdAt: z.string(),
 });
 
@@ -45,7 +47,14 @@ const commonFields = {
   wallet: nairaString,
   graduatingBonus: nairaString,
   referralCount: z.number(),
-  referralNode: z.number(),
+  referralNode: z.number().describe('positions in the whole subtree under the member’s current position'),
+  stageWindow: z
+    .object({
+      levels: z.number().describe('levels 1..levels below the position decide the current stage'),
+      positions: z.number().describe('positions already in those levels'),
+      places: z.number().describe('places those levels hold when full'),
+    })
+    .nullable(),
   transaction_counts: z.number(),
   awards: z.array(awardSchema),
   grantEligible: z.boolean(),
@@ -76,15 +85,33 @@ export const welcomeBackDashboardSchema = z.object({
 
 export const dashboardSchema = z.discriminatedUnion('programme', [mainDashboardSchema, welcomeBackDashboardSchema]);
 
+/** What a wallet line is: a bonus credited, the health fee deducted, or money paid out (or back). */
+export const walletLineKinds = ['referral', 'activities', 'graduating', 'thank_you', 'health_fee', 'payout', 'payout_returned', 'cash_out', 'other'] as const;
+export const walletLineKindSchema = z.enum(walletLineKinds);
+
+export const walletHistoryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  kind: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v.split(',') : undefined))
+    .pipe(z.array(walletLineKindSchema).min(1).optional())
+    .describe('comma-separated kinds to keep, e.g. payout,cash_out'),
+});
+
 export const walletHistorySchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   total: z.number(),
   items: z.array(
     z.object({
-      id: z.number(),
-      kind: z.string(),
+      id: z.string().describe('unique per line'),
+      entryId: z.number().describe('the ledger entry; the lines of one event share it'),
+      kind: walletLineKindSchema,
+      stage: z.number().nullable().describe('the stage whose completion paid it, for stage bonuses and the health fee'),
       reason: z.string(),
+      from: z.string().nullable().describe('first name and surname initial of the person whose payment earned it (referral bonus)'),
       amount: nairaString.describe('positive for a credit, negative for a debit'),
       createdAt: z.string(),
     }),
@@ -95,6 +122,10 @@ export const matrixSchema = z.object({
   paid: z.boolean(),
   rootPositionId: z.number().nullable(),
   levels: z.number(),
+  nextLevel: z
+    .object({ level: z.number().describe('levels below the member’s own position'), emptyPlaces: z.number() })
+    .nullable()
+    .describe('the first level under the member that still has empty places'),
   nodes: z.array(
     z.object({
       positionId: z.number(),
@@ -102,6 +133,7 @@ export const matrixSchema = z.object({
       slot: z.number().nullable(),
       level: z.number(),
       initials: z.string(),
+      name: z.string().describe('first name and surname initial'),
       stage: z.number(),
       stageName: z.string(),
       joinedAt: z.string(),
@@ -110,6 +142,15 @@ export const matrixSchema = z.object({
   ),
 });
 
+/** GET /me/matrix/search?name=: the search form and the route share it. */
+export const matrixSearchQuerySchema = z.object({
+  name: z.string().trim().min(1, 'Type a first name or surname to search for.').max(60, 'Type at most 60 characters.'),
+});
+
+/** GET /me/matrix/search: people in the member's own subtree found by name. */
+export const matrixSearchSchema = z.object({
+  people: z.array(z.object({ positionId: z.number(), level: z.number(), name: z.string(), stage: z.number(), stageName: z.string(), joinedAt: z.string() })),
+});
 
 /** GET /me/grant and the grant of POST /me/grant (Main, Executive stage). */
 export const grantSchema = z.object({
@@ -136,7 +177,10 @@ export type MainDashboard = z.infer<typeof mainDashboardSchema>;
 export type WelcomeBackDashboard = z.infer<typeof welcomeBackDashboardSchema>;
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export type WalletHistory = z.infer<typeof walletHistorySchema>;
+export type WalletLine = WalletHistory['items'][number];
+export type WalletLineKind = z.infer<typeof walletLineKindSchema>;
 export type MatrixView = z.infer<typeof matrixSchema>;
 export type MatrixNode = MatrixView['nodes'][number];
+export type MatrixSearch = z.infer<typeof matrixSearchSchema>;
 export type Grant = z.infer<typeof grantSchema>;
 export type ClosureStatus = z.infer<typeof closureStatusSchema>;

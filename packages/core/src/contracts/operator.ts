@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './fields';
 import { pageQuerySchema } from './auth';
 import { nairaString } from './responses';
 
@@ -59,7 +60,7 @@ export const walletBalancesSchema = z.object({
 });
 
 export const contactReplySchema = z.object({
-  reply: z.string().trim().min(1, 'Write the reply').max(5000, 'Keep the reply under 5,000 characters'),
+  reply: textField({ multiLine: true }).min(1, 'Write the reply').max(5000, 'Keep the reply under 5,000 characters'),
 });
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date as YYYY-MM-DD');

@@ -1,3 +1,5 @@
 export * from './placement';
 export * from './stages';
 export * from './benefits';
+export * from './stage-window';
+export * from './short-name';

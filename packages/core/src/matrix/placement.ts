@@ -39,8 +39,3 @@ export function fullDepthOf(left: number | null, right: number | null): number {
 export function levelCapacity(level: number): number {
   return 2 ** level;
 }
-
-/** Positions in a member's matrix, as far down as stages look (the dashboard's Referral Node). */
-export function matrixSize(levelCounts: readonly number[]): number {
-  return levelCounts.reduce((sum, n) => sum + n, 0);
-}

@@ -4,6 +4,7 @@ import { welcomeBackPlan } from './welcome-back';
 
 export type { AwardDef, AwardKind, Plan, Programme, StageDef } from './types';
 export { mainPlan, welcomeBackPlan };
+export { awardDueStatus, type AwardDueStatus } from './award-due';
 
 export const programmes: readonly Programme[] = ['main', 'welcomeback'];
 

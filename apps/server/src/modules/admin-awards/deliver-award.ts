@@ -16,6 +16,14 @@ export async function deliverAward(db: Db, adminId: string, awardId: number) {
       throw new HttpError(409, `This award was already marked delivered on ${row.award.deliveredAt?.toISOString().slice(0, 10) ?? 'an earlier day'}`, 'award_already_delivered');
     }
     const at = new Date();
+    // A yearly installment is handed over in its year, not before.
+    if (row.award.dueAt.getTime() > at.getTime()) {
+      throw new HttpError(
+        409,
+        `This is installment ${row.award.installment} of the award: it falls due on ${row.award.dueAt.toISOString().slice(0, 10)} and can be delivered from then`,
+        'award_not_due',
+      );
+    }
     await markDelivered(tx, awardId, at);
     await recordAudit(tx, {
       actorAccountId: adminId,

@@ -1,5 +1,5 @@
 import { supportAge } from '@coop/core';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { contactMessages, contactReplies } from '../../db/schema';
 
@@ -57,7 +57,7 @@ export async function recordReply(tx: Tx, input: { messageId: number; body: stri
   await tx
     .update(contactMessages)
     .set({ state: 'answered', answeredAt: message?.answeredAt ?? input.at, readAt: input.at })
-    .where(and(eq(contactMessages.id, input.messageId)));
+    .where(eq(contactMessages.id, input.messageId));
   return reply!;
 }
 

@@ -63,11 +63,15 @@ export async function creditBenefits(tx: Tx, plan: Plan, position: PositionRow, 
   }
 }
 
+/**
+ * Records award entitlements when they are earned. A yearly award (the Golden Crown's five installments) is
+ * earned at once, but its first installment falls due now and each next one on the anniversary of the first.
+ */
 export async function recordAwards(tx: Tx, plan: Plan, position: PositionRow, awards: readonly AwardEntitlement[]) {
   for (const award of awards) {
     await tx.execute(sql`
-      insert into awards (position_id, account_id, programme, kind, stage, installment, value_kobo, description, plan_version)
+      insert into awards (position_id, account_id, programme, kind, stage, installment, value_kobo, description, plan_version, due_at)
       values (${position.id}, ${position.accountId}, ${position.programme}, ${award.kind}, ${award.stage}, ${award.installment},
-              ${award.valueKobo}, ${award.description}, ${plan.version})`);
+              ${award.valueKobo}, ${award.description}, ${plan.version}, now() + make_interval(years => ${award.installment - 1}))`);
   }
 }

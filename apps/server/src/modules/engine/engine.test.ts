@@ -72,6 +72,19 @@ describeEachDatabase('compensation engine', (engine) => {
       ['housing', '60000000.00'],
       ...[1, 2, 3, 4, 5].map(() => ['golden_crown_annual', '10000000.00']),
     ]);
+    // The Golden Crown's five installments: the first due when earned, each next on its anniversary.
+    const crown = figures.awards.filter((x) => x.kind === 'golden_crown_annual');
+    expect(crown.map((x) => x.installment)).toEqual([1, 2, 3, 4, 5]);
+    const first = crown[0]!.dueAt;
+    expect(Math.abs(first.getTime() - new Date(crown[0]!.createdAt).getTime())).toBeLessThan(1000);
+    expect(crown.map((x) => x.dueAt.toISOString())).toEqual(
+      [0, 1, 2, 3, 4].map((years) => {
+        const due = new Date(first);
+        due.setUTCFullYear(due.getUTCFullYear() + years);
+        return due.toISOString();
+      }),
+    );
+    expect(figures.awards.filter((x) => x.kind !== 'golden_crown_annual').every((x) => x.dueAt.getTime() === new Date(x.createdAt).getTime())).toBe(true);
     expect(await ledgerDiscrepancies(database.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
   });
 

@@ -1,7 +1,24 @@
-import { getPlan, matrixSize, stageProgress, toNairaString } from '@coop/core';
+import { getPlan, stageProgress, stageWindow, toNairaString } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { toPosition, type Programme, type RawPosition } from './position-store';
+
+/** Positions in a position's whole subtree, however deep (the dashboard's Referral Node, decision 0021). */
+const subtreeSizeStatement: PreparedStatement = {
+  name: 'member_subtree_size',
+  types: ['bigint'],
+  text: `with recursive subtree(id) as (
+      select id from positions where parent_id = $1
+      union all
+      select p.id from positions p join subtree s on p.parent_id = s.id
+    )
+    select count(*) as n from subtree`,
+};
+
+async function subtreeSize(db: Tx, positionId: number) {
+  const [row] = await preparedRows<{ n: string | number }>(db, subtreeSizeStatement, [positionId]);
+  return Number(row?.n ?? 0);
+}
 
 interface RawFigures {
   full_name: string;
@@ -11,7 +28,7 @@ interface RawFigures {
   phone: string;
   position: RawPosition | null;
   credits: Record<string, string | number> | null;
-  awards: Array<{ id: string | number; kind: string; stage: number; installment: number; value_kobo: string | number; description: string; status: string; created_at: string }>;
+  awards: Array<{ id: string | number; kind: string; stage: number; installment: number; value_kobo: string | number; description: string; status: string; created_at: string; due_at: string }>;
   referrals: string | number;
   wallet_kobo: string | number | null;
   wallet_lines: number | null;
@@ -24,7 +41,7 @@ const figuresStatement: PreparedStatement = {
       (select row_to_json(p) from (select * from positions where account_id = a.id order by id desc limit 1) p) as position,
       (select json_object_agg(c.kind, c.total) from (select kind, sum(amount_kobo) as total from credits where account_id = a.id group by kind) c) as credits,
       (select coalesce(json_agg(w order by w.id), '[]'::json)
-         from (select id, kind, stage, installment, value_kobo, description, status, created_at from awards where account_id = a.id) w) as awards,
+         from (select id, kind, stage, installment, value_kobo, description, status, created_at, due_at from awards where account_id = a.id) w) as awards,
       (select coalesce(sum(direct_referrals), 0) from positions where account_id = a.id) as referrals,
       l.balance_kobo as wallet_kobo, l.lines_posted as wallet_lines
     from accounts a left join ledger_accounts l on l.key = 'wallet:' || a.id::text
@@ -34,8 +51,8 @@ const figuresStatement: PreparedStatement = {
 /**
  * What a dashboard shows, computed from the ledger, the credits, the awards and the matrix: never typed in.
  * One prepared statement (decision 0015): the latest position, credit sums, awards and referrals as JSON sub-selects, and
- * the wallet's balance and line count from its ledger account row, which moves with every posting.
- * Null when the account does not exist.
+ * the wallet's balance and line count from its ledger account row, which moves with every posting. Referral Node
+ * walks the whole subtree in a second one. Null when the account does not exist.
  */
 export async function memberFigures(db: Tx, accountId: string, programme: Programme) {
   const plan = getPlan(programme);
@@ -72,10 +89,12 @@ export async function memberFigures(db: Tx, accountId: string, programme: Progra
       value: toNairaString(Number(a.value_kobo)),
       description: a.description,
       status: a.status,
+      dueAt: new Date(a.due_at),
       createdAt: new Date(a.created_at).toISOString(),
     })),
     referralCount: Number(row.referrals),
-    referralNode: position ? matrixSize(position.levelCounts) : 0,
+    referralNode: position ? await subtreeSize(db, position.id) : 0,
+    stageWindow: position ? stageWindow(plan, position.stage, position.levelCounts) : null,
     transactionCount: Number(row.wallet_lines ?? 0),
   };
 }

@@ -15,11 +15,11 @@ export interface Period {
   programme?: Programme;
 }
 
-export const memberColumns = ['Full name', 'Email', 'Phone', 'Referral code', 'Sponsor email', 'Role', 'Account status', 'Email confirmed', 'Paid', 'Stage', 'Wallet (NGN)', 'Bank', 'Bank account', 'Bank verified', 'Joined'];
+export const memberColumns = ['Full name', 'Email', 'Phone', 'Referral code', 'Sponsor email', 'Role', 'Account status', 'Email confirmed', 'Paid', 'Stage', 'Wallet (NGN)', 'Bank', 'Bank account', 'Bank verified', 'Open fraud flags', 'Joined'];
 
-/** Every account of a programme with its stage, wallet and bank (masked), in id order. */
+/** Every account of a programme with its stage, wallet, bank (masked) and fraud flags not yet cleared, in id order. */
 export async function* memberRecords(db: Tx, programme: Programme): AsyncGenerator<string[]> {
-  type Row = { id: string; full_name: string; email: string; phone: string; referral_code: string; sponsor_email: string | null; role: string; status: string; confirmed: boolean; stage: number | null; wallet: string | null; bank_name: string | null; last4: string | null; verified: boolean | null; created_at: string | Date };
+  type Row = { id: string; full_name: string; email: string; phone: string; referral_code: string; sponsor_email: string | null; role: string; status: string; confirmed: boolean; stage: number | null; wallet: string | null; bank_name: string | null; last4: string | null; verified: boolean | null; flags: string | null; created_at: string | Date };
   const plan = getPlan(programme);
   const rows = keysetRows<Row, string>(
     (after, limit) =>
@@ -27,12 +27,13 @@ export async function* memberRecords(db: Tx, programme: Programme): AsyncGenerat
         db,
         sql`select a.id, a.full_name, a.email, a.phone, a.referral_code, s.email as sponsor_email, a.role, a.status,
               a.email_confirmed_at is not null as confirmed, p.stage, w.balance_kobo as wallet,
-              b.bank_name, b.account_number_last4 as last4, b.verified, a.created_at
+              b.bank_name, b.account_number_last4 as last4, b.verified, f.flags, a.created_at
             from accounts a
             left join accounts s on s.id = a.sponsor_account_id
             left join lateral (select stage from positions where account_id = a.id order by id desc limit 1) p on true
             left join ledger_accounts w on w.key = 'wallet:' || a.id::text
             left join bank_details b on b.account_id = a.id
+            left join lateral (select string_agg(distinct rule, '; ') as flags from fraud_flags where account_id = a.id and cleared_at is null) f on true
             where a.programme = ${programme} ${after === null ? sql`` : sql`and a.id > ${after}::uuid`}
             order by a.id limit ${limit}`,
       ),
@@ -54,6 +55,7 @@ export async function* memberRecords(db: Tx, programme: Programme): AsyncGenerat
       text(r.bank_name),
       r.last4 ? `****${r.last4}` : '',
       r.verified === null ? '' : r.verified ? 'yes' : 'no',
+      r.flags ?? '',
       iso(r.created_at),
     ];
   }

@@ -7,33 +7,68 @@ export async function walletBalanceKobo(db: Tx, accountId: string): Promise<numb
   return row ? Number(row.balance_kobo) : 0;
 }
 
-export interface WalletHistoryItem {
+export interface WalletLineRow {
+  id: string;
   entryId: number;
   kind: string;
+  stage: number | null;
   memo: string;
+  fromFullName: string | null;
   amountKobo: number;
   createdAt: Date;
 }
 
-/** Every credit and debit of a wallet, newest first, with the reason written when the money moved. */
-export async function walletHistory(db: Tx, accountId: string, page: { limit: number; offset: number }) {
-  const list = await queryRows<{ id: string; kind: string; memo: string; amount_kobo: string; created_at: string | Date; total: string }>(
+/**
+ * A wallet's history, one line per thing that moved: a bonus entry is shown as its credits (each bonus and
+ * the health fee it deducted on their own lines, from the credits table, which sums to the entry's wallet
+ * line), any other wallet line (payout, cash-out, money returned) as itself. Newest event first; within an
+ * event, in the order it was credited. `kinds` keeps only lines of those kinds.
+ */
+export async function walletLines(db: Tx, accountId: string, page: { limit: number; offset: number; kinds?: readonly string[] }) {
+  const kindFilter = page.kinds ? sql`where kind in (${sql.join(page.kinds.map((k) => sql`${k}`), sql`, `)})` : sql``;
+  const list = await queryRows<{
+    id: string;
+    entry_id: string;
+    kind: string;
+    stage: number | null;
+    memo: string;
+    from_full_name: string | null;
+    amount_kobo: string;
+    created_at: string | Date;
+    total: string;
+  }>(
     db,
     sql`
-    select e.id, e.kind, e.memo, l.amount_kobo, e.created_at, count(*) over () as total
-    from journal_lines l
-    join ledger_accounts a on a.id = l.ledger_account_id
-    join journal_entries e on e.id = l.entry_id
-    where a.key = ${`wallet:${accountId}`}
-    order by e.id desc
+    with lines as (
+      select 'c' || c.id as id, c.journal_entry_id as entry_id, c.id as line_order, c.kind, c.stage, e.memo, c.amount_kobo, e.created_at,
+             (select a.full_name from positions p join accounts a on a.id = p.account_id
+               where p.id = case when c.cause like 'referral:%' then cast(substring(c.cause from 10) as bigint) end) as from_full_name
+      from credits c join journal_entries e on e.id = c.journal_entry_id
+      where c.account_id = ${accountId}
+      union all
+      select 'l' || l.id, l.entry_id, l.id,
+             case e.kind when 'payout_reserve' then 'payout' when 'payout_released' then 'payout_returned'
+                         when 'payout_reversed' then 'payout_returned' when 'cash_out' then 'cash_out' else 'other' end,
+             null, e.memo, l.amount_kobo, e.created_at, null
+      from journal_lines l
+      join ledger_accounts a on a.id = l.ledger_account_id
+      join journal_entries e on e.id = l.entry_id
+      where a.key = ${`wallet:${accountId}`} and not exists (select 1 from credits c where c.journal_entry_id = l.entry_id)
+    )
+    select id, entry_id, kind, stage, memo, from_full_name, amount_kobo, created_at, count(*) over () as total
+    from lines ${kindFilter}
+    order by entry_id desc, line_order
     limit ${page.limit} offset ${page.offset}`,
   );
   return {
     total: list[0] ? Number(list[0].total) : 0,
-    items: list.map<WalletHistoryItem>((r) => ({
-      entryId: Number(r.id),
+    items: list.map<WalletLineRow>((r) => ({
+      id: r.id,
+      entryId: Number(r.entry_id),
       kind: r.kind,
+      stage: r.stage,
       memo: r.memo,
+      fromFullName: r.from_full_name,
       amountKobo: Number(r.amount_kobo),
       createdAt: new Date(r.created_at),
     })),

@@ -18,6 +18,7 @@ export async function adminMatrix(db: Tx, account: { id: string; programme: Prog
   return {
     status: 'ok' as const,
     rootPositionId: view.rootPositionId,
+    nextLevel: view.nextLevel,
     nodes: view.nodes.map((n) => ({ ...n, stageName: stageName(plan, n.stage), name: nameOf.get(n.positionId) ?? '' })),
   };
 }

@@ -3,8 +3,9 @@ import { maskAccountNumber, toNairaString } from '@coop/core';
 import type { MemberRecord } from '@coop/core/contracts';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { walletHistory } from '../ledger/queries';
 import { dashboard } from '../member/dashboard';
+import { walletLines } from '../ledger/queries';
+import { walletLineReason } from '../member/wallet-history';
 import { flagsOf } from './flag-review';
 
 type When = string | Date;
@@ -86,7 +87,7 @@ export async function memberRecord(db: Tx, accountId: string): Promise<MemberRec
     ),
     flagsOf(db, accountId),
   ]);
-  const wallet = await walletHistory(db, accountId, { limit: WALLET_LINES, offset: 0 });
+  const wallet = await walletLines(db, accountId, { limit: WALLET_LINES, offset: 0 });
   const b = bank[0];
   return {
     id: a.id,
@@ -109,7 +110,11 @@ export async function memberRecord(db: Tx, accountId: string): Promise<MemberRec
     stageName: figures?.paid ? figures.stageName : null,
     progress: figures?.progress ?? null,
     wallet: figures?.wallet ?? naira(0),
-    walletLines: wallet.items.map((l) => ({ entryId: l.entryId, kind: l.kind, reason: l.memo, amount: naira(l.amountKobo), createdAt: l.createdAt.toISOString() })),
+    // An administrator sees the full name of the person a referral bonus came from.
+    walletLines: wallet.items.map((l) => {
+      const reason = walletLineReason(a.programme, l);
+      return { entryId: l.entryId, kind: l.kind, reason: l.fromFullName ? `${reason} from ${l.fromFullName}` : reason, amount: naira(l.amountKobo), createdAt: l.createdAt.toISOString() };
+    }),
     payments: payments.map((p) => ({ reference: p.reference, amount: naira(p.amount_kobo), status: p.status, failureReason: p.failure_reason, paidAt: isoOrNull(p.paid_at), createdAt: iso(p.created_at) })),
     bankDetails: b
       ? {

@@ -55,8 +55,8 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const { from, levels } = request.query;
       const view = await adminMatrix(app.db, { id: request.params.id, programme }, { fromPositionId: from, levels });
       if (view.status === 'forbidden') throw new HttpError(400, 'That position is not in this member’s matrix.', 'not_in_matrix');
-      if (view.status === 'unpaid') return { paid: false, rootPositionId: null, levels, nodes: [] };
-      return { paid: true, rootPositionId: view.rootPositionId, levels, nodes: view.nodes };
+      if (view.status === 'unpaid') return { paid: false, rootPositionId: null, levels, nextLevel: null, nodes: [] };
+      return { paid: true, rootPositionId: view.rootPositionId, levels, nextLevel: view.nextLevel, nodes: view.nodes };
     },
   );
 

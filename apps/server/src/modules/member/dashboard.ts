@@ -1,4 +1,4 @@
-import { getPlan, toNairaString } from '@coop/core';
+import { awardDueStatus, getPlan, toNairaString } from '@coop/core';
 import type { Tx } from '../../db/client';
 import type { Programme } from '../engine/position-store';
 import { memberFigures } from '../engine/read-model';
@@ -7,7 +7,7 @@ import { awardLabel } from './award-labels';
 const naira = toNairaString;
 
 /** The spec's 3.3 fields for the programme, under the spec's names, plus stage, progress and awards. */
-export async function dashboard(db: Tx, accountId: string, programme: Programme) {
+export async function dashboard(db: Tx, accountId: string, programme: Programme, now = new Date()) {
   const f = await memberFigures(db, accountId, programme);
   if (!f) return null;
   const { account } = f;
@@ -29,8 +29,12 @@ export async function dashboard(db: Tx, accountId: string, programme: Programme)
     graduatingBonus: naira(f.graduatingKobo),
     referralCount: f.referralCount,
     referralNode: f.referralNode,
+    stageWindow: f.stageWindow,
     transaction_counts: f.transactionCount,
-    awards: f.awards.map((a) => ({ ...a, label: awardLabel(programme, a.kind), status: a.status as 'pending' | 'delivered' })),
+    awards: f.awards.map((a) => {
+      const status = a.status as 'pending' | 'delivered';
+      return { ...a, label: awardLabel(programme, a.kind), status, dueAt: a.dueAt.toISOString(), dueStatus: awardDueStatus({ status, dueAt: a.dueAt }, now) };
+    }),
     grantEligible: f.paid && grant !== null && f.stage >= grant.stage,
   };
   if (programme === 'main') {

@@ -1,12 +1,12 @@
-import { getPlan, stageName, toNairaString } from '@coop/core';
+import { getPlan, stageName } from '@coop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { matrixView } from '../engine/matrix-view';
-import { walletHistory } from '../ledger/queries';
+import { matrixView, searchDownline } from '../engine/matrix-view';
 import { dashboard } from './dashboard';
-import { awardSchema, dashboardSchema, errorSchema, matrixSchema, walletHistorySchema } from '@coop/core/contracts';
+import { walletHistory } from './wallet-history';
+import { awardSchema, dashboardSchema, errorSchema, matrixSchema, matrixSearchQuerySchema, matrixSearchSchema, walletHistoryQuerySchema, walletHistorySchema } from '@coop/core/contracts';
 import { programmeQuery } from './schemas';
 
 const programmeName = (programme: 'main' | 'welcomeback') => (programme === 'main' ? 'Main' : 'Welcome Back');
@@ -42,20 +42,14 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['member'],
-        summary: 'Every credit and debit of the signed-in account’s wallet with its reason, newest first',
-        querystring: z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(100).default(20) }),
+        summary: 'The signed-in account’s wallet, one line per bonus, deduction or payout, newest first; `kind` filters',
+        querystring: walletHistoryQuerySchema,
         response: { 200: walletHistorySchema },
       },
     },
     async (request) => {
-      const { page, pageSize } = request.query;
-      const history = await walletHistory(app.db, signedIn(request).id, { limit: pageSize, offset: (page - 1) * pageSize });
-      return {
-        page,
-        pageSize,
-        total: history.total,
-        items: history.items.map((i) => ({ id: i.entryId, kind: i.kind, reason: i.memo, amount: toNairaString(i.amountKobo), createdAt: i.createdAt.toISOString() })),
-      };
+      const account = signedIn(request);
+      return walletHistory(app.db, account.id, account.programme, request.query);
     },
   );
 
@@ -74,9 +68,33 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       const { from, levels } = request.query;
       const view = await matrixView(app.db, account.id, { fromPositionId: from, levels });
       if (view.status === 'forbidden') throw new HttpError(403, 'That position is not in your matrix.', 'not_your_matrix');
-      if (view.status === 'unpaid') return { paid: false, rootPositionId: null, levels, nodes: [] };
+      if (view.status === 'unpaid') return { paid: false, rootPositionId: null, levels, nextLevel: null, nodes: [] };
       const plan = getPlan(account.programme);
-      return { paid: true, rootPositionId: view.rootPositionId, levels, nodes: view.nodes.map((n) => ({ ...n, stageName: stageName(plan, n.stage) })) };
+      return {
+        paid: true,
+        rootPositionId: view.rootPositionId,
+        levels,
+        nextLevel: view.nextLevel,
+        nodes: view.nodes.map((n) => ({ ...n, stageName: stageName(plan, n.stage) })),
+      };
+    },
+  );
+
+  app.get(
+    '/me/matrix/search',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'People in the signed-in account’s own matrix whose first name or surname starts with `name`',
+        querystring: matrixSearchQuerySchema,
+        response: { 200: matrixSearchSchema },
+      },
+    },
+    async (request) => {
+      const account = signedIn(request);
+      const plan = getPlan(account.programme);
+      const people = await searchDownline(app.db, account.id, request.query.name);
+      return { people: people.map((p) => ({ ...p, stageName: stageName(plan, p.stage) })) };
     },
   );
 

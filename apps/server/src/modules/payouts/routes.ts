@@ -1,4 +1,4 @@
-import { approvalPendingAnswerSchema, errorSchema, payoutPreparedSchema, payoutPreviewSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
+import { approvalPendingAnswerSchema, errorSchema, payoutPreparedSchema, payoutPreviewSchema, payoutReleaseSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -15,7 +15,7 @@ import { monthsWaitingForApproval, schedulePayoutDay } from './payout-schedule';
 import { retryPayoutRun, startPayoutRun, type RunProgress } from './run-payout';
 import { runCsv } from './run-csv';
 import { findRun, listRuns, runPayouts } from './run-queries';
-import { confirmBody, previewQuery, releaseBody, runBody, runParams } from './schemas';
+import { confirmBody, previewQuery, runBody, runParams } from './schemas';
 import { runPayoutView, runSummaryView } from './views';
 
 const notFound = () => new HttpError(404, 'There is no such payout run', 'run_not_found');
@@ -175,7 +175,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Release a payout that will not be paid in its run, with a reason: a held payout's money goes back to the wallet (only if the provider has no such transfer); a failed one's is there already",
         params: runParams,
-        body: releaseBody,
+        body: payoutReleaseSchema,
         response: { 200: z.object({ message: z.string() }), 400: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },

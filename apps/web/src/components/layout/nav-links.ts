@@ -8,6 +8,12 @@ export const navLinks = [
   { to: '/payment', label: 'MAKE PAYMENT' },
 ] as const;
 
+/** Returning members sign in here: Main first; the phone menu and the Main sign-in page offer Welcome Back too. */
+export const loginLinks = {
+  main: { to: '/mainsignin', label: 'LOGIN' },
+  welcomeback: { to: '/welcomebacksignin', label: 'WELCOME BACK LOGIN' },
+} as const;
+
 export const footerLinks = [
   { to: '/about', label: 'About' },
   { to: '/main', label: 'Main platform' },

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { navLinks } from './nav-links';
+import { loginLinks, navLinks } from './nav-links';
 
 /** The public navigation bar (spec 2.3): a hamburger menu below 1024 px that closes when an entry is chosen or on Escape. */
 export function Navbar() {
@@ -52,13 +52,31 @@ export function Navbar() {
                 end={link.to === '/'}
                 onClick={() => setOpen(false)}
                 className={({ isActive }) =>
-                  `block rounded-md px-3 py-2.5 text-sm font-semibold tracking-wide lg:px-2.5 ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:text-brand-800'}`
+                  `block rounded-md px-3 py-2.5 text-sm font-semibold tracking-wide whitespace-nowrap lg:px-2 lg:text-xs xl:px-2.5 xl:text-sm ${isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:text-brand-800'}`
                 }
               >
                 {link.label}
               </NavLink>
             </li>
           ))}
+          <li className="mt-1 lg:mt-0 lg:ml-2">
+            <NavLink
+              to={loginLinks.main.to}
+              onClick={() => setOpen(false)}
+              className="block rounded-md border-2 border-brand-700 px-3 py-2 text-center text-sm font-bold tracking-wide whitespace-nowrap text-brand-800 hover:bg-brand-50 lg:px-2.5 lg:py-1.5 lg:text-xs xl:text-sm"
+            >
+              {loginLinks.main.label}
+            </NavLink>
+          </li>
+          <li className="lg:hidden">
+            <NavLink
+              to={loginLinks.welcomeback.to}
+              onClick={() => setOpen(false)}
+              className="block rounded-md px-3 py-2.5 text-center text-sm font-semibold tracking-wide text-brand-800 hover:bg-brand-50"
+            >
+              {loginLinks.welcomeback.label}
+            </NavLink>
+          </li>
         </ul>
       </nav>
     </header>

@@ -22,9 +22,8 @@ function NodeCard({ node, own }: { node: MatrixNode; own: boolean }) {
         {node.initials}
       </span>
       <span className="min-w-0">
-        <span className="block font-semibold text-slate-900">
-          <span className="sr-only">Member </span>
-          {node.initials}
+        <span className="block font-semibold text-slate-900" data-testid="matrix-name">
+          {node.name}
           {own && ' (you)'}
         </span>
         <span className="block text-sm text-slate-600">
@@ -59,7 +58,7 @@ function Branch({ node, childrenOf, levels, ownId, onOpen }: BranchProps) {
   const atEdge = node.level >= levels;
   const slots = childrenOf.get(node.positionId) ?? [undefined, undefined];
   return (
-    <li className="mt-2" data-testid="matrix-node" data-initials={node.initials}>
+    <li className="mt-2" data-testid="matrix-node" data-initials={node.initials} data-name={node.name}>
       <div className="flex items-center gap-2">
         <div className="min-w-0 flex-1">
           <NodeCard node={node} own={node.positionId === ownId} />
@@ -69,7 +68,7 @@ function Branch({ node, childrenOf, levels, ownId, onOpen }: BranchProps) {
             type="button"
             className="flex size-11 shrink-0 items-center justify-center rounded-md border border-slate-300 bg-white text-brand-900 hover:bg-brand-50"
             aria-expanded={expanded}
-            aria-label={`${expanded ? 'Hide' : 'Show'} the places under ${node.initials}`}
+            aria-label={`${expanded ? 'Hide' : 'Show'} the places under ${node.name}`}
             onClick={() => setExpanded((e) => !e)}
           >
             <span aria-hidden="true">{expanded ? '−' : '+'}</span>
@@ -79,6 +78,7 @@ function Branch({ node, childrenOf, levels, ownId, onOpen }: BranchProps) {
           <button
             type="button"
             className="min-h-11 shrink-0 rounded-md border border-brand-700 bg-white px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+            aria-label={`Open the places under ${node.name}`}
             onClick={() => onOpen(node.positionId)}
           >
             Open
@@ -102,13 +102,26 @@ function Branch({ node, childrenOf, levels, ownId, onOpen }: BranchProps) {
   );
 }
 
-/** The member's matrix as an indented tree (readable on a phone): two places under each position, empty ones shown. */
-export function MatrixTree({ view, ownId, onOpen }: { view: MatrixView; ownId: number | null; onOpen: (positionId: number) => void }) {
+/**
+ * A matrix as an indented tree (readable on a phone): two places under each position, empty ones shown, each
+ * person by first name and surname initial. Shared by the member's matrix page and the admin member record.
+ */
+export function MatrixTree({
+  view,
+  ownId,
+  onOpen,
+  label = 'Your matrix',
+}: {
+  view: MatrixView;
+  ownId: number | null;
+  onOpen: (positionId: number) => void;
+  label?: string;
+}) {
   const root = view.nodes.find((n) => n.level === 0);
   if (!root) return null;
   const childrenOf = childrenByParent(view.nodes);
   return (
-    <ul aria-label="Your matrix" className="-mt-2">
+    <ul aria-label={label} className="-mt-2">
       <Branch node={root} childrenOf={childrenOf} levels={view.levels} ownId={ownId} onOpen={onOpen} />
     </ul>
   );

@@ -22,6 +22,7 @@ export type {
 } from '@coop/core/contracts';
 
 export type Programme = 'main' | 'welcomeback';
+export type PayoutMode = 'transfer' | 'csv';
 
 /** A page of a list, as every admin list answers. */
 export interface Paged<T> {

@@ -9,5 +9,8 @@ export type {
   MatrixView,
   StageProgress,
   WalletHistory,
+  WalletLine,
+  WalletLineKind,
+  MatrixSearch,
   WelcomeBackDashboard,
 } from '@coop/core/contracts';

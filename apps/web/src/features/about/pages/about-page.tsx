@@ -11,7 +11,7 @@ export function AboutPage() {
     <>
       <PageHeader
         title="About Us"
-        lead={`${site.name} a cooperative membership company that helps Nigerians build businesses, live healthily and secure their future financially.`}
+        lead={`${site.name} is a cooperative membership company that helps Nigerians build businesses, live healthily and secure their future financially.`}
       />
       <div className="mx-auto max-w-3xl space-y-10 px-4 py-10 text-slate-800">
         <section>

@@ -6,6 +6,7 @@ import { adminPaths, programmeName } from '../admin-paths';
 import { useRunPayout } from '../api/run-payout';
 import type { PayoutPreview } from '../types';
 import { isPendingApproval } from './approval-notice';
+import { statusLabel } from './status-badge';
 
 /**
  * Runs the previewed month: asks once more with the figures, then starts the run (the server reserves every
@@ -21,7 +22,7 @@ export function RunPayoutPanel({ preview }: { preview: PayoutPreview }) {
     return (
       <FormMessage
         tone="info"
-        message={`The ${programmeName[preview.programme]} payout of ${preview.period} has already been run (run #${preview.existingRun.id}, ${preview.existingRun.status}). Open it below to follow or retry it.`}
+        message={`The ${programmeName[preview.programme]} payout of ${preview.period} has already been run (run #${preview.existingRun.id}, ${statusLabel(preview.existingRun.status)}). Open it below to follow it; a payout that failed is paid again there with Retry.`}
       />
     );
   }

@@ -1,4 +1,4 @@
-import { formatDateTime, naira } from '../../../components/display/format';
+import { formatDate, formatDateTime, naira } from '../../../components/display/format';
 import { Pager } from '../../../components/display/pager';
 import { QueryState } from '../../../components/display/query-state';
 import { programmeName } from '../admin-paths';
@@ -44,7 +44,7 @@ export function AwardsPage() {
                         {a.label}
                         {a.installment > 1 && ` (year ${a.installment})`}
                       </p>
-                      <StatusBadge status={a.status} />
+                      <StatusBadge status={a.dueStatus} />
                     </div>
                     <p className="text-xl font-bold text-slate-900 tabular-nums">{naira(a.value)}</p>
                     <p className="mt-1 break-words text-slate-800">
@@ -52,12 +52,13 @@ export function AwardsPage() {
                     </p>
                     <p className="text-sm text-slate-600">
                       {programmeName[a.programme]} · stage {a.stage} · earned {formatDateTime(a.createdAt)}
+                      {a.dueAt.slice(0, 10) !== a.createdAt.slice(0, 10) && ` · ${a.dueStatus === 'upcoming' ? 'falls' : 'fell'} due ${formatDate(a.dueAt)}`}
                       {a.deliveredAt && ` · delivered ${formatDateTime(a.deliveredAt)}`}
                     </p>
                     {a.description && a.description !== a.label && (
                       <p className="mt-1 text-sm text-slate-700">{a.description}</p>
                     )}
-                    {a.status === 'pending' && <DeliverAwardButton award={a} />}
+                    {a.dueStatus === 'due' && <DeliverAwardButton award={a} />}
                   </li>
                 ))}
               </ul>

@@ -13,7 +13,7 @@ function MemberExports() {
       <h2 id="member-export" className="font-bold text-slate-900">
         Members
       </h2>
-      <p className="mt-1 mb-3 text-sm text-slate-600">Every account of a programme: contact details, sponsor, status, stage, wallet and bank (account number masked).</p>
+      <p className="mt-1 mb-3 text-sm text-slate-600">Every account of a programme: contact details, sponsor, status, stage, wallet, bank (account number masked) and open fraud flags.</p>
       <div className="flex flex-wrap gap-3">
         {(['main', 'welcomeback'] as const).map((p) => (
           <button

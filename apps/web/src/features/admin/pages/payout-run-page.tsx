@@ -9,12 +9,29 @@ import { AdminPageTitle } from '../components/admin-page-title';
 import { BankFilePanel } from '../components/bank-file-panel';
 import { RunExportButton } from '../components/run-export-button';
 import { StatusBadge } from '../components/status-badge';
-import type { PayoutRunDetail } from '../types';
+import { ReleasePayoutForm } from '../components/release-payout-form';
+import { RunAttention } from '../components/run-attention';
+import type { PayoutRunDetail, PayoutRunProgress } from '../types';
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What a retry did, in words: who was sent again and who still waits for the member. */
+function retryOutcome(progress: PayoutRunProgress) {
+  const waiting = Object.values(progress.skipped).reduce((sum, n) => sum + n, 0);
+  const sent = progress.reserved ? `${plural(progress.reserved, 'payout')} sent again.` : 'Nothing new to send.';
+  return waiting ? `${sent} ${plural(waiting, 'payout')} still wait for the member (see what to do).` : `${sent} The list refreshes as the bank answers.`;
+}
+
+/**
+ * Retry: pays again, in this run, every failed payout whose member now has confirmed bank details, and sends
+ * again what is still waiting (same references: never paid twice).
+ */
 function RetryButton({ run }: { run: PayoutRunDetail }) {
   const retry = useRetryPayoutRun();
-  const waiting = (run.counts.reserved ?? 0) + (run.counts.processing ?? 0);
-  if (run.mode !== 'transfer' || run.status !== 'running' || waiting === 0) return null;
+  const waiting = run.mode === 'transfer' ? (run.counts.reserved ?? 0) + (run.counts.processing ?? 0) : 0;
+  const retryable = run.payouts.filter((p) => p.attention?.retryable).length;
+  if (run.status === 'completed' || waiting + retryable === 0) return null;
+  const what = [retryable ? plural(retryable, 'failed payout') : '', waiting ? plural(waiting, 'waiting transfer') : ''].filter(Boolean).join(' and ');
   return (
     <div>
       <button
@@ -23,16 +40,20 @@ function RetryButton({ run }: { run: PayoutRunDetail }) {
         disabled={retry.isPending}
         className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
       >
-        {retry.isPending ? 'Sending again...' : `Send the ${waiting} waiting transfer${waiting === 1 ? '' : 's'} again`}
+        {retry.isPending ? 'Retrying...' : `Retry: pay the ${what} again`}
       </button>
-      <p className="mt-1 text-sm text-slate-600">Same references: a transfer the bank already made is never paid twice.</p>
-      {retry.isSuccess && <FormMessage tone="success" message="Sent again. The list refreshes as the bank answers." />}
+      <p className="mt-1 text-sm text-slate-600">
+        {run.mode === 'csv'
+          ? 'A failed payout goes into the bank file again; download it and record what the bank paid.'
+          : 'A failed payout is paid once to the bank details the member has now; a transfer the bank already made is never paid twice.'}
+      </p>
+      {retry.isSuccess && <FormMessage tone="success" message={retryOutcome(retry.data)} />}
       {retry.isError && <FormMessage tone="error" message={errorMessage(retry.error)} />}
     </div>
   );
 }
 
-/** One payout run: its totals, each payout with bank and last 4 digits, and a retry of what is still waiting. */
+/** One payout run: its totals, what needs attention, each payout with bank and last 4 digits, retry and release. */
 export function PayoutRunPage() {
   const id = Number(useParams().id);
   const run = usePayoutRun(id);
@@ -61,6 +82,7 @@ export function PayoutRunPage() {
                   .join(' · ')}
               </span>
             </div>
+            <RunAttention run={r} />
             <RetryButton run={r} />
             <BankFilePanel run={r} />
             <RunExportButton runId={r.id} />
@@ -73,12 +95,15 @@ export function PayoutRunPage() {
                       {p.email} · {p.bankName} ····{p.accountNumberLast4}
                     </p>
                     <p className="text-xs break-all text-slate-500">{p.reference}</p>
+                    {p.attempt > 1 && <p className="text-xs text-slate-600">Attempt {p.attempt}: paid again in this run</p>}
                     {p.failureReason && <p className="text-sm font-medium text-red-700">{p.failureReason}</p>}
+                    {p.releasedReason && <p className="text-sm text-slate-700">Released: {p.releasedReason}</p>}
                   </div>
                   <div className="flex items-center gap-2">
                     <StatusBadge status={p.status} />
                     <span className="font-bold text-slate-900 tabular-nums">{naira(p.amount)}</span>
                   </div>
+                  <ReleasePayoutForm payout={p} />
                 </li>
               ))}
             </ul>

@@ -10,7 +10,7 @@ function SignInLinks({ programme }: { programme?: 'main' | 'welcomeback' }) {
   const choices = programme ? [programmeScreens[programme]] : [programmeScreens.main, programmeScreens.welcomeback];
   return choices.map((screens) => (
     <ButtonLink key={screens.programme} to={screens.paths.signin} variant={choices.length > 1 && screens.programme === 'welcomeback' ? 'outline' : 'primary'}>
-      {choices.length > 1 ? `Login to the ${screens.name}` : 'Login'}
+      {choices.length > 1 ? `Sign in to the ${screens.name}` : 'Sign in'}
     </ButtonLink>
   ));
 }
@@ -22,7 +22,7 @@ export function ConfirmEmailPage() {
   if (!token) {
     return (
       <Notice title="Confirmation link not valid" tone="error" actions={<SignInLinks />}>
-        <p>This page needs the link from your confirmation email. Log in to ask for a new one.</p>
+        <p>This page needs the link from your confirmation email. Sign in to ask for a new one.</p>
       </Notice>
     );
   }
@@ -37,14 +37,13 @@ export function ConfirmEmailPage() {
     return (
       <Notice title="We could not confirm your email" tone="error" actions={<SignInLinks />}>
         <p>{errorMessage(confirm.error)}</p>
-        <p>Log in to ask for a new confirmation link.</p>
+        <p>Sign in to ask for a new confirmation link.</p>
       </Notice>
     );
   }
   return (
     <Notice title="Email confirmed" actions={<SignInLinks programme={confirm.data.programme} />}>
       <p>{confirm.data.message}</p>
-      <p>You can now log in.</p>
     </Notice>
   );
 }

@@ -14,6 +14,12 @@ function ProgrammeSignIn({ screens, area }: { screens: ProgrammeScreens; area: '
           <p>
             <AuthLink to={screens.paths.forgot}>Forgot Password</AuthLink>
           </p>
+          <p>
+            {area === 'main' ? 'Welcome Back participant? ' : 'Main member? '}
+            <AuthLink to={programmeScreens[area === 'main' ? 'welcomeback' : 'main'].paths.signin}>
+              {area === 'main' ? 'Welcome Back login' : 'Main login'}
+            </AuthLink>
+          </p>
         </>
       }
     >

@@ -1,14 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import type { WalletHistory } from '../types';
+import type { WalletHistory, WalletLineKind } from '../types';
 
 export const WALLET_PAGE_SIZE = 20;
 
-export const getWalletHistory = (page: number) => apiFetch<WalletHistory>(`/me/wallet-history?page=${page}&pageSize=${WALLET_PAGE_SIZE}`);
+export const getWalletHistory = (page: number, kinds: readonly WalletLineKind[] | null) =>
+  apiFetch<WalletHistory>(`/me/wallet-history?page=${page}&pageSize=${WALLET_PAGE_SIZE}${kinds ? `&kind=${kinds.join(',')}` : ''}`);
 
-export const walletHistoryQuery = (page: number) =>
-  queryOptions({ queryKey: ['me', 'wallet-history', page], queryFn: () => getWalletHistory(page), placeholderData: keepPreviousData });
+export const walletHistoryQuery = (page: number, kinds: readonly WalletLineKind[] | null) =>
+  queryOptions({ queryKey: ['me', 'wallet-history', page, kinds], queryFn: () => getWalletHistory(page, kinds), placeholderData: keepPreviousData });
 
-export function useWalletHistory(page: number) {
-  return useQuery(walletHistoryQuery(page));
+export function useWalletHistory(page: number, kinds: readonly WalletLineKind[] | null) {
+  return useQuery(walletHistoryQuery(page, kinds));
 }

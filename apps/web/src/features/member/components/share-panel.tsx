@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { useState, type MouseEvent } from 'react';
-import { canUseShareSheet, openSharePopup, shareTargets } from './share-links';
+import { useState } from 'react';
+import { canUseShareSheet, shareTargets } from './share-links';
 
 /** The referral code and its share link: copy, share to the networks, the phone's share sheet, and a QR code. */
 export function SharePanel({ code, link, siteName }: { code: string; link: string; siteName: string }) {
@@ -13,12 +13,6 @@ export function SharePanel({ code, link, siteName }: { code: string; link: strin
     } catch {
       setCopied(`Copy did not work here. Select the ${what.toLowerCase()} and copy it yourself.`);
     }
-  };
-  const onShare = (event: MouseEvent<HTMLAnchorElement>, href: string, popup: boolean) => {
-    if (!popup) return;
-    event.preventDefault();
-    // Popup blocked: open the share page in this tab's place instead.
-    if (!openSharePopup(href)) window.location.href = href;
   };
   const button = 'min-h-11 rounded-md border border-brand-700 bg-white px-4 font-semibold text-brand-800 hover:bg-brand-50';
   return (
@@ -53,12 +47,12 @@ export function SharePanel({ code, link, siteName }: { code: string; link: strin
             <li key={target.name}>
               <a
                 href={target.href}
-                target={target.popup ? '_blank' : undefined}
+                target={target.newTab ? '_blank' : undefined}
                 rel="noopener noreferrer"
-                onClick={(event) => onShare(event, target.href, target.popup)}
                 className="inline-flex min-h-11 items-center rounded-md bg-brand-800 px-4 font-semibold text-white hover:bg-brand-900"
               >
                 {target.name}
+                {target.newTab && <span className="sr-only"> (opens in a new tab)</span>}
               </a>
             </li>
           ))}

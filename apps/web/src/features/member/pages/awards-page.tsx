@@ -3,6 +3,12 @@ import { MemberPageTitle } from '../components/member-page-title';
 import { QueryState } from '../../../components/display/query-state';
 import { formatDate, naira } from '../../../components/display/format';
 
+const standing = {
+  delivered: { label: 'Delivered', tone: 'bg-brand-100 text-brand-900' },
+  due: { label: 'Due', tone: 'bg-amber-100 text-amber-900' },
+  upcoming: { label: 'Upcoming', tone: 'bg-sky-100 text-sky-900' },
+} as const;
+
 export function AwardsPage() {
   const query = useAwards();
   return (
@@ -21,16 +27,19 @@ export function AwardsPage() {
                       {award.label}
                       {award.installment > 1 && ` (year ${award.installment})`}
                     </h2>
-                    <span
-                      className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${award.status === 'delivered' ? 'bg-brand-100 text-brand-900' : 'bg-amber-100 text-amber-900'}`}
-                    >
-                      {award.status === 'delivered' ? 'Delivered' : 'Pending'}
+                    <span data-status={award.dueStatus} className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${standing[award.dueStatus].tone}`}>
+                      {standing[award.dueStatus].label}
                     </span>
                   </div>
                   <p className="mt-1 text-sm text-slate-700">{award.description}</p>
                   <p className="mt-2 text-sm text-slate-600">
                     {award.value !== '0.00' && <>Value {naira(award.value)} · </>}Earned {formatDate(award.createdAt)}
                   </p>
+                  {award.dueAt.slice(0, 10) !== award.createdAt.slice(0, 10) && (
+                    <p className="text-sm font-medium text-slate-800">
+                      {award.dueStatus === 'upcoming' ? 'Falls due on' : 'Fell due on'} {formatDate(award.dueAt)}
+                    </p>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,0 +1,48 @@
+import { payoutReleaseSchema } from '@coop/core/contracts';
+import { useState } from 'react';
+import { naira } from '../../../components/display/format';
+import { errorMessage, FormMessage, SubmitButton, TextField, useZodForm } from '../../../components/form';
+import { useReleasePayout } from '../api/release-payout';
+import type { PayoutRunDetail } from '../types';
+
+type Payout = PayoutRunDetail['payouts'][number];
+
+/**
+ * Release a payout that will not be paid in this run (a closed account, a member who asked to wait): it stops
+ * holding the run open, and its money is back in the wallet for a later month. Asks for the reason first.
+ */
+export function ReleasePayoutForm({ payout }: { payout: Payout }) {
+  const [open, setOpen] = useState(false);
+  const form = useZodForm(payoutReleaseSchema, { reason: '' });
+  const release = useReleasePayout();
+  if (!['reserved', 'failed', 'reversed'].includes(payout.status)) return null;
+  if (!open)
+    return (
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="min-h-11 self-center rounded-md border border-slate-400 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+      >
+        Release…
+      </button>
+    );
+  const onSubmit = form.handleSubmit((values) => release.mutate({ id: payout.id, ...values }));
+  return (
+    <form noValidate onSubmit={onSubmit} className="w-full space-y-2 rounded-md border border-slate-300 bg-slate-50 p-3">
+      <p className="text-sm text-slate-800">
+        {payout.fullName} will not be paid {naira(payout.amount)} in this run;{' '}
+        {payout.status === 'reserved' ? 'the money goes back to the wallet.' : 'the money is in the wallet already.'}
+      </p>
+      <TextField label="Why it will not be paid" error={form.formState.errors.reason} {...form.register('reason')} />
+      <div className="flex flex-wrap gap-2">
+        <SubmitButton pending={release.isPending} pendingLabel="Releasing..." className="sm:w-auto">
+          Release this payout
+        </SubmitButton>
+        <button type="button" onClick={() => setOpen(false)} className="min-h-11 rounded-md border border-slate-400 bg-white px-4 font-semibold text-slate-800">
+          Cancel
+        </button>
+      </div>
+      {release.isError && <FormMessage tone="error" message={errorMessage(release.error)} />}
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, watchPage } from '../support/browser';
+import { approveAsChecker } from '../support/admins';
+import { api, sponsorWithTwoFriends } from '../support/members';
+
+const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
+/** Where to keep screenshots of the run's screens for a look by eye (unset: none are taken). */
+const shots = process.env.E2E_SCREENSHOTS;
+
+/** Screenshots at 1280 and 360 px wide; the layout's sidebar slides on a resize, so each waits for it to settle. */
+async function lookAt(page: Page, name: string) {
+  if (!shots) return;
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+interface RunDetail {
+  status: string;
+  total: string;
+  paid: string;
+  payouts: { fullName: string; status: string; attempt: number; amount: string }[];
+}
+
+/**
+ * A month's transfer run where one member's bank refuses the transfer: the run says needs_attention with the
+ * bank's reason and what to do; the member corrects the bank details; the administrator retries from the run's
+ * page; the member is paid once and the run is completed.
+ */
+describe('a payout run that needs attention', () => {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+
+  it('shows the failed payout with its reason, and Retry pays it once in its own run', async () => {
+    // A Main sponsor with two paid friends; the bank confirms the details, but transfers to numbers ending in 9 fail.
+    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', ['Emeka Nwosu', 'Funmi Ade', 'Gbenga Ola']);
+    const saveBank = (accountNumber: string) =>
+      api(baseURL, '/api/auth/register', {
+        method: 'POST',
+        token: sponsor.token,
+        body: { type: 'savings', accountNumber, accountName: 'SANDBOX TEST ACCOUNT', bankCode: '058' },
+      });
+    await saveBank('0123456789');
+    const walletBefore = (await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token })).wallet;
+    expect(Number(walletBefore)).toBeGreaterThan(0);
+    const { token } = await api<{ token: string }>(baseURL, '/api/admin/adminLogin', { method: 'POST', body: ADMIN });
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await page.goto(`${baseURL}/admin`);
+    await page.locator('#boot-loader').waitFor({ state: 'detached' });
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('dialog', { name: 'Login Successful!' }).getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(`${baseURL}/admindashboard`);
+
+    // Preview and run a month of its own (long past, so no other test's run is disturbed), by bank transfer.
+    await page.goto(`${baseURL}/adminpayouts`);
+    const choice = page.locator('form').filter({ has: page.getByRole('button', { name: 'Preview' }) });
+    await choice.getByLabel('Programme').selectOption('main');
+    await choice.getByLabel('Month').fill('2020-01');
+    await choice.getByLabel('Pay by').selectOption('transfer');
+    await choice.getByRole('button', { name: 'Preview' }).click();
+    await page.getByTestId('payout-preview').waitFor();
+    await page.getByRole('button', { name: 'Run this payout' }).click();
+    await page.getByRole('button', { name: 'Yes, pay now' }).click();
+    // Running a payout waits for a second administrator (two-person approval); then the run starts.
+    await page.getByRole('status').filter({ hasText: /approv/i }).waitFor();
+    await approveAsChecker(baseURL, 'payout_run');
+    const runs = await api<{ items: { id: number; period: string }[] }>(baseURL, '/api/admin/payouts/runs?programme=main', { token });
+    const runId = runs.items.find((r) => r.period === '2020-01')!.id;
+    await page.goto(`${baseURL}/adminpayouts/${runId}`);
+
+    // The transfer fails: the run says so in a warning, with the bank's reason and what to do.
+    const attention = page.getByTestId('run-attention');
+    await attention.waitFor({ timeout: 30_000 });
+    await page.locator('[data-status="needs_attention"]').first().waitFor();
+    const item = page.getByTestId('attention-payout').filter({ hasText: 'Emeka Nwosu' });
+    expect(await item.textContent()).toContain('the bank did not pay this account');
+    expect(await item.textContent()).toContain('Bank details could not be confirmed by the bank: ask the member to correct them');
+    expect(await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token })).toMatchObject({ wallet: walletBefore });
+    await lookAt(page, 'payout-needs-attention');
+
+    // The member corrects the bank details; the administrator sees it and retries.
+    await saveBank('0123456781');
+    await page.reload();
+    await page.getByTestId('attention-payout').filter({ hasText: 'Emeka Nwosu' }).getByText('The member has corrected the bank details since: retry to pay them.').waitFor();
+    await page.getByRole('button', { name: /^Retry: pay the \d+ failed payouts? again$/ }).click();
+    await page.getByText(/payouts? sent again\./).waitFor();
+
+    // Paid once: the run is completed, the payout is on its second attempt, the wallet is empty.
+    await page.locator('[data-status="completed"]').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('run-attention').count()).toBe(0);
+    const row = page.getByTestId('run-payout').filter({ hasText: 'Emeka Nwosu' });
+    expect(await row.textContent()).toContain('Attempt 2: paid again in this run');
+    await row.locator('[data-status="success"]').waitFor();
+    expect(await page.getByRole('button', { name: /^Retry/ }).count()).toBe(0);
+    await lookAt(page, 'payout-completed-after-retry');
+
+    const run = await api<RunDetail>(baseURL, `/api/admin/payouts/runs/${runId}`, { token });
+    expect(run.status).toBe('completed');
+    expect(run.paid).toBe(run.total);
+    const emeka = run.payouts.filter((p) => p.fullName === 'Emeka Nwosu');
+    expect(emeka).toEqual([expect.objectContaining({ status: 'success', attempt: 2, amount: walletBefore })]);
+    expect(await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token })).toMatchObject({ wallet: '0.00' });
+    // Another press moves nothing: the run has nothing left to retry.
+    await expect(api(baseURL, `/api/admin/payouts/runs/${runId}/retry`, { method: 'POST', token })).rejects.toThrow(/answered 409/);
+    const history = await api<{ items: { kind: string }[] }>(baseURL, '/api/me/wallet-history?pageSize=100', { token: sponsor.token });
+    const kinds = history.items.map((i) => i.kind);
+    expect(kinds.filter((k) => k === 'payout_reserve')).toHaveLength(2);
+    expect(kinds.filter((k) => k === 'payout_released')).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
