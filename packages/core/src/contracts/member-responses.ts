@@ -87,7 +87,7 @@ export const welcomeBackDashboardSchema = z.object({
 export const dashboardSchema = z.discriminatedUnion('programme', [mainDashboardSchema, welcomeBackDashboardSchema]);
 
 /** What a wallet line is: a bonus credited, the health fee deducted, or money paid out (or back). */
-export const walletLineKinds = ['referral', 'activities', 'graduating', 'thank_you', 'health_fee', 'payout', 'payout_returned', 'cash_out', 'other'] as const;
+export const walletLineKinds = ['referral', 'activities', 'graduating', 'thank_you', 'health_fee', 'payout', 'payout_returned', 'cash_out', 'grant', 'other'] as const;
 export const walletLineKindSchema = z.enum(walletLineKinds);
 
 export const walletHistoryQuerySchema = z.object({

@@ -48,7 +48,7 @@ export async function walletLines(db: Tx, accountId: string, page: { limit: numb
       union all
       select 'l' || l.id, l.entry_id, l.id,
              case e.kind when 'payout_reserve' then 'payout' when 'payout_released' then 'payout_returned'
-                         when 'payout_reversed' then 'payout_returned' when 'cash_out' then 'cash_out' else 'other' end,
+                         when 'payout_reversed' then 'payout_returned' when 'cash_out' then 'cash_out' when 'grant' then 'grant' else 'other' end,
              null, e.memo, l.amount_kobo, e.created_at, null
       from journal_lines l
       join ledger_accounts a on a.id = l.ledger_account_id

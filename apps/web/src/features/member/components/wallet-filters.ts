@@ -14,6 +14,7 @@ export function walletFilters(programme: Programme): WalletFilter[] {
     { key: 'referral', label: 'Referral bonuses', kinds: ['referral'] },
     { key: 'stage', label: 'Stage bonuses', kinds: programme === 'main' ? ['activities', 'graduating'] : ['activities', 'graduating', 'thank_you'] },
     programme === 'main' && { key: 'deductions', label: 'Health fee', kinds: ['health_fee'] },
+    programme === 'main' && { key: 'grant', label: 'Grant', kinds: ['grant'] },
     { key: 'payouts', label: 'Payouts', kinds: ['payout', 'payout_returned', 'cash_out'] },
   ];
   return filters.filter((f): f is WalletFilter => f !== false);
@@ -28,5 +29,6 @@ export const walletLineLabels: Record<WalletLineKind, string> = {
   payout: 'Payout',
   payout_returned: 'Payout returned',
   cash_out: 'Cash payout',
+  grant: 'Executive grant',
   other: 'Wallet',
 };
