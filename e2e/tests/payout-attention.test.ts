@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from '../support/browser';
 import { approveAsChecker } from '../support/admins';
-import { api, sponsorWithTwoFriends } from '../support/members';
+import { api, MEMBER_PASSWORD, sponsorWithTwoFriends } from '../support/members';
 
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
 /** Where to keep screenshots of the run's screens for a look by eye (unset: none are taken). */
@@ -91,8 +91,29 @@ describe('a payout run that needs attention', () => {
     expect(await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token })).toMatchObject({ wallet: walletBefore });
     await lookAt(page, 'payout-needs-attention');
 
-    // The member corrects the bank details; the administrator sees it and retries.
-    await saveBank('0123456781');
+    // The member corrects the bank details on their own bank page; the administrator sees it and retries.
+    const memberContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const member = await memberContext.newPage();
+    const memberProblems = watchPage(member);
+    await member.goto(`${baseURL}/mainsignin`);
+    await member.locator('html[data-running]').waitFor({ state: 'attached' });
+    await member.getByLabel('Email').fill(sponsor.email);
+    await member.getByLabel('Password').fill(MEMBER_PASSWORD);
+    await member.getByRole('button', { name: 'Login' }).click();
+    await member.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await member.waitForURL(`**/maindashboard`);
+    await member.goto(`${baseURL}/mainbankdetails`);
+    await member.getByRole('button', { name: 'Change bank details' }).click();
+    await member.getByLabel('Account type').selectOption('savings');
+    await member.getByLabel('Account number').fill('0123456781');
+    await member.getByLabel('Account name').fill('SANDBOX TEST ACCOUNT');
+    await member.getByLabel('Bank', { exact: true }).selectOption('058');
+    await member.getByRole('button', { name: 'Submit' }).click();
+    await member.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await member.getByText('Your confirmed bank details').waitFor();
+    expect(await member.getByTestId('saved-bank-details').textContent()).toContain('••••••6781');
+    expect(memberProblems).toEqual([]);
+    await memberContext.close();
     await page.reload();
     await page.getByTestId('attention-payout').filter({ hasText: 'Emeka Nwosu' }).getByText('The member has corrected the bank details since: retry to pay them.').waitFor();
     await page.getByRole('button', { name: /^Retry: pay the \d+ failed payouts? again$/ }).click();
@@ -115,10 +136,11 @@ describe('a payout run that needs attention', () => {
     expect(await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token })).toMatchObject({ wallet: '0.00' });
     // Another press moves nothing: the run has nothing left to retry.
     await expect(api(baseURL, `/api/admin/payouts/runs/${runId}/retry`, { method: 'POST', token })).rejects.toThrow(/answered 409/);
+    // The wallet's history: the failed payout out and back, then the retry out once.
     const history = await api<{ items: { kind: string }[] }>(baseURL, '/api/me/wallet-history?pageSize=100', { token: sponsor.token });
     const kinds = history.items.map((i) => i.kind);
-    expect(kinds.filter((k) => k === 'payout_reserve')).toHaveLength(2);
-    expect(kinds.filter((k) => k === 'payout_released')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'payout')).toHaveLength(2);
+    expect(kinds.filter((k) => k === 'payout_returned')).toHaveLength(1);
     expect(problems).toEqual([]);
     await context.close();
   });
