@@ -27,6 +27,10 @@ const PUBLIC = new Set([
   '/api/auth/login',
   '/api/auth/loginwelc',
   '/api/admin/adminLogin',
+  // The second step of an administrator's sign-in: it carries the short challenge the password step answered.
+  '/api/admin/two-factor/verify',
+  '/api/admin/two-factor/challenge/setup',
+  '/api/admin/two-factor/challenge/confirm',
   '/api/auth/refresh',
   '/api/auth/confirm-email',
   '/api/auth/resend-confirmation',
