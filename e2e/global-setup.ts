@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CHECKER_ADMIN, DEMO_ADMIN, MAKER_ADMIN } from './support/admins';
+import { CHECKER_ADMIN, DEMO_ADMIN, MAKER_ADMIN, OPERATOR_ADMIN, PAYOUT_ADMIN } from './support/admins';
 import type { TestProject } from 'vitest/node';
 import { removeDir, repoRoot, startPlatform, type RunningServer } from './support/server';
 
@@ -14,7 +14,7 @@ export async function setup(project: TestProject) {
   if (build.status !== 0) throw new Error(`The web build failed:\n${build.stdout}\n${build.stderr}`);
   // Two administrators before the first start, as an operator makes them: acts above the approval rules need a second one.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-e2e-'));
-  for (const admin of [DEMO_ADMIN, CHECKER_ADMIN, MAKER_ADMIN]) {
+  for (const admin of [DEMO_ADMIN, CHECKER_ADMIN, MAKER_ADMIN, OPERATOR_ADMIN, PAYOUT_ADMIN]) {
     const made = spawnSync('npm', ['run', 'admin:create', '--', '--email', admin.email, '--password', admin.password, '--name', admin.name], {
       cwd: repoRoot,
       encoding: 'utf8',

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from '../support/browser';
-import { approveAsChecker } from '../support/admins';
+import { approveAsChecker, PAYOUT_ADMIN } from '../support/admins';
 import { api, sponsorWithTwoFriends } from '../support/members';
 
-const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
+const ADMIN = PAYOUT_ADMIN;
 
 /** A monthly payout by bank file, from the run's page: the file for the bank, then what the bank paid. */
 describe('admin bank-file payout', () => {

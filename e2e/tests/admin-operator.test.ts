@@ -1,10 +1,11 @@
 import { formatNaira, parseNairaString } from '@coop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { OPERATOR_ADMIN } from '../support/admins';
 import { launchBrowser, watchPage } from '../support/browser';
 import { api, sponsorWithTwoFriends } from '../support/members';
 
-const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
+const ADMIN = OPERATOR_ADMIN;
 const SHOTS = process.env.OPERATOR_SCREENSHOTS;
 
 /** The operator's view in Chromium: what the company owes, the lists behind it, and the support inbox answering a message by mail. */

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, DEMO_ADMIN } from '../support/admins';
+import { adminToken, OPERATOR_ADMIN } from '../support/admins';
 import { launchBrowser } from '../support/browser';
 import { api, MEMBER_PASSWORD, paidMember } from '../support/members';
 
@@ -42,8 +42,8 @@ describe('a hostile member name', () => {
     const { page, ran } = await watched();
     await page.goto(`${baseURL}/admin`);
     await settled(page);
-    await page.getByLabel('Email').fill(DEMO_ADMIN.email);
-    await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+    await page.getByLabel('Email').fill(OPERATOR_ADMIN.email);
+    await page.getByLabel('Password').fill(OPERATOR_ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByRole('dialog', { name: 'Login Successful!' }).getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(`${baseURL}/admindashboard`);
@@ -81,6 +81,6 @@ describe('a hostile member name', () => {
     await page.waitForTimeout(500);
     expect([...ran, ...sponsorView.ran]).toEqual([]);
     // The administrator token still works: nothing in the page took the session.
-    expect(await adminToken(baseURL, DEMO_ADMIN)).toBeTruthy();
+    expect(await adminToken(baseURL, OPERATOR_ADMIN)).toBeTruthy();
   });
 });

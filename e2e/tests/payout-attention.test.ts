@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from '../support/browser';
-import { approveAsChecker } from '../support/admins';
+import { approveAsChecker, PAYOUT_ADMIN } from '../support/admins';
 import { api, MEMBER_PASSWORD, sponsorWithTwoFriends } from '../support/members';
 
-const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
+const ADMIN = PAYOUT_ADMIN;
 /** Where to keep screenshots of the run's screens for a look by eye (unset: none are taken). */
 const shots = process.env.E2E_SCREENSHOTS;
 
