@@ -5,7 +5,7 @@ import { launchBrowser, watchPage } from '../support/browser';
 import { approveAsChecker, PAYOUT_ADMIN } from '../support/admins';
 import { api, sponsorWithTwoFriends } from '../support/members';
 
-const ADMIN = PAYOUT_ADMIN;
+const ADMIN = { email: PAYOUT_ADMIN.email, password: PAYOUT_ADMIN.password };
 
 /** A monthly payout by bank file, from the run's page: the file for the bank, then what the bank paid. */
 describe('admin bank-file payout', () => {

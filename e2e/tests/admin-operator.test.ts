@@ -5,7 +5,7 @@ import { OPERATOR_ADMIN } from '../support/admins';
 import { launchBrowser, watchPage } from '../support/browser';
 import { api, sponsorWithTwoFriends } from '../support/members';
 
-const ADMIN = OPERATOR_ADMIN;
+const ADMIN = { email: OPERATOR_ADMIN.email, password: OPERATOR_ADMIN.password };
 const SHOTS = process.env.OPERATOR_SCREENSHOTS;
 
 /** The operator's view in Chromium: what the company owes, the lists behind it, and the support inbox answering a message by mail. */
