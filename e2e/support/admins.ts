@@ -1,4 +1,5 @@
 import { generate } from 'otplib';
+import type { Page } from 'playwright-core';
 import { api } from './members';
 
 /**
@@ -48,3 +49,14 @@ export async function approveAsChecker(baseURL: string, kind: string, match: (ap
 
 /** An authenticator app in a test: the code of a secret read from the page, `stepsAhead` 30-second steps from now. */
 export const totpCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
+
+/** Signs an administrator in through the admin login page, as a person would, and waits for the dashboard. */
+export async function signInOnAdminPage(page: Page, baseURL: string, admin: { email: string; password: string }) {
+  await page.goto(`${baseURL}/admin`);
+  await page.locator('#boot-loader').waitFor({ state: 'detached' });
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('dialog', { name: 'Login Successful!' }).getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL(`${baseURL}/admindashboard`);
+}

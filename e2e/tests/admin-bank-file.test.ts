@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from '../support/browser';
-import { approveAsChecker, PAYOUT_ADMIN } from '../support/admins';
+import { adminToken, approveAsChecker, PAYOUT_ADMIN, signInOnAdminPage } from '../support/admins';
 import { api, sponsorWithTwoFriends } from '../support/members';
 
-const ADMIN = { email: PAYOUT_ADMIN.email, password: PAYOUT_ADMIN.password };
 
 /** A monthly payout by bank file, from the run's page: the file for the bank, then what the bank paid. */
 describe('admin bank-file payout', () => {
@@ -34,10 +33,7 @@ describe('admin bank-file payout', () => {
         bankCode: '058',
       },
     });
-    const { token } = await api<{ token: string }>(baseURL, '/api/admin/adminLogin', {
-      method: 'POST',
-      body: ADMIN,
-    });
+    const token = await adminToken(baseURL, PAYOUT_ADMIN);
     // A month of its own, long past, so no other test's run or preview is disturbed. A second administrator
     // approves the run before any wallet is reserved.
     const asked = await api<{ status: number; approval: { id: number } }>(baseURL, '/api/admin/payouts/run', {
@@ -56,13 +52,7 @@ describe('admin bank-file payout', () => {
     });
     const page = await context.newPage();
     const problems = watchPage(page);
-    await page.goto(`${baseURL}/admin`);
-    await page.locator('#boot-loader').waitFor({ state: 'detached' });
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('dialog', { name: 'Login Successful!' }).getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(`${baseURL}/admindashboard`);
+    await signInOnAdminPage(page, baseURL, PAYOUT_ADMIN);
     await page.goto(`${baseURL}/adminpayouts/${runId}`);
     await page.getByRole('heading', { name: 'Bank file' }).waitFor();
 

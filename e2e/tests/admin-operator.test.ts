@@ -1,11 +1,10 @@
 import { formatNaira, parseNairaString } from '@coop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { OPERATOR_ADMIN } from '../support/admins';
+import { adminToken, OPERATOR_ADMIN, signInOnAdminPage } from '../support/admins';
 import { launchBrowser, watchPage } from '../support/browser';
 import { api, sponsorWithTwoFriends } from '../support/members';
 
-const ADMIN = { email: OPERATOR_ADMIN.email, password: OPERATOR_ADMIN.password };
 const SHOTS = process.env.OPERATOR_SCREENSHOTS;
 
 /** The operator's view in Chromium: what the company owes, the lists behind it, and the support inbox answering a message by mail. */
@@ -15,19 +14,13 @@ describe('operator view', () => {
   let token: string;
   beforeAll(async () => {
     browser = await launchBrowser();
-    ({ token } = await api<{ token: string }>(baseURL, '/api/admin/adminLogin', { method: 'POST', body: ADMIN }));
+    token = await adminToken(baseURL, OPERATOR_ADMIN);
   });
   afterAll(async () => browser?.close());
 
   const signIn = async (width: number) => {
     const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-    await page.goto(`${baseURL}/admin`);
-    await page.locator('#boot-loader').waitFor({ state: 'detached' });
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('dialog', { name: 'Login Successful!' }).getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(`${baseURL}/admindashboard`);
+    await signInOnAdminPage(page, baseURL, OPERATOR_ADMIN);
     return page;
   };
   const shot = async (page: Page, name: string) => {

@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from '../support/browser';
-import { approveAsChecker, PAYOUT_ADMIN } from '../support/admins';
+import { adminToken, approveAsChecker, PAYOUT_ADMIN, signInOnAdminPage } from '../support/admins';
 import { api, MEMBER_PASSWORD, sponsorWithTwoFriends } from '../support/members';
 
-const ADMIN = { email: PAYOUT_ADMIN.email, password: PAYOUT_ADMIN.password };
 /** Where to keep screenshots of the run's screens for a look by eye (unset: none are taken). */
 const shots = process.env.E2E_SCREENSHOTS;
 
@@ -55,18 +54,12 @@ describe('a payout run that needs attention', () => {
     await saveBank(failing);
     const walletBefore = (await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token })).wallet;
     expect(Number(walletBefore)).toBeGreaterThan(0);
-    const { token } = await api<{ token: string }>(baseURL, '/api/admin/adminLogin', { method: 'POST', body: ADMIN });
+    const token = await adminToken(baseURL, PAYOUT_ADMIN);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const problems = watchPage(page);
-    await page.goto(`${baseURL}/admin`);
-    await page.locator('#boot-loader').waitFor({ state: 'detached' });
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('dialog', { name: 'Login Successful!' }).getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(`${baseURL}/admindashboard`);
+    await signInOnAdminPage(page, baseURL, PAYOUT_ADMIN);
 
     // Preview and run a month of its own (long past, so no other test's run is disturbed), by bank transfer.
     await page.goto(`${baseURL}/adminpayouts`);
