@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -17,6 +16,7 @@ import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { addRateLimitCleanup, databaseRateLimitStore } from './plugins/rate-limit-store';
 import { loggerOptions, requestLogPlugin } from './plugins/request-log';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { webClientPlugin } from './plugins/web-client';
 import { apiModules } from './modules';
 
@@ -59,21 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(requestLogPlugin);
   await app.register(schedulerPlugin);
   await app.register(mailWorkerPlugin);
-  await app.register(helmet, {
-    hsts: config.isProduction,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'", 'https://checkout.paystack.com'],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-  });
+  await app.register(securityHeadersPlugin, { config });
   await app.register(cookie);
   // Limits are set per route (login, sign-up, forgot password, contact); nothing is limited globally. They are
   // counted in the database, so several instances on one PostgreSQL share each count.

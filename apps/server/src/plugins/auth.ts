@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../config';
 import { preparedRows, type PreparedStatement } from '../db/prepared';
+import { tokenKind } from '../lib/tokens';
 import { HttpError } from './errors';
 
 export type Programme = 'main' | 'welcomeback';
@@ -25,21 +25,19 @@ export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'coop-platform';
 const AUDIENCE = 'coop-platform-api';
 
-const secretKey = (config: Config) => new TextEncoder().encode(config.jwtSecret);
+const accessTokens = tokenKind({ audience: AUDIENCE, issuer: ISSUER, seconds: ACCESS_TOKEN_SECONDS });
 
 export async function signAccessToken(
   config: Config,
   claims: { accountId: string; programme: Programme; role: Role; tokenVersion: number; sessionId: string },
 ) {
-  const token = await new SignJWT({ prog: claims.programme, role: claims.role, ver: claims.tokenVersion, sid: claims.sessionId })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(claims.accountId)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`)
-    .sign(secretKey(config));
+  const token = accessTokens(config).sign({ sub: claims.accountId, prog: claims.programme, role: claims.role, ver: claims.tokenVersion, sid: claims.sessionId });
   return { token, expiresIn: ACCESS_TOKEN_SECONDS };
+}
+
+/** The claims of a valid, unexpired access token (sign-out reads the session it names); throws on any other. */
+export function accessTokenClaims(config: Config, token: string) {
+  return accessTokens(config).verify(token) as { sub?: string; sid?: string };
 }
 
 // One indexed look-up per call, prepared once: a password reset, a role change, a suspension or a sign-out ends the token at once.
@@ -62,7 +60,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'Please sign in to continue.', 'signed_out');
   let payload;
   try {
-    ({ payload } = await jwtVerify(header.slice(7).trim(), secretKey(app.config), { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] }));
+    payload = accessTokens(app.config).verify(header.slice(7).trim());
   } catch {
     throw unauthorised();
   }

@@ -21,6 +21,8 @@ export const positions = pgTable(
     fullDepth: integer('full_depth').notNull().default(0),
     levelCounts: integer('level_counts').array().notNull(),
     ancestors: bigint('ancestors', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+    /** Positions below this one, however deep (Referral Node): moved in the activation's own transaction (decision 0015). */
+    subtreeSize: integer('subtree_size').notNull().default(0),
     directReferrals: integer('direct_referrals').notNull().default(0),
     referralBonusesPaid: integer('referral_bonuses_paid').notNull().default(0),
     stage: smallint('stage').notNull().default(0),

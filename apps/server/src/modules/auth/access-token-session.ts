@@ -1,5 +1,5 @@
-import { jwtVerify } from 'jose';
 import type { Config } from '../../config';
+import { accessTokenClaims } from '../../plugins/auth';
 
 /**
  * The session a bearer token names, for sign-out only: sign-out is public so that an expired access token can
@@ -9,8 +9,7 @@ import type { Config } from '../../config';
 export async function sessionOfBearer(config: Config, header: string | undefined): Promise<{ accountId: string; sessionId: string } | null> {
   if (!header?.startsWith('Bearer ')) return null;
   try {
-    const { payload } = await jwtVerify(header.slice(7).trim(), new TextEncoder().encode(config.jwtSecret), { algorithms: ['HS256'] });
-    const { sub, sid } = payload as { sub?: string; sid?: string };
+    const { sub, sid } = accessTokenClaims(config, header.slice(7).trim());
     return sub && sid ? { accountId: sub, sessionId: sid } : null;
   } catch {
     return null;

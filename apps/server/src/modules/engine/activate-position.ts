@@ -58,6 +58,7 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
   const position = toPosition(inserted!);
   await recordFee(tx, plan, position, account.id);
 
+  await countIntoSubtrees(tx, parent.id);
   const touched = await countIntoAncestors(tx, position);
   await propagateFullDepth(tx, parent);
   if (sponsor) {
@@ -81,6 +82,18 @@ async function findFirstFreeSlot(tx: Tx, top: PositionRow): Promise<{ parent: Po
     node = next;
     remaining -= 1;
   }
+}
+
+/** Every position above the new one has one more in its subtree (Referral Node), however far up: kept here so no read walks the tree. */
+async function countIntoSubtrees(tx: Tx, parentId: number) {
+  await tx.execute(
+    sql`with recursive up(id) as (
+          select ${parentId}::bigint
+          union all
+          select p.parent_id from positions p join up on p.id = up.id where p.parent_id is not null
+        )
+        update positions set subtree_size = subtree_size + 1 where id in (select id from up)`,
+  );
 }
 
 /** The new position counts once at its depth in each of the nearest ancestors' stage windows. */

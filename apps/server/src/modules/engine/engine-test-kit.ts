@@ -45,3 +45,18 @@ export async function unbalancedEntries(db: Db) {
 export async function negativeWallets(db: Db) {
   return queryRows<{ key: string }>(db, sql`select key from ledger_accounts where kind = 'wallet' and balance_kobo < 0`);
 }
+
+/** Positions whose kept subtree size differs from a count of their descendants, walked up from every position. */
+export async function subtreeSizeMismatches(db: Db) {
+  return queryRows<{ id: string; subtree_size: number; counted: number }>(
+    db,
+    sql`with recursive up(ancestor_id) as (
+          select parent_id from positions where parent_id is not null
+          union all
+          select p.parent_id from up u join positions p on p.id = u.ancestor_id where p.parent_id is not null
+        )
+        select p.id, p.subtree_size, coalesce(c.n, 0) as counted
+        from positions p left join (select ancestor_id, count(*)::int as n from up group by ancestor_id) c on c.ancestor_id = p.id
+        where p.subtree_size <> coalesce(c.n, 0)`,
+  );
+}

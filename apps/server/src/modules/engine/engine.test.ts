@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../../test/databases';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { ledgerDiscrepancies, walletBalanceKobo } from '../ledger/queries';
-import { activate, createAccount, creditTotalsByPosition, negativeWallets, unbalancedEntries } from './engine-test-kit';
+import { activate, createAccount, creditTotalsByPosition, negativeWallets, subtreeSizeMismatches, unbalancedEntries } from './engine-test-kit';
 import { memberFigures } from './read-model';
 
 describeEachDatabase('compensation engine', (engine) => {
@@ -125,6 +125,7 @@ describeEachDatabase('compensation engine', (engine) => {
     expect(position.level_counts.slice(0, 5)).toEqual([2, 4, 8, 16, 20]);
     expect(position.stage).toBe(stageFor(getPlan('main'), position.level_counts, position.direct_referrals));
     expect(position.stage).toBe(4);
+    expect(await subtreeSizeMismatches(database.db)).toEqual([]);
     expect(await unbalancedEntries(database.db)).toEqual([]);
     expect(await negativeWallets(database.db)).toEqual([]);
     expect(await ledgerDiscrepancies(database.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
@@ -163,6 +164,7 @@ describeEachDatabase('compensation engine against the in-memory engine', (engine
               const referrals = Math.min(view.directReferrals, plan.referralBonusCap) * plan.referralBonusKobo;
               expect(credits.get(dbIdOf.get(p)!) ?? 0).toBe(cashForStagesKobo(plan, view.stage) + referrals);
             }
+            expect(await subtreeSizeMismatches(database.db)).toEqual([]);
             expect(await unbalancedEntries(database.db)).toEqual([]);
             expect(await negativeWallets(database.db)).toEqual([]);
             expect(await ledgerDiscrepancies(database.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });

@@ -15,6 +15,7 @@ export interface PositionRow {
   fullDepth: number;
   levelCounts: number[];
   ancestors: number[];
+  subtreeSize: number;
   directReferrals: number;
   referralBonusesPaid: number;
   stage: number;
@@ -36,6 +37,7 @@ export interface RawPosition {
   full_depth: number;
   level_counts: number[];
   ancestors: (string | number)[];
+  subtree_size: number;
   direct_referrals: number;
   referral_bonuses_paid: number;
   stage: number;
@@ -60,6 +62,7 @@ export function toPosition(r: RawPosition): PositionRow {
     fullDepth: r.full_depth,
     levelCounts: r.level_counts.map(Number),
     ancestors: r.ancestors.map(Number),
+    subtreeSize: Number(r.subtree_size),
     directReferrals: r.direct_referrals,
     referralBonusesPaid: r.referral_bonuses_paid,
     stage: r.stage,

@@ -3,23 +3,6 @@ import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { toPosition, type Programme, type RawPosition } from './position-store';
 
-/** Positions in a position's whole subtree, however deep (the dashboard's Referral Node, decision 0021). */
-const subtreeSizeStatement: PreparedStatement = {
-  name: 'member_subtree_size',
-  types: ['bigint'],
-  text: `with recursive subtree(id) as (
-      select id from positions where parent_id = $1
-      union all
-      select p.id from positions p join subtree s on p.parent_id = s.id
-    )
-    select count(*) as n from subtree`,
-};
-
-async function subtreeSize(db: Tx, positionId: number) {
-  const [row] = await preparedRows<{ n: string | number }>(db, subtreeSizeStatement, [positionId]);
-  return Number(row?.n ?? 0);
-}
-
 interface RawFigures {
   full_name: string;
   email: string;
@@ -51,8 +34,8 @@ const figuresStatement: PreparedStatement = {
 /**
  * What a dashboard shows, computed from the ledger, the credits, the awards and the matrix: never typed in.
  * One prepared statement (decision 0015): the latest position, credit sums, awards and referrals as JSON sub-selects, and
- * the wallet's balance and line count from its ledger account row, which moves with every posting. Referral Node
- * walks the whole subtree in a second one. Null when the account does not exist.
+ * the wallet's balance and line count from its ledger account row, which moves with every posting. Referral Node is
+ * the position's subtree size, moved by each activation below it. Null when the account does not exist.
  */
 export async function memberFigures(db: Tx, accountId: string, programme: Programme) {
   const plan = getPlan(programme);
@@ -93,7 +76,7 @@ export async function memberFigures(db: Tx, accountId: string, programme: Progra
       createdAt: new Date(a.created_at).toISOString(),
     })),
     referralCount: Number(row.referrals),
-    referralNode: position ? await subtreeSize(db, position.id) : 0,
+    referralNode: position ? position.subtreeSize : 0,
     stageWindow: position ? stageWindow(plan, position.stage, position.levelCounts) : null,
     transactionCount: Number(row.wallet_lines ?? 0),
   };

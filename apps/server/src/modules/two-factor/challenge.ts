@@ -1,5 +1,5 @@
-import { decodeJwt, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config';
+import { tokenKind, unverifiedClaims } from '../../lib/tokens';
 import { HttpError } from '../../plugins/errors';
 
 /**
@@ -8,22 +8,16 @@ import { HttpError } from '../../plugins/errors';
  */
 const AUDIENCE = 'coop-admin-second-factor';
 const CHALLENGE_SECONDS = 5 * 60;
-const key = (config: Config) => new TextEncoder().encode(config.jwtSecret);
+const challenges = tokenKind({ audience: AUDIENCE, seconds: CHALLENGE_SECONDS });
 
 export async function signChallenge(config: Config, accountId: string, tokenVersion: number) {
-  return new SignJWT({ ver: tokenVersion })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(accountId)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(`${CHALLENGE_SECONDS}s`)
-    .sign(key(config));
+  return challenges(config).sign({ sub: accountId, ver: tokenVersion });
 }
 
 export async function readChallenge(config: Config, challenge: string): Promise<{ accountId: string; tokenVersion: number }> {
   try {
-    const { payload } = await jwtVerify(challenge, key(config), { audience: AUDIENCE, algorithms: ['HS256'] });
-    if (!payload.sub || typeof payload.ver !== 'number') throw new Error('incomplete');
+    const payload = challenges(config).verify(challenge);
+    if (typeof payload.sub !== 'string' || !payload.sub || typeof payload.ver !== 'number') throw new Error('incomplete');
     return { accountId: payload.sub, tokenVersion: payload.ver };
   } catch {
     throw new HttpError(401, 'Your sign-in took too long. Enter your email and password again.', 'challenge_expired');
@@ -33,7 +27,7 @@ export async function readChallenge(config: Config, challenge: string): Promise<
 /** The account a challenge names, unverified: only a key for counting attempts. */
 export function challengeSubject(challenge: unknown): string {
   try {
-    return typeof challenge === 'string' ? (decodeJwt(challenge).sub ?? 'none') : 'none';
+    return typeof challenge === 'string' ? String(unverifiedClaims(challenge).sub ?? 'none') : 'none';
   } catch {
     return 'none';
   }
