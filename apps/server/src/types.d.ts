@@ -36,5 +36,7 @@ declare module 'fastify' {
     access?: 'admin';
     /** Only accounts of this programme. */
     programme?: Programme;
+    /** The handler's own statement confirms the session (plugins/auth.ts: accessCheckSubquery, admitFromRead). */
+    sessionCheckedInRead?: boolean;
   }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
@@ -218,6 +219,41 @@ describeEachDatabase('authorization sweep over every API route', (database) => {
         if (res.statusCode >= 500 && res.statusCode !== 502) wrong.push(`${route.method} ${route.url} as ${caller}: ${res.statusCode}`);
         else if (refused === mayPass(policy, caller))
           wrong.push(`${route.method} ${route.url} as ${caller}: ${res.statusCode} ${body.code ?? ''} but the policy is ${policy}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  // Some hot reads confirm the session inside their own statement (sessionCheckedInRead): each private route must
+  // still refuse a well-signed token once its session is over, whoever checks it.
+  it('refuses a signed token whose session was revoked, whose account changed its token version or was suspended, on every private route', async () => {
+    const ended = async (programme: 'main' | 'welcomeback', role: 'user' | 'admin', end: (accountId: string) => Promise<unknown>) => {
+      const account = await createTestAccount(ctx.app, { programme, role });
+      const headers = await signInAs(ctx.app, account.id);
+      await end(account.id);
+      return headers;
+    };
+    const cases = [
+      { name: 'revoked session', status: 401, code: 'session_ended', end: (id: string) => ctx.app.db.execute(sql`update sessions set revoked_at = now() where account_id = ${id}`) },
+      { name: 'new token version', status: 401, code: 'session_ended', end: (id: string) => ctx.app.db.execute(sql`update accounts set token_version = token_version + 1 where id = ${id}`) },
+      { name: 'suspended account', status: 403, code: 'account_inactive', end: (id: string) => ctx.app.db.execute(sql`update accounts set status = 'suspended' where id = ${id}`) },
+    ];
+    const wrong: string[] = [];
+    for (const c of cases) {
+      const asAdmin = await ended('main', 'admin', c.end);
+      const asWelcomeBack = await ended('welcomeback', 'user', c.end);
+      for (const route of ctx.routes) {
+        const policy = POLICIES[`${route.method} ${route.url}`];
+        if (!policy || policy === 'public' || policy === 'webhook') continue;
+        const hasBody = !['GET', 'DELETE'].includes(route.method);
+        const res = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: { ...(policy === 'member:welcomeback' ? asWelcomeBack : asAdmin), 'idempotency-key': crypto.randomUUID(), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+          ...(hasBody ? { payload: '{}' } : {}),
+        });
+        const body = res.json<{ code?: string }>();
+        if (res.statusCode !== c.status || body.code !== c.code) wrong.push(`${route.method} ${route.url} with a ${c.name}: ${res.statusCode} ${body.code ?? ''}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -55,7 +55,26 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 const unauthorised = () => new HttpError(401, 'Your session has ended. Please sign in again.', 'session_ended');
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<SignedInAccount> {
+/** What a valid access token claims; the database must still confirm the session (`admit`). */
+interface AccessClaims {
+  accountId: string;
+  sessionId: string;
+  tokenVersion: number;
+}
+
+/** The access check's row: the account and its session, as the statement above (or a read that embeds it) returns it. */
+export interface AccessRow {
+  id: string;
+  programme: Programme;
+  role: Role;
+  email: string;
+  full_name: string;
+  status: string;
+  token_version: number;
+  second_factor_due: boolean;
+}
+
+function verifiedClaims(app: FastifyInstance, request: FastifyRequest): AccessClaims {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'Please sign in to continue.', 'signed_out');
   let payload;
@@ -66,36 +85,65 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   }
   const { sub, sid, ver } = payload as { sub?: string; sid?: string; ver?: number };
   if (!sub || !sid || typeof ver !== 'number' || !uuidPattern.test(sub) || !uuidPattern.test(sid)) throw unauthorised();
-  const [row] = await preparedRows<{ id: string; programme: Programme; role: Role; email: string; full_name: string; status: string; token_version: number; second_factor_due: boolean }>(
-    app.db,
-    accessCheck,
-    [sub, sid, app.config.adminTwoFactor === 'required'],
-  );
-  if (!row || row.token_version !== ver) throw unauthorised();
-  if (row.status !== 'active') throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');
-  return { id: row.id, programme: row.programme, role: row.role, email: row.email, fullName: row.full_name, sessionId: sid, secondFactorDue: row.second_factor_due };
+  return { accountId: sub, sessionId: sid, tokenVersion: ver };
 }
+
+/** The route's policy applied to the confirmed session: the same rules whether the hook or the route's own read fetched the row. */
+function admit(request: FastifyRequest, claims: AccessClaims, row: AccessRow | undefined): SignedInAccount {
+  if (!row || row.token_version !== claims.tokenVersion) throw unauthorised();
+  if (row.status !== 'active') throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');
+  const account: SignedInAccount = { id: row.id, programme: row.programme, role: row.role, email: row.email, fullName: row.full_name, sessionId: claims.sessionId, secondFactorDue: row.second_factor_due };
+  const config = request.routeOptions.config;
+  if (config.access === 'admin' && account.role !== 'admin') throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
+  if (config.access === 'admin' && account.secondFactorDue)
+    throw new HttpError(401, 'Administrators sign in with their two-factor code: sign in again at /admin.', 'two_factor_required');
+  if (config.programme && config.programme !== account.programme) {
+    const name = config.programme === 'main' ? 'Main' : 'Welcome Back';
+    throw new HttpError(403, `This needs a ${name} platform account. Sign in to the ${name} platform.`, 'wrong_programme');
+  }
+  return account;
+}
+
+const claimsOf = new WeakMap<FastifyRequest, AccessClaims>();
 
 /**
  * Deny by default: every route needs a valid access token unless it declares `config: { public: true }`.
- * `access: 'admin'` needs the admin role; `programme` needs an account of that programme.
+ * `access: 'admin'` needs the admin role; `programme` needs an account of that programme. A hot read that declares
+ * `sessionCheckedInRead` confirms the session inside its own statement (`accessCheckSubquery`, then
+ * `admitFromRead`) instead of in a round trip of its own (decision 0015); its token is still verified here.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (!request.routeOptions.url || config.public) return;
-    const account = await authenticate(app, request);
-    if (config.access === 'admin' && account.role !== 'admin') throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
-    if (config.access === 'admin' && account.secondFactorDue)
-      throw new HttpError(401, 'Administrators sign in with their two-factor code: sign in again at /admin.', 'two_factor_required');
-    if (config.programme && config.programme !== account.programme) {
-      const name = config.programme === 'main' ? 'Main' : 'Welcome Back';
-      throw new HttpError(403, `This needs a ${name} platform account. Sign in to the ${name} platform.`, 'wrong_programme');
+    const claims = verifiedClaims(app, request);
+    if (config.sessionCheckedInRead) {
+      claimsOf.set(request, claims);
+      return;
     }
-    request.account = account;
+    const [row] = await preparedRows<AccessRow>(app.db, accessCheck, [claims.accountId, claims.sessionId, app.config.adminTwoFactor === 'required']);
+    request.account = admit(request, claims, row);
   });
 });
+
+/** The access check as a sub-select answering one JSON row or null, for a read whose $1, $2 and $3 are `accessParams`. */
+export const accessCheckSubquery = `(select row_to_json(access) from (${accessCheck.text}) access)`;
+
+/** The parameters the embedded access check takes: the token's account and session, and whether every administrator needs a second factor. */
+export function accessParams(app: FastifyInstance, request: FastifyRequest): [string, string, boolean] {
+  const claims = claimsOf.get(request);
+  if (!claims) throw unauthorised();
+  return [claims.accountId, claims.sessionId, app.config.adminTwoFactor === 'required'];
+}
+
+/** A `sessionCheckedInRead` route's account, once its own statement returned the access row: refused exactly as the hook refuses. */
+export function admitFromRead(request: FastifyRequest, row: AccessRow | null | undefined): SignedInAccount {
+  const claims = claimsOf.get(request);
+  if (!claims) throw unauthorised();
+  request.account = admit(request, claims, row ?? undefined);
+  return request.account;
+}
 
 /** The signed-in account of a private route (the hook above has already refused anyone else). */
 export function signedIn(request: FastifyRequest): SignedInAccount {

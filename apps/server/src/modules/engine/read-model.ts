@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { toPosition, type Programme, type RawPosition } from './position-store';
 
-interface RawFigures {
+export interface RawFigures {
   full_name: string;
   email: string;
   referral_code: string;
@@ -17,19 +17,24 @@ interface RawFigures {
   wallet_lines: number | null;
 }
 
-const figuresStatement: PreparedStatement = {
-  name: 'member_figures',
-  types: ['uuid'],
-  text: `select a.full_name, a.email, a.referral_code, a.address, a.phone,
+const figuresColumns = `a.full_name, a.email, a.referral_code, a.address, a.phone,
       (select row_to_json(p) from (select * from positions where account_id = a.id order by id desc limit 1) p) as position,
       (select json_object_agg(c.kind, c.total) from (select kind, sum(amount_kobo) as total from credits where account_id = a.id group by kind) c) as credits,
       (select coalesce(json_agg(w order by w.id), '[]'::json)
          from (select id, kind, stage, installment, value_kobo, description, status, created_at, due_at from awards where account_id = a.id) w) as awards,
       (select coalesce(sum(direct_referrals), 0) from positions where account_id = a.id) as referrals,
-      l.balance_kobo as wallet_kobo, l.lines_posted as wallet_lines
-    from accounts a left join ledger_accounts l on l.key = 'wallet:' || a.id::text
-    where a.id = $1`,
-};
+      l.balance_kobo as wallet_kobo, l.lines_posted as wallet_lines`;
+const figuresFrom = `from accounts a left join ledger_accounts l on l.key = 'wallet:' || a.id::text where a.id = $1`;
+
+const figuresStatement: PreparedStatement = { name: 'member_figures', types: ['uuid'], text: `select ${figuresColumns} ${figuresFrom}` };
+
+/**
+ * The figures' statement with more columns computed in the same round trip (the dashboard adds its access check,
+ * decision 0015). `$1` is still the account; the extra columns may use further parameters, typed in `types`.
+ */
+export function figuresStatementWith(name: string, types: readonly string[], columns: string): PreparedStatement {
+  return { name, types: ['uuid', ...types], text: `select ${figuresColumns}, ${columns} ${figuresFrom}` };
+}
 
 /**
  * What a dashboard shows, computed from the ledger, the credits, the awards and the matrix: never typed in.
@@ -38,9 +43,13 @@ const figuresStatement: PreparedStatement = {
  * the position's subtree size, moved by each activation below it. Null when the account does not exist.
  */
 export async function memberFigures(db: Tx, accountId: string, programme: Programme) {
-  const plan = getPlan(programme);
   const [row] = await preparedRows<RawFigures>(db, figuresStatement, [accountId]);
-  if (!row) return null;
+  return row ? figuresOf(row, programme) : null;
+}
+
+/** The figures of one row of the figures' statement (or of a statement built by `figuresStatementWith`). */
+export function figuresOf(row: RawFigures, programme: Programme) {
+  const plan = getPlan(programme);
   const position = row.position ? toPosition(row.position) : null;
   const creditKobo = (kind: string) => Number(row.credits?.[kind] ?? 0);
   const awardRows = row.awards;
@@ -82,4 +91,4 @@ export async function memberFigures(db: Tx, accountId: string, programme: Progra
   };
 }
 
-export type MemberFigures = NonNullable<Awaited<ReturnType<typeof memberFigures>>>;
+export type MemberFigures = ReturnType<typeof figuresOf>;

@@ -1,7 +1,10 @@
 import { awardDueStatus, getPlan, toNairaString } from '@coop/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
+import { accessCheckSubquery, accessParams, admitFromRead, type AccessRow } from '../../plugins/auth';
 import type { Programme } from '../engine/position-store';
-import { memberFigures } from '../engine/read-model';
+import { figuresOf, figuresStatementWith, memberFigures, type MemberFigures, type RawFigures } from '../engine/read-model';
 import { awardLabel } from './award-labels';
 
 const naira = toNairaString;
@@ -9,7 +12,10 @@ const naira = toNairaString;
 /** The spec's 3.3 fields for the programme, under the spec's names, plus stage, progress and awards. */
 export async function dashboard(db: Tx, accountId: string, programme: Programme, now = new Date()) {
   const f = await memberFigures(db, accountId, programme);
-  if (!f) return null;
+  return f ? dashboardOf(f, programme, now) : null;
+}
+
+export function dashboardOf(f: MemberFigures, programme: Programme, now = new Date()) {
   const { account } = f;
   const grant = getPlan(programme).grant;
   const common = {
@@ -60,4 +66,16 @@ export async function dashboard(db: Tx, accountId: string, programme: Programme,
     laptopAward: naira(f.awardKobo('laptop')),
     Award: naira(f.awardKobo('domestic_appliances')),
   };
+}
+
+const dashboardWithAccess = figuresStatementWith('member_dashboard', ['uuid', 'boolean'], `${accessCheckSubquery} as access`);
+
+/**
+ * The signed-in account's own dashboard, its session confirmed in the same statement: one round trip for the
+ * platform's most frequent call (the route declares `sessionCheckedInRead`; decision 0015).
+ */
+export async function ownDashboard(app: FastifyInstance, request: FastifyRequest) {
+  const [row] = await preparedRows<RawFigures & { access: AccessRow | null }>(app.db, dashboardWithAccess, accessParams(app, request));
+  const account = admitFromRead(request, row?.access);
+  return { account, dashboard: dashboardOf(figuresOf(row!, account.programme), account.programme) };
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { matrixView, searchDownline } from '../engine/matrix-view';
-import { dashboard } from './dashboard';
+import { dashboard, ownDashboard } from './dashboard';
 import { walletHistory } from './wallet-history';
 import { awardSchema, dashboardSchema, errorSchema, matrixSchema, matrixSearchQuerySchema, matrixSearchSchema, walletHistoryQuerySchema, walletHistorySchema } from '@coop/core/contracts';
 import { programmeQuery } from './schemas';
@@ -19,6 +19,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
+      config: { sessionCheckedInRead: true },
       schema: {
         tags: ['member'],
         summary: 'The signed-in account’s dashboard for its programme (spec 3.3 fields, stage, progress, awards)',
@@ -27,12 +28,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = signedIn(request);
+      const { account, dashboard: figures } = await ownDashboard(app, request);
       if (request.query.programme && request.query.programme !== account.programme) {
         throw new HttpError(403, `You are signed in to the ${programmeName(account.programme)} platform. Sign in to the other platform to see it.`, 'wrong_programme');
       }
-      const figures = await dashboard(app.db, account.id, account.programme);
-      if (!figures) throw new HttpError(404, 'Your account no longer exists.');
       return figures;
     },
   );
