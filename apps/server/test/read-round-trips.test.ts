@@ -9,7 +9,7 @@ import { paidMember, paidReferrals } from './member-test-kit';
  * slips back into its own query shows here as a count, long before it shows as a slow dashboard.
  */
 describe('round trips per member read', () => {
-  it('the dashboard is one statement, its figures and the access check together, once warm', async () => {
+  it('the dashboard is one statement, the matrix three and the wallet history two, once warm', async () => {
     const queries: string[] = [];
     let counting = false;
     const database = await openDatabase({ memory: true, onQuery: (q) => counting && queries.push(q) });
@@ -28,6 +28,34 @@ describe('round trips per member read', () => {
       // Referral Node is the subtree size kept on the position row, not a walk of the subtree, and the route
       // confirms its session inside the same statement (sessionCheckedInRead).
       expect(queries).toHaveLength(1);
+
+      // The matrix: the access check, the member's position with the next level's count, the walk down; however
+      // many levels are asked for, and for a deeper part too (the walk up that proves it is the member's is in it).
+      const matrix = async (url: string) => {
+        await app.inject({ method: 'GET', url, headers: sponsor.headers });
+        queries.length = 0;
+        counting = true;
+        const answer = await app.inject({ method: 'GET', url, headers: sponsor.headers });
+        counting = false;
+        expect(answer.statusCode).toBe(200);
+        return answer.json<{ nodes: Array<{ positionId: number; level: number }> }>();
+      };
+      const whole = await matrix('/api/me/matrix?levels=4');
+      expect(whole.nodes.length).toBe(4);
+      expect(queries).toHaveLength(3);
+      const child = whole.nodes.find((n) => n.level === 1)!;
+      await matrix(`/api/me/matrix?from=${child.positionId}&levels=2`);
+      expect(queries).toHaveLength(3);
+
+      // The wallet history: the access check and one statement for the page and its total.
+      await app.inject({ method: 'GET', url: '/api/me/wallet-history?kind=referral', headers: sponsor.headers });
+      queries.length = 0;
+      counting = true;
+      const history = await app.inject({ method: 'GET', url: '/api/me/wallet-history?kind=referral', headers: sponsor.headers });
+      counting = false;
+      expect(history.statusCode).toBe(200);
+      expect(history.json()).toMatchObject({ total: 2 }); // Main pays a referral bonus for the first two referrals
+      expect(queries).toHaveLength(2);
     } finally {
       await app.close();
       await database.close();

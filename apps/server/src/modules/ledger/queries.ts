@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
 
 export async function walletBalanceKobo(db: Tx, accountId: string): Promise<number> {
@@ -24,9 +25,38 @@ export interface WalletLineRow {
  * line), any other wallet line (payout, cash-out, money returned) as itself. Newest event first; within an
  * event, in the order it was credited. `kinds` keeps only lines of those kinds.
  */
+/**
+ * The wallet's lines, newest first, with the page's total: prepared once per connection (decision 0015). `$3` is
+ * the kinds to keep, comma-separated, or '' for all.
+ */
+const walletLinesStatement: PreparedStatement = {
+  name: 'wallet_lines',
+  types: ['uuid', 'text', 'text', 'integer', 'integer'],
+  text: `
+    with lines as (
+      select 'c' || c.id as id, c.journal_entry_id as entry_id, c.id as line_order, c.kind, c.stage, e.memo, c.amount_kobo, e.created_at,
+             (select a.full_name from positions p join accounts a on a.id = p.account_id
+               where p.id = case when c.cause like 'referral:%' then cast(substring(c.cause from 10) as bigint) end) as from_full_name
+      from credits c join journal_entries e on e.id = c.journal_entry_id
+      where c.account_id = $1
+      union all
+      select 'l' || l.id, l.entry_id, l.id,
+             case e.kind when 'payout_reserve' then 'payout' when 'payout_released' then 'payout_returned'
+                         when 'payout_reversed' then 'payout_returned' when 'cash_out' then 'cash_out' when 'grant' then 'grant' else 'other' end,
+             null, e.memo, l.amount_kobo, e.created_at, null
+      from journal_lines l
+      join ledger_accounts a on a.id = l.ledger_account_id
+      join journal_entries e on e.id = l.entry_id
+      where a.key = $2 and not exists (select 1 from credits c where c.journal_entry_id = l.entry_id)
+    )
+    select id, entry_id, kind, stage, memo, from_full_name, amount_kobo, created_at, count(*) over () as total
+    from lines where $3 = '' or kind = any(string_to_array($3, ','))
+    order by entry_id desc, line_order
+    limit $4 offset $5`,
+};
+
 export async function walletLines(db: Tx, accountId: string, page: { limit: number; offset: number; kinds?: readonly string[] }) {
-  const kindFilter = page.kinds ? sql`where kind in (${sql.join(page.kinds.map((k) => sql`${k}`), sql`, `)})` : sql``;
-  const list = await queryRows<{
+  const list = await preparedRows<{
     id: string;
     entry_id: string;
     kind: string;
@@ -36,30 +66,7 @@ export async function walletLines(db: Tx, accountId: string, page: { limit: numb
     amount_kobo: string;
     created_at: string | Date;
     total: string;
-  }>(
-    db,
-    sql`
-    with lines as (
-      select 'c' || c.id as id, c.journal_entry_id as entry_id, c.id as line_order, c.kind, c.stage, e.memo, c.amount_kobo, e.created_at,
-             (select a.full_name from positions p join accounts a on a.id = p.account_id
-               where p.id = case when c.cause like 'referral:%' then cast(substring(c.cause from 10) as bigint) end) as from_full_name
-      from credits c join journal_entries e on e.id = c.journal_entry_id
-      where c.account_id = ${accountId}
-      union all
-      select 'l' || l.id, l.entry_id, l.id,
-             case e.kind when 'payout_reserve' then 'payout' when 'payout_released' then 'payout_returned'
-                         when 'payout_reversed' then 'payout_returned' when 'cash_out' then 'cash_out' when 'grant' then 'grant' else 'other' end,
-             null, e.memo, l.amount_kobo, e.created_at, null
-      from journal_lines l
-      join ledger_accounts a on a.id = l.ledger_account_id
-      join journal_entries e on e.id = l.entry_id
-      where a.key = ${`wallet:${accountId}`} and not exists (select 1 from credits c where c.journal_entry_id = l.entry_id)
-    )
-    select id, entry_id, kind, stage, memo, from_full_name, amount_kobo, created_at, count(*) over () as total
-    from lines ${kindFilter}
-    order by entry_id desc, line_order
-    limit ${page.limit} offset ${page.offset}`,
-  );
+  }>(db, walletLinesStatement, [accountId, `wallet:${accountId}`, (page.kinds ?? []).join(','), page.limit, page.offset]);
   return {
     total: list[0] ? Number(list[0].total) : 0,
     items: list.map<WalletLineRow>((r) => ({
