@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import type { Programme } from '../../plugins/auth';
 
 export interface DayFigures {
@@ -29,34 +28,46 @@ function byProgramme(
   return figures;
 }
 
+// The admin dashboard's three reads are prepared once per connection (decision 0015); $1 is the start of today
+// and $2 of the previous day, in Lagos.
+const paidFeesStatement: PreparedStatement = {
+  name: 'admin_paid_fees',
+  types: ['timestamptz', 'timestamptz'],
+  text: `select programme,
+      coalesce(sum(amount_kobo), 0) as total,
+      coalesce(sum(amount_kobo) filter (where paid_at >= $1), 0) as today,
+      coalesce(sum(amount_kobo) filter (where paid_at >= $2 and paid_at < $1), 0) as previous_day
+    from payments where status = 'paid' group by programme`,
+};
+
 /** Registration fees actually paid (payments the provider confirmed), in kobo: all time, today and the previous day. */
 export async function paidFeesKobo(db: Tx, w: Windows) {
-  const [today, previous] = [w.todayStart.toISOString(), w.previousDayStart.toISOString()];
-  const rows = await queryRows<{ programme: Programme; total: string; today: string; previous_day: string }>(
-    db,
-    sql`select programme,
-          coalesce(sum(amount_kobo), 0) as total,
-          coalesce(sum(amount_kobo) filter (where paid_at >= ${today}::timestamptz), 0) as today,
-          coalesce(sum(amount_kobo) filter (where paid_at >= ${previous}::timestamptz and paid_at < ${today}::timestamptz), 0) as previous_day
-        from payments where status = 'paid' group by programme`,
-  );
+  const rows = await preparedRows<{ programme: Programme; total: string; today: string; previous_day: string }>(db, paidFeesStatement, [
+    w.todayStart.toISOString(),
+    w.previousDayStart.toISOString(),
+  ]);
   return byProgramme(rows);
 }
 
+const paidMembersStatement: PreparedStatement = {
+  name: 'admin_paid_members',
+  types: ['timestamptz', 'timestamptz'],
+  text: `with firsts as (
+      select account_id, programme, min(paid_at) as first_paid from payments where status = 'paid' group by account_id, programme
+    )
+    select programme,
+      count(*) as total,
+      count(*) filter (where first_paid >= $1) as today,
+      count(*) filter (where first_paid >= $2 and first_paid < $1) as previous_day
+    from firsts group by programme`,
+};
+
 /** Paid members (accounts with at least one confirmed payment); a member counts on the day of their first payment. */
 export async function paidMemberCounts(db: Tx, w: Windows) {
-  const [today, previous] = [w.todayStart.toISOString(), w.previousDayStart.toISOString()];
-  const rows = await queryRows<{ programme: Programme; total: string; today: string; previous_day: string }>(
-    db,
-    sql`with firsts as (
-          select account_id, programme, min(paid_at) as first_paid from payments where status = 'paid' group by account_id, programme
-        )
-        select programme,
-          count(*) as total,
-          count(*) filter (where first_paid >= ${today}::timestamptz) as today,
-          count(*) filter (where first_paid >= ${previous}::timestamptz and first_paid < ${today}::timestamptz) as previous_day
-        from firsts group by programme`,
-  );
+  const rows = await preparedRows<{ programme: Programme; total: string; today: string; previous_day: string }>(db, paidMembersStatement, [
+    w.todayStart.toISOString(),
+    w.previousDayStart.toISOString(),
+  ]);
   return byProgramme(rows);
 }
 
@@ -70,9 +81,17 @@ export interface LatestPayment {
   date: Date;
 }
 
+const latestPaymentsStatement: PreparedStatement = {
+  name: 'admin_latest_payments',
+  types: ['integer'],
+  text: `select p.reference, a.full_name, a.email, p.programme, p.amount_kobo, p.status, coalesce(p.paid_at, p.created_at) as date
+    from payments p join accounts a on a.id = p.account_id
+    order by p.created_at desc, p.id desc limit $1`,
+};
+
 /** The newest payment attempts of both programmes, whatever their outcome. */
 export async function latestPayments(db: Tx, limit: number): Promise<LatestPayment[]> {
-  const rows = await queryRows<{
+  const rows = await preparedRows<{
     reference: string;
     full_name: string;
     email: string;
@@ -80,12 +99,7 @@ export async function latestPayments(db: Tx, limit: number): Promise<LatestPayme
     amount_kobo: string;
     status: LatestPayment['status'];
     date: string | Date;
-  }>(
-    db,
-    sql`select p.reference, a.full_name, a.email, p.programme, p.amount_kobo, p.status, coalesce(p.paid_at, p.created_at) as date
-        from payments p join accounts a on a.id = p.account_id
-        order by p.created_at desc, p.id desc limit ${limit}`,
-  );
+  }>(db, latestPaymentsStatement, [limit]);
   return rows.map((r) => ({
     reference: r.reference,
     name: r.full_name,
