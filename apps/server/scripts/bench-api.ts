@@ -4,7 +4,8 @@
  * dropped at the end; else PGlite in a temporary DATA_DIR) is filled with paid members through the real
  * engine, then the platform is started as `npm start` starts it and autocannon drives it on loopback.
  * BENCH_MEMBERS (default 400), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50), BENCH_ROUTES (a comma list of
- * the lines to run, default all), BENCH_PROFILE_DIR (the server writes a CPU profile there when it stops).
+ * the lines to run, default all), BENCH_PROFILE_DIR (the server writes a CPU profile there when it stops),
+ * BENCH_KEEP=1 (the PostgreSQL database is kept and named at the end, to look into with EXPLAIN).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -214,6 +215,7 @@ async function main() {
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     dropDatabase = async () => {
+      if (process.env.BENCH_KEEP === '1') return console.log(`kept: ${databaseUrl}`);
       const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);

@@ -48,7 +48,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

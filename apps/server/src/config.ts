@@ -22,6 +22,8 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => v === 'pglite' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL or "pglite"')
     .optional(),
+  /** Connections each instance opens to PostgreSQL at most: instances × this must stay under max_connections. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url('must be a full URL such as https://example.com').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -61,6 +63,7 @@ export interface Config {
   dataDir: string;
   /** undefined: embedded PGlite in dataDir; 'memory' is only used by tests. */
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   jwtSecret: string;
   publicUrl: string;
   /** workerEnabled: this instance sends queued mails (MAIL_WORKER); pollMs: how often it looks besides the NOTIFY wake-ups. */
@@ -137,6 +140,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL === 'pglite' ? undefined : e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, workerEnabled: e.MAIL_WORKER, pollMs: e.MAIL_POLL_MS },

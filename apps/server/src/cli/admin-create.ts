@@ -41,7 +41,7 @@ export async function runAdminCreate(argv: string[], env: Record<string, string 
   let database;
   try {
     const config = loadConfig(env);
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       out.error(`${error.message}\nThe platform is probably running: stop it, run this command again, then start the platform.`);

@@ -61,13 +61,15 @@ async function drainThenEnd(pool: pg.Pool) {
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** PostgreSQL connections at most (DATABASE_POOL_SIZE); 10 when not given. */
+  poolSize?: number;
   dataDir?: string;
   memory?: boolean;
   /** Called with each statement sent outside a transaction (tests count the round trips of a call). */
   onQuery?: (query: string) => void;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
     pool.on('error', (error) => console.warn(`A database connection was closed by the server: ${error.message}`));
     if (options.onQuery) countStatements(pool, ['query'], options.onQuery);

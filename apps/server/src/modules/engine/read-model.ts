@@ -24,7 +24,9 @@ const figuresColumns = `a.full_name, a.email, a.referral_code, a.address, a.phon
          from (select id, kind, stage, installment, value_kobo, description, status, created_at, due_at from awards where account_id = a.id) w) as awards,
       (select coalesce(sum(direct_referrals), 0) from positions where account_id = a.id) as referrals,
       l.balance_kobo as wallet_kobo, l.lines_posted as wallet_lines`;
-const figuresFrom = `from accounts a left join ledger_accounts l on l.key = 'wallet:' || a.id::text where a.id = $1`;
+// The wallet's key from $1 itself, not from a.id: a constant the planner looks up in the key's index, where a join on
+// an expression of a.id had it hash the whole ledger_accounts table on every call.
+const figuresFrom = `from accounts a left join ledger_accounts l on l.key = 'wallet:' || $1::uuid::text where a.id = $1`;
 
 const figuresStatement: PreparedStatement = { name: 'member_figures', types: ['uuid'], text: `select ${figuresColumns} ${figuresFrom}` };
 
