@@ -24,6 +24,12 @@ export const positions = pgTable(
     /** Positions below this one, however deep (Referral Node): moved in the activation's own transaction (decision 0015). */
     subtreeSize: integer('subtree_size').notNull().default(0),
     directReferrals: integer('direct_referrals').notNull().default(0),
+    /** The credits paid for this position, by kind, moved with each credit in the same transaction (decision 0015). */
+    creditedReferralKobo: bigint('credited_referral_kobo', { mode: 'number' }).notNull().default(0),
+    creditedActivitiesKobo: bigint('credited_activities_kobo', { mode: 'number' }).notNull().default(0),
+    creditedGraduatingKobo: bigint('credited_graduating_kobo', { mode: 'number' }).notNull().default(0),
+    creditedThankYouKobo: bigint('credited_thank_you_kobo', { mode: 'number' }).notNull().default(0),
+    creditedHealthFeeKobo: bigint('credited_health_fee_kobo', { mode: 'number' }).notNull().default(0),
     referralBonusesPaid: integer('referral_bonuses_paid').notNull().default(0),
     stage: smallint('stage').notNull().default(0),
     cycle: integer('cycle').notNull().default(1),

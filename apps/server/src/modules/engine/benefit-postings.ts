@@ -61,6 +61,16 @@ export async function creditBenefits(tx: Tx, plan: Plan, position: PositionRow, 
       insert into credits (position_id, account_id, programme, kind, stage, cause, amount_kobo, plan_version, journal_entry_id)
       values (${position.id}, ${accountId}, ${position.programme}, ${credit.kind}, ${credit.stage}, ${cause}, ${credit.amountKobo}, ${plan.version}, ${entry.entryId})`);
   }
+  // The position's totals by kind move in the same transaction, so the dashboard reads them instead of summing credits.
+  const sum = (kind: CashCredit['kind']) => paid.filter((c) => c.kind === kind).reduce((s, c) => s + c.amountKobo, 0);
+  await tx.execute(sql`
+    update positions set
+      credited_referral_kobo = credited_referral_kobo + ${sum('referral')},
+      credited_activities_kobo = credited_activities_kobo + ${sum('activities')},
+      credited_graduating_kobo = credited_graduating_kobo + ${sum('graduating')},
+      credited_thank_you_kobo = credited_thank_you_kobo + ${sum('thank_you')},
+      credited_health_fee_kobo = credited_health_fee_kobo + ${sum('health_fee')}
+    where id = ${position.id}`);
 }
 
 /**

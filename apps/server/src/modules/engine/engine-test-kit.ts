@@ -60,3 +60,16 @@ export async function subtreeSizeMismatches(db: Db) {
         where p.subtree_size <> coalesce(c.n, 0)`,
   );
 }
+
+/** Positions whose kept credit totals differ from the sums of their credits, kind by kind. */
+export async function creditTotalMismatches(db: Db) {
+  return queryRows<{ id: string }>(
+    db,
+    sql`select p.id from positions p left join credits c on c.position_id = p.id group by p.id
+        having p.credited_referral_kobo <> coalesce(sum(c.amount_kobo) filter (where c.kind = 'referral'), 0)
+          or p.credited_activities_kobo <> coalesce(sum(c.amount_kobo) filter (where c.kind = 'activities'), 0)
+          or p.credited_graduating_kobo <> coalesce(sum(c.amount_kobo) filter (where c.kind = 'graduating'), 0)
+          or p.credited_thank_you_kobo <> coalesce(sum(c.amount_kobo) filter (where c.kind = 'thank_you'), 0)
+          or p.credited_health_fee_kobo <> coalesce(sum(c.amount_kobo) filter (where c.kind = 'health_fee'), 0)`,
+  );
+}

@@ -19,14 +19,22 @@ export interface RawFigures {
 
 const figuresColumns = `a.full_name, a.email, a.referral_code, a.address, a.phone,
       (select row_to_json(p) from (select * from positions where account_id = a.id order by id desc limit 1) p) as position,
-      (select json_object_agg(c.kind, c.total) from (select kind, sum(amount_kobo) as total from credits where account_id = a.id group by kind) c) as credits,
+      t.credits, t.referrals,
       (select coalesce(json_agg(w order by w.id), '[]'::json)
          from (select id, kind, stage, installment, value_kobo, description, status, created_at, due_at from awards where account_id = a.id) w) as awards,
-      (select coalesce(sum(direct_referrals), 0) from positions where account_id = a.id) as referrals,
       l.balance_kobo as wallet_kobo, l.lines_posted as wallet_lines`;
-// The wallet's key from $1 itself, not from a.id: a constant the planner looks up in the key's index, where a join on
-// an expression of a.id had it hash the whole ledger_accounts table on every call.
-const figuresFrom = `from accounts a left join ledger_accounts l on l.key = 'wallet:' || $1::uuid::text where a.id = $1`;
+// Credits by kind and referrals from the totals each position keeps (moved with every credit), over the account's
+// positions: one index scan of a row or a few, where summing the credits themselves sorted and grouped them on every
+// call. The wallet's key comes from $1 itself, a constant the planner looks up in the key's index.
+const figuresFrom = `from accounts a
+    left join lateral (
+      select json_build_object('referral', sum(credited_referral_kobo), 'activities', sum(credited_activities_kobo),
+          'graduating', sum(credited_graduating_kobo), 'thank_you', sum(credited_thank_you_kobo), 'health_fee', sum(credited_health_fee_kobo)) as credits,
+        coalesce(sum(direct_referrals), 0) as referrals
+      from positions where account_id = $1
+    ) t on true
+    left join ledger_accounts l on l.key = 'wallet:' || $1::uuid::text
+    where a.id = $1`;
 
 const figuresStatement: PreparedStatement = { name: 'member_figures', types: ['uuid'], text: `select ${figuresColumns} ${figuresFrom}` };
 
@@ -40,7 +48,8 @@ export function figuresStatementWith(name: string, types: readonly string[], col
 
 /**
  * What a dashboard shows, computed from the ledger, the credits, the awards and the matrix: never typed in.
- * One prepared statement (decision 0015): the latest position, credit sums, awards and referrals as JSON sub-selects, and
+ * One prepared statement (decision 0015): the latest position and awards as JSON sub-selects, credit sums and referrals from
+ * the positions' own totals, and
  * the wallet's balance and line count from its ledger account row, which moves with every posting. Referral Node is
  * the position's subtree size, moved by each activation below it. Null when the account does not exist.
  */
