@@ -4,7 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { jsonBlock, SITE_DATA_ID, type PageRenderer, type RenderedPage } from '@coop/core/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { publicSite } from '../modules/site/public-site';
 
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -23,6 +24,8 @@ function fillTemplate(template: string, page: { head: string; root: string; data
     .replace('<!--page-root-->', () => page.root)
     .replace('<!--page-data-->', () => page.data);
 }
+
+type PageAnswer = { kind: 'html'; status: number; html: string } | Extract<RenderedPage, { kind: 'redirect' }>;
 
 /**
  * Serves the built client. Public pages are rendered here (entry-server.tsx) and sent finished; every other path
@@ -66,21 +69,37 @@ export async function webClientPlugin(app: FastifyInstance) {
   app.setNotFoundHandler((_request, reply) => notFound(reply));
 
   // A route rather than the not-found handler, so the compression hooks apply to the pages.
-  app.get('/*', async (request, reply) => {
-    const url = request.url;
-    // Unknown API and sandbox calls, and missing files (an old asset name, a typo) are a plain 404.
-    if (!hasClient || url.startsWith('/api') || url.startsWith('/sandbox') || /\.[a-z0-9]+$/i.test(url.split('?')[0]!)) return notFound(reply);
-
+  // A public page depends only on its address and the site's settings (no public route loads data), so each
+  // answer is kept for ten minutes: rendering React on every visit cost the plan page 400 req/s (decision 0015).
+  // Bounded by size too: any address can be asked for, and each unknown one is a 404 page of its own.
+  const answers = new LRUCache<string, PageAnswer>({ max: 500, maxSize: 20 * 1024 * 1024, sizeCalculation: (a) => (a.kind === 'html' ? a.html.length : 100), ttl: 10 * 60_000 });
+  const answerFor = async (url: string, log: FastifyBaseLogger): Promise<PageAnswer> => {
+    const kept = answers.get(url);
+    if (kept) return kept;
     let page: RenderedPage;
     try {
       page = await (await loadRenderer()).renderPage(url, site);
     } catch (error) {
-      // The browser can still render the page itself: send it that way and keep the failure in the log.
-      request.log.error({ err: error }, 'Rendering a public page on the server failed; the browser renders it instead');
-      page = { kind: 'browser' };
+      // The browser can still render the page itself: send it that way, keep the failure in the log, keep nothing.
+      log.error({ err: error }, 'Rendering a public page on the server failed; the browser renders it instead');
+      return { kind: 'html', status: 200, html: fillTemplate(template, { head: '', root: '', data: siteData, rendered: false }) };
     }
-    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
-    if (page.kind === 'browser') return sendHtml(reply, 200, fillTemplate(template, { head: '', root: '', data: siteData, rendered: false }));
-    return sendHtml(reply, page.status, fillTemplate(template, { head: page.head, root: page.root, data: siteData + page.routerData, rendered: true }));
+    const answer: PageAnswer =
+      page.kind === 'redirect'
+        ? page
+        : page.kind === 'browser'
+          ? { kind: 'html', status: 200, html: fillTemplate(template, { head: '', root: '', data: siteData, rendered: false }) }
+          : { kind: 'html', status: page.status, html: fillTemplate(template, { head: page.head, root: page.root, data: siteData + page.routerData, rendered: true }) };
+    answers.set(url, answer);
+    return answer;
+  };
+
+  app.get('/*', async (request, reply) => {
+    const url = request.url;
+    // Unknown API and sandbox calls, and missing files (an old asset name, a typo) are a plain 404.
+    if (!hasClient || url.startsWith('/api') || url.startsWith('/sandbox') || /\.[a-z0-9]+$/i.test(url.split('?')[0]!)) return notFound(reply);
+    const answer = await answerFor(url, request.log);
+    if (answer.kind === 'redirect') return reply.redirect(answer.location, answer.status);
+    return sendHtml(reply, answer.status, answer.html);
   });
 }
