@@ -107,6 +107,9 @@ describe('a payout run that needs attention', () => {
     await member.getByLabel('Bank', { exact: true }).selectOption('058');
     await member.getByRole('button', { name: 'Submit' }).click();
     await member.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    // OK leads to the update page; back on the bank page the corrected, confirmed details show masked.
+    await member.waitForURL('**/mainupdatesuccess');
+    await member.goto(`${baseURL}/mainbankdetails`);
     await member.getByText('Your confirmed bank details').waitFor();
     expect(await member.getByTestId('saved-bank-details').textContent()).toContain(`••••••${corrected.slice(-4)}`);
     expect(memberProblems).toEqual([]);
