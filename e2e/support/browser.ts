@@ -61,3 +61,9 @@ export async function openPage(page: Page, url: string) {
   await page.locator('html[data-running]').waitFor({ state: 'attached' });
   return response;
 }
+
+/** Waits until a page has its data: the loading image gone and the page's own heading shown. */
+export async function settled(page: Page) {
+  await page.locator('#boot-loader').waitFor({ state: 'detached' });
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+}

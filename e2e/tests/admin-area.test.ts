@@ -1,7 +1,7 @@
 import { formatNaira, getPlan, parseNairaString } from '@coop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchPage } from '../support/browser';
+import { launchBrowser, settled, watchPage } from '../support/browser';
 import { adminToken, approveAsChecker } from '../support/admins';
 import { api, sponsorWithReferrals, sponsorWithTwoFriends } from '../support/members';
 
@@ -26,10 +26,6 @@ describe('admin area', () => {
   });
   afterAll(async () => browser?.close());
 
-  const settled = async (page: Page) => {
-    await page.locator('#boot-loader').waitFor({ state: 'detached' });
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-  };
   const open = async (page: Page, path: string) => {
     await page.goto(baseURL + path);
     await settled(page);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchPage } from '../support/browser';
+import { launchBrowser, settled, watchPage } from '../support/browser';
 import { api, MEMBER_PASSWORD, paidMember, sponsorWithTwoFriends } from '../support/members';
 
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
@@ -14,10 +14,6 @@ describe('admin member record and review', () => {
   });
   afterAll(async () => browser?.close());
 
-  const settled = async (page: Page) => {
-    await page.locator('#boot-loader').waitFor({ state: 'detached' });
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-  };
   const open = async (page: Page, path: string) => {
     await page.goto(baseURL + path);
     await settled(page);

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, OPERATOR_ADMIN } from '../support/admins';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, settled } from '../support/browser';
 import { api, MEMBER_PASSWORD, paidMember } from '../support/members';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -30,11 +30,6 @@ describe('a hostile member name', () => {
     });
     return { page, ran };
   };
-  const settled = async (page: Page) => {
-    await page.locator('#boot-loader').waitFor({ state: 'detached' });
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-  };
-
   it('is shown literally in the users list, the look-up, the latest transactions and the sponsor matrix, and never runs', async () => {
     const sponsor = await paidMember(baseURL, 'main', 'Ngozi Sponsor');
     const member = await paidMember(baseURL, 'main', HOSTILE, sponsor.referralCode);

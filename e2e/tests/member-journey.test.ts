@@ -1,7 +1,7 @@
 import { formatNaira, getPlan, type Programme } from '@coop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchPage } from '../support/browser';
+import { launchBrowser, settled, watchPage } from '../support/browser';
 
 const password = 'journey password 1';
 let counter = 0;
@@ -32,11 +32,6 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     browser = await launchBrowser();
   });
   afterAll(async () => browser?.close());
-
-  const settled = async (page: Page) => {
-    await page.locator('#boot-loader').waitFor({ state: 'detached' });
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-  };
 
   /** Signs up on the page (from `url`, a sign-up page or a share link), then opens the mailed confirmation link. */
   async function signUpAndConfirm(page: Page, url: string, fullName: string) {
