@@ -68,11 +68,12 @@ export async function webClientPlugin(app: FastifyInstance) {
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found' });
   app.setNotFoundHandler((_request, reply) => notFound(reply));
 
-  // A route rather than the not-found handler, so the compression hooks apply to the pages.
   // A public page depends only on its address and the site's settings (no public route loads data), so each
   // answer is kept for ten minutes: rendering React on every visit cost the plan page 400 req/s (decision 0015).
   // Bounded by size too: any address can be asked for, and each unknown one is a 404 page of its own.
   const answers = new LRUCache<string, PageAnswer>({ max: 500, maxSize: 20 * 1024 * 1024, sizeCalculation: (a) => (a.kind === 'html' ? a.html.length : 100), ttl: 10 * 60_000 });
+  // The page the browser renders itself (signed-in areas, or a failed server render): the same for every address.
+  const browserRendered: PageAnswer = { kind: 'html', status: 200, html: fillTemplate(template, { head: '', root: '', data: siteData, rendered: false }) };
   const answerFor = async (url: string, log: FastifyBaseLogger): Promise<PageAnswer> => {
     const kept = answers.get(url);
     if (kept) return kept;
@@ -82,18 +83,19 @@ export async function webClientPlugin(app: FastifyInstance) {
     } catch (error) {
       // The browser can still render the page itself: send it that way, keep the failure in the log, keep nothing.
       log.error({ err: error }, 'Rendering a public page on the server failed; the browser renders it instead');
-      return { kind: 'html', status: 200, html: fillTemplate(template, { head: '', root: '', data: siteData, rendered: false }) };
+      return browserRendered;
     }
     const answer: PageAnswer =
       page.kind === 'redirect'
         ? page
         : page.kind === 'browser'
-          ? { kind: 'html', status: 200, html: fillTemplate(template, { head: '', root: '', data: siteData, rendered: false }) }
+          ? browserRendered
           : { kind: 'html', status: page.status, html: fillTemplate(template, { head: page.head, root: page.root, data: siteData + page.routerData, rendered: true }) };
     answers.set(url, answer);
     return answer;
   };
 
+  // A route rather than the not-found handler, so the compression hooks apply to the pages.
   app.get('/*', async (request, reply) => {
     const url = request.url;
     // Unknown API and sandbox calls, and missing files (an old asset name, a typo) are a plain 404.
