@@ -36,7 +36,7 @@ declare module 'fastify' {
     access?: 'admin';
     /** Only accounts of this programme. */
     programme?: Programme;
-    /** The handler's own statement confirms the session (plugins/auth.ts: accessCheckSubquery, admitFromRead). */
+    /** The handler's own statement confirms the session (plugins/auth.ts: withAccessCheck, admitFromRead). */
     sessionCheckedInRead?: boolean;
   }
 }

@@ -18,15 +18,15 @@ describe('round trips per member read', () => {
       await app.ready();
       const sponsor = await paidMember(app, 'main', { fullName: 'Ada Obi' });
       await paidReferrals(app, 'main', sponsor.account.id, 3);
-      // The first call prepares its statements on the connection; from the second on, each call is this.
+      // The first call prepares its statements and keeps the figures; from the second on, each call is this.
       await app.inject({ method: 'GET', url: '/api/me?programme=main', headers: sponsor.headers });
       counting = true;
       const res = await app.inject({ method: 'GET', url: '/api/me?programme=main', headers: sponsor.headers });
       counting = false;
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ referralCount: 3, referralNode: 3, transaction_counts: 3 });
-      // Referral Node is the subtree size kept on the position row, not a walk of the subtree, and the route
-      // confirms its session inside the same statement (sessionCheckedInRead).
+      // The route confirms its session and reads the version of the figures it keeps in one statement
+      // (sessionCheckedInRead); the figures have not moved since the first call, so nothing else is read.
       expect(queries).toHaveLength(1);
 
       // The matrix: the access check, the member's position with the next level's count, the walk down; however

@@ -41,15 +41,26 @@ export function accessTokenClaims(config: Config, token: string) {
 }
 
 // One indexed look-up per call, prepared once: a password reset, a role change, a suspension or a sign-out ends the token at once.
-const accessCheck: PreparedStatement = {
-  name: 'access_check',
-  types: ['uuid', 'uuid', 'boolean'],
-  text: `select a.id, a.programme, a.role, a.email, a.full_name, a.status, a.token_version,
+const accessColumns = `a.id, a.programme, a.role, a.email, a.full_name, a.status, a.token_version,
       (a.role = 'admin' and s.second_factor_at is null
-       and ($3 or exists (select 1 from admin_two_factor f where f.account_id = a.id and f.confirmed_at is not null))) as second_factor_due
-    from accounts a join sessions s on s.account_id = a.id
-    where a.id = $1 and s.id = $2 and s.revoked_at is null and s.expires_at > now()`,
-};
+       and ($3 or exists (select 1 from admin_two_factor f where f.account_id = a.id and f.confirmed_at is not null))) as second_factor_due`;
+const confirmedSession = `accounts a join sessions s on s.account_id = a.id`;
+const confirmedWhere = `a.id = $1 and s.id = $2 and s.revoked_at is null and s.expires_at > now()`;
+
+/**
+ * A read that confirms the session in its own statement (decision 0015): the access row's columns and `columns`, over
+ * the account `a` and its session `s` (and `joins`); no row when the session is not confirmed. $1 to $3 are
+ * `accessParams`; further parameters are typed in `types`.
+ */
+export function withAccessCheck(name: string, types: readonly string[], columns: string, joins = ''): PreparedStatement {
+  return {
+    name,
+    types: ['uuid', 'uuid', 'boolean', ...types],
+    text: `select ${accessColumns}${columns ? `, ${columns}` : ''} from ${confirmedSession} ${joins} where ${confirmedWhere}`,
+  };
+}
+
+const accessCheck = withAccessCheck('access_check', [], '');
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -109,7 +120,7 @@ const claimsOf = new WeakMap<FastifyRequest, AccessClaims>();
 /**
  * Deny by default: every route needs a valid access token unless it declares `config: { public: true }`.
  * `access: 'admin'` needs the admin role; `programme` needs an account of that programme. A hot read that declares
- * `sessionCheckedInRead` confirms the session inside its own statement (`accessCheckSubquery`, then
+ * `sessionCheckedInRead` confirms the session inside its own statement (`withAccessCheck`, then
  * `admitFromRead`) instead of in a round trip of its own (decision 0015); its token is still verified here.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -126,9 +137,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     request.account = admit(request, claims, row);
   });
 });
-
-/** The access check as a sub-select answering one JSON row or null, for a read whose $1, $2 and $3 are `accessParams`. */
-export const accessCheckSubquery = `(select row_to_json(access) from (${accessCheck.text}) access)`;
 
 /** The parameters the embedded access check takes: the token's account and session, and whether every administrator needs a second factor. */
 export function accessParams(app: FastifyInstance, request: FastifyRequest): [string, string, boolean] {

@@ -47,3 +47,13 @@ export const positions = pgTable(
     check('positions_slot_range', sql`${t.slot} is null or ${t.slot} in (0, 1)`),
   ],
 );
+
+/**
+ * A number per account that grows, in the same transaction, whenever anything its dashboard reads from positions,
+ * awards or its wallet changes (the triggers in migration 0015). A server keeps an account's figures with the
+ * version it read them at and reads them again only when the version has moved (decision 0015).
+ */
+export const figuresVersions = pgTable('figures_versions', {
+  accountId: uuid('account_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

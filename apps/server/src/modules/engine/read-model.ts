@@ -3,12 +3,17 @@ import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { toPosition, type Programme, type RawPosition } from './position-store';
 
-export interface RawFigures {
+/** The account's own details: read with every call, never kept. */
+export interface RawProfile {
   full_name: string;
   email: string;
   referral_code: string;
   address: string;
   phone: string;
+}
+
+/** What payments, the matrix and payouts move (`movingFiguresJson`): what a server may keep between calls. */
+export interface RawMovingFigures {
   position: RawPosition | null;
   credits: Record<string, string | number> | null;
   awards: Array<{ id: string | number; kind: string; stage: number; installment: number; value_kobo: string | number; description: string; status: string; created_at: string; due_at: string }>;
@@ -17,55 +22,62 @@ export interface RawFigures {
   wallet_lines: number | null;
 }
 
-const figuresColumns = `a.full_name, a.email, a.referral_code, a.address, a.phone,
-      (select row_to_json(p) from (select * from positions where account_id = a.id order by id desc limit 1) p) as position,
+/**
+ * The moving figures of account $1 as one JSON object: the latest position, credits by kind and referrals from the
+ * totals each position keeps (moved with every credit, so one index scan of a row or a few instead of summing the
+ * credits), the awards, and the wallet's balance and line count from its ledger account row, which moves with every
+ * posting. The wallet's key comes from $1 itself, a constant the planner looks up in the key's index.
+ */
+export const movingFiguresJson = `(select row_to_json(f) from (select
+      (select row_to_json(p) from (select * from positions where account_id = $1 order by id desc limit 1) p) as position,
       t.credits, t.referrals,
       (select coalesce(json_agg(w order by w.id), '[]'::json)
-         from (select id, kind, stage, installment, value_kobo, description, status, created_at, due_at from awards where account_id = a.id) w) as awards,
-      l.balance_kobo as wallet_kobo, l.lines_posted as wallet_lines`;
-// Credits by kind and referrals from the totals each position keeps (moved with every credit), over the account's
-// positions: one index scan of a row or a few, where summing the credits themselves sorted and grouped them on every
-// call. The wallet's key comes from $1 itself, a constant the planner looks up in the key's index.
-const figuresFrom = `from accounts a
-    left join lateral (
+         from (select id, kind, stage, installment, value_kobo, description, status, created_at, due_at from awards where account_id = $1) w) as awards,
+      l.balance_kobo as wallet_kobo, l.lines_posted as wallet_lines
+    from (
       select json_build_object('referral', sum(credited_referral_kobo), 'activities', sum(credited_activities_kobo),
           'graduating', sum(credited_graduating_kobo), 'thank_you', sum(credited_thank_you_kobo), 'health_fee', sum(credited_health_fee_kobo)) as credits,
         coalesce(sum(direct_referrals), 0) as referrals
       from positions where account_id = $1
-    ) t on true
-    left join ledger_accounts l on l.key = 'wallet:' || $1::uuid::text
-    where a.id = $1`;
+    ) t
+    left join ledger_accounts l on l.key = 'wallet:' || $1::uuid::text) f)`;
 
-const figuresStatement: PreparedStatement = { name: 'member_figures', types: ['uuid'], text: `select ${figuresColumns} ${figuresFrom}` };
+const figuresStatement: PreparedStatement = {
+  name: 'member_figures',
+  types: ['uuid'],
+  text: `select full_name, email, referral_code, address, phone, ${movingFiguresJson} as figures from accounts where id = $1`,
+};
 
-/**
- * The figures' statement with more columns computed in the same round trip (the dashboard adds its access check,
- * decision 0015). `$1` is still the account; the extra columns may use further parameters, typed in `types`.
- */
-export function figuresStatementWith(name: string, types: readonly string[], columns: string): PreparedStatement {
-  return { name, types: ['uuid', ...types], text: `select ${figuresColumns}, ${columns} ${figuresFrom}` };
+const movingFiguresStatement: PreparedStatement = {
+  name: 'member_moving_figures',
+  types: ['uuid'],
+  text: `select coalesce((select version from figures_versions where account_id = $1), 0) as version, ${movingFiguresJson} as figures`,
+};
+
+/** The account's moving figures with the version they are at (`figures_versions`), read in one snapshot. */
+export async function movingFigures(db: Tx, accountId: string) {
+  const [row] = await preparedRows<{ version: string | number; figures: RawMovingFigures }>(db, movingFiguresStatement, [accountId]);
+  return { version: Number(row!.version), figures: row!.figures };
 }
 
 /**
  * What a dashboard shows, computed from the ledger, the credits, the awards and the matrix: never typed in.
- * One prepared statement (decision 0015): the latest position and awards as JSON sub-selects, credit sums and referrals from
- * the positions' own totals, and
- * the wallet's balance and line count from its ledger account row, which moves with every posting. Referral Node is
- * the position's subtree size, moved by each activation below it. Null when the account does not exist.
+ * One prepared statement (decision 0015). Referral Node is the position's subtree size, moved by each activation
+ * below it. Null when the account does not exist.
  */
 export async function memberFigures(db: Tx, accountId: string, programme: Programme) {
-  const [row] = await preparedRows<RawFigures>(db, figuresStatement, [accountId]);
-  return row ? figuresOf(row, programme) : null;
+  const [row] = await preparedRows<RawProfile & { figures: RawMovingFigures }>(db, figuresStatement, [accountId]);
+  return row ? figuresOf(row, row.figures, programme) : null;
 }
 
-/** The figures of one row of the figures' statement (or of a statement built by `figuresStatementWith`). */
-export function figuresOf(row: RawFigures, programme: Programme) {
+/** The figures of an account's details and its moving figures. */
+export function figuresOf(row: RawProfile, moving: RawMovingFigures, programme: Programme) {
   const plan = getPlan(programme);
-  const position = row.position ? toPosition(row.position) : null;
-  const creditKobo = (kind: string) => Number(row.credits?.[kind] ?? 0);
-  const awardRows = row.awards;
+  const position = moving.position ? toPosition(moving.position) : null;
+  const creditKobo = (kind: string) => Number(moving.credits?.[kind] ?? 0);
+  const awardRows = moving.awards;
   const awardKobo = (kind: string) => awardRows.filter((a) => a.kind === kind).reduce((s, a) => s + Number(a.value_kobo), 0);
-  const walletKobo = Number(row.wallet_kobo ?? 0);
+  const walletKobo = Number(moving.wallet_kobo ?? 0);
   const stage = position?.stage ?? 0;
   const progress = position ? stageProgress(plan, position.stage, position.levelCounts, position.directReferrals) : null;
   return {
@@ -95,10 +107,10 @@ export function figuresOf(row: RawFigures, programme: Programme) {
       dueAt: new Date(a.due_at),
       createdAt: new Date(a.created_at).toISOString(),
     })),
-    referralCount: Number(row.referrals),
+    referralCount: Number(moving.referrals),
     referralNode: position ? position.subtreeSize : 0,
     stageWindow: position ? stageWindow(plan, position.stage, position.levelCounts) : null,
-    transactionCount: Number(row.wallet_lines ?? 0),
+    transactionCount: Number(moving.wallet_lines ?? 0),
   };
 }
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { matrixView, searchDownline } from '../engine/matrix-view';
-import { dashboard, ownDashboard } from './dashboard';
+import { dashboard, keptFigures, ownDashboard } from './dashboard';
 import { walletHistory } from './wallet-history';
 import { awardSchema, dashboardSchema, errorSchema, matrixSchema, matrixSearchQuerySchema, matrixSearchSchema, walletHistoryQuerySchema, walletHistorySchema } from '@coop/core/contracts';
 import { programmeQuery } from './schemas';
@@ -16,6 +16,7 @@ const programmeName = (programme: 'main' | 'welcomeback') => (programme === 'mai
  * No route here takes an account id or email: the account is always the one the access token names.
  */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const kept = keptFigures();
   app.get(
     '/me',
     {
@@ -28,7 +29,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { account, dashboard: figures } = await ownDashboard(app, request);
+      const { account, dashboard: figures } = await ownDashboard(app, request, kept);
       if (request.query.programme && request.query.programme !== account.programme) {
         throw new HttpError(403, `You are signed in to the ${programmeName(account.programme)} platform. Sign in to the other platform to see it.`, 'wrong_programme');
       }
