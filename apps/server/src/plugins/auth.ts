@@ -25,7 +25,8 @@ export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'coop-platform';
 const AUDIENCE = 'coop-platform-api';
 
-const accessTokens = tokenKind({ audience: AUDIENCE, issuer: ISSUER, seconds: ACCESS_TOKEN_SECONDS });
+// Every signed-in call sends the same token for up to 15 minutes; the database still confirms its session each time.
+const accessTokens = tokenKind({ audience: AUDIENCE, issuer: ISSUER, seconds: ACCESS_TOKEN_SECONDS, keepVerified: true });
 
 export async function signAccessToken(
   config: Config,

@@ -72,6 +72,16 @@ export async function memberFigures(db: Tx, accountId: string, programme: Progra
 
 /** The figures of an account's details and its moving figures. */
 export function figuresOf(row: RawProfile, moving: RawMovingFigures, programme: Programme) {
+  return withProfile(row, movingFiguresOf(moving, programme));
+}
+
+/** An account's details beside moving figures already computed (a server keeps those between calls). */
+export function withProfile(row: RawProfile, figures: MovingFigures) {
+  return { account: { fullName: row.full_name, email: row.email, referralCode: row.referral_code, address: row.address, phone: row.phone }, ...figures };
+}
+
+/** The moving figures in the product's terms: stage, progress, credits by kind, awards, wallet. */
+export function movingFiguresOf(moving: RawMovingFigures, programme: Programme) {
   const plan = getPlan(programme);
   const position = moving.position ? toPosition(moving.position) : null;
   const creditKobo = (kind: string) => Number(moving.credits?.[kind] ?? 0);
@@ -81,7 +91,6 @@ export function figuresOf(row: RawProfile, moving: RawMovingFigures, programme: 
   const stage = position?.stage ?? 0;
   const progress = position ? stageProgress(plan, position.stage, position.levelCounts, position.directReferrals) : null;
   return {
-    account: { fullName: row.full_name, email: row.email, referralCode: row.referral_code, address: row.address, phone: row.phone },
     paid: position !== null,
     positionId: position?.id ?? null,
     cycle: position?.cycle ?? 0,
@@ -114,4 +123,5 @@ export function figuresOf(row: RawProfile, moving: RawMovingFigures, programme: 
   };
 }
 
+export type MovingFigures = ReturnType<typeof movingFiguresOf>;
 export type MemberFigures = ReturnType<typeof figuresOf>;

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '../../plugins/auth';
 import type { Programme } from '../engine/position-store';
-import { figuresOf, memberFigures, movingFigures, type MemberFigures, type RawMovingFigures, type RawProfile } from '../engine/read-model';
+import { memberFigures, movingFigures, movingFiguresOf, withProfile, type MemberFigures, type MovingFigures, type RawProfile } from '../engine/read-model';
 import { awardLabel } from './award-labels';
 
 const naira = toNairaString;
@@ -86,7 +86,7 @@ export function dashboardOf(f: MemberFigures, programme: Programme, now = new Da
  * The moving figures a server keeps per account, with the version they were read at. Bounded: an account not seen for a
  * while is read again in full. Each server process has its own; the version read in every call keeps them all right.
  */
-export type KeptFigures = LRUCache<string, { version: number; figures: RawMovingFigures }>;
+export type KeptFigures = LRUCache<string, { version: number; figures: MovingFigures }>;
 export const keptFigures = (): KeptFigures => new LRUCache({ max: 10_000 });
 
 // The session, the account's details and the version of its moving figures, in one statement; the moving figures
@@ -111,8 +111,9 @@ export async function ownDashboard(app: FastifyInstance, request: FastifyRequest
   let known = kept.get(account.id);
   if (known?.version !== Number(row!.figures_version)) {
     // The figures and their version come from one snapshot, so what is kept is right until the version moves.
-    known = await movingFigures(app.db, account.id);
+    const read = await movingFigures(app.db, account.id);
+    known = { version: read.version, figures: movingFiguresOf(read.figures, account.programme) };
     kept.set(account.id, known);
   }
-  return { account, dashboard: dashboardOf(figuresOf(row!, known.figures, account.programme), account.programme) };
+  return { account, dashboard: dashboardOf(withProfile(row!, known.figures), account.programme) };
 }
