@@ -67,12 +67,7 @@ export async function movingFigures(db: Tx, accountId: string) {
  */
 export async function memberFigures(db: Tx, accountId: string, programme: Programme) {
   const [row] = await preparedRows<RawProfile & { figures: RawMovingFigures }>(db, figuresStatement, [accountId]);
-  return row ? figuresOf(row, row.figures, programme) : null;
-}
-
-/** The figures of an account's details and its moving figures. */
-export function figuresOf(row: RawProfile, moving: RawMovingFigures, programme: Programme) {
-  return withProfile(row, movingFiguresOf(moving, programme));
+  return row ? withProfile(row, movingFiguresOf(row.figures, programme)) : null;
 }
 
 /** An account's details beside moving figures already computed (a server keeps those between calls). */
@@ -124,4 +119,4 @@ export function movingFiguresOf(moving: RawMovingFigures, programme: Programme) 
 }
 
 export type MovingFigures = ReturnType<typeof movingFiguresOf>;
-export type MemberFigures = ReturnType<typeof figuresOf>;
+export type MemberFigures = ReturnType<typeof withProfile>;
