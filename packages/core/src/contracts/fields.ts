@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROGRAMMES, type Programme } from '../plan/types';
 
 /** Field rules shared by every form, with the product's messages (spec section 5; DESIGN section 5 for lengths). */
 export const PASSWORD_MIN = 8;
@@ -64,8 +65,8 @@ export const accountNumberField = textField({ message: 'Please enter your accoun
   .min(1, 'Please enter your account number')
   .regex(/^\d{10}$/, 'Please enter a valid account number');
 
-export const programmeField = z.enum(['main', 'welcomeback'], { message: 'programme must be main or welcomeback' });
-export type Programme = z.infer<typeof programmeField>;
+export const programmeField = z.enum(PROGRAMMES, { message: 'programme must be main or welcomeback' });
+export type { Programme };
 
 /** Confirm-password rule used by every form that sets a password. */
 export function withConfirmation<T extends z.ZodRawShape & { password: z.ZodTypeAny; confirmPassword: z.ZodTypeAny }>(shape: T) {

@@ -1,12 +1,17 @@
 import { mainPlan } from './main';
-import type { Plan, Programme, StageDef } from './types';
+import { PROGRAMMES, type Plan, type Programme, type StageDef } from './types';
 import { welcomeBackPlan } from './welcome-back';
 
 export type { AwardDef, AwardKind, Plan, Programme, StageDef } from './types';
+export { PROGRAMMES } from './types';
 export { mainPlan, welcomeBackPlan };
 export { awardDueStatus, type AwardDueStatus } from './award-due';
 
-export const programmes: readonly Programme[] = ['main', 'welcomeback'];
+export const programmes: readonly Programme[] = PROGRAMMES;
+
+/** The programme's name as members and administrators read it. */
+export const programmeNames: Readonly<Record<Programme, string>> = { main: 'Main', welcomeback: 'Welcome Back' };
+export const programmeName = (programme: Programme): string => programmeNames[programme];
 
 export function getPlan(programme: Programme): Plan {
   return programme === 'main' ? mainPlan : welcomeBackPlan;

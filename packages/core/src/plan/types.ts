@@ -1,4 +1,6 @@
-export type Programme = 'main' | 'welcomeback';
+/** The two programmes; everything else names them by this type (and `programmeNames` in words). */
+export const PROGRAMMES = ['main', 'welcomeback'] as const;
+export type Programme = (typeof PROGRAMMES)[number];
 
 export type AwardKind =
   | 'laptop'
