@@ -3,7 +3,7 @@ import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvi
 import { jsonBlock, ROUTER_DATA_ID, type RenderedPage } from '@coop/core/contracts';
 import { PUBLIC_ROUTE_ID, routes } from './app/routes';
 import { PageRoot } from './app/page-root';
-import type { Site } from './features/site/site-context';
+import type { Site } from './lib/site-context';
 
 /**
  * The server's renderer (built by `vite build --ssr`, used by apps/server/src/plugins/web-client.ts). Public

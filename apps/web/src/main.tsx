@@ -4,7 +4,7 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState, 
 import { readJsonBlock, ROUTER_DATA_ID, SITE_DATA_ID } from './app/page-data';
 import { routes } from './app/routes';
 import { PageRoot } from './app/page-root';
-import type { Site } from './features/site/site-context';
+import type { Site } from './lib/site-context';
 import './styles.css';
 
 /** Loads the code of the routes this address shows, so hydration finds the same tree the server rendered. */

@@ -1,5 +1,5 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
-import { SiteProvider, type Site } from '../features/site/site-context';
+import { SiteProvider, type Site } from '../lib/site-context';
 
 /** Marks the page as running once React has taken it over (what the browser tests wait for). */
 function MarkRunning() {

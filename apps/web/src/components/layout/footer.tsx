@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSite } from '../../features/site/site-context';
+import { useSite } from '../../lib/site-context';
 import { footerLinks } from './nav-links';
 import { SocialIcons } from './social-icons';
 

@@ -1,4 +1,4 @@
-import type { Site } from '../../features/site/site-context';
+import type { Site } from '../../lib/site-context';
 
 const icons: Record<keyof Site['social'], { label: string; path: string }> = {
   facebook: {

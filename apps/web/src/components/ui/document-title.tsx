@@ -1,4 +1,4 @@
-import { useSite } from '../../features/site/site-context';
+import { useSite } from '../../lib/site-context';
 
 /**
  * The page's name in the browser tab and in what a screen reader announces on arrival. React 19 moves a

@@ -1,7 +1,7 @@
 import { formatNaira, getPlan, lastStage, stageName } from '@coop/core';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useSite } from '../../site/site-context';
+import { useSite } from '../../../lib/site-context';
 
 export function AboutPage() {
   const site = useSite();

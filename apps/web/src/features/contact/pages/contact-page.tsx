@@ -1,6 +1,6 @@
 import { SocialIcons } from '../../../components/layout/social-icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useSite } from '../../site/site-context';
+import { useSite } from '../../../lib/site-context';
 import { ContactForm } from '../components/contact-form';
 
 export function ContactPage() {

@@ -1,7 +1,7 @@
 import { useMe } from '../api/get-me';
 import { MemberPageTitle } from '../components/member-page-title';
 import { QueryState } from '../../../components/display/query-state';
-import { useSite } from '../../site/site-context';
+import { useSite } from '../../../lib/site-context';
 import { SharePanel } from '../components/share-panel';
 import { useMemberArea } from '../hooks/use-member-area';
 

@@ -1,7 +1,7 @@
 import { formatNaira, getPlan, lastStage, stageName } from '@coop/core';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/ui/page-header';
-import { useSite } from '../../site/site-context';
+import { useSite } from '../../../lib/site-context';
 
 function Term({ title, children }: { title: string; children: ReactNode }) {
   return (
