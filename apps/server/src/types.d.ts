@@ -5,7 +5,7 @@ import type { PaymentProvider } from './adapters/payments';
 import type { SandboxState } from './adapters/payments/sandbox/state';
 import type { Scheduler } from './jobs/scheduler';
 import type { MailWorker } from './modules/notifications/mail-worker';
-import type { BackgroundWork } from './modules/payments/background-work';
+import type { BackgroundWork } from './lib/background-work';
 import type { Programme, SignedInAccount } from './plugins/auth';
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import type { Database } from '../src/db/client';
-import { limits } from '../src/modules/auth/rate-limits';
+import { limits } from '../src/plugins/rate-limits';
 import { testConfig } from './app';
 import { loginPath, someAddress, uniqueEmail } from './auth-kit';
 import { describeEachDatabase } from './databases';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
-import { createOrPromoteAdministrator } from '../modules/accounts/administrators';
+import { createOrPromoteAdministrator } from '../modules/administrators/administrators';
 
 const USAGE = 'Usage: npm run admin:create -- --email <email> --password <password> [--name "<full name>"]';
 

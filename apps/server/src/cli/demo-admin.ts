@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accounts } from '../db/schema';
-import { createOrPromoteAdministrator } from '../modules/accounts/administrators';
+import { createOrPromoteAdministrator } from '../modules/administrators/administrators';
 
 export const DEMO_ADMIN_EMAIL = 'admin@example.com';
 

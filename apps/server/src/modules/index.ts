@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminAwardRoutes } from './admin-awards/routes';
 import { auditRoutes } from './audit/routes';
 import { bankDetailsRoutes } from './bank-details/routes';
-import { accountAdminRoutes } from './accounts/routes';
+import { accountAdminRoutes } from './administrators/routes';
 import { contactRoutes } from './contact/routes';
 import { authRoutes } from './auth/routes';
 import { adminUserRoutes } from './admin-users/routes';

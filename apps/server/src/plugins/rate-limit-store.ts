@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { countHit, deleteEndedWindows } from '../modules/auth/rate-limit-counts';
+import { countHit, deleteEndedWindows } from './rate-limit-counts';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { jsonBlock, SITE_DATA_ID, type PageRenderer, type RenderedPage } from '@coop/core/contracts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { publicSite } from '../modules/site/public-site';
+import { publicSite } from '../lib/public-site';
 
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 /** The client's server renderer (apps/web/src/entry-server.tsx, built beside the client by its build). */

@@ -99,3 +99,21 @@ export interface LoginResponse {
   message: string;
   user: SessionUser;
 }
+
+/** The signed-in user as login and refresh answer it (the OpenAPI page shows it, and nothing else leaks out). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  referralCode: z.string(),
+  programme: programmeField,
+  roles: z.enum(['user', 'admin']),
+});
+
+export const sessionSchema = z.object({
+  token: z.string().describe('access token: send it as Authorization: Bearer'),
+  expiresIn: z.number().describe('seconds until the access token expires'),
+  user: sessionUserSchema,
+});
+
+export const loginAnswerSchema = sessionSchema.extend({ status: z.number(), message: z.string() });

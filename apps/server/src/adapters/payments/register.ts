@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createBackgroundWork } from '../../modules/payments/background-work';
+import { createBackgroundWork } from '../../lib/background-work';
 import { createPaymentProvider, SANDBOX_PREFIX, SANDBOX_SECRET_KEY } from './index';
 import { paystackSandboxPlugin } from './sandbox/plugin';
 import { createSandboxState } from './sandbox/state';

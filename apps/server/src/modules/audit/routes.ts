@@ -1,6 +1,5 @@
-import { auditLogSchema, pageQuerySchema } from '@coop/core/contracts';
+import { auditLogSchema, errorResponses, pageQuerySchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../auth/schemas';
 import { listAuditLog } from './audit-log';
 
 /** Who did what and when: every administrative act, for administrators. */

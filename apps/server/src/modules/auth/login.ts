@@ -5,7 +5,7 @@ import { verifyAgainstNothing, verifyPassword } from '../../lib/password';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { inactiveAccountMessage } from '../member-review/account-status';
-import type { SessionAccount } from './sessions';
+import type { SessionAccount } from '../sessions/sessions';
 
 export const WRONG_CREDENTIALS = 'The email or password is not correct.';
 

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { accountTokens } from '../../db/schema';
 import type { Programme } from '../../plugins/auth';
-import { hashSecretToken, newSecretToken } from './secret-tokens';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 
 export type MailTokenPurpose = 'confirm_email' | 'reset_password';
 

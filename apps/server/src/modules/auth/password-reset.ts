@@ -6,7 +6,7 @@ import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { enqueueMail, notify } from '../notifications/mail-queue';
 import { findLiveMailToken, issueMailToken, spendMailToken } from './mail-tokens';
-import { revokeAccountSessions } from './sessions';
+import { revokeAccountSessions } from '../sessions/sessions';
 
 /** Queues a reset link for the account; false when no account of that programme uses the email (the caller answers the same). */
 export async function newResetToken(db: Db, programme: Programme, email: string) {

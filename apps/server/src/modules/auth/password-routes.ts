@@ -1,9 +1,8 @@
-import { forgotPasswordSchema, resetPasswordSchema, updatePasswordSchema } from '@coop/core/contracts';
+import { errorResponses, forgotPasswordSchema, messageSchema, resetPasswordSchema, updatePasswordSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn, type Programme } from '../../plugins/auth';
 import { newResetToken, resetPassword } from './password-reset';
-import { bodyEmailKey, limits, rateLimited } from './rate-limits';
-import { errorResponses, messageSchema } from './schemas';
+import { bodyEmailKey, limits, rateLimited } from '../../plugins/rate-limits';
 import { updatePassword } from './update-password';
 
 const paths: Record<Programme, { forgot: string; reset: string; name: string }> = {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { passwordRoutes } from './password-routes';
+import { secondFactorRoutes } from './second-factor-routes';
 import { sessionRoutes } from './session-routes';
 import { signupRoutes } from './signup-routes';
 
@@ -8,4 +9,5 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   await app.register(signupRoutes);
   await app.register(sessionRoutes);
   await app.register(passwordRoutes);
+  await app.register(secondFactorRoutes);
 };

@@ -1,18 +1,17 @@
-import { loginSchema, sessionProgrammeSchema } from '@coop/core/contracts';
+import { errorResponses, loginAnswerSchema, loginSchema, messageSchema, sessionProgrammeSchema, sessionSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { sessionOfBearer } from './access-token-session';
 import { twoFactorChallengeAnswerSchema } from '@coop/core/contracts';
 import { z } from 'zod';
-import { signChallenge } from '../two-factor/challenge';
+import { signChallenge } from './second-factor-challenge';
 import { isEnrolled, needsSecondFactor } from '../two-factor/two-factor-service';
 import { checkCredentials } from './login';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
-import { bodyEmailKey, limits, rateLimited } from './rate-limits';
-import { errorResponses, loginAnswerSchema, messageSchema, sessionSchema } from './schemas';
-import { sessionAnswer } from './session-user';
-import { openSession, revokeAccountSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from './sessions';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../sessions/refresh-cookie';
+import { bodyEmailKey, limits, rateLimited } from '../../plugins/rate-limits';
+import { sessionAnswer } from '../sessions/session-user';
+import { openSession, revokeAccountSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../sessions/sessions';
 
 const logins: Array<{ path: string; programme: Programme; adminOnly: boolean; summary: string }> = [
   { path: '/auth/login', programme: 'main', adminOnly: false, summary: 'Sign in to the Main platform' },

@@ -1,10 +1,9 @@
-import { confirmEmailSchema, resendConfirmationSchema, signupSchema } from '@coop/core/contracts';
+import { confirmEmailSchema, errorResponses, messageSchema, resendConfirmationSchema, signupSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Programme } from '../../plugins/auth';
 import { confirmEmail, newConfirmationToken } from './confirm-email';
-import { bodyEmailKey, limits, rateLimited } from './rate-limits';
-import { errorResponses, messageSchema } from './schemas';
+import { bodyEmailKey, limits, rateLimited } from '../../plugins/rate-limits';
 import { registerAccount } from './signup';
 
 const signupPaths: Record<Programme, string> = { main: '/auth/signup', welcomeback: '/auth/welcome' };

@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { notify } from '../notifications/mail-queue';
-import { revokeAccountSessions } from './sessions';
+import { revokeAccountSessions } from '../sessions/sessions';
 
 /**
  * Changes the signed-in account's password after checking the current one. Every other session ends at once

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { rateLimited } from '../auth/rate-limits';
+import { rateLimited } from '../../plugins/rate-limits';
 import { createBankDirectory } from './bank-directory';
 import { findBankDetails } from './queries';
 import { saveBankDetails, shownBankDetails } from './save-bank-details';

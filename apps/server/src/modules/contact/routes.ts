@@ -1,9 +1,8 @@
-import { contactMessageListSchema, contactReplySchema, contactSchema, pageQuerySchema } from '@coop/core/contracts';
+import { contactMessageListSchema, contactReplySchema, contactSchema, errorResponses, messageSchema, pageQuerySchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
-import { limits, rateLimited } from '../auth/rate-limits';
-import { errorResponses, messageSchema } from '../auth/schemas';
+import { limits, rateLimited } from '../../plugins/rate-limits';
 import { answerMessage, closeMessage } from './answer-message';
 import { listContactMessages, saveContactMessage } from './contact-messages';
 

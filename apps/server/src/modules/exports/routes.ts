@@ -1,11 +1,10 @@
-import { exportPeriodSchema, memberExportQuerySchema } from '@coop/core/contracts';
+import { errorResponses, exportPeriodSchema, memberExportQuerySchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply as Reply } from 'fastify';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
-import { errorResponses } from '../auth/schemas';
 import { csvStream } from './csv-stream';
 import { findRun, journalColumns, journalRecords, memberColumns, memberRecords, paymentColumns, paymentRecords, payoutColumns, payoutRecords, type Period } from './export-queries';
 

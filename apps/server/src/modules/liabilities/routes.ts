@@ -1,15 +1,6 @@
 import { toNairaString } from '@coop/core';
-import {
-  ledgerLinesQuerySchema,
-  ledgerLinesSchema,
-  liabilitiesQuerySchema,
-  liabilitiesSchema,
-  liabilityHistorySchema,
-  walletBalancesQuerySchema,
-  walletBalancesSchema,
-} from '@coop/core/contracts';
+import { errorResponses, ledgerLinesQuerySchema, ledgerLinesSchema, liabilitiesQuerySchema, liabilitiesSchema, liabilityHistorySchema, walletBalancesQuerySchema, walletBalancesSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../auth/schemas';
 import { figureLinesPage, walletsInCreditPage } from './ledger-lists';
 import { liabilities, liabilityHistory } from './liabilities';
 

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
-import { revokeAccountSessions } from '../auth/sessions';
+import { revokeAccountSessions } from '../sessions/sessions';
 import { notify } from '../notifications/mail-queue';
 
 type Status = 'active' | 'suspended' | 'closed';

@@ -1,19 +1,8 @@
-import {
-  adminMatrixSchema,
-  clearFlagSchema,
-  errorSchema,
-  fraudFlagListSchema,
-  inactiveAccountListSchema,
-  memberRecordSchema,
-  pageQuerySchema,
-  reinstateAccountSchema,
-  suspendAccountSchema,
-} from '@coop/core/contracts';
+import { adminMatrixSchema, clearFlagSchema, errorResponses, errorSchema, fraudFlagListSchema, inactiveAccountListSchema, memberRecordSchema, pageQuerySchema, reinstateAccountSchema, suspendAccountSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { errorResponses } from '../auth/schemas';
 import { reinstateAccount, suspendAccount } from './account-status';
 import { adminMatrix } from './admin-matrix';
 import { clearFlag, listFlags } from './flag-review';

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { rateLimited } from '../auth/rate-limits';
+import { rateLimited } from '../../plugins/rate-limits';
 import { initiatePayment } from './initiate-payment';
 import { paymentStatus } from './payment-status';
 import { scheduleReconciliation } from './reconcile';

@@ -1,6 +1,6 @@
 import { siteSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicSite } from './public-site';
+import { publicSite } from '../../lib/public-site';
 
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { hashSecretToken } from '../auth/secret-tokens';
+import { hashSecretToken } from '../../lib/secret-tokens';
 
 // No 0/O/1/I/L, so a code read off paper is typed right.
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

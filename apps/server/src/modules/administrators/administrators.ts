@@ -4,7 +4,7 @@ import { accounts } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import { newReferralCode } from '../../lib/referral-code';
 import { recordAudit } from '../audit/record-audit';
-import { revokeAccountSessions } from '../auth/sessions';
+import { revokeAccountSessions } from '../sessions/sessions';
 
 export interface AdministratorResult {
   created: boolean;

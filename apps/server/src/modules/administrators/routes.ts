@@ -1,10 +1,9 @@
-import { approvalPendingAnswerSchema, makeAdminParamsSchema } from '@coop/core/contracts';
+import { approvalPendingAnswerSchema, errorResponses, makeAdminParamsSchema, messageSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth';
 import { askMakeAdminApproval, askRemoveAdminApproval } from '../approvals/ask-approval';
 import { needsSecondAdministrator } from '../approvals/request-approval';
 import { approvalKeyHeaders } from '../approvals/schemas';
-import { errorResponses, messageSchema } from '../auth/schemas';
 import { findPromotable, makeAdministrator } from './make-admin';
 import { removeAdministrator } from './remove-admin';
 

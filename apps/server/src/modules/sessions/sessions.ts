@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { refreshTokens, sessions } from '../../db/schema';
 import type { Programme, Role } from '../../plugins/auth';
-import { hashSecretToken, newSecretToken } from './secret-tokens';
+import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 
 /** A session lives at most a week from sign-in; refreshing rotates its token but never extends it. */
 export const SESSION_SECONDS = 7 * 24 * 3600;

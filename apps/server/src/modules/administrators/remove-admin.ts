@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
-import { revokeAccountSessions } from '../auth/sessions';
+import { revokeAccountSessions } from '../sessions/sessions';
 
 const ownRole = () => new HttpError(409, 'You cannot remove your own administrator role: ask another administrator.', 'own_admin_role');
 const lastAdmin = () =>

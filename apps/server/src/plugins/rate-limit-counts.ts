@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import type { Tx } from '../db/client';
+import { queryRows } from '../db/rows';
 
 /**
  * Counts one hit against a limit's key in the database, so every instance on it shares the count (decision

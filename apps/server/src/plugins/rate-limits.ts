@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from './errors';
 
 interface Limit {
   max: number;
@@ -21,6 +21,8 @@ export const limits = {
   mailedToken: { perAddress: { max: 60, window: 15 * MINUTE } },
   updatePassword: { perAccount: { max: 10, window: 15 * MINUTE } },
   contact: { perAddress: { max: 5, window: 10 * MINUTE }, perAccount: { max: 5, window: 60 * MINUTE } },
+  // A 6-digit code has a million values: ten tries per account in 15 minutes makes guessing hopeless.
+  secondFactor: { perAddress: { max: 30, window: 15 * MINUTE }, perAccount: { max: 10, window: 15 * MINUTE } },
 } satisfies Record<string, { perAddress?: Limit; perAccount?: Limit }>;
 
 const waitText = (seconds: number) => (seconds <= 90 ? `${Math.max(1, seconds)} seconds` : `${Math.ceil(seconds / 60)} minutes`);
