@@ -6,10 +6,13 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The client's folders whose imports are fenced below: every feature, read from the disk. */
+/** The client's folders whose imports are fenced below: every feature and every admin domain, read from the disk. */
 const webSrc = path.join(import.meta.dirname, 'apps/web/src');
 const foldersIn = (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
 const webFeatures = foldersIn(path.join(webSrc, 'features'));
+/** The admin feature is split by domain (payouts, members...); `common` holds what the whole area shares. */
+const ADMIN_COMMON = 'common';
+const adminDomains = foldersIn(path.join(webSrc, 'features/admin')).filter((folder) => folder !== ADMIN_COMMON);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'data/**', 'apps/server/drizzle/**', 'screenshots/**'] },
@@ -65,6 +68,16 @@ export default tseslint.config(
               from: webFeatures.filter((other) => other !== feature).map((other) => `./features/${other}`),
               message: 'Features never import each other: move what both need down into src/components, src/lib or @coop/core.',
             })),
+            ...adminDomains.map((domain) => ({
+              target: `./features/admin/${domain}`,
+              from: adminDomains.filter((other) => other !== domain).map((other) => `./features/admin/${other}`),
+              message: `Admin domains never import each other: move what both need into features/admin/${ADMIN_COMMON}.`,
+            })),
+            {
+              target: `./features/admin/${ADMIN_COMMON}`,
+              from: adminDomains.map((domain) => `./features/admin/${domain}`),
+              message: 'The admin area\'s common folder imports no admin domain: the domains import it.',
+            },
           ],
         },
       ],

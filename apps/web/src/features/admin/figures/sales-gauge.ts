@@ -1,5 +1,5 @@
 import { formatNaira, parseNairaString } from '@coop/core';
-import type { MoneyFigures } from './types';
+import type { MoneyFigures } from '../common/types';
 
 /**
  * What a 'fees today' ring shows: today's fees as a share of the whole previous day's (a full ring means today

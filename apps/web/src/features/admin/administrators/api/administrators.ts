@@ -1,6 +1,6 @@
 import type { ApprovalPendingAnswer } from '@coop/core/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 
 export interface Administrator {
   id: string;

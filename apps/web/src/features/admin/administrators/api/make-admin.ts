@@ -1,6 +1,6 @@
 import type { ApprovalPendingAnswer } from '@coop/core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 
 /** PUT /admin/adminRoles/:email: a request a second administrator approves (at once with one administrator). */
 export const makeAdmin = ({ email, idempotencyKey }: { email: string; idempotencyKey: string }) =>

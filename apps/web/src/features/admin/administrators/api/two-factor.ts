@@ -1,6 +1,6 @@
 import type { TwoFactorSetup, TwoFactorStatus } from '@coop/core/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 
 /** GET /admin/two-factor */
 export const useTwoFactorStatus = () => useQuery({ queryKey: ['admin', 'two-factor'], queryFn: () => apiFetch<TwoFactorStatus>('/admin/two-factor') });

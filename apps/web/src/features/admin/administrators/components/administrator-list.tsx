@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { QueryState } from '../../../components/display/query-state';
-import { errorMessage, FormMessage } from '../../../components/form';
+import { QueryState } from '../../../../components/display/query-state';
+import { errorMessage, FormMessage } from '../../../../components/form';
 import { useAdministrators, useRemoveAdmin, type Administrator } from '../api/administrators';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
 
 /** Every administrator, with Remove (not yourself; the server also refuses the last one) after a confirmation. */
 export function AdministratorList() {

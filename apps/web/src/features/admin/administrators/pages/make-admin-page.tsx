@@ -1,13 +1,13 @@
 import { makeAdminParamsSchema, type AccountForConfirmation } from '@coop/core/contracts';
 import { useState } from 'react';
-import { errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../components/form';
-import { getAccountForConfirmation } from '../api/get-account-confirmation';
+import { errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../../components/form';
+import { getAccountForConfirmation } from '../../common/api/get-account-confirmation';
 import { useMakeAdmin } from '../api/make-admin';
-import { AccountConfirmation } from '../components/account-confirmation';
-import { AdminPageTitle } from '../components/admin-page-title';
+import { AccountConfirmation } from '../../common/components/account-confirmation';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { AdministratorList } from '../components/administrator-list';
-import { ApprovalNotice, isPendingApproval } from '../components/approval-notice';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
+import { ApprovalNotice, isPendingApproval } from '../../common/components/approval-notice';
+import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
 
 /** Make User Admin (spec 2.7): shows who the Main account is, asks, then sends; another administrator approves. */
 export function MakeAdminPage() {

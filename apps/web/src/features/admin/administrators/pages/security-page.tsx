@@ -1,11 +1,11 @@
 import type { TwoFactorSetup } from '@coop/core/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryState } from '../../../components/display/query-state';
-import { errorMessage, FormMessage } from '../../../components/form';
-import { RecoveryCodes, TotpEnrolment } from '../../../components/two-factor/totp-enrolment';
+import { QueryState } from '../../../../components/display/query-state';
+import { errorMessage, FormMessage } from '../../../../components/form';
+import { RecoveryCodes, TotpEnrolment } from '../../../../components/two-factor/totp-enrolment';
 import { startTwoFactorSetup, useConfirmTwoFactor, useTwoFactorStatus } from '../api/two-factor';
-import { AdminPageTitle } from '../components/admin-page-title';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
 
 /** Your two-factor sign-in: set it up with an authenticator app (a QR code), and see how many recovery codes are left. */
 export function SecurityPage() {

@@ -1,6 +1,6 @@
 import type { Approval } from '@coop/core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 
 export type ApprovalDecision = { id: number; decision: 'approve' } | { id: number; decision: 'decline'; reason: string };
 

@@ -1,7 +1,7 @@
-import type { Approval, ApprovalSettings } from '@coop/core/contracts';
+import type { Approval } from '@coop/core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { Paged } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { Paged } from '../../common/types';
 
 export type ApprovalFilter = Approval['status'] | '';
 
@@ -13,7 +13,3 @@ export const approvalsQuery = (status: ApprovalFilter, page: number) =>
   });
 
 export const useApprovals = (status: ApprovalFilter, page: number) => useQuery(approvalsQuery(status, page));
-
-/** GET /admin/approvals/settings: whether a second administrator is needed here, the threshold, two-factor. */
-export const useApprovalSettings = () =>
-  useQuery({ queryKey: ['admin', 'approval-settings'], queryFn: () => apiFetch<ApprovalSettings>('/admin/approvals/settings'), staleTime: Infinity });

@@ -1,10 +1,10 @@
 import { declineApprovalSchema, type Approval } from '@coop/core/contracts';
 import { useState } from 'react';
-import { formatDateTime, naira } from '../../../components/display/format';
-import { errorMessage, FormMessage, SubmitButton, TextAreaField, useZodForm } from '../../../components/form';
-import { programmeName } from '../admin-paths';
+import { formatDateTime, naira } from '../../../../components/display/format';
+import { errorMessage, FormMessage, SubmitButton, TextAreaField, useZodForm } from '../../../../components/form';
+import { programmeName } from '../../common/admin-paths';
 import { useDecideApproval } from '../api/decide-approval';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../common/components/status-badge';
 
 const KIND = {
   cash_out: 'Cash-out',

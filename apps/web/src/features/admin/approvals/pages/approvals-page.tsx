@@ -1,11 +1,11 @@
-import { Pager } from '../../../components/display/pager';
-import { QueryState } from '../../../components/display/query-state';
-import { useSession } from '../../../components/session/use-session';
+import { Pager } from '../../../../components/display/pager';
+import { QueryState } from '../../../../components/display/query-state';
+import { useSession } from '../../../../components/session/use-session';
 import { useApprovals, type ApprovalFilter } from '../api/get-approvals';
-import { AdminPageTitle } from '../components/admin-page-title';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { ApprovalCard } from '../components/approval-card';
-import { ApprovalNotice } from '../components/approval-notice';
-import { StatusFilter, useFilteredPages } from '../components/status-filter';
+import { ApprovalNotice } from '../../common/components/approval-notice';
+import { StatusFilter, useFilteredPages } from '../../common/components/status-filter';
 
 const filters: { value: ApprovalFilter; label: string }[] = [
   { value: 'pending', label: 'Waiting' },

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiDownload } from '../../../lib/api-client';
+import { apiDownload } from '../../../../lib/api-client';
 
 /** Saves a CSV the API streams (members, payments, journal, a payout run); the server audits each export. */
 export async function downloadExport({ path, fallbackName }: { path: string; fallbackName: string }) {

@@ -1,5 +1,5 @@
 import type { AccountForConfirmation } from '@coop/core/contracts';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 import type { Programme } from '../types';
 
 /** GET /admin/accounts/confirm: who a cash-out or role change is for, read fresh before it is sent. */

@@ -1,6 +1,6 @@
 import type { AccountForConfirmation } from '@coop/core/contracts';
 import type { ReactNode } from 'react';
-import { naira } from '../../../components/display/format';
+import { naira } from '../../../../components/display/format';
 import { programmeName } from '../admin-paths';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { Link, Outlet, ScrollRestoration } from 'react-router';
-import { DrawerToggle } from '../../../components/session/drawer-toggle';
-import { useAreaShell } from '../../../components/session/use-area-shell';
+import { DrawerToggle } from '../../../../components/session/drawer-toggle';
+import { useAreaShell } from '../../../../components/session/use-area-shell';
 import { adminPaths } from '../admin-paths';
 import { rememberDarkMode, useDarkMode } from '../hooks/use-dark-mode';
 import { AdminSidebar } from './admin-sidebar';

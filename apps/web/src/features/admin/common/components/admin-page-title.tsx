@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DocumentTitle } from '../../../components/ui/document-title';
+import { DocumentTitle } from '../../../../components/ui/document-title';
 
 /** The one h1 of an admin page, with an optional lead; a plain-text title also names the browser tab. */
 export function AdminPageTitle({ children, lead }: { children: ReactNode; lead?: ReactNode }) {

@@ -1,5 +1,5 @@
 import type { ApprovalPendingAnswer } from '@coop/core/contracts';
-import { useApprovalSettings } from '../api/get-approvals';
+import { useApprovalSettings } from '../api/get-approval-settings';
 
 /** An act's answer when it now waits for a second administrator (HTTP 202). */
 export const isPendingApproval = (answer: unknown): answer is ApprovalPendingAnswer =>

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { AdminAward, Paged } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { AdminAward, Paged } from '../../common/types';
 
 export const AWARDS_PAGE_SIZE = 20;
 export type AwardFilter = 'pending' | 'delivered' | '';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { AdminGrant, GrantStatus, Paged } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { AdminGrant, GrantStatus, Paged } from '../../common/types';
 
 export const GRANTS_PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { errorMessage, FormMessage } from '../../../components/form';
+import { errorMessage, FormMessage } from '../../../../components/form';
 import { useDeliverAward } from '../api/deliver-award';
-import type { AdminAward } from '../types';
+import type { AdminAward } from '../../common/types';
 
 /** Asks once more, then records the hand-over; the server refuses a second one with the date of the first. */
 export function DeliverAwardButton({ award }: { award: AdminAward }) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { errorMessage, FormMessage, TextAreaField, useZodForm } from '../../../components/form';
+import { errorMessage, FormMessage, TextAreaField, useZodForm } from '../../../../components/form';
 import { useDecideGrant } from '../api/decide-grant';
 import { grantNoteSchema } from '../grant-decision-schema';
-import type { AdminGrant } from '../types';
-import { isPendingApproval } from './approval-notice';
+import type { AdminGrant } from '../../common/types';
+import { isPendingApproval } from '../../common/components/approval-notice';
 
 /** Approve or decline a pending grant application, with an optional note kept with the decision. */
 export function GrantDecision({ grant }: { grant: AdminGrant }) {

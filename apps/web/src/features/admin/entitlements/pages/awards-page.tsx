@@ -1,12 +1,12 @@
-import { formatDate, formatDateTime, naira } from '../../../components/display/format';
-import { Pager } from '../../../components/display/pager';
-import { QueryState } from '../../../components/display/query-state';
-import { programmeName } from '../admin-paths';
+import { formatDate, formatDateTime, naira } from '../../../../components/display/format';
+import { Pager } from '../../../../components/display/pager';
+import { QueryState } from '../../../../components/display/query-state';
+import { programmeName } from '../../common/admin-paths';
 import { AWARDS_PAGE_SIZE, useAwards, type AwardFilter } from '../api/get-awards';
-import { AdminPageTitle } from '../components/admin-page-title';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { DeliverAwardButton } from '../components/deliver-award-button';
-import { StatusBadge } from '../components/status-badge';
-import { StatusFilter, useFilteredPages } from '../components/status-filter';
+import { StatusBadge } from '../../common/components/status-badge';
+import { StatusFilter, useFilteredPages } from '../../common/components/status-filter';
 
 const filters: { value: AwardFilter; label: string }[] = [
   { value: 'pending', label: 'To deliver' },

@@ -1,14 +1,14 @@
 import { formatNaira, getPlan } from '@coop/core';
-import { formatDateTime, naira } from '../../../components/display/format';
-import { Pager } from '../../../components/display/pager';
-import { QueryState } from '../../../components/display/query-state';
+import { formatDateTime, naira } from '../../../../components/display/format';
+import { Pager } from '../../../../components/display/pager';
+import { QueryState } from '../../../../components/display/query-state';
 import { GRANTS_PAGE_SIZE, useGrants } from '../api/get-grants';
-import { AdminPageTitle } from '../components/admin-page-title';
-import { ApprovalNotice } from '../components/approval-notice';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
+import { ApprovalNotice } from '../../common/components/approval-notice';
 import { GrantDecision } from '../components/grant-decision';
-import { StatusBadge } from '../components/status-badge';
-import { StatusFilter, useFilteredPages } from '../components/status-filter';
-import type { GrantStatus } from '../types';
+import { StatusBadge } from '../../common/components/status-badge';
+import { StatusFilter, useFilteredPages } from '../../common/components/status-filter';
+import type { GrantStatus } from '../../common/types';
 
 const filters: { value: GrantStatus | ''; label: string }[] = [
   { value: 'pending', label: 'Pending' },

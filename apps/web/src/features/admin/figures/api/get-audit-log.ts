@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { AuditEntry, Paged } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { AuditEntry, Paged } from '../../common/types';
 
 export const AUDIT_PAGE_SIZE = 30;
 

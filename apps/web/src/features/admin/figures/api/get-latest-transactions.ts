@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { LatestTransaction } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { LatestTransaction } from '../../common/types';
 
 export const LATEST_LIMIT = 10;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { TransactionAmounts } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { TransactionAmounts } from '../../common/types';
 
 export const getTransactionAmounts = () => apiFetch<TransactionAmounts>('/admin/adminTransactionAmount');
 

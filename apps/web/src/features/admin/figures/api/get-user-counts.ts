@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { UserCounts } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { UserCounts } from '../../common/types';
 
 export const getUserCounts = () => apiFetch<UserCounts>('/admin/countUsers');
 

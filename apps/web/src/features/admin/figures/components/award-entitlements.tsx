@@ -1,7 +1,7 @@
 import type { Liabilities } from '@coop/core/contracts';
 import { Link } from 'react-router';
-import { naira } from '../../../components/display/format';
-import { adminPaths } from '../admin-paths';
+import { naira } from '../../../../components/display/format';
+import { adminPaths } from '../../common/admin-paths';
 
 /** Awards owed and delivered by kind: non-cash entitlements, valued at the plan, never paid from a wallet. */
 export function AwardEntitlements({ view: v }: { view: Liabilities }) {

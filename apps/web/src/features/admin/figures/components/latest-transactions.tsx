@@ -1,8 +1,8 @@
-import { naira, formatDateTime } from '../../../components/display/format';
-import { QueryState } from '../../../components/display/query-state';
-import { programmeName } from '../admin-paths';
+import { naira, formatDateTime } from '../../../../components/display/format';
+import { QueryState } from '../../../../components/display/query-state';
+import { programmeName } from '../../common/admin-paths';
 import { useLatestTransactions } from '../api/get-latest-transactions';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../common/components/status-badge';
 
 /** Latest Transactions (spec 2.7): the real latest payments of both programmes, newest first. */
 export function LatestTransactions() {

@@ -1,7 +1,7 @@
 import { parseNairaString } from '@coop/core';
 import type { LiabilityHistory } from '@coop/core/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { naira } from '../../../components/display/format';
+import { naira } from '../../../../components/display/format';
 
 const monthName = new Intl.DateTimeFormat('en-NG', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 const label = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { formatDateTime } from '../../../components/display/format';
-import { QueryState } from '../../../components/display/query-state';
-import { programmeName } from '../admin-paths';
+import { formatDateTime } from '../../../../components/display/format';
+import { QueryState } from '../../../../components/display/query-state';
+import { programmeName } from '../../common/admin-paths';
 import { useLiabilities, useLiabilityHistory } from '../api/get-liabilities';
-import type { Programme } from '../types';
+import type { Programme } from '../../common/types';
 import { AwardEntitlements } from './award-entitlements';
 import { LiabilityFigures } from './liability-figures';
-import { StatusFilter } from './status-filter';
+import { StatusFilter } from '../../common/components/status-filter';
 
 // recharts is loaded only when this section renders: never by the public pages, nor by other admin screens.
 const LiabilityChart = lazy(() => import('./liability-chart'));

@@ -1,6 +1,6 @@
 import { exportPeriodSchema } from '@coop/core/contracts';
-import { errorMessage, FormMessage, SelectField, SubmitButton, TextField, useZodForm } from '../../../components/form';
-import { useDownloadExport } from '../api/download-export';
+import { errorMessage, FormMessage, SelectField, SubmitButton, TextField, useZodForm } from '../../../../components/form';
+import { useDownloadExport } from '../../common/api/download-export';
 
 const programmes = [
   { value: '', label: 'Both programmes' },

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../components/display/format';
-import { Pager } from '../../../components/display/pager';
-import { QueryState } from '../../../components/display/query-state';
+import { formatDateTime } from '../../../../components/display/format';
+import { Pager } from '../../../../components/display/pager';
+import { QueryState } from '../../../../components/display/query-state';
 import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/get-audit-log';
-import { AdminPageTitle } from '../components/admin-page-title';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
 
 const words = (action: string) => action.replace(/[_.]/g, ' ');
 

@@ -1,15 +1,15 @@
 import { parseNairaString } from '@coop/core';
-import { QueryState } from '../../../components/display/query-state';
-import { naira } from '../../../components/display/format';
+import { QueryState } from '../../../../components/display/query-state';
+import { naira } from '../../../../components/display/format';
 import { useTransactionAmounts } from '../api/get-transaction-amounts';
 import { useUserCounts } from '../api/get-user-counts';
-import { AdminPageTitle } from '../components/admin-page-title';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { GaugeRing } from '../components/gauge-ring';
 import { LatestTransactions } from '../components/latest-transactions';
 import { LiabilityView } from '../components/liability-view';
 import { StatWidget } from '../components/stat-widget';
 import { salesGauge } from '../sales-gauge';
-import type { CountFigures, MoneyFigures } from '../types';
+import type { CountFigures, MoneyFigures } from '../../common/types';
 
 const counted = (f: CountFigures) => ({ value: f.total, today: f.today, previousDay: f.previousDay, todayHasSome: f.today > 0, changePercent: f.changePercent });
 const summed = (f: MoneyFigures) => ({

@@ -1,9 +1,9 @@
-import { errorMessage, FormMessage } from '../../../components/form';
-import { programmeName } from '../admin-paths';
-import { useDownloadExport } from '../api/download-export';
-import { AdminPageTitle } from '../components/admin-page-title';
+import { errorMessage, FormMessage } from '../../../../components/form';
+import { programmeName } from '../../common/admin-paths';
+import { useDownloadExport } from '../../common/api/download-export';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { PeriodExportForm } from '../components/period-export-form';
-import type { Programme } from '../types';
+import type { Programme } from '../../common/types';
 
 function MemberExports() {
   const download = useDownloadExport();

@@ -1,13 +1,13 @@
 import { ledgerEntryKindSchema, type LedgerEntryKind } from '@coop/core/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatDateTime, naira } from '../../../components/display/format';
-import { Pager } from '../../../components/display/pager';
-import { QueryState } from '../../../components/display/query-state';
-import { programmeName } from '../admin-paths';
+import { formatDateTime, naira } from '../../../../components/display/format';
+import { Pager } from '../../../../components/display/pager';
+import { QueryState } from '../../../../components/display/query-state';
+import { programmeName } from '../../common/admin-paths';
 import { LEDGER_PAGE_SIZE, useLedgerLines, useWalletBalances } from '../api/get-ledger-lists';
-import { AdminPageTitle } from '../components/admin-page-title';
-import type { Programme } from '../types';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
+import type { Programme } from '../../common/types';
 
 type View = LedgerEntryKind | 'wallets';
 

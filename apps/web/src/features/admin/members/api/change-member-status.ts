@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MemberRecord, ReinstateAccountInput, SuspendAccountInput } from '@coop/core/contracts';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 
 export type StatusChange = { id: string } & ({ action: 'suspend'; input: SuspendAccountInput } | { action: 'reinstate'; input: ReinstateAccountInput });
 

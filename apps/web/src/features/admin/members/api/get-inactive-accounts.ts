@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { InactiveAccountList } from '@coop/core/contracts';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 
 export const INACTIVE_PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminMatrix } from '@coop/core/contracts';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 
 /** GET /admin/members/:id/matrix: the matrix from the member's position down (or from a position inside it), with names. */
 export function getMemberMatrix(id: string, from: number | null) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MemberRecord } from '@coop/core/contracts';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 
 /** GET /admin/members/:id: one account's whole record. */
 export const getMemberRecord = (id: string) => apiFetch<MemberRecord>(`/admin/members/${encodeURIComponent(id)}`);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { MainUserFigures, Programme, WelcomeBackUserFigures } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { MainUserFigures, Programme, WelcomeBackUserFigures } from '../../common/types';
 
 export type UserFigures = MainUserFigures | WelcomeBackUserFigures;
 

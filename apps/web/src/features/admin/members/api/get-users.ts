@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { Paged, Programme, UserListItem } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { Paged, Programme, UserListItem } from '../../common/types';
 
 export const USERS_PAGE_SIZE = 20;
 

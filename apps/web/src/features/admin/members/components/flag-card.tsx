@@ -1,8 +1,8 @@
 import { clearFlagSchema, type FraudFlag } from '@coop/core/contracts';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../components/display/format';
-import { errorMessage, FormMessage, SubmitButton, TextAreaField, useZodForm } from '../../../components/form';
-import { memberRecordPath } from '../admin-paths';
+import { formatDateTime } from '../../../../components/display/format';
+import { errorMessage, FormMessage, SubmitButton, TextAreaField, useZodForm } from '../../../../components/form';
+import { memberRecordPath } from '../../common/admin-paths';
 import { useClearFlag } from '../api/clear-flag';
 
 function ClearFlagForm({ flag }: { flag: FraudFlag }) {

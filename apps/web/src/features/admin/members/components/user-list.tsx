@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { formatDate } from '../../../components/display/format';
-import { Pager } from '../../../components/display/pager';
-import { QueryState } from '../../../components/display/query-state';
-import { inputClass } from '../../../components/form/field-shell';
-import { memberRecordPath } from '../admin-paths';
+import { formatDate } from '../../../../components/display/format';
+import { Pager } from '../../../../components/display/pager';
+import { QueryState } from '../../../../components/display/query-state';
+import { inputClass } from '../../../../components/form/field-shell';
+import { memberRecordPath } from '../../common/admin-paths';
 import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
-import type { Programme } from '../types';
-import { StatusBadge } from './status-badge';
+import type { Programme } from '../../common/types';
+import { StatusBadge } from '../../common/components/status-badge';
 
 interface Props {
   programme: Programme;

@@ -1,8 +1,8 @@
-import { QueryState } from '../../../components/display/query-state';
-import { SubmitButton, TextField, useZodForm } from '../../../components/form';
-import { programmeName } from '../admin-paths';
+import { QueryState } from '../../../../components/display/query-state';
+import { SubmitButton, TextField, useZodForm } from '../../../../components/form';
+import { programmeName } from '../../common/admin-paths';
 import { useUser } from '../api/get-user';
-import type { Programme } from '../types';
+import type { Programme } from '../../common/types';
 import { userLookupSchema } from '../user-lookup-schema';
 import { UserFiguresCard } from './user-figures';
 

@@ -1,9 +1,9 @@
-import { Pager } from '../../../components/display/pager';
-import { QueryState } from '../../../components/display/query-state';
+import { Pager } from '../../../../components/display/pager';
+import { QueryState } from '../../../../components/display/query-state';
 import { FLAGS_PAGE_SIZE, useFlags, type FlagState } from '../api/get-flags';
-import { AdminPageTitle } from '../components/admin-page-title';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { FlagCard } from '../components/flag-card';
-import { StatusFilter, useFilteredPages } from '../components/status-filter';
+import { StatusFilter, useFilteredPages } from '../../common/components/status-filter';
 
 const filters: { value: FlagState; label: string }[] = [
   { value: 'open', label: 'Waiting for review' },

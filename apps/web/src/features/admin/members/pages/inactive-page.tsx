@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate, naira } from '../../../components/display/format';
-import { Pager } from '../../../components/display/pager';
-import { QueryState } from '../../../components/display/query-state';
-import { memberRecordPath, programmeName } from '../admin-paths';
+import { formatDate, naira } from '../../../../components/display/format';
+import { Pager } from '../../../../components/display/pager';
+import { QueryState } from '../../../../components/display/query-state';
+import { memberRecordPath, programmeName } from '../../common/admin-paths';
 import { INACTIVE_PAGE_SIZE, useInactiveAccounts } from '../api/get-inactive-accounts';
-import { AdminPageTitle } from '../components/admin-page-title';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
 
 /** Accounts with no sign-in and no payment for 12 months (the terms allow suspension): the platform lists, an administrator decides. */
 export function InactivePage() {

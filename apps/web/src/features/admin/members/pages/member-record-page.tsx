@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { QueryState } from '../../../components/display/query-state';
+import { QueryState } from '../../../../components/display/query-state';
 import { useMemberRecord } from '../api/get-member-record';
-import { AdminPageTitle } from '../components/admin-page-title';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { FlagCard } from '../components/flag-card';
 import { AwardsSection, GrantsSection } from '../components/member-record/entitlement-sections';
 import { AuditSection, IdentitySection, NetworkSection, StatusHistorySection } from '../components/member-record/identity-sections';
@@ -9,7 +9,7 @@ import { MatrixSection } from '../components/member-record/matrix-section';
 import { BankSection, PaymentsSection, PayoutsSection, WalletSection } from '../components/member-record/money-sections';
 import { Nothing, RecordSection } from '../components/member-record/record-section';
 import { StatusActions } from '../components/member-record/status-actions';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '../../common/components/status-badge';
 
 /** One account's whole record (issue 13): who they are, where they stand, every naira, every flag and act about them. */
 export function MemberRecordPage() {

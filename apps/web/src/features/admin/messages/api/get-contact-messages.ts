@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { ContactMessage, Paged } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { ContactMessage, Paged } from '../../common/types';
 
 export const MESSAGES_PAGE_SIZE = 20;
 export type SupportState = ContactMessage['state'];

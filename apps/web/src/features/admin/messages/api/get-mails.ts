@@ -1,7 +1,7 @@
 import type { QueuedMail } from '@coop/core/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { Paged } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { Paged } from '../../common/types';
 
 export const MAILS_PAGE_SIZE = 20;
 export type MailFilter = 'failed' | 'queued' | 'sent';

@@ -1,4 +1,4 @@
-import type { ContactMessage } from '../types';
+import type { ContactMessage } from '../../common/types';
 
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
 

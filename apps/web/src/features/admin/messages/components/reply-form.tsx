@@ -1,7 +1,7 @@
 import { contactReplySchema } from '@coop/core/contracts';
-import { errorMessage, FormMessage, SubmitButton, TextAreaField, useZodForm } from '../../../components/form';
+import { errorMessage, FormMessage, SubmitButton, TextAreaField, useZodForm } from '../../../../components/form';
 import { useCloseMessage, useReplyToMessage } from '../api/answer-contact-message';
-import type { ContactMessage } from '../types';
+import type { ContactMessage } from '../../common/types';
 
 /** Write the answer here: it is mailed to the sender and kept with the message; or close the message. */
 export function ReplyForm({ message }: { message: ContactMessage }) {

@@ -1,12 +1,12 @@
-import { formatDateTime } from '../../../components/display/format';
-import { Pager } from '../../../components/display/pager';
-import { QueryState } from '../../../components/display/query-state';
-import { errorMessage, FormMessage } from '../../../components/form';
+import { formatDateTime } from '../../../../components/display/format';
+import { Pager } from '../../../../components/display/pager';
+import { QueryState } from '../../../../components/display/query-state';
+import { errorMessage, FormMessage } from '../../../../components/form';
 import { MAILS_PAGE_SIZE, useMails, type MailFilter } from '../api/get-mails';
 import { useRetryMail } from '../api/retry-mail';
-import { AdminPageTitle } from '../components/admin-page-title';
-import { StatusBadge } from '../components/status-badge';
-import { StatusFilter, useFilteredPages } from '../components/status-filter';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
+import { StatusBadge } from '../../common/components/status-badge';
+import { StatusFilter, useFilteredPages } from '../../common/components/status-filter';
 
 const filters: { value: MailFilter; label: string }[] = [
   { value: 'failed', label: 'Failed' },

@@ -1,11 +1,11 @@
-import { formatDateTime } from '../../../components/display/format';
-import { Pager } from '../../../components/display/pager';
-import { QueryState } from '../../../components/display/query-state';
+import { formatDateTime } from '../../../../components/display/format';
+import { Pager } from '../../../../components/display/pager';
+import { QueryState } from '../../../../components/display/query-state';
 import { MESSAGES_PAGE_SIZE, useContactMessages, type SupportState } from '../api/get-contact-messages';
-import { AdminPageTitle } from '../components/admin-page-title';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { MessageAge } from '../components/message-age';
 import { ReplyForm } from '../components/reply-form';
-import { StatusFilter, useFilteredPages } from '../components/status-filter';
+import { StatusFilter, useFilteredPages } from '../../common/components/status-filter';
 
 const filters: { value: SupportState | ''; label: string }[] = [
   { value: 'open', label: 'Open' },

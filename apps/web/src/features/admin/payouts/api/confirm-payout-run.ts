@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { PayoutRunSummary } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { PayoutRunSummary } from '../../common/types';
 
 /** POST /admin/payouts/runs/:id/confirm: a bank-file run, every reserved payout paid except those listed as failed. */
 export const confirmPayoutRun = ({ id, failedPayoutIds }: { id: number; failedPayoutIds: number[] }) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { PayoutMode, PayoutPreview, Programme } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { PayoutMode, PayoutPreview, Programme } from '../../common/types';
 
 export const getPayoutPreview = (programme: Programme, period: string, mode: PayoutMode) =>
   apiFetch<PayoutPreview>(`/admin/payouts/preview?${new URLSearchParams({ programme, period, mode })}`);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { PayoutRunDetail } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { PayoutRunDetail } from '../../common/types';
 
 export const getPayoutRun = (id: number) => apiFetch<PayoutRunDetail>(`/admin/payouts/runs/${id}`);
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { Paged, PayoutRunSummary } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { Paged, PayoutRunSummary } from '../../common/types';
 
 export const RUNS_PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
 import type { ApprovalPendingAnswer, CashOutInput } from '@coop/core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import type { CashOutAnswer, Programme } from '../types';
+import { apiFetch } from '../../../../lib/api-client';
+import type { CashOutAnswer, Programme } from '../../common/types';
 
 export interface CashOutRequest {
   programme: Programme;

@@ -1,6 +1,6 @@
 import type { PayoutRelease } from '@coop/core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 
 /** POST /admin/payouts/:id/release: the payout will not be paid in its run; its money is (or goes) back to the wallet. */
 export const releasePayout = ({ id, reason }: PayoutRelease & { id: number }) =>

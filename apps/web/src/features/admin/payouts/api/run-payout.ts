@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../../../../lib/api-client';
 import type { ApprovalPendingAnswer } from '@coop/core/contracts';
-import type { PayoutRunProgress, Programme } from '../types';
+import type { PayoutRunProgress, Programme } from '../../common/types';
 
 export interface RunPayoutInput {
   programme: Programme;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { errorMessage, FormMessage } from '../../../components/form';
+import { errorMessage, FormMessage } from '../../../../components/form';
 import { useConfirmPayoutRun } from '../api/confirm-payout-run';
 import { useDownloadBankFile } from '../api/download-bank-file';
-import type { PayoutRunDetail } from '../types';
+import type { PayoutRunDetail } from '../../common/types';
 
 const button = 'min-h-11 rounded-md px-5 font-semibold disabled:opacity-70';
 

@@ -1,15 +1,15 @@
 import { cashOutSchema, type AccountForConfirmation, type CashOutInput } from '@coop/core/contracts';
 import { toNairaString } from '@coop/core';
 import { useState } from 'react';
-import { formatDateTime, naira } from '../../../components/display/format';
-import { errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../components/form';
-import { programmeName } from '../admin-paths';
-import { getAccountForConfirmation } from '../api/get-account-confirmation';
+import { formatDateTime, naira } from '../../../../components/display/format';
+import { errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../../components/form';
+import { programmeName } from '../../common/admin-paths';
+import { getAccountForConfirmation } from '../../common/api/get-account-confirmation';
 import { useRecordCashOut } from '../api/record-cash-out';
-import { AccountConfirmation } from './account-confirmation';
-import { isPendingApproval } from './approval-notice';
-import { useIdempotencyKey } from '../hooks/use-idempotency-key';
-import type { CashOutAnswer, Programme } from '../types';
+import { AccountConfirmation } from '../../common/components/account-confirmation';
+import { isPendingApproval } from '../../common/components/approval-notice';
+import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
+import type { CashOutAnswer, Programme } from '../../common/types';
 
 /**
  * A cash payout made by hand (spec 2.7: email and amount). The amount is checked with the shared schema, sent

@@ -1,5 +1,5 @@
-import { naira } from '../../../components/display/format';
-import type { PayoutPreview } from '../types';
+import { naira } from '../../../../components/display/format';
+import type { PayoutPreview } from '../../common/types';
 
 const account = (bankName: string | null, last4: string | null) => (bankName && last4 ? `${bankName} ····${last4}` : 'no bank details');
 

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime, naira } from '../../../components/display/format';
-import { Pager } from '../../../components/display/pager';
-import { QueryState } from '../../../components/display/query-state';
-import { adminPaths, programmeName } from '../admin-paths';
+import { formatDateTime, naira } from '../../../../components/display/format';
+import { Pager } from '../../../../components/display/pager';
+import { QueryState } from '../../../../components/display/query-state';
+import { adminPaths, programmeName } from '../../common/admin-paths';
 import { RUNS_PAGE_SIZE, usePayoutRuns } from '../api/get-payout-runs';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../common/components/status-badge';
 
 /** Every payout run, newest month first, each opening its detail. */
 export function PayoutRunsList() {

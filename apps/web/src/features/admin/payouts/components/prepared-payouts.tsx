@@ -1,7 +1,7 @@
-import { formatDateTime, naira } from '../../../components/display/format';
-import { programmeName } from '../admin-paths';
+import { formatDateTime, naira } from '../../../../components/display/format';
+import { programmeName } from '../../common/admin-paths';
 import { usePreparedPayouts } from '../api/get-prepared-payouts';
-import type { Programme } from '../types';
+import type { Programme } from '../../common/types';
 
 /**
  * The months the payout day (PAYOUT_DAY) prepared and that wait for an administrator: each opens its preview,

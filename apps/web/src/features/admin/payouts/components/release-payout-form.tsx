@@ -1,9 +1,9 @@
 import { payoutReleaseSchema } from '@coop/core/contracts';
 import { useState } from 'react';
-import { naira } from '../../../components/display/format';
-import { errorMessage, FormMessage, SubmitButton, TextField, useZodForm } from '../../../components/form';
+import { naira } from '../../../../components/display/format';
+import { errorMessage, FormMessage, SubmitButton, TextField, useZodForm } from '../../../../components/form';
 import { useReleasePayout } from '../api/release-payout';
-import type { PayoutRunDetail } from '../types';
+import type { PayoutRunDetail } from '../../common/types';
 
 type Payout = PayoutRunDetail['payouts'][number];
 

@@ -1,4 +1,4 @@
-import type { PayoutRunDetail } from '../types';
+import type { PayoutRunDetail } from '../../common/types';
 
 /**
  * The warning a run shows while any payout failed or was reversed and is not paid since: per member, what the

@@ -1,5 +1,5 @@
-import { errorMessage, FormMessage } from '../../../components/form';
-import { useDownloadExport } from '../api/download-export';
+import { errorMessage, FormMessage } from '../../../../components/form';
+import { useDownloadExport } from '../../common/api/download-export';
 
 /** The run's payouts and outcomes as a CSV for the accountant (account numbers masked; audited). */
 export function RunExportButton({ runId }: { runId: number }) {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { naira } from '../../../components/display/format';
-import { errorMessage, FormMessage } from '../../../components/form';
-import { adminPaths, programmeName } from '../admin-paths';
+import { naira } from '../../../../components/display/format';
+import { errorMessage, FormMessage } from '../../../../components/form';
+import { adminPaths, programmeName } from '../../common/admin-paths';
 import { useRunPayout } from '../api/run-payout';
-import type { PayoutPreview } from '../types';
-import { isPendingApproval } from './approval-notice';
-import { statusLabel } from './status-badge';
+import type { PayoutPreview } from '../../common/types';
+import { isPendingApproval } from '../../common/components/approval-notice';
+import { statusLabel } from '../../common/components/status-badge';
 
 /**
  * Runs the previewed month: asks once more with the figures, then starts the run (the server reserves every

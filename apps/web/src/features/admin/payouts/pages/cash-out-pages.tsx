@@ -1,5 +1,5 @@
-import { AdminPageTitle } from '../components/admin-page-title';
-import { ApprovalNotice } from '../components/approval-notice';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
+import { ApprovalNotice } from '../../common/components/approval-notice';
 import { CashOutForm } from '../components/cash-out-form';
 
 const lead = 'Record cash you have paid a member by hand. The amount leaves the member’s wallet once, with your name and the time kept in the audit log.';

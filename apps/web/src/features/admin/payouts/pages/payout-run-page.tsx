@@ -1,17 +1,17 @@
 import { Link, useParams } from 'react-router';
-import { formatDateTime, naira } from '../../../components/display/format';
-import { QueryState } from '../../../components/display/query-state';
-import { errorMessage, FormMessage } from '../../../components/form';
-import { adminPaths, programmeName } from '../admin-paths';
+import { formatDateTime, naira } from '../../../../components/display/format';
+import { QueryState } from '../../../../components/display/query-state';
+import { errorMessage, FormMessage } from '../../../../components/form';
+import { adminPaths, programmeName } from '../../common/admin-paths';
 import { usePayoutRun } from '../api/get-payout-run';
 import { useRetryPayoutRun } from '../api/retry-payout-run';
-import { AdminPageTitle } from '../components/admin-page-title';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { BankFilePanel } from '../components/bank-file-panel';
 import { RunExportButton } from '../components/run-export-button';
-import { StatusBadge } from '../components/status-badge';
+import { StatusBadge } from '../../common/components/status-badge';
 import { ReleasePayoutForm } from '../components/release-payout-form';
 import { RunAttention } from '../components/run-attention';
-import type { PayoutRunDetail, PayoutRunProgress } from '../types';
+import type { PayoutRunDetail, PayoutRunProgress } from '../../common/types';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

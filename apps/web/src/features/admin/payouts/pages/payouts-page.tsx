@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { QueryState } from '../../../components/display/query-state';
-import { SelectField, SubmitButton, TextField, useZodForm } from '../../../components/form';
+import { QueryState } from '../../../../components/display/query-state';
+import { SelectField, SubmitButton, TextField, useZodForm } from '../../../../components/form';
 import { usePayoutPreview } from '../api/get-payout-preview';
-import { AdminPageTitle } from '../components/admin-page-title';
-import { ApprovalNotice } from '../components/approval-notice';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
+import { ApprovalNotice } from '../../common/components/approval-notice';
 import { PayoutPreviewView } from '../components/payout-preview-view';
 import { PayoutRunsList } from '../components/payout-runs-list';
 import { PreparedPayouts } from '../components/prepared-payouts';

@@ -1,9 +1,9 @@
 import type { MemberRecord } from '@coop/core/contracts';
 import { SUSPENSION_REASON_TEXT, type SuspensionReason } from '@coop/core';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime, naira } from '../../../../components/display/format';
-import { memberRecordPath } from '../../admin-paths';
-import { StatusBadge } from '../status-badge';
+import { formatDate, formatDateTime, naira } from '../../../../../components/display/format';
+import { memberRecordPath } from '../../../common/admin-paths';
+import { StatusBadge } from '../../../common/components/status-badge';
 import { Facts, Nothing, RecordList, RecordSection } from './record-section';
 
 const programmeName = { main: 'Main', welcomeback: 'Welcome Back' } as const;

@@ -1,7 +1,7 @@
 import type { MemberRecord } from '@coop/core/contracts';
 import { useState } from 'react';
-import { QueryState } from '../../../../components/display/query-state';
-import { MatrixTree } from '../../../../components/matrix/matrix-tree';
+import { QueryState } from '../../../../../components/display/query-state';
+import { MatrixTree } from '../../../../../components/matrix/matrix-tree';
 import { useMemberMatrix } from '../../api/get-member-matrix';
 import { Nothing, RecordSection } from './record-section';
 

@@ -1,6 +1,6 @@
 import type { MemberRecord } from '@coop/core/contracts';
-import { formatDateTime, naira } from '../../../../components/display/format';
-import { StatusBadge } from '../status-badge';
+import { formatDateTime, naira } from '../../../../../components/display/format';
+import { StatusBadge } from '../../../common/components/status-badge';
 import { Facts, Nothing, RecordList, RecordSection } from './record-section';
 
 const signed = (amount: string) => (amount.startsWith('-') ? `−${naira(amount.slice(1))}` : `+${naira(amount)}`);

@@ -1,6 +1,6 @@
 import { SUSPENSION_REASON_TEXT, suspensionReasons } from '@coop/core';
 import { reinstateAccountSchema, suspendAccountSchema, type MemberRecord } from '@coop/core/contracts';
-import { errorMessage, FormMessage, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../../../components/form';
+import { errorMessage, FormMessage, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../../../../components/form';
 import { useChangeMemberStatus } from '../../api/change-member-status';
 import { RecordSection } from './record-section';
 
