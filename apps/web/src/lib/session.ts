@@ -1,3 +1,4 @@
+import type { Programme } from '@coop/core';
 import type { LoginResponse, SessionUser } from '@coop/core/contracts';
 import { apiFetch, ApiError, setSessionHooks } from './api-client';
 
@@ -6,7 +7,7 @@ import { apiFetch, ApiError, setSessionHooks } from './api-client';
  * only; the refresh token is an httpOnly cookie per programme that the server rotates. A reload or an
  * expired token calls POST /auth/refresh, so nothing that opens the account sits in localStorage.
  */
-export type SessionArea = 'main' | 'welcomeback' | 'admin';
+export type SessionArea = Programme | 'admin';
 
 interface Session {
   area: SessionArea;

@@ -23,5 +23,3 @@ export const adminPaths = {
 
 /** One account's member record. */
 export const memberRecordPath = (accountId: string) => `/adminmember/${accountId}`;
-
-export const programmeName = { main: 'Main', welcomeback: 'Welcome Back' } as const;

@@ -21,7 +21,6 @@ export type {
   WelcomeBackUserFigures,
 } from '@coop/core/contracts';
 
-export type Programme = 'main' | 'welcomeback';
 export type PayoutMode = 'transfer' | 'csv';
 
 /** A page of a list, as every admin list answers. */

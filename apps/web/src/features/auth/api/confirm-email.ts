@@ -1,3 +1,4 @@
+import type { Programme } from '@coop/core';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -8,7 +9,7 @@ import { apiFetch } from '../../../lib/api-client';
 export const confirmEmailQuery = (token: string) =>
   queryOptions({
     queryKey: ['confirm-email', token],
-    queryFn: () => apiFetch<{ message: string; programme?: 'main' | 'welcomeback' }>('/auth/confirm-email', { method: 'POST', body: { token }, token: null }),
+    queryFn: () => apiFetch<{ message: string; programme?: Programme }>('/auth/confirm-email', { method: 'POST', body: { token }, token: null }),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,

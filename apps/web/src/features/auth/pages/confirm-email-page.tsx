@@ -1,3 +1,4 @@
+import type { Programme } from '@coop/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../components/form';
@@ -6,7 +7,7 @@ import { Notice } from '../../../components/ui/notice';
 import { confirmEmailQuery } from '../api/confirm-email';
 import { programmeScreens } from '../programmes';
 
-function SignInLinks({ programme }: { programme?: 'main' | 'welcomeback' }) {
+function SignInLinks({ programme }: { programme?: Programme }) {
   const choices = programme ? [programmeScreens[programme]] : [programmeScreens.main, programmeScreens.welcomeback];
   return choices.map((screens) => (
     <ButtonLink key={screens.programme} to={screens.paths.signin} variant={choices.length > 1 && screens.programme === 'welcomeback' ? 'outline' : 'primary'}>

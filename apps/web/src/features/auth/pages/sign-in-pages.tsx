@@ -1,8 +1,9 @@
+import type { Programme } from '@coop/core';
 import { AuthCard, AuthLink } from '../components/auth-card';
 import { SignInForm } from '../components/sign-in-form';
 import { programmeScreens, type ProgrammeScreens } from '../programmes';
 
-function ProgrammeSignIn({ screens, area }: { screens: ProgrammeScreens; area: 'main' | 'welcomeback' }) {
+function ProgrammeSignIn({ screens, area }: { screens: ProgrammeScreens; area: Programme }) {
   return (
     <AuthCard
       title={screens.loginTitle}

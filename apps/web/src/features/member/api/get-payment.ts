@@ -1,3 +1,4 @@
+import type { Programme } from '@coop/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -5,7 +6,7 @@ export interface PaymentStatus {
   reference: string;
   status: 'pending' | 'paid' | 'failed' | 'abandoned';
   paid: boolean;
-  programme: 'main' | 'welcomeback';
+  programme: Programme;
   amount: string;
   paidAt: string | null;
   /** The position's stage once paid (Welcome). */

@@ -1,4 +1,4 @@
-import { formatNaira, getPlan, type Programme } from '@coop/core';
+import { formatNaira, getPlan, PROGRAMMES, type Programme } from '@coop/core';
 import { Link } from 'react-router';
 
 const labels: Record<Programme, string> = { main: 'MAIN PLATFORM', welcomeback: 'WELCOME BACK PLATFORM' };
@@ -7,7 +7,7 @@ const labels: Record<Programme, string> = { main: 'MAIN PLATFORM', welcomeback: 
 export function PlatformOptions({ targets }: { targets: Record<Programme, string> }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      {(['main', 'welcomeback'] as const).map((programme) => (
+      {PROGRAMMES.map((programme) => (
         <Link
           key={programme}
           to={targets[programme]}

@@ -1,8 +1,8 @@
+import { programmeName } from '@coop/core';
 import { declineApprovalSchema, type Approval } from '@coop/core/contracts';
 import { useState } from 'react';
 import { formatDateTime, naira } from '../../../../components/display/format';
 import { errorMessage, FormMessage, SubmitButton, TextAreaField, useZodForm } from '../../../../components/form';
-import { programmeName } from '../../common/admin-paths';
 import { useDecideApproval } from '../api/decide-approval';
 import { StatusBadge } from '../../common/components/status-badge';
 
@@ -40,7 +40,7 @@ export function ApprovalCard({ approval, viewerId }: { approval: Approval; viewe
           <>
             <dt className="text-slate-600">For</dt>
             <dd className="break-all text-slate-900">
-              {approval.target.fullName} ({approval.target.email}, {programmeName[approval.target.programme]})
+              {approval.target.fullName} ({approval.target.email}, {programmeName(approval.target.programme)})
             </dd>
           </>
         )}

@@ -1,7 +1,7 @@
+import { programmeName } from '@coop/core';
 import type { AccountForConfirmation } from '@coop/core/contracts';
 import type { ReactNode } from 'react';
 import { naira } from '../../../../components/display/format';
-import { programmeName } from '../admin-paths';
 
 interface Props {
   account: AccountForConfirmation;
@@ -27,7 +27,7 @@ export function AccountConfirmation({ account, question, confirmLabel, pending, 
         <dd className="break-all text-slate-900">{account.email}</dd>
         <dt className="text-slate-700">Programme</dt>
         <dd className="text-slate-900">
-          {programmeName[account.programme]}
+          {programmeName(account.programme)}
           {account.paid ? '' : ' (not paid)'}
         </dd>
         <dt className="text-slate-700">Wallet balance</dt>

@@ -1,12 +1,14 @@
+import type { Programme } from '@coop/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { adminPaths } from '../admin-paths';
+import { programmeOptions } from '../programme-options';
 
 /** The top bar's search (spec 2.7): a name, email, phone or referral code, searched in either programme's users. */
 export function TopBarSearch() {
   const navigate = useNavigate();
   const [text, setText] = useState('');
-  const [programme, setProgramme] = useState<'main' | 'welcomeback'>('main');
+  const [programme, setProgramme] = useState<Programme>('main');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const search = text.trim();
@@ -32,11 +34,14 @@ export function TopBarSearch() {
       <select
         id="admin-search-programme"
         value={programme}
-        onChange={(event) => setProgramme(event.target.value as 'main' | 'welcomeback')}
+        onChange={(event) => setProgramme(event.target.value as Programme)}
         className="min-h-10 shrink-0 rounded-md border-0 bg-white/15 px-1 text-sm text-white focus:outline-none [&>option]:text-slate-900"
       >
-        <option value="main">Main</option>
-        <option value="welcomeback">Welcome Back</option>
+        {programmeOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
       <button type="submit" className="flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-white/10" aria-label="Search">
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

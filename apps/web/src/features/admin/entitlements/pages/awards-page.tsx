@@ -1,7 +1,7 @@
+import { programmeName } from '@coop/core';
 import { formatDate, formatDateTime, naira } from '../../../../components/display/format';
 import { Pager } from '../../../../components/display/pager';
 import { QueryState } from '../../../../components/display/query-state';
-import { programmeName } from '../../common/admin-paths';
 import { AWARDS_PAGE_SIZE, useAwards, type AwardFilter } from '../api/get-awards';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { DeliverAwardButton } from '../components/deliver-award-button';
@@ -51,7 +51,7 @@ export function AwardsPage() {
                       {a.fullName} <span className="text-sm break-all text-slate-600">{a.email}</span>
                     </p>
                     <p className="text-sm text-slate-600">
-                      {programmeName[a.programme]} · stage {a.stage} · earned {formatDateTime(a.createdAt)}
+                      {programmeName(a.programme)} · stage {a.stage} · earned {formatDateTime(a.createdAt)}
                       {a.dueAt.slice(0, 10) !== a.createdAt.slice(0, 10) && ` · ${a.dueStatus === 'upcoming' ? 'falls' : 'fell'} due ${formatDate(a.dueAt)}`}
                       {a.deliveredAt && ` · delivered ${formatDateTime(a.deliveredAt)}`}
                     </p>

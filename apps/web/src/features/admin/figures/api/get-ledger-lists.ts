@@ -1,7 +1,7 @@
+import type { Programme } from '@coop/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LedgerEntryKind, LedgerLines, WalletBalances } from '@coop/core/contracts';
 import { apiFetch } from '../../../../lib/api-client';
-import type { Programme } from '../../common/types';
 
 export const LEDGER_PAGE_SIZE = 25;
 

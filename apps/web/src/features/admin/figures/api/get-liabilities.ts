@@ -1,7 +1,7 @@
+import type { Programme } from '@coop/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Liabilities, LiabilityHistory } from '@coop/core/contracts';
 import { apiFetch } from '../../../../lib/api-client';
-import type { Programme } from '../../common/types';
 
 /** GET /admin/liabilities: what the company owes in a programme, from the ledger and the award table. */
 export const liabilitiesQuery = (programme: Programme) =>

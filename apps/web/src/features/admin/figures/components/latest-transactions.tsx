@@ -1,6 +1,6 @@
+import { programmeName } from '@coop/core';
 import { naira, formatDateTime } from '../../../../components/display/format';
 import { QueryState } from '../../../../components/display/query-state';
-import { programmeName } from '../../common/admin-paths';
 import { useLatestTransactions } from '../api/get-latest-transactions';
 import { StatusBadge } from '../../common/components/status-badge';
 
@@ -24,7 +24,7 @@ export function LatestTransactions() {
                     <p className="font-semibold break-words text-slate-900">{t.name}</p>
                     <p className="text-sm break-all text-slate-600">{t.email}</p>
                     <p className="text-xs text-slate-500">
-                      {programmeName[t.programme]} · {formatDateTime(t.date)} · <span className="break-all">{t.reference}</span>
+                      {programmeName(t.programme)} · {formatDateTime(t.date)} · <span className="break-all">{t.reference}</span>
                     </p>
                   </div>
                   <div className="flex items-center gap-2">

@@ -1,9 +1,9 @@
+import type { Programme } from '@coop/core';
 import type { Liabilities } from '@coop/core/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { naira } from '../../../../components/display/format';
 import { adminPaths } from '../../common/admin-paths';
-import type { Programme } from '../../common/types';
 
 const ledgerLink = (programme: Programme, view: string) => `${adminPaths.ledger}?programme=${programme}&view=${view}`;
 

@@ -1,20 +1,15 @@
+import { programmeName, type Programme } from '@coop/core';
 import { lazy, Suspense, useState } from 'react';
 import { formatDateTime } from '../../../../components/display/format';
 import { QueryState } from '../../../../components/display/query-state';
-import { programmeName } from '../../common/admin-paths';
 import { useLiabilities, useLiabilityHistory } from '../api/get-liabilities';
-import type { Programme } from '../../common/types';
 import { AwardEntitlements } from './award-entitlements';
 import { LiabilityFigures } from './liability-figures';
 import { StatusFilter } from '../../common/components/status-filter';
+import { programmeOptions } from '../../common/programme-options';
 
 // recharts is loaded only when this section renders: never by the public pages, nor by other admin screens.
 const LiabilityChart = lazy(() => import('./liability-chart'));
-
-const programmes: { value: Programme; label: string }[] = [
-  { value: 'main', label: programmeName.main },
-  { value: 'welcomeback', label: programmeName.welcomeback },
-];
 
 /** What the company owes, per programme, read from the ledger and the award table at each visit. */
 export function LiabilityView() {
@@ -27,7 +22,7 @@ export function LiabilityView() {
         What the company owes
       </h2>
       <p className="mt-1 mb-3 max-w-3xl text-slate-700">Computed from the ledger and the award table, never typed in. Each figure opens the list behind it.</p>
-      <StatusFilter filters={programmes} value={programme} onChange={setProgramme} />
+      <StatusFilter filters={programmeOptions} value={programme} onChange={setProgramme} />
       <QueryState query={view} label="what the company owes">
         {(v) => (
           <>
@@ -36,7 +31,7 @@ export function LiabilityView() {
               <AwardEntitlements view={v} />
               <section aria-labelledby="twelve-months" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                 <h3 id="twelve-months" className="font-bold text-slate-900">
-                  The last 12 months ({programmeName[programme]})
+                  The last 12 months ({programmeName(programme)})
                 </h3>
                 <p className="mt-1 mb-2 text-sm text-slate-600">Fees in, cash bonuses credited and money paid out, per month (Lagos time).</p>
                 <QueryState query={history} label="the monthly figures">

@@ -1,12 +1,9 @@
 import { exportPeriodSchema } from '@coop/core/contracts';
 import { errorMessage, FormMessage, SelectField, SubmitButton, TextField, useZodForm } from '../../../../components/form';
 import { useDownloadExport } from '../../common/api/download-export';
+import { programmeOptions } from '../../common/programme-options';
 
-const programmes = [
-  { value: '', label: 'Both programmes' },
-  { value: 'main', label: 'Main' },
-  { value: 'welcomeback', label: 'Welcome Back' },
-];
+const programmes = [{ value: '', label: 'Both programmes' }, ...programmeOptions];
 
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
 const firstOfMonth = () => `${lagosToday().slice(0, 8)}01`;

@@ -1,9 +1,8 @@
+import { PROGRAMMES, programmeName, type Programme } from '@coop/core';
 import { errorMessage, FormMessage } from '../../../../components/form';
-import { programmeName } from '../../common/admin-paths';
 import { useDownloadExport } from '../../common/api/download-export';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { PeriodExportForm } from '../components/period-export-form';
-import type { Programme } from '../../common/types';
 
 function MemberExports() {
   const download = useDownloadExport();
@@ -15,7 +14,7 @@ function MemberExports() {
       </h2>
       <p className="mt-1 mb-3 text-sm text-slate-600">Every account of a programme: contact details, sponsor, status, stage, wallet, bank (account number masked) and open fraud flags.</p>
       <div className="flex flex-wrap gap-3">
-        {(['main', 'welcomeback'] as const).map((p) => (
+        {PROGRAMMES.map((p) => (
           <button
             key={p}
             type="button"
@@ -23,7 +22,7 @@ function MemberExports() {
             onClick={() => run(p)}
             className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
           >
-            {programmeName[p]} members (CSV)
+            {programmeName(p)} members (CSV)
           </button>
         ))}
       </div>

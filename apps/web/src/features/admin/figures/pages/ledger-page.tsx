@@ -1,13 +1,12 @@
+import { programmeName, type Programme } from '@coop/core';
 import { ledgerEntryKindSchema, type LedgerEntryKind } from '@coop/core/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime, naira } from '../../../../components/display/format';
 import { Pager } from '../../../../components/display/pager';
 import { QueryState } from '../../../../components/display/query-state';
-import { programmeName } from '../../common/admin-paths';
 import { LEDGER_PAGE_SIZE, useLedgerLines, useWalletBalances } from '../api/get-ledger-lists';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
-import type { Programme } from '../../common/types';
 
 type View = LedgerEntryKind | 'wallets';
 
@@ -93,7 +92,7 @@ export function LedgerPage() {
   return (
     <>
       <AdminPageTitle lead={titles[view].lead}>
-        {titles[view].title}: {programmeName[programme]}
+        {titles[view].title}: {programmeName(programme)}
       </AdminPageTitle>
       {view === 'wallets' ? <Wallets key={programme} programme={programme} /> : <Lines key={`${programme}-${view}`} programme={programme} kind={view} />}
     </>

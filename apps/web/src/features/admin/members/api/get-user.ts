@@ -1,6 +1,7 @@
+import type { Programme } from '@coop/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
-import type { MainUserFigures, Programme, WelcomeBackUserFigures } from '../../common/types';
+import type { MainUserFigures, WelcomeBackUserFigures } from '../../common/types';
 
 export type UserFigures = MainUserFigures | WelcomeBackUserFigures;
 

@@ -1,6 +1,7 @@
+import type { Programme } from '@coop/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
-import type { Paged, Programme, UserListItem } from '../../common/types';
+import type { Paged, UserListItem } from '../../common/types';
 
 export const USERS_PAGE_SIZE = 20;
 

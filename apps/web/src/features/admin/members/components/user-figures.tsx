@@ -1,8 +1,8 @@
+import type { Programme } from '@coop/core';
 import { Link } from 'react-router';
 import { naira } from '../../../../components/display/format';
 import { memberRecordPath } from '../../common/admin-paths';
 import type { UserFigures } from '../api/get-user';
-import type { Programme } from '../../common/types';
 
 type Row = [label: string, value: string | number];
 

@@ -1,3 +1,4 @@
+import type { Programme } from '@coop/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../../components/display/format';
@@ -6,7 +7,6 @@ import { QueryState } from '../../../../components/display/query-state';
 import { inputClass } from '../../../../components/form/field-shell';
 import { memberRecordPath } from '../../common/admin-paths';
 import { USERS_PAGE_SIZE, useUsers } from '../api/get-users';
-import type { Programme } from '../../common/types';
 import { StatusBadge } from '../../common/components/status-badge';
 
 interface Props {

@@ -1,8 +1,7 @@
+import { programmeName, type Programme } from '@coop/core';
 import { QueryState } from '../../../../components/display/query-state';
 import { SubmitButton, TextField, useZodForm } from '../../../../components/form';
-import { programmeName } from '../../common/admin-paths';
 import { useUser } from '../api/get-user';
-import type { Programme } from '../../common/types';
 import { userLookupSchema } from '../user-lookup-schema';
 import { UserFiguresCard } from './user-figures';
 
@@ -26,7 +25,7 @@ export function UserLookup({ programme, email, onLookUp }: Props) {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start">
         <TextField
           className="flex-1"
-          label={`${programmeName[programme]} user email`}
+          label={`${programmeName(programme)} user email`}
           type="email"
           autoComplete="off"
           error={form.formState.errors.email}

@@ -1,9 +1,10 @@
+import { programmeName } from '@coop/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, naira } from '../../../../components/display/format';
 import { Pager } from '../../../../components/display/pager';
 import { QueryState } from '../../../../components/display/query-state';
-import { memberRecordPath, programmeName } from '../../common/admin-paths';
+import { memberRecordPath } from '../../common/admin-paths';
 import { INACTIVE_PAGE_SIZE, useInactiveAccounts } from '../api/get-inactive-accounts';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
 
@@ -33,7 +34,7 @@ export function InactivePage() {
                         {a.fullName}
                       </Link>
                       <p className="text-sm break-all text-slate-600">
-                        {a.email} · {programmeName[a.programme]}
+                        {a.email} · {programmeName(a.programme)}
                       </p>
                       <p className="text-xs text-slate-500">
                         signed up {formatDate(a.createdAt)} · last sign-in {a.lastSignInAt ? formatDate(a.lastSignInAt) : 'never'} · last payment{' '}

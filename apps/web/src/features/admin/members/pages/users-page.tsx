@@ -1,8 +1,8 @@
+import type { Programme } from '@coop/core';
 import { useSearchParams } from 'react-router';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { UserList } from '../components/user-list';
 import { UserLookup } from '../components/user-lookup';
-import type { Programme } from '../../common/types';
 
 /** Main Users and Welcomeback Users (spec 2.7): look-up by email, and the paged, searchable list. State lives in the URL. */
 function UsersPage({ programme }: { programme: Programme }) {

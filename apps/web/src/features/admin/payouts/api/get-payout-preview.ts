@@ -1,6 +1,7 @@
+import type { Programme } from '@coop/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
-import type { PayoutMode, PayoutPreview, Programme } from '../../common/types';
+import type { PayoutMode, PayoutPreview } from '../../common/types';
 
 export const getPayoutPreview = (programme: Programme, period: string, mode: PayoutMode) =>
   apiFetch<PayoutPreview>(`/admin/payouts/preview?${new URLSearchParams({ programme, period, mode })}`);

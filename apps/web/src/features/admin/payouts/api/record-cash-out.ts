@@ -1,7 +1,8 @@
+import type { Programme } from '@coop/core';
 import type { ApprovalPendingAnswer, CashOutInput } from '@coop/core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
-import type { CashOutAnswer, Programme } from '../../common/types';
+import type { CashOutAnswer } from '../../common/types';
 
 export interface CashOutRequest {
   programme: Programme;

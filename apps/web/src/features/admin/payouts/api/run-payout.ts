@@ -1,7 +1,8 @@
+import type { Programme } from '@coop/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
 import type { ApprovalPendingAnswer } from '@coop/core/contracts';
-import type { PayoutRunProgress, Programme } from '../../common/types';
+import type { PayoutRunProgress } from '../../common/types';
 
 export interface RunPayoutInput {
   programme: Programme;

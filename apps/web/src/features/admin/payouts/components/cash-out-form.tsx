@@ -1,15 +1,14 @@
 import { cashOutSchema, type AccountForConfirmation, type CashOutInput } from '@coop/core/contracts';
-import { toNairaString } from '@coop/core';
+import { programmeName, toNairaString, type Programme } from '@coop/core';
 import { useState } from 'react';
 import { formatDateTime, naira } from '../../../../components/display/format';
 import { errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../../components/form';
-import { programmeName } from '../../common/admin-paths';
 import { getAccountForConfirmation } from '../../common/api/get-account-confirmation';
 import { useRecordCashOut } from '../api/record-cash-out';
 import { AccountConfirmation } from '../../common/components/account-confirmation';
 import { isPendingApproval } from '../../common/components/approval-notice';
 import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
-import type { CashOutAnswer, Programme } from '../../common/types';
+import type { CashOutAnswer } from '../../common/types';
 
 /**
  * A cash payout made by hand (spec 2.7: email and amount). The amount is checked with the shared schema, sent
@@ -74,7 +73,7 @@ export function CashOutForm({ programme }: { programme: Programme }) {
         />
         {!confirming && (
           <SubmitButton pending={looking} pendingLabel="Looking up the member...">
-            Record {programmeName[programme]} cash payout
+            Record {programmeName(programme)} cash payout
           </SubmitButton>
         )}
         {popup.dialog}

@@ -1,9 +1,10 @@
+import { programmeName } from '@coop/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, naira } from '../../../../components/display/format';
 import { Pager } from '../../../../components/display/pager';
 import { QueryState } from '../../../../components/display/query-state';
-import { adminPaths, programmeName } from '../../common/admin-paths';
+import { adminPaths } from '../../common/admin-paths';
 import { RUNS_PAGE_SIZE, usePayoutRuns } from '../api/get-payout-runs';
 import { StatusBadge } from '../../common/components/status-badge';
 
@@ -27,7 +28,7 @@ export function PayoutRunsList() {
                   <li key={run.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3" data-testid="payout-run">
                     <div className="min-w-0">
                       <Link to={`${adminPaths.payouts}/${run.id}`} className="font-semibold text-brand-900 underline underline-offset-2">
-                        {programmeName[run.programme]} · {run.period}
+                        {programmeName(run.programme)} · {run.period}
                       </Link>
                       <p className="text-sm text-slate-600">
                         {run.payoutCount} payout{run.payoutCount === 1 ? '' : 's'} · {run.mode === 'csv' ? 'bank file' : 'bank transfers'} · by {run.createdBy}, {formatDateTime(run.createdAt)}

@@ -1,7 +1,6 @@
+import { programmeName, type Programme } from '@coop/core';
 import { formatDateTime, naira } from '../../../../components/display/format';
-import { programmeName } from '../../common/admin-paths';
 import { usePreparedPayouts } from '../api/get-prepared-payouts';
-import type { Programme } from '../../common/types';
 
 /**
  * The months the payout day (PAYOUT_DAY) prepared and that wait for an administrator: each opens its preview,
@@ -22,7 +21,7 @@ export function PreparedPayouts({ onOpen }: { onOpen: (month: { programme: Progr
           <li key={`${m.programme}-${m.period}`} className="flex flex-wrap items-center justify-between gap-3 py-2">
             <span className="min-w-0 text-slate-900">
               <span className="font-semibold">
-                {programmeName[m.programme]} · {m.period}
+                {programmeName(m.programme)} · {m.period}
               </span>{' '}
               <span className="text-sm text-slate-700">
                 {m.payees} member{m.payees === 1 ? '' : 's'} · {naira(m.total)} · prepared {formatDateTime(m.preparedAt)}

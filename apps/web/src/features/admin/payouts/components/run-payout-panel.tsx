@@ -1,8 +1,9 @@
+import { programmeName } from '@coop/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { naira } from '../../../../components/display/format';
 import { errorMessage, FormMessage } from '../../../../components/form';
-import { adminPaths, programmeName } from '../../common/admin-paths';
+import { adminPaths } from '../../common/admin-paths';
 import { useRunPayout } from '../api/run-payout';
 import type { PayoutPreview } from '../../common/types';
 import { isPendingApproval } from '../../common/components/approval-notice';
@@ -22,7 +23,7 @@ export function RunPayoutPanel({ preview }: { preview: PayoutPreview }) {
     return (
       <FormMessage
         tone="info"
-        message={`The ${programmeName[preview.programme]} payout of ${preview.period} has already been run (run #${preview.existingRun.id}, ${statusLabel(preview.existingRun.status)}). Open it below to follow it; a payout that failed is paid again there with Retry.`}
+        message={`The ${programmeName(preview.programme)} payout of ${preview.period} has already been run (run #${preview.existingRun.id}, ${statusLabel(preview.existingRun.status)}). Open it below to follow it; a payout that failed is paid again there with Retry.`}
       />
     );
   }
@@ -48,7 +49,7 @@ export function RunPayoutPanel({ preview }: { preview: PayoutPreview }) {
       ) : (
         <div role="group" aria-labelledby="run-confirm">
           <p id="run-confirm" className="font-semibold text-amber-900">
-            Pay {naira(preview.totals.amount)} to {preview.totals.payees} member{preview.totals.payees === 1 ? '' : 's'} of {programmeName[preview.programme]} for{' '}
+            Pay {naira(preview.totals.amount)} to {preview.totals.payees} member{preview.totals.payees === 1 ? '' : 's'} of {programmeName(preview.programme)} for{' '}
             {preview.period} by {preview.mode === 'csv' ? 'a bank file' : 'bank transfer'}? This runs once per month.
           </p>
           <div className="mt-3 flex flex-wrap gap-3">

@@ -1,8 +1,9 @@
+import { programmeName } from '@coop/core';
 import { Link, useParams } from 'react-router';
 import { formatDateTime, naira } from '../../../../components/display/format';
 import { QueryState } from '../../../../components/display/query-state';
 import { errorMessage, FormMessage } from '../../../../components/form';
-import { adminPaths, programmeName } from '../../common/admin-paths';
+import { adminPaths } from '../../common/admin-paths';
 import { usePayoutRun } from '../api/get-payout-run';
 import { useRetryPayoutRun } from '../api/retry-payout-run';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
@@ -68,7 +69,7 @@ export function PayoutRunPage() {
         {(r) => (
           <div className="space-y-4">
             <AdminPageTitle lead={`Run #${r.id} by ${r.createdBy}, ${formatDateTime(r.createdAt)}${r.completedAt ? `; completed ${formatDateTime(r.completedAt)}` : ''}.`}>
-              {programmeName[r.programme]} payout · {r.period}
+              {programmeName(r.programme)} payout · {r.period}
             </AdminPageTitle>
             <div className="flex flex-wrap items-center gap-3">
               <StatusBadge status={r.status} />

@@ -4,17 +4,13 @@ import { SelectField, SubmitButton, TextField, useZodForm } from '../../../../co
 import { usePayoutPreview } from '../api/get-payout-preview';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { ApprovalNotice } from '../../common/components/approval-notice';
+import { programmeOptions } from '../../common/programme-options';
 import { PayoutPreviewView } from '../components/payout-preview-view';
 import { PayoutRunsList } from '../components/payout-runs-list';
 import { PreparedPayouts } from '../components/prepared-payouts';
 import { RunPayoutPanel } from '../components/run-payout-panel';
 import { currentPeriod } from '../payout-period';
 import { payoutChoiceSchema, type PayoutChoice } from '../payout-schema';
-
-const programmes = [
-  { value: 'main', label: 'Main' },
-  { value: 'welcomeback', label: 'Welcome Back' },
-] as const;
 
 const modes = [
   { value: 'transfer', label: 'Bank transfers (Paystack)' },
@@ -44,7 +40,7 @@ export function PayoutsPage() {
       <div className="space-y-6">
         <PreparedPayouts onOpen={openPrepared} />
         <form noValidate onSubmit={onSubmit} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.4fr_auto] lg:items-start">
-          <SelectField label="Programme" options={programmes} error={form.formState.errors.programme} {...form.register('programme')} />
+          <SelectField label="Programme" options={programmeOptions} error={form.formState.errors.programme} {...form.register('programme')} />
           <TextField label="Month" type="month" error={form.formState.errors.period} {...form.register('period')} />
           <SelectField label="Pay by" options={modes} error={form.formState.errors.mode} {...form.register('mode')} />
           <SubmitButton pending={preview.isFetching} pendingLabel="Previewing..." className="lg:mt-6">

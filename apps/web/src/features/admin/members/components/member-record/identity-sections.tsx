@@ -1,12 +1,10 @@
 import type { MemberRecord } from '@coop/core/contracts';
-import { SUSPENSION_REASON_TEXT, type SuspensionReason } from '@coop/core';
+import { programmeName, SUSPENSION_REASON_TEXT, type SuspensionReason } from '@coop/core';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, naira } from '../../../../../components/display/format';
 import { memberRecordPath } from '../../../common/admin-paths';
 import { StatusBadge } from '../../../common/components/status-badge';
 import { Facts, Nothing, RecordList, RecordSection } from './record-section';
-
-const programmeName = { main: 'Main', welcomeback: 'Welcome Back' } as const;
 
 const reasonText = (reason: string) => (reason in SUSPENSION_REASON_TEXT ? SUSPENSION_REASON_TEXT[reason as SuspensionReason] : reason);
 
@@ -15,7 +13,7 @@ export function IdentitySection({ record }: { record: MemberRecord }) {
     <RecordSection id="identity" title="Identity and contact">
       <Facts
         rows={[
-          ['Programme', programmeName[record.programme]],
+          ['Programme', programmeName(record.programme)],
           ['Role', record.role === 'admin' ? 'Administrator' : 'Member'],
           ['Email', `${record.email}${record.emailConfirmed ? '' : ' (not confirmed)'}`],
           ['Phone', record.phone],
