@@ -19,6 +19,7 @@ import { loggerOptions, requestLogPlugin } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webClientPlugin } from './plugins/web-client';
 import { apiModules } from './modules';
+import { ApprovalActs } from './modules/approvals/approval-acts';
 
 export interface BuildOptions {
   /** Tests hand in their own database (in-memory PGlite or a throwaway PostgreSQL database). */
@@ -53,6 +54,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('mailer', options.mailer ?? createMailTransport(config, database.db, app.log));
+  // Filled by the modules as they register: each adds the acts of its own that wait for a second administrator.
+  app.decorate('approvalActs', new ApprovalActs());
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);

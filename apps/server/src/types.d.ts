@@ -4,6 +4,7 @@ import type { MailTransport } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
 import type { SandboxState } from './adapters/payments/sandbox/state';
 import type { Scheduler } from './jobs/scheduler';
+import type { ApprovalActs } from './modules/approvals/approval-acts';
 import type { MailWorker } from './modules/notifications/mail-worker';
 import type { BackgroundWork } from './lib/background-work';
 import type { Programme, SignedInAccount } from './plugins/auth';
@@ -22,6 +23,8 @@ declare module 'fastify' {
     paystackSandbox: SandboxState | null;
     /** Payment work a webhook started after answering; closing the app (and tests) wait for it. */
     paymentWork: BackgroundWork;
+    /** The acts that wait for a second administrator, each added by its own module (modules/approvals). */
+    approvalActs: ApprovalActs;
     /** The one job runner: modules add their scheduled jobs here (see jobs/scheduler.ts). */
     jobs: Scheduler;
   }

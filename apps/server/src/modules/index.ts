@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { adminAwardRoutes } from './admin-awards/routes';
 import { auditRoutes } from './audit/routes';
 import { bankDetailsRoutes } from './bank-details/routes';
-import { accountAdminRoutes } from './administrators/routes';
+import { administratorRoutes } from './administrators/routes';
 import { contactRoutes } from './contact/routes';
 import { authRoutes } from './auth/routes';
 import { adminUserRoutes } from './admin-users/routes';
@@ -25,4 +25,4 @@ import { approvalRoutes } from './approvals/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, accountAdminRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes, memberReviewRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, administratorRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes, memberReviewRoutes];

@@ -1,10 +1,19 @@
-import type { Programme } from '@coop/core';
+import { programmeName, type Programme } from '@coop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
 import { dashboard } from '../member/dashboard';
+import { accountForConfirmation } from './account-for-confirmation';
 import { accountIdByEmail, listUsers } from './user-list';
-import { adminMainUserSchema, adminWelcomeBackUserSchema, errorSchema, mainUserListSchema, welcomeBackUserListSchema } from '@coop/core/contracts';
+import {
+  accountForConfirmationQuery,
+  accountForConfirmationSchema,
+  adminMainUserSchema,
+  adminWelcomeBackUserSchema,
+  errorSchema,
+  mainUserListSchema,
+  welcomeBackUserListSchema,
+} from '@coop/core/contracts';
 import { emailParams, userListQuery } from './schemas';
 
 const admin = { access: 'admin' as const };
@@ -14,7 +23,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const figuresOf = async (programme: Programme, email: string) => {
     const id = await accountIdByEmail(app.db, programme, email);
     const figures = id ? await dashboard(app.db, id, programme) : null;
-    if (!figures) throw new HttpError(404, `No ${programme === 'main' ? 'Main' : 'Welcome Back'} user with the email ${email}.`, 'user_unknown');
+    if (!figures) throw new HttpError(404, `No ${programmeName(programme)} user with the email ${email}.`, 'user_unknown');
     return { ...figures, accountId: id! };
   };
 
@@ -67,5 +76,19 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       if (figures.programme !== 'welcomeback') throw new HttpError(404, 'No such Welcome Back user.');
       return { data: figures };
     },
+  );
+
+  app.get(
+    '/admin/accounts/confirm',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Who an act is for (name, programme, wallet balance, role), shown before it is submitted',
+        querystring: accountForConfirmationQuery,
+        response: { 200: accountForConfirmationSchema, 404: errorSchema },
+      },
+    },
+    async (request) => accountForConfirmation(app.db, request.query.programme, request.query.email),
   );
 };

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { accounts } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import { newReferralCode } from '../../lib/referral-code';
@@ -67,4 +68,15 @@ export async function createOrPromoteAdministrator(
     });
     return result;
   });
+}
+
+/** Every administrator, with whether they enrolled a second factor. */
+export async function listAdministrators(db: Db, viewerId: string) {
+  const rows = await queryRows<{ id: string; full_name: string; email: string; two_factor: boolean }>(
+    db,
+    sql`select a.id, a.full_name, a.email, (t.confirmed_at is not null) as two_factor
+        from accounts a left join admin_two_factor t on t.account_id = a.id
+        where a.programme = 'main' and a.role = 'admin' order by a.full_name, a.email`,
+  );
+  return rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email, twoFactor: r.two_factor === true, you: r.id === viewerId }));
 }

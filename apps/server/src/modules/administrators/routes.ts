@@ -1,14 +1,25 @@
-import { approvalPendingAnswerSchema, errorResponses, makeAdminParamsSchema, messageSchema } from '@coop/core/contracts';
+import { administratorListSchema, approvalPendingAnswerSchema, errorResponses, makeAdminParamsSchema, messageSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth';
-import { askMakeAdminApproval, askRemoveAdminApproval } from '../approvals/ask-approval';
-import { needsSecondAdministrator } from '../approvals/request-approval';
+import { accountForConfirmation } from '../admin-users/account-for-confirmation';
+import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
 import { approvalKeyHeaders } from '../approvals/schemas';
+import { listAdministrators } from './administrators';
 import { findPromotable, makeAdministrator } from './make-admin';
 import { removeAdministrator } from './remove-admin';
+import { makeAdminApproval, removeAdminApproval } from './role-approvals';
 
 /** Administrators' acts on accounts: giving and taking the administrator role, each through a second administrator. */
-export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.approvalActs.add(makeAdminApproval);
+  app.approvalActs.add(removeAdminApproval);
+
+  app.get(
+    '/admin/administrators',
+    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Every administrator', response: { 200: administratorListSchema } } },
+    async (request) => ({ items: await listAdministrators(app.db, signedIn(request).id) }),
+  );
+
   app.put(
     '/admin/adminRoles/:email',
     {
@@ -24,10 +35,9 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email } = request.params;
       const admin = signedIn(request);
-      if (needsSecondAdministrator(app)) {
-        const pending = await askMakeAdminApproval(app, admin, { email, idempotencyKey: request.headers['idempotency-key'] });
-        if (pending) return reply.status(202).send(pending);
-      }
+      // Someone who is an administrator already needs nobody's approval: the answer says so at once.
+      if (needsSecondAdministrator(app) && (await findPromotable(app.db, email)).role !== 'admin')
+        return reply.status(202).send(await requestApproval(app, admin, makeAdminApproval, { email }, request.headers['idempotency-key']));
       const result = await makeAdministrator(app.db, admin.id, email);
       return { status: 200, message: result.changed ? `${email} is now an administrator.` : `${email} is already an administrator.` };
     },
@@ -48,7 +58,11 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { email } = request.params;
       const admin = signedIn(request);
-      if (needsSecondAdministrator(app)) return reply.status(202).send(await askRemoveAdminApproval(app, admin, { email, idempotencyKey: request.headers['idempotency-key'] }));
+      if (needsSecondAdministrator(app)) {
+        const account = await accountForConfirmation(app.db, 'main', email);
+        const payload = { accountId: account.id, email: account.email };
+        return reply.status(202).send(await requestApproval(app, admin, removeAdminApproval, payload, request.headers['idempotency-key']));
+      }
       const account = await findPromotable(app.db, email);
       await app.db.transaction((tx) => removeAdministrator(tx, { makerId: admin.id, checkerId: admin.id, accountId: account.id }));
       return { status: 200, message: `${email} is no longer an administrator; their sessions have ended.` };

@@ -1,14 +1,15 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
-import { executeApproved, makerAccount, runsInApprovalTransaction, type ApprovalPayloads } from './approval-actions';
 import { approvalView, findApproval, settleApproval, type ApprovalRow } from './approval-store';
 
 const WORD = { approved: 'approved', declined: 'declined', failed: 'approved but could not be carried out' } as const;
 
-function assertDecidable(row: ApprovalRow | undefined, checker: SignedInAccount, decision: 'approve' | 'decline'): asserts row is ApprovalRow {
+function assertDecidable(app: FastifyInstance, row: ApprovalRow | undefined, checker: SignedInAccount, decision: 'approve' | 'decline'): asserts row is ApprovalRow {
   if (!row) throw new HttpError(404, 'There is no such approval request.', 'approval_unknown');
   if (row.status !== 'pending') {
     const by = row.checker_name ? ` by ${row.checker_name}` : '';
@@ -17,14 +18,22 @@ function assertDecidable(row: ApprovalRow | undefined, checker: SignedInAccount,
   if (decision === 'decline') return;
   if (row.maker_account_id === checker.id)
     throw new HttpError(403, 'You asked for this yourself: a second administrator must approve it.', 'own_request');
-  if (row.kind === 'remove_admin' && row.target_account_id === checker.id)
-    throw new HttpError(403, 'You cannot approve the removal of your own administrator role.', 'own_admin_role');
+  app.approvalActs.of(row.kind).assertCheckerMay?.({ targetAccountId: row.target_account_id }, checker.id);
 }
 
-async function lockPending(tx: Tx, id: number, checker: SignedInAccount, decision: 'approve' | 'decline') {
+async function lockPending(app: FastifyInstance, tx: Tx, id: number, checker: SignedInAccount, decision: 'approve' | 'decline') {
   const row = await findApproval(tx, id, { lock: true });
-  assertDecidable(row, checker, decision);
+  assertDecidable(app, row, checker, decision);
   return row;
+}
+
+// A transaction is a database handle too (its own transaction() opens a savepoint); the acts take the handle.
+const handle = (tx: Tx) => tx as Db;
+
+/** The maker as the services expect a signed-in administrator. */
+async function makerAccount(tx: Tx, makerId: string): Promise<SignedInAccount> {
+  const [row] = await queryRows<{ id: string; email: string; full_name: string }>(tx, sql`select id, email, full_name from accounts where id = ${makerId}`);
+  return { id: row!.id, programme: 'main', role: 'admin', email: row!.email, fullName: row!.full_name, sessionId: '' };
 }
 
 const refused = (error: unknown) => error instanceof HttpError && error.statusCode < 500;
@@ -51,14 +60,13 @@ const failedAnswer = (id: number, error: HttpError) =>
 export async function approveRequest(app: FastifyInstance, checker: SignedInAccount, id: number) {
   let failure: HttpError | undefined;
   const decided = await app.db.transaction(async (tx) => {
-    const row = await lockPending(tx, id, checker, 'approve');
-    const maker = await makerAccount(tx, row.maker_account_id);
-    const context = { app, maker, checkerId: checker.id };
-    const payload = row.payload as unknown as ApprovalPayloads[typeof row.kind];
+    const row = await lockPending(app, tx, id, checker, 'approve');
+    const act = app.approvalActs.of(row.kind);
     let result: Record<string, unknown> | undefined;
-    if (runsInApprovalTransaction[row.kind]) {
+    if (act.inApprovalTransaction) {
+      const context = { app, maker: await makerAccount(tx, row.maker_account_id), checkerId: checker.id };
       try {
-        result = await tx.transaction((inner) => executeApproved(row.kind, payload, context, inner));
+        result = await tx.transaction((inner) => act.carryOut(row.payload, context, handle(inner)));
       } catch (error) {
         if (!refused(error)) throw error;
         failure = error as HttpError;
@@ -76,14 +84,14 @@ export async function approveRequest(app: FastifyInstance, checker: SignedInAcco
     return row;
   });
   if (failure) throw failedAnswer(id, failure);
-  if (!runsInApprovalTransaction[decided.kind]) await runAfterApproval(app, checker, decided);
+  if (!app.approvalActs.of(decided.kind).inApprovalTransaction) await runAfterApproval(app, checker, decided);
   return approvalView((await findApproval(app.db, id))!);
 }
 
 async function runAfterApproval(app: FastifyInstance, checker: SignedInAccount, row: ApprovalRow) {
   const maker = await makerAccount(app.db, row.maker_account_id);
   try {
-    const result = await executeApproved(row.kind, row.payload as unknown as ApprovalPayloads[typeof row.kind], { app, maker, checkerId: checker.id }, app.db);
+    const result = await app.approvalActs.of(row.kind).carryOut(row.payload, { app, maker, checkerId: checker.id }, app.db);
     await app.db.transaction((tx) => settleApproval(tx, Number(row.id), { status: 'approved', checkerAccountId: checker.id, result }));
   } catch (error) {
     if (!refused(error)) throw error;
@@ -95,7 +103,7 @@ async function runAfterApproval(app: FastifyInstance, checker: SignedInAccount, 
 /** Declines with a reason: nothing moves. The maker may withdraw their own request this way too. */
 export async function declineRequest(app: FastifyInstance, checker: SignedInAccount, id: number, reason: string) {
   await app.db.transaction(async (tx) => {
-    const row = await lockPending(tx, id, checker, 'decline');
+    const row = await lockPending(app, tx, id, checker, 'decline');
     await settleApproval(tx, id, { status: 'declined', checkerAccountId: checker.id, declineReason: reason });
     await recordAudit(tx, {
       actorAccountId: checker.id,

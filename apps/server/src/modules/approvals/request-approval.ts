@@ -1,19 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
-import type { ApprovalPayloads } from './approval-actions';
-import { approvalView, findApproval, findApprovalByKey, insertApproval, type ApprovalKind } from './approval-store';
-
-export interface ApprovalAsk<K extends ApprovalKind> {
-  kind: K;
-  payload: ApprovalPayloads[K];
-  summary: string;
-  targetAccountId: string | null;
-  amountKobo: number | null;
-  /** The maker's submission: the same key again answers the first request instead of asking twice. */
-  idempotencyKey: string;
-}
+import type { ApprovalAct } from './approval-acts';
+import { approvalView, findApproval, findApprovalByKey, insertApproval } from './approval-store';
 
 // The database keeps a JSON object's keys in its own order, so payloads are compared key by key.
 const canonical = (value: unknown): string =>
@@ -29,12 +20,21 @@ const samePayload = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 export const needsSecondAdministrator = (app: FastifyInstance) => !app.config.approvals.singleAdmin;
 
 /**
- * Records an act that waits for a second administrator; nothing else moves until one approves. The request and
- * its audit row commit together.
+ * Records an act that waits for a second administrator; nothing else moves until one approves. The act checks
+ * and describes itself first; the request and its audit row commit together. `idempotencyKey` is the maker's
+ * submission: the same key again answers the first request instead of asking twice.
  */
-export async function requestApproval<K extends ApprovalKind>(app: FastifyInstance, maker: SignedInAccount, ask: ApprovalAsk<K>) {
+export async function requestApproval<Payload>(
+  app: FastifyInstance,
+  maker: SignedInAccount,
+  act: ApprovalAct<Payload>,
+  payload: Payload,
+  idempotencyKey: string | undefined,
+) {
+  const description = await act.describe(app, maker, payload);
+  const ask = { kind: act.kind, payload, ...description, idempotencyKey: `${act.keyPrefix}:${idempotencyKey ?? randomUUID()}` };
   const approval = await app.db.transaction(async (tx) => {
-    const id = await insertApproval(tx, { ...ask, payload: ask.payload as unknown as Record<string, unknown>, makerAccountId: maker.id });
+    const id = await insertApproval(tx, { ...ask, payload: payload as unknown as Record<string, unknown>, makerAccountId: maker.id });
     if (id === null) {
       const earlier = (await findApprovalByKey(tx, ask.idempotencyKey))!;
       if (earlier.kind !== ask.kind || earlier.maker_account_id !== maker.id || !samePayload(earlier.payload, ask.payload))

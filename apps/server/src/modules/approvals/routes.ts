@@ -1,8 +1,5 @@
 import { toNairaString } from '@coop/core';
 import {
-  accountForConfirmationQuery,
-  accountForConfirmationSchema,
-  administratorListSchema,
   approvalListSchema,
   approvalSchema,
   approvalSettingsSchema,
@@ -14,7 +11,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
-import { accountForConfirmation, listAdministrators } from './admin-accounts';
 import { approvalView, listApprovals } from './approval-store';
 import { approveRequest, declineRequest } from './decide-approval';
 
@@ -78,25 +74,5 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => declineRequest(app, signedIn(request), request.params.id, request.body.reason),
-  );
-
-  app.get(
-    '/admin/accounts/confirm',
-    {
-      config: admin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Who an act is for (name, programme, wallet balance, role), shown before it is submitted',
-        querystring: accountForConfirmationQuery,
-        response: { 200: accountForConfirmationSchema, 404: errorSchema },
-      },
-    },
-    async (request) => accountForConfirmation(app.db, request.query.programme, request.query.email),
-  );
-
-  app.get(
-    '/admin/administrators',
-    { config: admin, schema: { tags: ['admin'], summary: 'Every administrator', response: { 200: administratorListSchema } } },
-    async (request) => ({ items: await listAdministrators(app.db, signedIn(request).id) }),
   );
 };

@@ -1,4 +1,4 @@
-import { formatNaira } from '@coop/core';
+import { formatNaira, programmeName } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -29,8 +29,6 @@ export interface CashOut {
 }
 
 const naira = formatNaira;
-
-const PROGRAMME_NAME: Record<Programme, string> = { main: 'Main', welcomeback: 'Welcome Back' };
 
 interface CashOutRow {
   id: string;
@@ -90,7 +88,7 @@ export async function recordCashOut(
       if (!member)
         throw new HttpError(
           404,
-          `No ${PROGRAMME_NAME[request.programme]} member has the email ${request.email}`,
+          `No ${programmeName(request.programme)} member has the email ${request.email}`,
           'member_not_found',
         );
       const [wallet] = await queryRows<{ balance_kobo: string }>(

@@ -3,8 +3,8 @@ import { approvalPendingAnswerSchema, cashOutAnswerSchema as cashOutAnswer, cash
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn, type Programme } from '../../plugins/auth';
-import { askCashOutApproval } from '../approvals/ask-approval';
-import { needsSecondAdministrator } from '../approvals/request-approval';
+import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
+import { cashOutApproval } from './cash-out-approval';
 import { recordCashOut, type CashOut } from './record-cash-out';
 
 const idempotencyHeaders = z.object({
@@ -33,6 +33,7 @@ const ROUTES: Array<{ url: string; programme: Programme; name: string }> = [
 
 /** The admin cash-out screens: a cash payout made by hand, debited from the member's wallet once per request. */
 export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.approvalActs.add(cashOutApproval);
   for (const route of ROUTES) {
     app.put(
       route.url,
@@ -62,7 +63,7 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
         };
         // Above the threshold the cash-out waits for a second administrator; it is recorded when approved.
         if (input.amountKobo > app.config.approvals.thresholdKobo && needsSecondAdministrator(app))
-          return reply.status(202).send(await askCashOutApproval(app, signedIn(request), input));
+          return reply.status(202).send(await requestApproval(app, signedIn(request), cashOutApproval, input, input.idempotencyKey));
         const cashOut = await recordCashOut(app.db, signedIn(request), input);
         if (cashOut.replayed) reply.header('idempotent-replayed', 'true');
         return view(cashOut);

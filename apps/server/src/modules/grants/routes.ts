@@ -3,9 +3,9 @@ import { grantApplicationSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
-import { askGrantApproval } from '../approvals/ask-approval';
-import { needsSecondAdministrator } from '../approvals/request-approval';
+import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
 import { approvalKeyHeaders } from '../approvals/schemas';
+import { grantApproval } from './grant-approval';
 import { applyForGrant, decideGrant } from './grant-service';
 import { grantsOf, grantView, listGrants } from './grant-store';
 import { adminGrantSchema, approvalPendingAnswerSchema, errorSchema, grantSchema } from '@coop/core/contracts';
@@ -15,6 +15,8 @@ const ceiling = getPlan('main').grant!.ceilingKobo;
 
 /** The Executive grant (Main stage 5): members apply and follow it; administrators decide. */
 export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.approvalActs.add(grantApproval);
+
   app.get(
     '/me/grant',
     {
@@ -86,7 +88,15 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.body.decision === 'approved' && needsSecondAdministrator(app))
         return reply
           .status(202)
-          .send(await askGrantApproval(app, signedIn(request), { grantId: request.params.id, note: request.body.note, idempotencyKey: request.headers['idempotency-key'] }));
+          .send(
+            await requestApproval(
+              app,
+              signedIn(request),
+              grantApproval,
+              { grantId: request.params.id, ...(request.body.note ? { note: request.body.note } : {}) },
+              request.headers['idempotency-key'],
+            ),
+          );
       return decideGrant(app.db, signedIn(request).id, request.params.id, request.body);
     },
   );

@@ -2,8 +2,7 @@ import { approvalPendingAnswerSchema, errorSchema, payoutPreparedSchema, payoutP
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
-import { askPayoutRunApproval } from '../approvals/ask-approval';
-import { needsSecondAdministrator } from '../approvals/request-approval';
+import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
 import { approvalKeyHeaders } from '../approvals/schemas';
 import { HttpError } from '../../plugins/errors';
 import { confirmCsvRun } from './confirm-csv-run';
@@ -11,6 +10,7 @@ import { isFuturePeriod } from './period';
 import { previewPayout } from './preview';
 import { releasePayout } from './release-payout';
 import { payoutDeps as deps } from './payout-deps';
+import { payoutRunApproval } from './payout-run-approval';
 import { monthsWaitingForApproval, schedulePayoutDay } from './payout-schedule';
 import { retryPayoutRun, startPayoutRun, type RunProgress } from './run-payout';
 import { runCsv } from './run-csv';
@@ -31,6 +31,7 @@ function assertPayable(period: string) {
 
 /** The monthly bonus payout: preview, run (bank transfers or a bank file), follow, retry and confirm. Admin only. */
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.approvalActs.add(payoutRunApproval);
   schedulePayoutDay(app);
   const withRun = async (progress: RunProgress) => ({
     ...progress,
@@ -86,7 +87,13 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       // A second administrator approves the run before any wallet is reserved (approvals module).
       if (needsSecondAdministrator(app))
         return reply.status(202).send(
-          await askPayoutRunApproval(app, signedIn(request), { ...request.body, mode: request.body.mode ?? 'transfer', idempotencyKey: request.headers['idempotency-key'] }),
+          await requestApproval(
+            app,
+            signedIn(request),
+            payoutRunApproval,
+            { programme: request.body.programme, period: request.body.period, mode: request.body.mode ?? 'transfer' },
+            request.headers['idempotency-key'],
+          ),
         );
       const progress = await startPayoutRun(deps(app), {
         ...request.body,

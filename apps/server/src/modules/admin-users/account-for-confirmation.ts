@@ -1,4 +1,4 @@
-import { toNairaString } from '@coop/core';
+import { programmeName, toNairaString } from '@coop/core';
 import type { AccountForConfirmation } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -15,7 +15,7 @@ export async function accountForConfirmation(db: Db, programme: Programme, email
         from accounts a left join ledger_accounts w on w.key = 'wallet:' || a.id::text
         where a.programme = ${programme} and a.email = ${email}`,
   );
-  if (!row) throw new HttpError(404, `No ${programme === 'main' ? 'Main' : 'Welcome Back'} account uses the email ${email}.`, 'no_account');
+  if (!row) throw new HttpError(404, `No ${programmeName(programme)} account uses the email ${email}.`, 'no_account');
   return {
     id: row.id,
     fullName: row.full_name,
@@ -27,15 +27,4 @@ export async function accountForConfirmation(db: Db, programme: Programme, email
     balanceKobo: Number(row.balance_kobo ?? 0),
     paid: row.paid,
   };
-}
-
-/** Every administrator, with whether they enrolled a second factor. */
-export async function listAdministrators(db: Db, viewerId: string) {
-  const rows = await queryRows<{ id: string; full_name: string; email: string; two_factor: boolean }>(
-    db,
-    sql`select a.id, a.full_name, a.email, (t.confirmed_at is not null) as two_factor
-        from accounts a left join admin_two_factor t on t.account_id = a.id
-        where a.programme = 'main' and a.role = 'admin' order by a.full_name, a.email`,
-  );
-  return rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email, twoFactor: r.two_factor === true, you: r.id === viewerId }));
 }

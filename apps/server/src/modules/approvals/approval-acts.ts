@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import type { SignedInAccount } from '../../plugins/auth';
+import type { ApprovalKind } from './approval-store';
+
+/** What the checker reads, worked out when the maker asks. */
+export interface ApprovalDescription {
+  summary: string;
+  targetAccountId: string | null;
+  amountKobo: number | null;
+}
+
+export interface ActContext {
+  app: FastifyInstance;
+  /** The maker as the services expect a signed-in administrator: the act is done in their name. */
+  maker: SignedInAccount;
+  checkerId: string;
+}
+
+/**
+ * One act that waits for a second administrator, registered by the module that owns it. Approvals keeps the
+ * request, the four-eyes rule and the audit; the act checks and describes itself when asked, and carries itself
+ * out when approved (checking again, since things change meanwhile).
+ */
+export interface ApprovalAct<Payload> {
+  kind: ApprovalKind;
+  /** The start of the request's key: the same form submission again answers the first request. */
+  keyPrefix: string;
+  /**
+   * Acts whose whole effect is database writes run inside the approval's own transaction (a savepoint), so the
+   * approval and the act commit together or not at all. An act that calls the bank runs after the approval is
+   * committed and relies on its own once-only key.
+   */
+  inApprovalTransaction: boolean;
+  /** Refuses at once what cannot be approved (an unknown member, an empty wallet); answers what the checker reads. */
+  describe(app: FastifyInstance, maker: SignedInAccount, payload: Payload): Promise<ApprovalDescription>;
+  carryOut(payload: Payload, context: ActContext, tx: Tx): Promise<Record<string, unknown>>;
+  /** Refuses (throws) a checker who may not approve this request for a reason beyond being its maker. */
+  assertCheckerMay?(request: { targetAccountId: string | null }, checkerId: string): void;
+}
+
+/** The acts of this app, by kind; each module adds its own when its routes are registered. */
+export class ApprovalActs {
+  private readonly acts = new Map<ApprovalKind, ApprovalAct<never>>();
+
+  add<Payload>(act: ApprovalAct<Payload>) {
+    if (this.acts.has(act.kind)) throw new Error(`the approval act ${act.kind} is registered twice`);
+    this.acts.set(act.kind, act as unknown as ApprovalAct<never>);
+  }
+
+  of(kind: ApprovalKind): ApprovalAct<unknown> {
+    const act = this.acts.get(kind);
+    if (!act) throw new Error(`no module registered the approval act ${kind}`);
+    return act as unknown as ApprovalAct<unknown>;
+  }
+}

@@ -1,0 +1,31 @@
+import { formatNaira, programmeName } from '@coop/core';
+import type { Db } from '../../db/client';
+import type { Programme } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { accountForConfirmation } from '../admin-users/account-for-confirmation';
+import type { ApprovalAct } from '../approvals/approval-acts';
+import { recordCashOut } from './record-cash-out';
+
+type CashOutAsk = { programme: Programme; email: string; amountKobo: number; idempotencyKey: string };
+
+/** A cash-out above the threshold waits for a second administrator; it is recorded when approved. */
+export const cashOutApproval: ApprovalAct<CashOutAsk> = {
+  kind: 'cash_out',
+  keyPrefix: 'cash-out',
+  inApprovalTransaction: true,
+  async describe(app, _maker, ask) {
+    const member = await accountForConfirmation(app.db, ask.programme, ask.email);
+    if (ask.amountKobo > member.balanceKobo)
+      throw new HttpError(422, `The amount is more than ${member.fullName}'s wallet balance of ${formatNaira(member.balanceKobo)}`, 'insufficient_funds');
+    return {
+      summary: `cash payout of ${formatNaira(ask.amountKobo)} to ${member.fullName} (${programmeName(ask.programme)})`,
+      targetAccountId: member.id,
+      amountKobo: ask.amountKobo,
+    };
+  },
+  async carryOut(ask, { maker }, tx) {
+    // The maker paid the cash, so the cash-out is recorded in their name, under the key of their form submission.
+    const cashOut = await recordCashOut(tx as Db, maker, ask);
+    return { cashOutId: cashOut.id, replayed: cashOut.replayed };
+  },
+};

@@ -1,0 +1,31 @@
+import { formatNaira } from '@coop/core';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { HttpError } from '../../plugins/errors';
+import type { ApprovalAct } from '../approvals/approval-acts';
+import { decideGrant } from './grant-service';
+
+/** Approving a grant credits a wallet, so it waits for a second administrator; declining does not. */
+export const grantApproval: ApprovalAct<{ grantId: number; note?: string }> = {
+  kind: 'grant_approval',
+  keyPrefix: 'grant',
+  inApprovalTransaction: true,
+  async describe(app, _maker, { grantId }) {
+    const [grant] = await queryRows<{ account_id: string; amount_kobo: string; status: string; full_name: string }>(
+      app.db,
+      sql`select g.account_id, g.amount_kobo, g.status, a.full_name from grant_applications g join accounts a on a.id = g.account_id where g.id = ${grantId}`,
+    );
+    if (!grant) throw new HttpError(404, 'No grant application with that number.', 'grant_unknown');
+    if (grant.status !== 'pending') throw new HttpError(409, `This application was already ${grant.status}.`, 'grant_decided');
+    return {
+      summary: `approve grant #${grantId} of ${formatNaira(Number(grant.amount_kobo))} for ${grant.full_name}`,
+      targetAccountId: grant.account_id,
+      amountKobo: Number(grant.amount_kobo),
+    };
+  },
+  async carryOut({ grantId, note }, { maker }, tx) {
+    const grant = await decideGrant(tx as Db, maker.id, grantId, { decision: 'approved', note });
+    return { grantId: grant.id };
+  },
+};
