@@ -5,6 +5,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import moduleLoops from './scripts/eslint/module-loops.js';
 
 /** The client's folders whose imports are fenced below: every feature and every admin domain, read from the disk. */
 const webSrc = path.join(import.meta.dirname, 'apps/web/src');
@@ -32,6 +33,28 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
       'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // The server depends one way, top to bottom (README, "Where things are"): app -> modules -> plugins, adapters,
+    // jobs -> lib -> config, db. A lower floor never imports a higher one, and no module imports one that reaches
+    // back to it (the local rule, since import-x/no-cycle sees loops of files only, not of folders).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { house: { rules: { 'no-module-loops': moduleLoops } } },
+    rules: {
+      'house/no-module-loops': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/server/src/adapters', from: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/jobs', './apps/server/src/cli'], message: 'An adapter speaks to the outside world only: it imports no module, plugin or job.' },
+            { target: './apps/server/src/plugins', from: ['./apps/server/src/modules', './apps/server/src/cli'], message: 'Plugins stand below the modules: move what both need into plugins/ or lib/.' },
+            { target: './apps/server/src/jobs', from: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/adapters', './apps/server/src/cli'], message: 'The job runner knows no module: modules add their jobs to it.' },
+            { target: './apps/server/src/lib', from: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/adapters', './apps/server/src/jobs', './apps/server/src/cli'], message: 'lib/ is the floor under the modules, plugins and adapters.' },
+            { target: './apps/server/src/db', from: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/adapters', './apps/server/src/jobs', './apps/server/src/lib', './apps/server/src/cli'], message: 'The database layer is the ground floor.' },
+          ],
+        },
+      ],
     },
   },
   {
