@@ -7,6 +7,7 @@
  * the lines to run, default all), BENCH_PROFILE_DIR (the server writes a CPU profile there when it stops),
  * BENCH_KEEP=1 (the PostgreSQL database is kept and named at the end, to look into with EXPLAIN).
  */
+import type { Programme } from '@coop/core';
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +23,7 @@ import { openDatabase, type Db } from '../src/db/client';
 import { accounts, payments, sessions } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { activate } from '../src/modules/engine/engine-test-kit';
-import { signAccessToken, type Programme } from '../src/plugins/auth';
+import { signAccessToken } from '../src/plugins/auth';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const members = Number(process.env.BENCH_MEMBERS ?? 400);

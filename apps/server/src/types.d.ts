@@ -1,3 +1,4 @@
+import type { Programme } from '@coop/core';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { MailTransport } from './adapters/mail';
@@ -7,7 +8,7 @@ import type { Scheduler } from './jobs/scheduler';
 import type { ApprovalActs } from './modules/approvals/approval-acts';
 import type { MailWorker } from './modules/notifications/mail-worker';
 import type { BackgroundWork } from './lib/background-work';
-import type { Programme, SignedInAccount } from './plugins/auth';
+import type { SignedInAccount } from './plugins/auth';
 
 declare module 'fastify' {
   interface FastifyInstance {

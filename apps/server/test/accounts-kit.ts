@@ -1,3 +1,4 @@
+import type { Programme } from '@coop/core';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { App } from '../src/app';
@@ -5,7 +6,7 @@ import { queryRows } from '../src/db/rows';
 import { accounts, sessions } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { newReferralCode } from '../src/lib/referral-code';
-import { signAccessToken, type Programme } from '../src/plugins/auth';
+import { signAccessToken } from '../src/plugins/auth';
 
 /**
  * For API tests of areas other than sign-up and login: a confirmed account written directly, and a real

@@ -1,10 +1,11 @@
+import type { Programme } from '@coop/core';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { testConfig, useTestApp } from './app';
-import { bearer, cookieName, forgotPath, loginPath, mailsTo, resetPath, signupBody, signupPath, tokenOf, type Programme } from './auth-kit';
+import { bearer, cookieName, forgotPath, loginPath, mailsTo, resetPath, signupBody, signupPath, tokenOf } from './auth-kit';
 import { describeEachDatabase } from './databases';
 
 describeEachDatabase('the whole account journey through the outbox', (database) => {

@@ -1,10 +1,10 @@
+import type { Programme } from '@coop/core';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { App } from '../src/app';
 
 /** Helpers for the account API tests: real calls through app.inject, mails read from the outbox. */
 
-export type Programme = 'main' | 'welcomeback';
 
 export const signupPath: Record<Programme, string> = { main: '/api/auth/signup', welcomeback: '/api/auth/welcome' };
 export const loginPath: Record<Programme, string> = { main: '/api/auth/login', welcomeback: '/api/auth/loginwelc' };

@@ -1,9 +1,10 @@
+import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { queryRows } from '../src/db/rows';
 import { useTestApp } from './app';
-import { bearer, confirmedAccount, forgotPath, logIn, mailsTo, resetPath, signUp, someAddress, tokenOf, uniqueEmail, type Programme } from './auth-kit';
+import { bearer, confirmedAccount, forgotPath, logIn, mailsTo, resetPath, signUp, someAddress, tokenOf, uniqueEmail } from './auth-kit';
 import { describeEachDatabase } from './databases';
 
 const forgot = (app: App, programme: Programme, email: string) =>

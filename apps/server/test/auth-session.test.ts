@@ -1,9 +1,10 @@
+import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { useTestApp } from './app';
-import { bearer, confirmedAccount, cookieName, logIn, mailsTo, refreshCookieOf, signUp, someAddress, tokenOf, type Programme } from './auth-kit';
+import { bearer, confirmedAccount, cookieName, logIn, mailsTo, refreshCookieOf, signUp, someAddress, tokenOf } from './auth-kit';
 import { describeEachDatabase } from './databases';
 
 describeEachDatabase('sign-in, renewal and sign-out', (database) => {

@@ -1,9 +1,10 @@
+import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { queryRows } from '../src/db/rows';
 import { testConfig, useTestApp } from './app';
-import { signUp, signupBody, signupPath, someAddress, tokenOf, uniqueEmail, type Programme } from './auth-kit';
+import { signUp, signupBody, signupPath, someAddress, tokenOf, uniqueEmail } from './auth-kit';
 import { describeEachDatabase } from './databases';
 
 const post = (ctx: { app: App }, programme: Programme, payload: Record<string, unknown>) =>

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { parseNairaString } from '@coop/core';
+import { parseNairaString, type Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
@@ -9,7 +9,6 @@ import { createTestAccount, signInAs } from './accounts-kit';
 import { useTestApp } from './app';
 import { describeEachDatabase } from './databases';
 
-type Programme = 'main' | 'welcomeback';
 type Op =
   | { kind: 'join'; programme: Programme; sponsor: number }
   | { kind: 'cashOut'; programme: Programme; member: number; share: number }

@@ -1,3 +1,4 @@
+import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../src/app';
@@ -14,7 +15,6 @@ import { testConfig } from './app';
 import { describeEachDatabase } from './databases';
 import { freePort, useListeningApp } from './payments-kit';
 
-type Programme = 'main' | 'welcomeback';
 
 /** Members written in bulk, each with verified bank details and a funded wallet (bonus expense pays the wallets, as bonuses do). */
 async function seedPayees(

@@ -1,3 +1,4 @@
+import { type Programme, programmeName } from '@coop/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
@@ -5,7 +6,6 @@ import { preparedRows, type PreparedStatement } from '../db/prepared';
 import { tokenKind } from '../lib/tokens';
 import { HttpError } from './errors';
 
-export type Programme = 'main' | 'welcomeback';
 export type Role = 'user' | 'admin';
 
 /** The signed-in account, as the access token names it and the database confirms it on every call. */
@@ -110,7 +110,7 @@ function admit(request: FastifyRequest, claims: AccessClaims, row: AccessRow | u
   if (config.access === 'admin' && account.secondFactorDue)
     throw new HttpError(401, 'Administrators sign in with their two-factor code: sign in again at /admin.', 'two_factor_required');
   if (config.programme && config.programme !== account.programme) {
-    const name = config.programme === 'main' ? 'Main' : 'Welcome Back';
+    const name = programmeName(config.programme);
     throw new HttpError(403, `This needs a ${name} platform account. Sign in to the ${name} platform.`, 'wrong_programme');
   }
   return account;

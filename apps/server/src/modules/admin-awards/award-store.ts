@@ -1,11 +1,10 @@
-import { awardDueStatus, toNairaString } from '@coop/core';
+import { awardDueStatus, toNairaString, type Programme } from '@coop/core';
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { accounts, awards } from '../../db/schema';
 import { awardLabel } from '../member/award-labels';
 
 type AwardStatus = 'pending' | 'delivered';
-type Programme = 'main' | 'welcomeback';
 
 const columns = { award: awards, fullName: accounts.fullName, email: accounts.email };
 type AwardRow = { award: typeof awards.$inferSelect; fullName: string; email: string };

@@ -1,6 +1,6 @@
+import type { Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
-import type { Programme } from '../../plugins/auth';
 
 export interface DayFigures {
   total: number;

@@ -1,9 +1,8 @@
-import { programmeName, toNairaString } from '@coop/core';
+import { programmeName, toNairaString, type Programme } from '@coop/core';
 import type { AccountForConfirmation } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 
 /** Who an act is for, read fresh: name, programme, wallet balance, role. Shown before a cash-out or role change is sent. */

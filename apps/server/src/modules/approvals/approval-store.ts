@@ -1,4 +1,4 @@
-import { toNairaString } from '@coop/core';
+import { toNairaString, type Programme } from '@coop/core';
 import type { Approval } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -25,7 +25,7 @@ export interface ApprovalRow {
   target_account_id: string | null;
   target_name: string | null;
   target_email: string | null;
-  target_programme: 'main' | 'welcomeback' | null;
+  target_programme: Programme | null;
   decline_reason: string | null;
   failure_reason: string | null;
   result: Record<string, unknown> | null;

@@ -1,7 +1,7 @@
+import type { Programme } from '@coop/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema';
-import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { enqueueMail } from '../notifications/mail-queue';
 import { findLiveMailToken, issueMailToken, spendMailToken } from './mail-tokens';

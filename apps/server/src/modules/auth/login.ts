@@ -1,8 +1,8 @@
+import type { Programme } from '@coop/core';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/password';
-import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { inactiveAccountMessage } from '../member-review/account-status';
 import type { SessionAccount } from '../sessions/sessions';

@@ -1,8 +1,8 @@
+import type { Programme } from '@coop/core';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { accountTokens } from '../../db/schema';
-import type { Programme } from '../../plugins/auth';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 
 export type MailTokenPurpose = 'confirm_email' | 'reset_password';

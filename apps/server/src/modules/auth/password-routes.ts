@@ -1,6 +1,7 @@
+import type { Programme } from '@coop/core';
 import { errorResponses, forgotPasswordSchema, messageSchema, resetPasswordSchema, updatePasswordSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedIn, type Programme } from '../../plugins/auth';
+import { signedIn } from '../../plugins/auth';
 import { newResetToken, resetPassword } from './password-reset';
 import { bodyEmailKey, limits, rateLimited } from '../../plugins/rate-limits';
 import { updatePassword } from './update-password';

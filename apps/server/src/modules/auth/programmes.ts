@@ -1,7 +1,3 @@
-import type { Programme } from '../../plugins/auth';
-
-export const programmeName = (programme: Programme) => (programme === 'main' ? 'Main' : 'Welcome Back');
-
 /** The client's screens that mailed links open (DESIGN section 7). */
 export const clientPages = {
   confirmEmail: '/confirmemail',

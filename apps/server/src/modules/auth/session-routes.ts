@@ -1,6 +1,6 @@
+import type { Programme } from '@coop/core';
 import { errorResponses, loginAnswerSchema, loginSchema, messageSchema, sessionProgrammeSchema, sessionSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { sessionOfBearer } from './access-token-session';
 import { twoFactorChallengeAnswerSchema } from '@coop/core/contracts';

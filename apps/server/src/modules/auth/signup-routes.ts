@@ -1,7 +1,7 @@
+import { type Programme, programmeName } from '@coop/core';
 import { confirmEmailSchema, errorResponses, messageSchema, resendConfirmationSchema, signupSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Programme } from '../../plugins/auth';
 import { confirmEmail, newConfirmationToken } from './confirm-email';
 import { bodyEmailKey, limits, rateLimited } from '../../plugins/rate-limits';
 import { registerAccount } from './signup';
@@ -18,7 +18,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: rateLimited(app, `signup-${programme}`, limits.signup, bodyEmailKey(programme)),
         schema: {
           tags: ['accounts'],
-          summary: `Register on the ${programme === 'main' ? 'Main' : 'Welcome Back'} platform; a confirmation link is mailed`,
+          summary: `Register on the ${programmeName(programme)} platform; a confirmation link is mailed`,
           body: signupSchema,
           response: { 201: messageSchema, ...errorResponses },
         },

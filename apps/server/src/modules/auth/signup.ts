@@ -1,15 +1,14 @@
+import { programmeName, type Programme } from '@coop/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { accounts } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
 import { newReferralCode, normaliseReferralCode } from '../../lib/referral-code';
-import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { checkSignup, type SignupOrigin } from '../member-review/fraud-signals';
 import { enqueueMail } from '../notifications/mail-queue';
 import { issueMailToken } from './mail-tokens';
-import { programmeName } from './programmes';
 
 export interface SignupData {
   fullName: string;

@@ -1,3 +1,4 @@
+import { programmeName } from '@coop/core';
 import { bankDetailsSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,7 +55,7 @@ export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: saveLimit,
         schema: {
           tags: ['bank details'],
-          summary: `Save the signed-in ${programme === 'main' ? 'Main' : 'Welcome Back'} account’s bank details; the account name is checked with the bank`,
+          summary: `Save the signed-in ${programmeName(programme)} account’s bank details; the account name is checked with the bank`,
           body: bankDetailsSchema,
           response: { 200: savedSchema, 400: errorSchema, 403: errorSchema, 429: errorSchema },
         },

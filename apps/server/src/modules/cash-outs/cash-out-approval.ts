@@ -1,6 +1,5 @@
-import { formatNaira, programmeName } from '@coop/core';
+import { formatNaira, programmeName, type Programme } from '@coop/core';
 import type { Db } from '../../db/client';
-import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { accountForConfirmation } from '../admin-users/account-for-confirmation';
 import type { ApprovalAct } from '../approvals/approval-acts';

@@ -1,8 +1,8 @@
-import { formatNaira, programmeName } from '@coop/core';
+import { formatNaira, programmeName, type Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { Programme, SignedInAccount } from '../../plugins/auth';
+import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { LedgerError, postEntry } from '../ledger/post-entry';

@@ -1,8 +1,8 @@
-import { toNairaString } from '@coop/core';
+import { toNairaString, type Programme } from '@coop/core';
 import { approvalPendingAnswerSchema, cashOutAnswerSchema as cashOutAnswer, cashOutSchema, errorSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedIn, type Programme } from '../../plugins/auth';
+import { signedIn } from '../../plugins/auth';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
 import { cashOutApproval } from './cash-out-approval';
 import { recordCashOut, type CashOut } from './record-cash-out';

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { fullDepthOf, getPlan, isFinished, placementStep, promotionBenefits, referralBenefit, stageFor, stageName, stageProgress, type Plan } from '@coop/core';
+import { fullDepthOf, getPlan, isFinished, placementStep, promotionBenefits, referralBenefit, stageFor, stageName, stageProgress, type Plan, type Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { notify } from '../notifications/mail-queue';
 import { creditBenefits, creditLabel, recordAwards, recordFee } from './benefit-postings';
-import { childrenOf, latestPositionOf, lockProgramme, selectPositions, toPosition, type PositionRow, type Programme } from './position-store';
+import { childrenOf, latestPositionOf, lockProgramme, selectPositions, toPosition, type PositionRow } from './position-store';
 
 export interface ActivateInput {
   accountId: string;

@@ -1,10 +1,10 @@
+import type { Programme } from '@coop/core';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { accounts } from '../../db/schema';
 import { activatePosition } from './activate-position';
-import type { Programme } from './position-store';
 
 /** Test and benchmark helpers: accounts written directly, and one activation per transaction as a payment would. */
 

@@ -1,8 +1,8 @@
+import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
-export type Programme = 'main' | 'welcomeback';
 
 export interface PositionRow {
   id: number;

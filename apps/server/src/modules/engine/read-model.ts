@@ -1,7 +1,7 @@
-import { getPlan, stageProgress, stageWindow, toNairaString } from '@coop/core';
+import { getPlan, stageProgress, stageWindow, toNairaString, type Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
-import { toPosition, type Programme, type RawPosition } from './position-store';
+import { toPosition, type RawPosition } from './position-store';
 
 /** The account's own details: read with every call, never kept. */
 export interface RawProfile {

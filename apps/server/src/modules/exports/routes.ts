@@ -1,3 +1,4 @@
+import type { Programme } from '@coop/core';
 import { errorResponses, exportPeriodSchema, memberExportQuerySchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply as Reply } from 'fastify';
@@ -12,7 +13,7 @@ const DAY_MS = 86_400_000;
 const LAGOS_OFFSET_MS = 3_600_000;
 /** A period's days are Lagos days: from midnight of the first to midnight after the last. */
 const lagosDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - LAGOS_OFFSET_MS);
-const toPeriod = (q: { from: string; to: string; programme?: 'main' | 'welcomeback' | '' }): Period => ({
+const toPeriod = (q: { from: string; to: string; programme?: Programme | '' }): Period => ({
   start: lagosDayStart(q.from),
   end: new Date(lagosDayStart(q.to).getTime() + DAY_MS),
   programme: q.programme || undefined,

@@ -1,8 +1,8 @@
+import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
-export type Programme = 'main' | 'welcomeback';
 /** cash_payout: money an administrator paid a member by hand (admin cash-out screens); grant_expense: approved grants. */
 export type CompanyAccountKind = 'fee_income' | 'bonus_expense' | 'health_fee_payable' | 'payout_clearing' | 'provider_settlement' | 'cash_payout' | 'grant_expense';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { checkEntryLines } from '@coop/core';
+import { checkEntryLines, type Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { ensureLedgerAccount, ledgerKey, type LedgerAccountRef, type Programme } from './ledger-accounts';
+import { ensureLedgerAccount, ledgerKey, type LedgerAccountRef } from './ledger-accounts';
 
 export interface EntryLine {
   account: LedgerAccountRef;

@@ -1,7 +1,7 @@
+import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { Programme } from '../ledger/ledger-accounts';
 
 /** Entries whose settlement line is a bank transfer leaving (or, reversed, returning): the payout_* outcomes. */
 const TRANSFER_ENTRY = 'payout_%';

@@ -1,8 +1,8 @@
+import type { Programme } from '@coop/core';
 import type { LedgerEntryKind } from '@coop/core/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { Programme } from '../ledger/ledger-accounts';
 
 /**
  * The lines behind each liability figure, signed so that a list sums to its figure: fees as fee income

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FRAUD_RULE_TEXT, type FraudRule } from '@coop/core';
+import { FRAUD_RULE_TEXT, type FraudRule, type Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
@@ -10,7 +10,7 @@ interface FlagRow {
   account_id: string;
   account_name: string;
   account_email: string;
-  account_programme: 'main' | 'welcomeback';
+  account_programme: Programme;
   rule: FraudRule;
   related_id: string | null;
   related_name: string | null;

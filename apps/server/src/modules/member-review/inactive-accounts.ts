@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { inactivityCutoff, toNairaString } from '@coop/core';
+import { inactivityCutoff, toNairaString, type Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
@@ -14,7 +14,7 @@ export async function inactiveAccounts(db: Tx, now: Date, page: { limit: number;
     id: string;
     full_name: string;
     email: string;
-    programme: 'main' | 'welcomeback';
+    programme: Programme;
     created_at: string | Date;
     last_sign_in_at: string | Date | null;
     last_payment_at: string | Date | null;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { maskAccountNumber, toNairaString } from '@coop/core';
+import { maskAccountNumber, toNairaString, type Programme } from '@coop/core';
 import type { MemberRecord } from '@coop/core/contracts';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -24,7 +24,7 @@ const WALLET_LINES = 1000;
 export async function memberRecord(db: Tx, accountId: string): Promise<MemberRecord | null> {
   const [a] = await queryRows<{
     id: string;
-    programme: 'main' | 'welcomeback';
+    programme: Programme;
     role: 'user' | 'admin';
     full_name: string;
     email: string;

@@ -1,10 +1,9 @@
-import { awardDueStatus, getPlan, toNairaString } from '@coop/core';
+import { awardDueStatus, getPlan, toNairaString, type Programme } from '@coop/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Tx } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '../../plugins/auth';
-import type { Programme } from '../engine/position-store';
 import { memberFigures, movingFigures, movingFiguresOf, withProfile, type MemberFigures, type MovingFigures, type RawProfile } from '../engine/read-model';
 import { awardLabel } from './award-labels';
 

@@ -1,4 +1,4 @@
-import { getPlan, stageName } from '@coop/core';
+import { getPlan, stageName, programmeName } from '@coop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -9,7 +9,6 @@ import { walletHistory } from './wallet-history';
 import { awardSchema, dashboardSchema, errorSchema, matrixSchema, matrixSearchQuerySchema, matrixSearchSchema, walletHistoryQuerySchema, walletHistorySchema } from '@coop/core/contracts';
 import { programmeQuery } from './schemas';
 
-const programmeName = (programme: 'main' | 'welcomeback') => (programme === 'main' ? 'Main' : 'Welcome Back');
 
 /**
  * What the signed-in account sees of itself; every figure is read from the engine, the ledger and the matrix.

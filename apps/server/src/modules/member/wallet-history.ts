@@ -1,7 +1,6 @@
-import { getPlan, shortName, stageName, toNairaString } from '@coop/core';
+import { getPlan, shortName, stageName, toNairaString, type Programme } from '@coop/core';
 import type { WalletLineKind } from '@coop/core/contracts';
 import type { Tx } from '../../db/client';
-import type { Programme } from '../engine/position-store';
 import { walletLines, type WalletLineRow } from '../ledger/queries';
 
 /** Each wallet line in the member's words: what it was and for which stage (the admin record uses it too). */

@@ -1,8 +1,6 @@
-import { formatNaira } from '@coop/core';
-import type { Programme } from '../../plugins/auth';
+import { formatNaira, type Programme, programmeName } from '@coop/core';
 import type { Item, MemberPage, NotificationEvent } from './events';
 
-const programmeName = (programme: Programme) => (programme === 'main' ? 'Main' : 'Welcome Back');
 
 /** What an event says, in the words both the mail and the notifications list use. */
 export interface EventText {

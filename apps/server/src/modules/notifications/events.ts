@@ -1,5 +1,5 @@
+import type { Programme } from '@coop/core';
 import type { MailCategory } from '@coop/core/contracts';
-import type { Programme } from '../../plugins/auth';
 
 /** One line of an itemised mail: a bonus, a deduction (negative) or an award's value. */
 export interface Item {

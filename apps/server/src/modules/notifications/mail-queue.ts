@@ -1,8 +1,8 @@
+import type { Programme } from '@coop/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { mailOptOuts, mailQueue, notifications } from '../../db/schema';
 import { queryRows } from '../../db/rows';
-import type { Programme } from '../../plugins/auth';
 import { eventText } from './event-text';
 import { categoryOf, memberPagePath, type NotificationEvent } from './events';
 import { mailSubject, type QueuedMail } from './mail/content';

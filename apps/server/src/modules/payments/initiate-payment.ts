@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { getPlan } from '@coop/core';
+import { getPlan, type Programme } from '@coop/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
-import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { latestPositionOf } from '../engine/position-store';
 import { insertPayment, pendingPaymentsOf, updatePayment } from './queries';

@@ -1,4 +1,4 @@
-import { getPlan, toNairaString } from '@coop/core';
+import { getPlan, toNairaString, programmeName } from '@coop/core';
 import { paymentInitSchema, textField } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,7 +33,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         preHandler: startLimit,
         schema: {
           tags: ['payments'],
-          summary: `Start the ${programme === 'main' ? 'Main' : 'Welcome Back'} fee payment (N${fee}) for the signed-in account; data is the checkout address`,
+          summary: `Start the ${programmeName(programme)} fee payment (N${fee}) for the signed-in account; data is the checkout address`,
           body: paymentInitSchema,
           response: {
             200: z.object({ message: z.string(), Message: z.string(), data: z.string(), reference: z.string(), amount: z.string() }),

@@ -1,5 +1,4 @@
-import { programmeName } from '@coop/core';
-import type { Programme } from '../../plugins/auth';
+import { programmeName, type Programme } from '@coop/core';
 import { HttpError } from '../../plugins/errors';
 import type { ApprovalAct } from '../approvals/approval-acts';
 import { payoutDeps } from './payout-deps';

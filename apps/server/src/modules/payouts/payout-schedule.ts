@@ -1,8 +1,7 @@
-import { formatNaira, toNairaString } from '@coop/core';
+import { formatNaira, toNairaString, type Programme, programmeName } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/rows';
-import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { enqueueMail } from '../notifications/mail-queue';
@@ -10,7 +9,7 @@ import { payoutDeps } from './payout-deps';
 import { currentPeriod } from './period';
 import { payoutCandidates } from './candidates';
 import { findRunByPeriod } from './run-queries';
-import { PROGRAMME_NAME, startPayoutRun } from './run-payout';
+import { startPayoutRun } from './run-payout';
 
 const HOUR = 3_600_000;
 const PROGRAMMES: Programme[] = ['main', 'welcomeback'];
@@ -86,7 +85,7 @@ async function tellAdministrators(
     app.db,
     sql`select email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`,
   );
-  const name = `${PROGRAMME_NAME[month.programme]} payout of ${month.period}`;
+  const name = `${programmeName(month.programme)} payout of ${month.period}`;
   const path = `/adminpayouts${month.runId ? `/${month.runId}` : ''}`;
   const figures = `${month.payees} member${month.payees === 1 ? '' : 's'}, ${formatNaira(month.totalKobo)} in all; ${month.skipped} left out (see why on the screen).`;
   const lead = month.runId

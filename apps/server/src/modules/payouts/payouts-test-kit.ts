@@ -1,8 +1,8 @@
+import type { Programme } from '@coop/core';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { bankDetails } from '../../db/schema';
-import type { Programme } from '../../plugins/auth';
 import { postEntry } from '../ledger/post-entry';
 
 /** Test helpers: money reaches a wallet the way bonuses do (bonus expense pays the wallet), through the real ledger. */

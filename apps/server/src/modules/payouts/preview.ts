@@ -1,6 +1,5 @@
-import { toNairaString } from '@coop/core';
+import { toNairaString, type Programme } from '@coop/core';
 import type { Db } from '../../db/client';
-import type { Programme } from '../../plugins/auth';
 import { payoutCandidates } from './candidates';
 import { SKIP_REASON_TEXT } from './payee-rules';
 import { findRunByPeriod } from './run-queries';

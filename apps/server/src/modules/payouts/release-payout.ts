@@ -1,8 +1,8 @@
+import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { postEntry } from '../ledger/post-entry';

@@ -1,8 +1,8 @@
+import type { Programme } from '@coop/core';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { Programme } from '../../plugins/auth';
 import { postEntry } from '../ledger/post-entry';
 import { decidePayee, type SkipReason } from './payee-rules';
 

@@ -1,8 +1,8 @@
+import { type Programme, programmeName } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { Programme } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { payoutCandidates } from './candidates';
@@ -31,7 +31,6 @@ export interface RunProgress {
   skipped: Partial<Record<SkipReason, number>>;
 }
 
-export const PROGRAMME_NAME: Record<Programme, string> = { main: 'Main', welcomeback: 'Welcome Back' };
 
 /** Reserves every payee not yet in the run; the run's unique (run, account) key keeps each member to one payout. */
 async function reserveAll(
@@ -120,7 +119,7 @@ export async function startPayoutRun(
     if (later)
       throw new HttpError(
         409,
-        `The ${PROGRAMME_NAME[input.programme]} payout of ${later.period} has already been run, so ${input.period} cannot be run now: months are paid in order. To pay someone whose payout of an earlier month failed, open that month's run and press Retry.`,
+        `The ${programmeName(input.programme)} payout of ${later.period} has already been run, so ${input.period} cannot be run now: months are paid in order. To pay someone whose payout of an earlier month failed, open that month's run and press Retry.`,
         'later_run_exists',
       );
     const [created] = await queryRows<{ id: string }>(
@@ -131,7 +130,7 @@ export async function startPayoutRun(
     if (!created)
       throw new HttpError(
         409,
-        `The ${PROGRAMME_NAME[input.programme]} payout for ${input.period} has already been run. Open it and press Retry to pay the payouts that did not go through.`,
+        `The ${programmeName(input.programme)} payout for ${input.period} has already been run. Open it and press Retry to pay the payouts that did not go through.`,
         'run_exists',
       );
     const id = Number(created.id);

@@ -1,7 +1,7 @@
+import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { Programme } from '../../plugins/auth';
 import { postEntry, type EntryLine } from '../ledger/post-entry';
 import { notify } from '../notifications/mail-queue';
 

@@ -1,6 +1,6 @@
+import type { Programme } from '@coop/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import type { Programme } from '../../plugins/auth';
 import { SESSION_SECONDS } from './sessions';
 
 /** One cookie per programme, so a person can be signed in to Main and Welcome Back in the same browser. */

@@ -1,8 +1,9 @@
+import type { Programme } from '@coop/core';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { refreshTokens, sessions } from '../../db/schema';
-import type { Programme, Role } from '../../plugins/auth';
+import type { Role } from '../../plugins/auth';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 
 /** A session lives at most a week from sign-in; refreshing rotates its token but never extends it. */

@@ -1,4 +1,4 @@
-import type { Programme } from '../../../plugins/auth';
+import { type Programme, programmeName } from '@coop/core';
 import { eventText } from '../event-text';
 import { categoryOf, memberPagePath, type Item, type NotificationEvent } from '../events';
 
@@ -34,7 +34,6 @@ export interface MailContent {
   footer: string;
 }
 
-const programmeName = (programme: Programme) => (programme === 'main' ? 'Main' : 'Welcome Back');
 
 export function mailSubject(mail: QueuedMail): string {
   if (mail.template === 'contact_reply') return `Re: your message to ${mail.data.siteName}`;
