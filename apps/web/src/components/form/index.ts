@@ -6,6 +6,5 @@ export { SelectField } from './select-field';
 export { CheckboxField } from './checkbox-field';
 export { SubmitButton } from './submit-button';
 export { FormMessage } from './form-message';
-export { ResultDialog, type Outcome } from './result-dialog';
 export { useResultDialog } from './use-result-dialog';
 export { errorCode, errorMessage } from './error-message';

@@ -4,13 +4,10 @@ export type {
   ClosureStatus,
   Dashboard,
   Grant,
-  MainDashboard,
-  MatrixNode,
   MatrixView,
   StageProgress,
   WalletHistory,
   WalletLine,
   WalletLineKind,
   MatrixSearch,
-  WelcomeBackDashboard,
 } from '@coop/core/contracts';

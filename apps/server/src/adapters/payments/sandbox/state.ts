@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { signPaystackBody } from '../webhook-signature';
 import { sandboxStore, type SandboxStore, type SandboxTransfer } from './store';
 
-export type { SandboxRecipient, SandboxTransaction, SandboxTransfer } from './store';
+export type { SandboxTransaction, SandboxTransfer } from './store';
 
 /**
  * The sandbox's working state. Its records (transactions, recipients, transfers) live in the platform's database

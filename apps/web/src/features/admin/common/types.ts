@@ -14,7 +14,6 @@ export type {
   PayoutRunDetail,
   PayoutRunProgress,
   PayoutRunSummary,
-  PayoutStatus,
   TransactionAmounts,
   UserCounts,
   UserListItem,
