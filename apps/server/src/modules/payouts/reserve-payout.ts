@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { postEntry } from '../ledger/post-entry';
+import { payeeFacts, payeeRowOf } from './payee-query';
 import { decidePayee, type SkipReason } from './payee-rules';
 
 export type ReserveResult =
@@ -32,37 +33,15 @@ export async function reservePayout(
       tx,
       sql`select balance_kobo from ledger_accounts where key = ${`wallet:${input.accountId}`} for update`,
     );
-    const [facts] = await queryRows<{
-      status: 'active' | 'suspended' | 'closed';
-      bank_name: string | null;
-      last4: string | null;
-      verified: boolean | null;
-      earlier_failed: boolean;
-      flagged: boolean;
-    }>(
-      tx,
-      sql`select a.status, b.bank_name, b.account_number_last4 as last4, b.verified,
-            exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${input.programme} and p.status in ('failed', 'reversed')) as earlier_failed,
-            exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null) as flagged
-          from accounts a left join bank_details b on b.account_id = a.id where a.id = ${input.accountId}`,
-    );
-    const decision = decidePayee(
-      {
-        balanceKobo: wallet ? Number(wallet.balance_kobo) : 0,
-        accountStatus: facts!.status,
-        bank: facts!.verified === null ? null : { verified: facts!.verified },
-        earlierPayoutFailed: facts!.earlier_failed,
-        flagged: facts!.flagged,
-      },
-      input.minimumKobo,
-    );
+    const facts = await payeeRowOf(tx, input.programme, input.accountId);
+    const decision = decidePayee(payeeFacts(facts, wallet ? Number(wallet.balance_kobo) : 0), input.minimumKobo);
     if (!decision.pay) return { status: 'skipped', reason: decision.reason };
     // Paystack references: lowercase letters, digits and dashes, 16 to 100 characters.
     const reference = `payout-${randomUUID()}`;
     const [payout] = await queryRows<{ id: string }>(
       tx,
       sql`insert into payouts (run_id, account_id, programme, amount_kobo, reference, status, bank_name, account_number_last4)
-          values (${input.runId}, ${input.accountId}, ${input.programme}, ${decision.amountKobo}, ${reference}, 'reserved', ${facts!.bank_name}, ${facts!.last4})
+          values (${input.runId}, ${input.accountId}, ${input.programme}, ${decision.amountKobo}, ${reference}, 'reserved', ${facts.bank_name}, ${facts.account_number_last4})
           on conflict (run_id, account_id) do nothing returning id`,
     );
     if (!payout) return { status: 'already_in_run' };

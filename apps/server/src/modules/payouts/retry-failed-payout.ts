@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { postEntry } from '../ledger/post-entry';
+import { payeeFacts, payeeRowOf } from './payee-query';
 import { decidePayee, type SkipReason } from './payee-rules';
 import { payoutMoveKey } from './transfer-outcome';
 
@@ -38,32 +39,13 @@ export async function rearmFailedPayout(db: Db, payoutId: number, adminId: strin
       tx,
       sql`select balance_kobo from ledger_accounts where key = ${`wallet:${payout.account_id}`} for update`,
     );
-    const [facts] = await queryRows<{
-      status: 'active' | 'suspended' | 'closed';
-      bank_name: string | null;
-      last4: string | null;
-      verified: boolean | null;
-      flagged: boolean;
-    }>(
-      tx,
-      sql`select a.status, b.bank_name, b.account_number_last4 as last4, b.verified,
-            exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null) as flagged
-          from accounts a left join bank_details b on b.account_id = a.id where a.id = ${payout.account_id}`,
-    );
+    const facts = await payeeRowOf(tx, payout.programme, payout.account_id);
     const balanceKobo = wallet ? Number(wallet.balance_kobo) : 0;
     // The money this payout returned is paid again, no more: what the wallet earned since waits for its month.
     const amountKobo = Math.min(Number(payout.amount_kobo), balanceKobo);
     if (amountKobo <= 0) return { status: 'skipped', reason: 'wallet_empty' };
-    const decision = decidePayee(
-      {
-        balanceKobo: amountKobo,
-        accountStatus: facts!.status,
-        bank: facts!.verified === null ? null : { verified: facts!.verified },
-        earlierPayoutFailed: false,
-        flagged: facts!.flagged,
-      },
-      0,
-    );
+    // The failure being retried is this one: only the member's state now decides, and no minimum applies.
+    const decision = decidePayee({ ...payeeFacts(facts, amountKobo), earlierPayoutFailed: false }, 0);
     if (!decision.pay) return { status: 'skipped', reason: decision.reason };
     await tx.execute(sql`
       insert into payout_attempts (payout_id, attempt, reference, amount_kobo, status, failure_reason, bank_name, account_number_last4, retried_by)
@@ -73,7 +55,7 @@ export async function rearmFailedPayout(db: Db, payoutId: number, adminId: strin
     await tx.execute(sql`
       update payouts set attempt = ${attempt}, reference = ${`payout-${randomUUID()}`}, status = 'reserved', amount_kobo = ${amountKobo},
         recipient_code = null, transfer_code = null, failure_reason = null,
-        bank_name = ${facts!.bank_name}, account_number_last4 = ${facts!.last4}, updated_at = now()
+        bank_name = ${facts.bank_name}, account_number_last4 = ${facts.account_number_last4}, updated_at = now()
       where id = ${payoutId}`);
     await postEntry(tx, {
       kind: 'payout_reserve',

@@ -1,0 +1,50 @@
+import type { Programme } from '@coop/core';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import type { PayeeFacts } from './payee-rules';
+
+/** What decides whether a member is paid (payee-rules.ts), as one row. */
+export interface PayeeRow {
+  account_id: string;
+  full_name: string;
+  email: string;
+  status: 'active' | 'suspended' | 'closed';
+  bank_name: string | null;
+  account_number_last4: string | null;
+  verified: boolean | null;
+  earlier_failed: boolean;
+  flagged: boolean;
+}
+
+// Read one way for the month's list, a reservation and a retry: the account's status, its bank details, a
+// payout of the programme that failed and waits for a retry, an uncleared fraud flag.
+const payeeColumns = (programme: Programme) => sql`a.id as account_id, a.full_name, a.email, a.status, b.bank_name, b.account_number_last4, b.verified,
+  exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${programme} and p.status in ('failed', 'reversed')) as earlier_failed,
+  exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null) as flagged`;
+const bankDetailsJoin = sql`left join bank_details b on b.account_id = a.id`;
+
+/** Every wallet of the programme with money in it, oldest member first, with what decides its payout; one query. */
+export function walletsWithMoney(db: Tx, programme: Programme) {
+  return queryRows<PayeeRow & { balance_kobo: string }>(
+    db,
+    sql`select ${payeeColumns(programme)}, w.balance_kobo
+        from ledger_accounts w join accounts a on a.id = w.account_id ${bankDetailsJoin}
+        where w.kind = 'wallet' and w.programme = ${programme} and w.balance_kobo > 0
+        order by a.created_at, a.id`,
+  );
+}
+
+/** One member's payee row, read again inside the transaction that pays them. */
+export async function payeeRowOf(db: Tx, programme: Programme, accountId: string): Promise<PayeeRow> {
+  const [row] = await queryRows<PayeeRow>(db, sql`select ${payeeColumns(programme)} from accounts a ${bankDetailsJoin} where a.id = ${accountId}`);
+  return row!;
+}
+
+export const payeeFacts = (row: PayeeRow, balanceKobo: number): PayeeFacts => ({
+  balanceKobo,
+  accountStatus: row.status,
+  bank: row.verified === null ? null : { verified: row.verified },
+  earlierPayoutFailed: row.earlier_failed,
+  flagged: row.flagged,
+});
