@@ -156,6 +156,17 @@ export const payoutRunProgressSchema = z.object({
   reserved: z.number(),
   skipped: z.record(z.string(), z.number()),
 });
+/** One transfer the provider was asked to make (a line of the bank statement). */
+export const transferAttemptSchema = z.object({
+  attempt: z.number(),
+  reference: z.string().describe('the Paystack transfer reference'),
+  amount: nairaString,
+  status: z.string(),
+  failureReason: z.string().nullable().describe("the provider's words"),
+  bankName: z.string(),
+  accountNumberLast4: z.string(),
+  at: z.string().describe('when its outcome was recorded'),
+});
 export const payoutRunDetailSchema = payoutRunSummarySchema.extend({
   payouts: z.array(
     z.object({
@@ -176,6 +187,9 @@ export const payoutRunDetailSchema = payoutRunSummarySchema.extend({
         .nullable()
         .describe('for a failed or reversed payout: what the bank said and what to do'),
       updatedAt: z.string(),
+      earlierAttempts: z
+        .array(transferAttemptSchema)
+        .describe('transfers of this payout that failed or were reversed before it was paid again, oldest first: each is a line of the bank statement'),
     }),
   ),
 });
