@@ -244,7 +244,11 @@ export const auditEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });
-export const auditLogSchema = z.object({ ...pageFields, items: z.array(auditEntrySchema) });
+export const auditLogSchema = z.object({
+  ...pageFields,
+  items: z.array(auditEntrySchema),
+  actions: z.array(z.string()).describe('every action the log holds, for the filter'),
+});
 
 export type MoneyFigures = z.infer<typeof moneyFiguresSchema>;
 export type CountFigures = z.infer<typeof countFiguresSchema>;
