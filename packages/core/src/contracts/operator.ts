@@ -78,16 +78,18 @@ const optionalFilter = (max: number) =>
     .max(max, `Keep a filter under ${max} characters`)
     .optional()
     .transform((v) => (v ? v : undefined));
-/** The audit log's filters: each one narrows the list; dates are Lagos days, both included. */
-export const auditLogQuerySchema = pageQuerySchema
-  .extend({
-    action: optionalFilter(60).describe('the exact action, e.g. admin_sign_in'),
-    actor: optionalFilter(200).describe("part of the acting administrator's email or name"),
-    member: optionalFilter(200).describe("the member's account id, or part of their email or name"),
-    from: isoDay.optional().or(z.literal('').transform(() => undefined)),
-    to: isoDay.optional().or(z.literal('').transform(() => undefined)),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The period must end on or after its first day', path: ['to'] });
+const auditFilterFields = {
+  action: optionalFilter(60).describe('the exact action, e.g. admin_sign_in'),
+  actor: optionalFilter(200).describe("part of the acting administrator's email or name"),
+  member: optionalFilter(200).describe("the member's account id, or part of their email or name"),
+  from: isoDay.optional().or(z.literal('').transform(() => undefined)),
+  to: isoDay.optional().or(z.literal('').transform(() => undefined)),
+};
+const inOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+const periodInOrder = [inOrder, { message: 'The period must end on or after its first day', path: ['to'] }] as [typeof inOrder, { message: string; path: string[] }];
+/** The audit log's filters (the admin screen's form): each one narrows the list; dates are Lagos days, both included. */
+export const auditLogFilterSchema = z.object(auditFilterFields).refine(...periodInOrder);
+export const auditLogQuerySchema = pageQuerySchema.extend(auditFilterFields).refine(...periodInOrder);
 
 export type Liabilities = z.infer<typeof liabilitiesSchema>;
 export type LiabilityHistory = z.infer<typeof liabilityHistorySchema>;
@@ -95,4 +97,4 @@ export type LedgerEntryKind = z.infer<typeof ledgerEntryKindSchema>;
 export type LedgerLines = z.infer<typeof ledgerLinesSchema>;
 export type WalletBalances = z.infer<typeof walletBalancesSchema>;
 export type ContactReply = z.infer<typeof contactReplySchema>;
-export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+export type AuditLogFilter = Partial<z.output<typeof auditLogFilterSchema>>;
