@@ -23,6 +23,9 @@ export const transactionAmountsSchema = z.object({
   numberOfWelcomeBack: z.array(z.object({ amount: nairaString })),
   main: moneyFiguresSchema,
   welcomeBack: moneyFiguresSchema,
+  refundsDue: z
+    .object({ main: z.object({ count: z.number(), amount: nairaString }), welcomeBack: z.object({ count: z.number(), amount: nairaString }) })
+    .describe('payments taken that placed nothing: owed back, not counted in the fees above'),
   timeZone: z.string(),
 });
 export const userCountsSchema = z.object({
@@ -58,8 +61,9 @@ export const userListItemSchema = z.object({
   status: z.string(),
   createdAt: z.string(),
 });
-export const mainUserListSchema = z.object({ ...pageFields, mainUsers: z.array(userListItemSchema) });
-export const welcomeBackUserListSchema = z.object({ ...pageFields, welcomeBackUsers: z.array(userListItemSchema) });
+const administratorsField = { administrators: z.number().describe('how many of the total are administrators (listed, but not members)') };
+export const mainUserListSchema = z.object({ ...pageFields, ...administratorsField, mainUsers: z.array(userListItemSchema) });
+export const welcomeBackUserListSchema = z.object({ ...pageFields, ...administratorsField, welcomeBackUsers: z.array(userListItemSchema) });
 
 const userFigures = {
   accountId: z.string().describe('the account, for its member record'),

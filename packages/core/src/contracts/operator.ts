@@ -33,7 +33,29 @@ export const liabilitiesSchema = z.object({
   grantsApproved: z.object({ count: z.number(), value: nairaString }).describe("approved grants; each is credited to the member's wallet on approval"),
   grantsCredited: nairaString.describe('grants credited to wallets through the ledger (grant expense)'),
   goldenCrownDueNext12Months: z.object({ count: z.number(), value: nairaString }).describe('pending yearly instalments whose due date falls within the next 12 months, or has passed'),
+  refundsDue: z
+    .object({ count: z.number(), value: nairaString })
+    .describe('fees the provider took that placed nothing (a second payment, a payment after closure): owed back to the payers, not income'),
   computedAt: z.string(),
+});
+
+export const refundsDueQuerySchema = pageQuerySchema.extend({ programme: programme.optional() });
+export const refundsDueSchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  items: z.array(
+    z.object({
+      reference: z.string(),
+      accountId: z.string(),
+      fullName: z.string(),
+      email: z.string(),
+      programme,
+      amount: nairaString,
+      paidAt: z.string().nullable(),
+      reason: z.string().nullable().describe('why no position could be placed'),
+    }),
+  ),
 });
 
 export const liabilityHistorySchema = z.object({
@@ -97,4 +119,5 @@ export type LedgerEntryKind = z.infer<typeof ledgerEntryKindSchema>;
 export type LedgerLines = z.infer<typeof ledgerLinesSchema>;
 export type WalletBalances = z.infer<typeof walletBalancesSchema>;
 export type ContactReply = z.infer<typeof contactReplySchema>;
+export type RefundsDue = z.infer<typeof refundsDueSchema>;
 export type AuditLogFilter = Partial<z.output<typeof auditLogFilterSchema>>;
