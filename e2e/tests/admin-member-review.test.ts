@@ -108,7 +108,7 @@ describe('admin member record and review', () => {
     await open(page, '/adminaudit');
     await page.getByLabel('Member', { exact: true }).fill(sponsor.email);
     await page.getByLabel('Action', { exact: true }).selectOption('account_suspended');
-    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
     await page.waitForURL(/action=account_suspended/);
     await expect.poll(() => entries.count()).toBe(1);
     expect(await entries.first().textContent()).toContain(sponsor.email);

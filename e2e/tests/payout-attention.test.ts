@@ -124,7 +124,7 @@ describe('a payout run that needs attention', () => {
     expect(await page.getByTestId('run-attention').count()).toBe(0);
     const row = page.getByTestId('run-payout').filter({ hasText: 'Emeka Nwosu' });
     expect(await row.textContent()).toContain('Attempt 2: paid again in this run');
-    await row.locator('[data-status="success"]').waitFor();
+    await row.locator('[data-status="success"]').first().waitFor();
     expect(await page.getByRole('button', { name: /^Retry/ }).count()).toBe(0);
     await lookAt(page, 'payout-completed-after-retry');
     // Both transfers are on the run page, as on the bank statement: the refused one to the old account, then the retry.

@@ -35,7 +35,7 @@ export function AuditPage() {
             <>
               <p className="mb-2 text-sm text-slate-700" data-testid="audit-count">
                 {list.total} {list.total === 1 ? 'entry' : 'entries'}
-                {filtered ? ' match these filters' : ''}
+                {filtered ? (list.total === 1 ? ' matches these filters' : ' match these filters') : ''}
               </p>
               <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4 shadow-sm">
                 {list.items.map((entry) => (
