@@ -112,7 +112,7 @@ describeEachDatabase('fee payments through the Paystack client and the sandbox o
     expect(rows).toEqual([{ reference: first.body.reference }]);
     // Once paid, starting again is refused: the member is already placed.
     await pressCheckout(first.body.data, 'success');
-    await expect.poll(async () => (await paymentFacts(ctx.app, first.body.reference, account.id, account.sponsorAccountId!)).status).toBe('paid');
+    await expect.poll(async () => (await paymentFacts(ctx.app, first.body.reference, account.id, account.sponsorAccountId!)).status, { timeout: 15_000 }).toBe('paid');
     expect((await start()).status).toBe(409);
   });
 
@@ -120,7 +120,7 @@ describeEachDatabase('fee payments through the Paystack client and the sandbox o
     const { headers } = await newcomer('welcomeback');
     const first = await startPayment(ctx, headers, 'welcomeback');
     await pressCheckout(first.checkoutUrl, 'abandoned');
-    await expect.poll(async () => (await callApi(ctx, `/api/payments/${first.reference}`, { headers })).body.status).toBe('abandoned');
+    await expect.poll(async () => (await callApi(ctx, `/api/payments/${first.reference}`, { headers })).body.status, { timeout: 15_000 }).toBe('abandoned');
     const second = await startPayment(ctx, headers, 'welcomeback');
     expect(second.reference).not.toBe(first.reference);
   });

@@ -38,10 +38,10 @@ describeEachDatabase('a payment that cannot be placed is a refund due', (databas
     const today = await startPayment(ctx, headers);
     expect(today.reference).not.toBe(old.reference);
     await pressCheckout(today.checkoutUrl, 'success');
-    await expect.poll(async () => (await paymentFacts(ctx.app, today.reference, payer.id)).positions).toBe(1);
+    await expect.poll(async () => (await paymentFacts(ctx.app, today.reference, payer.id)).positions, { timeout: 15_000 }).toBe(1);
     // The member then pays the old tab too: the money arrives, but a Main member has one position.
     await pressCheckout(old.checkoutUrl, 'success');
-    await expect.poll(async () => (await paymentFacts(ctx.app, old.reference, payer.id)).status).toBe('paid');
+    await expect.poll(async () => (await paymentFacts(ctx.app, old.reference, payer.id)).status, { timeout: 15_000 }).toBe('paid');
     expect(await paymentFacts(ctx.app, old.reference, payer.id)).toMatchObject({ positionId: null, positions: 1 });
 
     const list = await adminGet('/api/admin/liabilities/refunds-due?programme=main');

@@ -7,10 +7,11 @@ import { enqueueMail, notify } from '../notifications/mail-queue';
 /**
  * Payments awaiting a refund: the provider took the fee but no position could be placed (a second fee from an
  * older checkout, a payment after closure...). Such a payment is marked paid with no position and gives no
- * value, so the money is owed back. The one list of them: "What the company owes", the dashboard and the mails
+ * value (settle-payment.ts marks it "Not placed: ..."), so the money is owed back. The one list of them: "What the company owes", the dashboard and the mails
  * count from it, and a refund feature starts from it (a refunded payment will leave it).
  */
-const awaitingRefund = sql`p.status = 'paid' and p.position_id is null`;
+export const AWAITING_REFUND = `status = 'paid' and position_id is null and coalesce(failure_reason, '') like 'Not placed:%'`;
+const awaitingRefund = sql.raw(AWAITING_REFUND);
 
 export interface RefundDue {
   reference: string;
@@ -24,12 +25,12 @@ export interface RefundDue {
 }
 
 export async function refundsDue(db: Tx, options: { programme?: Programme; limit: number; offset: number }) {
-  const where = options.programme ? sql`${awaitingRefund} and p.programme = ${options.programme}` : awaitingRefund;
+  const programme = options.programme ? sql`and programme = ${options.programme}` : sql``;
   const rows = await queryRows<{ reference: string; account_id: string; full_name: string; email: string; programme: Programme; amount_kobo: string; paid_at: string | Date | null; failure_reason: string | null; total: string }>(
     db,
     sql`select p.reference, p.account_id, a.full_name, a.email, p.programme, p.amount_kobo, p.paid_at, p.failure_reason, count(*) over () as total
-        from payments p join accounts a on a.id = p.account_id
-        where ${where} order by p.paid_at desc nulls last, p.id limit ${options.limit} offset ${options.offset}`,
+        from (select * from payments where ${awaitingRefund} ${programme}) p join accounts a on a.id = p.account_id
+        order by p.paid_at desc nulls last, p.id limit ${options.limit} offset ${options.offset}`,
   );
   const items: RefundDue[] = rows.map((r) => ({
     reference: r.reference,
@@ -48,7 +49,7 @@ export async function refundsDue(db: Tx, options: { programme?: Programme; limit
 export async function refundsDueTotals(db: Tx): Promise<Record<Programme, { count: number; amountKobo: number }>> {
   const rows = await queryRows<{ programme: Programme; n: string; kobo: string }>(
     db,
-    sql`select p.programme, count(*) as n, coalesce(sum(p.amount_kobo), 0) as kobo from payments p where ${awaitingRefund} group by p.programme`,
+    sql`select programme, count(*) as n, coalesce(sum(amount_kobo), 0) as kobo from payments where ${awaitingRefund} group by programme`,
   );
   const totals = { main: { count: 0, amountKobo: 0 }, welcomeback: { count: 0, amountKobo: 0 } };
   for (const r of rows) totals[r.programme] = { count: Number(r.n), amountKobo: Number(r.kobo) };
