@@ -77,7 +77,7 @@ describe('a Golden Crown Partner', () => {
       expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['delivered', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
       expect(await rows.first().textContent()).toContain('Paid');
       expect(await rows.first().textContent()).toContain('₦10,000,000');
-      expect(await crown.getByTestId('golden-crown-count').textContent()).toMatch(/^1 of 5 installments paid; next falls due on /);
+      expect(await crown.getByTestId('golden-crown-count').textContent()).toMatch(/^1 of 5 installments paid; the next falls due on /);
 
       // The spec's sections, in its words, with the level a graduate holds.
       for (const name of ['Wallet Summary', 'Referral Summary', 'Status']) await page.getByRole('region', { name, exact: true }).waitFor();

@@ -1,6 +1,9 @@
+import { getPlan } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
+import { recordAwards } from '../src/modules/engine/benefit-postings';
+import { toPosition, type RawPosition } from '../src/modules/engine/position-store';
 import { currentPeriod } from '../src/modules/payouts/period';
 import { fundWallet } from '../src/modules/payouts/payouts-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
@@ -186,6 +189,16 @@ describeEachDatabase('fraud signals that weigh what they mean, and closure by an
     const mails = await outboxOf(ctx.app, member.account.email);
     expect(mails.find((m) => m.subject.includes('Your account was closed'))?.text).toContain('because of unfair use of the platform');
     expect((await preview()).skipped).toContainEqual(expect.objectContaining({ accountId: member.account.id, reason: 'closed_money_held' }));
+    // Its pending awards are held too: an administrator cannot mark one delivered.
+    const [position] = await queryRows<RawPosition>(ctx.app.db, sql`select * from positions where account_id = ${member.account.id}`);
+    const laptop = getPlan('main').stages[2]!.awards[0]!;
+    await ctx.app.db.transaction((tx) =>
+      recordAwards(tx, getPlan('main'), toPosition(position!), [{ kind: laptop.kind, stage: 2, installment: 1, valueKobo: laptop.valueKobo, description: laptop.label }]),
+    );
+    const [award] = await queryRows<{ id: string }>(ctx.app.db, sql`select id from awards where account_id = ${member.account.id}`);
+    const deliver = await ctx.app.inject({ method: 'PUT', url: `/api/admin/awards/${award!.id}/delivered`, headers: maker.headers });
+    expect(deliver.statusCode).toBe(409);
+    expect(deliver.json().message).toContain('its awards are held');
   });
 
   it('a closure for 12 months of inactivity leaves the wallet to be paid on the next run', async () => {

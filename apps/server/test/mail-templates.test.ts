@@ -36,7 +36,7 @@ const samples: { event: NotificationEvent; says: string[]; page: string }[] = [
   { event: { kind: 'account_suspended', reason: 'a review of the account by our team' }, says: ['suspended because of a review of the account by our team.', 'help@coop.test'], page: '/mainsignin' },
   { event: { kind: 'account_reinstated' }, says: ['active again'], page: '/maindashboard' },
   {
-    event: { kind: 'account_closed', reason: 'unfair use of the platform', money: 'The wallet balance and pending awards are held: they are not paid out or delivered until an administrator decides.' },
+    event: { kind: 'account_closed', reason: 'unfair use of the platform', money: 'The wallet balance and pending awards are held: they stay owed in the books but are not paid out or delivered while the account is closed for this reason.' },
     says: ['closed by our team because of unfair use of the platform', 'are held', 'help@coop.test'],
     page: '/mainsignin',
   },

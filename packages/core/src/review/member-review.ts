@@ -36,7 +36,7 @@ export const CLOSURE_HOLDS_MONEY: Record<ClosureReason, boolean> = {
 /** What happens to a closed account's money, in the words the administrator and the member read. */
 export function closureMoneyText(reason: ClosureReason): string {
   return CLOSURE_HOLDS_MONEY[reason]
-    ? 'The wallet balance and pending awards are held: they are not paid out or delivered until an administrator decides.'
+    ? 'The wallet balance and pending awards are held: they stay owed in the books but are not paid out or delivered while the account is closed for this reason.'
     : 'The wallet balance is paid to the saved bank account on the next monthly payout, and pending awards are still delivered as they fall due.';
 }
 

@@ -87,7 +87,7 @@ export async function clearFlag(tx: Tx, input: { flagId: number; actorAccountId:
 export async function listFlagGroups(db: Tx) {
   const rows = await queryRows<{ group_key: string; rule: FraudRule; detail: string; count: string; holding: string; first_at: string | Date; last_at: string | Date; members: { id: string; fullName: string; email: string }[] }>(
     db,
-    sql`select f.group_key, min(f.rule) as rule, max(f.detail) as detail, count(*) as count, count(*) filter (where f.holds_payouts) as holding,
+    sql`select f.group_key, min(f.rule) as rule, (array_agg(f.detail order by f.id desc))[1] as detail, count(*) as count, count(*) filter (where f.holds_payouts) as holding,
                min(f.raised_at) as first_at, max(f.raised_at) as last_at,
                json_agg(json_build_object('id', a.id, 'fullName', a.full_name, 'email', a.email) order by f.id) as members
         from fraud_flags f join accounts a on a.id = f.account_id

@@ -16,7 +16,7 @@ export function GoldenCrown({ me }: { me: Dashboard }) {
   const installments = me.awards.filter((a) => a.kind === 'golden_crown_annual').sort((a, b) => a.installment - b.installment);
   const paid = installments.filter((a) => a.dueStatus === 'delivered').length;
   const due = installments.filter((a) => a.dueStatus === 'due').length;
-  const next = installments.find((a) => a.dueStatus !== 'delivered');
+  const next = installments.find((a) => a.dueStatus === 'upcoming');
   return (
     <section aria-labelledby="golden-crown-heading" className="rounded-lg border-2 border-accent-400 bg-amber-50 p-4 shadow-sm sm:p-5" data-testid="golden-crown">
       <h2 id="golden-crown-heading" className="text-xl font-bold text-brand-900">
@@ -30,7 +30,7 @@ export function GoldenCrown({ me }: { me: Dashboard }) {
         <>
           <p className="mt-2 font-semibold text-slate-900" data-testid="golden-crown-count">
             {paid} of {installments.length} installments paid{due > 0 ? `, ${due} due now` : ''}
-            {next ? `; next ${next.dueStatus === 'due' ? 'fell due on' : 'falls due on'} ${formatDate(next.dueAt)}` : ''}.
+            {next ? `; the next falls due on ${formatDate(next.dueAt)}` : ''}.
           </p>
           <table className="mt-3 w-full text-left text-sm">
             <caption className="sr-only">Golden Crown schedule</caption>
