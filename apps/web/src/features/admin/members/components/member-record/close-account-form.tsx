@@ -42,7 +42,7 @@ export function CloseAccountForm({ record }: { record: MemberRecord }) {
           {closureMoneyText(reason)}
         </p>
       )}
-      <TextAreaField label="Note for the record (not shown to the member)" rows={3} error={form.formState.errors.note} {...form.register('note')} />
+      <TextAreaField label="What led to the closure, for the record (not shown to the member)" rows={3} error={form.formState.errors.note} {...form.register('note')} />
       <SubmitButton pending={close.isPending} pendingLabel="Sending..." className="bg-red-700 hover:bg-red-800 sm:w-auto">
         Close the account
       </SubmitButton>
