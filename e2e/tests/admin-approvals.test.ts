@@ -152,6 +152,7 @@ describe('admin approvals and two-factor sign-in', () => {
     await mine.getByRole('button', { name: 'Withdraw (decline)' }).click();
     await maker.getByLabel('Why do you decline?').fill('Only a look at the screen');
     await maker.getByRole('button', { name: 'Decline request' }).click();
+    if (shots) await maker.waitForTimeout(1500).then(() => maker.screenshot({ path: `${shots}/approval-withdrawn-1280.png`, fullPage: true }));
     // Decided, it leaves the list of waiting requests.
     await mine.waitFor({ state: 'detached' });
     const withdrawn = await api<{ approval: { status: string } }>(baseURL, `/api/admin/approvals/${id}`, { token: makerToken });

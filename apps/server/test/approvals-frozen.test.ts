@@ -124,6 +124,14 @@ describeEachDatabase('approvals that show and freeze what they approve', (databa
     expect(pending!.n).toBe(1);
     // Another administrator asking for the same month gets the same request.
     expect((await askRun('welcomeback', '2026-09', checker.headers)).json().approval.id).toBe([...ids][0]);
+    // The maker withdraws it; then the month may be asked for again.
+    const withdrawn = await call('POST', `/admin/approvals/${[...ids][0]}/decline`, maker.headers, { reason: 'Asked too early' });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json()).toMatchObject({ status: 'declined', count: 1 });
+    const askedAgain = await askRun('welcomeback', '2026-09');
+    expect(askedAgain.json()).toMatchObject({ alreadyWaiting: false });
+    expect(askedAgain.json().approval.id).not.toBe([...ids][0]);
+    expect((await call('POST', `/admin/approvals/${askedAgain.json().approval.id}/decline`, maker.headers, { reason: 'Asked too early' })).statusCode).toBe(200);
 
     const member = await createTestAccount(ctx.app, { fullName: 'Funmi Cash' });
     await fundWallet(ctx.app.db, 'main', member.id, 60_000_000);

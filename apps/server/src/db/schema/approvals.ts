@@ -47,7 +47,8 @@ export const approvalRequests = pgTable(
     check('approval_requests_status_known', sql`${t.status} in ('pending', 'approved', 'declined', 'failed')`),
     check(
       'approval_requests_checker_not_maker',
-      sql`${t.singleAdmin} or ${t.checkerAccountId} is null or ${t.checkerAccountId} <> ${t.makerAccountId}`,
+      // The maker may withdraw (decline) their own request, never approve it.
+      sql`${t.singleAdmin} or ${t.checkerAccountId} is null or ${t.checkerAccountId} <> ${t.makerAccountId} or ${t.status} = 'declined'`,
     ),
   ],
 );
