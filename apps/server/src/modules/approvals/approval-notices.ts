@@ -20,7 +20,7 @@ export async function tellOtherAdministrators(tx: Tx, row: ApprovalRow, reminder
     tx,
     sql`select id, email, full_name from accounts where role = 'admin' and status = 'active' and id <> ${row.maker_account_id} order by created_at`,
   );
-  const amount = row.amount_kobo === null ? '' : ` (${formatNaira(Number(row.amount_kobo))}${row.preview ? `, ${row.preview.lines.length} payment${row.preview.lines.length === 1 ? '' : 's'}` : ''})`;
+  const amount = row.amount_kobo === null ? '' : ` (${formatNaira(Number(row.amount_kobo))}${row.preview_count === null ? '' : `, ${row.preview_count} payment${Number(row.preview_count) === 1 ? '' : 's'}`})`;
   const lead = reminder
     ? `Request #${row.id} from ${row.maker_name} is still waiting for a second administrator: ${row.summary}${amount}. Nothing happens until someone other than ${row.maker_name} approves or declines it.`
     : `${row.maker_name} asked for this, and it waits for a second administrator: ${row.summary}${amount}. Nothing happens until someone other than ${row.maker_name} approves or declines it.`;

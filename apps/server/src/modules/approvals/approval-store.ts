@@ -16,7 +16,9 @@ export interface ApprovalRow {
   payload: Record<string, unknown>;
   summary: string;
   amount_kobo: string | null;
+  /** The frozen lines; read only for one request (a list reads their count). */
   preview: FrozenPreview | null;
+  preview_count: number | null;
   subject_key: string | null;
   idempotency_key: string;
   maker_account_id: string;
@@ -37,8 +39,10 @@ export interface ApprovalRow {
   decided_at: string | Date | null;
 }
 
-const selectApprovals = sql`
-  select r.id, r.kind, r.status, r.payload, r.summary, r.amount_kobo, r.preview, r.subject_key, r.idempotency_key,
+// A payout run's preview holds a line per payee: lists read only how many.
+const selectApprovals = (withPreview: boolean) => sql`
+  select r.id, r.kind, r.status, r.payload, r.summary, r.amount_kobo, ${withPreview ? sql`r.preview` : sql`null::jsonb as preview`},
+         jsonb_array_length(r.preview->'lines') as preview_count, r.subject_key, r.idempotency_key,
          r.maker_account_id, mk.full_name as maker_name, mk.email as maker_email,
          r.checker_account_id, ck.full_name as checker_name, ck.email as checker_email,
          r.target_account_id, tg.full_name as target_name, tg.email as target_email, tg.programme as target_programme,
@@ -51,18 +55,18 @@ const selectApprovals = sql`
 export async function findApproval(tx: Tx, id: number, options: { lock?: boolean } = {}) {
   // The row lock is what makes a decision happen once: a second checker (or a double click) waits, then sees it decided.
   if (options.lock) await queryRows(tx, sql`select id from approval_requests where id = ${id} for update`);
-  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals} where r.id = ${id}`);
+  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals(true)} where r.id = ${id}`);
   return row;
 }
 
 export async function findApprovalByKey(tx: Tx, idempotencyKey: string) {
-  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals} where r.idempotency_key = ${idempotencyKey}`);
+  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals(false)} where r.idempotency_key = ${idempotencyKey}`);
   return row;
 }
 
 /** The request that waits for this subject, if one does. */
 export async function findPendingBySubject(tx: Tx, subjectKey: string) {
-  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals} where r.subject_key = ${subjectKey} and r.status = 'pending'`);
+  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals(false)} where r.subject_key = ${subjectKey} and r.status = 'pending'`);
   return row;
 }
 
@@ -79,7 +83,7 @@ export async function listApprovals(tx: Tx, options: { status?: ApprovalStatus; 
   const where = options.status ? sql`where r.status = ${options.status}` : sql``;
   const rows = await queryRows<ApprovalRow>(
     tx,
-    sql`${selectApprovals} ${where} order by (r.status = 'pending') desc, r.created_at desc, r.id desc limit ${options.limit} offset ${options.offset}`,
+    sql`${selectApprovals(false)} ${where} order by (r.status = 'pending') desc, r.created_at desc, r.id desc limit ${options.limit} offset ${options.offset}`,
   );
   const [count] = await queryRows<{ total: string }>(
     tx,
@@ -141,8 +145,8 @@ export const approvalView = (row: ApprovalRow): Approval => ({
   status: row.status,
   summary: row.summary,
   amount: row.amount_kobo === null ? null : toNairaString(Number(row.amount_kobo)),
-  count: row.preview ? row.preview.lines.length : null,
-  hasPreview: row.preview !== null,
+  count: row.preview_count === null ? null : Number(row.preview_count),
+  hasPreview: row.preview_count !== null,
   leftOut: leftOutOf(row.result),
   maker: { id: row.maker_account_id, fullName: row.maker_name, email: row.maker_email },
   checker: row.checker_account_id ? { id: row.checker_account_id, fullName: row.checker_name!, email: row.checker_email! } : null,
