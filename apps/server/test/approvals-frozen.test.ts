@@ -156,8 +156,21 @@ describeEachDatabase('approvals that show and freeze what they approve', (databa
     await settled(ctx.app);
     expect(await payoutsOf(femi.id)).toEqual([{ status: 'failed', account_number_last4: '6789' }]);
 
-    // Femi's details change after the run was approved; Gbenga's do not.
-    await newBankDetails(femi.id, '0555555551');
+    // Femi's details change after the run was approved, through the member's own bank page; Gbenga's do not.
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/bankdetails',
+      headers: await signInAs(ctx.app, femi.id),
+      payload: { type: 'savings', accountNumber: '0555555551', accountName: 'SANDBOX TEST ACCOUNT', bankCode: '058' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().verified).toBe(true);
+    // The member is told at the address on file, with what to do if it was not them.
+    const [told] = await queryRows<{ to_address: string; subject: string }>(
+      ctx.app.db,
+      sql`select to_address, subject from mail_queue where account_id = ${femi.id} and subject = 'Your bank details were changed'`,
+    );
+    expect(told).toEqual({ to_address: femi.email, subject: 'Your bank details were changed' });
     const transfersBefore = await ctx.sandbox.transfers.count();
     const retry = await call('POST', `/admin/payouts/runs/${runId}/retry`, maker.headers);
     expect(retry.statusCode, retry.body).toBe(202);
