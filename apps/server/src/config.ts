@@ -1,3 +1,4 @@
+import { FRAUD_THRESHOLDS, type FraudThresholds } from '@coop/core';
 import { z } from 'zod';
 import { DEV_JWT_SECRET, parseTrustProxy, weakJwtSecret, type TrustProxy } from './config-rules';
 
@@ -51,6 +52,10 @@ const EnvSchema = z.object({
   BANK_DETAILS_COOLING_OFF_HOURS: z.coerce.number().min(0).max(720).default(24),
   APPROVAL_REMINDER_HOURS: z.coerce.number().min(1).max(720).default(24),
   ADMIN_2FA: z.enum(['required', 'optional']).optional(),
+  FRAUD_BURST_SIGNUPS: z.coerce.number().int().min(2).default(FRAUD_THRESHOLDS.burstSignups),
+  FRAUD_BURST_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(FRAUD_THRESHOLDS.burstWithinMinutes),
+  FRAUD_SAME_DEVICE_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(FRAUD_THRESHOLDS.sameDeviceWithinHours),
+  FRAUD_RING_LEVELS: z.coerce.number().int().min(0).max(20).default(FRAUD_THRESHOLDS.ringLevels),
   MAIL_WORKER: bool.default(true),
   MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
 });
@@ -98,6 +103,8 @@ export interface Config {
   };
   /** 'required': every administrator signs in with a second factor; 'optional': those who enrolled. */
   adminTwoFactor: 'required' | 'optional';
+  /** Thresholds of the fraud signals (FRAUD_*; defaults in the core's FRAUD_THRESHOLDS). */
+  fraud: FraudThresholds;
 }
 
 export class ConfigError extends Error {}
@@ -170,5 +177,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reminderMs: e.APPROVAL_REMINDER_HOURS * 3_600_000,
     },
     adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),
+    fraud: {
+      burstSignups: e.FRAUD_BURST_SIGNUPS,
+      burstWithinMinutes: e.FRAUD_BURST_MINUTES,
+      sameDeviceWithinHours: e.FRAUD_SAME_DEVICE_HOURS,
+      ringLevels: e.FRAUD_RING_LEVELS,
+    },
   };
 }

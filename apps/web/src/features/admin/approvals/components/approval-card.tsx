@@ -17,6 +17,7 @@ const KIND = {
   grant_approval: 'Grant approval',
   make_admin: 'Make administrator',
   remove_admin: 'Remove administrator',
+  close_account: 'Close account',
 } as const;
 
 export const paymentsCount = (n: number) => `${n} payment${n === 1 ? '' : 's'}`;
