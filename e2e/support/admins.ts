@@ -11,16 +11,13 @@ export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-pa
 export const CHECKER_ADMIN = { email: 'checker@example.com', password: 'checker-admin-password', name: 'Checker Administrator' };
 /** A third, so the approval tests' sign-ins do not count against the demo administrator's login limit. */
 export const MAKER_ADMIN = { email: 'maker@example.com', password: 'maker-admin-password', name: 'Maker Administrator' };
-/**
- * Two more for the operator's and the payout screens' tests: an account may sign in 10 times in 15 minutes,
- * and the suite's admin journeys together sign in more often than that.
- */
+/** Two more for the operator's and the payout screens' tests, so each journey acts as an administrator of its own. */
 export const OPERATOR_ADMIN = { email: 'operator@example.com', password: 'operator-admin-password', name: 'Operator Administrator' };
 export const PAYOUT_ADMIN = { email: 'payouts@example.com', password: 'payouts-admin-password', name: 'Payouts Administrator' };
 
 const tokens = new Map<string, { token: string; until: number }>();
 
-/** An administrator's access token, kept for ten minutes: signing in for every call would hit the login limit. */
+/** An administrator's access token, kept for ten minutes, so a test does not sign in for every call. */
 export async function adminToken(baseURL: string, admin: { email: string; password: string }) {
   const kept = tokens.get(baseURL + admin.email);
   if (kept && kept.until > Date.now()) return kept.token;

@@ -76,6 +76,11 @@ describe('admin member record and review', () => {
     await page.getByLabel('Reason (the member is told this)').selectOption('breach_of_terms');
     await page.getByLabel('Note for the record (not shown to the member)').fill('Sold matrix places on a forum, screenshots kept');
     await page.getByRole('button', { name: 'Suspend the account' }).click();
+    // Nothing is sent before the administrator confirms, with the member named.
+    const question = page.getByRole('group', { name: /^Suspend Kemi Adeyemi-Record/ });
+    expect(await question.textContent()).toContain('a breach of the terms and conditions');
+    expect(await page.getByTestId('record-status').getByTestId('status-change').count()).toBe(0);
+    await question.getByRole('button', { name: 'Yes, suspend' }).click();
     await page.getByRole('heading', { name: 'Reinstate' }).waitFor();
     expect(await page.getByTestId('record-status').getByTestId('status-change').first().textContent()).toContain('active → suspended');
 
@@ -87,6 +92,33 @@ describe('admin member record and review', () => {
     await page.getByRole('button', { name: 'Reinstate the account' }).click();
     await page.getByRole('heading', { name: 'Suspend', exact: true }).waitFor();
     expect(await memberSignIn(sponsor.email)).toContain('Successful!');
+
+    // The audit log filtered by this member, from the record's link and by typing the email, at 1280 and 360 px.
+    await page.getByRole('link', { name: 'Open in the audit log, with filters' }).click();
+    await page.waitForURL(/\/adminaudit\?member=/);
+    const entries = page.getByTestId('audit-entry');
+    await page.getByTestId('audit-count').waitFor();
+    const shown = await entries.allTextContents();
+    // The suspension and the reinstatement at least, each about this member and no one else.
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    for (const text of shown) expect(text).toContain(sponsor.email);
+    expect(shown.filter((t) => /account (suspended|reinstated)/i.test(t))).toHaveLength(2);
+    expect(await page.getByTestId('audit-count').textContent()).toBe(`${shown.length} entries match these filters`);
+    await page.screenshot({ path: 'screenshots/admin-audit-member-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await open(page, '/adminaudit');
+    await page.getByLabel('Member', { exact: true }).fill(sponsor.email);
+    await page.getByLabel('Action', { exact: true }).selectOption('account_suspended');
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.waitForURL(/action=account_suspended/);
+    await expect.poll(() => entries.count()).toBe(1);
+    expect(await entries.first().textContent()).toContain(sponsor.email);
+    expect(await entries.first().textContent()).toMatch(/account suspended/i);
+    // Nothing spills past the phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: 'screenshots/admin-audit-member-360.png', fullPage: true });
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => entries.count()).toBeGreaterThan(2);
     expect(problems).toEqual([]);
   });
 

@@ -70,7 +70,7 @@ describe('a payout run that needs attention', () => {
     await choice.getByRole('button', { name: 'Preview' }).click();
     await page.getByTestId('payout-preview').waitFor();
     await page.getByRole('button', { name: 'Run this payout' }).click();
-    await page.getByRole('button', { name: 'Yes, pay now' }).click();
+    await page.getByRole('button', { name: 'Yes, ask for approval' }).click();
     // Running a payout waits for a second administrator (two-person approval); then the run starts.
     await page.getByRole('status').filter({ hasText: /approv/i }).waitFor();
     await approveAsChecker(baseURL, 'payout_run');
@@ -83,8 +83,8 @@ describe('a payout run that needs attention', () => {
     await attention.waitFor({ timeout: 30_000 });
     await page.locator('[data-status="needs_attention"]').first().waitFor();
     const item = page.getByTestId('attention-payout').filter({ hasText: 'Emeka Nwosu' });
-    expect(await item.textContent()).toContain('the bank did not pay this account');
-    expect(await item.textContent()).toContain('Bank details could not be confirmed by the bank: ask the member to correct them');
+    expect(await item.textContent()).toContain('The bank did not pay this account');
+    expect(await item.textContent()).toContain('The bank details are unchanged since this transfer. If the bank refused the account, ask the member to check them');
     expect(await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token })).toMatchObject({ wallet: walletBefore });
     await lookAt(page, 'payout-needs-attention');
 
@@ -115,7 +115,7 @@ describe('a payout run that needs attention', () => {
     expect(memberProblems).toEqual([]);
     await memberContext.close();
     await page.reload();
-    await page.getByTestId('attention-payout').filter({ hasText: 'Emeka Nwosu' }).getByText('The member has corrected the bank details since: retry to pay them.').waitFor();
+    await page.getByTestId('attention-payout').filter({ hasText: 'Emeka Nwosu' }).getByText('The member has corrected the bank details since: retry to pay them today.').waitFor();
     await page.getByRole('button', { name: /^Retry: pay the \d+ failed payouts? again$/ }).click();
     await page.getByRole('button', { name: 'Yes, retry' }).click();
     // The details were saved after the run was approved: the retry waits for a second administrator.
@@ -129,9 +129,23 @@ describe('a payout run that needs attention', () => {
     expect(await page.getByTestId('run-attention').count()).toBe(0);
     const row = page.getByTestId('run-payout').filter({ hasText: 'Emeka Nwosu' });
     expect(await row.textContent()).toContain('Attempt 2: paid again in this run');
-    await row.locator('[data-status="success"]').waitFor();
+    await row.locator('[data-status="success"]').first().waitFor();
     expect(await page.getByRole('button', { name: /^Retry/ }).count()).toBe(0);
     await lookAt(page, 'payout-completed-after-retry');
+    // Both transfers are on the run page, as on the bank statement: the refused one to the old account, then the retry.
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 900 });
+      const attempts = row.getByTestId('payout-attempt');
+      await expect.poll(() => attempts.count()).toBe(2);
+      const [refused, paid] = [await attempts.nth(0).textContent(), await attempts.nth(1).textContent()];
+      expect(refused).toMatch(new RegExp(`Attempt 1.*failed.*····${failing.slice(-4)}`, 's'));
+      expect(paid).toMatch(new RegExp(`Attempt 2.*success.*····${corrected.slice(-4)}`, 's'));
+      expect(refused).toMatch(/Paystack reference payout-/);
+      expect(await attempts.nth(1).isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `screenshots/admin-payout-attempts-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     const run = await api<RunDetail>(baseURL, `/api/admin/payouts/runs/${runId}`, { token });
     expect(run.status).toBe('completed');

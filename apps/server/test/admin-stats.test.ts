@@ -98,6 +98,7 @@ describeEachDatabase('admin figures', (database) => {
       numberOfWelcomeBack: [{ amount: '10000.00' }],
       main: { total: '200000.00', today: '100000.00', previousDay: '50000.00', changePercent: 100 },
       welcomeBack: { total: '10000.00', today: '5000.00', previousDay: '5000.00', changePercent: 0 },
+      refundsDue: { main: { count: 0, amount: '0.00' }, welcomeBack: { count: 0, amount: '0.00' } },
       timeZone: 'Africa/Lagos',
     });
     const members = (await get('/api/admin/countUsers')).json();

@@ -1,4 +1,8 @@
 import { expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/rows';
+import { signInRules } from '../src/plugins/sign-in-locks';
+import { createTestAccount } from './accounts-kit';
 import { useTestApp } from './app';
 import { confirmedAccount, forgotPath, loginPath, signupBody, signupPath, someAddress, uniqueEmail } from './auth-kit';
 import { describeEachDatabase } from './databases';
@@ -7,8 +11,14 @@ const LIMITED = /^Too many attempts\. Please wait \d+ (seconds|minutes) and try 
 
 describeEachDatabase('rate limits on the account calls', (database) => {
   const ctx = useTestApp(database);
+  const ADMIN_LOGIN = '/api/admin/adminLogin';
+  const ADMIN_PASSWORD = 'admin password 1';
+  const adminLogin = (email: string, password: string, remoteAddress: string) =>
+    ctx.app.inject({ method: 'POST', url: ADMIN_LOGIN, payload: { email, password }, remoteAddress });
+  const auditActions = async (adminId: string) =>
+    (await queryRows<{ action: string }>(ctx.app.db, sql`select action from audit_log where target_account_id = ${adminId} order by id`)).map((r) => r.action);
 
-  it('stops 20 wrong passwords in a minute on one account, from one address or many; the right password waits too', async () => {
+  it('stops 20 wrong passwords in a minute on one member account, from one address or many; the right password waits too', async () => {
     const account = await confirmedAccount(ctx.app, 'main');
     const codes: number[] = [];
     for (let i = 0; i < 20; i++) {
@@ -30,15 +40,65 @@ describeEachDatabase('rate limits on the account calls', (database) => {
     expect(other.statusCode).toBe(401);
   });
 
-  it('counts the Main member login and the admin login of one account together', async () => {
-    const account = await confirmedAccount(ctx.app, 'main');
+  it('lets 12 right passwords in a row through, for an administrator and a member: successes do not count', async () => {
+    const admin = await createTestAccount(ctx.app, { role: 'admin', password: ADMIN_PASSWORD });
+    const member = await confirmedAccount(ctx.app, 'main');
+    const address = someAddress();
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const url = i % 2 ? '/api/admin/adminLogin' : loginPath.main;
-      codes.push((await ctx.app.inject({ method: 'POST', url, payload: { email: account.email, password: `guess ${i}` }, remoteAddress: someAddress() })).statusCode);
+    for (let i = 0; i < 12; i++) {
+      codes.push((await adminLogin(admin.email, ADMIN_PASSWORD, address)).statusCode);
+      codes.push((await ctx.app.inject({ method: 'POST', url: loginPath.main, payload: { email: member.email, password: member.password }, remoteAddress: address })).statusCode);
     }
-    expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
-    expect(codes[10]).toBe(429);
+    expect(codes).toEqual(Array(24).fill(200));
+    // Each administrator's sign-in is in the audit log.
+    expect(await auditActions(admin.id)).toEqual(Array(12).fill('admin_sign_in'));
+  });
+
+  it("keeps wrong passwords from one address from stopping the administrator on another; the lock-out is audited and grows", async () => {
+    const admin = await createTestAccount(ctx.app, { role: 'admin', password: ADMIN_PASSWORD });
+    const outsider = someAddress();
+    const codes: number[] = [];
+    for (let i = 0; i < 8; i++) codes.push((await adminLogin(admin.email, `guess ${i}`, outsider)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // The right password from the outsider's address waits; the administrator's own address is not touched.
+    const fromOutsider = await adminLogin(admin.email, ADMIN_PASSWORD, outsider);
+    expect(fromOutsider.statusCode).toBe(429);
+    expect(Number(fromOutsider.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect((await adminLogin(admin.email, ADMIN_PASSWORD, someAddress())).statusCode).toBe(200);
+    expect(await auditActions(admin.id)).toEqual([...Array(5).fill('admin_sign_in_failed'), 'admin_sign_in_locked', 'admin_sign_in']);
+    const [locked] = await queryRows<{ details: Record<string, unknown> }>(ctx.app.db, sql`select details from audit_log where target_account_id = ${admin.id} and action = 'admin_sign_in_locked'`);
+    expect(locked!.details).toMatchObject({ address: outsider, lockedFor: 'this address', minutes: 1 });
+
+    // The minute is over (made so here); the next five wrong passwords lock the outsider out for twice as long.
+    await ctx.app.db.execute(sql`update rate_limit_counters set window_ends_at = now() - interval '1 second' where window_ends_at < now() + interval '61 seconds'`);
+    const again: number[] = [];
+    for (let i = 0; i < 6; i++) again.push((await adminLogin(admin.email, `guess again ${i}`, outsider)).statusCode);
+    expect(again).toEqual([401, 401, 401, 401, 401, 429]);
+    const waited = await adminLogin(admin.email, ADMIN_PASSWORD, outsider);
+    expect(Number(waited.headers['retry-after'])).toBeGreaterThan(60);
+    expect(Number(waited.headers['retry-after'])).toBeLessThanOrEqual(120);
+  });
+
+  // Fifty password checks: generous time on a busy machine.
+  it('holds browsers never used before after wrong passwords from many addresses, never the browser the administrator signs in from', { timeout: 180_000 }, async () => {
+    const admin = await createTestAccount(ctx.app, { role: 'admin', password: ADMIN_PASSWORD });
+    const signedIn = await adminLogin(admin.email, ADMIN_PASSWORD, someAddress());
+    const device = signedIn.cookies.find((c) => c.name === 'admin_device');
+    expect(device?.httpOnly).toBe(true);
+    const { failures } = signInRules.adminUnknownDevices;
+    const codes: number[] = [];
+    // A few guesses from each of many addresses: no address reaches its own limit.
+    for (let i = 0; i < failures; i++) codes.push((await adminLogin(admin.email, `guess ${i}`, `192.0.2.${Math.floor(i / 4) + 1}`)).statusCode);
+    expect(codes).toEqual(Array(failures).fill(401));
+    expect((await adminLogin(admin.email, ADMIN_PASSWORD, someAddress())).statusCode).toBe(429);
+    // The administrator's own browser signs in, from wherever it is.
+    const own = await ctx.app.inject({ method: 'POST', url: ADMIN_LOGIN, payload: { email: admin.email, password: ADMIN_PASSWORD }, remoteAddress: someAddress(), cookies: { admin_device: device!.value } });
+    expect(own.statusCode, own.body).toBe(200);
+    // A cookie made for another administrator does not count as this one's browser.
+    const other = await createTestAccount(ctx.app, { role: 'admin', password: ADMIN_PASSWORD });
+    const stolen = await ctx.app.inject({ method: 'POST', url: ADMIN_LOGIN, payload: { email: other.email, password: 'wrong' }, remoteAddress: someAddress(), cookies: { admin_device: device!.value } });
+    expect(stolen.statusCode).toBe(401);
+    expect((await auditActions(admin.id)).filter((a) => a === 'admin_sign_in_locked')).toHaveLength(1);
   });
 
   it('limits one address trying many accounts', async () => {

@@ -99,6 +99,7 @@ const POLICIES: Record<string, Policy> = {
   'DELETE /api/admin/adminRoles/:email': 'admin',
   'GET /api/admin/liabilities': 'admin',
   'GET /api/admin/liabilities/history': 'admin',
+  'GET /api/admin/liabilities/refunds-due': 'admin',
   'GET /api/admin/liabilities/lines': 'admin',
   'GET /api/admin/liabilities/wallets': 'admin',
   'GET /api/admin/exports/members': 'admin',

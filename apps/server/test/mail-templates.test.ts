@@ -9,6 +9,11 @@ const bank = { bankName: 'Access Bank', accountNumberLast4: '6789' };
 /** One sample of every kind, with the figure and the page its mail must carry. */
 const samples: { event: NotificationEvent; says: string[]; page: string }[] = [
   { event: { kind: 'payment_received', reference: 'MN-abc', amountKobo: 5_000_000 }, says: ['₦50,000', 'MN-abc'], page: '/maindashboard' },
+  {
+    event: { kind: 'payment_not_placed', reference: 'MN-def', amountKobo: 5_000_000, reason: 'You have already paid your registration fee.' },
+    says: ['₦50,000', 'MN-def', 'already paid', 'owed back to you'],
+    page: '/maindashboard',
+  },
   { event: { kind: 'bonus_credited', bonus: 'Referral bonus', lines: [{ label: 'Referral bonus from Bola', amountKobo: 1_000_000 }] }, says: ['₦10,000', 'Referral bonus from Bola'], page: '/mainwallet' },
   {
     event: {

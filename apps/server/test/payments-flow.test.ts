@@ -99,6 +99,32 @@ describeEachDatabase('fee payments through the Paystack client and the sandbox o
     expect((await callApi(ctx, '/api/auth/process-payment', { method: 'POST', headers: await signInAs(ctx.app, wb.id), body: {} })).status).toBe(403);
   });
 
+  it('gives a member who starts the payment twice the same checkout (same reference), even two clicks at once; one payment is taken', async () => {
+    const { account, headers } = await newcomer('main');
+    const start = () => callApi(ctx, '/api/auth/process-payment', { method: 'POST', headers, body: {} });
+    const first = await start();
+    expect(first.status).toBe(200);
+    const again = await start();
+    expect(again.body).toMatchObject({ reference: first.body.reference, data: first.body.data });
+    const both = await Promise.all([start(), start()]);
+    expect(both.map((r) => r.body.reference)).toEqual([first.body.reference, first.body.reference]);
+    const rows = await queryRows<{ reference: string }>(ctx.app.db, sql`select reference from payments where account_id = ${account.id}`);
+    expect(rows).toEqual([{ reference: first.body.reference }]);
+    // Once paid, starting again is refused: the member is already placed.
+    await pressCheckout(first.body.data, 'success');
+    await expect.poll(async () => (await paymentFacts(ctx.app, first.body.reference, account.id, account.sponsorAccountId!)).status, { timeout: 15_000 }).toBe('paid');
+    expect((await start()).status).toBe(409);
+  });
+
+  it('starts a new checkout once the earlier one failed at the provider', async () => {
+    const { headers } = await newcomer('welcomeback');
+    const first = await startPayment(ctx, headers, 'welcomeback');
+    await pressCheckout(first.checkoutUrl, 'abandoned');
+    await expect.poll(async () => (await callApi(ctx, `/api/payments/${first.reference}`, { headers })).body.status, { timeout: 15_000 }).toBe('abandoned');
+    const second = await startPayment(ctx, headers, 'welcomeback');
+    expect(second.reference).not.toBe(first.reference);
+  });
+
   it('limits how often one account can start a checkout', async () => {
     const account = await createTestAccount(ctx.app);
     const headers = await signInAs(ctx.app, account.id);

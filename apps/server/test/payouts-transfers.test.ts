@@ -195,8 +195,8 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
     expect(failedPayout).toMatchObject({
       status: 'failed',
       attention: {
-        reason: "the bank did not pay this account; the amount is back in the member's wallet",
-        action: expect.stringMatching(/^Bank details could not be confirmed by the bank: ask the member to correct them/),
+        reason: expect.stringMatching(/^Paystack (said: “.+”|gave no reason)\. The bank did not pay this account; the amount is back in the member's wallet\.$/),
+        action: expect.stringMatching(/^The bank details are unchanged since this transfer\. If the bank refused the account, ask the member to check them/),
         retryable: true,
       },
     });

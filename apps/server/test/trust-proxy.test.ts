@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import type { Database } from '../src/db/client';
-import { limits } from '../src/plugins/rate-limits';
+import { signInRules } from '../src/plugins/sign-in-locks';
 import { testConfig } from './app';
 import { loginPath, someAddress, uniqueEmail } from './auth-kit';
 import { describeEachDatabase } from './databases';
@@ -35,7 +35,7 @@ describeEachDatabase('TRUST_PROXY=1 behind one proxy', (database) => {
 
   it('takes the address the proxy saw, so a client rotating X-Forwarded-For cannot escape the per-address login limit', async () => {
     const client = '203.0.113.7';
-    const max = limits.login.perAddress.max;
+    const max = signInRules.address.failures;
     const codes: number[] = [];
     ctx.seen.length = 0;
     for (let i = 0; i <= max + 5; i++) codes.push((await ctx.app.inject(throughProxy(client, someAddress()))).statusCode);

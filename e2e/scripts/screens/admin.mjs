@@ -81,7 +81,7 @@ export default async function adminScreens({ browser, baseURL, shoot, outDir }) 
   await page.getByTestId('payout-preview').waitFor();
   await page.getByRole('button', { name: 'Run this payout' }).click();
   await shoot(page, 'admin-payouts-preview');
-  await page.getByRole('button', { name: 'Yes, pay now' }).click();
+  await page.getByRole('button', { name: 'Yes, ask for approval' }).click();
   await page.getByText('waiting for a second administrator').waitFor();
   await shoot(page, 'admin-payouts-waiting');
   // A large cash-out and a new administrator wait beside the run: the Approvals screen with three requests.

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './errors';
+import { waitText } from './sign-in-locks';
 
 interface Limit {
   max: number;
@@ -10,11 +11,11 @@ const MINUTE = 60_000;
 
 /**
  * How often each guessable or mail-sending call may run, per network address and per account (the email the
- * call is about, or the signed-in account). Addresses are generous because a cybercafé or a mobile carrier puts
+ * call is about, or the signed-in account). Sign-in counts only wrong passwords, with its own rules
+ * (plugins/sign-in-locks.ts). Addresses are generous because a cybercafé or a mobile carrier puts
  * many people behind one; the per-account limit is what stops guessing one person's password.
  */
 export const limits = {
-  login: { perAddress: { max: 30, window: MINUTE }, perAccount: { max: 10, window: 15 * MINUTE } },
   signup: { perAddress: { max: 60, window: 60 * MINUTE }, perAccount: { max: 5, window: 60 * MINUTE } },
   mailLink: { perAddress: { max: 30, window: 15 * MINUTE }, perAccount: { max: 5, window: 60 * MINUTE } },
   // The mailed tokens carry 256 random bits, so this only keeps one address from flooding the database.
@@ -25,7 +26,6 @@ export const limits = {
   secondFactor: { perAddress: { max: 30, window: 15 * MINUTE }, perAccount: { max: 10, window: 15 * MINUTE } },
 } satisfies Record<string, { perAddress?: Limit; perAccount?: Limit }>;
 
-const waitText = (seconds: number) => (seconds <= 90 ? `${Math.max(1, seconds)} seconds` : `${Math.ceil(seconds / 60)} minutes`);
 
 /**
  * A preHandler (after validation, so the body's email is normalised) that counts the request against both

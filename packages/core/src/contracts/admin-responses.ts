@@ -23,6 +23,9 @@ export const transactionAmountsSchema = z.object({
   numberOfWelcomeBack: z.array(z.object({ amount: nairaString })),
   main: moneyFiguresSchema,
   welcomeBack: moneyFiguresSchema,
+  refundsDue: z
+    .object({ main: z.object({ count: z.number(), amount: nairaString }), welcomeBack: z.object({ count: z.number(), amount: nairaString }) })
+    .describe('payments taken that placed nothing: owed back, not counted in the fees above'),
   timeZone: z.string(),
 });
 export const userCountsSchema = z.object({
@@ -58,8 +61,9 @@ export const userListItemSchema = z.object({
   status: z.string(),
   createdAt: z.string(),
 });
-export const mainUserListSchema = z.object({ ...pageFields, mainUsers: z.array(userListItemSchema) });
-export const welcomeBackUserListSchema = z.object({ ...pageFields, welcomeBackUsers: z.array(userListItemSchema) });
+const administratorsField = { administrators: z.number().describe('how many of the total are administrators (listed, but not members)') };
+export const mainUserListSchema = z.object({ ...pageFields, ...administratorsField, mainUsers: z.array(userListItemSchema) });
+export const welcomeBackUserListSchema = z.object({ ...pageFields, ...administratorsField, welcomeBackUsers: z.array(userListItemSchema) });
 
 const userFigures = {
   accountId: z.string().describe('the account, for its member record'),
@@ -161,6 +165,17 @@ export const payoutRunProgressSchema = z.object({
     .optional()
     .describe('payees of the approved preview not paid because they changed since'),
 });
+/** One transfer the provider was asked to make (a line of the bank statement). */
+export const transferAttemptSchema = z.object({
+  attempt: z.number(),
+  reference: z.string().describe('the Paystack transfer reference'),
+  amount: nairaString,
+  status: z.string(),
+  failureReason: z.string().nullable().describe("the provider's words"),
+  bankName: z.string(),
+  accountNumberLast4: z.string(),
+  at: z.string().describe('when its outcome was recorded'),
+});
 export const payoutRunDetailSchema = payoutRunSummarySchema.extend({
   payouts: z.array(
     z.object({
@@ -181,6 +196,9 @@ export const payoutRunDetailSchema = payoutRunSummarySchema.extend({
         .nullable()
         .describe('for a failed or reversed payout: what the bank said and what to do'),
       updatedAt: z.string(),
+      earlierAttempts: z
+        .array(transferAttemptSchema)
+        .describe('transfers of this payout that failed or were reversed before it was paid again, oldest first: each is a line of the bank statement'),
     }),
   ),
 });
@@ -235,7 +253,11 @@ export const auditEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
 });
-export const auditLogSchema = z.object({ ...pageFields, items: z.array(auditEntrySchema) });
+export const auditLogSchema = z.object({
+  ...pageFields,
+  items: z.array(auditEntrySchema),
+  actions: z.array(z.string()).describe('every action the log holds, for the filter'),
+});
 
 export type MoneyFigures = z.infer<typeof moneyFiguresSchema>;
 export type CountFigures = z.infer<typeof countFiguresSchema>;

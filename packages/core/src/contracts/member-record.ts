@@ -121,7 +121,21 @@ export const memberRecordSchema = z.object({
     .nullable(),
   awards: z.array(awardSchema),
   grants: z.array(z.object({ id: z.number(), amount: nairaString, purpose: z.string(), status: z.string(), decisionNote: z.string().nullable(), createdAt: z.string() })),
-  payouts: z.array(z.object({ reference: z.string(), amount: nairaString, status: z.string(), accountNumberLast4: z.string(), failureReason: z.string().nullable(), createdAt: z.string() })),
+  payouts: z
+    .array(
+      z.object({
+        reference: z.string().describe('the Paystack transfer reference'),
+        period: z.string().nullable().describe("the run's month"),
+        attempt: z.number(),
+        amount: nairaString,
+        status: z.string(),
+        bankName: z.string(),
+        accountNumberLast4: z.string(),
+        failureReason: z.string().nullable(),
+        createdAt: z.string().describe('when its outcome was recorded'),
+      }),
+    )
+    .describe('every transfer attempt, newest first: a failed transfer and its retry are two rows'),
   cashOuts: z.array(z.object({ id: z.number(), amount: nairaString, by: z.string().nullable(), createdAt: z.string() })),
   closure: z.object({
     requestedAt: z.string().nullable(),

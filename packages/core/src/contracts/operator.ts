@@ -33,7 +33,29 @@ export const liabilitiesSchema = z.object({
   grantsApproved: z.object({ count: z.number(), value: nairaString }).describe("approved grants; each is credited to the member's wallet on approval"),
   grantsCredited: nairaString.describe('grants credited to wallets through the ledger (grant expense)'),
   goldenCrownDueNext12Months: z.object({ count: z.number(), value: nairaString }).describe('pending yearly instalments whose due date falls within the next 12 months, or has passed'),
+  refundsDue: z
+    .object({ count: z.number(), value: nairaString })
+    .describe('fees the provider took that placed nothing (a second payment, a payment after closure): owed back to the payers, not income'),
   computedAt: z.string(),
+});
+
+export const refundsDueQuerySchema = pageQuerySchema.extend({ programme: programme.optional() });
+export const refundsDueSchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  items: z.array(
+    z.object({
+      reference: z.string(),
+      accountId: z.string(),
+      fullName: z.string(),
+      email: z.string(),
+      programme,
+      amount: nairaString,
+      paidAt: z.string().nullable(),
+      reason: z.string().nullable().describe('why no position could be placed'),
+    }),
+  ),
 });
 
 export const liabilityHistorySchema = z.object({
@@ -70,9 +92,32 @@ export const exportPeriodSchema = z
   .refine((p) => p.from <= p.to, { message: 'The period must end on or after its first day', path: ['to'] });
 export const memberExportQuerySchema = z.object({ programme });
 
+/** An empty field of the filter form means no filter. */
+const optionalFilter = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Keep a filter under ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+const auditFilterFields = {
+  action: optionalFilter(60).describe('the exact action, e.g. admin_sign_in'),
+  actor: optionalFilter(200).describe("part of the acting administrator's email or name"),
+  member: optionalFilter(200).describe("the member's account id, or part of their email or name"),
+  from: isoDay.optional().or(z.literal('').transform(() => undefined)),
+  to: isoDay.optional().or(z.literal('').transform(() => undefined)),
+};
+const inOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
+const periodInOrder = [inOrder, { message: 'The period must end on or after its first day', path: ['to'] }] as [typeof inOrder, { message: string; path: string[] }];
+/** The audit log's filters (the admin screen's form): each one narrows the list; dates are Lagos days, both included. */
+export const auditLogFilterSchema = z.object(auditFilterFields).refine(...periodInOrder);
+export const auditLogQuerySchema = pageQuerySchema.extend(auditFilterFields).refine(...periodInOrder);
+
 export type Liabilities = z.infer<typeof liabilitiesSchema>;
 export type LiabilityHistory = z.infer<typeof liabilityHistorySchema>;
 export type LedgerEntryKind = z.infer<typeof ledgerEntryKindSchema>;
 export type LedgerLines = z.infer<typeof ledgerLinesSchema>;
 export type WalletBalances = z.infer<typeof walletBalancesSchema>;
 export type ContactReply = z.infer<typeof contactReplySchema>;
+export type RefundsDue = z.infer<typeof refundsDueSchema>;
+export type AuditLogFilter = Partial<z.output<typeof auditLogFilterSchema>>;

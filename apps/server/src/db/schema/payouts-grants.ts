@@ -18,6 +18,8 @@ export const payoutAttempts = pgTable(
     bankName: text('bank_name').notNull(),
     accountNumberLast4: text('account_number_last4').notNull(),
     retriedBy: uuid('retried_by').references(() => accounts.id),
+    /** When this attempt's outcome was recorded (the bank's failure or reversal); created_at is when it was retried. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payout_attempts_payout_attempt_key').on(t.payoutId, t.attempt)],

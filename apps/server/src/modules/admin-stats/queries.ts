@@ -1,6 +1,7 @@
 import type { Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
+import { AWAITING_REFUND } from '../payments/refunds-due';
 
 export interface DayFigures {
   total: number;
@@ -37,10 +38,13 @@ const paidFeesStatement: PreparedStatement = {
       coalesce(sum(amount_kobo), 0) as total,
       coalesce(sum(amount_kobo) filter (where paid_at >= $1), 0) as today,
       coalesce(sum(amount_kobo) filter (where paid_at >= $2 and paid_at < $1), 0) as previous_day
-    from payments where status = 'paid' group by programme`,
+    from payments where status = 'paid' and not (${AWAITING_REFUND}) group by programme`,
 };
 
-/** Registration fees actually paid (payments the provider confirmed), in kobo: all time, today and the previous day. */
+/**
+ * Registration fees actually paid and placed (payments the provider confirmed that placed a position), in kobo:
+ * all time, today and the previous day. A payment that placed nothing is a refund due, not income.
+ */
 export async function paidFeesKobo(db: Tx, w: Windows) {
   const rows = await preparedRows<{ programme: Programme; total: string; today: string; previous_day: string }>(db, paidFeesStatement, [
     w.todayStart.toISOString(),

@@ -3,6 +3,7 @@ import { latestTransactionsSchema, transactionAmountsSchema, userCountsSchema } 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePercent, dayWindows, TIME_ZONE } from './day-windows';
+import { refundsDueTotals } from '../payments/refunds-due';
 import { latestPayments, paidFeesKobo, paidMemberCounts, type DayFigures } from './queries';
 
 const money = (f: DayFigures) => ({
@@ -21,7 +22,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Registration fees paid per programme (spec shape), with today against the previous day',
+        summary: 'Registration fees paid and placed per programme (spec shape), with today against the previous day; refunds due apart',
         response: {
           200: transactionAmountsSchema,
         },
@@ -29,7 +30,10 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const fees = await paidFeesKobo(app.db, dayWindows(new Date()));
+      const refunds = await refundsDueTotals(app.db);
+      const due = (r: { count: number; amountKobo: number }) => ({ count: r.count, amount: toNairaString(r.amountKobo) });
       return {
+        refundsDue: { main: due(refunds.main), welcomeBack: due(refunds.welcomeback) },
         numberOfMainUsers: [{ amount: toNairaString(fees.main.total) }],
         numberOfWelcomeBack: [{ amount: toNairaString(fees.welcomeback.total) }],
         main: money(fees.main),

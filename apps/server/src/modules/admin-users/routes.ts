@@ -32,8 +32,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: admin, schema: { tags: ['admin'], summary: 'Main users, newest first, paged, with search', querystring: userListQuery, response: { 200: mainUserListSchema } } },
     async (request) => {
       const { search, page, pageSize } = request.query;
-      const { total, users } = await listUsers(app.db, 'main', { search, limit: pageSize, offset: (page - 1) * pageSize });
-      return { page, pageSize, total, mainUsers: users };
+      const { total, administrators, users } = await listUsers(app.db, 'main', { search, limit: pageSize, offset: (page - 1) * pageSize });
+      return { page, pageSize, total, administrators, mainUsers: users };
     },
   );
 
@@ -42,8 +42,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: admin, schema: { tags: ['admin'], summary: 'Welcome Back users, newest first, paged, with search', querystring: userListQuery, response: { 200: welcomeBackUserListSchema } } },
     async (request) => {
       const { search, page, pageSize } = request.query;
-      const { total, users } = await listUsers(app.db, 'welcomeback', { search, limit: pageSize, offset: (page - 1) * pageSize });
-      return { page, pageSize, total, welcomeBackUsers: users };
+      const { total, administrators, users } = await listUsers(app.db, 'welcomeback', { search, limit: pageSize, offset: (page - 1) * pageSize });
+      return { page, pageSize, total, administrators, welcomeBackUsers: users };
     },
   );
 

@@ -24,11 +24,12 @@ export async function listUsers(db: Tx, programme: Programme, options: { search?
     created_at: string | Date;
     stage: number | null;
     total: string;
+    admins: string;
   }>(
     db,
     sql`select a.id, a.full_name, a.email, a.phone, a.referral_code, a.role, a.status, a.email_confirmed_at, a.created_at,
                (select p.stage from positions p where p.account_id = a.id order by p.id desc limit 1) as stage,
-               count(*) over () as total
+               count(*) over () as total, count(*) filter (where a.role = 'admin') over () as admins
         from accounts a
         where a.programme = ${programme} ${filter}
         order by a.created_at desc, a.id
@@ -37,6 +38,7 @@ export async function listUsers(db: Tx, programme: Programme, options: { search?
   const plan = getPlan(programme);
   return {
     total: rows[0] ? Number(rows[0].total) : 0,
+    administrators: rows[0] ? Number(rows[0].admins) : 0,
     users: rows.map((r) => ({
       id: r.id,
       fullName: r.full_name,

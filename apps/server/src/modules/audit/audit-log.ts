@@ -1,7 +1,6 @@
-import { count, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { auditLog } from '../../db/schema';
 
 export interface AuditRow {
   id: number;
@@ -14,8 +13,42 @@ export interface AuditRow {
   createdAt: Date;
 }
 
+export interface AuditFilter {
+  action?: string;
+  actor?: string;
+  member?: string;
+  /** Lagos days (YYYY-MM-DD), both included. */
+  from?: string;
+  to?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const lagosMidnight = (day: string) => `${day}T00:00:00+01:00`;
+
+/** Each filter given narrows the list; a member is named by account id (the member record's link) or part of an email or name. */
+function whereOf(f: AuditFilter) {
+  const parts = [
+    f.action ? sql`l.action = ${f.action}` : null,
+    f.actor ? sql`(actor.email ilike ${like(f.actor)} or actor.full_name ilike ${like(f.actor)})` : null,
+    f.member
+      ? UUID.test(f.member)
+        ? sql`l.target_account_id = ${f.member}::uuid`
+        : sql`(target.email ilike ${like(f.member)} or target.full_name ilike ${like(f.member)})`
+      : null,
+    f.from ? sql`l.created_at >= ${lagosMidnight(f.from)}::timestamptz` : null,
+    f.to ? sql`l.created_at < ${lagosMidnight(f.to)}::timestamptz + interval '1 day'` : null,
+  ].filter((p) => p !== null);
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+const joins = sql`from audit_log l
+        left join accounts actor on actor.id = l.actor_account_id
+        left join accounts target on target.id = l.target_account_id`;
+
 /** The audit log, newest first, with the emails of the actor and the target so a reader needs no second look-up. */
-export async function listAuditLog(db: Db, page: { page: number; pageSize: number }) {
+export async function listAuditLog(db: Db, page: { page: number; pageSize: number } & AuditFilter) {
+  const where = whereOf(page);
   const rows = await queryRows<{
     id: string | number;
     action: string;
@@ -28,13 +61,12 @@ export async function listAuditLog(db: Db, page: { page: number; pageSize: numbe
   }>(
     db,
     sql`select l.id, l.action, l.actor_account_id, actor.email as actor_email, l.target_account_id, target.email as target_email, l.details, l.created_at
-        from audit_log l
-        left join accounts actor on actor.id = l.actor_account_id
-        left join accounts target on target.id = l.target_account_id
+        ${joins} ${where}
         order by l.created_at desc, l.id desc
         limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`,
   );
-  const [total] = await db.select({ n: count() }).from(auditLog);
+  const [total] = await queryRows<{ n: string }>(db, sql`select count(*) as n ${joins} ${where}`);
+  const actions = await queryRows<{ action: string }>(db, sql`select distinct action from audit_log order by action`);
   const items: AuditRow[] = rows.map((r) => ({
     id: Number(r.id),
     action: r.action,
@@ -45,5 +77,5 @@ export async function listAuditLog(db: Db, page: { page: number; pageSize: numbe
     details: r.details,
     createdAt: new Date(r.created_at),
   }));
-  return { items, total: total?.n ?? 0 };
+  return { items, total: Number(total?.n ?? 0), actions: actions.map((a) => a.action) };
 }

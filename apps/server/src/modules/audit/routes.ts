@@ -1,4 +1,4 @@
-import { auditLogSchema, errorResponses, pageQuerySchema } from '@coop/core/contracts';
+import { auditLogQuerySchema, auditLogSchema, errorResponses } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listAuditLog } from './audit-log';
 
@@ -10,14 +10,15 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'The audit log of administrative acts, newest first',
-        querystring: pageQuerySchema,
+        summary: 'The audit log of administrative acts, newest first, filtered by action, actor, member and Lagos days',
+        querystring: auditLogQuerySchema,
         response: { 200: auditLogSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const { items, total } = await listAuditLog(app.db, request.query);
-      return { ...request.query, total, items: items.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })) };
+      const { items, total, actions } = await listAuditLog(app.db, request.query);
+      const { page, pageSize } = request.query;
+      return { page, pageSize, total, actions, items: items.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })) };
     },
   );
 };

@@ -9,7 +9,8 @@ import { signChallenge } from './second-factor-challenge';
 import { isEnrolled, needsSecondFactor } from '../two-factor/two-factor-service';
 import { checkCredentials } from './login';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../sessions/refresh-cookie';
-import { bodyEmailKey, limits, rateLimited } from '../../plugins/rate-limits';
+import { rememberAdminDevice } from './admin-device';
+import { countWrongPassword, refuseWhileLocked, rightPassword, signInPlace } from './sign-in-limits';
 import { sessionAnswer } from '../sessions/session-user';
 import { openSession, revokeAccountSession, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from '../sessions/sessions';
 
@@ -25,18 +26,11 @@ const secondFactorDue = () =>
 
 /** Sign-in, silent renewal from the refresh cookie, and sign-out. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  // One count per programme's account, shared by its login calls (Main's member and admin logins alike).
-  const loginLimit = {
-    main: rateLimited(app, 'login-main', limits.login, bodyEmailKey('main')),
-    welcomeback: rateLimited(app, 'login-welcomeback', limits.login, bodyEmailKey('welcomeback')),
-  };
-
   for (const login of logins) {
     app.post(
       login.path,
       {
         config: { public: true },
-        preHandler: loginLimit[login.programme],
         schema: {
           tags: ['accounts'],
           summary: login.summary,
@@ -45,12 +39,22 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const account = await checkCredentials(app.db, { programme: login.programme, ...request.body, adminOnly: login.adminOnly, supportEmail: app.config.site.email });
+        // Wrong passwords count, right ones do not (decision 0026): the lock is checked first, the count after.
+        const place = await signInPlace(app, request, login, request.body.email);
+        await refuseWhileLocked(app, reply, place);
+        const account = await checkCredentials(app.db, { programme: login.programme, ...request.body, adminOnly: login.adminOnly, supportEmail: app.config.site.email }).catch(
+          async (error: unknown) => {
+            if (error instanceof HttpError && error.code === 'wrong_credentials') await countWrongPassword(app, place);
+            throw error;
+          },
+        );
+        if (login.adminOnly) rememberAdminDevice(reply, app.config, account.id, place.deviceId);
         const enrolled = account.role === 'admin' && (await isEnrolled(app.db, account.id));
         // An administrator's session exists only after the second factor: the password alone opens nothing.
         if (needsSecondFactor(app.config, account.role, enrolled)) {
           if (!login.adminOnly)
             throw new HttpError(403, 'This is an administrator account: sign in at /admin with your two-factor code.', 'two_factor_required');
+          await rightPassword(app, place, account, enrolled ? 'two-factor code' : 'two-factor set-up');
           return {
             status: 200,
             message: enrolled ? 'Enter the code from your authenticator app.' : 'Set up two-factor sign-in to continue: administrators need it.',
@@ -58,6 +62,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
             challenge: await signChallenge(app.config, account.id, account.tokenVersion),
           };
         }
+        await rightPassword(app, place, account, 'signed in');
         const { sessionId, refreshToken } = await app.db.transaction((tx) => openSession(tx, account.id));
         setRefreshCookie(reply, app.config, login.programme, refreshToken);
         request.log.info({ accountId: account.id, programme: login.programme, admin: login.adminOnly }, 'signed in');

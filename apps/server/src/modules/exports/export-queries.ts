@@ -3,10 +3,12 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { csvCell } from '../../lib/csv-cell';
+import { lagosTime } from '../../lib/lagos-time';
+import { transferAttempts, type TransferAttempt } from '../payouts/attempt-trail';
 import { keysetRows } from './keyset';
 
 const naira = (kobo: string | number) => toNairaString(Number(kobo));
-const iso = (d: string | Date | null) => (d === null ? '' : new Date(d).toISOString());
+const iso = (d: string | Date | null) => (d === null ? '' : lagosTime(new Date(d)));
 const text = (s: string | null) => csvCell(s ?? '');
 
 export interface Period {
@@ -125,24 +127,19 @@ export async function* journalRecords(db: Tx, period: Period): AsyncGenerator<st
   }
 }
 
-export const payoutColumns = ['Payout', 'Reference', 'Full name', 'Email', 'Bank', 'Bank account', 'Amount (NGN)', 'Status', 'Failure reason', 'Created', 'Updated'];
+export const payoutColumns = ['Payout', 'Attempt', 'Reference', 'Full name', 'Email', 'Bank', 'Bank account', 'Amount (NGN)', 'Status', 'Failure reason', 'Time'];
 
-/** The payouts of one run with their outcomes (account numbers masked: the bank file is the download that carries them). */
+/**
+ * Every transfer attempt of one run's payouts, one row each (a failed transfer and its retry are two rows, as
+ * on the bank statement), with its outcome and time. Account numbers are masked: the bank file carries them.
+ */
 export async function* payoutRecords(db: Tx, runId: number): AsyncGenerator<string[]> {
-  type Row = { id: string; reference: string; full_name: string; email: string; bank_name: string; last4: string; amount_kobo: string; status: string; failure_reason: string | null; created_at: string | Date; updated_at: string | Date };
-  const rows = keysetRows<Row, string>(
-    (after, limit) =>
-      queryRows<Row>(
-        db,
-        sql`select p.id, p.reference, a.full_name, a.email, p.bank_name, p.account_number_last4 as last4, p.amount_kobo, p.status, p.failure_reason, p.created_at, p.updated_at
-            from payouts p join accounts a on a.id = p.account_id
-            where p.run_id = ${runId} ${after === null ? sql`` : sql`and p.id > ${after}`}
-            order by p.id limit ${limit}`,
-      ),
-    (r) => r.id,
+  const rows = keysetRows<TransferAttempt, { payoutId: number; attempt: number }>(
+    (after, limit) => transferAttempts(db, { runId }, { after, limit }),
+    (r) => ({ payoutId: r.payoutId, attempt: r.attempt }),
   );
   for await (const r of rows) {
-    yield [r.id, r.reference, text(r.full_name), text(r.email), text(r.bank_name), `****${r.last4}`, naira(r.amount_kobo), r.status, text(r.failure_reason), iso(r.created_at), iso(r.updated_at)];
+    yield [String(r.payoutId), String(r.attempt), r.reference, text(r.fullName), text(r.email), text(r.bankName), `****${r.accountNumberLast4}`, naira(r.amountKobo), r.status, text(r.failureReason), lagosTime(r.at)];
   }
 }
 

@@ -2,6 +2,7 @@ import { lastMonths, monthStart, toNairaString, type Programme } from '@coop/cor
 import type { Liabilities, LiabilityHistory } from '@coop/core/contracts';
 import type { Db } from '../../db/client';
 import { awardLabel } from '../member/award-labels';
+import { refundsDueTotals } from '../payments/refunds-due';
 import { approvedGrants, awardFigures, goldenCrownDue } from './entitlement-figures';
 import { ledgerFigures, monthlyFigures } from './ledger-figures';
 
@@ -16,6 +17,7 @@ export async function liabilities(db: Db, programme: Programme, now: Date): Prom
       const awards = await awardFigures(tx, programme);
       const grants = await approvedGrants(tx, programme);
       const crown = await goldenCrownDue(tx, programme, new Date(now.getTime() + YEAR_MS));
+      const refunds = (await refundsDueTotals(tx))[programme];
       return {
         programme,
         feesReceived: naira(ledger.feesReceivedKobo),
@@ -39,6 +41,7 @@ export async function liabilities(db: Db, programme: Programme, now: Date): Prom
         grantsApproved: { count: grants.count, value: naira(grants.valueKobo) },
         grantsCredited: naira(ledger.grantsCreditedKobo),
         goldenCrownDueNext12Months: { count: crown.count, value: naira(crown.valueKobo) },
+        refundsDue: { count: refunds.count, value: naira(refunds.amountKobo) },
         computedAt: now.toISOString(),
       };
     },

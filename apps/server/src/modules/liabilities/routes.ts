@@ -1,8 +1,9 @@
 import { toNairaString } from '@coop/core';
-import { errorResponses, ledgerLinesQuerySchema, ledgerLinesSchema, liabilitiesQuerySchema, liabilitiesSchema, liabilityHistorySchema, walletBalancesQuerySchema, walletBalancesSchema } from '@coop/core/contracts';
+import { errorResponses, ledgerLinesQuerySchema, ledgerLinesSchema, liabilitiesQuerySchema, liabilitiesSchema, liabilityHistorySchema, refundsDueQuerySchema, refundsDueSchema, walletBalancesQuerySchema, walletBalancesSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { figureLinesPage, walletsInCreditPage } from './ledger-lists';
 import { liabilities, liabilityHistory } from './liabilities';
+import { refundsDue } from '../payments/refunds-due';
 
 const page = (q: { page: number; pageSize: number }) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
 
@@ -20,6 +21,24 @@ export const liabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => liabilities(app.db, request.query.programme, new Date()),
+  );
+
+  app.get(
+    '/admin/liabilities/refunds-due',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Payments awaiting a refund (paid, but no position could be placed), newest first; the list a refund starts from',
+        querystring: refundsDueQuerySchema,
+        response: { 200: refundsDueSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { programme, ...paging } = request.query;
+      const { total, items } = await refundsDue(app.db, { programme, ...page(paging) });
+      return { ...paging, total, items: items.map(({ amountKobo, paidAt, ...r }) => ({ ...r, amount: toNairaString(amountKobo), paidAt: paidAt?.toISOString() ?? null })) };
+    },
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { transferAttempts } from '../payouts/attempt-trail';
 import { sql } from 'drizzle-orm';
 import { closureMoneyText, closureReasons, maskAccountNumber, toNairaString, type ClosureReason, type Programme } from '@coop/core';
 import type { MemberRecord } from '@coop/core/contracts';
@@ -85,10 +86,8 @@ export async function memberRecord(db: Tx, accountId: string): Promise<MemberRec
       db,
       sql`select id, amount_kobo, purpose, status, decision_note, created_at from grant_applications where account_id = ${accountId} order by id desc`,
     ),
-    queryRows<{ reference: string; amount_kobo: string; status: string; account_number_last4: string; failure_reason: string | null; created_at: When }>(
-      db,
-      sql`select reference, amount_kobo, status, account_number_last4, failure_reason, created_at from payouts where account_id = ${accountId} order by id desc`,
-    ),
+    // Every transfer attempt, a failed one and its retry apart, so each line of the bank statement has its row.
+    transferAttempts(db, { accountId }),
     queryRows<{ id: string; amount_kobo: string; by: string | null; created_at: When }>(
       db,
       sql`select c.id, c.amount_kobo, b.full_name as by, c.created_at from cash_outs c left join accounts b on b.id = c.created_by where c.account_id = ${accountId} order by c.id desc`,
@@ -141,7 +140,17 @@ export async function memberRecord(db: Tx, accountId: string): Promise<MemberRec
       : null,
     awards: figures?.awards ?? [],
     grants: grants.map((g) => ({ id: Number(g.id), amount: naira(g.amount_kobo), purpose: g.purpose, status: g.status, decisionNote: g.decision_note, createdAt: iso(g.created_at) })),
-    payouts: payouts.map((p) => ({ reference: p.reference, amount: naira(p.amount_kobo), status: p.status, accountNumberLast4: p.account_number_last4, failureReason: p.failure_reason, createdAt: iso(p.created_at) })),
+    payouts: payouts.reverse().map((p) => ({
+      reference: p.reference,
+      period: p.period,
+      attempt: p.attempt,
+      amount: naira(p.amountKobo),
+      status: p.status,
+      bankName: p.bankName,
+      accountNumberLast4: p.accountNumberLast4,
+      failureReason: p.failureReason,
+      createdAt: p.at.toISOString(),
+    })),
     cashOuts: cashOuts.map((c) => ({ id: Number(c.id), amount: naira(c.amount_kobo), by: c.by, createdAt: iso(c.created_at) })),
     closure: closureOf(a.status, a.closure_requested_at, a.closure_confirmed_at, history),
     flags,

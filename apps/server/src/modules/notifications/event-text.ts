@@ -35,6 +35,15 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         page: 'dashboard',
         action: 'Open my dashboard',
       };
+    case 'payment_not_placed':
+      return {
+        ...base,
+        title: `Payment received but not placed: ${formatNaira(event.amountKobo)} is owed back to you`,
+        summary: `We received your payment of ${formatNaira(event.amountKobo)} for the ${platform} (reference ${event.reference}), but it could not place you: ${event.reason} The amount is owed back to you and our team will refund it.`,
+        more: [`Keep this mail with its reference. Questions? Contact us at ${supportEmail}.`],
+        page: 'dashboard',
+        action: 'Open my dashboard',
+      };
     case 'bonus_credited': {
       const totalKobo = event.lines.reduce((sum, l) => sum + l.amountKobo, 0);
       return {
@@ -94,7 +103,9 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         ...base,
         title: `Payout failed: ${formatNaira(event.amountKobo)} is back in your wallet`,
         summary: `The payout of ${formatNaira(event.amountKobo)} to ${event.bankName}, account ending ${event.accountNumberLast4}, did not go through (${event.reason}). The amount is back in your wallet.`,
-        more: ['Check your bank details: the account number, the bank and the account name exactly as your bank holds it. The next monthly payout pays confirmed details.'],
+        more: [
+          'Check your bank details: the account number, the bank and the account name exactly as your bank holds it. If they were wrong, correct them: our team can send this payout again as soon as they are confirmed, without waiting for next month.',
+        ],
         page: 'bankDetails',
         action: 'Check my bank details',
       };

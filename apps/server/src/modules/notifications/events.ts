@@ -10,6 +10,7 @@ export interface Item {
 /** Everything a member is told about, by mail and in the member area; data only, so it can wait in the queue. */
 export type NotificationEvent =
   | { kind: 'payment_received'; reference: string; amountKobo: number }
+  | { kind: 'payment_not_placed'; reference: string; amountKobo: number; reason: string }
   | { kind: 'bonus_credited'; bonus: string; lines: Item[] }
   | { kind: 'promotion'; reachedStage: string; completed: string[]; lines: Item[]; awards: Item[]; next: string | null }
   | { kind: 'award_delivered'; award: string; valueKobo: number }
@@ -29,6 +30,8 @@ export type NotificationKind = NotificationEvent['kind'];
 /** Which settings category turns a kind's mail off; 'security' mails are always sent. */
 export const categoryOf: Record<NotificationKind, MailCategory | 'security'> = {
   payment_received: 'payments',
+  // Money owed back to the member: never turned off.
+  payment_not_placed: 'security',
   bonus_credited: 'bonuses',
   promotion: 'bonuses',
   award_delivered: 'awards',

@@ -5,7 +5,8 @@ import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { latestPositionOf } from '../engine/position-store';
-import { insertPayment, pendingPaymentsOf, updatePayment } from './queries';
+import { sql } from 'drizzle-orm';
+import { checkoutAddressOf, insertPayment, openCheckoutOf, pendingPaymentsOf, updatePayment } from './queries';
 import { settlePayment } from './settle-payment';
 
 /** 128 random bits: nobody can guess another person's payment. Paystack allows letters, digits, - . = */
@@ -26,6 +27,8 @@ async function refuseIfNotPayable(db: Db, accountId: string, programme: Programm
 /**
  * Starts a fee payment for the signed-in account: a pending payments row with a fresh reference first (so
  * every reference the provider knows is ours), then the provider's checkout for exactly the plan's fee.
+ * A checkout of the last day still unpaid is given again instead (same reference): a member who opens the
+ * payment twice pays once.
  */
 export async function initiatePayment(
   deps: { db: Db; provider: PaymentProvider; publicUrl: string; log: FastifyBaseLogger },
@@ -41,15 +44,23 @@ export async function initiatePayment(
   }
   await refuseIfNotPayable(deps.db, account.id, account.programme);
   const plan = getPlan(account.programme);
-  const reference = newPaymentReference(account.programme);
-  const payment = await insertPayment(deps.db, {
-    reference,
-    accountId: account.id,
-    programme: account.programme,
-    amountKobo: plan.feeKobo,
-    currency: 'NGN',
-    provider: deps.provider.name,
+  const { payment, fresh } = await deps.db.transaction(async (tx) => {
+    // One start at a time per account, so two clicks (or two tabs) cannot both make a checkout.
+    await tx.execute(sql`select id from accounts where id = ${account.id} for update`);
+    const open = await openCheckoutOf(tx, account.id, account.programme, plan.feeKobo);
+    if (open) return { payment: open, fresh: false };
+    const inserted = await insertPayment(tx, {
+      reference: newPaymentReference(account.programme),
+      accountId: account.id,
+      programme: account.programme,
+      amountKobo: plan.feeKobo,
+      currency: 'NGN',
+      provider: deps.provider.name,
+    });
+    return { payment: inserted, fresh: true };
   });
+  const { reference } = payment;
+  if (!fresh) return { reference, authorizationUrl: await checkoutAddressOf(deps.db, payment), amountKobo: plan.feeKobo };
   try {
     const checkout = await deps.provider.initializeTransaction({
       email: account.email,

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { HttpError } from '../../plugins/errors';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { payments } from '../../db/schema';
@@ -62,4 +63,39 @@ export async function pendingPaymentsOf(db: Tx, accountId: string, programme: Pa
     .where(and(eq(payments.accountId, accountId), eq(payments.programme, programme), eq(payments.status, 'pending')))
     .orderBy(desc(payments.createdAt))
     .limit(limit);
+}
+
+/** How long an unpaid checkout is offered again rather than a new one (Paystack keeps a checkout open longer). */
+const CHECKOUT_REUSE_HOURS = 24;
+
+/** The account's newest pending checkout of the fee, started within the reuse period; call inside the account's lock. */
+export async function openCheckoutOf(tx: Tx, accountId: string, programme: PaymentRow['programme'], feeKobo: number) {
+  const [row] = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.accountId, accountId),
+        eq(payments.programme, programme),
+        eq(payments.status, 'pending'),
+        eq(payments.amountKobo, feeKobo),
+        sql`${payments.createdAt} > now() - ${CHECKOUT_REUSE_HOURS} * interval '1 hour'`,
+        // One with no checkout address yet is another click's, still asking the provider; an old one never got one.
+        sql`(${payments.authorizationUrl} is not null or ${payments.createdAt} > now() - interval '30 seconds')`,
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The checkout address of a payment another request may still be asking the provider for (a second click). */
+export async function checkoutAddressOf(db: Tx, payment: PaymentRow): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const [row] = await db.select({ url: payments.authorizationUrl, status: payments.status }).from(payments).where(eq(payments.id, payment.id));
+    if (row?.url) return row.url;
+    if (row?.status !== 'pending') break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new HttpError(409, 'Your payment is still being set up. Please wait a moment and press the button again.', 'checkout_in_progress');
 }

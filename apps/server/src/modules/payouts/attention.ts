@@ -11,7 +11,9 @@ export interface PayoutAttention {
 
 /**
  * Why a payout of a run was not paid and what to do about it; null for a payout that needs nothing.
- * The provider's own words are kept; its bare "Transfer failed" is said the way a member can act on.
+ * It quotes what the provider said (its bare "Transfer failed" says no more than that), and says whether the
+ * administrator can retry today or must wait for the member. "Confirmed" bank details only mean the bank
+ * knows the account's name: a refused transfer does not make them unconfirmed.
  */
 export function payoutAttention(input: {
   status: PayoutStatus;
@@ -19,25 +21,26 @@ export function payoutAttention(input: {
   bank: { verified: boolean; changedSinceFailure: boolean } | null;
 }): PayoutAttention | null {
   if (input.status !== 'failed' && input.status !== 'reversed') return null;
-  const said = input.failureReason && !/^Transfer (failed|reversed)$/.test(input.failureReason) ? `${input.failureReason}: ` : '';
+  const bare = !input.failureReason || /^Transfer (failed|reversed)$/.test(input.failureReason);
+  const said = bare ? 'Paystack gave no reason' : `Paystack said: “${input.failureReason}”`;
   const reason =
     input.status === 'reversed'
-      ? `${said}the bank returned the money; the amount is back in the member's wallet`
-      : `${said}the bank did not pay this account; the amount is back in the member's wallet`;
+      ? `${said}. The bank returned the money; the amount is back in the member's wallet.`
+      : `${said}. The bank did not pay this account; the amount is back in the member's wallet.`;
   if (!input.bank)
-    return { reason, action: 'The member has no bank details now: ask them to add their bank details, then retry.', retryable: false };
+    return { reason, action: 'Wait for the member: they have no bank details now. Ask them to add them; retry once they have.', retryable: false };
   if (!input.bank.verified)
     return {
       reason,
-      action: 'Bank details could not be confirmed: ask the member to correct them; retry once they are confirmed.',
+      action: 'Wait for the member: their new bank details are not confirmed with the bank yet. Ask them to correct them; retry once they are confirmed.',
       retryable: false,
     };
   if (input.bank.changedSinceFailure)
-    return { reason, action: 'The member has corrected the bank details since: retry to pay them.', retryable: true };
+    return { reason, action: 'The member has corrected the bank details since: retry to pay them today.', retryable: true };
   return {
     reason,
     action:
-      'Bank details could not be confirmed by the bank: ask the member to correct them, then retry (or retry at once if the bank said its trouble was passing). Release it if it will not be paid.',
+      'The bank details are unchanged since this transfer. If the bank refused the account, ask the member to check them and retry once they have changed them; if the trouble was passing (the bank was down), retry today. Release it if it will not be paid.',
     retryable: true,
   };
 }

@@ -30,9 +30,10 @@ export async function rearmFailedPayout(db: Db, payoutId: number, adminId: strin
       failure_reason: string | null;
       bank_name: string;
       account_number_last4: string;
+      updated_at: string | Date;
     }>(
       tx,
-      sql`select account_id, programme, amount_kobo, status, attempt, reference, failure_reason, bank_name, account_number_last4
+      sql`select account_id, programme, amount_kobo, status, attempt, reference, failure_reason, bank_name, account_number_last4, updated_at
           from payouts where id = ${payoutId} and status in ('failed', 'reversed') for update`,
     );
     if (!payout) return { status: 'not_failed' };
@@ -52,9 +53,9 @@ export async function rearmFailedPayout(db: Db, payoutId: number, adminId: strin
     if (heldIfBankSavedAfter && facts.bank_saved_at && new Date(facts.bank_saved_at).getTime() > heldIfBankSavedAfter.getTime())
       return { status: 'skipped', reason: 'bank_details_new' };
     await tx.execute(sql`
-      insert into payout_attempts (payout_id, attempt, reference, amount_kobo, status, failure_reason, bank_name, account_number_last4, retried_by)
+      insert into payout_attempts (payout_id, attempt, reference, amount_kobo, status, failure_reason, bank_name, account_number_last4, retried_by, ended_at)
       values (${payoutId}, ${payout.attempt}, ${payout.reference}, ${payout.amount_kobo}, ${payout.status}, ${payout.failure_reason},
-              ${payout.bank_name}, ${payout.account_number_last4}, ${adminId})`);
+              ${payout.bank_name}, ${payout.account_number_last4}, ${adminId}, ${new Date(payout.updated_at).toISOString()}::timestamptz)`);
     const attempt = payout.attempt + 1;
     await tx.execute(sql`
       update payouts set attempt = ${attempt}, reference = ${`payout-${randomUUID()}`}, status = 'reserved', amount_kobo = ${amountKobo},

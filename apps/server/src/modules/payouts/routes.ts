@@ -1,3 +1,4 @@
+import { transferAttempts } from './attempt-trail';
 import { approvalPendingAnswerSchema, approvalSchema, errorSchema, payoutPreparedSchema, payoutPreviewSchema, payoutReleaseSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -153,7 +154,9 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const run = await findRun(app.db, request.params.id);
       if (!run) throw notFound();
-      return { ...runSummaryView(run), payouts: (await runPayouts(app.db, run.id)).map(runPayoutView) };
+      const payouts = await runPayouts(app.db, run.id);
+      const attempts = await transferAttempts(app.db, { runId: run.id });
+      return { ...runSummaryView(run), payouts: payouts.map((p) => runPayoutView(p, attempts)) };
     },
   );
 

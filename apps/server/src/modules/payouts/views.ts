@@ -1,4 +1,5 @@
 import { toNairaString } from '@coop/core';
+import type { TransferAttempt } from './attempt-trail';
 import type { RunPayout, RunSummary } from './run-queries';
 
 /** Answers in the API's money format (naira strings) and ISO dates. */
@@ -18,8 +19,21 @@ export const runSummaryView = (r: RunSummary) => ({
   counts: r.counts,
 });
 
-export const runPayoutView = ({ amountKobo, updatedAt, ...p }: RunPayout) => ({
+export const transferAttemptView = (a: TransferAttempt) => ({
+  attempt: a.attempt,
+  reference: a.reference,
+  amount: toNairaString(a.amountKobo),
+  status: a.status,
+  failureReason: a.failureReason,
+  bankName: a.bankName,
+  accountNumberLast4: a.accountNumberLast4,
+  at: a.at.toISOString(),
+});
+
+/** A payout with its earlier attempts (from transferAttempts of its run). */
+export const runPayoutView = ({ amountKobo, updatedAt, ...p }: RunPayout, attempts: TransferAttempt[]) => ({
   ...p,
   amount: toNairaString(amountKobo),
   updatedAt: updatedAt.toISOString(),
+  earlierAttempts: attempts.filter((a) => a.payoutId === p.id && !a.current).map(transferAttemptView),
 });

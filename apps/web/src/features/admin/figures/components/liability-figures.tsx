@@ -47,6 +47,13 @@ export function LiabilityFigures({ view: v }: { view: Liabilities }) {
         to={`${adminPaths.grants}?status=approved`}
         testId="grants-approved"
       />
+      <Figure
+        label="Refunds due"
+        value={v.refundsDue.value}
+        detail={`${v.refundsDue.count} payment${v.refundsDue.count === 1 ? '' : 's'} taken that placed nothing: owed back, not income`}
+        to={v.refundsDue.count ? '#refunds-due' : undefined}
+        testId="refunds-due"
+      />
     </div>
   );
 }

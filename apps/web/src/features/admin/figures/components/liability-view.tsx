@@ -5,6 +5,7 @@ import { QueryState } from '../../../../components/display/query-state';
 import { useLiabilities, useLiabilityHistory } from '../api/get-liabilities';
 import { AwardEntitlements } from './award-entitlements';
 import { LiabilityFigures } from './liability-figures';
+import { RefundsDueList } from './refunds-due-list';
 import { StatusFilter } from '../../common/components/status-filter';
 import { programmeOptions } from '../../common/programme-options';
 
@@ -27,6 +28,7 @@ export function LiabilityView() {
         {(v) => (
           <>
             <LiabilityFigures view={v} />
+            <RefundsDueList programme={programme} count={v.refundsDue.count} />
             <div className="mt-4 grid gap-4 xl:grid-cols-2">
               <AwardEntitlements view={v} />
               <section aria-labelledby="twelve-months" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">

@@ -1,25 +1,42 @@
+import type { AuditLogFilter } from '@coop/core/contracts';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../../components/display/format';
 import { Pager } from '../../../../components/display/pager';
 import { QueryState } from '../../../../components/display/query-state';
-import { AUDIT_PAGE_SIZE, useAuditLog } from '../api/get-audit-log';
+import { AUDIT_PAGE_SIZE, auditFilterParams, useAuditLog } from '../api/get-audit-log';
+import { AuditFilterForm } from '../components/audit-filter-form';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
 
 const words = (action: string) => action.replace(/[_.]/g, ' ');
 
-/** Who did what to whom and when: every administrative act, newest first. */
+const FILTERS = ['action', 'actor', 'member', 'from', 'to'] as const;
+
+/** Who did what to whom and when: every administrative act, newest first, filtered from the address bar (a member record links here). */
 export function AuditPage() {
+  const [params, setParams] = useSearchParams();
+  const filter: AuditLogFilter = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? undefined])) as AuditLogFilter;
+  const filtered = FILTERS.some((name) => filter[name]);
   const [page, setPage] = useState(1);
-  const log = useAuditLog(page);
+  const log = useAuditLog(page, filter);
+  const onFilter = (next: AuditLogFilter) => {
+    setPage(1);
+    setParams(auditFilterParams(next));
+  };
   return (
     <>
       <AdminPageTitle lead="Every administrative act, newest first. Entries cannot be changed or removed.">Audit Log</AdminPageTitle>
+      <AuditFilterForm key={params.toString()} filter={filter} actions={log.data?.actions ?? []} onFilter={onFilter} />
       <QueryState query={log} label="the audit log">
         {(list) =>
           list.total === 0 ? (
-            <p className="text-slate-600">Nothing has been recorded yet.</p>
+            <p className="text-slate-600">{filtered ? 'No entry matches these filters.' : 'Nothing has been recorded yet.'}</p>
           ) : (
             <>
+              <p className="mb-2 text-sm text-slate-700" data-testid="audit-count">
+                {list.total} {list.total === 1 ? 'entry' : 'entries'}
+                {filtered ? (list.total === 1 ? ' matches these filters' : ' match these filters') : ''}
+              </p>
               <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4 shadow-sm">
                 {list.items.map((entry) => (
                   <li key={entry.id} className="py-3" data-testid="audit-entry">

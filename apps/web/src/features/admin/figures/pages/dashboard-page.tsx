@@ -20,6 +20,10 @@ const summed = (f: MoneyFigures) => ({
   changePercent: f.changePercent,
 });
 
+/** A payment that placed nothing is owed back: said beside the fees, never added to them. */
+const refundsText = (r: { count: number; amount: string }) =>
+  r.count ? `. Not counted: ${naira(r.amount)} owed back (${r.count} refund${r.count === 1 ? '' : 's'} due, listed under What the company owes)` : '';
+
 /** The admin dashboard (spec 2.7) with real figures, each captioned with what it counts, and what the company owes. */
 export function AdminDashboardPage() {
   const counts = useUserCounts();
@@ -39,8 +43,12 @@ export function AdminDashboardPage() {
         <QueryState query={amounts} label="the transaction totals">
           {(a) => (
             <>
-              <StatWidget title="MAIN TRANSACTIONS" caption="Main registration fees paid, all time; fees paid today" {...summed(a.main)} />
-              <StatWidget title="WELCOME TRANSACTIONS" caption="Welcome Back registration fees paid, all time; fees paid today" {...summed(a.welcomeBack)} />
+              <StatWidget title="MAIN TRANSACTIONS" caption={`Main registration fees paid and placed, all time; fees paid today${refundsText(a.refundsDue.main)}`} {...summed(a.main)} />
+              <StatWidget
+                title="WELCOME TRANSACTIONS"
+                caption={`Welcome Back registration fees paid and placed, all time; fees paid today${refundsText(a.refundsDue.welcomeBack)}`}
+                {...summed(a.welcomeBack)}
+              />
             </>
           )}
         </QueryState>

@@ -16,6 +16,11 @@ interface Props {
   onView: (email: string) => void;
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** Members and administrators counted apart: the administrators run the platform, they are not members. */
+const countText = (members: number, administrators: number, search: string) =>
+  `${plural(members, 'member')}${administrators ? ` and ${plural(administrators, 'administrator')}` : ''}${search ? ` matching “${search}”` : ''}`;
+
 /** The programme's accounts, newest first, 20 a page, searched by name, email, phone or referral code. */
 export function UserList({ programme, search, onSearch, onView }: Props) {
   const [page, setPage] = useState(1);
@@ -49,7 +54,7 @@ export function UserList({ programme, search, onSearch, onView }: Props) {
         {(list) => (
           <>
             <p className="mt-3 text-sm text-slate-600" role="status">
-              {list.total === 0 ? (search ? `No user matches “${search}”.` : 'No user has signed up yet.') : `${list.total} user${list.total === 1 ? '' : 's'}${search ? ` matching “${search}”` : ''}`}
+              {list.total === 0 ? (search ? `No user matches “${search}”.` : 'No user has signed up yet.') : countText(list.total - list.administrators, list.administrators, search)}
             </p>
             <ul className="mt-2 divide-y divide-slate-200">
               {list.items.map((u) => (

@@ -7,6 +7,7 @@ import { adminPaths } from '../../common/admin-paths';
 import { useRunPayout } from '../api/run-payout';
 import type { PayoutPreview } from '../../common/types';
 import { isPendingApproval } from '../../common/components/approval-notice';
+import { useApprovalSettings } from '../../common/api/get-approval-settings';
 import { statusLabel } from '../../common/components/status-badge';
 
 /**
@@ -18,6 +19,8 @@ export function RunPayoutPanel({ preview }: { preview: PayoutPreview }) {
   const run = useRunPayout();
   const [confirming, setConfirming] = useState(false);
   const [waiting, setWaiting] = useState<string | null>(null);
+  // With a second administrator the button asks for approval and pays nothing yet: it says so.
+  const needsApproval = useApprovalSettings().data?.singleAdmin === false;
   if (waiting) return <FormMessage tone="success" message={waiting} />;
   if (preview.existingRun) {
     return (
@@ -51,6 +54,7 @@ export function RunPayoutPanel({ preview }: { preview: PayoutPreview }) {
           <p id="run-confirm" className="font-semibold text-amber-900">
             Pay {naira(preview.totals.amount)} to {preview.totals.payees} member{preview.totals.payees === 1 ? '' : 's'} of {programmeName(preview.programme)} for{' '}
             {preview.period} by {preview.mode === 'csv' ? 'a bank file' : 'bank transfer'}? This runs once per month.
+            {needsApproval && ' A second administrator approves it on Approvals before any money moves.'}
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
             <button
@@ -59,7 +63,7 @@ export function RunPayoutPanel({ preview }: { preview: PayoutPreview }) {
               disabled={run.isPending}
               className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
             >
-              {run.isPending ? 'Starting the run...' : 'Yes, pay now'}
+              {run.isPending ? (needsApproval ? 'Asking for approval...' : 'Starting the run...') : needsApproval ? 'Yes, ask for approval' : 'Yes, pay now'}
             </button>
             <button type="button" onClick={() => setConfirming(false)} disabled={run.isPending} className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800">
               Cancel

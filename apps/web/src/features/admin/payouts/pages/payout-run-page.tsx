@@ -13,6 +13,7 @@ import { RunExportButton } from '../components/run-export-button';
 import { StatusBadge } from '../../common/components/status-badge';
 import { ReleasePayoutForm } from '../components/release-payout-form';
 import { RunAttention } from '../components/run-attention';
+import { PayoutAttempts } from '../components/payout-attempts';
 import type { PayoutRunDetail, PayoutRunProgress } from '../../common/types';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -140,6 +141,7 @@ export function PayoutRunPage() {
                     <StatusBadge status={p.status} />
                     <span className="font-bold text-slate-900 tabular-nums">{naira(p.amount)}</span>
                   </div>
+                  <PayoutAttempts payout={p} />
                   <ReleasePayoutForm payout={p} />
                 </li>
               ))}

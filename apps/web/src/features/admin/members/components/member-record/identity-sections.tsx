@@ -2,7 +2,7 @@ import type { MemberRecord } from '@coop/core/contracts';
 import { programmeName, SUSPENSION_REASON_TEXT, type SuspensionReason } from '@coop/core';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, naira } from '../../../../../components/display/format';
-import { memberRecordPath } from '../../../common/admin-paths';
+import { adminPaths, memberRecordPath } from '../../../common/admin-paths';
 import { StatusBadge } from '../../../common/components/status-badge';
 import { Facts, Nothing, RecordList, RecordSection } from './record-section';
 
@@ -93,7 +93,15 @@ export function NetworkSection({ record }: { record: MemberRecord }) {
 
 export function AuditSection({ record }: { record: MemberRecord }) {
   return (
-    <RecordSection id="audit" title="Audit entries about this account">
+    <RecordSection
+      id="audit"
+      title="Audit entries about this account"
+      lead={
+        <Link to={`${adminPaths.audit}?member=${record.id}`} className="font-semibold text-brand-900 underline underline-offset-2">
+          Open in the audit log, with filters
+        </Link>
+      }
+    >
       {record.audit.length === 0 ? (
         <Nothing>No administrative act concerns this account yet.</Nothing>
       ) : (

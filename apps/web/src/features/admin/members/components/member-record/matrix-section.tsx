@@ -26,7 +26,7 @@ export function MatrixSection({ record }: { record: MemberRecord }) {
                   ← Back to {record.fullName}’s place
                 </button>
               )}
-              <MatrixTree view={view} ownId={null} onOpen={setFrom} />
+              <MatrixTree view={view} ownId={null} onOpen={setFrom} label={`${record.fullName}’s matrix`} />
             </>
           )
         }

@@ -82,7 +82,7 @@ export function BankSection({ record }: { record: MemberRecord }) {
 
 export function PayoutsSection({ record }: { record: MemberRecord }) {
   return (
-    <RecordSection id="payouts" title="Payouts and cash-outs">
+    <RecordSection id="payouts" title="Payouts and cash-outs" lead="Each bank transfer on its own line, newest first: a refused transfer and its retry are two lines, as on the bank statement.">
       {record.payouts.length === 0 && record.cashOuts.length === 0 && <Nothing>Nothing has been paid out.</Nothing>}
       {record.payouts.length > 0 && (
         <RecordList
@@ -90,13 +90,15 @@ export function PayoutsSection({ record }: { record: MemberRecord }) {
           items={record.payouts}
           render={(p) => (
             <div className="flex flex-wrap items-center justify-between gap-x-3">
-              <span className="text-slate-900">Monthly payout to the account ending {p.accountNumberLast4}</span>
+              <span className="text-slate-900">
+                {p.period ? `${p.period} payout` : 'Payout'}, transfer {p.attempt}, to {p.bankName} account ending {p.accountNumberLast4}
+              </span>
               <span className="flex items-center gap-2">
                 <span className="font-semibold tabular-nums">{naira(p.amount)}</span>
                 <StatusBadge status={p.status} />
               </span>
               <span className="w-full text-xs break-all text-slate-500">
-                {formatDateTime(p.createdAt)} · {p.reference}
+                {formatDateTime(p.createdAt)} · Paystack reference {p.reference}
                 {p.failureReason && ` · ${p.failureReason}`}
               </span>
             </div>

@@ -1,5 +1,6 @@
 import { SUSPENSION_REASON_TEXT, suspensionReasons } from '@coop/core';
-import { reinstateAccountSchema, suspendAccountSchema, type MemberRecord } from '@coop/core/contracts';
+import { reinstateAccountSchema, suspendAccountSchema, type MemberRecord, type SuspendAccountInput } from '@coop/core/contracts';
+import { useState } from 'react';
 import { errorMessage, FormMessage, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../../../../components/form';
 import { useChangeMemberStatus } from '../../api/change-member-status';
 import { CloseAccountForm } from './close-account-form';
@@ -7,10 +8,32 @@ import { RecordSection } from './record-section';
 
 const reasonOptions = suspensionReasons.map((value) => ({ value, label: SUSPENSION_REASON_TEXT[value].replace(/^./, (c) => c.toUpperCase()) }));
 
+/** Suspending signs the member out at once: the form asks once more, naming whom, before it is sent. */
 function SuspendForm({ record }: { record: MemberRecord }) {
   const form = useZodForm(suspendAccountSchema, { note: '' });
   const change = useChangeMemberStatus();
-  const onSubmit = form.handleSubmit((input) => change.mutate({ id: record.id, action: 'suspend', input }, { onSuccess: () => form.reset({ note: '' }) }));
+  const [asking, setAsking] = useState<SuspendAccountInput | null>(null);
+  const onSubmit = form.handleSubmit((input) => setAsking(input));
+  const confirm = () => {
+    if (!asking) return;
+    change.mutate({ id: record.id, action: 'suspend', input: asking }, { onSuccess: () => form.reset({ note: '' }), onSettled: () => setAsking(null) });
+  };
+  if (asking)
+    return (
+      <div role="group" aria-labelledby="suspend-confirm" className="space-y-3 rounded-md border border-red-800/30 bg-red-50 p-3">
+        <p id="suspend-confirm" className="font-semibold text-red-900">
+          Suspend {record.fullName} ({record.email})? They are signed out everywhere at once and told: “{SUSPENSION_REASON_TEXT[asking.reason]}”.
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <button type="button" onClick={confirm} disabled={change.isPending} className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800 disabled:opacity-70">
+            {change.isPending ? 'Suspending...' : 'Yes, suspend'}
+          </button>
+          <button type="button" onClick={() => setAsking(null)} disabled={change.isPending} className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800">
+            Cancel
+          </button>
+        </div>
+      </div>
+    );
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-3">
       <p className="text-sm text-slate-700">
@@ -19,7 +42,7 @@ function SuspendForm({ record }: { record: MemberRecord }) {
       </p>
       <SelectField label="Reason (the member is told this)" placeholder="Choose a reason" options={reasonOptions} error={form.formState.errors.reason} {...form.register('reason')} />
       <TextAreaField label="Note for the record (not shown to the member)" rows={3} error={form.formState.errors.note} {...form.register('note')} />
-      <SubmitButton pending={change.isPending} pendingLabel="Suspending..." className="bg-red-700 hover:bg-red-800 sm:w-auto">
+      <SubmitButton pending={false} pendingLabel="Suspending..." className="bg-red-700 hover:bg-red-800 sm:w-auto">
         Suspend the account
       </SubmitButton>
       {change.isError && <FormMessage tone="error" message={errorMessage(change.error)} />}

@@ -1,0 +1,84 @@
+import type { Programme } from '@coop/core';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { queryRows } from '../../db/rows';
+import { HttpError } from '../../plugins/errors';
+import { countFailure, forgetFailures, lockedSeconds, signInRules, waitText, type LockRule } from '../../plugins/sign-in-locks';
+import { recordAudit } from '../audit/record-audit';
+import { knownAdminDevice } from './admin-device';
+
+interface Counted {
+  key: string;
+  rule: LockRule;
+  /** How an auditor reads an administrator's lock-out. */
+  scope: string;
+}
+
+/** What one sign-in attempt is counted against (decision 0026). */
+export interface SignInPlace {
+  counted: Counted[];
+  /** The administrator the email names on the admin login, for the audit log. */
+  adminId: string | null;
+  deviceId: string | null;
+  address: string;
+}
+
+const adminOf = async (app: FastifyInstance, email: string) => {
+  const [row] = await queryRows<{ id: string }>(app.db, sql`select id from accounts where programme = 'main' and email = ${email} and role = 'admin'`);
+  return row?.id ?? null;
+};
+
+export async function signInPlace(app: FastifyInstance, request: FastifyRequest, login: { programme: Programme; adminOnly: boolean }, email: string): Promise<SignInPlace> {
+  const address = request.ip;
+  const byAddress: Counted = { key: `login|ip|${address}`, rule: signInRules.address, scope: 'this address' };
+  if (!login.adminOnly)
+    return { counted: [{ key: `login|${login.programme}:${email}`, rule: signInRules.memberAccount, scope: 'the account' }, byAddress], adminId: null, deviceId: null, address };
+  const adminId = await adminOf(app, email);
+  const deviceId = knownAdminDevice(request, app.config, adminId);
+  // A browser the administrator signed in from counts only its own wrong passwords: no one elsewhere can lock it.
+  if (deviceId) return { counted: [{ key: `admin-login|${email}|device:${deviceId}`, rule: signInRules.adminOnePlace, scope: 'this browser' }], adminId, deviceId, address };
+  return {
+    counted: [
+      { key: `admin-login|${email}|ip:${address}`, rule: signInRules.adminOnePlace, scope: 'this address' },
+      { key: `admin-login|${email}`, rule: signInRules.adminUnknownDevices, scope: 'browsers not used before' },
+      byAddress,
+    ],
+    adminId,
+    deviceId,
+    address,
+  };
+}
+
+/** 429 while any of the place's keys is locked; nothing is counted, and no password is checked. */
+export async function refuseWhileLocked(app: FastifyInstance, reply: FastifyReply, place: SignInPlace) {
+  const seconds = await lockedSeconds(app.db, place.counted.map((c) => c.key));
+  if (seconds <= 0) return;
+  reply.header('retry-after', String(seconds));
+  throw new HttpError(429, `Too many attempts. Please wait ${waitText(seconds)} and try again.`, 'rate_limited');
+}
+
+/** A wrong password: counted against every key, and an administrator's failures and lock-outs audited. */
+export async function countWrongPassword(app: FastifyInstance, place: SignInPlace) {
+  await app.db.transaction(async (tx) => {
+    const locks: Array<{ scope: string; minutes: number }> = [];
+    for (const c of place.counted) {
+      const lockMs = await countFailure(tx, c.key, c.rule);
+      if (lockMs !== null) locks.push({ scope: c.scope, minutes: Math.round(lockMs / 60_000) });
+    }
+    if (!place.adminId) return;
+    const details = { address: place.address, knownBrowser: place.deviceId !== null };
+    await recordAudit(tx, { actorAccountId: null, action: 'admin_sign_in_failed', targetAccountId: place.adminId, details });
+    for (const lock of locks)
+      await recordAudit(tx, { actorAccountId: null, action: 'admin_sign_in_locked', targetAccountId: place.adminId, details: { ...details, lockedFor: lock.scope, minutes: lock.minutes } });
+  });
+}
+
+/** A right password: the wrong ones before it stop counting; an administrator's sign-in is audited. */
+export async function rightPassword(app: FastifyInstance, place: SignInPlace, account: { id: string; role: string }, nextStep: string) {
+  await app.db.transaction(async (tx) => {
+    // The address's count is others' business too (one address trying many accounts), so it stays.
+    await forgetFailures(tx, place.counted.filter((c) => !c.key.startsWith('login|ip|')).map((c) => c.key));
+    if (account.role === 'admin')
+      await recordAudit(tx, { actorAccountId: account.id, action: 'admin_sign_in', targetAccountId: account.id, details: { address: place.address, knownBrowser: place.deviceId !== null, nextStep } });
+  });
+}
