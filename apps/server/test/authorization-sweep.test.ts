@@ -54,6 +54,7 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/me/awards': 'member',
   'GET /api/me/grant': 'member',
   'POST /api/me/grant': 'member',
+  'POST /api/me/grant/:id/withdraw': 'member',
   'GET /api/me/close': 'member',
   'POST /api/me/close': 'member',
   'GET /api/me/bank-details': 'member',
