@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { DEV_JWT_SECRET, parseTrustProxy, weakJwtSecret, type TrustProxy } from './config-rules';
+import { parseSecretKey, type SecretKeys } from './lib/secret-box';
 
 // Development values are allowed outside production; in production each must be set on purpose.
 
 /** Their values are never repeated in an error: only the name and what is wrong. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'PAYSTACK_SECRET_KEY', 'SMTP_URL', 'DATABASE_URL', 'DEMO_ADMIN_PASSWORD']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'PAYSTACK_SECRET_KEY', 'SMTP_URL', 'DATABASE_URL', 'DEMO_ADMIN_PASSWORD', 'TOTP_ENCRYPTION_KEY', 'TOTP_ENCRYPTION_KEY_PREVIOUS']);
+
+/** Seals administrators' TOTP secrets outside production only: 32 bytes anyone can read here. */
+const DEV_TOTP_KEY = 'ZGV2ZWxvcG1lbnQtb25seS10b3RwLWtleS0wMTIzNDU=';
 
 const bool = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => ['true', '1', 'on'].includes(v));
 
@@ -49,6 +53,11 @@ const EnvSchema = z.object({
   APPROVAL_THRESHOLD_KOBO: z.coerce.number().int().min(0).default(10_000_000),
   SINGLE_ADMIN_APPROVAL: bool.default(false),
   ADMIN_2FA: z.enum(['required', 'optional']).optional(),
+  TOTP_ENCRYPTION_KEY: z.string().refine((v) => parseSecretKey(v) !== null, 'must be 32 random bytes in base64 (openssl rand -base64 32) or 64 hexadecimal digits').optional(),
+  TOTP_ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .refine((v) => v.split(',').every((k) => parseSecretKey(k) !== null), 'must be earlier keys of TOTP_ENCRYPTION_KEY, comma-separated, each 32 bytes in base64 or hexadecimal')
+    .optional(),
   MAIL_WORKER: bool.default(true),
   MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
 });
@@ -92,6 +101,8 @@ export interface Config {
   };
   /** 'required': every administrator signs in with a second factor; 'optional': those who enrolled. */
   adminTwoFactor: 'required' | 'optional';
+  /** Seals administrators' TOTP secrets at rest (TOTP_ENCRYPTION_KEY, and the previous keys during a rotation). */
+  totpKeys: SecretKeys;
 }
 
 export class ConfigError extends Error {}
@@ -119,10 +130,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         e.PAYSTACK_SECRET_KEY ?? (e.PAYMENT_PROVIDER === 'sandbox' ? 'sandbox' : undefined),
         'a Paystack secret key (or PAYMENT_PROVIDER=sandbox on purpose)',
       ],
+      ['TOTP_ENCRYPTION_KEY', e.TOTP_ENCRYPTION_KEY, "32 random bytes in base64 (openssl rand -base64 32) that seal administrators' two-factor secrets"],
     ].find(([, value]) => value === undefined);
     if (missing) throw new ConfigError(`Missing environment variable ${missing[0]} in production: set ${missing[2]}`);
     const weakness = weakJwtSecret(e.JWT_SECRET!);
     if (weakness) throw new ConfigError(`Invalid environment variable JWT_SECRET in production: it ${weakness}`);
+    if (parseSecretKey(e.TOTP_ENCRYPTION_KEY!)!.equals(parseSecretKey(DEV_TOTP_KEY)!))
+      throw new ConfigError('Invalid environment variable TOTP_ENCRYPTION_KEY in production: it is the development key; make a new one with openssl rand -base64 32');
   }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, isProduction);
   if (typeof trustProxy === 'object' && !Array.isArray(trustProxy))
@@ -159,5 +173,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
     approvals: { thresholdKobo: e.APPROVAL_THRESHOLD_KOBO, singleAdmin: e.SINGLE_ADMIN_APPROVAL },
     adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),
+    totpKeys: {
+      current: parseSecretKey(e.TOTP_ENCRYPTION_KEY ?? DEV_TOTP_KEY)!,
+      previous: (e.TOTP_ENCRYPTION_KEY_PREVIOUS ?? '').split(',').filter(Boolean).map((k) => parseSecretKey(k)!),
+    },
   };
 }
