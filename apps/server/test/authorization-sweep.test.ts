@@ -119,6 +119,8 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/admin/members/:id/matrix': 'admin',
   'POST /api/admin/members/:id/suspend': 'admin',
   'POST /api/admin/members/:id/reinstate': 'admin',
+  'PUT /api/admin/members/:id/details': 'admin',
+  'POST /api/auth/confirm-email-change': 'public',
   'GET /api/admin/flags': 'admin',
   'POST /api/admin/flags/:id/clear': 'admin',
   'GET /api/admin/inactive-accounts': 'admin',

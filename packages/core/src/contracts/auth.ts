@@ -54,6 +54,9 @@ export const confirmEmailSchema = z.strictObject({
   token: exactTextField('This confirmation link is not valid.').min(16, 'This confirmation link is not valid.').max(200),
 });
 
+/** POST /auth/confirm-email-change: the link mailed to a corrected email's new address. */
+export const confirmEmailChangeSchema = confirmEmailSchema;
+
 /** POST /auth/resend-confirmation */
 export const resendConfirmationSchema = z.strictObject({
   email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }),

@@ -1,3 +1,4 @@
+import { confirmEmailChangeSchema, memberCorrectionSchema } from '@coop/core/contracts';
 import { adminMatrixSchema, clearFlagSchema, errorResponses, errorSchema, fraudFlagListSchema, inactiveAccountListSchema, memberRecordSchema, pageQuerySchema, reinstateAccountSchema, suspendAccountSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,6 +6,7 @@ import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { reinstateAccount, suspendAccount } from './account-status';
 import { adminMatrix } from './admin-matrix';
+import { confirmEmailChange, correctDetails } from './correct-details';
 import { clearFlag, listFlags } from './flag-review';
 import { inactiveAccounts } from './inactive-accounts';
 import { memberRecord } from './member-record';
@@ -74,6 +76,48 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction((tx) => reinstateAccount(tx, { accountId: request.params.id, actorAccountId: actor.id, note: request.body.note }));
       request.log.info({ accountId: request.params.id }, 'account reinstated');
       return recordOf(request.params.id);
+    },
+  );
+
+  app.put(
+    '/admin/members/:id/details',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Correct a member’s name, phone and email (audited, mailed to the member); a new email waits for the new address to confirm it',
+        params: accountParams,
+        body: memberCorrectionSchema,
+        response: { 200: z.object({ message: z.string(), record: memberRecordSchema }), ...responses, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const actor = signedIn(request);
+      const done = await app.db.transaction((tx) => correctDetails(tx, { ...request.body, accountId: request.params.id, actorAccountId: actor.id }));
+      const corrected = done.corrected.map((f) => (f === 'fullName' ? 'the name' : 'the phone number'));
+      const parts = [
+        corrected.length > 0 ? `${corrected.join(' and ')} corrected` : null,
+        done.emailPending ? `a link sent to ${done.emailPending}: the email changes when it is used` : null,
+      ].filter(Boolean);
+      const message = `${parts.join('; ')}. The member is told at the address on file.`;
+      return { message: message.charAt(0).toUpperCase() + message.slice(1), record: await recordOf(request.params.id) };
+    },
+  );
+
+  app.post(
+    '/auth/confirm-email-change',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm a corrected email from the link mailed to the new address',
+        body: confirmEmailChangeSchema,
+        response: { 200: z.object({ message: z.string(), programme: z.enum(['main', 'welcomeback']) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { programme } = await app.db.transaction((tx) => confirmEmailChange(tx, request.body.token));
+      return { message: 'Your new email address is confirmed. Sign in with it from now on.', programme };
     },
   );
 

@@ -6,13 +6,15 @@ import { categoryOf, memberPagePath, type Item, type NotificationEvent } from '.
 export type QueuedMail =
   | { template: 'event'; data: { name: string; programme: Programme; event: NotificationEvent } }
   | { template: 'confirm_email' | 'reset_password' | 'closure_link'; data: { name: string; programme: Programme; token: string } }
+  /** To a corrected email's new address: its link makes it the account's email. */
+  | { template: 'confirm_email_change'; data: { name: string; programme: Programme; token: string; newEmail: string } }
   /** An administrator's answer to a Contact Us message, the sender's words quoted below it. */
   | { template: 'contact_reply'; data: { name: string; siteName: string; reply: string; original: string } }
   /** A notice to an administrator (the payout day), pointing at an admin page. */
   | { template: 'admin_notice'; data: { name: string; subject: string; paragraphs: string[]; action: { label: string; path: string } } };
 
 /** Templates whose data holds a live token: the data is wiped once the mail is sent. */
-export const templatesWithSecrets: ReadonlySet<QueuedMail['template']> = new Set(['confirm_email', 'reset_password', 'closure_link']);
+export const templatesWithSecrets: ReadonlySet<QueuedMail['template']> = new Set(['confirm_email', 'reset_password', 'closure_link', 'confirm_email_change']);
 
 export interface MailSite {
   name: string;
@@ -48,6 +50,8 @@ export function mailSubject(mail: QueuedMail): string {
       return `Reset your ${platform} password`;
     case 'closure_link':
       return 'Confirm the closure of your account';
+    case 'confirm_email_change':
+      return `Confirm your new email address for the ${platform}`;
   }
 }
 
@@ -117,6 +121,15 @@ export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
           'If you did not ask for this, ignore this mail and nothing will change.',
         ],
         action: { label: 'Confirm the closure of my account', url: link('/confirmclosure', mail.data.token) },
+      };
+    case 'confirm_email_change':
+      return {
+        ...common,
+        paragraphs: [
+          `Our staff corrected the email address of your ${platform} account to ${mail.data.newEmail}, as you asked. Please confirm that this address is yours: until you do, the account keeps its old address.`,
+          'The link works once, for two days. If you did not ask for this, ignore this mail and nothing will change.',
+        ],
+        action: { label: 'Confirm my new email address', url: link('/confirmemailchange', mail.data.token) },
       };
   }
 }
