@@ -73,6 +73,29 @@ export const makeAdminParamsSchema = z.strictObject({
   email: emailField({ required: 'Enter the email of the account to make an administrator', invalid: 'Enter a valid email address' }),
 });
 
+/** POST /admin/administrators/invitations: a sole administrator invites a second one. */
+export const adminInvitationSchema = z.strictObject({
+  fullName: requiredText('Enter the full names of the person you invite', 120),
+  email: emailField({ required: 'Enter the email of the person you invite', invalid: 'Enter a valid email address' }),
+});
+export type AdminInvitationInput = z.input<typeof adminInvitationSchema>;
+
+/** POST /auth/admin-invitation/accept: the invited person chooses a password through the mailed link. */
+export const acceptAdminInvitationSchema = withConfirmation({
+  token: exactTextField('This invitation link is not valid.').min(16, 'This invitation link is not valid.').max(200),
+  password: newPasswordField,
+  confirmPassword: confirmPasswordField,
+});
+export type AcceptAdminInvitationInput = z.input<typeof acceptAdminInvitationSchema>;
+
+/** GET /admin/administrators/invitation: whether this administrator may invite a second one, and the invitation waiting. */
+export const adminInvitationStatusSchema = z.object({
+  sole: z.boolean().describe('exactly one active administrator: this one may invite a second'),
+  approvalsApply: z.boolean().describe('acts that move money or power wait for a second administrator'),
+  pending: z.object({ fullName: z.string(), email: z.string(), createdAt: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type AdminInvitationStatus = z.infer<typeof adminInvitationStatusSchema>;
+
 /** Admin lists: ?page=&pageSize= (1-based, at most 100 rows a page). */
 export const pageQuerySchema = z.object({
   page: z.coerce.number({ message: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').default(1),

@@ -98,7 +98,7 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Approving moves money later, so it waits for a second administrator; declining moves nothing and is at once.
-      if (request.body.decision === 'approved' && needsSecondAdministrator(app))
+      if (request.body.decision === 'approved' && (await needsSecondAdministrator(app)))
         return reply
           .status(202)
           .send(

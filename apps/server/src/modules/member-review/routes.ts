@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { limits, rateLimited } from '../../plugins/rate-limits';
 import { reinstateAccount, suspendAccount } from './account-status';
 import { adminMatrix } from './admin-matrix';
 import { confirmEmailChange, correctDetails } from './correct-details';
@@ -108,6 +109,7 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/confirm-email-change',
     {
       config: { public: true },
+      preHandler: rateLimited(app, 'confirm-email-change', limits.mailedToken),
       schema: {
         tags: ['auth'],
         summary: 'Confirm a corrected email from the link mailed to the new address',

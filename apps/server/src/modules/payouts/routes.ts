@@ -85,7 +85,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       assertPayable(request.body.period);
       // A second administrator approves the run before any wallet is reserved (approvals module).
-      if (needsSecondAdministrator(app))
+      if (await needsSecondAdministrator(app))
         return reply.status(202).send(
           await requestApproval(
             app,
