@@ -50,6 +50,7 @@ describeEachDatabase('administrators’ TOTP secrets are sealed at rest under TO
 
   let admin: { id: string; email: string };
   let secret: string;
+  let recoveryCodes: string[];
 
   it('keeps no secret in clear, and the code from the app still signs in', async () => {
     const app = await start({ TOTP_ENCRYPTION_KEY: firstKey });
@@ -59,7 +60,9 @@ describeEachDatabase('administrators’ TOTP secrets are sealed at rest under TO
     const sealed = await stored(app, admin.id);
     expect(sealed).not.toContain(secret);
     expect(sealed.startsWith(`v1.${secretKeyId(Buffer.from(firstKey, 'base64'))}.`)).toBe(true);
-    expect((await post(app, '/api/admin/two-factor/confirm', { code: await codeAt(secret) }, headers)).statusCode).toBe(200);
+    const confirmed = await post(app, '/api/admin/two-factor/confirm', { code: await codeAt(secret) }, headers);
+    expect(confirmed.statusCode).toBe(200);
+    recoveryCodes = confirmed.json().recoveryCodes;
     expect(await signsInWithCode(app, admin.email, secret, 1)).toBe(true);
     // Copied onto another administrator's row, the sealed secret does not open (the row is part of the seal).
     const other = await createTestAccount(app, { role: 'admin', password: PASSWORD });
@@ -83,5 +86,13 @@ describeEachDatabase('administrators’ TOTP secrets are sealed at rest under TO
     expect(sealed).not.toContain(secret);
     expect(sealed.startsWith('v1.')).toBe(true);
     expect(await signsInWithCode(app, admin.email, secret, 0)).toBe(true);
+  });
+
+  it('with a key that does not open the secret, the code is refused but a recovery code still signs in', async () => {
+    const app = await start({ TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
+    expect(await signsInWithCode(app, admin.email, secret, 0)).toBe(false);
+    const login = await logIn(app, 'main', admin.email, PASSWORD, ADMIN_LOGIN);
+    const recovered = await post(app, '/api/admin/two-factor/verify', { challenge: login.json().challenge, code: recoveryCodes[0]! });
+    expect(recovered.statusCode, recovered.body).toBe(200);
   });
 });

@@ -26,15 +26,13 @@ async function enrolment(tx: Tx, accountId: string, lock = false) {
 }
 
 /**
- * The enrolment with its secret opened. A secret kept in clear or under a previous key (the start-up pass has not
- * reached it yet) is sealed again under the current key here, under the row lock the caller holds.
+ * The secret of a locked enrolment row, opened. A secret kept in clear or under a previous key (the start-up pass has
+ * not reached it yet) is sealed again under the current key here, under the row lock the caller holds.
  */
-async function openEnrolment(tx: Tx, keys: SecretKeys, accountId: string) {
-  const row = await enrolment(tx, accountId, true);
-  if (!row) return row;
-  const { secret, stale } = openSecret(keys, accountId, row.secret);
+async function openedSecret(tx: Tx, keys: SecretKeys, accountId: string, stored: string) {
+  const { secret, stale } = openSecret(keys, accountId, stored);
   if (stale) await tx.execute(sql`update admin_two_factor set secret = ${sealSecret(keys, accountId, secret)} where account_id = ${accountId}`);
-  return { ...row, secret };
+  return secret;
 }
 
 /**
@@ -98,10 +96,10 @@ export async function beginEnrolment(tx: Tx, config: Config, account: { id: stri
 
 /** The first code from the app proves it holds the secret; the recovery codes are made then and shown once. */
 export async function confirmEnrolment(tx: Tx, keys: SecretKeys, accountId: string, code: string): Promise<string[]> {
-  const current = await openEnrolment(tx, keys, accountId);
+  const current = await enrolment(tx, accountId, true);
   if (!current) throw new HttpError(409, 'Start the set-up first: scan the QR code, then enter the code the app shows.', 'not_started');
   if (current.confirmed_at) throw new HttpError(409, 'Two-factor sign-in is already set up for this account.', 'already_enrolled');
-  const step = looksLikeTotp(code) ? await acceptedTimeStep(current.secret, code.replace(/\s/g, ''), null) : null;
+  const step = looksLikeTotp(code) ? await acceptedTimeStep(await openedSecret(tx, keys, accountId, current.secret), code.replace(/\s/g, ''), null) : null;
   if (step === null) throw wrongCode();
   await tx.execute(sql`update admin_two_factor set confirmed_at = now(), last_time_step = ${step} where account_id = ${accountId}`);
   await tx.execute(sql`delete from admin_recovery_codes where account_id = ${accountId}`);
@@ -117,11 +115,12 @@ export async function confirmEnrolment(tx: Tx, keys: SecretKeys, accountId: stri
  * same code, and the second sees it used), or an unused recovery code, spent here.
  */
 export async function checkSecondFactor(tx: Tx, keys: SecretKeys, accountId: string, code: string) {
-  const current = await openEnrolment(tx, keys, accountId);
+  const current = await enrolment(tx, accountId, true);
   if (!current?.confirmed_at) throw new HttpError(409, 'Two-factor sign-in is not set up for this account yet.', 'not_enrolled');
   if (looksLikeTotp(code)) {
     const last = current.last_time_step === null ? null : Number(current.last_time_step);
-    const step = await acceptedTimeStep(current.secret, code.replace(/\s/g, ''), last);
+    // Opened only for a code: a recovery code still works when the secret cannot be opened (a lost key).
+    const step = await acceptedTimeStep(await openedSecret(tx, keys, accountId, current.secret), code.replace(/\s/g, ''), last);
     if (step === null) throw wrongCode();
     await tx.execute(sql`update admin_two_factor set last_time_step = ${step} where account_id = ${accountId}`);
     return { method: 'code' as const };
