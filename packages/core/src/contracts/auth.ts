@@ -55,7 +55,9 @@ export const confirmEmailSchema = z.strictObject({
 });
 
 /** POST /auth/confirm-email-change: the link mailed to a corrected email's new address. */
-export const confirmEmailChangeSchema = confirmEmailSchema;
+export const confirmEmailChangeSchema = z.strictObject({
+  token: exactTextField('This link is not valid. Ask us to correct your email again.').min(16, 'This link is not valid. Ask us to correct your email again.').max(200),
+});
 
 /** POST /auth/resend-confirmation */
 export const resendConfirmationSchema = z.strictObject({
