@@ -1,3 +1,4 @@
+import { FRAUD_THRESHOLDS, type FraudThresholds } from '@coop/core';
 import { z } from 'zod';
 import { DEV_JWT_SECRET, parseTrustProxy, weakJwtSecret, type TrustProxy } from './config-rules';
 import { parseSecretKey, type SecretKeys } from './lib/secret-box';
@@ -58,6 +59,10 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => v.split(',').every((k) => parseSecretKey(k) !== null), 'must be earlier keys of TOTP_ENCRYPTION_KEY, comma-separated, each 32 bytes in base64 or hexadecimal')
     .optional(),
+  FRAUD_BURST_SIGNUPS: z.coerce.number().int().min(2).default(FRAUD_THRESHOLDS.burstSignups),
+  FRAUD_BURST_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(FRAUD_THRESHOLDS.burstWithinMinutes),
+  FRAUD_SAME_DEVICE_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(FRAUD_THRESHOLDS.sameDeviceWithinHours),
+  FRAUD_RING_LEVELS: z.coerce.number().int().min(0).max(20).default(FRAUD_THRESHOLDS.ringLevels),
   MAIL_WORKER: bool.default(true),
   MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
 });
@@ -103,6 +108,8 @@ export interface Config {
   adminTwoFactor: 'required' | 'optional';
   /** Seals administrators' TOTP secrets at rest (TOTP_ENCRYPTION_KEY, and the previous keys during a rotation). */
   totpKeys: SecretKeys;
+  /** Thresholds of the fraud signals (FRAUD_*; defaults in the core's FRAUD_THRESHOLDS). */
+  fraud: FraudThresholds;
 }
 
 export class ConfigError extends Error {}
@@ -176,6 +183,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     totpKeys: {
       current: parseSecretKey(e.TOTP_ENCRYPTION_KEY ?? DEV_TOTP_KEY)!,
       previous: (e.TOTP_ENCRYPTION_KEY_PREVIOUS ?? '').split(',').filter(Boolean).map((k) => parseSecretKey(k)!),
+    },
+    fraud: {
+      burstSignups: e.FRAUD_BURST_SIGNUPS,
+      burstWithinMinutes: e.FRAUD_BURST_MINUTES,
+      sameDeviceWithinHours: e.FRAUD_SAME_DEVICE_HOURS,
+      ringLevels: e.FRAUD_RING_LEVELS,
     },
   };
 }

@@ -5,6 +5,7 @@ import { GrantForm } from '../components/grant-form';
 import { WithdrawGrant } from '../components/withdraw-grant';
 import { MemberPageTitle } from '../components/member-page-title';
 import { QueryState } from '../../../components/display/query-state';
+import { useResultDialog } from '../../../components/form';
 import { useMemberArea } from '../hooks/use-member-area';
 import { formatDate, naira } from '../../../components/display/format';
 
@@ -22,6 +23,8 @@ export function GrantPage() {
   const area = useMemberArea();
   const me = useMe(area.programme);
   const grants = useGrant();
+  // Here, not in the form: the form is replaced once the application is received, and the confirmation must stay.
+  const popup = useResultDialog();
   return (
     <>
       <MemberPageTitle
@@ -61,7 +64,7 @@ export function GrantPage() {
                   You can apply again once your application has been decided, or after you withdraw it.
                 </p>
               ) : (
-                <GrantForm ceiling={ceiling} />
+                <GrantForm ceiling={ceiling} popup={popup} />
               )
             ) : (
               me.data && (
@@ -74,6 +77,7 @@ export function GrantPage() {
           </div>
         )}
       </QueryState>
+      {popup.dialog}
     </>
   );
 }
