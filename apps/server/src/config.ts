@@ -53,6 +53,8 @@ const EnvSchema = z.object({
   JOBS_ENABLED: bool.optional(),
   APPROVAL_THRESHOLD_KOBO: z.coerce.number().int().min(0).default(10_000_000),
   SINGLE_ADMIN_APPROVAL: bool.default(false),
+  BANK_DETAILS_COOLING_OFF_HOURS: z.coerce.number().min(0).max(720).default(24),
+  APPROVAL_REMINDER_HOURS: z.coerce.number().min(1).max(720).default(24),
   ADMIN_2FA: z.enum(['required', 'optional']).optional(),
   TOTP_ENCRYPTION_KEY: z.string().refine((v) => parseSecretKey(v) !== null, 'must be 32 random bytes in base64 (openssl rand -base64 32) or 64 hexadecimal digits').optional(),
   TOTP_ENCRYPTION_KEY_PREVIOUS: z
@@ -103,6 +105,10 @@ export interface Config {
     thresholdKobo: number;
     /** A deployment with one administrator: requests complete at once, and the screens say so. */
     singleAdmin: boolean;
+    /** Money to bank details saved within this many hours (or after its run was approved) waits for a second administrator. */
+    coolingOffMs: number;
+    /** A request still waiting after this long is mailed to the other administrators again, once. */
+    reminderMs: number;
   };
   /** 'required': every administrator signs in with a second factor; 'optional': those who enrolled. */
   adminTwoFactor: 'required' | 'optional';
@@ -178,7 +184,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO, auto: e.PAYOUT_AUTO },
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
-    approvals: { thresholdKobo: e.APPROVAL_THRESHOLD_KOBO, singleAdmin: e.SINGLE_ADMIN_APPROVAL },
+    approvals: {
+      thresholdKobo: e.APPROVAL_THRESHOLD_KOBO,
+      singleAdmin: e.SINGLE_ADMIN_APPROVAL,
+      coolingOffMs: e.BANK_DETAILS_COOLING_OFF_HOURS * 3_600_000,
+      reminderMs: e.APPROVAL_REMINDER_HOURS * 3_600_000,
+    },
     adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),
     totpKeys: {
       current: parseSecretKey(e.TOTP_ENCRYPTION_KEY ?? DEV_TOTP_KEY)!,
