@@ -1,11 +1,15 @@
 import { FRAUD_THRESHOLDS, type FraudThresholds } from '@coop/core';
 import { z } from 'zod';
 import { DEV_JWT_SECRET, parseTrustProxy, weakJwtSecret, type TrustProxy } from './config-rules';
+import { parseSecretKey, type SecretKeys } from './lib/secret-box';
 
 // Development values are allowed outside production; in production each must be set on purpose.
 
 /** Their values are never repeated in an error: only the name and what is wrong. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'PAYSTACK_SECRET_KEY', 'SMTP_URL', 'DATABASE_URL', 'DEMO_ADMIN_PASSWORD']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'PAYSTACK_SECRET_KEY', 'SMTP_URL', 'DATABASE_URL', 'DEMO_ADMIN_PASSWORD', 'TOTP_ENCRYPTION_KEY', 'TOTP_ENCRYPTION_KEY_PREVIOUS']);
+
+/** Seals administrators' TOTP secrets outside production only: 32 bytes anyone can read here. */
+const DEV_TOTP_KEY = 'ZGV2ZWxvcG1lbnQtb25seS10b3RwLWtleS0wMTIzNDU=';
 
 const bool = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => ['true', '1', 'on'].includes(v));
 
@@ -52,6 +56,11 @@ const EnvSchema = z.object({
   BANK_DETAILS_COOLING_OFF_HOURS: z.coerce.number().min(0).max(720).default(24),
   APPROVAL_REMINDER_HOURS: z.coerce.number().min(1).max(720).default(24),
   ADMIN_2FA: z.enum(['required', 'optional']).optional(),
+  TOTP_ENCRYPTION_KEY: z.string().refine((v) => parseSecretKey(v) !== null, 'must be 32 random bytes in base64 (openssl rand -base64 32) or 64 hexadecimal digits').optional(),
+  TOTP_ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .refine((v) => v.split(',').every((k) => parseSecretKey(k) !== null), 'must be earlier keys of TOTP_ENCRYPTION_KEY, comma-separated, each 32 bytes in base64 or hexadecimal')
+    .optional(),
   FRAUD_BURST_SIGNUPS: z.coerce.number().int().min(2).default(FRAUD_THRESHOLDS.burstSignups),
   FRAUD_BURST_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(FRAUD_THRESHOLDS.burstWithinMinutes),
   FRAUD_SAME_DEVICE_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(FRAUD_THRESHOLDS.sameDeviceWithinHours),
@@ -103,6 +112,8 @@ export interface Config {
   };
   /** 'required': every administrator signs in with a second factor; 'optional': those who enrolled. */
   adminTwoFactor: 'required' | 'optional';
+  /** Seals administrators' TOTP secrets at rest (TOTP_ENCRYPTION_KEY, and the previous keys during a rotation). */
+  totpKeys: SecretKeys;
   /** Thresholds of the fraud signals (FRAUD_*; defaults in the core's FRAUD_THRESHOLDS). */
   fraud: FraudThresholds;
 }
@@ -132,10 +143,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         e.PAYSTACK_SECRET_KEY ?? (e.PAYMENT_PROVIDER === 'sandbox' ? 'sandbox' : undefined),
         'a Paystack secret key (or PAYMENT_PROVIDER=sandbox on purpose)',
       ],
+      ['TOTP_ENCRYPTION_KEY', e.TOTP_ENCRYPTION_KEY, "32 random bytes in base64 (openssl rand -base64 32) that seal administrators' two-factor secrets"],
     ].find(([, value]) => value === undefined);
     if (missing) throw new ConfigError(`Missing environment variable ${missing[0]} in production: set ${missing[2]}`);
     const weakness = weakJwtSecret(e.JWT_SECRET!);
     if (weakness) throw new ConfigError(`Invalid environment variable JWT_SECRET in production: it ${weakness}`);
+    if (parseSecretKey(e.TOTP_ENCRYPTION_KEY!)!.equals(parseSecretKey(DEV_TOTP_KEY)!))
+      throw new ConfigError('Invalid environment variable TOTP_ENCRYPTION_KEY in production: it is the development key; make a new one with openssl rand -base64 32');
   }
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, isProduction);
   if (typeof trustProxy === 'object' && !Array.isArray(trustProxy))
@@ -177,6 +191,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       reminderMs: e.APPROVAL_REMINDER_HOURS * 3_600_000,
     },
     adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),
+    totpKeys: {
+      current: parseSecretKey(e.TOTP_ENCRYPTION_KEY ?? DEV_TOTP_KEY)!,
+      previous: (e.TOTP_ENCRYPTION_KEY_PREVIOUS ?? '').split(',').filter(Boolean).map((k) => parseSecretKey(k)!),
+    },
     fraud: {
       burstSignups: e.FRAUD_BURST_SIGNUPS,
       burstWithinMinutes: e.FRAUD_BURST_MINUTES,

@@ -10,6 +10,7 @@ const production = {
   PUBLIC_URL: 'https://coop.example',
   MAIL_TRANSPORT: 'outbox',
   PAYMENT_PROVIDER: 'sandbox',
+  TOTP_ENCRYPTION_KEY: 'Zq3v8mT1pX0cR7wN2bY5kL9sD4hF6jG1aE8uI3oP0nM=',
 };
 
 describe('TRUST_PROXY', () => {
@@ -59,6 +60,30 @@ describe('JWT_SECRET in production', () => {
     expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'pk_live_abc123' })).toThrow(/^Invalid environment variable PAYSTACK_SECRET_KEY: [^"]*$/);
     // Harmless values are still echoed, which helps with typos.
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('(got "abc")');
+  });
+});
+
+describe('TOTP_ENCRYPTION_KEY', () => {
+  it('is required in production, and the development key is refused there', () => {
+    const { TOTP_ENCRYPTION_KEY: _key, ...withoutKey } = production;
+    expect(() => loadConfig(withoutKey)).toThrow(/^Missing environment variable TOTP_ENCRYPTION_KEY in production: set 32 random bytes in base64/);
+    expect(() => loadConfig({ ...production, TOTP_ENCRYPTION_KEY: loadConfig({}).totpKeys.current.toString('base64') })).toThrow(
+      /^Invalid environment variable TOTP_ENCRYPTION_KEY in production: it is the development key/,
+    );
+  });
+
+  it('takes 32 bytes, and the previous keys of a rotation, without repeating a value in an error', () => {
+    const config = loadConfig({ ...production, TOTP_ENCRYPTION_KEY_PREVIOUS: `${'ab'.repeat(32)},${production.TOTP_ENCRYPTION_KEY}` });
+    expect(config.totpKeys.current).toHaveLength(32);
+    expect(config.totpKeys.previous).toHaveLength(2);
+    let message = '';
+    try {
+      loadConfig({ ...production, TOTP_ENCRYPTION_KEY: 'short-and-secret' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid environment variable TOTP_ENCRYPTION_KEY: must be 32 random bytes/);
+    expect(message).not.toContain('short-and-secret');
   });
 });
 

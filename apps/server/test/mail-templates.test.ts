@@ -46,7 +46,26 @@ const samples: { event: NotificationEvent; says: string[]; page: string }[] = [
     page: '/mainsignin',
   },
   { event: { kind: 'closure_confirmed', effectiveAt: '2026-12-04T00:00:00.000Z' }, says: ['04 Dec 2026', 'If this was not you'], page: '/maindashboard' },
+  {
+    event: { kind: 'details_corrected', changes: [{ field: 'fullName', to: 'Ada Obi' }, { field: 'phone', to: '08031234567' }] },
+    says: ['corrected your name to Ada Obi and your phone number to 08031234567', 'If you did not ask for this'],
+    page: '/maindashboard',
+  },
+  { event: { kind: 'email_change_requested', newEmail: 'ada.new@example.com' }, says: ['ada.new@example.com', 'you keep signing in with this address'], page: '/mainsignin' },
+  { event: { kind: 'email_changed', newEmail: 'ada.new@example.com' }, says: ['is now ada.new@example.com', 'If you did not ask for this'], page: '/mainsignin' },
 ];
+
+describe('the mails with a link of their own', () => {
+  it('a corrected email’s confirmation goes to the new address, and an invitation lets the person choose a password', async () => {
+    const change = await renderMail('ada.new@example.com', { template: 'confirm_email_change', data: { name: 'Ada', programme: 'main', token: 'tok-1', newEmail: 'ada.new@example.com' } }, site);
+    expect(change.subject).toBe('Confirm your new email address for the Main platform');
+    expect(change.text).toContain('https://coop.test/confirmemailchange?token=tok-1');
+    expect(change.text).toContain('until you do, the account keeps its old address');
+    const invitation = await renderMail('bisi@example.com', { template: 'admin_invitation', data: { name: 'Bisi', inviter: 'Ada First', token: 'tok-2' } }, site);
+    expect(invitation.subject).toBe('Ada First invites you to be an administrator');
+    expect(invitation.html).toContain('href="https://coop.test/admininvite?token=tok-2"');
+  });
+});
 
 describe('mail templates', () => {
   it('cover every kind of notification', () => {

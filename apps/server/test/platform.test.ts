@@ -68,6 +68,7 @@ describe('configuration', () => {
       PUBLIC_URL: 'https://coop.example/',
       MAIL_TRANSPORT: 'outbox',
       PAYMENT_PROVIDER: 'sandbox',
+      TOTP_ENCRYPTION_KEY: 'Zq3v8mT1pX0cR7wN2bY5kL9sD4hF6jG1aE8uI3oP0nM=',
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://coop.example');

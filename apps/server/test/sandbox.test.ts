@@ -164,7 +164,7 @@ describe('provider choice', () => {
 
   it('production refuses to start with neither a key nor PAYMENT_PROVIDER=sandbox', async () => {
     const { loadConfig } = await import('../src/config');
-    const production = { NODE_ENV: 'production', DATABASE_URL: 'pglite', JWT_SECRET: 'q7Vb0sZ+Lk3N9wXe2Rt5Yu8Io1Pa4Sd6Fg0Hj2Kl3Zx5Cv7Bn9', PUBLIC_URL: 'https://example.ng', MAIL_TRANSPORT: 'outbox' };
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'pglite', JWT_SECRET: 'q7Vb0sZ+Lk3N9wXe2Rt5Yu8Io1Pa4Sd6Fg0Hj2Kl3Zx5Cv7Bn9', PUBLIC_URL: 'https://example.ng', MAIL_TRANSPORT: 'outbox', TOTP_ENCRYPTION_KEY: 'Zq3v8mT1pX0cR7wN2bY5kL9sD4hF6jG1aE8uI3oP0nM=' };
     expect(() => loadConfig(production)).toThrow(/PAYSTACK_SECRET_KEY/);
     expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox' }).payments.provider).toBe('sandbox');
   });

@@ -54,6 +54,11 @@ export const confirmEmailSchema = z.strictObject({
   token: exactTextField('This confirmation link is not valid.').min(16, 'This confirmation link is not valid.').max(200),
 });
 
+/** POST /auth/confirm-email-change: the link mailed to a corrected email's new address. */
+export const confirmEmailChangeSchema = z.strictObject({
+  token: exactTextField('This link is not valid. Ask us to correct your email again.').min(16, 'This link is not valid. Ask us to correct your email again.').max(200),
+});
+
 /** POST /auth/resend-confirmation */
 export const resendConfirmationSchema = z.strictObject({
   email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }),
@@ -69,6 +74,29 @@ export const sessionProgrammeSchema = z.strictObject({
 export const makeAdminParamsSchema = z.strictObject({
   email: emailField({ required: 'Enter the email of the account to make an administrator', invalid: 'Enter a valid email address' }),
 });
+
+/** POST /admin/administrators/invitations: a sole administrator invites a second one. */
+export const adminInvitationSchema = z.strictObject({
+  fullName: requiredText('Enter the full names of the person you invite', 120),
+  email: emailField({ required: 'Enter the email of the person you invite', invalid: 'Enter a valid email address' }),
+});
+export type AdminInvitationInput = z.input<typeof adminInvitationSchema>;
+
+/** POST /auth/admin-invitation/accept: the invited person chooses a password through the mailed link. */
+export const acceptAdminInvitationSchema = withConfirmation({
+  token: exactTextField('This invitation link is not valid.').min(16, 'This invitation link is not valid.').max(200),
+  password: newPasswordField,
+  confirmPassword: confirmPasswordField,
+});
+export type AcceptAdminInvitationInput = z.input<typeof acceptAdminInvitationSchema>;
+
+/** GET /admin/administrators/invitation: whether this administrator may invite a second one, and the invitation waiting. */
+export const adminInvitationStatusSchema = z.object({
+  sole: z.boolean().describe('exactly one active administrator: this one may invite a second'),
+  approvalsApply: z.boolean().describe('acts that move money or power wait for a second administrator'),
+  pending: z.object({ fullName: z.string(), email: z.string(), createdAt: z.string(), expiresAt: z.string() }).nullable(),
+});
+export type AdminInvitationStatus = z.infer<typeof adminInvitationStatusSchema>;
 
 /** Admin lists: ?page=&pageSize= (1-based, at most 100 rows a page). */
 export const pageQuerySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from './fields';
+import { emailField, phoneField, requiredText, textField } from './fields';
 import { closureReasons, fraudRules, suspensionReasons } from '../review/member-review';
 import { awardSchema, matrixSchema, stageProgressSchema } from './member-responses';
 import { nairaString } from './responses';
@@ -25,6 +25,18 @@ export const clearFlagGroupSchema = z.object({
 });
 export type CloseAccountInput = z.infer<typeof closeAccountSchema>;
 export type ClearFlagGroupInput = z.infer<typeof clearFlagGroupSchema>;
+/**
+ * PUT /admin/members/:id/details: an administrator corrects a member's name, phone and email, with why. The name and
+ * phone change at once; a new email waits until the new address confirms it (the old one stays until then).
+ */
+export const memberCorrectionSchema = z.object({
+  fullName: requiredText('Enter the full names', 120),
+  phone: phoneField,
+  email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }),
+  reason: textField({ multiLine: true }).min(5, 'Please write why, in a few words, for the record').max(500, 'Please keep the reason under 500 characters'),
+});
+export type MemberCorrectionInput = z.input<typeof memberCorrectionSchema>;
+
 export type SuspendAccountInput = z.infer<typeof suspendAccountSchema>;
 export type ReinstateAccountInput = z.infer<typeof reinstateAccountSchema>;
 export type ClearFlagInput = z.infer<typeof clearFlagSchema>;
@@ -93,6 +105,8 @@ export const memberRecordSchema = z.object({
   fullName: z.string(),
   email: z.string(),
   emailConfirmed: z.boolean(),
+  /** A corrected email waiting for the new address to confirm it; the account signs in with `email` until then. */
+  pendingEmail: z.object({ email: z.string(), requestedAt: z.string(), expiresAt: z.string() }).nullable(),
   phone: z.string(),
   address: z.string(),
   referralCode: z.string(),

@@ -158,7 +158,8 @@ export const grantSchema = z.object({
   id: z.number(),
   amount: nairaString,
   purpose: z.string(),
-  status: z.enum(['pending', 'approved', 'declined']),
+  /** withdrawn: the member took a pending application back before any decision. */
+  status: z.enum(['pending', 'approved', 'declined', 'withdrawn']),
   decisionNote: z.string().nullable(),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),

@@ -48,7 +48,7 @@ export const grantApplications = pgTable(
       .references(() => accounts.id),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     purpose: text('purpose').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'declined'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'withdrawn'] }).notNull().default('pending'),
     decidedBy: uuid('decided_by').references(() => accounts.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionNote: text('decision_note'),

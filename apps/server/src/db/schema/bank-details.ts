@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 /**
@@ -30,5 +30,9 @@ export const bankDetails = pgTable(
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('bank_details_account_number_nuban', sql`${t.accountNumber} ~ '^[0-9]{10}$'`)],
+  (t) => [
+    check('bank_details_account_number_nuban', sql`${t.accountNumber} ~ '^[0-9]{10}$'`),
+    // The shared-account check (member-review/fraud-signals.ts) looks every saved number up here.
+    index('bank_details_account_number_idx').on(t.accountNumber),
+  ],
 );

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { queryRows } from '../../db/rows';
 import type { Tx } from '../../db/client';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -18,8 +20,21 @@ const canonical = (value: unknown): string =>
     : JSON.stringify(value);
 const samePayload = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
-/** Whether acts need a second administrator here (not in a deployment that says it has only one). */
-export const needsSecondAdministrator = (app: FastifyInstance) => !app.config.approvals.singleAdmin;
+/**
+ * Whether acts need a second administrator here. With approvals on (the default), always. A deployment that says it
+ * has one administrator (SINGLE_ADMIN_APPROVAL) completes them at once, until its sole administrator invites a second
+ * one from the admin area: from the accepted invitation on, while two administrators are active, approvals apply
+ * without a restart (decision 0027).
+ */
+export async function needsSecondAdministrator(app: FastifyInstance): Promise<boolean> {
+  if (!app.config.approvals.singleAdmin) return true;
+  const [row] = await queryRows<{ apply: boolean }>(
+    app.db,
+    sql`select exists (select 1 from admin_invitations where accepted_at is not null)
+               and (select count(*) from accounts where programme = 'main' and role = 'admin' and status = 'active') >= 2 as apply`,
+  );
+  return row!.apply === true;
+}
 
 /**
  * Records an act that waits for a second administrator; nothing else moves until one approves. The act checks

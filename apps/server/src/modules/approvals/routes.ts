@@ -17,6 +17,7 @@ import { HttpError } from '../../plugins/errors';
 import { scheduleApprovalReminders } from './approval-notices';
 import { approvalDetailView, approvalView, countWaitingFor, findApproval, listApprovals } from './approval-store';
 import { approveRequest, declineRequest } from './decide-approval';
+import { needsSecondAdministrator } from './request-approval';
 
 const admin = { access: 'admin' } as const;
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -28,7 +29,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/approvals/settings',
     { config: admin, schema: { tags: ['admin'], summary: 'How approvals and two-factor sign-in are set on this deployment', response: { 200: approvalSettingsSchema } } },
     async () => ({
-      singleAdmin: app.config.approvals.singleAdmin,
+      singleAdmin: !(await needsSecondAdministrator(app)),
       cashOutThreshold: toNairaString(app.config.approvals.thresholdKobo),
       twoFactor: app.config.adminTwoFactor,
     }),

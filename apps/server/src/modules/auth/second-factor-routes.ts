@@ -58,7 +58,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const account = await challengedAdmin(app, request.body.challenge);
-      const { method } = await app.db.transaction((tx) => checkSecondFactor(tx, account.id, request.body.code));
+      const { method } = await app.db.transaction((tx) => checkSecondFactor(tx, app.config.totpKeys, account.id, request.body.code));
       request.log.info({ accountId: account.id, method }, 'administrator passed the second factor');
       return signInWithSecondFactor(account, reply);
     },
@@ -87,7 +87,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (!request.body.challenge) throw new HttpError(400, 'Sign in with your email and password first.', 'no_challenge');
       const account = await challengedAdmin(app, request.body.challenge);
-      const recoveryCodes = await app.db.transaction((tx) => confirmEnrolment(tx, account.id, request.body.code));
+      const recoveryCodes = await app.db.transaction((tx) => confirmEnrolment(tx, app.config.totpKeys, account.id, request.body.code));
       return { ...(await signInWithSecondFactor(account, reply)), recoveryCodes };
     },
   );

@@ -62,7 +62,7 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
           idempotencyKey: request.headers['idempotency-key'],
         };
         // Above the threshold the cash-out waits for a second administrator; it is recorded when approved.
-        if (input.amountKobo > app.config.approvals.thresholdKobo && needsSecondAdministrator(app))
+        if (input.amountKobo > app.config.approvals.thresholdKobo && (await needsSecondAdministrator(app)))
           return reply.status(202).send(await requestApproval(app, signedIn(request), cashOutApproval, input, input.idempotencyKey));
         const cashOut = await recordCashOut(app.db, signedIn(request), input);
         if (cashOut.replayed) reply.header('idempotent-replayed', 'true');

@@ -1,5 +1,5 @@
 import { formatNaira, getPlan } from '@coop/core';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { grantApplications } from '../../db/schema';
 import type { SignedInAccount } from '../../plugins/auth';
@@ -88,6 +88,37 @@ export function decideGrant(db: Db, adminId: string, grantId: number, decision: 
       details: { grantId, decision: decision.decision, amountKobo: row!.amountKobo, note: decision.note ?? null, journalEntryId },
     });
     await notify(tx, row!.accountId, { kind: 'grant_decided', decision: decision.decision, amountKobo: row!.amountKobo, note: decision.note ?? null });
+    return grantView(row!);
+  });
+}
+
+/**
+ * The member takes a pending application back. The row is locked, so a withdrawal and an administrator's decision
+ * made at the same moment are ordered: whichever comes second finds the application no longer pending. A pending
+ * approval request for it then fails when approved (decideGrant refuses a withdrawn application).
+ */
+export function withdrawGrant(db: Db, accountId: string, grantId: number) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
+    const [current] = await tx
+      .select()
+      .from(grantApplications)
+      .where(and(eq(grantApplications.id, grantId), eq(grantApplications.accountId, accountId)))
+      .for('update');
+    if (!current) throw new HttpError(404, 'You have no grant application with that number.', 'grant_unknown');
+    if (current.status !== 'pending')
+      throw new HttpError(409, `This application was already ${current.status}, so it can no longer be withdrawn.`, 'grant_decided');
+    const [row] = await tx
+      .update(grantApplications)
+      .set({ status: 'withdrawn', decidedAt: new Date() })
+      .where(eq(grantApplications.id, grantId))
+      .returning();
+    await recordAudit(tx, {
+      actorAccountId: accountId,
+      action: 'grant_withdrawn',
+      targetAccountId: accountId,
+      details: { grantId, amountKobo: row!.amountKobo },
+    });
     return grantView(row!);
   });
 }

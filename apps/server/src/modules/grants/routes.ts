@@ -6,7 +6,7 @@ import { signedIn } from '../../plugins/auth';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
 import { approvalKeyHeaders } from '../approvals/schemas';
 import { grantApproval } from './grant-approval';
-import { applyForGrant, decideGrant } from './grant-service';
+import { applyForGrant, decideGrant, withdrawGrant } from './grant-service';
 import { grantsOf, grantView, listGrants } from './grant-store';
 import { adminGrantSchema, approvalPendingAnswerSchema, errorSchema, grantSchema } from '@coop/core/contracts';
 import { grantDecisionSchema } from './schemas';
@@ -48,6 +48,19 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/me/grant/:id/withdraw',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'Withdraw one of the signed-in member’s pending grant applications (audited)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: grantSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => withdrawGrant(app.db, signedIn(request).id, request.params.id),
+  );
+
   app.get(
     '/admin/grants',
     {
@@ -56,7 +69,7 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Grant applications, pending first, paged',
         querystring: z.object({
-          status: z.enum(['pending', 'approved', 'declined']).optional(),
+          status: z.enum(['pending', 'approved', 'declined', 'withdrawn']).optional(),
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(20),
         }),
@@ -85,7 +98,7 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Approving moves money later, so it waits for a second administrator; declining moves nothing and is at once.
-      if (request.body.decision === 'approved' && needsSecondAdministrator(app))
+      if (request.body.decision === 'approved' && (await needsSecondAdministrator(app)))
         return reply
           .status(202)
           .send(

@@ -54,12 +54,18 @@ export async function memberRecord(db: Tx, accountId: string): Promise<MemberRec
     sponsor_name: string | null;
     sponsor_email: string | null;
     last_sign_in_at: When | null;
+    pending_email: string | null;
+    pending_requested_at: When | null;
+    pending_expires_at: When | null;
   }>(
     db,
     sql`select a.id, a.programme, a.role, a.full_name, a.email, a.email_confirmed_at, a.phone, a.address, a.referral_code, a.created_at,
                a.status, a.closure_requested_at, a.closure_confirmed_at, s.id as sponsor_id, s.full_name as sponsor_name, s.email as sponsor_email,
-               (select max(created_at) from sessions where account_id = a.id) as last_sign_in_at
-        from accounts a left join accounts s on s.id = a.sponsor_account_id where a.id = ${accountId}`,
+               (select max(created_at) from sessions where account_id = a.id) as last_sign_in_at,
+               e.new_email as pending_email, e.created_at as pending_requested_at, e.expires_at as pending_expires_at
+        from accounts a left join accounts s on s.id = a.sponsor_account_id
+        left join email_changes e on e.account_id = a.id and e.confirmed_at is null and e.cancelled_at is null and e.expires_at > now()
+        where a.id = ${accountId}`,
   );
   if (!a) return null;
   const figures = await dashboard(db, accountId, a.programme);
@@ -108,6 +114,9 @@ export async function memberRecord(db: Tx, accountId: string): Promise<MemberRec
     fullName: a.full_name,
     email: a.email,
     emailConfirmed: a.email_confirmed_at !== null,
+    pendingEmail: a.pending_email
+      ? { email: a.pending_email, requestedAt: iso(a.pending_requested_at!), expiresAt: iso(a.pending_expires_at!) }
+      : null,
     phone: a.phone,
     address: a.address,
     referralCode: a.referral_code,

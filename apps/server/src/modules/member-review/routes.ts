@@ -1,5 +1,7 @@
 import {
   adminMatrixSchema,
+  confirmEmailChangeSchema,
+  memberCorrectionSchema,
   approvalPendingAnswerSchema,
   clearFlagGroupSchema,
   clearFlagSchema,
@@ -19,11 +21,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { limits, rateLimited } from '../../plugins/rate-limits';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
 import { approvalKeyHeaders } from '../approvals/schemas';
 import { closeAccount, reinstateAccount, suspendAccount } from './account-status';
 import { adminMatrix } from './admin-matrix';
 import { closureApproval } from './closure-approval';
+import { confirmEmailChange, correctDetails } from './correct-details';
 import { clearFlag, clearFlagGroup, holdFlag, listFlagGroups, listFlags } from './flag-review';
 import { inactiveAccounts } from './inactive-accounts';
 import { memberRecord } from './member-record';
@@ -113,12 +117,55 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = signedIn(request);
       const ask = { accountId: request.params.id, ...request.body };
-      if (needsSecondAdministrator(app)) return reply.status(202).send(await requestApproval(app, actor, closureApproval, ask, request.headers['idempotency-key']));
+      if (await needsSecondAdministrator(app)) return reply.status(202).send(await requestApproval(app, actor, closureApproval, ask, request.headers['idempotency-key']));
       // One administrator by configuration: the act is checked as the approval would check it, then done.
       await closureApproval.describe(app, actor, ask);
       await app.db.transaction((tx) => closeAccount(tx, { ...ask, actorAccountId: actor.id }));
       request.log.info({ accountId: ask.accountId, reason: ask.reason }, 'account closed by an administrator');
       return recordOf(ask.accountId);
+    },
+  );
+
+  app.put(
+    '/admin/members/:id/details',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Correct a member’s name, phone and email (audited, mailed to the member); a new email waits for the new address to confirm it',
+        params: accountParams,
+        body: memberCorrectionSchema,
+        response: { 200: z.object({ message: z.string(), record: memberRecordSchema }), ...responses, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const actor = signedIn(request);
+      const done = await app.db.transaction((tx) => correctDetails(tx, { ...request.body, accountId: request.params.id, actorAccountId: actor.id }));
+      const corrected = done.corrected.map((f) => (f === 'fullName' ? 'the name' : 'the phone number'));
+      const parts = [
+        corrected.length > 0 ? `${corrected.join(' and ')} corrected` : null,
+        done.emailPending ? `a link sent to ${done.emailPending}: the email changes when it is used` : null,
+      ].filter(Boolean);
+      const message = `${parts.join('; ')}. The member is told at the address on file.`;
+      return { message: message.charAt(0).toUpperCase() + message.slice(1), record: await recordOf(request.params.id) };
+    },
+  );
+
+  app.post(
+    '/auth/confirm-email-change',
+    {
+      config: { public: true },
+      preHandler: rateLimited(app, 'confirm-email-change', limits.mailedToken),
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm a corrected email from the link mailed to the new address',
+        body: confirmEmailChangeSchema,
+        response: { 200: z.object({ message: z.string(), programme: z.enum(['main', 'welcomeback']) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { programme } = await app.db.transaction((tx) => confirmEmailChange(tx, request.body.token));
+      return { message: 'Your new email address is confirmed. Sign in with it from now on.', programme };
     },
   );
 

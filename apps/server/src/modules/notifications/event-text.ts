@@ -181,5 +181,35 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         action: 'Open my account',
         warning: notYou(supportEmail),
       };
+    case 'details_corrected': {
+      const label = { fullName: 'name', phone: 'phone number' } as const;
+      const what = event.changes.map((c) => `your ${label[c.field]} to ${c.to}`).join(' and ');
+      return {
+        ...base,
+        title: 'Your details were corrected',
+        summary: `Our staff corrected ${what} on your ${platform} account.`,
+        page: 'dashboard',
+        action: 'Open my account',
+        warning: `If you did not ask for this, contact us at ${supportEmail}.`,
+      };
+    }
+    case 'email_change_requested':
+      return {
+        ...base,
+        title: 'A change of your email address was asked for',
+        summary: `Our staff asked to change the email address of your ${platform} account to ${event.newEmail}. A link was sent there; until it is used, you keep signing in with this address.`,
+        page: 'signin',
+        action: 'Go to the sign-in page',
+        warning: `If you did not ask for this, contact us at ${supportEmail} before the link is used.`,
+      };
+    case 'email_changed':
+      return {
+        ...base,
+        title: 'Your email address was changed',
+        summary: `The email address of your ${platform} account is now ${event.newEmail}: sign in with it from now on. This address will get no more mails about this account.`,
+        page: 'signin',
+        action: 'Go to the sign-in page',
+        warning: `If you did not ask for this, contact us at ${supportEmail} at once.`,
+      };
   }
 }

@@ -23,7 +23,10 @@ export type NotificationEvent =
   | { kind: 'account_suspended'; reason: string | null }
   | { kind: 'account_reinstated' }
   | { kind: 'account_closed'; reason: string; money: string }
-  | { kind: 'closure_confirmed'; effectiveAt: string };
+  | { kind: 'closure_confirmed'; effectiveAt: string }
+  /** An administrator corrected the member's name or phone; email changes are the two kinds below. */
+  | { kind: 'details_corrected'; changes: { field: 'fullName' | 'phone'; to: string }[] }
+  | { kind: 'email_change_requested' | 'email_changed'; newEmail: string };
 
 export type NotificationKind = NotificationEvent['kind'];
 
@@ -46,6 +49,9 @@ export const categoryOf: Record<NotificationKind, MailCategory | 'security'> = {
   account_reinstated: 'security',
   account_closed: 'security',
   closure_confirmed: 'security',
+  details_corrected: 'security',
+  email_change_requested: 'security',
+  email_changed: 'security',
 };
 
 /** The member-area pages a notification or mail points to, per programme. */

@@ -6,16 +6,11 @@ import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { enqueueMail } from '../notifications/mail-queue';
 import { payoutDeps } from './payout-deps';
-import { currentPeriod } from './period';
 import { payoutCandidates } from './candidates';
-import { findRunByPeriod } from './run-queries';
 import { startPayoutRun } from './run-payout';
 
 const HOUR = 3_600_000;
 const PROGRAMMES: Programme[] = ['main', 'welcomeback'];
-
-/** The day of the month in Lagos (UTC+1 all year). */
-export const lagosDayOfMonth = (now: Date) => new Date(now.getTime() + HOUR).getUTCDate();
 
 export interface PreparedMonth {
   programme: Programme;
@@ -26,18 +21,33 @@ export interface PreparedMonth {
 }
 
 /**
+ * The payout day whose month should be prepared by now: this month's when its day has come (Lagos time), else last
+ * month's. `missed` when that day is already over, so the preparation catches up (the platform was stopped then).
+ */
+export function latestPayoutDay(now: Date, day: number) {
+  const lagos = new Date(now.getTime() + HOUR);
+  const year = lagos.getUTCFullYear();
+  const month = lagos.getUTCMonth() - (lagos.getUTCDate() >= day ? 0 : 1);
+  // 00:00 in Lagos is 23:00 UTC the evening before.
+  const startsAt = new Date(Date.UTC(year, month, day) - HOUR);
+  const period = new Date(startsAt.getTime() + HOUR).toISOString().slice(0, 7);
+  return { period, startsAt, missed: lagos.getUTCDate() !== day || month !== lagos.getUTCMonth() };
+}
+
+/**
  * The payout day (PAYOUT_DAY, Lagos time): each programme's month is prepared as a preview that waits for an
  * administrator to run it, and the administrators are told by mail; with PAYOUT_AUTO it is also run. The job
  * runner gives the hour to one instance, and the unique (programme, month) row of payout_schedule makes the
  * preparation happen once even if two instances reach it in different hours or the job runs again after a crash.
+ * A day the platform missed (stopped on the day) is caught up at the next start, as the job runner runs due jobs
+ * at once: the latest payout day's month is prepared if nobody prepared or ran it, and the mail says it is late.
+ * A month whose payout day came before any account existed (a new installation) owes nobody and is left alone.
  */
 export async function preparePayoutDay(app: FastifyInstance, now: Date, instance: string): Promise<PreparedMonth[]> {
-  if (lagosDayOfMonth(now) !== app.config.payout.day) return [];
-  const period = currentPeriod(now);
+  const { period, startsAt, missed } = latestPayoutDay(now, app.config.payout.day);
   const prepared: PreparedMonth[] = [];
   for (const programme of PROGRAMMES) {
-    // An administrator who ran the month before the day has done the job already.
-    if (await findRunByPeriod(app.db, programme, period)) continue;
+    if (!(await monthIsOpen(app, programme, period, missed ? startsAt : null))) continue;
     const { payees, skipped } = await payoutCandidates(app.db, programme, app.config.payout.minimumKobo);
     const totalKobo = payees.reduce((sum, p) => sum + p.amountKobo, 0);
     const auto = app.config.payout.auto && payees.length > 0;
@@ -52,7 +62,7 @@ export async function preparePayoutDay(app: FastifyInstance, now: Date, instance
         await recordAudit(tx, {
           actorAccountId: null,
           action: 'payout_prepared',
-          details: { programme, period, payees: payees.length, totalKobo, autoRun: auto },
+          details: { programme, period, payees: payees.length, totalKobo, autoRun: auto, ...(missed ? { caughtUp: true, payoutDay: startsAt.toISOString() } : {}) },
         });
       return row ? Number(row.id) : null;
     });
@@ -60,9 +70,24 @@ export async function preparePayoutDay(app: FastifyInstance, now: Date, instance
     let runId: number | null = null;
     if (auto) runId = await runPreparedMonth(app, claimed, programme, period);
     prepared.push({ programme, period, payees: payees.length, totalKobo, runId });
-    await tellAdministrators(app, { programme, period, payees: payees.length, totalKobo, skipped: skipped.length, runId });
+    await tellAdministrators(app, { programme, period, payees: payees.length, totalKobo, skipped: skipped.length, runId, lateFrom: missed ? startsAt : null });
   }
   return prepared;
+}
+
+/**
+ * Whether the month still waits for its preparation: not prepared, not run (an administrator who ran it, or a later
+ * month, before the day has done the job), and for a missed day, the platform had accounts before it. Checked
+ * before the candidates are counted, since the job looks every hour of the month.
+ */
+async function monthIsOpen(app: FastifyInstance, programme: Programme, period: string, missedDay: Date | null) {
+  const [row] = await queryRows<{ done: boolean; existed: boolean }>(
+    app.db,
+    sql`select exists (select 1 from payout_schedule where programme = ${programme} and period = ${period})
+               or exists (select 1 from payout_runs where programme = ${programme} and period >= ${period}) as done,
+               ${missedDay === null ? sql`true` : sql`exists (select 1 from accounts where created_at < ${missedDay})`} as existed`,
+  );
+  return !row!.done && row!.existed;
 }
 
 async function runPreparedMonth(app: FastifyInstance, scheduleId: number, programme: Programme, period: string) {
@@ -79,7 +104,7 @@ async function runPreparedMonth(app: FastifyInstance, scheduleId: number, progra
 
 async function tellAdministrators(
   app: FastifyInstance,
-  month: { programme: Programme; period: string; payees: number; totalKobo: number; skipped: number; runId: number | null },
+  month: { programme: Programme; period: string; payees: number; totalKobo: number; skipped: number; runId: number | null; lateFrom: Date | null },
 ) {
   const admins = await queryRows<{ email: string; full_name: string }>(
     app.db,
@@ -88,11 +113,14 @@ async function tellAdministrators(
   const name = `${programmeName(month.programme)} payout of ${month.period}`;
   const path = `/adminpayouts${month.runId ? `/${month.runId}` : ''}`;
   const figures = `${month.payees} member${month.payees === 1 ? '' : 's'}, ${formatNaira(month.totalKobo)} in all; ${month.skipped} left out (see why on the screen).`;
+  const day = month.lateFrom
+    ? `The payout day (${lagosDate(month.lateFrom)}) was missed while the platform was stopped, so the month is prepared now, late`
+    : 'It is payout day';
   const lead = month.runId
-    ? `It is payout day: the ${name} has been run by the schedule (PAYOUT_AUTO). ${figures} Follow it and retry any payout that fails:`
+    ? `${day}: the ${name} has been run by the schedule (PAYOUT_AUTO). ${figures} Follow it and retry any payout that fails:`
     : month.payees === 0
-      ? `It is payout day, but nobody is due a payout in the ${name}. ${figures}`
-      : `It is payout day: the ${name} is prepared and waits for an administrator to approve and run it. ${figures} Preview and run it here:`;
+      ? `${day}, but nobody is due a payout in the ${name}. ${figures}`
+      : `${day}: the ${name} is prepared and waits for an administrator to approve and run it. ${figures} Preview and run it here:`;
   // Queued together: the mail worker sends them (and retries), whichever instance prepared the month.
   await app.db.transaction(async (tx) => {
     for (const admin of admins)
@@ -107,6 +135,9 @@ async function tellAdministrators(
       });
   });
 }
+
+const lagosDate = (startsAt: Date) =>
+  new Date(startsAt.getTime() + HOUR).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export function schedulePayoutDay(app: FastifyInstance) {
   app.jobs.add({ name: 'payout-day', everyMs: HOUR, run: (now) => preparePayoutDay(app, now, app.jobs.instance) });

@@ -88,7 +88,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       assertPayable(request.body.period);
       // A second administrator approves the run before any wallet is reserved (approvals module).
-      if (needsSecondAdministrator(app))
+      if (await needsSecondAdministrator(app))
         return reply.status(202).send(
           await requestApproval(
             app,
@@ -181,7 +181,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = signedIn(request);
       const coolingOffStart = new Date(Date.now() - app.config.approvals.coolingOffMs);
       // Earlier of the run's approval and the cooling-off start: details saved after it are new to this run.
-      const heldIfBankSavedAfter = needsSecondAdministrator(app)
+      const heldIfBankSavedAfter = (await needsSecondAdministrator(app))
         ? (_payoutId: number, runApprovedAt: Date) => (runApprovedAt < coolingOffStart ? runApprovedAt : coolingOffStart)
         : undefined;
       const progress = await retryPayoutRun(deps(app), request.params.id, admin.id, { heldIfBankSavedAfter });

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { limits, rateLimited } from '../../plugins/rate-limits';
-import { beginEnrolment, confirmEnrolment, twoFactorStatus } from './two-factor-service';
+import { beginEnrolment, confirmEnrolment, sealStoredSecrets, twoFactorStatus } from './two-factor-service';
 
 /**
  * A signed-in administrator's own two-factor sign-in: whether it is on, and enrolling with a QR code (when the
@@ -12,6 +12,14 @@ import { beginEnrolment, confirmEnrolment, twoFactorStatus } from './two-factor-
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same count as the login's second step: one account's codes, wherever they are typed.
+  // Secrets written in clear before sealing existed, or under the key a rotation replaced, are sealed at start-up.
+  app.addHook('onReady', async () => {
+    const { sealed, unreadable } = await app.db.transaction((tx) => sealStoredSecrets(tx, app.config.totpKeys));
+    if (sealed > 0) app.log.info({ sealed }, 'two-factor secrets sealed under the current TOTP_ENCRYPTION_KEY');
+    if (unreadable.length > 0)
+      app.log.error({ accounts: unreadable }, 'two-factor secrets sealed under a key that is neither TOTP_ENCRYPTION_KEY nor in TOTP_ENCRYPTION_KEY_PREVIOUS: these administrators cannot sign in until the key is restored (docs/operations.md)');
+  });
+
   const limited = rateLimited(app, 'second-factor', limits.secondFactor, (request) => request.account?.id ?? 'none');
 
   app.get(
@@ -36,7 +44,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const account = signedIn(request);
       const recoveryCodes = await app.db.transaction(async (tx) => {
-        const codes = await confirmEnrolment(tx, account.id, request.body.code);
+        const codes = await confirmEnrolment(tx, app.config.totpKeys, account.id, request.body.code);
         // This device just proved the factor; the administrator's other sessions must sign in with it.
         await tx.execute(sql`update sessions set second_factor_at = now() where id = ${account.sessionId}`);
         return codes;

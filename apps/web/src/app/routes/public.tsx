@@ -49,6 +49,8 @@ export const publicRoutes: RouteObject[] = [
     children: [
       { path: 'contact', lazy: page(() => import('../../features/contact/pages/contact-page'), (m) => m.ContactPage) },
       { path: 'confirmemail', lazy: page(() => import('../../features/auth/pages/confirm-email-page'), (m) => m.ConfirmEmailPage) },
+      { path: 'admininvite', lazy: page(() => import('../../features/auth/pages/admin-invitation-page'), (m) => m.AdminInvitationPage) },
+      { path: 'confirmemailchange', lazy: page(() => import('../../features/auth/pages/confirm-email-change-page'), (m) => m.ConfirmEmailChangePage) },
       { path: 'mainsignin', lazy: page(auth.signIn, (m) => m.MainSignInPage) },
       { path: 'mainsignup', lazy: page(auth.signUp, (m) => m.MainSignUpPage) },
       { path: 'mainforgotpassword', lazy: page(auth.forgot, (m) => m.MainForgotPasswordPage) },

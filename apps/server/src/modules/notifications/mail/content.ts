@@ -6,13 +6,17 @@ import { categoryOf, memberPagePath, type Item, type NotificationEvent } from '.
 export type QueuedMail =
   | { template: 'event'; data: { name: string; programme: Programme; event: NotificationEvent } }
   | { template: 'confirm_email' | 'reset_password' | 'closure_link'; data: { name: string; programme: Programme; token: string } }
+  /** To a corrected email's new address: its link makes it the account's email. */
+  | { template: 'confirm_email_change'; data: { name: string; programme: Programme; token: string; newEmail: string } }
   /** An administrator's answer to a Contact Us message, the sender's words quoted below it. */
   | { template: 'contact_reply'; data: { name: string; siteName: string; reply: string; original: string } }
+  /** A sole administrator's invitation of a second one: its link lets the person choose a password. */
+  | { template: 'admin_invitation'; data: { name: string; inviter: string; token: string } }
   /** A notice to an administrator (the payout day), pointing at an admin page. */
   | { template: 'admin_notice'; data: { name: string; subject: string; paragraphs: string[]; action: { label: string; path: string } } };
 
 /** Templates whose data holds a live token: the data is wiped once the mail is sent. */
-export const templatesWithSecrets: ReadonlySet<QueuedMail['template']> = new Set(['confirm_email', 'reset_password', 'closure_link']);
+export const templatesWithSecrets: ReadonlySet<QueuedMail['template']> = new Set(['confirm_email', 'reset_password', 'closure_link', 'confirm_email_change', 'admin_invitation']);
 
 export interface MailSite {
   name: string;
@@ -38,6 +42,7 @@ export interface MailContent {
 export function mailSubject(mail: QueuedMail): string {
   if (mail.template === 'contact_reply') return `Re: your message to ${mail.data.siteName}`;
   if (mail.template === 'admin_notice') return mail.data.subject;
+  if (mail.template === 'admin_invitation') return `${mail.data.inviter} invites you to be an administrator`;
   const platform = `${programmeName(mail.data.programme)} platform`;
   switch (mail.template) {
     case 'event':
@@ -48,12 +53,29 @@ export function mailSubject(mail: QueuedMail): string {
       return `Reset your ${platform} password`;
     case 'closure_link':
       return 'Confirm the closure of your account';
+    case 'confirm_email_change':
+      return `Confirm your new email address for the ${platform}`;
   }
 }
 
 const paragraphsOf = (text: string) => text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
 
 export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
+  if (mail.template === 'admin_invitation')
+    return {
+      subject: mailSubject(mail),
+      greeting: `Dear ${mail.data.name},`,
+      paragraphs: [
+        `${mail.data.inviter} invites you to be an administrator of ${site.name}. Choose your password through the link below; you then sign in to the admin area with this email address.`,
+        'The link works once, for three days. If you did not expect this, ignore this mail: nothing happens without it.',
+      ],
+      items: [],
+      awards: [],
+      action: { label: 'Choose my password', url: `${site.publicUrl}/admininvite?token=${encodeURIComponent(mail.data.token)}` },
+      warning: null,
+      quote: null,
+      footer: `${site.name}. ${site.email}`,
+    };
   if (mail.template === 'contact_reply' || mail.template === 'admin_notice') {
     const staff = {
       subject: mailSubject(mail),
@@ -117,6 +139,15 @@ export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
           'If you did not ask for this, ignore this mail and nothing will change.',
         ],
         action: { label: 'Confirm the closure of my account', url: link('/confirmclosure', mail.data.token) },
+      };
+    case 'confirm_email_change':
+      return {
+        ...common,
+        paragraphs: [
+          `Our staff corrected the email address of your ${platform} account to ${mail.data.newEmail}, as you asked. Please confirm that this address is yours: until you do, the account keeps its old address.`,
+          'The link works once, for two days. If you did not ask for this, ignore this mail and nothing will change.',
+        ],
+        action: { label: 'Confirm my new email address', url: link('/confirmemailchange', mail.data.token) },
       };
   }
 }

@@ -2,6 +2,7 @@ import { formatNaira, getPlan, stageName } from '@coop/core';
 import { useGrant } from '../api/get-grant';
 import { useMe } from '../api/get-me';
 import { GrantForm } from '../components/grant-form';
+import { WithdrawGrant } from '../components/withdraw-grant';
 import { MemberPageTitle } from '../components/member-page-title';
 import { QueryState } from '../../../components/display/query-state';
 import { useResultDialog } from '../../../components/form';
@@ -15,6 +16,7 @@ const statusLabel = {
   pending: 'Waiting for a decision',
   approved: 'Approved',
   declined: 'Declined',
+  withdrawn: 'Withdrawn by you',
 } as const;
 
 export function GrantPage() {
@@ -48,9 +50,10 @@ export function GrantPage() {
                     <p className="mt-1 text-slate-800">{g.purpose}</p>
                     <p className="mt-1 text-sm text-slate-600">
                       Applied {formatDate(g.createdAt)}
-                      {g.decidedAt && ` · decided ${formatDate(g.decidedAt)}`}
+                      {g.decidedAt && ` · ${g.status === 'withdrawn' ? 'withdrawn' : 'decided'} ${formatDate(g.decidedAt)}`}
                     </p>
                     {g.decisionNote && <p className="mt-1 text-sm text-slate-700">Note: {g.decisionNote}</p>}
+                    {g.status === 'pending' && <WithdrawGrant grantId={g.id} />}
                   </li>
                 ))}
               </ul>
@@ -58,7 +61,7 @@ export function GrantPage() {
             {me.data?.grantEligible ? (
               applications.some((g) => g.status === 'pending') ? (
                 <p className="max-w-lg text-slate-700">
-                  You can apply again once your application has been decided.
+                  You can apply again once your application has been decided, or after you withdraw it.
                 </p>
               ) : (
                 <GrantForm ceiling={ceiling} popup={popup} />

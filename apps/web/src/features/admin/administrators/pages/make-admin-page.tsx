@@ -6,6 +6,7 @@ import { useMakeAdmin } from '../api/make-admin';
 import { AccountConfirmation } from '../../common/components/account-confirmation';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { AdministratorList } from '../components/administrator-list';
+import { InviteAdministrator } from '../components/invite-administrator';
 import { ApprovalNotice, isPendingApproval } from '../../common/components/approval-notice';
 import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
 
@@ -48,6 +49,7 @@ export function MakeAdminPage() {
       </AdminPageTitle>
       <ApprovalNotice what="role changes" />
       <div className="max-w-xl space-y-6">
+        <InviteAdministrator />
         <form noValidate onSubmit={onSubmit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           <TextField label="Email of the Main account" type="email" autoComplete="off" error={form.formState.errors.email} {...form.register('email')} />
           {!confirming && (

@@ -18,6 +18,7 @@ const tones: Record<string, string> = {
   reversed: 'bg-red-100 text-red-800',
   declined: 'bg-red-100 text-red-800',
   released: 'bg-slate-100 text-slate-700',
+  withdrawn: 'bg-slate-100 text-slate-700',
   abandoned: 'bg-slate-100 text-slate-700',
   'not paid': 'bg-slate-100 text-slate-700',
 };

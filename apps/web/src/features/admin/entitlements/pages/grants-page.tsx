@@ -14,6 +14,7 @@ const filters: { value: GrantStatus | ''; label: string }[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'approved', label: 'Approved' },
   { value: 'declined', label: 'Declined' },
+  { value: 'withdrawn', label: 'Withdrawn' },
   { value: '', label: 'All' },
 ];
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatDate, formatDateTime, naira } from '../../../../../components/display/format';
 import { adminPaths, memberRecordPath } from '../../../common/admin-paths';
 import { StatusBadge } from '../../../common/components/status-badge';
+import { CorrectDetails } from './correct-details';
 import { Facts, Nothing, RecordList, RecordSection } from './record-section';
 
 const reasonText = (reason: string) => (reason in SUSPENSION_REASON_TEXT ? SUSPENSION_REASON_TEXT[reason as SuspensionReason] : reason);
@@ -16,6 +17,9 @@ export function IdentitySection({ record }: { record: MemberRecord }) {
           ['Programme', programmeName(record.programme)],
           ['Role', record.role === 'admin' ? 'Administrator' : 'Member'],
           ['Email', `${record.email}${record.emailConfirmed ? '' : ' (not confirmed)'}`],
+          ...(record.pendingEmail
+            ? [['New email, waiting', `${record.pendingEmail.email} (link sent ${formatDateTime(record.pendingEmail.requestedAt)}, works until ${formatDateTime(record.pendingEmail.expiresAt)})`] as [string, string]]
+            : []),
           ['Phone', record.phone],
           ['Address', record.address],
           ['Referral code', record.referralCode],
@@ -24,6 +28,7 @@ export function IdentitySection({ record }: { record: MemberRecord }) {
           ['Closure', record.closure.confirmedAt ? `Confirmed ${formatDate(record.closure.confirmedAt)}` : record.closure.requestedAt ? `Requested ${formatDate(record.closure.requestedAt)}, not confirmed` : 'Not requested'],
         ]}
       />
+      {record.status !== 'closed' && <CorrectDetails record={record} />}
     </RecordSection>
   );
 }
