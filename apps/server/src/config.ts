@@ -51,6 +51,9 @@ const EnvSchema = z.object({
   ADMIN_2FA: z.enum(['required', 'optional']).optional(),
   MAIL_WORKER: bool.default(true),
   MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
+  RETENTION_SIGNUP_ORIGIN_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  RETENTION_MAIL_BODY_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  RETENTION_CLOSED_ACCOUNT_YEARS: z.coerce.number().int().min(6).max(20).default(6),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -92,6 +95,11 @@ export interface Config {
   };
   /** 'required': every administrator signs in with a second factor; 'optional': those who enrolled. */
   adminTwoFactor: 'required' | 'optional';
+  /**
+   * How long personal data is kept (decision 0029). Closed accounts: at least the six years company law asks of
+   * accounting records, counted from the closure; expired sessions and tokens go at once.
+   */
+  retention: { signupOriginMonths: number; mailBodyDays: number; closedAccountYears: number };
 }
 
 export class ConfigError extends Error {}
@@ -159,5 +167,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
     approvals: { thresholdKobo: e.APPROVAL_THRESHOLD_KOBO, singleAdmin: e.SINGLE_ADMIN_APPROVAL },
     adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),
+    retention: {
+      signupOriginMonths: e.RETENTION_SIGNUP_ORIGIN_MONTHS,
+      mailBodyDays: e.RETENTION_MAIL_BODY_DAYS,
+      closedAccountYears: e.RETENTION_CLOSED_ACCOUNT_YEARS,
+    },
   };
 }

@@ -15,3 +15,4 @@ export * from './approvals';
 export * from './member-review';
 export * from './sandbox';
 export * from './notifications';
+export * from './privacy';

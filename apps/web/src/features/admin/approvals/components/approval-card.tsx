@@ -12,6 +12,7 @@ const KIND = {
   grant_approval: 'Grant approval',
   make_admin: 'Make administrator',
   remove_admin: 'Remove administrator',
+  erase_member: 'Erase personal data',
 } as const;
 
 /** One request: who asked, what, for whom; Approve, or Decline with a reason. */
