@@ -1,4 +1,4 @@
-import { errorSchema } from '@coop/core/contracts';
+import { approvalPendingAnswerSchema, erasureListSchema, erasureRequestSchema, errorSchema, legalHoldSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -16,8 +16,8 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me/erasure',
-    { schema: { tags: ['member'], summary: 'Whether the member asked for their personal data to be erased after closure', response: { 200: z.object({ requestedAt: z.string().nullable() }) } } },
-    async (request) => erasureRequestOf(app.db, signedIn(request).id),
+    { schema: { tags: ['member'], summary: 'Whether the member asked for their personal data to be erased after closure', response: { 200: erasureRequestSchema } } },
+    async (request) => ({ ...(await erasureRequestOf(app.db, signedIn(request).id)), retentionYears: app.config.retention.closedAccountYears }),
   );
 
   app.post(
@@ -42,25 +42,7 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Closed accounts and where each stands for erasure: due, deferred (with the reasons), not due yet, or erased',
-        response: {
-          200: z.object({
-            items: z.array(
-              z.object({
-                accountId: z.string(),
-                programme: z.enum(['main', 'welcomeback']),
-                fullName: z.string(),
-                email: z.string(),
-                status: z.enum(['not_closed', 'not_due', 'deferred', 'due', 'erased']),
-                closedAt: z.string().nullable(),
-                dueBecause: z.enum(['member_asked', 'retention_passed']).nullable(),
-                retentionEndsAt: z.string().nullable(),
-                erasureRequestedAt: z.string().nullable(),
-                legalHoldReason: z.string().nullable(),
-                blockers: z.array(z.string()),
-              }),
-            ),
-          }),
-        },
+        response: { 200: erasureListSchema },
       },
     },
     async () => ({ items: await erasureList(app.db, new Date(), app.config.retention.closedAccountYears) }),
@@ -75,7 +57,7 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Erase a closed account’s personal data (a second administrator approves it unless SINGLE_ADMIN_APPROVAL)',
         params: idParams,
         headers: z.object({ 'idempotency-key': z.uuid().optional() }),
-        response: { 200: z.object({ message: z.string() }), 202: z.any(), 404: errorSchema, 409: errorSchema },
+        response: { 200: z.object({ message: z.string() }), 202: approvalPendingAnswerSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {
@@ -96,7 +78,7 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Put a legal hold on a member’s personal data (with the reason), or lift it (reason null)',
         params: idParams,
-        body: z.strictObject({ reason: z.string().trim().min(5, 'Say why the data must be kept (at least 5 characters)').max(500).nullable() }),
+        body: legalHoldSchema,
         response: { 200: z.object({ message: z.string() }), 404: errorSchema },
       },
     },

@@ -19,6 +19,7 @@ export const adminPaths = {
   flags: '/adminflags',
   inactive: '/admininactive',
   mails: '/adminmails',
+  personalData: '/adminpersonaldata',
 } as const;
 
 /** One account's member record. */
