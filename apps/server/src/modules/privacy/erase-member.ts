@@ -10,7 +10,15 @@ const ERASED = '[erased]';
 /** The erased account's email: unique per account (the programme-email key) and not anybody's address. */
 export const erasedEmail = (accountId: string) => `erased-${accountId}@erased.invalid`;
 
-type Personal = { email: string; full_name: string; phone: string; address: string; account_number: string | null; account_name: string | null; resolved_account_name: string | null };
+type Personal = {
+  email: string;
+  full_name: string;
+  phone: string;
+  address: string;
+  account_number: string | null;
+  account_name: string | null;
+  resolved_account_name: string | null;
+};
 
 /**
  * `replace(col, v, by)` for each value in turn, each value a bound parameter; a `json` column is rewritten through
@@ -19,7 +27,8 @@ type Personal = { email: string; full_name: string; phone: string; address: stri
  */
 function replacing(column: string, values: string[], by: string, json = false): SQL {
   let expr: SQL = sql.raw(json ? `${column}::text` : column);
-  for (const value of values) expr = sql`replace(${expr}, ${json ? JSON.stringify(value).slice(1, -1) : value}, ${by})`;
+  for (const value of values)
+    expr = sql`replace(${expr}, ${json ? JSON.stringify(value).slice(1, -1) : value}, ${by})`;
   return json ? sql`(${expr})::jsonb` : expr;
 }
 
@@ -37,7 +46,15 @@ export async function eraseMember(tx: Tx, accountId: string, now: Date) {
   );
   if (!person) throw new Error(`no account ${accountId}`);
   // Longest first, so a name inside an address is not half-replaced.
-  const values = [person.email, person.full_name, person.phone, person.address, person.account_number, person.account_name, person.resolved_account_name]
+  const values = [
+    person.email,
+    person.full_name,
+    person.phone,
+    person.address,
+    person.account_number,
+    person.account_name,
+    person.resolved_account_name,
+  ]
     .filter((v): v is string => typeof v === 'string' && v.trim().length >= 3)
     .sort((a, b) => b.length - a.length);
   const erase = (column: string, json = false) => replacing(column, values, ERASED, json);
@@ -50,7 +67,9 @@ export async function eraseMember(tx: Tx, accountId: string, now: Date) {
   await tx.execute(sql`update approval_requests set summary = ${erase('summary')}, payload = ${erase('payload', true)},
       result = ${erase('result', true)}, decline_reason = ${erase('decline_reason')}, failure_reason = ${erase('failure_reason')}
     where target_account_id = ${accountId} or payload::text like ${byEmail}`);
-  await tx.execute(sql`update account_status_changes set reason = ${erase('reason')}, note = ${erase('note')} where account_id = ${accountId}`);
+  await tx.execute(
+    sql`update account_status_changes set reason = ${erase('reason')}, note = ${erase('note')} where account_id = ${accountId}`,
+  );
   await tx.execute(sql`update fraud_flags set detail = ${erase('detail')}, dedupe_key = ${erase('dedupe_key')},
       clear_note = ${erase('clear_note')}
     where account_id = ${accountId} or related_account_id = ${accountId}`);
@@ -67,7 +86,9 @@ export async function eraseMember(tx: Tx, accountId: string, now: Date) {
     where memo like ${byName} and (created_by = ${accountId} or id in (
       select c.journal_entry_id from credits c join positions p on c.cause = 'referral:' || p.id::text where p.account_id = ${accountId}))`);
   await tx.execute(sql`select set_config('ledger.erasure', 'off', true)`);
-  await tx.execute(sql`update payouts set bank_name = '', account_number_last4 = '' where account_id = ${accountId}`);
+  await tx.execute(
+    sql`update payouts set bank_name = '', account_number_last4 = '' where account_id = ${accountId}`,
+  );
   await tx.execute(sql`update payout_attempts set bank_name = '', account_number_last4 = ''
     where payout_id in (select id from payouts where account_id = ${accountId})`);
 
@@ -85,13 +106,21 @@ export async function eraseMember(tx: Tx, accountId: string, now: Date) {
     where text like ${byName} or html like ${byName}`);
   await tx.execute(sql`delete from notifications where account_id = ${accountId}`);
   await tx.execute(sql`delete from mail_opt_outs where account_id = ${accountId}`);
-  await tx.execute(sql`update contact_replies set body = '' where message_id in (select id from contact_messages where email = ${person.email})`);
-  await tx.execute(sql`update contact_messages set name = ${FORMER_MEMBER}, email = '', message = '' where email = ${person.email}`);
+  await tx.execute(
+    sql`update contact_replies set body = '' where message_id in (select id from contact_messages where email = ${person.email})`,
+  );
+  await tx.execute(
+    sql`update contact_messages set name = ${FORMER_MEMBER}, email = '', message = '' where email = ${person.email}`,
+  );
   await tx.execute(sql`delete from signup_origins where account_id = ${accountId}`);
   await tx.execute(sql`delete from bank_details where account_id = ${accountId}`);
   await tx.execute(sql`delete from account_tokens where account_id = ${accountId}`);
-  await tx.execute(sql`delete from refresh_tokens where session_id in (select id from sessions where account_id = ${accountId})`);
-  await tx.execute(sql`update sessions set revoked_at = coalesce(revoked_at, ${now}), revoke_reason = coalesce(revoke_reason, 'account_erased') where account_id = ${accountId}`);
+  await tx.execute(
+    sql`delete from refresh_tokens where session_id in (select id from sessions where account_id = ${accountId})`,
+  );
+  await tx.execute(
+    sql`update sessions set revoked_at = coalesce(revoked_at, ${now}), revoke_reason = coalesce(revoke_reason, 'account_erased') where account_id = ${accountId}`,
+  );
   await tx.execute(sql`delete from admin_recovery_codes where account_id = ${accountId}`);
   await tx.execute(sql`delete from admin_two_factor where account_id = ${accountId}`);
   await tx.execute(sql`delete from rate_limit_counters where key like ${byEmail}`);

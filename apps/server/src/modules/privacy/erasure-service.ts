@@ -10,7 +10,10 @@ import { erasureState } from './erasure-state';
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export async function erasureRequestOf(db: Tx, accountId: string) {
-  const [row] = await db.select({ at: accounts.erasureRequestedAt }).from(accounts).where(eq(accounts.id, accountId));
+  const [row] = await db
+    .select({ at: accounts.erasureRequestedAt })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   return { requestedAt: iso(row?.at ?? null) };
 }
 
@@ -23,19 +26,34 @@ export async function requestErasure(db: Db, accountId: string) {
       .where(eq(accounts.id, accountId))
       .returning({ at: accounts.erasureRequestedAt });
     if (!row?.at) throw new HttpError(404, 'Your account no longer exists.');
-    await recordAudit(tx, { actorAccountId: accountId, action: 'erasure_requested', targetAccountId: accountId });
+    await recordAudit(tx, {
+      actorAccountId: accountId,
+      action: 'erasure_requested',
+      targetAccountId: accountId,
+    });
     return row.at;
   });
 }
 
 export async function setLegalHold(tx: Tx, accountId: string, reason: string | null) {
-  const changed = await tx.update(accounts).set({ legalHoldReason: reason }).where(eq(accounts.id, accountId)).returning({ id: accounts.id });
+  const changed = await tx
+    .update(accounts)
+    .set({ legalHoldReason: reason })
+    .where(eq(accounts.id, accountId))
+    .returning({ id: accounts.id });
   return changed.length > 0;
 }
 
 /** Closed accounts (and any whose member asked), newest closure first, each with where it stands. */
 export async function erasureList(db: Tx, now: Date, closedAccountYears: number) {
-  const rows = await queryRows<{ id: string; programme: Programme; full_name: string; email: string; erasure_requested_at: string | Date | null; legal_hold_reason: string | null }>(
+  const rows = await queryRows<{
+    id: string;
+    programme: Programme;
+    full_name: string;
+    email: string;
+    erasure_requested_at: string | Date | null;
+    legal_hold_reason: string | null;
+  }>(
     db,
     sql`select id, programme, full_name, email, erasure_requested_at, legal_hold_reason from accounts
         where status = 'closed' or erasure_requested_at is not null

@@ -43,7 +43,12 @@ export const retentionEnd = (closedAt: Date, years: number) => {
  * retention period after closure passed); anything the company or the member still owes, or may have to prove,
  * defers it: money in the wallet or in flight, undelivered awards, a request or dispute still open, a legal hold.
  */
-export async function erasureState(tx: Tx, accountId: string, now: Date, closedAccountYears: number): Promise<ErasureState | null> {
+export async function erasureState(
+  tx: Tx,
+  accountId: string,
+  now: Date,
+  closedAccountYears: number,
+): Promise<ErasureState | null> {
   const [row] = await queryRows<Row>(
     tx,
     sql`select a.status, a.closed_at, a.erasure_requested_at, a.legal_hold_reason, a.erased_at,
@@ -62,16 +67,24 @@ export async function erasureState(tx: Tx, accountId: string, now: Date, closedA
   if (row.erased_at) return { status: 'erased', closedAt, dueBecause: null, retentionEndsAt, blockers: [] };
   const blockers: string[] = [];
   const balanceKobo = Number(row.balance_kobo ?? 0);
-  if (balanceKobo > 0) blockers.push(`Unpaid balance: ${formatNaira(balanceKobo)} is still in the wallet. Pay it out first.`);
+  if (balanceKobo > 0)
+    blockers.push(`Unpaid balance: ${formatNaira(balanceKobo)} is still in the wallet. Pay it out first.`);
   if (Number(row.payouts_open) > 0) blockers.push('A payout to this member is still in progress.');
   if (Number(row.awards_pending) > 0) blockers.push('Awards owed to this member have not been delivered.');
   if (Number(row.approvals_open) > 0) blockers.push('A request about this member is waiting on Approvals.');
   if (Number(row.grants_pending) > 0) blockers.push('A grant application from this member is still pending.');
-  if (Number(row.flags_open) > 0) blockers.push('Open dispute: a fraud flag on this account has not been cleared.');
-  if (Number(row.messages_open) > 0) blockers.push('Open dispute: a message from this member in Contact Messages is still open.');
+  if (Number(row.flags_open) > 0)
+    blockers.push('Open dispute: a fraud flag on this account has not been cleared.');
+  if (Number(row.messages_open) > 0)
+    blockers.push('Open dispute: a message from this member in Contact Messages is still open.');
   if (row.legal_hold_reason) blockers.push(`Legal hold: ${row.legal_hold_reason}`);
-  if (row.status !== 'closed' || !closedAt) return { status: 'not_closed', closedAt, dueBecause: null, retentionEndsAt, blockers };
-  const dueBecause = row.erasure_requested_at ? 'member_asked' : retentionEndsAt! <= now ? 'retention_passed' : null;
+  if (row.status !== 'closed' || !closedAt)
+    return { status: 'not_closed', closedAt, dueBecause: null, retentionEndsAt, blockers };
+  const dueBecause = row.erasure_requested_at
+    ? 'member_asked'
+    : retentionEndsAt! <= now
+      ? 'retention_passed'
+      : null;
   if (!dueBecause) return { status: 'not_due', closedAt, dueBecause, retentionEndsAt, blockers };
   return { status: blockers.length ? 'deferred' : 'due', closedAt, dueBecause, retentionEndsAt, blockers };
 }
