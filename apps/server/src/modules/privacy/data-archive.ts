@@ -1,55 +1,42 @@
-import { stringify } from 'csv-stringify/sync';
-import { strToU8, zip, type Zippable } from 'fflate';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { csvCell } from '../../lib/csv-cell';
+import { zipArchive } from '../../lib/zip-archive';
 import type { MemberData } from './member-data';
 
 type Row = Record<string, unknown>;
 
-/** One CSV per list, columns from the first row's keys; nested lists (a payout's attempts) get their own file. */
-function csv(rows: Row[]): string {
+const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+const cell = (v: unknown) => quote(v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : csvCell(String(v)));
+
+/** One CSV (with a byte-order mark, so spreadsheets read UTF-8), columns from the first row's keys; formulas disarmed. */
+export function csv(rows: Row[]): string {
   if (rows.length === 0) return '';
   const columns = Object.keys(rows[0]!);
-  const cell = (v: unknown) =>
-    v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : csvCell(String(v));
-  return stringify(
-    rows.map((r) => columns.map((c) => cell(r[c]))),
-    { header: true, columns, bom: true },
-  );
+  return `\uFEFF${[columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\r\n')}\r\n`;
 }
 
-/** The files of the download: everything as one JSON file, and the same as CSV files a spreadsheet opens. */
-export function archiveFiles(data: MemberData): Zippable {
+const fileName = (list: string) => `${list.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.csv`;
+
+/**
+ * The files of the download: everything as one JSON file, and each list as a CSV a spreadsheet opens (a payout's
+ * attempts in their own file). Made one file per turn of the event loop, so a long history never holds it.
+ */
+export async function archiveFiles(data: MemberData): Promise<Record<string, string>> {
   const { payouts, consents, profile, bankDetails, ...lists } = data;
-  const files: Zippable = {
-    'my-data.json': strToU8(JSON.stringify(data, null, 2)),
-    'profile.csv': strToU8(
-      csv(
-        Object.entries({ ...profile, ...consents, mailsTurnedOff: consents.mailsTurnedOff }).map(
-          ([field, value]) => ({ field, value }),
-        ),
-      ),
-    ),
-    'bank-details.csv': strToU8(
-      csv(bankDetails ? Object.entries(bankDetails).map(([field, value]) => ({ field, value })) : []),
-    ),
-    'payouts.csv': strToU8(csv(payouts.map(({ attempts: _attempts, ...p }) => p))),
-    'payout-attempts.csv': strToU8(
-      csv(payouts.flatMap((p) => p.attempts.map((a) => ({ payoutReference: p.reference, ...a })))),
-    ),
-  };
+  const files: Record<string, string> = { 'my-data.json': JSON.stringify(data, null, 2) };
+  files['profile.csv'] = csv(Object.entries({ ...profile, termsAcceptedAt: consents.termsAcceptedAt, mailsTurnedOff: consents.mailsTurnedOff }).map(([field, value]) => ({ field, value })));
+  files['bank-details.csv'] = csv(bankDetails ? Object.entries(bankDetails).map(([field, value]) => ({ field, value })) : []);
+  files['payouts.csv'] = csv(payouts.map(({ attempts: _attempts, ...p }) => p));
+  files['payout-attempts.csv'] = csv(payouts.flatMap((p) => p.attempts.map((a) => ({ payoutReference: p.reference, ...a }))));
   for (const [name, rows] of Object.entries(lists)) {
     if (!Array.isArray(rows)) continue;
-    files[`${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.csv`] = strToU8(csv(rows as Row[]));
+    await nextTurn();
+    files[fileName(name)] = csv(rows as Row[]);
   }
   return files;
 }
 
-/**
- * The zip, compressed by fflate's worker threads: a long history is deflated off the event loop, so other
- * requests are served meanwhile.
- */
-export function zipArchive(data: MemberData): Promise<Uint8Array> {
-  return new Promise((resolve, reject) =>
-    zip(archiveFiles(data), { level: 6 }, (error, out) => (error ? reject(error) : resolve(out))),
-  );
+/** The zip of those files, deflated on libuv's thread pool (lib/zip-archive). */
+export async function memberDataZip(data: MemberData): Promise<Buffer> {
+  return zipArchive(await archiveFiles(data), new Date(data.generatedAt));
 }

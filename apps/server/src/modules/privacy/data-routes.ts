@@ -7,7 +7,7 @@ import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { programmeQuery } from '../member/schemas';
-import { zipArchive } from './data-archive';
+import { memberDataZip } from './data-archive';
 import { memberData } from './member-data';
 
 const query = z.object({ programme: programmeQuery.optional() });
@@ -62,9 +62,9 @@ export const memberDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await own(request, request.query.programme);
-      const archive = await zipArchive(data);
+      const archive = await memberDataZip(data);
       const day = data.generatedAt.slice(0, 10);
-      return sendZip(reply, `my-data-${data.profile.programme}-${day}.zip`, Buffer.from(archive));
+      return sendZip(reply, `my-data-${data.profile.programme}-${day}.zip`, archive);
     },
   );
 };
