@@ -14,7 +14,6 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function Held({ data }: { data: MyData }) {
   const p = data.profile;
