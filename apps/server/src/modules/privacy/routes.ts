@@ -13,12 +13,14 @@ import { needsSecondAdministrator, requestApproval } from '../approvals/request-
 import { recordAudit } from '../audit/record-audit';
 import { carryOutErasure, erasureApproval } from './erasure-approval';
 import { erasureList, requestErasure, erasureRequestOf, setLegalHold } from './erasure-service';
+import { scheduleRetention } from './retention';
 
 const idParams = z.object({ accountId: z.uuid({ message: 'Unknown member' }) });
 
 /** Erasure of closed accounts' personal data (decision 0029): the member's ask, the operator's list and act, legal holds. */
 export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(erasureApproval);
+  scheduleRetention(app);
 
   app.get(
     '/me/erasure',
