@@ -13,8 +13,8 @@ export function ErasureNotice() {
         Your personal data after closure
       </h2>
       <p className="text-slate-800">
-        After your account closes we keep your name, contact and bank details {asked.data ? `for ${asked.data.retentionYears} years` : 'for the period'} company law asks
-        us to keep accounting records, and then erase them. You can ask for them to be erased as soon as the account is closed, once nothing is owed to you and nothing is open (a payout, a dispute, a request).
+        After your account closes we keep your name, contact and bank details {asked.data ? `for ${asked.data.retentionYears} years` : 'for the period'}, as company law
+        asks of accounting records, and then erase them. You can ask for them to be erased as soon as the account is closed, once nothing is owed to you and nothing is open (a payout, a dispute, a request).
         Records of your payments, bonuses and payouts stay in our books with their amounts and dates, without your name.
       </p>
       {requestedAt ? (

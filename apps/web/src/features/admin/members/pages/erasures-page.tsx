@@ -101,7 +101,7 @@ export function ErasuresPage() {
   const list = useErasures();
   return (
     <>
-      <AdminPageTitle lead="A closed account’s name, contact and bank details are erased when the member asked, or six years after closure. Payments, bonuses and payouts stay in the books with their amounts, dates and references.">
+      <AdminPageTitle lead="A closed account’s name, contact and bank details are erased when the member asked, or when the retention period after closure has passed. Payments, bonuses and payouts stay in the books with their amounts, dates and references.">
         Personal Data
       </AdminPageTitle>
       <ApprovalNotice what="erasures" />
