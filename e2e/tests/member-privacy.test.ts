@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { PRIVACY_NOTICE_VERSION } from '@coop/core/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OPERATOR_ADMIN, signInOnAdminPage } from '../support/admins';
 import { launchBrowser, watchPage } from '../support/browser';
 import { MEMBER_PASSWORD, paidMember } from '../support/members';
 
 /**
- * A member's personal data on a 360 px phone: My Data shows what is held and downloads it as a zip; the Close
+ * A member's personal data on a 360 px phone: the privacy notice; My Data shows what is held and downloads it as a zip; the Close
  * Account screen says what happens to the data after closure and takes the ask to erase it; the operator's
  * Personal Data screen then lists the ask.
  */
@@ -32,6 +33,24 @@ describe('my data and erasure on a phone', () => {
     await page.waitForURL(`**/maindashboard`);
   }, 180_000);
   afterAll(async () => browser?.close());
+
+  it('the privacy notice is served rendered, linked from the footer and the sign-up form, with its version', async () => {
+    const html = await (await fetch(`${baseURL}/privacy`)).text();
+    expect(html).toContain('Privacy Notice');
+    expect(html).toContain(`Version ${PRIVACY_NOTICE_VERSION}`);
+    expect(html).toContain('Our data protection officer is The Data Protection Officer: <a class="font-semibold text-brand-800 underline" href="mailto:support@example.com">');
+    await page.goto(`${baseURL}/mainsignup`);
+    expect(await page.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy', exact: true }).click();
+    await page.waitForURL('**/privacy');
+    await page.getByRole('heading', { name: 'Privacy Notice', level: 1 }).waitFor();
+    for (const part of ['Who we are', 'What we collect, why, and for how long', 'Who processes it for us', 'Your rights, and how to use them'])
+      await page.getByRole('region', { name: part }).waitFor();
+    expect(await page.getByRole('region', { name: 'Who processes it for us' }).textContent()).toContain('Paystack');
+    expect(await page.getByRole('region', { name: 'What we collect, why, and for how long' }).textContent()).toContain('12 months');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: 'screenshots/public-privacy-360.png', fullPage: true });
+  });
 
   it('My Data shows what is held and downloads it as a zip', async () => {
     await page.goto(`${baseURL}/maindata`);

@@ -42,6 +42,8 @@ const EnvSchema = z.object({
   SITE_FACEBOOK_URL: z.string().default(''),
   SITE_TWITTER_URL: z.string().default(''),
   SITE_INSTAGRAM_URL: z.string().default(''),
+  SITE_DPO_NAME: z.string().default('The Data Protection Officer'),
+  SITE_DPO_EMAIL: z.string().optional(),
   PAYOUT_DAY: z.coerce.number().int().min(1).max(28).default(25),
   PAYOUT_MINIMUM_KOBO: z.coerce.number().int().min(0).default(100_000),
   PAYOUT_AUTO: bool.default(false),
@@ -82,6 +84,8 @@ export interface Config {
     email: string;
     phones: string[];
     social: { facebook: string; twitter: string; instagram: string };
+    /** The data protection officer and the retention periods, as the privacy notice states them. */
+    privacy: { dpoName: string; dpoEmail: string; signupOriginMonths: number; mailBodyDays: number; closedAccountYears: number };
   };
   /** auto: on the payout day the prepared run also runs, with no administrator's press. */
   payout: { day: number; minimumKobo: number; auto: boolean };
@@ -162,6 +166,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       email: e.SITE_EMAIL,
       phones: e.SITE_PHONES.split(',').map((p) => p.trim()).filter(Boolean),
       social: { facebook: e.SITE_FACEBOOK_URL, twitter: e.SITE_TWITTER_URL, instagram: e.SITE_INSTAGRAM_URL },
+      privacy: {
+        dpoName: e.SITE_DPO_NAME,
+        dpoEmail: e.SITE_DPO_EMAIL ?? e.SITE_EMAIL,
+        signupOriginMonths: e.RETENTION_SIGNUP_ORIGIN_MONTHS,
+        mailBodyDays: e.RETENTION_MAIL_BODY_DAYS,
+        closedAccountYears: e.RETENTION_CLOSED_ACCOUNT_YEARS,
+      },
     },
     payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO, auto: e.PAYOUT_AUTO },
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',

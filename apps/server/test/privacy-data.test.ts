@@ -4,7 +4,9 @@ import { expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { accounts } from '../src/db/schema';
 import { saveBankDetails } from '../src/modules/payouts/payouts-test-kit';
+import { PRIVACY_NOTICE_VERSION } from '@coop/core/contracts';
 import { createTestAccount, signInAs } from './accounts-kit';
+import { signupBody, signupPath, someAddress } from './auth-kit';
 import { describeEachDatabase } from './databases';
 import { payingMember } from './notifications-kit';
 import { pressCheckout, startPayment, useListeningApp } from './payments-kit';
@@ -65,5 +67,15 @@ describeEachDatabase('my data: what the platform holds about the member', (datab
     expect(strFromU8(files['bank-details.csv']!)).toContain('accountNumber,0345678912');
     const [accessed] = await queryRows<{ n: number }>(ctx.app.db, sql`select count(*)::int as n from audit_log where action = 'personal_data_accessed' and target_account_id = ${member.id}`);
     expect(accessed!.n).toBe(2);
+  });
+
+  it('sign-up records the privacy notice version accepted, and My data shows it with the consents', async () => {
+    const body = signupBody({ email: 'notice.reader@example.com' });
+    const res = await ctx.app.inject({ method: 'POST', url: signupPath.main, payload: body, remoteAddress: someAddress() });
+    expect(res.statusCode).toBeLessThan(300);
+    const [row] = await queryRows<{ id: string; privacy_notice_version: string | null }>(ctx.app.db, sql`select id, privacy_notice_version from accounts where email = 'notice.reader@example.com'`);
+    expect(row!.privacy_notice_version).toBe(PRIVACY_NOTICE_VERSION);
+    const data = (await ctx.app.inject({ method: 'GET', url: '/api/me/data', headers: await signInAs(ctx.app, row!.id) })).json();
+    expect(data.consents.privacyNoticeVersion).toBe(PRIVACY_NOTICE_VERSION);
   });
 });

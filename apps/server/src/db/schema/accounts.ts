@@ -29,6 +29,8 @@ export const accounts = pgTable(
     legalHoldReason: text('legal_hold_reason'),
     /** Personal fields replaced (decision 0029); the books keep amounts, dates and references. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** The privacy notice's version the member accepted at sign-up (PRIVACY_NOTICE_VERSION then). */
+    privacyNoticeVersion: text('privacy_notice_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

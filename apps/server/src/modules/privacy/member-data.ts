@@ -32,10 +32,11 @@ export async function memberData(db: Tx, accountId: string, now: Date) {
     closure_confirmed_at: When;
     closed_at: When;
     erasure_requested_at: When;
+    privacy_notice_version: string | null;
   }>(
     db,
     sql`select a.id, a.programme, a.full_name, a.email, a.phone, a.address, a.referral_code, a.role, a.status, s.referral_code as sponsor_code,
-          a.email_confirmed_at, a.created_at, a.closure_requested_at, a.closure_confirmed_at, a.closed_at, a.erasure_requested_at
+          a.email_confirmed_at, a.created_at, a.closure_requested_at, a.closure_confirmed_at, a.closed_at, a.erasure_requested_at, a.privacy_notice_version
         from accounts a left join accounts s on s.id = a.sponsor_account_id where a.id = ${accountId}`,
   );
   if (!profile) return null;
@@ -330,6 +331,7 @@ export async function memberData(db: Tx, accountId: string, now: Date) {
     })),
     consents: {
       termsAcceptedAt: iso(profile.created_at),
+      privacyNoticeVersion: profile.privacy_notice_version,
       mailsTurnedOff: optOuts.map((o) => ({ category: o.category, at: iso(o.created_at) })),
     },
   };
