@@ -1,3 +1,4 @@
+import { FRAUD_THRESHOLDS, type FraudThresholds } from '@coop/core';
 import { z } from 'zod';
 import { DEV_JWT_SECRET, parseTrustProxy, weakJwtSecret, type TrustProxy } from './config-rules';
 
@@ -51,6 +52,10 @@ const EnvSchema = z.object({
   APPROVAL_THRESHOLD_KOBO: z.coerce.number().int().min(0).default(10_000_000),
   SINGLE_ADMIN_APPROVAL: bool.default(false),
   ADMIN_2FA: z.enum(['required', 'optional']).optional(),
+  FRAUD_BURST_SIGNUPS: z.coerce.number().int().min(2).default(FRAUD_THRESHOLDS.burstSignups),
+  FRAUD_BURST_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(FRAUD_THRESHOLDS.burstWithinMinutes),
+  FRAUD_SAME_DEVICE_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(FRAUD_THRESHOLDS.sameDeviceWithinHours),
+  FRAUD_RING_LEVELS: z.coerce.number().int().min(0).max(20).default(FRAUD_THRESHOLDS.ringLevels),
   MAIL_WORKER: bool.default(true),
   MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
   RETENTION_SIGNUP_ORIGIN_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
@@ -104,6 +109,8 @@ export interface Config {
    * accounting records, counted from the closure; expired sessions and tokens go at once.
    */
   retention: { signupOriginMonths: number; mailBodyDays: number; closedAccountYears: number };
+  /** Thresholds of the fraud signals (FRAUD_*; defaults in the core's FRAUD_THRESHOLDS). */
+  fraud: FraudThresholds;
 }
 
 export class ConfigError extends Error {}
@@ -182,6 +189,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       signupOriginMonths: e.RETENTION_SIGNUP_ORIGIN_MONTHS,
       mailBodyDays: e.RETENTION_MAIL_BODY_DAYS,
       closedAccountYears: e.RETENTION_CLOSED_ACCOUNT_YEARS,
+    },
+    fraud: {
+      burstSignups: e.FRAUD_BURST_SIGNUPS,
+      burstWithinMinutes: e.FRAUD_BURST_MINUTES,
+      sameDeviceWithinHours: e.FRAUD_SAME_DEVICE_HOURS,
+      ringLevels: e.FRAUD_RING_LEVELS,
     },
   };
 }

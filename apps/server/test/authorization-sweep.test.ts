@@ -120,6 +120,10 @@ const POLICIES: Record<string, Policy> = {
   'POST /api/admin/members/:id/reinstate': 'admin',
   'GET /api/admin/flags': 'admin',
   'POST /api/admin/flags/:id/clear': 'admin',
+  'POST /api/admin/flags/:id/hold': 'admin',
+  'GET /api/admin/flag-groups': 'admin',
+  'POST /api/admin/flag-groups/clear': 'admin',
+  'POST /api/admin/members/:id/close': 'admin',
   'GET /api/admin/inactive-accounts': 'admin',
   'POST /api/webhooks/paystack': 'webhook',
 };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
-export const APPROVAL_KINDS = ['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'erase_member'] as const;
+export const APPROVAL_KINDS = ['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'erase_member'] as const;
 export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'failed'] as const;
 
 /**
@@ -36,7 +36,7 @@ export const approvalRequests = pgTable(
   },
   (t) => [
     index('approval_requests_status_idx').on(t.status, t.createdAt),
-    check('approval_requests_kind_known', sql`${t.kind} in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'erase_member')`),
+    check('approval_requests_kind_known', sql`${t.kind} in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'erase_member')`),
     check('approval_requests_status_known', sql`${t.status} in ('pending', 'approved', 'declined', 'failed')`),
     check(
       'approval_requests_checker_not_maker',

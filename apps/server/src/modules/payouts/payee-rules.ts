@@ -6,7 +6,8 @@ export type SkipReason =
   | 'account_suspended'
   | 'earlier_payout_failed'
   | 'wallet_empty'
-  | 'fraud_flag_open';
+  | 'fraud_flag_open'
+  | 'closed_money_held';
 
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   no_bank_details: 'No bank details saved',
@@ -17,6 +18,7 @@ export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
     'A payout of an earlier month failed: retry it in that month\'s run (or release it) before paying a later month',
   wallet_empty: 'The wallet no longer holds the money the failed payout returned',
   fraud_flag_open: 'Fraud signal waiting for an administrator’s review',
+  closed_money_held: 'Account closed by an administrator for a reason that holds its money',
 };
 
 export interface PayeeFacts {
@@ -27,6 +29,8 @@ export interface PayeeFacts {
   earlierPayoutFailed: boolean;
   /** An uncleared fraud signal on the account: its payouts wait until an administrator clears it. */
   flagged?: boolean;
+  /** Closed by an administrator for unfair use or a legal request: the money waits for an administrator. */
+  closedHeld?: boolean;
 }
 
 /**
@@ -38,6 +42,7 @@ export function decidePayee(
   minimumKobo: number,
 ): { pay: true; amountKobo: number } | { pay: false; reason: SkipReason } {
   if (facts.accountStatus === 'suspended') return { pay: false, reason: 'account_suspended' };
+  if (facts.closedHeld) return { pay: false, reason: 'closed_money_held' };
   if (facts.flagged) return { pay: false, reason: 'fraud_flag_open' };
   // The failed month is paid in its own run (a retry), so its money is not booked under a later month.
   if (facts.earlierPayoutFailed) return { pay: false, reason: 'earlier_payout_failed' };

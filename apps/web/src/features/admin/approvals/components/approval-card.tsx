@@ -12,6 +12,7 @@ const KIND = {
   grant_approval: 'Grant approval',
   make_admin: 'Make administrator',
   remove_admin: 'Remove administrator',
+  close_account: 'Close account',
   erase_member: 'Erase personal data',
 } as const;
 
