@@ -11,7 +11,7 @@ ALTER TABLE "accounts" ADD COLUMN "legal_hold_reason" text;--> statement-breakpo
 ALTER TABLE "accounts" ADD COLUMN "erased_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "privacy_notice_version" text;--> statement-breakpoint
 CREATE INDEX "retention_runs_ran_idx" ON "retention_runs" USING btree ("ran_at");--> statement-breakpoint
-ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_kind_known" CHECK ("approval_requests"."kind" in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'erase_member'));--> statement-breakpoint
+ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_kind_known" CHECK ("approval_requests"."kind" in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member'));--> statement-breakpoint
 -- Accounts closed before closed_at existed count their retention from their last change (the closure itself).
 UPDATE "accounts" SET "closed_at" = "updated_at" WHERE "status" = 'closed' AND "closed_at" IS NULL;
 --> statement-breakpoint

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   JOBS_ENABLED: bool.optional(),
   APPROVAL_THRESHOLD_KOBO: z.coerce.number().int().min(0).default(10_000_000),
   SINGLE_ADMIN_APPROVAL: bool.default(false),
+  BANK_DETAILS_COOLING_OFF_HOURS: z.coerce.number().min(0).max(720).default(24),
+  APPROVAL_REMINDER_HOURS: z.coerce.number().min(1).max(720).default(24),
   ADMIN_2FA: z.enum(['required', 'optional']).optional(),
   FRAUD_BURST_SIGNUPS: z.coerce.number().int().min(2).default(FRAUD_THRESHOLDS.burstSignups),
   FRAUD_BURST_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(FRAUD_THRESHOLDS.burstWithinMinutes),
@@ -101,6 +103,10 @@ export interface Config {
     thresholdKobo: number;
     /** A deployment with one administrator: requests complete at once, and the screens say so. */
     singleAdmin: boolean;
+    /** Money to bank details saved within this many hours (or after its run was approved) waits for a second administrator. */
+    coolingOffMs: number;
+    /** A request still waiting after this long is mailed to the other administrators again, once. */
+    reminderMs: number;
   };
   /** 'required': every administrator signs in with a second factor; 'optional': those who enrolled. */
   adminTwoFactor: 'required' | 'optional';
@@ -183,7 +189,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO, auto: e.PAYOUT_AUTO },
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
-    approvals: { thresholdKobo: e.APPROVAL_THRESHOLD_KOBO, singleAdmin: e.SINGLE_ADMIN_APPROVAL },
+    approvals: {
+      thresholdKobo: e.APPROVAL_THRESHOLD_KOBO,
+      singleAdmin: e.SINGLE_ADMIN_APPROVAL,
+      coolingOffMs: e.BANK_DETAILS_COOLING_OFF_HOURS * 3_600_000,
+      reminderMs: e.APPROVAL_REMINDER_HOURS * 3_600_000,
+    },
     adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),
     retention: {
       signupOriginMonths: e.RETENTION_SIGNUP_ORIGIN_MONTHS,

@@ -107,6 +107,8 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/admin/exports/payout-runs/:id': 'admin',
   'GET /api/admin/approvals/settings': 'admin',
   'GET /api/admin/approvals': 'admin',
+  'GET /api/admin/approvals/waiting': 'admin',
+  'GET /api/admin/approvals/:id': 'admin',
   'POST /api/admin/approvals/:id/approve': 'admin',
   'POST /api/admin/approvals/:id/decline': 'admin',
   'GET /api/admin/accounts/confirm': 'admin',

@@ -26,6 +26,8 @@ export const bankDetails = pgTable(
     /** The provider's transfer recipient for this bank account, made on the first payout. */
     recipientCode: text('recipient_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the member last saved these details (updated_at also moves when the transfer recipient is kept). */
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('bank_details_account_number_nuban', sql`${t.accountNumber} ~ '^[0-9]{10}$'`)],

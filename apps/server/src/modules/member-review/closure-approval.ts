@@ -16,6 +16,7 @@ export const closureApproval: ApprovalAct<CloseAsk> = {
   kind: 'close_account',
   keyPrefix: 'close-account',
   inApprovalTransaction: true,
+  subjectKey: ({ accountId }) => `close-account:${accountId}`,
   async describe(app, maker, ask) {
     if (ask.accountId === maker.id) throw new HttpError(400, 'You cannot close your own account.', 'own_account');
     const [member] = await queryRows<{ full_name: string; programme: 'main' | 'welcomeback'; status: string; role: string }>(

@@ -13,6 +13,8 @@ export interface PayeeRow {
   bank_name: string | null;
   account_number_last4: string | null;
   verified: boolean | null;
+  /** When the member last saved the bank details. */
+  bank_saved_at: string | Date | null;
   earlier_failed: boolean;
   flagged: boolean;
   closed_held: boolean;
@@ -24,7 +26,7 @@ const holdingClosureReasons = closureReasons.filter((r) => CLOSURE_HOLDS_MONEY[r
 // Read one way for the month's list, a reservation and a retry: the account's status, its bank details, a
 // payout of the programme that failed and waits for a retry, an uncleared fraud flag that holds payouts, a closure
 // by an administrator for a reason that holds the money.
-const payeeColumns = (programme: Programme) => sql`a.id as account_id, a.full_name, a.email, a.status, b.bank_name, b.account_number_last4, b.verified,
+const payeeColumns = (programme: Programme) => sql`a.id as account_id, a.full_name, a.email, a.status, b.bank_name, b.account_number_last4, b.verified, b.saved_at as bank_saved_at,
   exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${programme} and p.status in ('failed', 'reversed')) as earlier_failed,
   exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null and f.holds_payouts) as flagged,
   a.status = 'closed' and exists (select 1 from account_status_changes c where c.account_id = a.id and c.to_status = 'closed'

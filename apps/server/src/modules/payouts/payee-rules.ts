@@ -7,7 +7,10 @@ export type SkipReason =
   | 'earlier_payout_failed'
   | 'wallet_empty'
   | 'fraud_flag_open'
-  | 'closed_money_held';
+  | 'closed_money_held'
+  | 'wallet_changed'
+  | 'bank_details_changed'
+  | 'bank_details_new';
 
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   no_bank_details: 'No bank details saved',
@@ -19,6 +22,9 @@ export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   wallet_empty: 'The wallet no longer holds the money the failed payout returned',
   fraud_flag_open: 'Fraud signal waiting for an administrator’s review',
   closed_money_held: 'Account closed by an administrator for a reason that holds its money',
+  wallet_changed: 'The wallet changed since the approved preview: paid next month, or in a new request',
+  bank_details_changed: 'The bank details changed since the approved preview: a second administrator must approve the new details',
+  bank_details_new: 'Bank details saved after the run was approved, or very recently: a second administrator must approve paying them',
 };
 
 export interface PayeeFacts {

@@ -63,6 +63,8 @@ export const erasureApproval: ApprovalAct<EraseAsk> = {
   kind: 'erase_member',
   keyPrefix: 'erase-member',
   inApprovalTransaction: true,
+  // One erasure request per member waits at a time.
+  subjectKey: ({ accountId }) => `erase-member:${accountId}`,
   async describe(app, _maker, { accountId }) {
     const state = await erasureState(app.db, accountId, new Date(), app.config.retention.closedAccountYears);
     assertErasable(state);
