@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   SITE_FACEBOOK_URL: z.string().default(''),
   SITE_TWITTER_URL: z.string().default(''),
   SITE_INSTAGRAM_URL: z.string().default(''),
+  SITE_DPO_NAME: z.string().default('The Data Protection Officer'),
+  SITE_DPO_EMAIL: z.string().optional(),
   PAYOUT_DAY: z.coerce.number().int().min(1).max(28).default(25),
   PAYOUT_MINIMUM_KOBO: z.coerce.number().int().min(0).default(100_000),
   PAYOUT_AUTO: bool.default(false),
@@ -67,6 +69,9 @@ const EnvSchema = z.object({
   FRAUD_RING_LEVELS: z.coerce.number().int().min(0).max(20).default(FRAUD_THRESHOLDS.ringLevels),
   MAIL_WORKER: bool.default(true),
   MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
+  RETENTION_SIGNUP_ORIGIN_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  RETENTION_MAIL_BODY_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  RETENTION_CLOSED_ACCOUNT_YEARS: z.coerce.number().int().min(6).max(20).default(6),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -95,6 +100,8 @@ export interface Config {
     email: string;
     phones: string[];
     social: { facebook: string; twitter: string; instagram: string };
+    /** The data protection officer and the retention periods, as the privacy notice states them. */
+    privacy: { dpoName: string; dpoEmail: string; signupOriginMonths: number; mailBodyDays: number; closedAccountYears: number };
   };
   /** auto: on the payout day the prepared run also runs, with no administrator's press. */
   payout: { day: number; minimumKobo: number; auto: boolean };
@@ -114,6 +121,11 @@ export interface Config {
   adminTwoFactor: 'required' | 'optional';
   /** Seals administrators' TOTP secrets at rest (TOTP_ENCRYPTION_KEY, and the previous keys during a rotation). */
   totpKeys: SecretKeys;
+  /**
+   * How long personal data is kept (decision 0029). Closed accounts: at least the six years company law asks of
+   * accounting records, counted from the closure; expired sessions and tokens go at once.
+   */
+  retention: { signupOriginMonths: number; mailBodyDays: number; closedAccountYears: number };
   /** Thresholds of the fraud signals (FRAUD_*; defaults in the core's FRAUD_THRESHOLDS). */
   fraud: FraudThresholds;
 }
@@ -181,6 +193,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       email: e.SITE_EMAIL,
       phones: e.SITE_PHONES.split(',').map((p) => p.trim()).filter(Boolean),
       social: { facebook: e.SITE_FACEBOOK_URL, twitter: e.SITE_TWITTER_URL, instagram: e.SITE_INSTAGRAM_URL },
+      privacy: {
+        dpoName: e.SITE_DPO_NAME,
+        dpoEmail: e.SITE_DPO_EMAIL ?? e.SITE_EMAIL,
+        signupOriginMonths: e.RETENTION_SIGNUP_ORIGIN_MONTHS,
+        mailBodyDays: e.RETENTION_MAIL_BODY_DAYS,
+        closedAccountYears: e.RETENTION_CLOSED_ACCOUNT_YEARS,
+      },
     },
     payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO, auto: e.PAYOUT_AUTO },
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
@@ -194,6 +213,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     totpKeys: {
       current: parseSecretKey(e.TOTP_ENCRYPTION_KEY ?? DEV_TOTP_KEY)!,
       previous: (e.TOTP_ENCRYPTION_KEY_PREVIOUS ?? '').split(',').filter(Boolean).map((k) => parseSecretKey(k)!),
+    },
+    retention: {
+      signupOriginMonths: e.RETENTION_SIGNUP_ORIGIN_MONTHS,
+      mailBodyDays: e.RETENTION_MAIL_BODY_DAYS,
+      closedAccountYears: e.RETENTION_CLOSED_ACCOUNT_YEARS,
     },
     fraud: {
       burstSignups: e.FRAUD_BURST_SIGNUPS,

@@ -23,6 +23,8 @@ import { siteRoutes } from './site/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { approvalRoutes } from './approvals/routes';
 import { twoFactorRoutes } from './two-factor/routes';
+import { erasureRoutes } from './privacy/routes';
+import { memberDataRoutes } from './privacy/data-routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, administratorRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes, memberReviewRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, administratorRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes, memberReviewRoutes, erasureRoutes, memberDataRoutes];

@@ -11,3 +11,4 @@ export * from './operator';
 export * from './approvals';
 export * from './member-record';
 export * from './notifications';
+export * from './privacy';

@@ -21,6 +21,16 @@ export const accounts = pgTable(
     /** Closure (terms: within 7 business days of the confirmation mail): asked, confirmed from the mail, done. */
     closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
     closureConfirmedAt: timestamp('closure_confirmed_at', { withTimezone: true }),
+    /** When the account became closed: the retention of its personal data counts from here. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** The member asked for their personal data to be erased once the account is closed. */
+    erasureRequestedAt: timestamp('erasure_requested_at', { withTimezone: true }),
+    /** Set by the operator while a court, the Commission or the police need the data kept; defers erasure. */
+    legalHoldReason: text('legal_hold_reason'),
+    /** Personal fields replaced (decision 0029); the books keep amounts, dates and references. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /** The privacy notice's version the member accepted at sign-up (PRIVACY_NOTICE_VERSION then). */
+    privacyNoticeVersion: text('privacy_notice_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,3 +16,4 @@ export * from './member-review';
 export * from './sandbox';
 export * from './notifications';
 export * from './identity';
+export * from './privacy';

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@coop/core/contracts';
 import { programmeName, type FraudThresholds, type Programme } from '@coop/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -51,8 +52,8 @@ export async function registerAccount(db: Db, programme: Programme, data: Signup
     for (let attempt = 0; attempt < 8; attempt++) {
       const [row] = await queryRows<{ id: string }>(
         tx,
-        sql`insert into accounts (programme, email, full_name, phone, address, password_hash, referral_code, sponsor_account_id)
-            values (${programme}, ${data.email}, ${data.fullName}, ${data.phone}, ${data.address}, ${passwordHash}, ${newReferralCode()}, ${sponsorAccountId})
+        sql`insert into accounts (programme, email, full_name, phone, address, password_hash, referral_code, sponsor_account_id, privacy_notice_version)
+            values (${programme}, ${data.email}, ${data.fullName}, ${data.phone}, ${data.address}, ${passwordHash}, ${newReferralCode()}, ${sponsorAccountId}, ${PRIVACY_NOTICE_VERSION})
             on conflict do nothing returning id`,
       );
       if (row) {

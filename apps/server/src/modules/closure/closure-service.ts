@@ -92,7 +92,7 @@ export async function closeDueAccounts(db: Db, now: Date) {
     await db.transaction(async (tx) => {
       const [closed] = await tx
         .update(accounts)
-        .set({ status: 'closed', tokenVersion: sql`${accounts.tokenVersion} + 1`, updatedAt: new Date() })
+        .set({ status: 'closed', closedAt: now, tokenVersion: sql`${accounts.tokenVersion} + 1`, updatedAt: new Date() })
         .where(and(eq(accounts.id, account.id), eq(accounts.status, 'active')))
         .returning({ id: accounts.id });
       if (!closed) return;

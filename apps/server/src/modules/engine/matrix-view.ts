@@ -57,7 +57,7 @@ const nodesStatement: PreparedStatement = {
       union all
       select p.id, t.level + 1 from positions p join t on p.parent_id = t.id where t.level < $4
     )
-    select p.id, p.parent_id, p.slot, p.stage, p.created_at, a.full_name, t.level,
+    select p.id, p.parent_id, p.slot, p.stage, p.created_at, a.full_name, a.erased_at is not null as erased, t.level,
       exists (select 1 from positions c where c.parent_id = p.id) as has_children
     from t join positions p on p.id = t.id left join accounts a on a.id = p.account_id
     order by t.level, p.parent_id, p.slot`,
@@ -74,7 +74,7 @@ export async function matrixView(db: Tx, accountId: string, options: { fromPosit
   if (!own) return { status: 'unpaid' as const };
   const ownId = Number(own.id);
   const topId = options.fromPositionId ?? ownId;
-  const rows = await preparedRows<{ id: string; parent_id: string | null; slot: number | null; stage: number; created_at: string | Date; full_name: string | null; level: number; has_children: boolean }>(
+  const rows = await preparedRows<{ id: string; parent_id: string | null; slot: number | null; stage: number; created_at: string | Date; full_name: string | null; erased: boolean | null; level: number; has_children: boolean }>(
     db,
     nodesStatement,
     [topId, ownId, own.depth, options.levels],
@@ -85,8 +85,9 @@ export async function matrixView(db: Tx, accountId: string, options: { fromPosit
     parentId: r.level === 0 ? null : Number(r.parent_id),
     slot: r.slot,
     level: r.level,
-    initials: initialsOf(r.full_name),
-    name: r.full_name === null ? 'The company' : shortName(r.full_name),
+    // An erased member keeps the place (no compression) but no name (decision 0029).
+    initials: r.erased ? 'FM' : initialsOf(r.full_name),
+    name: r.erased ? 'Former member' : r.full_name === null ? 'The company' : shortName(r.full_name),
     stage: r.stage,
     joinedAt: new Date(r.created_at).toISOString(),
     hasChildren: r.has_children,
@@ -111,7 +112,7 @@ export async function searchDownline(db: Tx, accountId: string, name: string, li
         )
         select p.id, s.level, p.stage, p.created_at, a.full_name
         from subtree s join positions p on p.id = s.id join accounts a on a.id = p.account_id
-        where lower(a.full_name) like ${`${prefix}%`} or lower(a.full_name) like ${`% ${prefix}%`}
+        where a.erased_at is null and (lower(a.full_name) like ${`${prefix}%`} or lower(a.full_name) like ${`% ${prefix}%`})
         order by s.level, p.id
         limit ${limit}`,
   );

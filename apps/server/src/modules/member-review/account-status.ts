@@ -17,7 +17,8 @@ type Status = 'active' | 'suspended' | 'closed';
 async function changeStatus(tx: Tx, input: { accountId: string; actorAccountId: string; from: Status; to: Status; reason: string; note: string; action: string }) {
   const [changed] = await queryRows<{ id: string }>(
     tx,
-    sql`update accounts set status = ${input.to}, updated_at = now() where id = ${input.accountId} and status = ${input.from} returning id`,
+    // A closure starts the retention period of the account's personal data (decision 0029).
+    sql`update accounts set status = ${input.to}, updated_at = now()${input.to === 'closed' ? sql`, closed_at = now()` : sql``} where id = ${input.accountId} and status = ${input.from} returning id`,
   );
   if (!changed) {
     const [row] = await queryRows<{ status: Status }>(tx, sql`select status from accounts where id = ${input.accountId}`);

@@ -28,6 +28,7 @@ const pages = {
   flags: () => import('../../features/admin/members/pages/flags-page'),
   inactive: () => import('../../features/admin/members/pages/inactive-page'),
   mails: () => import('../../features/admin/messages/pages/mails-page'),
+  erasures: () => import('../../features/admin/members/pages/erasures-page'),
 };
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
@@ -66,6 +67,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminflags', lazy: page(pages.flags, (m) => m.FlagsPage) },
       { path: 'admininactive', lazy: page(pages.inactive, (m) => m.InactivePage) },
       { path: 'adminmails', lazy: page(pages.mails, (m) => m.MailsPage) },
+      { path: 'adminpersonaldata', lazy: page(pages.erasures, (m) => m.ErasuresPage) },
     ],
   },
 ];

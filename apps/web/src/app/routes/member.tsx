@@ -23,6 +23,7 @@ const pages = {
   close: () => import('../../features/member/pages/close-account-page'),
   notifications: () => import('../../features/member/pages/notifications-page'),
   mailSettings: () => import('../../features/member/pages/mail-settings-page'),
+  myData: () => import('../../features/member/pages/my-data-page'),
   confirmClosure: () => import('../../features/member/pages/confirm-closure-page'),
 };
 
@@ -41,7 +42,7 @@ const guard =
   };
 
 const children = (
-  paths: Record<'dashboard' | 'bank' | 'payment' | 'password' | 'referral' | 'wallet' | 'matrix' | 'awards' | 'close' | 'notifications' | 'mailSettings', string>,
+  paths: Record<'dashboard' | 'bank' | 'payment' | 'password' | 'referral' | 'wallet' | 'matrix' | 'awards' | 'close' | 'notifications' | 'mailSettings' | 'myData', string>,
   grant?: string,
 ) => [
   { path: paths.dashboard, lazy: page(pages.dashboard, (m) => m.DashboardPage) },
@@ -55,6 +56,7 @@ const children = (
   { path: paths.close, lazy: page(pages.close, (m) => m.CloseAccountPage) },
   { path: paths.notifications, lazy: page(pages.notifications, (m) => m.NotificationsPage) },
   { path: paths.mailSettings, lazy: page(pages.mailSettings, (m) => m.MailSettingsPage) },
+  { path: paths.myData, lazy: page(pages.myData, (m) => m.MyDataPage) },
   ...(grant ? [{ path: grant, lazy: page(pages.grant, (m) => m.GrantPage) }] : []),
 ];
 
@@ -78,6 +80,7 @@ export const memberRoutes: RouteObject[] = [
         close: 'mainclose',
         notifications: 'mainnotifications',
         mailSettings: 'mainmailsettings',
+        myData: 'maindata',
       },
       'maingrant',
     ),
@@ -99,6 +102,7 @@ export const memberRoutes: RouteObject[] = [
       close: 'welcomebackclose',
       notifications: 'welcomebacknotifications',
       mailSettings: 'welcomebackmailsettings',
+      myData: 'welcomebackdata',
     }),
   },
   {

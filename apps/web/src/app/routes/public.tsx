@@ -39,6 +39,7 @@ export const publicRoutes: RouteObject[] = [
   { path: 'getstarted', lazy: page(() => import('../../features/platforms/pages/choose-platform-page'), (m) => m.ChoosePlatformPage) },
   { path: 'payment', lazy: page(() => import('../../features/platforms/pages/choose-payment-page'), (m) => m.ChoosePaymentPage) },
   { path: 'terms', lazy: page(() => import('../../features/terms/pages/terms-page'), (m) => m.TermsPage) },
+  { path: 'privacy', lazy: page(() => import('../../features/privacy/pages/privacy-page'), (m) => m.PrivacyPage) },
   { path: 'faq', lazy: page(() => import('../../features/faq/pages/faq-page'), (m) => m.FaqPage) },
   { path: 'main', lazy: page(() => import('../../features/plans/pages/main-platform-page'), (m) => m.MainPlatformPage) },
   { path: 'welcomeback', lazy: page(() => import('../../features/plans/pages/welcome-back-page'), (m) => m.WelcomeBackPage) },

@@ -22,5 +22,6 @@ export const footerLinks = [
   { to: '/contact', label: 'Contact' },
   { to: '/payment', label: 'Payment' },
   { to: '/terms', label: 'Terms' },
+  { to: '/privacy', label: 'Privacy' },
   { to: '/faq', label: 'FAQs' },
 ] as const;

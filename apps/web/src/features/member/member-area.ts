@@ -19,6 +19,7 @@ export interface MemberArea {
     close: string;
     notifications: string;
     mailSettings: string;
+    myData: string;
     signin: string;
     signup: string;
     updateSuccess: string;
@@ -45,6 +46,7 @@ export const memberAreas: Record<Programme, MemberArea> = {
       close: '/mainclose',
       notifications: '/mainnotifications',
       mailSettings: '/mainmailsettings',
+      myData: '/maindata',
       signin: '/mainsignin',
       signup: '/mainsignup',
       updateSuccess: '/mainupdatesuccess',
@@ -69,6 +71,7 @@ export const memberAreas: Record<Programme, MemberArea> = {
       close: '/welcomebackclose',
       notifications: '/welcomebacknotifications',
       mailSettings: '/welcomebackmailsettings',
+      myData: '/welcomebackdata',
       signin: '/welcomebacksignin',
       signup: '/welcomebacksignup',
       updateSuccess: '/welcomebackupdatesuccess',

@@ -19,6 +19,7 @@ export const adminPaths = {
   flags: '/adminflags',
   inactive: '/admininactive',
   mails: '/adminmails',
+  personalData: '/adminpersonaldata',
 } as const;
 
 /** One approval request with the preview its maker saw. */

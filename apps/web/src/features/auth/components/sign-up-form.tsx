@@ -48,6 +48,10 @@ export function SignUpForm({ screens }: { screens: ProgrammeScreens }) {
             I have read and accept the{' '}
             <Link to="/terms" target="_blank" className="font-semibold text-brand-800 underline">
               terms and conditions
+            </Link>{' '}
+            and the{' '}
+            <Link to="/privacy" target="_blank" className="font-semibold text-brand-800 underline">
+              privacy notice
             </Link>
           </>
         }

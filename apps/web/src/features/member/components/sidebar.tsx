@@ -16,6 +16,7 @@ const links = (area: MemberArea, graduate: boolean) =>
     { to: area.paths.referral, label: 'Referral code' },
     ...(area.programme === 'main' ? [{ to: area.paths.grant, label: 'Executive Grant' }] : []),
     { to: area.paths.mailSettings, label: 'Mail Settings' },
+    { to: area.paths.myData, label: 'My Data' },
     { to: area.paths.close, label: 'Close Account' },
   ] as const;
 

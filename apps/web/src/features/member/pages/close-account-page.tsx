@@ -5,6 +5,7 @@ import { useRequestClosure } from '../api/request-closure';
 import { MemberPageTitle } from '../components/member-page-title';
 import { QueryState } from '../../../components/display/query-state';
 import { formatDate } from '../../../components/display/format';
+import { ErasureNotice } from '../components/erasure-notice';
 
 /** Closure as the terms put it: asked here, confirmed from the mail, effective 7 business days later. */
 export function CloseAccountPage() {
@@ -50,6 +51,9 @@ export function CloseAccountPage() {
           )
         }
       </QueryState>
+      <div className="mt-6">
+        <ErasureNotice />
+      </div>
     </>
   );
 }

@@ -18,6 +18,7 @@ const KIND = {
   make_admin: 'Make administrator',
   remove_admin: 'Remove administrator',
   close_account: 'Close account',
+  erase_member: 'Erase personal data',
 } as const;
 
 export const paymentsCount = (n: number) => `${n} payment${n === 1 ? '' : 's'}`;

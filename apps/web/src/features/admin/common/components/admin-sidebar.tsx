@@ -23,6 +23,7 @@ const sections = [
       { to: adminPaths.grants, label: 'Grant Applications' },
       { to: adminPaths.flags, label: 'Fraud Flags' },
       { to: adminPaths.inactive, label: 'Inactive Accounts' },
+      { to: adminPaths.personalData, label: 'Personal Data' },
       { to: adminPaths.messages, label: 'Contact Messages' },
       { to: adminPaths.exports, label: 'Exports' },
       { to: adminPaths.mails, label: 'Mails' },

@@ -1,0 +1,89 @@
+import { programmeName, type Programme } from '@coop/core';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { HttpError } from '../../plugins/errors';
+import type { ApprovalAct } from '../approvals/approval-acts';
+import { recordAudit } from '../audit/record-audit';
+import { eraseMember } from './erase-member';
+import { erasureState, type ErasureState } from './erasure-state';
+
+type EraseAsk = { accountId: string };
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Refuses, with the reason the operator reads, an erasure that may not happen now. */
+export function assertErasable(state: ErasureState | null) {
+  if (!state) throw new HttpError(404, 'No such member.', 'member_not_found');
+  if (state.status === 'erased')
+    throw new HttpError(409, 'This member’s personal data has already been erased.', 'already_erased');
+  if (state.status === 'not_closed')
+    throw new HttpError(
+      409,
+      'This account is not closed: personal data is erased only after closure.',
+      'not_closed',
+    );
+  if (state.status === 'not_due')
+    throw new HttpError(
+      409,
+      `Erasure is not due: the member has not asked for it, and the retention period ends on ${day(state.retentionEndsAt!)}.`,
+      'erasure_not_due',
+    );
+  if (state.status === 'deferred')
+    throw new HttpError(409, `Erasure is deferred. ${state.blockers.join(' ')}`, 'erasure_deferred');
+}
+
+/** Carries out an erasure checked again inside the transaction, and audits it without any personal value. */
+export async function carryOutErasure(
+  tx: Tx,
+  app: FastifyInstance,
+  accountId: string,
+  actors: { makerId: string; checkerId: string | null },
+) {
+  const now = new Date();
+  const state = await erasureState(tx, accountId, now, app.config.retention.closedAccountYears);
+  assertErasable(state);
+  await eraseMember(tx, accountId, now);
+  await recordAudit(tx, {
+    actorAccountId: actors.makerId,
+    action: 'member_erased',
+    targetAccountId: accountId,
+    details: {
+      dueBecause: state!.dueBecause,
+      closedAt: state!.closedAt?.toISOString() ?? null,
+      checkerAccountId: actors.checkerId,
+    },
+  });
+  return { accountId, dueBecause: state!.dueBecause };
+}
+
+/** Erasing a member's personal data cannot be undone, so it waits for a second administrator like money does. */
+export const erasureApproval: ApprovalAct<EraseAsk> = {
+  kind: 'erase_member',
+  keyPrefix: 'erase-member',
+  inApprovalTransaction: true,
+  // One erasure request per member waits at a time.
+  subjectKey: ({ accountId }) => `erase-member:${accountId}`,
+  async describe(app, _maker, { accountId }) {
+    const state = await erasureState(app.db, accountId, new Date(), app.config.retention.closedAccountYears);
+    assertErasable(state);
+    const [who] = await queryRows<{ full_name: string; programme: Programme }>(
+      app.db,
+      sql`select full_name, programme from accounts where id = ${accountId}`,
+    );
+    const because =
+      state!.dueBecause === 'member_asked'
+        ? 'the member asked'
+        : 'the retention period after closure has passed';
+    return {
+      // The name is replaced in this summary too when the erasure is carried out.
+      summary: `erase the personal data of ${who!.full_name} (${programmeName(who!.programme)}, closed on ${day(state!.closedAt!)}; ${because})`,
+      targetAccountId: accountId,
+      amountKobo: null,
+    };
+  },
+  async carryOut({ accountId }, { app, maker, checkerId }, tx) {
+    return carryOutErasure(tx, app, accountId, { makerId: maker.id, checkerId });
+  },
+};

@@ -1,0 +1,42 @@
+import type { Programme } from '@coop/core';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { apiDownload, apiFetch } from '../../../lib/api-client';
+
+/** The parts of GET /me/data the screen shows; the download holds all of it. */
+export interface MyData {
+  generatedAt: string;
+  profile: { fullName: string; email: string; phone: string; address: string; referralCode: string; signedUpAt: string | null };
+  bankDetails: { bankName: string; accountNumber: string; accountName: string; verified: boolean } | null;
+  positions: unknown[];
+  walletLines: unknown[];
+  payments: unknown[];
+  payouts: unknown[];
+  awards: unknown[];
+  notifications: unknown[];
+  mails: unknown[];
+  signupOrigins: { address: string; browser: string; at: string | null }[];
+  sessions: unknown[];
+  consents: { termsAcceptedAt: string | null; privacyNoticeVersion?: string | null };
+}
+
+export const myDataQuery = (programme: Programme) =>
+  queryOptions({ queryKey: ['me', 'data', programme], queryFn: () => apiFetch<MyData>(`/me/data?programme=${programme}`) });
+
+export const useMyData = (programme: Programme) => useQuery(myDataQuery(programme));
+
+/** Saves the zip (one JSON file and a CSV per list) the API makes of the same data. */
+async function downloadMyData(programme: Programme) {
+  const { blob, filename } = await apiDownload(`/me/data/download?programme=${programme}`, `my-data-${programme}.zip`);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click has run; the address is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return filename;
+}
+
+export const useDownloadMyData = () => useMutation({ mutationFn: downloadMyData });
