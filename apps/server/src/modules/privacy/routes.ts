@@ -92,7 +92,7 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const admin = signedIn(request);
       const { accountId } = request.params;
-      if (needsSecondAdministrator(app))
+      if (await needsSecondAdministrator(app))
         return reply
           .status(202)
           .send(
