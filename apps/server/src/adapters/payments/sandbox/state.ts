@@ -36,8 +36,8 @@ export interface SandboxState {
   webhooks: SandboxWebhook[];
   newCode(prefix: string): string;
   sendWebhook(event: string, reference: string, data: Record<string, unknown>): Promise<SandboxWebhook>;
-  /** Settles a pending transfer (success, failed or reversed) and sends its webhook. */
-  completeTransfer(reference: string, outcome: 'success' | 'failed' | 'reversed'): Promise<void>;
+  /** Moves a transfer to a status and sends its webhook (transfer.success, .failed or .reversed; none for others). */
+  completeTransfer(reference: string, outcome: SandboxTransfer['status'], event?: string | null): Promise<void>;
   /** Runs work after the current answer has gone out, like Paystack's queue; idle() waits for it. */
   schedule(work: () => Promise<unknown>): void;
   /** Resolves when all scheduled work (transfer completions and their webhooks) has finished. */
@@ -47,6 +47,7 @@ export interface SandboxState {
 /** What any 10-digit account number resolves to unless a test registered a name for it. */
 export const DEFAULT_ACCOUNT_NAME = 'SANDBOX TEST ACCOUNT';
 
+/** The data of transfer.* events and of GET /transfer/verify, in the shape of Paystack's documented bodies. */
 export function transferWebhookData(transfer: SandboxTransfer) {
   return {
     amount: transfer.amountKobo,
@@ -54,13 +55,21 @@ export function transferWebhookData(transfer: SandboxTransfer) {
     domain: 'test',
     failures: null,
     id: transfer.id,
+    integration: { id: 463433, is_live: false, business_name: 'Sandbox' },
     reason: transfer.reason,
     reference: transfer.reference,
     source: 'balance',
+    source_details: null,
     status: transfer.status,
+    titan_code: null,
     transfer_code: transfer.transferCode,
     transferred_at: transfer.status === 'success' ? transfer.updatedAt : null,
     recipient: {
+      active: true,
+      currency: 'NGN',
+      domain: 'test',
+      id: transfer.recipient.id,
+      integration: 463433,
       recipient_code: transfer.recipient.code,
       type: 'nuban',
       name: transfer.recipient.name,
@@ -72,8 +81,11 @@ export function transferWebhookData(transfer: SandboxTransfer) {
       },
     },
     session: { provider: 'nip', id: null },
+    gateway_response: null,
     created_at: transfer.createdAt,
     updated_at: transfer.updatedAt,
+    createdAt: transfer.createdAt,
+    updatedAt: transfer.updatedAt,
   };
 }
 
@@ -112,10 +124,11 @@ export function createSandboxState(options: { secretKey: string; webhookUrl: str
       return webhook;
     },
 
-    async completeTransfer(reference, outcome) {
+    async completeTransfer(reference, outcome, event) {
       const transfer = await state.transfers.complete(reference, outcome, new Date());
       if (!transfer) throw new Error(`No sandbox transfer ${reference}`);
-      await state.sendWebhook(`transfer.${outcome}`, reference, transferWebhookData(transfer));
+      const name = event === undefined ? (['success', 'failed', 'reversed'].includes(outcome) ? `transfer.${outcome}` : null) : event;
+      if (name) await state.sendWebhook(name, reference, transferWebhookData(transfer));
     },
 
     schedule(work) {
