@@ -1,5 +1,5 @@
 import type { PayoutStatus } from './transfer-outcome';
-import { transferStatusText, WAITING_STATUSES } from './transfer-status';
+import { TRANSFER_STATUS_TEXT, transferStatusText, WAITING_STATUSES } from './transfer-status';
 
 export interface PayoutAttention {
   /** What the bank said, in words an administrator can pass on. */
@@ -44,7 +44,9 @@ export function payoutAttention(input: {
 }
 
 function decideFailed(input: { status: PayoutStatus; failureReason: string | null; bank: { verified: boolean; changedSinceFailure: boolean } | null }) {
-  const said = input.failureReason && !/^Transfer (failed|reversed)$/.test(input.failureReason) ? `${input.failureReason}: ` : '';
+  // Paystack's bare "failed"/"reversed" (or our words for them) add nothing to the sentence below.
+  const bare = [TRANSFER_STATUS_TEXT.failed, TRANSFER_STATUS_TEXT.reversed];
+  const said = input.failureReason && !/^Transfer (failed|reversed)$/.test(input.failureReason) && !bare.includes(input.failureReason) ? `${input.failureReason}: ` : '';
   const reason =
     input.status === 'reversed'
       ? `${said}the bank returned the money; the amount is back in the member's wallet`

@@ -47,15 +47,44 @@ export interface SandboxState {
 /** What any 10-digit account number resolves to unless a test registered a name for it. */
 export const DEFAULT_ACCOUNT_NAME = 'SANDBOX TEST ACCOUNT';
 
-/** The data of transfer.* events and of GET /transfer/verify, in the shape of Paystack's documented bodies. */
-export function transferWebhookData(transfer: SandboxTransfer) {
+const INTEGRATION_ID = 463433;
+
+/** A transfer recipient as Paystack's documented bodies show it (docs/api/transfer-recipient, docs/api/transfer#verify). */
+export function recipientData(recipient: SandboxTransfer['recipient'], createdAt: string) {
+  return {
+    active: true,
+    createdAt,
+    updatedAt: createdAt,
+    currency: 'NGN',
+    description: '',
+    domain: 'test',
+    email: null,
+    id: recipient.id,
+    integration: INTEGRATION_ID,
+    metadata: null,
+    name: recipient.name,
+    recipient_code: recipient.code,
+    type: 'nuban',
+    is_deleted: false,
+    isDeleted: false,
+    details: {
+      authorization_code: null,
+      account_number: recipient.accountNumber,
+      account_name: recipient.name,
+      bank_code: recipient.bankCode,
+      bank_name: recipient.bankName,
+    },
+  };
+}
+
+/** The fields every transfer body of Paystack's has (docs/api/transfer; documented/api_transfers_*.json). */
+function transferFields(transfer: SandboxTransfer) {
   return {
     amount: transfer.amountKobo,
     currency: 'NGN',
     domain: 'test',
     failures: null,
     id: transfer.id,
-    integration: { id: 463433, is_live: false, business_name: 'Sandbox' },
     reason: transfer.reason,
     reference: transfer.reference,
     source: 'balance',
@@ -64,30 +93,45 @@ export function transferWebhookData(transfer: SandboxTransfer) {
     titan_code: null,
     transfer_code: transfer.transferCode,
     transferred_at: transfer.status === 'success' ? transfer.updatedAt : null,
-    recipient: {
-      active: true,
-      currency: 'NGN',
-      domain: 'test',
-      id: transfer.recipient.id,
-      integration: 463433,
-      recipient_code: transfer.recipient.code,
-      type: 'nuban',
-      name: transfer.recipient.name,
-      details: {
-        account_number: transfer.recipient.accountNumber,
-        account_name: transfer.recipient.name,
-        bank_code: transfer.recipient.bankCode,
-        bank_name: transfer.recipient.bankName,
-      },
-    },
-    session: { provider: 'nip', id: null },
-    gateway_response: null,
-    created_at: transfer.createdAt,
-    updated_at: transfer.updatedAt,
     createdAt: transfer.createdAt,
     updatedAt: transfer.updatedAt,
   };
 }
+
+/** The data of a transfer.* event (documented/doc_payments_webhooks_events_transfer-*.json): the integration as an object. */
+export function transferWebhookData(transfer: SandboxTransfer) {
+  return {
+    ...transferFields(transfer),
+    integration: { id: INTEGRATION_ID, is_live: false, business_name: 'Sandbox' },
+    recipient: recipientData(transfer.recipient, transfer.createdAt),
+    session: { provider: transfer.status === 'success' ? 'nip' : null, id: null },
+    gateway_response: null,
+    created_at: transfer.createdAt,
+    updated_at: transfer.updatedAt,
+  };
+}
+
+/** GET /transfer/verify's data (documented/api_transfers_verify_response.json). */
+export function transferVerifyData(transfer: SandboxTransfer) {
+  return {
+    ...transferFields(transfer),
+    integration: INTEGRATION_ID,
+    request: transfer.id,
+    recipient: recipientData(transfer.recipient, transfer.createdAt),
+    session: { provider: transfer.status === 'success' ? 'nip' : null, id: null },
+    fee_charged: transfer.status === 'success' ? transferFeeKobo(transfer.amountKobo) : 0,
+    fees_breakdown: null,
+    gateway_response: null,
+  };
+}
+
+/** POST /transfer's and finalize_transfer's data (documented/api_transfers_initiate_response.json, otp.json): the recipient as its id. */
+export function transferAnswerData(transfer: SandboxTransfer) {
+  return { ...transferFields(transfer), transfersessionid: [], transfertrials: [], integration: INTEGRATION_ID, request: transfer.id, recipient: transfer.recipient.id };
+}
+
+/** Paystack's transfer fee in Nigeria: N10 up to N5,000, N25 up to N50,000, N50 above (paystack.com/pricing). */
+const transferFeeKobo = (amountKobo: number) => (amountKobo <= 500_000 ? 1_000 : amountKobo <= 5_000_000 ? 2_500 : 5_000);
 
 export function createSandboxState(options: { secretKey: string; webhookUrl: string; db: Db }): SandboxState {
   const store = sandboxStore(options.db);

@@ -51,8 +51,12 @@ export const transferScenario = (accountNumber: string): TransferScenario =>
 export const initialTransferStatus = (scenario: TransferScenario): SandboxTransfer['status'] =>
   scenario === 'otp' || scenario === 'abandoned' ? 'otp' : scenario === 'received' ? 'received' : 'pending';
 
-/** What happens after the answer, in order: each step a status and the webhook sent with it (null: none). */
-export const laterSteps = (scenario: TransferScenario): { status: SandboxTransfer['status']; event: string | null }[] => {
+/**
+ * What happens after the answer, in order: each step a status and the webhook sent with it (null: none). A step
+ * marked afterSeen waits until the platform has seen the previous status (asked GET /transfer/verify), as a bank's
+ * later reversal or failure comes after the success was known.
+ */
+export const laterSteps = (scenario: TransferScenario): { status: SandboxTransfer['status']; event: string | null; afterSeen?: boolean }[] => {
   switch (scenario) {
     case 'success':
       return [{ status: 'success', event: 'transfer.success' }];
@@ -64,12 +68,12 @@ export const laterSteps = (scenario: TransferScenario): { status: SandboxTransfe
     case 'reversed':
       return [
         { status: 'success', event: 'transfer.success' },
-        { status: 'reversed', event: 'transfer.reversed' },
+        { status: 'reversed', event: 'transfer.reversed', afterSeen: true },
       ];
     case 'failed_after_success':
       return [
         { status: 'success', event: 'transfer.success' },
-        { status: 'failed', event: 'transfer.failed' },
+        { status: 'failed', event: 'transfer.failed', afterSeen: true },
       ];
     // Paystack abandons an OTP transfer whose code was not given within 30 minutes; it sends no event for it.
     case 'abandoned':

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paystackError, paystackOk } from './paystack-reply';
 import { findSandboxBank } from './nigerian-banks';
-import { transferWebhookData, type SandboxState, type SandboxTransfer } from './state';
+import { recipientData, transferAnswerData, transferVerifyData, transferWebhookData, type SandboxState, type SandboxTransfer } from './state';
 import { initialTransferStatus, isUnknownAccount, laterSteps, SANDBOX_TRANSFER_OTP, transferScenario } from './test-accounts';
 
 const recipientBody = z.object({
@@ -47,27 +47,23 @@ export function transferRoutes(app: FastifyInstance, state: SandboxState) {
     return paystackOk(
       reply,
       'Transfer recipient created successfully',
-      {
-        active: true,
-        currency: 'NGN',
-        domain: 'test',
-        id: recipient.id,
-        name: recipient.name,
-        recipient_code: recipient.code,
-        type: 'nuban',
-        is_deleted: false,
-        details: { authorization_code: null, account_number: accountNumber, account_name: recipient.name, bank_code: bankCode, bank_name: bank.name },
-        createdAt: new Date().toISOString(),
-        updatedAt: new Date().toISOString(),
-      },
+      recipientData(recipient, new Date().toISOString()),
       201,
     );
   });
 
-  const runSteps = (transfer: SandboxTransfer, steps: ReturnType<typeof laterSteps>) => {
+  // Steps that wait for the platform to have seen the status before them, by transfer reference.
+  const waitingSteps = new Map<string, ReturnType<typeof laterSteps>>();
+  const runSteps = (reference: string, steps: ReturnType<typeof laterSteps>) => {
     if (!state.autoCompleteTransfers || steps.length === 0) return;
     state.schedule(async () => {
-      for (const step of steps) await state.completeTransfer(transfer.reference, step.status, step.event);
+      for (const [index, step] of steps.entries()) {
+        if (step.afterSeen) {
+          waitingSteps.set(reference, steps.slice(index).map((s, i) => (i === 0 ? { ...s, afterSeen: false } : s)));
+          return;
+        }
+        await state.completeTransfer(reference, step.status, step.event);
+      }
     });
   };
 
@@ -80,7 +76,7 @@ export function transferRoutes(app: FastifyInstance, state: SandboxState) {
       recipientCode: item.recipient,
       status: initialTransferStatus(scenario),
     });
-    runSteps(transfer, laterSteps(scenario));
+    runSteps(transfer.reference, laterSteps(scenario));
     return transfer;
   };
   const scenarioOf = async (recipientCode: string) => transferScenario((await state.recipients.get(recipientCode))!.accountNumber);
@@ -100,16 +96,7 @@ export function transferRoutes(app: FastifyInstance, state: SandboxState) {
     // Paystack had an outage: nothing is recorded, so the reference stays unknown to it.
     if (scenario === 'never_received') return paystackError(reply, 500, 'An error occurred', { type: 'api_error', code: 'unknown' });
     const transfer = await queue(parsed.data, scenario);
-    const { recipient: _recipient, session: _session, integration: _integration, ...data } = transferWebhookData(transfer);
-    // The documented answers (docs/api/transfer#initiate; documented/otp.json): the recipient as its id.
-    return paystackOk(reply, transfer.status === 'otp' ? 'Transfer requires OTP to continue' : 'Transfer has been queued', {
-      ...data,
-      transfersessionid: [],
-      transfertrials: [],
-      integration: 463433,
-      request: transfer.id,
-      recipient: transfer.recipient.id,
-    });
+    return paystackOk(reply, transfer.status === 'otp' ? 'Transfer requires OTP to continue' : 'Transfer has been queued', transferAnswerData(transfer));
   });
 
   app.post('/transfer/bulk', async (request, reply) => {
@@ -145,8 +132,7 @@ export function transferRoutes(app: FastifyInstance, state: SandboxState) {
     // Test transfers succeed once finalised ("Test transfers always return success", docs/transfers/single-transfers).
     const done = (await state.transfers.complete(transfer.reference, 'success', new Date()))!;
     if (state.autoCompleteTransfers) state.schedule(() => state.sendWebhook('transfer.success', done.reference, transferWebhookData(done)));
-    const { recipient: _recipient, session: _session, integration: _integration, ...data } = transferWebhookData(done);
-    return paystackOk(reply, 'Transfer has been queued', { ...data, integration: 463433, recipient: done.recipient.id });
+    return paystackOk(reply, 'Transfer has been queued', transferAnswerData(done));
   });
 
   app.post('/transfer/resend_otp', async (request, reply) => {
@@ -161,6 +147,11 @@ export function transferRoutes(app: FastifyInstance, state: SandboxState) {
   app.get<{ Params: { reference: string } }>('/transfer/verify/:reference', async (request, reply) => {
     const transfer = await state.transfers.get(request.params.reference);
     if (!transfer) return paystackError(reply, 404, 'Transfer not found', { type: 'validation_error', code: 'transfer_not_found' });
-    return paystackOk(reply, 'Transfer retrieved', transferWebhookData(transfer));
+    const next = waitingSteps.get(transfer.reference);
+    if (next) {
+      waitingSteps.delete(transfer.reference);
+      runSteps(transfer.reference, next);
+    }
+    return paystackOk(reply, 'Transfer retrieved', transferVerifyData(transfer));
   });
 }

@@ -12,6 +12,7 @@ const tones: Record<string, string> = {
   due: 'bg-amber-100 text-amber-900',
   needs_attention: 'bg-amber-200 text-amber-950 ring-1 ring-amber-700',
   processing: 'bg-sky-100 text-sky-900',
+  otp: 'bg-amber-200 text-amber-950 ring-1 ring-amber-700',
   running: 'bg-sky-100 text-sky-900',
   upcoming: 'bg-sky-100 text-sky-900',
   failed: 'bg-red-100 text-red-800',

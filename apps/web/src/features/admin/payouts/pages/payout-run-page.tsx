@@ -97,6 +97,9 @@ export function PayoutRunPage() {
                     </p>
                     <p className="text-xs break-all text-slate-500">{p.reference}</p>
                     {p.attempt > 1 && <p className="text-xs text-slate-600">Attempt {p.attempt}: paid again in this run</p>}
+                    <p className="text-sm text-slate-700" data-testid="payout-status-text">
+                      {p.statusText}
+                    </p>
                     {p.failureReason && <p className="text-sm font-medium text-red-700">{p.failureReason}</p>}
                     {p.releasedReason && <p className="text-sm text-slate-700">Released: {p.releasedReason}</p>}
                   </div>
