@@ -45,6 +45,8 @@ const transferFinalize = z.object({ transfer_code: str, otp: str });
 const transferResendOtp = z.object({ transfer_code: str, reason: z.enum(['disable_otp', 'resend_otp', 'transfer']) });
 
 // Answers.
+// The description requires none of the authorization's fields (and the charge.success sample lacks channel,
+// reusable and signature): each is typed, none required.
 const authorization = z.object({
   authorization_code: str,
   bin: nullable(str),
@@ -58,7 +60,7 @@ const authorization = z.object({
   brand: str,
   reusable: z.boolean(),
   signature: nullable(str),
-});
+}).partial();
 const customer = z.object({
   id: int,
   first_name: nullable(str),
