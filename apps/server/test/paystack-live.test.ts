@@ -1,4 +1,5 @@
 import type { Programme } from '@coop/core';
+import type { PayoutRunDetail } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import type { App } from '../src/app';
@@ -43,8 +44,8 @@ describeEachDatabase('a live Paystack account: fees on the customer, OTP transfe
     await fundWallet(ctx.app.db, programme, account.id, amountKobo);
     return account;
   }
-  const runDetail = async (runId: number) => (await api('GET', `/api/admin/payouts/runs/${runId}`)).json();
-  const payoutOf = (detail: { payouts: { accountId: string }[] }, accountId: string) => detail.payouts.find((p) => p.accountId === accountId) as Record<string, any>;
+  const runDetail = async (runId: number) => (await api('GET', `/api/admin/payouts/runs/${runId}`)).json<PayoutRunDetail>();
+  const payoutOf = (detail: PayoutRunDetail, accountId: string) => detail.payouts.find((p) => p.accountId === accountId)!;
 
   it("activates a payment whose customer paid Paystack's fees once, and records the fee apart from our money", async () => {
     const sponsor = await createTestAccount(ctx.app, { programme: 'main' });
@@ -108,7 +109,7 @@ describeEachDatabase('a live Paystack account: fees on the customer, OTP transfe
       statusText: "Paystack is waiting for the one-time code sent to the business's phone",
       attention: { reason: "Paystack is waiting for the one-time code sent to the business's phone", needsCode: true, retryable: false },
     });
-    expect(waiting.attention.action).toMatch(/turn off OTP for transfers in Paystack's dashboard/);
+    expect(waiting.attention!.action).toMatch(/turn off OTP for transfers in Paystack's dashboard/);
     const settlementBefore = await balanceOf(ctx.app, 'provider_settlement:main');
 
     expect((await api('POST', `/api/admin/payouts/${waiting.id}/resend-otp`)).json()).toEqual({ message: "Paystack has sent a new code to the business's phone" });

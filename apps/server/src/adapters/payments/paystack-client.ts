@@ -40,8 +40,8 @@ const isDuplicateReference = (answer: PaystackAnswer) => !ok(answer) && /duplica
 export const keyModeOf = (secretKey: string): 'test' | 'live' => (secretKey.startsWith('sk_live_') ? 'live' : 'test');
 
 /**
- * Paystack's HTTP API (paystack.com/docs/api; its description in ../shared/reference/paystack-api/openapi.yaml),
- * in kobo, for the real service and for the sandbox alike.
+ * Paystack's HTTP API (paystack.com/docs/api; its description PaystackOSS/openapi dist/paystack.yaml, held to by
+ * apps/server/test/paystack-contract.test.ts), in kobo, for the real service and for the sandbox alike.
  */
 export function createPaystackProvider(options: PaystackHttpOptions & { name: 'paystack' | 'sandbox' }): PaymentProvider {
   const request = createPaystackRequest(options);

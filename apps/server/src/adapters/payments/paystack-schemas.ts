@@ -2,9 +2,8 @@ import { z } from 'zod';
 
 /**
  * Paystack's answers, parsed with zod: only the fields the platform reads. Built to Paystack's API description
- * (PaystackOSS/openapi dist/paystack.yaml, kept in ../shared/reference/paystack-api/openapi.yaml) and its documented
- * bodies (paystack.com/docs/api/transaction#verify, /docs/api/transfer). The full contract is in
- * test/contract/paystack-contract.ts.
+ * (PaystackOSS/openapi dist/paystack.yaml) and its documented bodies (paystack.com/docs/api/transaction/#verify,
+ * paystack.com/docs/api/transfer). The full contract is in apps/server/test/contract/paystack-contract.ts.
  */
 
 const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
@@ -59,7 +58,7 @@ export const transferData = z.object({
 export const transferAnswer = envelope(transferData);
 export const bulkTransferAnswer = envelope(z.array(transferData));
 
-/** POST /transfer/resend_otp: status true and a message (docs/api/transfer#resend_otp). */
+/** POST /transfer/resend_otp: status true and a message (paystack.com/docs/api/transfer/#resend-otp). */
 export const resendOtpAnswer = z.object({ status: z.literal(true), message: z.string() });
 
 /** A webhook's envelope; `data` is parsed by whoever handles the event. */

@@ -19,8 +19,8 @@ export type SettleOutcome =
 
 /**
  * What we asked the customer for. When the Paystack account passes its fees to the customer, verify's amount is
- * requested_amount + fees (Paystack's documented sample: 40333 = 30050 + 10283, paystack.com/docs/api/transaction#verify;
- * ../shared/reference/paystack-api/documented/api_transactions_verify_response.json); requested_amount is the fee.
+ * requested_amount + fees (Paystack's documented sample: 40333 = 30050 + 10283, paystack.com/docs/api/transaction/#verify;
+ * the sandbox's "Pay, fees added" answers the same, see adapters/payments/sandbox/transaction-routes.ts); requested_amount is the fee.
  */
 export const requestedKoboOf = (verified: VerifiedTransaction) => verified.requestedAmountKobo ?? verified.amountKobo;
 

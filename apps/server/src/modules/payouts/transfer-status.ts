@@ -1,6 +1,6 @@
 /**
  * Paystack's transfer statuses (paystack.com/docs/transfers/how-transfers-work; the status filter of GET /transfer in
- * ../shared/reference/paystack-api/openapi.yaml), what each does to a payout and what the operator reads.
+ * Paystack's API description, PaystackOSS/openapi dist/paystack.yaml), what each does to a payout and what the operator reads.
  * Anything else Paystack may say is kept and shown, never dropped: the payout waits for a person.
  */
 export type TransferClass = 'waiting' | 'otp' | 'success' | 'failed' | 'reversed' | 'unknown';

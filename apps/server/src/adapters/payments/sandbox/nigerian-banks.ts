@@ -1,10 +1,9 @@
 /**
  * Paystack's Nigerian bank list (GET /bank?country=nigeria) as the sandbox serves it: commercial, merchant,
  * mortgage and microfinance banks and the common fintechs, with Paystack's own `code` strings (leading zeros and
- * letters kept). Sources: Paystack's documented sample (../shared/reference/paystack-api/documented/
- * api_miscellaneous_bank_response.json: Abbey 801, Coronation 559, Infinity MFB 50457, Paycom/OPay 999992,
- * Petra 50746), the bank table of ../shared/reference/paystack.md section 5, and Paystack's live list as captured
- * in public integrations. The platform never relies on this table: it asks the provider for its list.
+ * letters kept). Sources: Paystack's documented sample (paystack.com/docs/api/miscellaneous/#bank: Abbey 801,
+ * Coronation 559, Infinity MFB 50457, Paycom/OPay 999992, Petra 50746) and Paystack's live list as captured in
+ * public integrations. The platform never relies on this table: it asks the provider for its list.
  * [name, code, active]
  */
 export const PAYSTACK_NIGERIAN_BANKS: readonly (readonly [string, string, boolean?])[] = [

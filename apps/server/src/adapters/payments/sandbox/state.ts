@@ -49,7 +49,7 @@ export const DEFAULT_ACCOUNT_NAME = 'SANDBOX TEST ACCOUNT';
 
 const INTEGRATION_ID = 463433;
 
-/** A transfer recipient as Paystack's documented bodies show it (docs/api/transfer-recipient, docs/api/transfer#verify). */
+/** A transfer recipient as Paystack's documented bodies show it (paystack.com/docs/api/transfer-recipient, paystack.com/docs/api/transfer/#verify). */
 export function recipientData(recipient: SandboxTransfer['recipient'], createdAt: string) {
   return {
     active: true,
@@ -77,7 +77,7 @@ export function recipientData(recipient: SandboxTransfer['recipient'], createdAt
   };
 }
 
-/** The fields every transfer body of Paystack's has (docs/api/transfer; documented/api_transfers_*.json). */
+/** The fields every transfer body of Paystack's has (paystack.com/docs/api/transfer). */
 function transferFields(transfer: SandboxTransfer) {
   return {
     amount: transfer.amountKobo,
@@ -98,7 +98,7 @@ function transferFields(transfer: SandboxTransfer) {
   };
 }
 
-/** The data of a transfer.* event (documented/doc_payments_webhooks_events_transfer-*.json): the integration as an object. */
+/** The data of a transfer.* event (paystack.com/docs/payments/webhooks, transfer events): the integration as an object. */
 export function transferWebhookData(transfer: SandboxTransfer) {
   return {
     ...transferFields(transfer),
@@ -111,7 +111,7 @@ export function transferWebhookData(transfer: SandboxTransfer) {
   };
 }
 
-/** GET /transfer/verify's data (documented/api_transfers_verify_response.json). */
+/** GET /transfer/verify's data (paystack.com/docs/api/transfer/#verify). */
 export function transferVerifyData(transfer: SandboxTransfer) {
   return {
     ...transferFields(transfer),
@@ -125,7 +125,7 @@ export function transferVerifyData(transfer: SandboxTransfer) {
   };
 }
 
-/** POST /transfer's and finalize_transfer's data (documented/api_transfers_initiate_response.json, otp.json): the recipient as its id. */
+/** POST /transfer's and finalize_transfer's data (paystack.com/docs/api/transfer/#initiate; the OTP answer of paystack.com/docs/transfers/single-transfers): the recipient as its id. */
 export function transferAnswerData(transfer: SandboxTransfer) {
   return { ...transferFields(transfer), transfersessionid: [], transfertrials: [], integration: INTEGRATION_ID, request: transfer.id, recipient: transfer.recipient.id };
 }

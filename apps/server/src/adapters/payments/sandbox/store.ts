@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { SANDBOX_TRANSFER_STATUSES, sandboxRecipients, sandboxTransactions, sandboxTransfers } from '../../../db/schema';
+import { sandboxRecipients, sandboxTransactions, sandboxTransfers, type SANDBOX_TRANSFER_STATUSES } from '../../../db/schema';
 
 /**
  * The sandbox's records in the platform's database (tables sandbox_*), so a checkout the sandbox accepted is

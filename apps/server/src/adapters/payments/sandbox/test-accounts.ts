@@ -6,7 +6,7 @@ import type { SandboxTransfer } from './store';
  * be tried over HTTP. The README lists them.
  */
 
-/** Paystack's documented accounts resolve to the names its samples show (docs/identity-verification/verify-account-number). */
+/** Paystack's documented accounts resolve to the names its samples show (paystack.com/docs/identity-verification/verify-account-number). */
 export const DOCUMENTED_ACCOUNTS: Record<string, string> = {
   '0001234567': 'SANDBOX TEST ACCOUNT',
   '0022728151': 'WES GIBBONS',

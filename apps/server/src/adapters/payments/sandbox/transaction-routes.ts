@@ -29,7 +29,7 @@ export function paystackFeeKobo(amountKobo: number) {
 
 /**
  * The data of GET /transaction/verify and of the charge.success webhook (the same shape at Paystack,
- * documented/api_transactions_verify_response.json). When the customer pays the fees, amount is
+ * paystack.com/docs/api/transaction/#verify). When the customer pays the fees, amount is
  * requested_amount + fees, as in Paystack's documented sample (40333 = 30050 + 10283).
  */
 export function transactionData(t: SandboxTransaction) {

@@ -129,7 +129,7 @@ export function transferRoutes(app: FastifyInstance, state: SandboxState) {
     if (!transfer) return paystackError(reply, 404, 'Transfer not found', { type: 'validation_error', code: 'transfer_not_found' });
     if (transfer.status !== 'otp') return paystackError(reply, 400, 'Transfer is not currently awaiting OTP', { type: 'validation_error', code: 'invalid_params' });
     if (parsed.data.otp !== SANDBOX_TRANSFER_OTP) return paystackError(reply, 400, 'Invalid OTP', { type: 'validation_error', code: 'invalid_otp' });
-    // Test transfers succeed once finalised ("Test transfers always return success", docs/transfers/single-transfers).
+    // Test transfers succeed once finalised ("Test transfers always return success", paystack.com/docs/transfers/single-transfers).
     const done = (await state.transfers.complete(transfer.reference, 'success', new Date()))!;
     if (state.autoCompleteTransfers) state.schedule(() => state.sendWebhook('transfer.success', done.reference, transferWebhookData(done)));
     return paystackOk(reply, 'Transfer has been queued', transferAnswerData(done));
