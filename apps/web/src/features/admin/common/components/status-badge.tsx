@@ -23,8 +23,11 @@ const tones: Record<string, string> = {
   'not paid': 'bg-slate-100 text-slate-700',
 };
 
-/** A status word as people read it: needs_attention is "needs attention". */
-export const statusLabel = (status: string) => status.replace(/_/g, ' ');
+/** Words people read for a status the API names tersely. */
+const labels: Record<string, string> = { otp: 'waiting for code' };
+
+/** A status word as people read it: needs_attention is "needs attention", otp "waiting for code". */
+export const statusLabel = (status: string) => labels[status] ?? status.replace(/_/g, ' ');
 
 /** A status word in its colour; the word itself carries the meaning, and data-status keeps the API's word. */
 export function StatusBadge({ status }: { status: string }) {

@@ -9,7 +9,7 @@ import { useRetryPayoutRun } from '../api/retry-payout-run';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { BankFilePanel } from '../components/bank-file-panel';
 import { RunExportButton } from '../components/run-export-button';
-import { StatusBadge } from '../../common/components/status-badge';
+import { StatusBadge, statusLabel } from '../../common/components/status-badge';
 import { ReleasePayoutForm } from '../components/release-payout-form';
 import { RunAttention } from '../components/run-attention';
 import type { PayoutRunDetail, PayoutRunProgress } from '../../common/types';
@@ -79,7 +79,7 @@ export function PayoutRunPage() {
               <span className="text-slate-700">
                 {Object.entries(r.counts)
                   .filter(([, n]) => n)
-                  .map(([status, n]) => `${n} ${status}`)
+                  .map(([status, n]) => `${n} ${statusLabel(status)}`)
                   .join(' · ')}
               </span>
             </div>
