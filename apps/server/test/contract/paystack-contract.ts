@@ -2,12 +2,16 @@ import { z } from 'zod';
 
 /**
  * Paystack's contract for every endpoint and event the platform uses, written from Paystack's published API
- * description (PaystackOSS/openapi dist/paystack.yaml, kept in ../shared/reference/paystack-api/openapi.yaml) and
- * checked against its documented bodies (../shared/reference/paystack-api/documented/). A field is required here
+ * description (PaystackOSS/openapi, dist/paystack.yaml: OpenAPI 3.0.1) and checked against its documented bodies
+ * (copied in ./documented/ from paystack.com/docs). A field is required here
  * when the description requires it and Paystack's own documented body has it; where the two disagree (the
  * description requires bank `supports_transfer` and recipient `isDeleted`, which the documented samples lack) the
  * documentation pages win, as the reference's README says. Types are the description's; null where a documented
  * body shows null. Extra fields are allowed, as Paystack adds fields without notice.
+ * The description's request bodies: TransactionInitialize, TransferRecipientCreate, TransferInitiate, TransferBulk,
+ * TransferFinalize, TransferResendOTP; its answers: TransactionInitializeResponse, VerifyResponse,
+ * MiscellaneousListBanksSuccess, VerificationResolveAccountNumberSuccess, TransferRecipientCreateResponse,
+ * TransferCreateResponse, TransferBulkResponse, TransferVerifyResponse, TransferResendsOtpResponse, Error.
  *
  * paystack-contract.test.ts checks every request the platform's client sends and every answer and event the
  * sandbox gives against these, so the sandbox cannot drift from Paystack.
