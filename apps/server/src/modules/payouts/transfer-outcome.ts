@@ -144,7 +144,9 @@ export async function applyTransferOutcome(
       where id = ${p.id}`);
     // The member hears of a payout sent once, not again when Paystack moves it from otp or pending to received.
     if (to !== p.status) await notifyPayout(tx, p, to, reason);
-    if (p.run_id) await refreshRunStatus(tx, Number(p.run_id));
+    // A payout sent and simply waiting leaves its run as it was (running); only a payout that now needs a person
+    // or has an outcome changes what the run says. Skipping the rest keeps a large run from queueing on the run row.
+    if (p.run_id && (to !== 'processing' || kind === 'unknown' || p.status === 'otp')) await refreshRunStatus(tx, Number(p.run_id));
     return { applied: true, from: p.status, to };
   });
 }
