@@ -111,7 +111,7 @@ describeEachDatabase('bank details', (database) => {
 });
 
 describe('bank list that cannot be loaded', () => {
-  it('says so (503 with words for the member), asks again on the next call, and then keeps the list it had', async () => {
+  it('says so (502 with words for the member), asks again on the next call, and then keeps the list it had', async () => {
     const { createBankDirectory, BANK_LIST_UNAVAILABLE } = await import('../src/modules/bank-details/bank-directory');
     const { createPaystackProvider } = await import('../src/adapters/payments/paystack-client');
     let reachable = false;
@@ -125,7 +125,7 @@ describe('bank list that cannot be loaded', () => {
     const logged: unknown[] = [];
     const log = { warn: (...args: unknown[]) => logged.push(args), error: (...args: unknown[]) => logged.push(args) } as never;
     const directory = createBankDirectory(provider, log);
-    await expect(directory.activeBanks()).rejects.toMatchObject({ statusCode: 503, message: BANK_LIST_UNAVAILABLE });
+    await expect(directory.activeBanks()).rejects.toMatchObject({ statusCode: 502, message: BANK_LIST_UNAVAILABLE });
     reachable = true;
     expect(await directory.activeBanks()).toEqual([{ name: 'Kuda Bank', code: '50211', active: true }]);
     expect(calls).toHaveLength(2);

@@ -6,7 +6,7 @@ import { HttpError } from '../../plugins/errors';
 const LIVE_LIST_TTL_MS = 60 * 60 * 1000;
 
 export interface BankDirectory {
-  /** Banks that can receive transfers, by name, from the provider's list; a 503 the member can read when it cannot be had. */
+  /** Banks that can receive transfers, by name, from the provider's list; a 502 the member can read when it cannot be had. */
   activeBanks(): Promise<Bank[]>;
   /** Any bank by code, active or not (for showing saved details). */
   find(code: string): Promise<Bank | undefined>;
@@ -17,7 +17,7 @@ export const BANK_LIST_UNAVAILABLE = 'The list of banks cannot be loaded from ou
 /**
  * The provider's GET /bank (every page), kept for an hour. There is no built-in short list to fall back on: a member
  * of a bank missing from it could not save their details. A failed refresh keeps serving the last list it had; with
- * none, the member is told the list cannot be loaded (503), and the next call asks the provider again (its HTTP
+ * none, the member is told the list cannot be loaded (502, as for a payment the provider cannot start), and the next call asks the provider again (its HTTP
  * client already retried).
  */
 export function createBankDirectory(provider: PaymentProvider, log: FastifyBaseLogger): BankDirectory {
@@ -35,7 +35,7 @@ export function createBankDirectory(provider: PaymentProvider, log: FastifyBaseL
         return cache.banks;
       }
       log.error({ err: error }, 'bank list: the provider could not be reached and no list was loaded before');
-      throw new HttpError(503, BANK_LIST_UNAVAILABLE, 'bank_list_unavailable');
+      throw new HttpError(502, BANK_LIST_UNAVAILABLE, 'bank_list_unavailable');
     }
   };
   return {
