@@ -236,4 +236,22 @@ describeEachDatabase('a live Paystack account: fees on the customer, OTP transfe
     const [waitingEvents] = await queryRows<{ n: number }>(ctx.app.db, sql`select count(*)::int as n from payment_events where processed_at is null and event like 'transfer.%'`);
     expect(waitingEvents!.n).toBe(0);
   });
+
+  it('keeps recipient codes per key mode: a code made under live keys is not used under test keys', async () => {
+    const member = await payee('welcomeback', '0123456780', 400_000);
+    await ctx.app.db.execute(sql`update bank_details set recipient_code = 'RCP_made_with_live_keys', recipient_key_mode = 'live' where account_id = ${member.id}`);
+    const started = await api('POST', '/api/admin/payouts/run', { programme: 'welcomeback', period: '2026-02' });
+    expect(started.statusCode).toBe(201);
+    await settled(ctx.app);
+    const payout = payoutOf(await runDetail(started.json().run.id as number), member.id);
+    expect(payout.status).toBe('success');
+    const [bank] = await queryRows<{ recipient_code: string; recipient_key_mode: string }>(
+      ctx.app.db,
+      sql`select recipient_code, recipient_key_mode from bank_details where account_id = ${member.id}`,
+    );
+    // The sandbox's key is a test key: the recipient was made again under it, and kept with its mode.
+    expect(bank!.recipient_key_mode).toBe('test');
+    expect(bank!.recipient_code).toMatch(/^RCP_/);
+    expect(bank!.recipient_code).not.toBe('RCP_made_with_live_keys');
+  });
 });
