@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminToken, approveAsChecker, DEMO_ADMIN } from '../support/admins';
 import { launchBrowser, settled, watchPage } from '../support/browser';
 import { api, MEMBER_PASSWORD, paidMember, sponsorWithTwoFriends } from '../support/members';
 
@@ -129,5 +130,33 @@ describe('admin member record and review', () => {
     await expect.poll(() => shown.getByTestId('skipped-payee').filter({ hasText: referral.email }).count()).toBe(0);
     expect(await shown.textContent()).toContain(referral.email);
     expect(problems).toEqual([]);
+  });
+
+  it('on a phone, closes an account for a legal request: the screen says the money is held, a second administrator approves, the member is told why', async () => {
+    const member = await paidMember(baseURL, 'main', 'Ruth Closure-Legal');
+    await saveBankDetails(member.token, '0345678912');
+    const token = await adminToken(baseURL, DEMO_ADMIN);
+    const found = await api<{ mainUsers: { id: string }[] }>(baseURL, '/api/admin/viewMainUser?search=Closure-Legal', { token });
+    const { page, problems } = await adminPage(360);
+    await open(page, `/adminmember/${found.mainUsers[0]!.id}`);
+    const form = page.getByTestId('close-account-form');
+    await form.getByLabel('Reason for closing (the member is told this)').selectOption('legal_request');
+    expect(await form.getByTestId('closure-money').textContent()).toContain('are held');
+    await form.getByLabel('What led to the closure, for the record (not shown to the member)').fill('A court order names this account; the court asked us to keep its money');
+    await form.getByRole('button', { name: 'Close the account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Waiting for approval' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('Ruth Closure-Legal');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Nothing moved yet: the member still signs in.
+    expect(await memberSignIn(member.email)).not.toContain('closed');
+    await approveAsChecker(baseURL, 'close_account', (a) => a.summary.includes('Ruth Closure-Legal'));
+    await page.reload();
+    await settled(page);
+    expect(await page.getByTestId('closed-money').textContent()).toContain('are held');
+    expect(await memberSignIn(member.email)).toContain('This account is closed');
+    expect(problems).toEqual([]);
+    await page.close();
   });
 });

@@ -39,20 +39,20 @@ describe('member screens on a phone', () => {
   const section = (name: string) => page.getByRole('region', { name, exact: true });
 
   it('the dashboard shows cash first and the awards in a section of their own, with their status', async () => {
-    await section('Your money').waitFor();
+    await section('Wallet Summary').waitFor();
     expect(await page.title()).toMatch(/^Dashboard \|/);
-    const money = (await section('Your money').textContent())!;
+    const money = (await section('Wallet Summary').textContent())!;
     expect(money).toContain('Wallet Balance');
     expect(money).toContain('Earned Bonus');
     expect(money).toContain('Health Fee Deducted');
     expect(money).not.toMatch(/award/i);
     const awards = page.getByTestId('awards-section');
-    expect(await section('Your money').locator('[data-testid="awards-section"]').count()).toBe(0);
+    expect(await section('Wallet Summary').locator('[data-testid="awards-section"]').count()).toBe(0);
     const laptop = awards.getByTestId('award-row').filter({ hasText: plan.stages[2]!.awards[0]!.label });
     expect(await laptop.textContent()).toContain('Pending delivery');
     expect(await awards.textContent()).toContain('Awards are not cash');
     // Below the money on the page, not beside it.
-    const moneyBox = (await section('Your money').boundingBox())!;
+    const moneyBox = (await section('Wallet Summary').boundingBox())!;
     const awardsBox = (await awards.boundingBox())!;
     expect(awardsBox.y).toBeGreaterThan(moneyBox.y + moneyBox.height);
     expect(await page.locator('[data-figure="Referral Node"]').textContent()).toBe('14');

@@ -117,7 +117,12 @@ describe('a payout run that needs attention', () => {
     await page.reload();
     await page.getByTestId('attention-payout').filter({ hasText: 'Emeka Nwosu' }).getByText('The member has corrected the bank details since: retry to pay them.').waitFor();
     await page.getByRole('button', { name: /^Retry: pay the \d+ failed payouts? again$/ }).click();
-    await page.getByText(/payouts? sent again\./).waitFor();
+    await page.getByRole('button', { name: 'Yes, retry' }).click();
+    // The details were saved after the run was approved: the retry waits for a second administrator.
+    expect(await page.getByTestId('retry-held').textContent()).toMatch(/waiting for a second administrator/);
+    expect(await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token })).toMatchObject({ wallet: walletBefore });
+    await approveAsChecker(baseURL, 'payout_retry');
+    await page.reload();
 
     // Paid once: the run is completed, the payout is on its second attempt, the wallet is empty.
     await page.locator('[data-status="completed"]').first().waitFor({ timeout: 30_000 });

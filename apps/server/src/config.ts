@@ -1,3 +1,4 @@
+import { FRAUD_THRESHOLDS, type FraudThresholds } from '@coop/core';
 import { z } from 'zod';
 import { DEV_JWT_SECRET, parseTrustProxy, weakJwtSecret, type TrustProxy } from './config-rules';
 
@@ -48,7 +49,13 @@ const EnvSchema = z.object({
   JOBS_ENABLED: bool.optional(),
   APPROVAL_THRESHOLD_KOBO: z.coerce.number().int().min(0).default(10_000_000),
   SINGLE_ADMIN_APPROVAL: bool.default(false),
+  BANK_DETAILS_COOLING_OFF_HOURS: z.coerce.number().min(0).max(720).default(24),
+  APPROVAL_REMINDER_HOURS: z.coerce.number().min(1).max(720).default(24),
   ADMIN_2FA: z.enum(['required', 'optional']).optional(),
+  FRAUD_BURST_SIGNUPS: z.coerce.number().int().min(2).default(FRAUD_THRESHOLDS.burstSignups),
+  FRAUD_BURST_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(FRAUD_THRESHOLDS.burstWithinMinutes),
+  FRAUD_SAME_DEVICE_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(FRAUD_THRESHOLDS.sameDeviceWithinHours),
+  FRAUD_RING_LEVELS: z.coerce.number().int().min(0).max(20).default(FRAUD_THRESHOLDS.ringLevels),
   MAIL_WORKER: bool.default(true),
   MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
 });
@@ -89,9 +96,15 @@ export interface Config {
     thresholdKobo: number;
     /** A deployment with one administrator: requests complete at once, and the screens say so. */
     singleAdmin: boolean;
+    /** Money to bank details saved within this many hours (or after its run was approved) waits for a second administrator. */
+    coolingOffMs: number;
+    /** A request still waiting after this long is mailed to the other administrators again, once. */
+    reminderMs: number;
   };
   /** 'required': every administrator signs in with a second factor; 'optional': those who enrolled. */
   adminTwoFactor: 'required' | 'optional';
+  /** Thresholds of the fraud signals (FRAUD_*; defaults in the core's FRAUD_THRESHOLDS). */
+  fraud: FraudThresholds;
 }
 
 export class ConfigError extends Error {}
@@ -157,7 +170,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO, auto: e.PAYOUT_AUTO },
     jobsEnabled: e.JOBS_ENABLED ?? e.NODE_ENV !== 'test',
-    approvals: { thresholdKobo: e.APPROVAL_THRESHOLD_KOBO, singleAdmin: e.SINGLE_ADMIN_APPROVAL },
+    approvals: {
+      thresholdKobo: e.APPROVAL_THRESHOLD_KOBO,
+      singleAdmin: e.SINGLE_ADMIN_APPROVAL,
+      coolingOffMs: e.BANK_DETAILS_COOLING_OFF_HOURS * 3_600_000,
+      reminderMs: e.APPROVAL_REMINDER_HOURS * 3_600_000,
+    },
     adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),
+    fraud: {
+      burstSignups: e.FRAUD_BURST_SIGNUPS,
+      burstWithinMinutes: e.FRAUD_BURST_MINUTES,
+      sameDeviceWithinHours: e.FRAUD_SAME_DEVICE_HOURS,
+      ringLevels: e.FRAUD_RING_LEVELS,
+    },
   };
 }

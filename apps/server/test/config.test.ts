@@ -61,3 +61,19 @@ describe('JWT_SECRET in production', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('(got "abc")');
   });
 });
+
+describe('fraud signal thresholds', () => {
+  it('default to the core’s FRAUD_THRESHOLDS and are each a setting', () => {
+    expect(loadConfig({}).fraud).toEqual({ burstSignups: 10, burstWithinMinutes: 60, sameDeviceWithinHours: 24, ringLevels: 3 });
+    expect(loadConfig({ FRAUD_BURST_SIGNUPS: '25', FRAUD_BURST_MINUTES: '30', FRAUD_SAME_DEVICE_HOURS: '2', FRAUD_RING_LEVELS: '0' }).fraud).toEqual({
+      burstSignups: 25,
+      burstWithinMinutes: 30,
+      sameDeviceWithinHours: 2,
+      ringLevels: 0,
+    });
+  });
+
+  it('refuses a burst of one sign-up, which would flag everyone', () => {
+    expect(() => loadConfig({ FRAUD_BURST_SIGNUPS: '1' })).toThrow(/^Invalid environment variable FRAUD_BURST_SIGNUPS/);
+  });
+});

@@ -35,6 +35,11 @@ const samples: { event: NotificationEvent; says: string[]; page: string }[] = [
   { event: { kind: 'grant_decided', decision: 'approved', amountKobo: 4_000_000_000, note: 'Well planned' }, says: ['approved', '₦40,000,000', 'Well planned'], page: '/maingrant' },
   { event: { kind: 'account_suspended', reason: 'a review of the account by our team' }, says: ['suspended because of a review of the account by our team.', 'help@coop.test'], page: '/mainsignin' },
   { event: { kind: 'account_reinstated' }, says: ['active again'], page: '/maindashboard' },
+  {
+    event: { kind: 'account_closed', reason: 'unfair use of the platform', money: 'The wallet balance and pending awards are held: they stay owed in the books but are not paid out or delivered while the account is closed for this reason.' },
+    says: ['closed by our team because of unfair use of the platform', 'are held', 'help@coop.test'],
+    page: '/mainsignin',
+  },
   { event: { kind: 'closure_confirmed', effectiveAt: '2026-12-04T00:00:00.000Z' }, says: ['04 Dec 2026', 'If this was not you'], page: '/maindashboard' },
 ];
 

@@ -131,6 +131,7 @@ export const payoutRunSummarySchema = z.object({
   mode: z.enum(['transfer', 'csv']),
   status: payoutRunStatusSchema,
   createdBy: z.string(),
+  approvedBy: z.string().nullable().describe('the second administrator who approved the run, when one did'),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   payoutCount: z.number(),
@@ -158,6 +159,10 @@ export const payoutRunProgressSchema = z.object({
   run: payoutRunSummarySchema,
   reserved: z.number(),
   skipped: z.record(z.string(), z.number()),
+  leftOut: z
+    .array(z.object({ fullName: z.string(), reason: z.string() }))
+    .optional()
+    .describe('payees of the approved preview not paid because they changed since'),
 });
 export const payoutRunDetailSchema = payoutRunSummarySchema.extend({
   payouts: z.array(

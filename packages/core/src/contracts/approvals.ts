@@ -3,7 +3,7 @@ import { emailField, exactTextField, programmeField, textField } from './fields'
 
 /** Maker-checker requests, who they are for, and administrators' two-factor sign-in. */
 
-export const approvalKindSchema = z.enum(['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin']);
+export const approvalKindSchema = z.enum(['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry']);
 export const approvalStatusSchema = z.enum(['pending', 'approved', 'declined', 'failed']);
 
 const person = z.object({ id: z.string(), fullName: z.string(), email: z.string() });
@@ -14,6 +14,11 @@ export const approvalSchema = z.object({
   status: approvalStatusSchema,
   summary: z.string().describe('what the act does, in words'),
   amount: z.string().nullable().describe('naira, for acts that move money'),
+  count: z.number().nullable().describe('how many payments the frozen preview holds, for acts that move money'),
+  hasPreview: z.boolean().describe('what the maker saw is kept: GET /admin/approvals/:id shows it'),
+  leftOut: z
+    .array(z.object({ fullName: z.string(), reason: z.string() }))
+    .describe('lines of the frozen preview that were not carried out because they changed since the request'),
   maker: person,
   checker: person.nullable(),
   target: person.extend({ programme: programmeField }).nullable(),
@@ -32,10 +37,34 @@ export const approvalListSchema = z.object({
   items: z.array(approvalSchema),
 });
 
+/** One line of what the maker saw: who is paid, how much, to which account (and from which, when it changed). */
+export const approvalPreviewLineSchema = z.object({
+  accountId: z.string().nullable(),
+  fullName: z.string(),
+  email: z.string().nullable(),
+  bankName: z.string().nullable(),
+  accountNumberLast4: z.string().nullable(),
+  previousBankName: z.string().nullable(),
+  previousAccountNumberLast4: z.string().nullable(),
+  bankDetailsSavedAt: z.string().nullable(),
+  amount: z.string(),
+});
+export type ApprovalPreviewLine = z.infer<typeof approvalPreviewLineSchema>;
+
+/** GET /admin/approvals/:id: the request and the preview frozen when it was asked. */
+export const approvalDetailSchema = z.object({
+  approval: approvalSchema,
+  preview: z.object({ total: z.string(), count: z.number(), lines: z.array(approvalPreviewLineSchema) }).nullable(),
+});
+export type ApprovalDetail = z.infer<typeof approvalDetailSchema>;
+
+export const approvalsWaitingSchema = z.object({ waiting: z.number().describe('requests another administrator may approve') });
+
 /** The answer of an act that now waits for a second administrator (HTTP 202). */
 export const approvalPendingAnswerSchema = z.object({
   status: z.literal(202),
   message: z.string(),
+  alreadyWaiting: z.boolean().describe('an earlier request for the same thing waits: this is it, no new one was made'),
   approval: approvalSchema,
 });
 export type ApprovalPendingAnswer = z.infer<typeof approvalPendingAnswerSchema>;

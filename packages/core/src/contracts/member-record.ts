@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { textField } from './fields';
-import { fraudRules, suspensionReasons } from '../review/member-review';
+import { closureReasons, fraudRules, suspensionReasons } from '../review/member-review';
 import { awardSchema, matrixSchema, stageProgressSchema } from './member-responses';
 import { nairaString } from './responses';
 
@@ -13,7 +13,18 @@ export const suspendAccountSchema = z.object({
   note,
 });
 export const reinstateAccountSchema = z.object({ note });
+export const closeAccountSchema = z.object({
+  reason: z.enum(closureReasons, { error: 'Please choose why the account is closed' }),
+  note,
+});
 export const clearFlagSchema = z.object({ note });
+export const holdFlagSchema = z.object({ note });
+export const clearFlagGroupSchema = z.object({
+  groupKey: z.string().min(1, 'Choose a group of signals').max(200),
+  note,
+});
+export type CloseAccountInput = z.infer<typeof closeAccountSchema>;
+export type ClearFlagGroupInput = z.infer<typeof clearFlagGroupSchema>;
 export type SuspendAccountInput = z.infer<typeof suspendAccountSchema>;
 export type ReinstateAccountInput = z.infer<typeof reinstateAccountSchema>;
 export type ClearFlagInput = z.infer<typeof clearFlagSchema>;
@@ -27,12 +38,29 @@ export const fraudFlagSchema = z.object({
   ruleText: z.string(),
   related: accountLink.nullable(),
   detail: z.string(),
+  holdsPayouts: z.boolean().describe('the account’s payouts wait until this signal is cleared'),
+  groupKey: z.string().nullable().describe('signals raised together (one address within one hour) share it and can be cleared in one step'),
   raisedAt: z.string(),
   clearedAt: z.string().nullable(),
   clearedBy: z.string().nullable(),
   clearNote: z.string().nullable(),
 });
 export const fraudFlagListSchema = z.object({ page: z.number(), pageSize: z.number(), total: z.number(), items: z.array(fraudFlagSchema) });
+
+/** Open signals raised together (everyone from one address in one hour), for review and clearing in one step. */
+export const fraudFlagGroupSchema = z.object({
+  groupKey: z.string(),
+  rule: z.enum(fraudRules),
+  ruleText: z.string(),
+  detail: z.string(),
+  count: z.number(),
+  holding: z.number().describe('how many of them hold payouts'),
+  firstRaisedAt: z.string(),
+  lastRaisedAt: z.string(),
+  members: z.array(accountLink),
+});
+export const fraudFlagGroupListSchema = z.object({ items: z.array(fraudFlagGroupSchema) });
+export type FraudFlagGroup = z.infer<typeof fraudFlagGroupSchema>;
 
 export const inactiveAccountSchema = accountLink.extend({
   programme: z.enum(['main', 'welcomeback']),
@@ -95,7 +123,12 @@ export const memberRecordSchema = z.object({
   grants: z.array(z.object({ id: z.number(), amount: nairaString, purpose: z.string(), status: z.string(), decisionNote: z.string().nullable(), createdAt: z.string() })),
   payouts: z.array(z.object({ reference: z.string(), amount: nairaString, status: z.string(), accountNumberLast4: z.string(), failureReason: z.string().nullable(), createdAt: z.string() })),
   cashOuts: z.array(z.object({ id: z.number(), amount: nairaString, by: z.string().nullable(), createdAt: z.string() })),
-  closure: z.object({ requestedAt: z.string().nullable(), confirmedAt: z.string().nullable() }),
+  closure: z.object({
+    requestedAt: z.string().nullable(),
+    confirmedAt: z.string().nullable(),
+    reason: z.enum(closureReasons).nullable().describe('set when an administrator closed the account'),
+    money: z.string().nullable().describe('what happens to the wallet balance and pending awards of a closed account'),
+  }),
   flags: z.array(fraudFlagSchema),
   audit: z.array(z.object({ id: z.number(), action: z.string(), actor: z.string().nullable(), details: z.record(z.string(), z.unknown()), createdAt: z.string() })),
 });

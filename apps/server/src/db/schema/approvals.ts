@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
-export const APPROVAL_KINDS = ['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin'] as const;
+export const APPROVAL_KINDS = ['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry'] as const;
 export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'failed'] as const;
 
 /**
@@ -19,6 +19,12 @@ export const approvalRequests = pgTable(
     summary: text('summary').notNull(),
     targetAccountId: uuid('target_account_id').references(() => accounts.id),
     amountKobo: bigint('amount_kobo', { mode: 'number' }),
+    /** What the maker saw when asking (the payees, amounts and account endings), frozen: approval carries out this. */
+    preview: jsonb('preview').$type<Record<string, unknown>>(),
+    /** The thing the act is about (a month's run, a member's cash-out): one pending request per subject. */
+    subjectKey: text('subject_key'),
+    /** When the other administrators were reminded that the request still waits. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
     /** The maker's key: the same form submission again is the same request. */
     idempotencyKey: text('idempotency_key').notNull().unique(),
     status: text('status', { enum: APPROVAL_STATUSES }).notNull().default('pending'),
@@ -36,11 +42,16 @@ export const approvalRequests = pgTable(
   },
   (t) => [
     index('approval_requests_status_idx').on(t.status, t.createdAt),
-    check('approval_requests_kind_known', sql`${t.kind} in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin')`),
+    uniqueIndex('approval_requests_pending_subject').on(t.subjectKey).where(sql`${t.status} = 'pending' and ${t.subjectKey} is not null`),
+    check(
+      'approval_requests_kind_known',
+      sql`${t.kind} in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry')`,
+    ),
     check('approval_requests_status_known', sql`${t.status} in ('pending', 'approved', 'declined', 'failed')`),
     check(
       'approval_requests_checker_not_maker',
-      sql`${t.singleAdmin} or ${t.checkerAccountId} is null or ${t.checkerAccountId} <> ${t.makerAccountId}`,
+      // The maker may withdraw (decline) their own request, never approve it.
+      sql`${t.singleAdmin} or ${t.checkerAccountId} is null or ${t.checkerAccountId} <> ${t.makerAccountId} or ${t.status} = 'declined'`,
     ),
   ],
 );

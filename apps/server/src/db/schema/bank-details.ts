@@ -28,6 +28,8 @@ export const bankDetails = pgTable(
     /** The key mode (test or live) the recipient was made under: a test recipient is unknown to live keys. */
     recipientKeyMode: text('recipient_key_mode', { enum: ['test', 'live'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the member last saved these details (updated_at also moves when the transfer recipient is kept). */
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('bank_details_account_number_nuban', sql`${t.accountNumber} ~ '^[0-9]{10}$'`)],

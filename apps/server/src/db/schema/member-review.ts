@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
-/** Every change of an account's status (suspend, reinstate), with who decided it and why. */
+/** Every change of an account's status (suspend, reinstate, close), with who decided it and why. */
 export const accountStatusChanges = pgTable(
   'account_status_changes',
   {
@@ -12,7 +12,7 @@ export const accountStatusChanges = pgTable(
       .references(() => accounts.id),
     fromStatus: text('from_status').notNull(),
     toStatus: text('to_status').notNull(),
-    /** A suspension's reason code (the member is told it), or 'reinstated'. */
+    /** A suspension's or an administrator's closure's reason code (the member is told it), or 'reinstated'. */
     reason: text('reason').notNull(),
     /** The administrator's own words, kept for the record; never shown to the member. */
     note: text('note').notNull(),
@@ -47,9 +47,13 @@ export const fraudFlags = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id),
-    rule: text('rule', { enum: ['sponsor_shares_bank_account', 'sponsor_shares_phone', 'sponsor_shares_device', 'shared_bank_account', 'signup_burst'] }).notNull(),
+    rule: text('rule', { enum: ['sponsor_shares_bank_account', 'sponsor_shares_phone', 'sponsor_shares_device', 'shared_bank_account', 'signup_burst', 'referral_ring'] }).notNull(),
     relatedAccountId: uuid('related_account_id').references(() => accounts.id),
     detail: text('detail').notNull(),
+    /** The account's payouts wait while this flag is open: set from the rule's weight, or by an administrator. */
+    holdsPayouts: boolean('holds_payouts').notNull().default(false),
+    /** Flags raised together (one address within one hour) share a key, so an administrator can clear them in one step. */
+    groupKey: text('group_key'),
     dedupeKey: text('dedupe_key').notNull().unique(),
     raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
@@ -58,6 +62,7 @@ export const fraudFlags = pgTable(
   },
   (t) => [
     index('fraud_flags_open_idx').on(t.accountId).where(sql`${t.clearedAt} is null`),
+    index('fraud_flags_open_group_idx').on(t.groupKey).where(sql`${t.clearedAt} is null`),
     check('fraud_flags_cleared_with_note', sql`(${t.clearedAt} is null) = (${t.clearNote} is null)`),
   ],
 );

@@ -53,6 +53,8 @@ export const payoutRuns = pgTable(
     status: text('status', { enum: ['running', 'needs_attention', 'completed'] }).notNull().default('running'),
     /** Null when the payout schedule ran it (PAYOUT_AUTO). */
     createdBy: uuid('created_by').references(() => accounts.id),
+    /** The second administrator who approved the run (null when one administrator ran it, or the payout day did). */
+    approvedBy: uuid('approved_by').references(() => accounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Set once every payee has been reserved; until then a retry finishes the reservations a crash left. */

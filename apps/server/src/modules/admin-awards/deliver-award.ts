@@ -1,4 +1,7 @@
+import { closureReasons, CLOSURE_HOLDS_MONEY } from '@coop/core';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { notify } from '../notifications/mail-queue';
@@ -15,6 +18,14 @@ export async function deliverAward(db: Db, adminId: string, awardId: number) {
     if (row.award.status === 'delivered') {
       throw new HttpError(409, `This award was already marked delivered on ${row.award.deliveredAt?.toISOString().slice(0, 10) ?? 'an earlier day'}`, 'award_already_delivered');
     }
+    // An account an administrator closed for unfair use or a legal request keeps its awards owed, but undelivered.
+    const holding = closureReasons.filter((r) => CLOSURE_HOLDS_MONEY[r]);
+    const [held] = await queryRows(
+      tx,
+      sql`select 1 from accounts a join account_status_changes c on c.account_id = a.id and c.to_status = 'closed'
+          where a.id = ${row.award.accountId} and a.status = 'closed' and c.reason in (${sql.join(holding.map((r) => sql`${r}`), sql`, `)})`,
+    );
+    if (held) throw new HttpError(409, 'This member’s account was closed for unfair use or a legal request: its awards are held and cannot be delivered.', 'award_held');
     const at = new Date();
     // A yearly installment is handed over in its year, not before.
     if (row.award.dueAt.getTime() > at.getTime()) {

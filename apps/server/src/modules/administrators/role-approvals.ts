@@ -10,6 +10,7 @@ export const makeAdminApproval: ApprovalAct<{ email: string }> = {
   kind: 'make_admin',
   keyPrefix: 'make-admin',
   inApprovalTransaction: true,
+  subjectKey: (_payload, { targetAccountId }) => `admin-role:${targetAccountId}`,
   async describe(app, _maker, { email }) {
     const account = await findPromotable(app.db, email);
     return { summary: `make ${account.fullName} (${email}) an administrator`, targetAccountId: account.id, amountKobo: null };
@@ -25,6 +26,7 @@ export const removeAdminApproval: ApprovalAct<{ accountId: string; email: string
   kind: 'remove_admin',
   keyPrefix: 'remove-admin',
   inApprovalTransaction: true,
+  subjectKey: ({ accountId }) => `admin-role:${accountId}`,
   async describe(app, maker, { accountId, email }) {
     const account = await accountForConfirmation(app.db, 'main', email);
     await assertRemovable(app.db, { askedBy: maker.id, accountId });

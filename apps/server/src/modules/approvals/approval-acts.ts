@@ -3,11 +3,40 @@ import type { Tx } from '../../db/client';
 import type { SignedInAccount } from '../../plugins/auth';
 import type { ApprovalKind } from './approval-store';
 
+/** One payment as the maker saw it: who, how much, to which account (and from which, when the details changed). */
+export interface FrozenLine {
+  accountId: string | null;
+  fullName: string;
+  email: string | null;
+  bankName: string | null;
+  accountNumberLast4: string | null;
+  previousBankName?: string | null;
+  previousAccountNumberLast4?: string | null;
+  /** When the member saved the bank details paid (ISO): details saved later are not the ones approved. */
+  bankDetailsSavedAt?: string | null;
+  amountKobo: number;
+  /** The act's own id for the line (a payout's id), if it has one. */
+  ref?: number;
+}
+
+/** What the maker saw when asking, kept with the request: the checker approves this, and approval carries out this. */
+export interface FrozenPreview {
+  lines: FrozenLine[];
+}
+
+/** A line of the preview that approval did not carry out, because it changed since the request. */
+export interface LeftOutLine {
+  fullName: string;
+  reason: string;
+}
+
 /** What the checker reads, worked out when the maker asks. */
 export interface ApprovalDescription {
   summary: string;
   targetAccountId: string | null;
   amountKobo: number | null;
+  /** Acts that move money freeze what the maker saw; the amount is then the preview's total. */
+  preview?: FrozenPreview;
 }
 
 export interface ActContext {
@@ -15,6 +44,9 @@ export interface ActContext {
   /** The maker as the services expect a signed-in administrator: the act is done in their name. */
   maker: SignedInAccount;
   checkerId: string;
+  /** The preview frozen when the maker asked, and when that was. */
+  preview: FrozenPreview | null;
+  askedAt: Date;
 }
 
 /**
@@ -27,6 +59,11 @@ export interface ApprovalAct<Payload> {
   /** The start of the request's key: the same form submission again answers the first request. */
   keyPrefix: string;
   /**
+   * What the request is about (a month's run, a member's cash-out): while one request for a subject waits, asking
+   * again answers that one. Null: requests of this act do not exclude each other.
+   */
+  subjectKey(payload: Payload, description: ApprovalDescription): string | null;
+  /**
    * Acts whose whole effect is database writes run inside the approval's own transaction (a savepoint), so the
    * approval and the act commit together or not at all. An act that calls the bank runs after the approval is
    * committed and relies on its own once-only key.
@@ -34,6 +71,7 @@ export interface ApprovalAct<Payload> {
   inApprovalTransaction: boolean;
   /** Refuses at once what cannot be approved (an unknown member, an empty wallet); answers what the checker reads. */
   describe(app: FastifyInstance, maker: SignedInAccount, payload: Payload): Promise<ApprovalDescription>;
+  /** The result is kept with the request; a `leftOut: LeftOutLine[]` in it is shown to the administrators. */
   carryOut(payload: Payload, context: ActContext, tx: Tx): Promise<Record<string, unknown>>;
   /** Refuses (throws) a checker who may not approve this request for a reason beyond being its maker. */
   assertCheckerMay?(request: { targetAccountId: string | null }, checkerId: string): void;

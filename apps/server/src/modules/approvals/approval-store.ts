@@ -1,9 +1,10 @@
 import { toNairaString, type Programme } from '@coop/core';
-import type { Approval } from '@coop/core/contracts';
+import type { Approval, ApprovalDetail } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../db/schema';
+import type { FrozenPreview, LeftOutLine } from './approval-acts';
 
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -15,6 +16,10 @@ export interface ApprovalRow {
   payload: Record<string, unknown>;
   summary: string;
   amount_kobo: string | null;
+  /** The frozen lines; read only for one request (a list reads their count). */
+  preview: FrozenPreview | null;
+  preview_count: number | null;
+  subject_key: string | null;
   idempotency_key: string;
   maker_account_id: string;
   maker_name: string;
@@ -34,8 +39,10 @@ export interface ApprovalRow {
   decided_at: string | Date | null;
 }
 
-const selectApprovals = sql`
-  select r.id, r.kind, r.status, r.payload, r.summary, r.amount_kobo, r.idempotency_key,
+// A payout run's preview holds a line per payee: lists read only how many.
+const selectApprovals = (withPreview: boolean) => sql`
+  select r.id, r.kind, r.status, r.payload, r.summary, r.amount_kobo, ${withPreview ? sql`r.preview` : sql`null::jsonb as preview`},
+         jsonb_array_length(r.preview->'lines') as preview_count, r.subject_key, r.idempotency_key,
          r.maker_account_id, mk.full_name as maker_name, mk.email as maker_email,
          r.checker_account_id, ck.full_name as checker_name, ck.email as checker_email,
          r.target_account_id, tg.full_name as target_name, tg.email as target_email, tg.programme as target_programme,
@@ -48,20 +55,35 @@ const selectApprovals = sql`
 export async function findApproval(tx: Tx, id: number, options: { lock?: boolean } = {}) {
   // The row lock is what makes a decision happen once: a second checker (or a double click) waits, then sees it decided.
   if (options.lock) await queryRows(tx, sql`select id from approval_requests where id = ${id} for update`);
-  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals} where r.id = ${id}`);
+  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals(true)} where r.id = ${id}`);
   return row;
 }
 
 export async function findApprovalByKey(tx: Tx, idempotencyKey: string) {
-  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals} where r.idempotency_key = ${idempotencyKey}`);
+  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals(false)} where r.idempotency_key = ${idempotencyKey}`);
   return row;
+}
+
+/** The request that waits for this subject, if one does. */
+export async function findPendingBySubject(tx: Tx, subjectKey: string) {
+  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals(false)} where r.subject_key = ${subjectKey} and r.status = 'pending'`);
+  return row;
+}
+
+/** Requests waiting that this administrator may decide (not their own): the count on the admin menu. */
+export async function countWaitingFor(tx: Tx, adminId: string) {
+  const [row] = await queryRows<{ n: string }>(
+    tx,
+    sql`select count(*) as n from approval_requests where status = 'pending' and maker_account_id <> ${adminId}`,
+  );
+  return Number(row!.n);
 }
 
 export async function listApprovals(tx: Tx, options: { status?: ApprovalStatus; limit: number; offset: number }) {
   const where = options.status ? sql`where r.status = ${options.status}` : sql``;
   const rows = await queryRows<ApprovalRow>(
     tx,
-    sql`${selectApprovals} ${where} order by (r.status = 'pending') desc, r.created_at desc, r.id desc limit ${options.limit} offset ${options.offset}`,
+    sql`${selectApprovals(false)} ${where} order by (r.status = 'pending') desc, r.created_at desc, r.id desc limit ${options.limit} offset ${options.offset}`,
   );
   const [count] = await queryRows<{ total: string }>(
     tx,
@@ -76,18 +98,24 @@ export interface NewApproval {
   summary: string;
   targetAccountId: string | null;
   amountKobo: number | null;
+  preview: FrozenPreview | null;
+  subjectKey: string | null;
   idempotencyKey: string;
   makerAccountId: string;
 }
 
-/** Inserts the request once per key; null when the key was already used (the caller answers the first request). */
+/**
+ * Inserts the request once per key, and once per subject while one waits; null when either was taken (the caller
+ * answers the earlier request). With no conflict target, the partial unique index on pending subjects counts too:
+ * a concurrent request for the same subject waits for the first to commit, then finds it taken.
+ */
 export async function insertApproval(tx: Tx, input: NewApproval): Promise<number | null> {
   const [row] = await queryRows<{ id: string }>(
     tx,
-    sql`insert into approval_requests (kind, payload, summary, target_account_id, amount_kobo, idempotency_key, maker_account_id)
+    sql`insert into approval_requests (kind, payload, summary, target_account_id, amount_kobo, preview, subject_key, idempotency_key, maker_account_id)
         values (${input.kind}, ${JSON.stringify(input.payload)}::jsonb, ${input.summary}, ${input.targetAccountId}, ${input.amountKobo},
-                ${input.idempotencyKey}, ${input.makerAccountId})
-        on conflict (idempotency_key) do nothing returning id`,
+                ${input.preview ? JSON.stringify(input.preview) : null}::jsonb, ${input.subjectKey}, ${input.idempotencyKey}, ${input.makerAccountId})
+        on conflict do nothing returning id`,
   );
   return row ? Number(row.id) : null;
 }
@@ -108,12 +136,18 @@ export async function settleApproval(
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 
+const leftOutOf = (result: Record<string, unknown> | null): LeftOutLine[] =>
+  Array.isArray(result?.leftOut) ? (result.leftOut as LeftOutLine[]).map(({ fullName, reason }) => ({ fullName, reason })) : [];
+
 export const approvalView = (row: ApprovalRow): Approval => ({
   id: Number(row.id),
   kind: row.kind,
   status: row.status,
   summary: row.summary,
   amount: row.amount_kobo === null ? null : toNairaString(Number(row.amount_kobo)),
+  count: row.preview_count === null ? null : Number(row.preview_count),
+  hasPreview: row.preview_count !== null,
+  leftOut: leftOutOf(row.result),
   maker: { id: row.maker_account_id, fullName: row.maker_name, email: row.maker_email },
   checker: row.checker_account_id ? { id: row.checker_account_id, fullName: row.checker_name!, email: row.checker_email! } : null,
   target: row.target_account_id
@@ -124,4 +158,26 @@ export const approvalView = (row: ApprovalRow): Approval => ({
   singleAdmin: row.single_admin,
   createdAt: iso(row.created_at),
   decidedAt: row.decided_at ? iso(row.decided_at) : null,
+});
+
+/** The request with the preview its maker saw (naira at the edge). */
+export const approvalDetailView = (row: ApprovalRow): ApprovalDetail => ({
+  approval: approvalView(row),
+  preview: row.preview
+    ? {
+        total: toNairaString(row.preview.lines.reduce((sum, line) => sum + line.amountKobo, 0)),
+        count: row.preview.lines.length,
+        lines: row.preview.lines.map((line) => ({
+          accountId: line.accountId,
+          fullName: line.fullName,
+          email: line.email,
+          bankName: line.bankName,
+          accountNumberLast4: line.accountNumberLast4,
+          previousBankName: line.previousBankName ?? null,
+          previousAccountNumberLast4: line.previousAccountNumberLast4 ?? null,
+          bankDetailsSavedAt: line.bankDetailsSavedAt ?? null,
+          amount: toNairaString(line.amountKobo),
+        })),
+      }
+    : null,
 });

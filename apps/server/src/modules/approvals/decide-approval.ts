@@ -36,6 +36,9 @@ async function makerAccount(tx: Tx, makerId: string): Promise<SignedInAccount> {
   return { id: row!.id, programme: 'main', role: 'admin', email: row!.email, fullName: row!.full_name, sessionId: '' };
 }
 
+/** What the maker saw and when: the act carries out that, not what the data says now. */
+const frozen = (row: ApprovalRow) => ({ preview: row.preview, askedAt: new Date(row.created_at) });
+
 const refused = (error: unknown) => error instanceof HttpError && error.statusCode < 500;
 
 async function markFailed(tx: Tx, row: ApprovalRow, checker: SignedInAccount, error: HttpError) {
@@ -64,7 +67,7 @@ export async function approveRequest(app: FastifyInstance, checker: SignedInAcco
     const act = app.approvalActs.of(row.kind);
     let result: Record<string, unknown> | undefined;
     if (act.inApprovalTransaction) {
-      const context = { app, maker: await makerAccount(tx, row.maker_account_id), checkerId: checker.id };
+      const context = { ...frozen(row), app, maker: await makerAccount(tx, row.maker_account_id), checkerId: checker.id };
       try {
         result = await tx.transaction((inner) => act.carryOut(row.payload, context, handle(inner)));
       } catch (error) {
@@ -91,7 +94,7 @@ export async function approveRequest(app: FastifyInstance, checker: SignedInAcco
 async function runAfterApproval(app: FastifyInstance, checker: SignedInAccount, row: ApprovalRow) {
   const maker = await makerAccount(app.db, row.maker_account_id);
   try {
-    const result = await app.approvalActs.of(row.kind).carryOut(row.payload, { app, maker, checkerId: checker.id }, app.db);
+    const result = await app.approvalActs.of(row.kind).carryOut(row.payload, { ...frozen(row), app, maker, checkerId: checker.id }, app.db);
     await app.db.transaction((tx) => settleApproval(tx, Number(row.id), { status: 'approved', checkerAccountId: checker.id, result }));
   } catch (error) {
     if (!refused(error)) throw error;

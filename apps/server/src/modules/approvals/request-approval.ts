@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import type { ApprovalAct } from './approval-acts';
-import { approvalView, findApproval, findApprovalByKey, insertApproval } from './approval-store';
+import { tellOtherAdministrators } from './approval-notices';
+import { approvalView, findApproval, findApprovalByKey, findPendingBySubject, insertApproval } from './approval-store';
 
 // The database keeps a JSON object's keys in its own order, so payloads are compared key by key.
 const canonical = (value: unknown): string =>
@@ -21,8 +23,10 @@ export const needsSecondAdministrator = (app: FastifyInstance) => !app.config.ap
 
 /**
  * Records an act that waits for a second administrator; nothing else moves until one approves. The act checks
- * and describes itself first; the request and its audit row commit together. `idempotencyKey` is the maker's
- * submission: the same key again answers the first request instead of asking twice.
+ * and describes itself first (freezing what the maker sees, for acts that move money); the request, its audit
+ * row and the mails to the other administrators commit together. `idempotencyKey` is the maker's submission:
+ * the same key again answers the first request. While a request for the same subject (a month's run, a
+ * member's cash-out) waits, asking again answers that request instead of making a second one.
  */
 export async function requestApproval<Payload>(
   app: FastifyInstance,
@@ -32,27 +36,53 @@ export async function requestApproval<Payload>(
   idempotencyKey: string | undefined,
 ) {
   const description = await act.describe(app, maker, payload);
-  const ask = { kind: act.kind, payload, ...description, idempotencyKey: `${act.keyPrefix}:${idempotencyKey ?? randomUUID()}` };
-  const approval = await app.db.transaction(async (tx) => {
-    const id = await insertApproval(tx, { ...ask, payload: payload as unknown as Record<string, unknown>, makerAccountId: maker.id });
-    if (id === null) {
-      const earlier = (await findApprovalByKey(tx, ask.idempotencyKey))!;
-      if (earlier.kind !== ask.kind || earlier.maker_account_id !== maker.id || !samePayload(earlier.payload, ask.payload))
-        throw new HttpError(409, 'This request key was already used for another act. Reload the form and try again.', 'idempotency_conflict');
-      return earlier;
-    }
+  const preview = description.preview ?? null;
+  const ask = {
+    kind: act.kind,
+    payload: payload as unknown as Record<string, unknown>,
+    summary: description.summary,
+    targetAccountId: description.targetAccountId,
+    amountKobo: preview ? preview.lines.reduce((sum, line) => sum + line.amountKobo, 0) : description.amountKobo,
+    preview,
+    subjectKey: act.subjectKey(payload, description),
+    idempotencyKey: `${act.keyPrefix}:${idempotencyKey ?? randomUUID()}`,
+    makerAccountId: maker.id,
+  };
+  const { approval, alreadyWaiting } = await app.db.transaction(async (tx) => {
+    const id = await insertApproval(tx, ask);
+    if (id === null) return { approval: await earlierRequest(tx, ask), alreadyWaiting: true };
     await recordAudit(tx, {
       actorAccountId: maker.id,
       action: 'approval_requested',
       targetAccountId: ask.targetAccountId,
-      details: { approvalId: id, kind: ask.kind, summary: ask.summary, amountKobo: ask.amountKobo },
+      details: { approvalId: id, kind: ask.kind, summary: ask.summary, amountKobo: ask.amountKobo, payments: preview?.lines.length ?? null },
     });
-    return (await findApproval(tx, id))!;
+    const row = (await findApproval(tx, id))!;
+    await tellOtherAdministrators(tx, row, false);
+    return { approval: row, alreadyWaiting: false };
   });
   const view = approvalView(approval);
+  const waiting = `Nothing happens until another administrator approves it on the Approvals page.`;
   return {
     status: 202 as const,
-    message: `Request #${view.id} is waiting for a second administrator: ${view.summary}. Nothing happens until another administrator approves it on the Approvals page.`,
+    alreadyWaiting,
+    message: alreadyWaiting
+      ? `Request #${view.id} for this already waits for a second administrator: ${view.summary}. No new request was made. ${waiting}`
+      : `Request #${view.id} is waiting for a second administrator: ${view.summary}. ${waiting}`,
     approval: view,
   };
+}
+
+/** The request that took this submission's key, or the one that waits for the same subject. */
+async function earlierRequest(tx: Tx, ask: { kind: string; payload: unknown; subjectKey: string | null; idempotencyKey: string; makerAccountId: string }) {
+  const sameKey = await findApprovalByKey(tx, ask.idempotencyKey);
+  if (sameKey) {
+    if (sameKey.kind !== ask.kind || sameKey.maker_account_id !== ask.makerAccountId || !samePayload(sameKey.payload, ask.payload))
+      throw new HttpError(409, 'This request key was already used for another act. Reload the form and try again.', 'idempotency_conflict');
+    return sameKey;
+  }
+  const sameSubject = ask.subjectKey ? await findPendingBySubject(tx, ask.subjectKey) : undefined;
+  // Decided between the insert and this read: asking again makes a new request.
+  if (!sameSubject) throw new HttpError(409, 'The earlier request for this was decided a moment ago. Reload the page and ask again if it is still needed.', 'approval_just_decided');
+  return sameSubject;
 }

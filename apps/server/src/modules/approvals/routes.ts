@@ -1,8 +1,10 @@
 import { toNairaString } from '@coop/core';
 import {
   approvalListSchema,
+  approvalDetailSchema,
   approvalSchema,
   approvalSettingsSchema,
+  approvalsWaitingSchema,
   approvalStatusSchema,
   declineApprovalSchema,
   errorSchema,
@@ -11,7 +13,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
-import { approvalView, listApprovals } from './approval-store';
+import { HttpError } from '../../plugins/errors';
+import { scheduleApprovalReminders } from './approval-notices';
+import { approvalDetailView, approvalView, countWaitingFor, findApproval, listApprovals } from './approval-store';
 import { approveRequest, declineRequest } from './decide-approval';
 
 const admin = { access: 'admin' } as const;
@@ -19,6 +23,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The Approvals screen: requests that wait for a second administrator, and their decisions. */
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
+  scheduleApprovalReminders(app);
   app.get(
     '/admin/approvals/settings',
     { config: admin, schema: { tags: ['admin'], summary: 'How approvals and two-factor sign-in are set on this deployment', response: { 200: approvalSettingsSchema } } },
@@ -44,6 +49,30 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
       const { status, page, pageSize } = request.query;
       const { total, items } = await listApprovals(app.db, { status, limit: pageSize, offset: (page - 1) * pageSize });
       return { page, pageSize, total, items: items.map(approvalView) };
+    },
+  );
+
+  app.get(
+    '/admin/approvals/waiting',
+    { config: admin, schema: { tags: ['admin'], summary: 'How many requests wait for the signed-in administrator (not their own): the count on the admin menu', response: { 200: approvalsWaitingSchema } } },
+    async (request) => ({ waiting: await countWaitingFor(app.db, signedIn(request).id) }),
+  );
+
+  app.get(
+    '/admin/approvals/:id',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'One request with the preview its maker saw, frozen when asked: the payees, amounts and account endings approval carries out',
+        params: idParams,
+        response: { 200: approvalDetailSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const row = await findApproval(app.db, request.params.id);
+      if (!row) throw new HttpError(404, 'There is no such approval request.', 'approval_unknown');
+      return approvalDetailView(row);
     },
   );
 

@@ -1,4 +1,4 @@
-import { programmeName, type Programme } from '@coop/core';
+import { programmeName, type FraudThresholds, type Programme } from '@coop/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -44,7 +44,7 @@ const emailTaken = (programme: Programme) =>
  * per programme, referral code everywhere) are left to the database, so two simultaneous sign-ups cannot slip
  * past a check: an insert that conflicts returns nothing, and a code collision simply draws another code.
  */
-export async function registerAccount(db: Db, programme: Programme, data: SignupData, origin: SignupOrigin) {
+export async function registerAccount(db: Db, programme: Programme, data: SignupData, origin: SignupOrigin, fraud: FraudThresholds) {
   const sponsorAccountId = await findSponsor(db, programme, data.referralCode);
   const passwordHash = await hashPassword(data.password);
   return db.transaction(async (tx) => {
@@ -57,7 +57,7 @@ export async function registerAccount(db: Db, programme: Programme, data: Signup
       );
       if (row) {
         // Fraud signals are raised with the account, never instead of it: a flag never refuses a sign-up.
-        await checkSignup(tx, row.id, origin);
+        await checkSignup(tx, row.id, origin, fraud);
         const token = await issueMailToken(tx, row.id, 'confirm_email');
         await enqueueMail(tx, data.email, { template: 'confirm_email', data: { name: data.fullName, programme, token } }, row.id);
         return { accountId: row.id };

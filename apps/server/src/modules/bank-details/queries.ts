@@ -5,7 +5,7 @@ import { bankDetails } from '../../db/schema';
 export type BankDetailsRow = typeof bankDetails.$inferSelect;
 
 /** One row per account: saving again replaces it, and forgets the old transfer recipient (it was for the old account). */
-export async function upsertBankDetails(db: Tx, values: Omit<typeof bankDetails.$inferInsert, 'createdAt' | 'updatedAt' | 'recipientCode'>) {
+export async function upsertBankDetails(db: Tx, values: Omit<typeof bankDetails.$inferInsert, 'createdAt' | 'updatedAt' | 'savedAt' | 'recipientCode'>) {
   const [row] = await db
     .insert(bankDetails)
     .values(values)
@@ -22,6 +22,7 @@ export async function upsertBankDetails(db: Tx, values: Omit<typeof bankDetails.
         verified: values.verified ?? false,
         verifiedAt: values.verifiedAt ?? null,
         recipientCode: null,
+        savedAt: sql`now()`,
         updatedAt: sql`now()`,
       },
     })

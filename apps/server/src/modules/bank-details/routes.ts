@@ -63,7 +63,7 @@ export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const account = signedIn(request);
         try {
-          const saved = await saveBankDetails({ db: app.db, provider: app.payments, banks, log: request.log }, account, request.body);
+          const saved = await saveBankDetails({ db: app.db, provider: app.payments, banks, log: request.log, fraud: app.config.fraud }, account, request.body);
           return { message: saved.message, Message: saved.message, verified: saved.bankDetails.verified, bankDetails: saved.bankDetails };
         } catch (error) {
           // Refusals carry both spellings too, for Welcome Back's client.

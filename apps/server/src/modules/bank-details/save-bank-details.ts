@@ -1,4 +1,4 @@
-import { accountNamesMatch, type Bank } from '@coop/core';
+import { accountNamesMatch, type Bank, type FraudThresholds } from '@coop/core';
 import type { BankDetailsInput } from '@coop/core/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments';
@@ -31,7 +31,7 @@ export function shownBankDetails(row: BankDetailsRow) {
  * number matches the name typed. Payouts go only to verified details.
  */
 export async function saveBankDetails(
-  deps: { db: Db; provider: PaymentProvider; banks: BankDirectory; log: FastifyBaseLogger },
+  deps: { db: Db; provider: PaymentProvider; banks: BankDirectory; log: FastifyBaseLogger; fraud: FraudThresholds },
   account: { id: string; email: string },
   input: ParsedInput,
 ) {
@@ -63,7 +63,7 @@ export async function saveBankDetails(
       verified,
       verifiedAt: verified ? new Date() : null,
     });
-    await checkBankAccount(tx, account.id, input.accountNumber);
+    await checkBankAccount(tx, account.id, input.accountNumber, deps.fraud);
     await recordAudit(tx, {
       actorAccountId: account.id,
       action: 'bank_details_saved',

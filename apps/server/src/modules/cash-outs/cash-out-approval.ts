@@ -12,6 +12,8 @@ export const cashOutApproval: ApprovalAct<CashOutAsk> = {
   kind: 'cash_out',
   keyPrefix: 'cash-out',
   inApprovalTransaction: true,
+  // One cash-out per member waits at a time: a second form for the same member answers the first request.
+  subjectKey: (ask, description) => `cash-out:${ask.programme}:${description.targetAccountId}`,
   async describe(app, _maker, ask) {
     const member = await accountForConfirmation(app.db, ask.programme, ask.email);
     if (ask.amountKobo > member.balanceKobo)
@@ -20,6 +22,9 @@ export const cashOutApproval: ApprovalAct<CashOutAsk> = {
       summary: `cash payout of ${formatNaira(ask.amountKobo)} to ${member.fullName} (${programmeName(ask.programme)})`,
       targetAccountId: member.id,
       amountKobo: ask.amountKobo,
+      preview: {
+        lines: [{ accountId: member.id, fullName: member.fullName, email: member.email, bankName: null, accountNumberLast4: null, amountKobo: ask.amountKobo }],
+      },
     };
   },
   async carryOut(ask, { maker }, tx) {

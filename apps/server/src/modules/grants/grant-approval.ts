@@ -11,6 +11,7 @@ export const grantApproval: ApprovalAct<{ grantId: number; note?: string }> = {
   kind: 'grant_approval',
   keyPrefix: 'grant',
   inApprovalTransaction: true,
+  subjectKey: ({ grantId }) => `grant:${grantId}`,
   async describe(app, _maker, { grantId }) {
     const [grant] = await queryRows<{ account_id: string; amount_kobo: string; status: string; full_name: string }>(
       app.db,
@@ -22,6 +23,9 @@ export const grantApproval: ApprovalAct<{ grantId: number; note?: string }> = {
       summary: `approve grant #${grantId} of ${formatNaira(Number(grant.amount_kobo))} for ${grant.full_name}`,
       targetAccountId: grant.account_id,
       amountKobo: Number(grant.amount_kobo),
+      preview: {
+        lines: [{ accountId: grant.account_id, fullName: grant.full_name, email: null, bankName: null, accountNumberLast4: null, amountKobo: Number(grant.amount_kobo) }],
+      },
     };
   },
   async carryOut({ grantId, note }, { maker }, tx) {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { SUSPENSION_REASON_TEXT, type SuspensionReason } from '@coop/core';
+import { closureMoneyText, SUSPENSION_REASON_TEXT, type ClosureReason, type SuspensionReason } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
@@ -22,7 +22,8 @@ async function changeStatus(tx: Tx, input: { accountId: string; actorAccountId: 
   if (!changed) {
     const [row] = await queryRows<{ status: Status }>(tx, sql`select status from accounts where id = ${input.accountId}`);
     if (!row) throw new HttpError(404, 'No such account.', 'account_unknown');
-    throw new HttpError(409, `This account is ${row.status}, so it cannot be ${input.to === 'suspended' ? 'suspended' : 'reinstated'}.`, 'status_conflict');
+    const verb = { suspended: 'suspended', active: 'reinstated', closed: 'closed' }[input.to];
+    throw new HttpError(409, `This account is ${row.status}, so it cannot be ${verb}.`, 'status_conflict');
   }
   await tx.execute(sql`
     insert into account_status_changes (account_id, from_status, to_status, reason, note, actor_account_id)
@@ -47,6 +48,22 @@ export async function suspendAccount(tx: Tx, input: { accountId: string; actorAc
 export async function reinstateAccount(tx: Tx, input: { accountId: string; actorAccountId: string; note: string }) {
   await changeStatus(tx, { ...input, from: 'suspended', to: 'active', reason: 'reinstated', action: 'account_reinstated' });
   await notify(tx, input.accountId, { kind: 'account_reinstated' });
+}
+
+/**
+ * Closes an account for one of the terms' reasons, as a second administrator approved it: it keeps its place in the
+ * matrix and earns nothing more, every session ends, and the member is mailed the reason and what happens to the
+ * money (paid on the next run, or held for unfair use and a legal request: CLOSURE_HOLDS_MONEY in the core).
+ */
+export async function closeAccount(tx: Tx, input: { accountId: string; actorAccountId: string; reason: ClosureReason; note: string }) {
+  const [row] = await queryRows<{ status: Status; role: string }>(tx, sql`select status, role from accounts where id = ${input.accountId} for update`);
+  if (!row) throw new HttpError(404, 'No such account.', 'account_unknown');
+  if (row.role === 'admin') throw new HttpError(409, 'This account is an administrator: remove the administrator role first.', 'account_is_admin');
+  if (row.status === 'closed') throw new HttpError(409, 'This account is already closed.', 'status_conflict');
+  await changeStatus(tx, { ...input, from: row.status, to: 'closed', action: 'account_closed' });
+  await tx.execute(sql`update accounts set token_version = token_version + 1 where id = ${input.accountId}`);
+  await revokeAccountSessions(tx, input.accountId, 'account_closed');
+  await notify(tx, input.accountId, { kind: 'account_closed', reason: SUSPENSION_REASON_TEXT[input.reason], money: closureMoneyText(input.reason) });
 }
 
 /** The sign-in answer of an account that is not active: why, and where to write. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { maskAccountNumber, toNairaString, type Programme } from '@coop/core';
+import { closureMoneyText, closureReasons, maskAccountNumber, toNairaString, type ClosureReason, type Programme } from '@coop/core';
 import type { MemberRecord } from '@coop/core/contracts';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -12,6 +12,19 @@ type When = string | Date;
 const iso = (value: When) => new Date(value).toISOString();
 const isoOrNull = (value: When | null) => (value === null ? null : iso(value));
 const naira = (kobo: string | number) => toNairaString(Number(kobo));
+
+/** When, and for a closure by an administrator why, and what becomes of the money (paid, or held for the reason). */
+function closureOf(status: string, requestedAt: When | null, confirmedAt: When | null, history: { to_status: string; reason: string }[]) {
+  const closing = history.find((h) => h.to_status === 'closed');
+  const reason = closing && (closureReasons as readonly string[]).includes(closing.reason) ? (closing.reason as ClosureReason) : null;
+  const money =
+    status !== 'closed'
+      ? null
+      : reason
+        ? closureMoneyText(reason)
+        : 'Closed at the member’s request: the wallet balance is paid on the next monthly payout, and pending awards are still delivered as they fall due.';
+  return { requestedAt: isoOrNull(requestedAt), confirmedAt: isoOrNull(confirmedAt), reason, money };
+}
 
 /** Enough for any member's history on one page: a wallet gets a few lines a month. */
 const WALLET_LINES = 1000;
@@ -130,7 +143,7 @@ export async function memberRecord(db: Tx, accountId: string): Promise<MemberRec
     grants: grants.map((g) => ({ id: Number(g.id), amount: naira(g.amount_kobo), purpose: g.purpose, status: g.status, decisionNote: g.decision_note, createdAt: iso(g.created_at) })),
     payouts: payouts.map((p) => ({ reference: p.reference, amount: naira(p.amount_kobo), status: p.status, accountNumberLast4: p.account_number_last4, failureReason: p.failure_reason, createdAt: iso(p.created_at) })),
     cashOuts: cashOuts.map((c) => ({ id: Number(c.id), amount: naira(c.amount_kobo), by: c.by, createdAt: iso(c.created_at) })),
-    closure: { requestedAt: isoOrNull(a.closure_requested_at), confirmedAt: isoOrNull(a.closure_confirmed_at) },
+    closure: closureOf(a.status, a.closure_requested_at, a.closure_confirmed_at, history),
     flags,
     audit: audit.map((l) => ({ id: Number(l.id), action: l.action, actor: l.actor, details: l.details, createdAt: iso(l.created_at) })),
   };

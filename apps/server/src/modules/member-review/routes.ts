@@ -1,11 +1,30 @@
-import { adminMatrixSchema, clearFlagSchema, errorResponses, errorSchema, fraudFlagListSchema, inactiveAccountListSchema, memberRecordSchema, pageQuerySchema, reinstateAccountSchema, suspendAccountSchema } from '@coop/core/contracts';
+import {
+  adminMatrixSchema,
+  approvalPendingAnswerSchema,
+  clearFlagGroupSchema,
+  clearFlagSchema,
+  closeAccountSchema,
+  errorResponses,
+  errorSchema,
+  fraudFlagGroupListSchema,
+  fraudFlagListSchema,
+  holdFlagSchema,
+  inactiveAccountListSchema,
+  memberRecordSchema,
+  pageQuerySchema,
+  reinstateAccountSchema,
+  suspendAccountSchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { reinstateAccount, suspendAccount } from './account-status';
+import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
+import { approvalKeyHeaders } from '../approvals/schemas';
+import { closeAccount, reinstateAccount, suspendAccount } from './account-status';
 import { adminMatrix } from './admin-matrix';
-import { clearFlag, listFlags } from './flag-review';
+import { closureApproval } from './closure-approval';
+import { clearFlag, clearFlagGroup, holdFlag, listFlagGroups, listFlags } from './flag-review';
 import { inactiveAccounts } from './inactive-accounts';
 import { memberRecord } from './member-record';
 
@@ -15,6 +34,7 @@ const responses = { ...errorResponses, 404: errorSchema };
 
 /** The member record, suspension and reinstatement, fraud signals and the inactivity review (administrators only). */
 export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.approvalActs.add(closureApproval);
   const recordOf = async (id: string) => {
     const record = await memberRecord(app.db, id);
     if (!record) throw new HttpError(404, 'No such account.', 'account_unknown');
@@ -77,6 +97,31 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/admin/members/:id/close',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Close an account for one of the terms’ reasons (audited, mailed); waits for a second administrator (202)',
+        params: accountParams,
+        headers: approvalKeyHeaders,
+        body: closeAccountSchema,
+        response: { 200: memberRecordSchema, 202: approvalPendingAnswerSchema, ...responses },
+      },
+    },
+    async (request, reply) => {
+      const actor = signedIn(request);
+      const ask = { accountId: request.params.id, ...request.body };
+      if (needsSecondAdministrator(app)) return reply.status(202).send(await requestApproval(app, actor, closureApproval, ask, request.headers['idempotency-key']));
+      // One administrator by configuration: the act is checked as the approval would check it, then done.
+      await closureApproval.describe(app, actor, ask);
+      await app.db.transaction((tx) => closeAccount(tx, { ...ask, actorAccountId: actor.id }));
+      request.log.info({ accountId: ask.accountId, reason: ask.reason }, 'account closed by an administrator');
+      return recordOf(ask.accountId);
+    },
+  );
+
   app.get(
     '/admin/flags',
     {
@@ -111,6 +156,56 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = signedIn(request);
       await app.db.transaction((tx) => clearFlag(tx, { flagId: request.params.id, actorAccountId: actor.id, note: request.body.note }));
       return { message: 'The flag is cleared.' };
+    },
+  );
+
+  app.post(
+    '/admin/flags/:id/hold',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Hold the account’s payouts on a signal that does not hold them by itself, with a note (audited)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: holdFlagSchema,
+        response: { 200: z.object({ message: z.string() }), ...responses },
+      },
+    },
+    async (request) => {
+      const actor = signedIn(request);
+      await app.db.transaction((tx) => holdFlag(tx, { flagId: request.params.id, actorAccountId: actor.id, note: request.body.note }));
+      return { message: 'The account’s payouts now wait until this flag is cleared.' };
+    },
+  );
+
+  app.get(
+    '/admin/flag-groups',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Open signals raised together (everyone from one address within one hour), largest group first',
+        response: { 200: fraudFlagGroupListSchema, ...errorResponses },
+      },
+    },
+    async () => ({ items: await listFlagGroups(app.db) }),
+  );
+
+  app.post(
+    '/admin/flag-groups/clear',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Clear every open signal of one group with one note (each flag and the group audited)',
+        body: clearFlagGroupSchema,
+        response: { 200: z.object({ message: z.string(), cleared: z.number() }), ...responses },
+      },
+    },
+    async (request) => {
+      const actor = signedIn(request);
+      const cleared = await app.db.transaction((tx) => clearFlagGroup(tx, { groupKey: request.body.groupKey, actorAccountId: actor.id, note: request.body.note }));
+      return { message: `${cleared} ${cleared === 1 ? 'signal is' : 'signals are'} cleared.`, cleared };
     },
   );
 

@@ -151,6 +151,16 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         page: 'dashboard',
         action: 'Open my dashboard',
       };
+    case 'account_closed':
+      return {
+        ...base,
+        title: 'Your account was closed',
+        summary: `Your ${platform} account was closed by our team because of ${event.reason}. You can no longer sign in, and it earns no bonuses; its place in the matrix is kept.`,
+        more: [event.money, `To ask about it, contact us at ${supportEmail}.`],
+        page: 'signin',
+        action: 'Go to the sign-in page',
+        warning: `If you think this is a mistake, contact us at ${supportEmail}.`,
+      };
     case 'closure_confirmed':
       return {
         ...base,

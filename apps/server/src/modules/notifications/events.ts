@@ -21,6 +21,7 @@ export type NotificationEvent =
   | { kind: 'grant_decided'; decision: 'approved' | 'declined'; amountKobo: number; note: string | null }
   | { kind: 'account_suspended'; reason: string | null }
   | { kind: 'account_reinstated' }
+  | { kind: 'account_closed'; reason: string; money: string }
   | { kind: 'closure_confirmed'; effectiveAt: string };
 
 export type NotificationKind = NotificationEvent['kind'];
@@ -40,6 +41,7 @@ export const categoryOf: Record<NotificationKind, MailCategory | 'security'> = {
   password_changed: 'security',
   account_suspended: 'security',
   account_reinstated: 'security',
+  account_closed: 'security',
   closure_confirmed: 'security',
 };
 

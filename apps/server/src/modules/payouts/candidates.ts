@@ -10,6 +10,8 @@ export interface Candidate {
   balanceKobo: number;
   bankName: string | null;
   accountNumberLast4: string | null;
+  /** When the member saved the bank details (ISO), to see at approval whether they changed since. */
+  bankSavedAt: string | null;
 }
 
 export type Payee = Candidate & { amountKobo: number };
@@ -28,6 +30,7 @@ export async function payoutCandidates(db: Tx, programme: Programme, minimumKobo
       balanceKobo: Number(r.balance_kobo),
       bankName: r.bank_name,
       accountNumberLast4: r.account_number_last4,
+      bankSavedAt: r.bank_saved_at ? new Date(r.bank_saved_at).toISOString() : null,
     };
     const decision = decidePayee(payeeFacts(r, candidate.balanceKobo), minimumKobo);
     if (decision.pay) payees.push({ ...candidate, amountKobo: decision.amountKobo });

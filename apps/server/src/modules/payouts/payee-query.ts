@@ -1,4 +1,4 @@
-import type { Programme } from '@coop/core';
+import { closureReasons, CLOSURE_HOLDS_MONEY, type Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -13,15 +13,24 @@ export interface PayeeRow {
   bank_name: string | null;
   account_number_last4: string | null;
   verified: boolean | null;
+  /** When the member last saved the bank details. */
+  bank_saved_at: string | Date | null;
   earlier_failed: boolean;
   flagged: boolean;
+  closed_held: boolean;
 }
 
+// The closure reasons that keep a closed account's money back (the core's CLOSURE_HOLDS_MONEY).
+const holdingClosureReasons = closureReasons.filter((r) => CLOSURE_HOLDS_MONEY[r]);
+
 // Read one way for the month's list, a reservation and a retry: the account's status, its bank details, a
-// payout of the programme that failed and waits for a retry, an uncleared fraud flag.
-const payeeColumns = (programme: Programme) => sql`a.id as account_id, a.full_name, a.email, a.status, b.bank_name, b.account_number_last4, b.verified,
+// payout of the programme that failed and waits for a retry, an uncleared fraud flag that holds payouts, a closure
+// by an administrator for a reason that holds the money.
+const payeeColumns = (programme: Programme) => sql`a.id as account_id, a.full_name, a.email, a.status, b.bank_name, b.account_number_last4, b.verified, b.saved_at as bank_saved_at,
   exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${programme} and p.status in ('failed', 'reversed')) as earlier_failed,
-  exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null) as flagged`;
+  exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null and f.holds_payouts) as flagged,
+  a.status = 'closed' and exists (select 1 from account_status_changes c where c.account_id = a.id and c.to_status = 'closed'
+    and c.reason in (${sql.join(holdingClosureReasons.map((r) => sql`${r}`), sql`, `)})) as closed_held`;
 const bankDetailsJoin = sql`left join bank_details b on b.account_id = a.id`;
 
 /** Every wallet of the programme with money in it, oldest member first, with what decides its payout; one query. */
@@ -47,4 +56,5 @@ export const payeeFacts = (row: PayeeRow, balanceKobo: number): PayeeFacts => ({
   bank: row.verified === null ? null : { verified: row.verified },
   earlierPayoutFailed: row.earlier_failed,
   flagged: row.flagged,
+  closedHeld: row.closed_held,
 });

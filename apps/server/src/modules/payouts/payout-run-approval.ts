@@ -1,25 +1,55 @@
 import { programmeName, type Programme } from '@coop/core';
 import { HttpError } from '../../plugins/errors';
-import type { ApprovalAct } from '../approvals/approval-acts';
+import type { ApprovalAct, FrozenLine } from '../approvals/approval-acts';
+import { payoutCandidates } from './candidates';
 import { payoutDeps } from './payout-deps';
-import { startPayoutRun } from './run-payout';
+import { startPayoutRun, type FrozenPayee } from './run-payout';
 import { findRunByPeriod } from './run-queries';
 
+type RunAsk = { programme: Programme; period: string; mode: 'transfer' | 'csv' };
+
+const frozenPayee = (line: FrozenLine): FrozenPayee => ({
+  accountId: line.accountId!,
+  fullName: line.fullName,
+  amountKobo: line.amountKobo,
+  bankSavedAt: line.bankDetailsSavedAt ?? null,
+});
+
 /**
- * A month's payout run waits for a second administrator before any wallet is reserved. It calls the bank, so it
- * runs after the approval is committed and relies on its own once-per-month key.
+ * A month's payout run waits for a second administrator before any wallet is reserved. The preview the maker saw
+ * (payees, amounts, account endings) is frozen with the request, and approval pays exactly that list. It calls the
+ * bank, so it runs after the approval is committed and relies on its own once-per-month key.
  */
-export const payoutRunApproval: ApprovalAct<{ programme: Programme; period: string; mode: 'transfer' | 'csv' }> = {
+export const payoutRunApproval: ApprovalAct<RunAsk> = {
   kind: 'payout_run',
   keyPrefix: 'payout-run',
   inApprovalTransaction: false,
+  // One request per programme and month waits at a time, whoever asks and whatever the mode.
+  subjectKey: ({ programme, period }) => `payout-run:${programme}:${period}`,
   async describe(app, _maker, { programme, period, mode }) {
     if (await findRunByPeriod(app.db, programme, period))
       throw new HttpError(409, `The ${programmeName(programme)} payout for ${period} has already been run. Open it to retry the transfers that did not go through.`, 'run_exists');
-    return { summary: `run the ${programmeName(programme)} payout of ${period} (${mode === 'csv' ? 'bank file' : 'bank transfers'})`, targetAccountId: null, amountKobo: null };
+    const { payees } = await payoutCandidates(app.db, programme, app.config.payout.minimumKobo);
+    return {
+      summary: `run the ${programmeName(programme)} payout of ${period} (${mode === 'csv' ? 'bank file' : 'bank transfers'})`,
+      targetAccountId: null,
+      amountKobo: null,
+      preview: {
+        lines: payees.map((p) => ({
+          accountId: p.accountId,
+          fullName: p.fullName,
+          email: p.email,
+          bankName: p.bankName,
+          accountNumberLast4: p.accountNumberLast4,
+          bankDetailsSavedAt: p.bankSavedAt,
+          amountKobo: p.amountKobo,
+        })),
+      },
+    };
   },
-  async carryOut(payload, { app, maker }) {
-    const progress = await startPayoutRun(payoutDeps(app), { ...payload, adminId: maker.id });
-    return { runId: progress.runId, reserved: progress.reserved };
+  async carryOut(payload, { app, maker, checkerId, preview }) {
+    if (!preview) throw new HttpError(409, 'This request was made before payout previews were kept: decline it and ask again.', 'preview_missing');
+    const progress = await startPayoutRun(payoutDeps(app), { ...payload, adminId: maker.id, approved: { by: checkerId, payees: preview.lines.map(frozenPayee) } });
+    return { runId: progress.runId, reserved: progress.reserved, leftOut: progress.leftOut };
   },
 };

@@ -7,6 +7,15 @@ import { postEntry } from '../ledger/post-entry';
 import { payeeFacts, payeeRowOf } from './payee-query';
 import { decidePayee, type SkipReason } from './payee-rules';
 
+const savedAtMs = (value: string | Date | null) => (value === null ? null : new Date(value).getTime());
+
+/** Why a payee no longer matches the approved preview (compared to the millisecond, as the preview keeps it). */
+function changedSincePreview(expected: { amountKobo: number; bankSavedAt: string | null }, amountKobo: number, bankSavedAt: string | Date | null): SkipReason | null {
+  if (savedAtMs(bankSavedAt) !== savedAtMs(expected.bankSavedAt)) return 'bank_details_changed';
+  if (amountKobo !== expected.amountKobo) return 'wallet_changed';
+  return null;
+}
+
 export type ReserveResult =
   | { status: 'reserved'; payoutId: number }
   | { status: 'already_in_run' }
@@ -26,6 +35,8 @@ export async function reservePayout(
     accountId: string;
     minimumKobo: number;
     adminId: string | null;
+    /** What an approved preview showed for this payee: anything else is left out, not paid. */
+    expected?: { amountKobo: number; bankSavedAt: string | null };
   },
 ): Promise<ReserveResult> {
   return db.transaction(async (tx) => {
@@ -36,6 +47,8 @@ export async function reservePayout(
     const facts = await payeeRowOf(tx, input.programme, input.accountId);
     const decision = decidePayee(payeeFacts(facts, wallet ? Number(wallet.balance_kobo) : 0), input.minimumKobo);
     if (!decision.pay) return { status: 'skipped', reason: decision.reason };
+    const changed = input.expected && changedSincePreview(input.expected, decision.amountKobo, facts.bank_saved_at);
+    if (changed) return { status: 'skipped', reason: changed };
     // Paystack references: lowercase letters, digits and dashes, 16 to 100 characters.
     const reference = `payout-${randomUUID()}`;
     const [payout] = await queryRows<{ id: string }>(

@@ -15,9 +15,10 @@ export type RearmResult = { status: 'rearmed' } | { status: 'not_failed' } | { s
  * to the wallet is reserved again (wallet -> payout clearing, once per attempt), and the payout gets a new
  * reference and attempt number, its earlier attempt kept in payout_attempts. Payout and wallet rows are locked,
  * so a second press (or a second instance) finds the payout reserved already and does nothing.
- * The transfer goes to the bank details current now, so only confirmed details are paid.
+ * The transfer goes to the bank details current now, so only confirmed details are paid; details saved after
+ * `heldIfBankSavedAfter` are held for a second administrator (retry-approval.ts).
  */
-export async function rearmFailedPayout(db: Db, payoutId: number, adminId: string): Promise<RearmResult> {
+export async function rearmFailedPayout(db: Db, payoutId: number, adminId: string, heldIfBankSavedAfter: Date | null = null): Promise<RearmResult> {
   return db.transaction(async (tx) => {
     const [payout] = await queryRows<{
       account_id: string;
@@ -47,6 +48,9 @@ export async function rearmFailedPayout(db: Db, payoutId: number, adminId: strin
     // The failure being retried is this one: only the member's state now decides, and no minimum applies.
     const decision = decidePayee({ ...payeeFacts(facts, amountKobo), earlierPayoutFailed: false }, 0);
     if (!decision.pay) return { status: 'skipped', reason: decision.reason };
+    // Details saved after the run's approval (or too recently) are not paid on one administrator's press.
+    if (heldIfBankSavedAfter && facts.bank_saved_at && new Date(facts.bank_saved_at).getTime() > heldIfBankSavedAfter.getTime())
+      return { status: 'skipped', reason: 'bank_details_new' };
     await tx.execute(sql`
       insert into payout_attempts (payout_id, attempt, reference, amount_kobo, status, failure_reason, bank_name, account_number_last4, retried_by)
       values (${payoutId}, ${payout.attempt}, ${payout.reference}, ${payout.amount_kobo}, ${payout.status}, ${payout.failure_reason},

@@ -1,4 +1,4 @@
-import { approvalPendingAnswerSchema, errorSchema, payoutOtpSchema, payoutPreparedSchema, payoutPreviewSchema, payoutReleaseSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
+import { approvalPendingAnswerSchema, approvalSchema, errorSchema, payoutOtpSchema, payoutPreparedSchema, payoutPreviewSchema, payoutReleaseSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -12,6 +12,7 @@ import { releasePayout } from './release-payout';
 import { finalizePayoutTransfer, resendPayoutOtp } from './transfer-otp';
 import { payoutDeps as deps } from './payout-deps';
 import { payoutRunApproval } from './payout-run-approval';
+import { payoutRetryApproval } from './retry-approval';
 import { monthsWaitingForApproval, schedulePayoutDay } from './payout-schedule';
 import { retryPayoutRun, startPayoutRun, type RunProgress } from './run-payout';
 import { runCsv } from './run-csv';
@@ -34,6 +35,7 @@ function assertPayable(period: string) {
 /** The monthly bonus payout: preview, run (bank transfers or a bank file), follow, retry and confirm. Admin only. */
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(payoutRunApproval);
+  app.approvalActs.add(payoutRetryApproval);
   schedulePayoutDay(app);
   const withRun = async (progress: RunProgress) => ({
     ...progress,
@@ -164,15 +166,28 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Pay again, inside the run, every failed or reversed payout whose member now has confirmed bank details (a new reference, the money reserved again once), finish a run stopped halfway, send what is still reserved (same references: never paid twice) and ask the provider about transfers without an outcome',
+          'Pay again, inside the run, every failed or reversed payout whose member now has confirmed bank details (a new reference, the money reserved again once), finish a run stopped halfway, send what is still reserved (same references: never paid twice) and ask the provider about transfers without an outcome. With approvals on, a payout to bank details saved after the run was approved, or within BANK_DETAILS_COOLING_OFF_HOURS, is held: `approval` is the request a second administrator must approve, showing the old and new account endings',
         params: runParams,
-        response: { 202: payoutRunProgressSchema, 404: errorSchema, 409: errorSchema },
+        headers: approvalKeyHeaders,
+        response: {
+          202: payoutRunProgressSchema.extend({ approval: approvalSchema.optional(), message: z.string().optional() }),
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(202)
-        .send(await withRun(await retryPayoutRun(deps(app), request.params.id, signedIn(request).id))),
+    async (request, reply) => {
+      const admin = signedIn(request);
+      const coolingOffStart = new Date(Date.now() - app.config.approvals.coolingOffMs);
+      // Earlier of the run's approval and the cooling-off start: details saved after it are new to this run.
+      const heldIfBankSavedAfter = needsSecondAdministrator(app)
+        ? (_payoutId: number, runApprovedAt: Date) => (runApprovedAt < coolingOffStart ? runApprovedAt : coolingOffStart)
+        : undefined;
+      const progress = await retryPayoutRun(deps(app), request.params.id, admin.id, { heldIfBankSavedAfter });
+      if (progress.held.length === 0) return reply.status(202).send(await withRun(progress));
+      const asked = await requestApproval(app, admin, payoutRetryApproval, { runId: request.params.id, payoutIds: progress.held }, request.headers['idempotency-key']);
+      return reply.status(202).send({ ...(await withRun(progress)), approval: asked.approval, message: asked.message });
+    },
   );
 
   app.post(

@@ -6,7 +6,7 @@ import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { payoutCandidates } from './candidates';
-import type { SkipReason } from './payee-rules';
+import { SKIP_REASON_TEXT, type SkipReason } from './payee-rules';
 import { reservePayout } from './reserve-payout';
 import { refreshTransfer, sendTransfer, type SendResult } from './send-transfer';
 import { rearmFailedPayout } from './retry-failed-payout';
@@ -29,19 +29,41 @@ export interface RunProgress {
   runId: number;
   reserved: number;
   skipped: Partial<Record<SkipReason, number>>;
+  /** Payees of an approved preview not paid because they changed since, named with the reason. */
+  leftOut: { accountId: string; fullName: string; reason: string }[];
+  /** Failed payouts not retried because their bank details are new: they wait for a second administrator. */
+  held: number[];
+}
+
+/** One payee as the approved preview showed them. */
+export interface FrozenPayee {
+  accountId: string;
+  fullName: string;
+  amountKobo: number;
+  bankSavedAt: string | null;
 }
 
 
-/** Reserves every payee not yet in the run; the run's unique (run, account) key keeps each member to one payout. */
+/**
+ * Reserves every payee not yet in the run; the run's unique (run, account) key keeps each member to one payout.
+ * An approved run reserves exactly its frozen preview: a payee whose wallet, bank details or review state changed
+ * since is left out and named, and nobody who was not in it is added.
+ */
 async function reserveAll(
   deps: PayoutDeps,
   run: { id: number; programme: Programme; period: string },
   adminId: string | null,
   progress: RunProgress,
+  frozen?: FrozenPayee[],
 ) {
-  const { payees, skipped } = await payoutCandidates(deps.db, run.programme, deps.minimumKobo);
   const skip = (reason: SkipReason) => (progress.skipped[reason] = (progress.skipped[reason] ?? 0) + 1);
-  for (const s of skipped) skip(s.reason);
+  let payees: (FrozenPayee & { expected?: { amountKobo: number; bankSavedAt: string | null } })[];
+  if (frozen) payees = frozen.map((p) => ({ ...p, expected: { amountKobo: p.amountKobo, bankSavedAt: p.bankSavedAt } }));
+  else {
+    const candidates = await payoutCandidates(deps.db, run.programme, deps.minimumKobo);
+    for (const s of candidates.skipped) skip(s.reason);
+    payees = candidates.payees.map((p) => ({ accountId: p.accountId, fullName: p.fullName, amountKobo: p.amountKobo, bankSavedAt: p.bankSavedAt }));
+  }
   for (const payee of payees) {
     const result = await reservePayout(deps.db, {
       runId: run.id,
@@ -50,10 +72,14 @@ async function reserveAll(
       accountId: payee.accountId,
       minimumKobo: deps.minimumKobo,
       adminId,
+      expected: payee.expected,
     });
     if (result.status === 'reserved') progress.reserved += 1;
     // The wallet or the bank details changed since the list was read: the locked re-check has the last word.
-    if (result.status === 'skipped') skip(result.reason);
+    if (result.status === 'skipped') {
+      skip(result.reason);
+      if (frozen) progress.leftOut.push({ accountId: payee.accountId, fullName: payee.fullName, reason: SKIP_REASON_TEXT[result.reason] });
+    }
   }
   await deps.db.execute(sql`update payout_runs set reservations_done_at = now() where id = ${run.id} and reservations_done_at is null`);
 }
@@ -99,6 +125,8 @@ const newProgress = (runId: number): RunProgress => ({
   runId,
   reserved: 0,
   skipped: {},
+  leftOut: [],
+  held: [],
 });
 
 /**
@@ -109,7 +137,14 @@ const newProgress = (runId: number): RunProgress => ({
  */
 export async function startPayoutRun(
   deps: PayoutDeps,
-  input: { programme: Programme; period: string; mode: 'transfer' | 'csv'; adminId: string | null },
+  input: {
+    programme: Programme;
+    period: string;
+    mode: 'transfer' | 'csv';
+    adminId: string | null;
+    /** The approval: who approved, and the payees of the preview they approved. */
+    approved?: { by: string; payees: FrozenPayee[] };
+  },
 ): Promise<RunProgress> {
   const runId = await deps.db.transaction(async (tx) => {
     const [later] = await queryRows<{ id: string; period: string }>(
@@ -125,7 +160,8 @@ export async function startPayoutRun(
       );
     const [created] = await queryRows<{ id: string }>(
       tx,
-      sql`insert into payout_runs (programme, period, mode, created_by) values (${input.programme}, ${input.period}, ${input.mode}, ${input.adminId})
+      sql`insert into payout_runs (programme, period, mode, created_by, approved_by)
+          values (${input.programme}, ${input.period}, ${input.mode}, ${input.adminId}, ${input.approved?.by ?? null})
           on conflict (programme, period) do nothing returning id`,
     );
     if (!created)
@@ -138,13 +174,13 @@ export async function startPayoutRun(
     await recordAudit(tx, {
       actorAccountId: input.adminId,
       action: 'payout_run',
-      details: { runId: id, programme: input.programme, period: input.period, mode: input.mode },
+      details: { runId: id, programme: input.programme, period: input.period, mode: input.mode, approvedBy: input.approved?.by ?? null },
     });
     return id;
   });
   const run = { id: runId, programme: input.programme, period: input.period };
   const progress = newProgress(runId);
-  await reserveAll(deps, run, input.adminId, progress);
+  await reserveAll(deps, run, input.adminId, progress, input.approved?.payees);
   if (input.mode === 'transfer') deps.inBackground(`payout run ${runId}`, () => sendAll(deps, run, false));
   else await deps.db.transaction((tx) => refreshRunStatus(tx, runId));
   return progress;
@@ -158,7 +194,17 @@ export async function startPayoutRun(
  * outcome; a bank-file run waits for the next file and what the bank paid. A second press finds nothing failed
  * and nothing new to send, so it moves no money twice.
  */
-export async function retryPayoutRun(deps: PayoutDeps, runId: number, adminId: string): Promise<RunProgress> {
+export async function retryPayoutRun(
+  deps: PayoutDeps,
+  runId: number,
+  adminId: string,
+  options: {
+    /** Only these failed payouts (an approved retry); all of the run's otherwise. */
+    payoutIds?: number[];
+    /** Bank details saved after this are held, not paid (null: none held). */
+    heldIfBankSavedAfter?: (payoutId: number, runCreatedAt: Date) => Date | null;
+  } = {},
+): Promise<RunProgress> {
   const [run] = await queryRows<{
     id: string;
     programme: Programme;
@@ -166,7 +212,8 @@ export async function retryPayoutRun(deps: PayoutDeps, runId: number, adminId: s
     mode: 'transfer' | 'csv';
     status: 'running' | 'needs_attention' | 'completed';
     reservations_done_at: string | Date | null;
-  }>(deps.db, sql`select id, programme, period, mode, status, reservations_done_at from payout_runs where id = ${runId}`);
+    created_at: string | Date;
+  }>(deps.db, sql`select id, programme, period, mode, status, reservations_done_at, created_at from payout_runs where id = ${runId}`);
   if (!run) throw new HttpError(404, 'There is no such payout run', 'run_not_found');
   if (run.status === 'completed')
     throw new HttpError(409, 'Every payout of this run is paid or released; there is nothing to retry.', 'run_completed');
@@ -176,13 +223,16 @@ export async function retryPayoutRun(deps: PayoutDeps, runId: number, adminId: s
     sql`select id from payouts where run_id = ${runId} and status in ('failed', 'reversed') order by id`,
   );
   const rearmed: number[] = [];
-  for (const { id } of failed) {
-    const result = await rearmFailedPayout(deps.db, Number(id), adminId);
+  const chosen = options.payoutIds ? failed.filter(({ id }) => options.payoutIds!.includes(Number(id))) : failed;
+  for (const { id } of chosen) {
+    const held = options.heldIfBankSavedAfter?.(Number(id), new Date(run.created_at)) ?? null;
+    const result = await rearmFailedPayout(deps.db, Number(id), adminId, held);
     if (result.status === 'rearmed') {
       rearmed.push(Number(id));
       progress.reserved += 1;
     }
     if (result.status === 'skipped') progress.skipped[result.reason] = (progress.skipped[result.reason] ?? 0) + 1;
+    if (result.status === 'skipped' && result.reason === 'bank_details_new') progress.held.push(Number(id));
   }
   const target = { id: runId, programme: run.programme, period: run.period };
   if (!run.reservations_done_at) await reserveAll(deps, target, adminId, progress);
@@ -190,7 +240,7 @@ export async function retryPayoutRun(deps: PayoutDeps, runId: number, adminId: s
     await recordAudit(tx, {
       actorAccountId: adminId,
       action: 'payout_run_retry',
-      details: { runId, rearmedPayoutIds: rearmed, skipped: progress.skipped },
+      details: { runId, rearmedPayoutIds: rearmed, skipped: progress.skipped, heldPayoutIds: progress.held },
     });
     await refreshRunStatus(tx, runId);
   });

@@ -24,6 +24,8 @@ export interface RunSummary {
   status: RunStatus;
   /** The administrator's name, or the payout schedule's when it ran by itself. */
   createdBy: string;
+  /** The second administrator who approved the run, when one did. */
+  approvedBy: string | null;
   createdAt: Date;
   completedAt: Date | null;
   payoutCount: number;
@@ -39,6 +41,7 @@ interface SummaryRow {
   mode: 'transfer' | 'csv';
   status: RunStatus;
   created_by: string | null;
+  approved_by: string | null;
   created_at: string | Date;
   completed_at: string | Date | null;
   payout_count: string;
@@ -54,7 +57,7 @@ interface SummaryRow {
 }
 
 const summarySql = sql`
-  select r.id, r.programme, r.period, r.mode, r.status, a.full_name as created_by, r.created_at, r.completed_at,
+  select r.id, r.programme, r.period, r.mode, r.status, a.full_name as created_by, ap.full_name as approved_by, r.created_at, r.completed_at,
     count(p.id) as payout_count,
     coalesce(sum(p.amount_kobo), 0) as total_kobo,
     coalesce(sum(p.amount_kobo) filter (where p.status = 'success'), 0) as paid_kobo,
@@ -65,7 +68,7 @@ const summarySql = sql`
     count(p.id) filter (where p.status = 'reversed') as reversed,
     count(p.id) filter (where p.status = 'released') as released,
     count(p.id) filter (where p.status = 'otp') as otp
-  from payout_runs r left join accounts a on a.id = r.created_by left join payouts p on p.run_id = r.id`;
+  from payout_runs r left join accounts a on a.id = r.created_by left join accounts ap on ap.id = r.approved_by left join payouts p on p.run_id = r.id`;
 
 const toSummary = (r: SummaryRow): RunSummary => ({
   id: Number(r.id),
@@ -74,6 +77,7 @@ const toSummary = (r: SummaryRow): RunSummary => ({
   mode: r.mode,
   status: r.status,
   createdBy: r.created_by ?? 'the payout schedule',
+  approvedBy: r.approved_by,
   createdAt: new Date(r.created_at),
   completedAt: r.completed_at ? new Date(r.completed_at) : null,
   payoutCount: Number(r.payout_count),
@@ -94,7 +98,7 @@ export async function listRuns(db: Tx, page: { limit: number; offset: number; pr
   const where = page.programme ? sql`where r.programme = ${page.programme}` : sql``;
   const rows = await queryRows<SummaryRow>(
     db,
-    sql`${summarySql} ${where} group by r.id, a.full_name order by r.period desc, r.id desc limit ${page.limit} offset ${page.offset}`,
+    sql`${summarySql} ${where} group by r.id, a.full_name, ap.full_name order by r.period desc, r.id desc limit ${page.limit} offset ${page.offset}`,
   );
   const [count] = await queryRows<{ n: string }>(db, sql`select count(*) as n from payout_runs r ${where}`);
   return { total: Number(count!.n), items: rows.map(toSummary) };
@@ -103,7 +107,7 @@ export async function listRuns(db: Tx, page: { limit: number; offset: number; pr
 export async function findRun(db: Tx, runId: number): Promise<RunSummary | null> {
   const [row] = await queryRows<SummaryRow>(
     db,
-    sql`${summarySql} where r.id = ${runId} group by r.id, a.full_name`,
+    sql`${summarySql} where r.id = ${runId} group by r.id, a.full_name, ap.full_name`,
   );
   return row ? toSummary(row) : null;
 }
@@ -115,7 +119,7 @@ export async function findRunByPeriod(
 ): Promise<RunSummary | null> {
   const [row] = await queryRows<SummaryRow>(
     db,
-    sql`${summarySql} where r.programme = ${programme} and r.period = ${period} group by r.id, a.full_name`,
+    sql`${summarySql} where r.programme = ${programme} and r.period = ${period} group by r.id, a.full_name, ap.full_name`,
   );
   return row ? toSummary(row) : null;
 }

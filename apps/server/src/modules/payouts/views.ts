@@ -9,6 +9,7 @@ export const runSummaryView = (r: RunSummary) => ({
   mode: r.mode,
   status: r.status,
   createdBy: r.createdBy,
+  approvedBy: r.approvedBy,
   createdAt: r.createdAt.toISOString(),
   completedAt: r.completedAt?.toISOString() ?? null,
   payoutCount: r.payoutCount,

@@ -9,7 +9,7 @@ import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 /** A session lives at most a week from sign-in; refreshing rotates its token but never extends it. */
 export const SESSION_SECONDS = 7 * 24 * 3600;
 
-export type RevokeReason = 'sign_out' | 'refresh_reuse' | 'password_reset' | 'password_change' | 'role_removed' | 'account_suspended';
+export type RevokeReason = 'sign_out' | 'refresh_reuse' | 'password_reset' | 'password_change' | 'role_removed' | 'account_suspended' | 'account_closed';
 
 /** A new session (one device) with its first refresh token; the token itself is returned once, never stored. */
 export async function openSession(tx: Tx, accountId: string, options: { secondFactor?: boolean } = {}) {

@@ -21,5 +21,8 @@ export const adminPaths = {
   mails: '/adminmails',
 } as const;
 
+/** One approval request with the preview its maker saw. */
+export const approvalPath = (id: number) => `/adminapprovals/${id}`;
+
 /** One account's member record. */
 export const memberRecordPath = (accountId: string) => `/adminmember/${accountId}`;

@@ -2,6 +2,7 @@ import { formatNaira, getPlan, type AwardDef } from '@coop/core';
 import { Link } from 'react-router';
 import { naira } from '../../../components/display/format';
 import type { Award, Dashboard } from '../types';
+import { awardName } from './award-names';
 
 interface AwardRow {
   key: string;
@@ -24,7 +25,7 @@ function awardRows(me: Dashboard): AwardRow[] {
       if (mine.length > 0) {
         return mine.map((a) => ({
           key: `award-${a.id}`,
-          label: a.installment > 1 ? `${a.label} (year ${a.installment})` : a.label,
+          label: a.installment > 1 ? `${awardName(a.kind, a.label)} (year ${a.installment})` : awardName(a.kind, a.label),
           value: a.value === '0.00' ? null : naira(a.value),
           status: a.status,
           detail: a.status === 'delivered' ? 'Delivered to you.' : `Earned on completing ${stage.name}; we will contact you to deliver it.`,
@@ -33,7 +34,7 @@ function awardRows(me: Dashboard): AwardRow[] {
       return [
         {
           key: `ahead-${def.kind}`,
-          label: def.label,
+          label: awardName(def.kind, def.label),
           value: def.valueKobo > 0 ? formatNaira(def.valueKobo) : null,
           status: 'ahead',
           detail: `Earned on completing ${stage.name}.`,

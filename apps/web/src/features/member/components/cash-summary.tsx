@@ -36,7 +36,7 @@ function cashFigures(me: Dashboard): CashFigure[] {
 
 export function CashSummary({ me }: { me: Dashboard }) {
   return (
-    <SummaryCard title="Your money" wide>
+    <SummaryCard title="Wallet Summary" wide>
       {cashFigures(me).map((f, index) => (
         <Figure key={f.label} label={f.label} value={naira(f.value)} note={f.note} strong={index === 0} />
       ))}

@@ -15,7 +15,8 @@ export function DownlineSearch({ onOpen }: { onOpen: (positionId: number) => voi
     <section aria-label="Search your matrix" className="mb-4 rounded-lg border border-slate-200 bg-white p-3 sm:p-5">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <TextField label="Search your matrix by name" className="min-w-0 flex-1" error={form.formState.errors.name} {...form.register('name')} />
-        <SubmitButton pending={query.isFetching} pendingLabel="Searching...">
+        {/* The kit's button is full width (forms on a phone); beside the field on wider screens it keeps its own width. */}
+        <SubmitButton pending={query.isFetching} pendingLabel="Searching..." className="sm:w-auto sm:shrink-0">
           Search
         </SubmitButton>
       </form>

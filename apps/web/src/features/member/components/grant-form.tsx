@@ -1,13 +1,17 @@
 import { toNairaString } from '@coop/core';
 import { grantApplicationSchema } from '@coop/core/contracts';
-import { errorMessage, SubmitButton, TextAreaField, TextField, useResultDialog, useZodForm } from '../../../components/form';
+import { errorMessage, SubmitButton, TextAreaField, TextField, useZodForm } from '../../../components/form';
+import type { useResultDialog } from '../../../components/form';
 import { useApplyGrant } from '../api/apply-grant';
 import { naira } from '../../../components/display/format';
 
-/** The Executive grant application: an amount up to the plan's ceiling and what it is for. */
-export function GrantForm({ ceiling }: { ceiling: string }) {
+/**
+ * The Executive grant application: an amount up to the plan's ceiling and what it is for. The outcome is shown by
+ * the page's popup: a received application is pending, so the page replaces this form at once, and a popup held
+ * here would go with it.
+ */
+export function GrantForm({ ceiling, popup }: { ceiling: string; popup: ReturnType<typeof useResultDialog> }) {
   const apply = useApplyGrant();
-  const popup = useResultDialog();
   const form = useZodForm(grantApplicationSchema, { amount: '', purpose: '' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -24,7 +28,6 @@ export function GrantForm({ ceiling }: { ceiling: string }) {
       <SubmitButton pending={apply.isPending} pendingLabel="Sending...">
         Apply for the grant
       </SubmitButton>
-      {popup.dialog}
     </form>
   );
 }

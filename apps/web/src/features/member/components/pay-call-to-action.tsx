@@ -2,7 +2,10 @@ import { formatNaira, getPlan } from '@coop/core';
 import { ButtonLink } from '../../../components/ui/button-link';
 import type { MemberArea } from '../member-area';
 
-/** An unpaid account sees this instead of zeros: what to do next, and the fee. */
+/**
+ * An unpaid account sees this instead of zeros: what to do next, and the fee. `again` is Welcome Back's re-entry
+ * after Thank You; Main has none (its graduate is a Golden Crown Partner), so the dashboard never asks it of Main.
+ */
 export function PayCallToAction({ area, again = false }: { area: MemberArea; again?: boolean }) {
   const fee = formatNaira(getPlan(area.programme).feeKobo);
   return (

@@ -1,7 +1,8 @@
 import { NavLink } from 'react-router';
+import { useMe } from '../api/get-me';
 import type { MemberArea } from '../member-area';
 
-const links = (area: MemberArea) =>
+const links = (area: MemberArea, graduate: boolean) =>
   [
     { to: area.paths.dashboard, label: 'Dashboard' },
     { to: area.paths.notifications, label: 'Notifications' },
@@ -9,7 +10,8 @@ const links = (area: MemberArea) =>
     { to: area.paths.matrix, label: 'My Matrix' },
     { to: area.paths.awards, label: 'Awards' },
     { to: area.paths.bankDetails, label: 'Bank Details' },
-    { to: area.paths.payment, label: 'Make Payment' },
+    // A Golden Crown Partner has nothing more to pay (Main has no second registration): no payment entry.
+    ...(graduate ? [] : [{ to: area.paths.payment, label: 'Make Payment' }]),
     { to: area.paths.password, label: 'Update Password' },
     { to: area.paths.referral, label: 'Referral code' },
     ...(area.programme === 'main' ? [{ to: area.paths.grant, label: 'Executive Grant' }] : []),
@@ -27,6 +29,8 @@ interface Props {
 
 /** The member sidebar: fixed beside the content on wide screens, a drawer from the left on small ones. */
 export function Sidebar({ id, area, open, onSignOut, signingOut }: Props) {
+  const me = useMe(area.programme);
+  const graduate = area.programme === 'main' && me.data?.paid === true && me.data.finished;
   return (
     <nav
       id={id}
@@ -35,7 +39,7 @@ export function Sidebar({ id, area, open, onSignOut, signingOut }: Props) {
     >
       <p className="px-3 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">{area.name}</p>
       <ul className="space-y-1">
-        {links(area).map((link) => (
+        {links(area, graduate).map((link) => (
           <li key={link.to}>
             <NavLink
               to={link.to}

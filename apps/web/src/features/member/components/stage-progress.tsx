@@ -1,12 +1,11 @@
 import type { StageProgress as Progress } from '../types';
 
-/** Where the member stands: this stage, the next, what is still missing, and a bar. */
+/** Where the member stands: this stage, the next, what is still missing, and a bar (inside the dashboard's 'Status'). */
 export function StageProgress({ progress }: { progress: Progress }) {
   const percent = Math.round(progress.fraction * 100);
   return (
-    <section aria-label="Stage progress" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
-      <h2 className="text-lg font-bold text-brand-900">Stage progress</h2>
-      <p className="mt-2 text-slate-800">
+    <div className="rounded-md bg-slate-50 p-3" data-testid="stage-progress">
+      <p className="text-slate-800">
         You are at stage {progress.stage}, <strong>{progress.stageName}</strong>
         {progress.nextStageName && (
           <>
@@ -28,6 +27,6 @@ export function StageProgress({ progress }: { progress: Progress }) {
       <p className="mt-2 text-sm text-slate-700" data-testid="progress-summary">
         {percent}% · {progress.summary}
       </p>
-    </section>
+    </div>
   );
 }

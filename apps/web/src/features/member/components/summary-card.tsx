@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A titled group of figures on the dashboard ('Your money', 'Your matrix'). */
+/** A titled group of figures on the dashboard, under the spec's names ('Wallet Summary', 'Referral Summary', 'Status'). */
 export function SummaryCard({ title, children, wide = false }: { title: string; children: ReactNode; wide?: boolean }) {
   return (
     <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">

@@ -3,13 +3,19 @@ import { useMe } from '../api/get-me';
 import { AwardsSummary } from '../components/awards-summary';
 import { CashSummary } from '../components/cash-summary';
 import { FirstStep } from '../components/first-step';
-import { MatrixSummary } from '../components/matrix-summary';
+import { GoldenCrown } from '../components/golden-crown';
 import { MemberPageTitle } from '../components/member-page-title';
 import { PayCallToAction } from '../components/pay-call-to-action';
 import { QueryState } from '../../../components/display/query-state';
-import { StageProgress } from '../components/stage-progress';
+import { ReferralSummary } from '../components/referral-summary';
+import { StatusSummary } from '../components/status-summary';
 import { useMemberArea } from '../hooks/use-member-area';
 
+/**
+ * The spec's dashboard: 'Wallet Summary', 'Referral Summary' and 'Status', with the awards apart from the money.
+ * A finished Welcome Back position may register again; a finished Main position is a Golden Crown Partner, and
+ * Main has no second registration, so it is congratulated and shown its schedule instead.
+ */
 export function DashboardPage() {
   const area = useMemberArea();
   const query = useMe(area.programme);
@@ -22,10 +28,10 @@ export function DashboardPage() {
             <PayCallToAction area={area} />
           ) : (
             <div className="space-y-5">
-              {me.finished && <PayCallToAction area={area} again />}
+              {me.finished && (me.programme === 'main' ? <GoldenCrown me={me} /> : <PayCallToAction area={area} again />)}
               {me.transaction_counts === 0 ? <FirstStep area={area} /> : <CashSummary me={me} />}
-              {me.progress && !me.finished && <StageProgress progress={me.progress} />}
-              <MatrixSummary me={me} />
+              <ReferralSummary me={me} />
+              <StatusSummary me={me} />
               <AwardsSummary me={me} awardsPath={area.paths.awards} />
               <p className="text-sm text-slate-600">
                 Every amount is recorded in your <Link className="font-semibold text-brand-800 underline" to={area.paths.wallet}>wallet history</Link>.

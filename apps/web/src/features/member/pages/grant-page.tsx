@@ -4,6 +4,7 @@ import { useMe } from '../api/get-me';
 import { GrantForm } from '../components/grant-form';
 import { MemberPageTitle } from '../components/member-page-title';
 import { QueryState } from '../../../components/display/query-state';
+import { useResultDialog } from '../../../components/form';
 import { useMemberArea } from '../hooks/use-member-area';
 import { formatDate, naira } from '../../../components/display/format';
 
@@ -20,6 +21,8 @@ export function GrantPage() {
   const area = useMemberArea();
   const me = useMe(area.programme);
   const grants = useGrant();
+  // Here, not in the form: the form is replaced once the application is received, and the confirmation must stay.
+  const popup = useResultDialog();
   return (
     <>
       <MemberPageTitle
@@ -58,7 +61,7 @@ export function GrantPage() {
                   You can apply again once your application has been decided.
                 </p>
               ) : (
-                <GrantForm ceiling={ceiling} />
+                <GrantForm ceiling={ceiling} popup={popup} />
               )
             ) : (
               me.data && (
@@ -71,6 +74,7 @@ export function GrantPage() {
           </div>
         )}
       </QueryState>
+      {popup.dialog}
     </>
   );
 }

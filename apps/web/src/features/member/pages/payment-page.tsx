@@ -18,11 +18,14 @@ export function PaymentPage() {
       <MemberPageTitle title="Make Payment" />
       <QueryState query={me} label="your account">
         {(account) =>
-          account.paid && !account.finished ? (
-            <p className="max-w-lg rounded-lg border border-brand-600 bg-brand-50 p-5 text-brand-900">
-              {area.programme === 'main'
-                ? 'Your registration fee is paid. You are a member; there is nothing more to pay.'
-                : 'Your registration fee is paid. You can register again once your position has finished Thank You.'}
+          // Main is paid once, graduate or not; only a finished Welcome Back position registers again.
+          account.paid && (area.programme === 'main' || !account.finished) ? (
+            <p className="max-w-lg rounded-lg border border-brand-600 bg-brand-50 p-5 text-brand-900" data-testid="nothing-to-pay">
+              {area.programme === 'welcomeback'
+                ? 'Your registration fee is paid. You can register again once your position has finished Thank You.'
+                : account.finished
+                  ? 'You are a Golden Crown Partner: your registration fee is paid and there is nothing more to pay. Your Golden Crown schedule is on your dashboard.'
+                  : 'Your registration fee is paid. You are a member; there is nothing more to pay.'}
             </p>
           ) : (
             <PaymentForm area={area} email={account.email} />

@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router';
 import { adminPaths } from '../admin-paths';
+import { useApprovalsWaiting } from '../api/get-approvals-waiting';
 
 const sections = [
   {
@@ -40,6 +41,7 @@ interface Props {
 
 /** The admin sidebar (spec 2.7): beside the content on wide screens, a drawer from the left on small ones. */
 export function AdminSidebar({ id, open, onSignOut, signingOut }: Props) {
+  const waiting = useApprovalsWaiting().data?.waiting ?? 0;
   return (
     <nav
       id={id}
@@ -55,10 +57,16 @@ export function AdminSidebar({ id, open, onSignOut, signingOut }: Props) {
                 <NavLink
                   to={link.to}
                   className={({ isActive }) =>
-                    `flex min-h-11 items-center rounded-md px-3 py-1 leading-snug font-medium ${isActive ? 'bg-brand-800 text-white' : 'text-slate-800 hover:bg-brand-50'}`
+                    `flex min-h-11 items-center gap-2 rounded-md px-3 py-1 leading-snug font-medium ${isActive ? 'bg-brand-800 text-white' : 'text-slate-800 hover:bg-brand-50'}`
                   }
                 >
                   {link.label}
+                  {link.to === adminPaths.approvals && waiting > 0 && (
+                    <span className="ml-auto rounded-full bg-amber-400 px-2 text-sm font-bold text-slate-950" data-testid="approvals-waiting">
+                      {waiting}
+                      <span className="sr-only"> waiting for you</span>
+                    </span>
+                  )}
                 </NavLink>
               </li>
             ))}

@@ -7,7 +7,8 @@ import { adminPaths } from '../../common/admin-paths';
 export function AwardEntitlements({ view: v }: { view: Liabilities }) {
   const crown = v.goldenCrownDueNext12Months;
   return (
-    <section aria-labelledby="awards-owed" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    // min-w-0: a grid item is as wide as its widest content by default, and the table scrolls inside it instead of widening the page.
+    <section aria-labelledby="awards-owed" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h3 id="awards-owed" className="font-bold text-slate-900">
         Awards owed (non-cash entitlements)
       </h3>

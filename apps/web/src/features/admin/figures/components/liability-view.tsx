@@ -29,7 +29,7 @@ export function LiabilityView() {
             <LiabilityFigures view={v} />
             <div className="mt-4 grid gap-4 xl:grid-cols-2">
               <AwardEntitlements view={v} />
-              <section aria-labelledby="twelve-months" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+              <section aria-labelledby="twelve-months" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                 <h3 id="twelve-months" className="font-bold text-slate-900">
                   The last 12 months ({programmeName(programme)})
                 </h3>

@@ -4,6 +4,25 @@ import { formatDateTime } from '../../../../components/display/format';
 import { errorMessage, FormMessage, SubmitButton, TextAreaField, useZodForm } from '../../../../components/form';
 import { memberRecordPath } from '../../common/admin-paths';
 import { useClearFlag } from '../api/clear-flag';
+import { useHoldFlag } from '../api/hold-flag';
+
+function HoldFlagForm({ flag }: { flag: FraudFlag }) {
+  const form = useZodForm(clearFlagSchema, { note: '' });
+  const hold = useHoldFlag();
+  const onSubmit = form.handleSubmit(({ note }) => hold.mutate({ id: flag.id, note }));
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-900">Hold this account’s payouts</summary>
+      <form noValidate onSubmit={onSubmit} className="mt-2 space-y-3">
+        <TextAreaField label="Why the payouts should wait (kept in the audit log)" rows={2} error={form.formState.errors.note} {...form.register('note')} />
+        <SubmitButton pending={hold.isPending} pendingLabel="Holding..." className="bg-red-700 hover:bg-red-800 sm:w-auto">
+          Hold the payouts
+        </SubmitButton>
+        {hold.isError && <FormMessage tone="error" message={errorMessage(hold.error)} />}
+      </form>
+    </details>
+  );
+}
 
 function ClearFlagForm({ flag }: { flag: FraudFlag }) {
   const form = useZodForm(clearFlagSchema, { note: '' });
@@ -51,7 +70,14 @@ export function FlagCard({ flag, showAccount = true }: { flag: FraudFlag; showAc
         </p>
       ) : (
         <>
-          <p className="mt-2 text-sm font-semibold text-amber-900">Payouts to this account wait until the flag is cleared.</p>
+          {flag.holdsPayouts ? (
+            <p className="mt-2 text-sm font-semibold text-amber-900">Payouts to this account wait until the flag is cleared.</p>
+          ) : (
+            <>
+              <p className="mt-2 text-sm text-slate-700">A signal to look at: payouts to this account are not held.</p>
+              <HoldFlagForm flag={flag} />
+            </>
+          )}
           <ClearFlagForm flag={flag} />
         </>
       )}

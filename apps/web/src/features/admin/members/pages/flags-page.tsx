@@ -3,6 +3,7 @@ import { QueryState } from '../../../../components/display/query-state';
 import { FLAGS_PAGE_SIZE, useFlags, type FlagState } from '../api/get-flags';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { FlagCard } from '../components/flag-card';
+import { FlagGroups } from '../components/flag-groups';
 import { StatusFilter, useFilteredPages } from '../../common/components/status-filter';
 
 const filters: { value: FlagState; label: string }[] = [
@@ -16,9 +17,10 @@ export function FlagsPage() {
   const flags = useFlags(status, page);
   return (
     <>
-      <AdminPageTitle lead="Raised automatically at sign-up and when bank details are saved. A flag never blocks a sign-up or a payment; it holds the account's payouts until it is cleared.">
+      <AdminPageTitle lead="Raised automatically at sign-up and when bank details are saved. A flag never blocks a sign-up or a payment. Payouts wait only where the same person is likely on both sides (a bank account or phone shared with the sponsor, up the chain or with another member) or where an administrator holds them; a shared address is a signal to look at.">
         Fraud Flags
       </AdminPageTitle>
+      {status === 'open' && <FlagGroups />}
       <StatusFilter filters={filters} value={status} onChange={chooseStatus} />
       <QueryState query={flags} label="the fraud flags">
         {(list) =>

@@ -3,9 +3,10 @@ import { Link, useParams } from 'react-router';
 import { formatDateTime, naira } from '../../../../components/display/format';
 import { QueryState } from '../../../../components/display/query-state';
 import { errorMessage, FormMessage } from '../../../../components/form';
-import { adminPaths } from '../../common/admin-paths';
+import { adminPaths, approvalPath } from '../../common/admin-paths';
 import { usePayoutRun } from '../api/get-payout-run';
-import { useRetryPayoutRun } from '../api/retry-payout-run';
+import { useState } from 'react';
+import { useRetryPayoutRun, type RetryAnswer } from '../api/retry-payout-run';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { BankFilePanel } from '../components/bank-file-panel';
 import { RunExportButton } from '../components/run-export-button';
@@ -18,9 +19,23 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** What a retry did, in words: who was sent again and who still waits for the member. */
 function retryOutcome(progress: PayoutRunProgress) {
-  const waiting = Object.values(progress.skipped).reduce((sum, n) => sum + n, 0);
+  const held = progress.skipped.bank_details_new ?? 0;
+  const waiting = Object.values(progress.skipped).reduce((sum, n) => sum + n, 0) - held;
   const sent = progress.reserved ? `${plural(progress.reserved, 'payout')} sent again.` : 'Nothing new to send.';
   return waiting ? `${sent} ${plural(waiting, 'payout')} still wait for the member (see what to do).` : `${sent} The list refreshes as the bank answers.`;
+}
+
+/** Payouts to bank details saved after the run's approval wait for a second administrator: where to see the request. */
+function HeldForApproval({ answer }: { answer: RetryAnswer }) {
+  if (!answer.approval) return null;
+  return (
+    <p className="mt-2 rounded-md border border-amber-900/30 bg-amber-100 px-3 py-2 text-amber-900" role="status" data-testid="retry-held">
+      {answer.message}{' '}
+      <Link to={approvalPath(answer.approval.id)} className="font-semibold underline underline-offset-2">
+        See request #{answer.approval.id}
+      </Link>
+    </p>
+  );
 }
 
 /**
@@ -29,26 +44,45 @@ function retryOutcome(progress: PayoutRunProgress) {
  */
 function RetryButton({ run }: { run: PayoutRunDetail }) {
   const retry = useRetryPayoutRun();
+  const [confirming, setConfirming] = useState(false);
   const waiting = run.mode === 'transfer' ? (run.counts.reserved ?? 0) + (run.counts.processing ?? 0) : 0;
   const retryable = run.payouts.filter((p) => p.attention?.retryable).length;
   if (run.status === 'completed' || waiting + retryable === 0) return null;
   const what = [retryable ? plural(retryable, 'failed payout') : '', waiting ? plural(waiting, 'waiting transfer') : ''].filter(Boolean).join(' and ');
   return (
     <div>
-      <button
-        type="button"
-        onClick={() => retry.mutate(run.id)}
-        disabled={retry.isPending}
-        className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
-      >
-        {retry.isPending ? 'Retrying...' : `Retry: pay the ${what} again`}
-      </button>
+      {!confirming ? (
+        <button type="button" onClick={() => setConfirming(true)} className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900">
+          Retry: pay the {what} again
+        </button>
+      ) : (
+        <div role="group" aria-labelledby="retry-confirm" className="rounded-lg border border-amber-900/30 bg-amber-100 p-3">
+          <p id="retry-confirm" className="font-semibold text-amber-900">
+            Pay the {what} again now, to the bank details each member has today? A payout to bank details saved after this run was approved, or in the last hours,
+            waits for a second administrator instead.
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <button
+              type="button"
+              onClick={() => retry.mutate(run.id, { onSettled: () => setConfirming(false) })}
+              disabled={retry.isPending}
+              className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
+            >
+              {retry.isPending ? 'Retrying...' : 'Yes, retry'}
+            </button>
+            <button type="button" onClick={() => setConfirming(false)} disabled={retry.isPending} className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800">
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
       <p className="mt-1 text-sm text-slate-600">
         {run.mode === 'csv'
           ? 'A failed payout goes into the bank file again; download it and record what the bank paid.'
           : 'A failed payout is paid once to the bank details the member has now; a transfer the bank already made is never paid twice.'}
       </p>
       {retry.isSuccess && <FormMessage tone="success" message={retryOutcome(retry.data)} />}
+      {retry.isSuccess && <HeldForApproval answer={retry.data} />}
       {retry.isError && <FormMessage tone="error" message={errorMessage(retry.error)} />}
     </div>
   );
@@ -68,7 +102,9 @@ export function PayoutRunPage() {
       <QueryState query={run} label={`payout run #${id}`}>
         {(r) => (
           <div className="space-y-4">
-            <AdminPageTitle lead={`Run #${r.id} by ${r.createdBy}, ${formatDateTime(r.createdAt)}${r.completedAt ? `; completed ${formatDateTime(r.completedAt)}` : ''}.`}>
+            <AdminPageTitle
+              lead={`Run #${r.id} ${r.approvedBy ? `asked by ${r.createdBy}, approved by ${r.approvedBy}` : `by ${r.createdBy}`}, ${formatDateTime(r.createdAt)}${r.completedAt ? `; completed ${formatDateTime(r.completedAt)}` : ''}.`}
+            >
               {programmeName(r.programme)} payout · {r.period}
             </AdminPageTitle>
             <div className="flex flex-wrap items-center gap-3">

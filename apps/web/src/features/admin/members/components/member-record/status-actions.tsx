@@ -2,6 +2,7 @@ import { SUSPENSION_REASON_TEXT, suspensionReasons } from '@coop/core';
 import { reinstateAccountSchema, suspendAccountSchema, type MemberRecord } from '@coop/core/contracts';
 import { errorMessage, FormMessage, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../../../../components/form';
 import { useChangeMemberStatus } from '../../api/change-member-status';
+import { CloseAccountForm } from './close-account-form';
 import { RecordSection } from './record-section';
 
 const reasonOptions = suspensionReasons.map((value) => ({ value, label: SUSPENSION_REASON_TEXT[value].replace(/^./, (c) => c.toUpperCase()) }));
@@ -42,12 +43,26 @@ function ReinstateForm({ record }: { record: MemberRecord }) {
   );
 }
 
-/** Suspend an active account or reinstate a suspended one, with a reason and a note (audited). */
+/** Suspend an active account or reinstate a suspended one, with a reason and a note (audited); close a member's account. */
 export function StatusActions({ record }: { record: MemberRecord }) {
-  if (record.status === 'closed') return null;
+  if (record.status === 'closed')
+    return record.closure.money ? (
+      <RecordSection id="status-actions" title="Closed">
+        <p className="text-sm text-slate-800" data-testid="closed-money">
+          {record.closure.money}
+        </p>
+      </RecordSection>
+    ) : null;
   return (
-    <RecordSection id="status-actions" title={record.status === 'active' ? 'Suspend' : 'Reinstate'}>
-      {record.status === 'active' ? <SuspendForm key={record.id} record={record} /> : <ReinstateForm key={record.id} record={record} />}
-    </RecordSection>
+    <>
+      <RecordSection id="status-actions" title={record.status === 'active' ? 'Suspend' : 'Reinstate'}>
+        {record.status === 'active' ? <SuspendForm key={record.id} record={record} /> : <ReinstateForm key={record.id} record={record} />}
+      </RecordSection>
+      {record.role === 'user' && (
+        <RecordSection id="close-account" title="Close the account">
+          <CloseAccountForm key={record.id} record={record} />
+        </RecordSection>
+      )}
+    </>
   );
 }

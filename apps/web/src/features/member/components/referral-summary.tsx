@@ -3,13 +3,12 @@ import { Figure, SummaryCard } from './summary-card';
 
 const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
 
-/** Who is under the member: the people they referred, everyone in their matrix, and the part that decides the stage. */
-export function MatrixSummary({ me }: { me: Dashboard }) {
+/** The spec's 'Referral Summary': the people they referred, everyone in their matrix, and the part that decides the stage. */
+export function ReferralSummary({ me }: { me: Dashboard }) {
   const window = me.stageWindow;
   const levels = window && (window.levels === 1 ? 'level 1' : `levels 1 to ${window.levels}`);
   return (
-    <SummaryCard title="Your matrix">
-      <Figure label="Level" value={me.status} note={me.programme === 'welcomeback' && me.cycle > 1 ? `Your position from registration ${me.cycle}.` : 'Your current stage.'} />
+    <SummaryCard title="Referral Summary">
       <Figure label="Referral count" value={me.referralCount} note="People who joined with your referral code and paid." />
       <Figure label="Referral Node" value={me.referralNode} note={`${people(me.referralNode)} placed under you in your matrix, at every level.`} />
       {window && (

@@ -1,0 +1,63 @@
+import { formatNaira } from '@coop/core';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { enqueueMail } from '../notifications/mail-queue';
+import { findApproval, type ApprovalRow } from './approval-store';
+
+/** How often the reminder job looks for requests that have waited too long. */
+const REMINDER_SWEEP_MS = 15 * 60_000;
+
+const approvalPath = (id: number) => `/adminapprovals/${id}`;
+
+/**
+ * Mails every active administrator except the maker that a request waits for them, in the request's own
+ * transaction: the mail goes if and only if the request is recorded.
+ */
+export async function tellOtherAdministrators(tx: Tx, row: ApprovalRow, reminder: boolean) {
+  const admins = await queryRows<{ id: string; email: string; full_name: string }>(
+    tx,
+    sql`select id, email, full_name from accounts where role = 'admin' and status = 'active' and id <> ${row.maker_account_id} order by created_at`,
+  );
+  const amount = row.amount_kobo === null ? '' : ` (${formatNaira(Number(row.amount_kobo))}${row.preview_count === null ? '' : `, ${row.preview_count} payment${Number(row.preview_count) === 1 ? '' : 's'}`})`;
+  const lead = reminder
+    ? `Request #${row.id} from ${row.maker_name} is still waiting for a second administrator: ${row.summary}${amount}. Nothing happens until someone other than ${row.maker_name} approves or declines it.`
+    : `${row.maker_name} asked for this, and it waits for a second administrator: ${row.summary}${amount}. Nothing happens until someone other than ${row.maker_name} approves or declines it.`;
+  for (const admin of admins)
+    await enqueueMail(
+      tx,
+      admin.email,
+      {
+        template: 'admin_notice',
+        data: {
+          name: admin.full_name,
+          subject: `${reminder ? 'Still waiting' : 'Waiting for your approval'}: request #${row.id}`,
+          paragraphs: [lead, 'Check what was asked, then approve or decline it on the Approvals page.'],
+          action: { label: 'See the request', path: approvalPath(Number(row.id)) },
+        },
+      },
+      admin.id,
+    );
+}
+
+/**
+ * Reminds the other administrators, once, of each request that has waited longer than APPROVAL_REMINDER_HOURS.
+ * The row is claimed with its reminder time before the mails are queued, in one transaction, so two runs of the
+ * job (or two instances) remind once.
+ */
+export async function remindWaitingApprovals(app: FastifyInstance, now: Date) {
+  const before = new Date(now.getTime() - app.config.approvals.reminderMs);
+  return app.db.transaction(async (tx) => {
+    const claimed = await queryRows<{ id: string }>(
+      tx,
+      sql`update approval_requests set reminded_at = ${now} where status = 'pending' and reminded_at is null and created_at <= ${before} returning id`,
+    );
+    for (const { id } of claimed) await tellOtherAdministrators(tx, (await findApproval(tx, Number(id)))!, true);
+    return claimed.length;
+  });
+}
+
+export function scheduleApprovalReminders(app: FastifyInstance) {
+  app.jobs.add({ name: 'approval-reminders', everyMs: REMINDER_SWEEP_MS, run: (now) => remindWaitingApprovals(app, now) });
+}

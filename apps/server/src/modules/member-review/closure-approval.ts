@@ -1,0 +1,40 @@
+import { closureMoneyText, programmeName, SUSPENSION_REASON_TEXT, type ClosureReason } from '@coop/core';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows';
+import { HttpError } from '../../plugins/errors';
+import type { ApprovalAct } from '../approvals/approval-acts';
+import { closeAccount } from './account-status';
+
+type CloseAsk = { accountId: string; reason: ClosureReason; note: string };
+
+/**
+ * An administrator closes an account for one of the terms' reasons: it ends the member's access for good and
+ * decides what happens to their money, so it waits for a second administrator. The checker reads who, why, and
+ * what becomes of the wallet and the pending awards.
+ */
+export const closureApproval: ApprovalAct<CloseAsk> = {
+  kind: 'close_account',
+  keyPrefix: 'close-account',
+  inApprovalTransaction: true,
+  subjectKey: ({ accountId }) => `close-account:${accountId}`,
+  async describe(app, maker, ask) {
+    if (ask.accountId === maker.id) throw new HttpError(400, 'You cannot close your own account.', 'own_account');
+    const [member] = await queryRows<{ full_name: string; programme: 'main' | 'welcomeback'; status: string; role: string }>(
+      app.db,
+      sql`select full_name, programme, status, role from accounts where id = ${ask.accountId}`,
+    );
+    if (!member) throw new HttpError(404, 'No such account.', 'account_unknown');
+    if (member.role === 'admin') throw new HttpError(409, 'This account is an administrator: remove the administrator role first.', 'account_is_admin');
+    if (member.status === 'closed') throw new HttpError(409, 'This account is already closed.', 'status_conflict');
+    return {
+      summary: `close the ${programmeName(member.programme)} account of ${member.full_name} because of ${SUSPENSION_REASON_TEXT[ask.reason]}. ${closureMoneyText(ask.reason)}`,
+      targetAccountId: ask.accountId,
+      amountKobo: null,
+    };
+  },
+  async carryOut(ask, { maker }, tx) {
+    // The maker decided the closure; the checker's approval is kept on the approval request.
+    await closeAccount(tx, { accountId: ask.accountId, actorAccountId: maker.id, reason: ask.reason, note: ask.note });
+    return { accountId: ask.accountId, reason: ask.reason };
+  },
+};
