@@ -1,6 +1,6 @@
+import { SANDBOX_BANKS } from '../src/adapters/payments/sandbox/nigerian-banks';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { BANKS } from '@coop/core';
 import { auditLog, bankDetails } from '../src/db/schema';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { describeEachDatabase } from './databases';
@@ -22,7 +22,9 @@ describeEachDatabase('bank details', (database) => {
     expect(banks.find((b) => b.name === 'Zenith Bank')?.code).toBe('057');
     // A bank that can no longer receive transfers is not offered.
     expect(banks.find((b) => b.code === '030')).toBeUndefined();
-    expect(banks).toHaveLength(BANKS.filter((b) => b.active).length);
+    // Paystack's whole list, over its cursor pages: the fintechs too, not a built-in short table.
+    expect(banks).toHaveLength(SANDBOX_BANKS.filter((b) => b.active).length);
+    for (const code of ['50211', '999992', '999991', '50515']) expect(banks.some((b) => b.code === code), code).toBe(true);
   });
 
   it('saves verified details when the bank knows the name, and answers only the last 4 digits', async () => {
@@ -108,15 +110,28 @@ describeEachDatabase('bank details', (database) => {
   });
 });
 
-describe('bank list fallback', () => {
-  it('is the built-in table when the provider cannot be reached', async () => {
-    const { createBankDirectory } = await import('../src/modules/bank-details/bank-directory');
+describe('bank list that cannot be loaded', () => {
+  it('says so (502 with words for the member), asks again on the next call, and then keeps the list it had', async () => {
+    const { createBankDirectory, BANK_LIST_UNAVAILABLE } = await import('../src/modules/bank-details/bank-directory');
     const { createPaystackProvider } = await import('../src/adapters/payments/paystack-client');
-    const unreachable = createPaystackProvider({ name: 'paystack', baseUrl: 'http://127.0.0.1:9', secretKey: 'sk_test_x', attempts: 1, timeoutMs: 200 });
-    const warnings: unknown[] = [];
-    const log = { warn: (...args: unknown[]) => warnings.push(args) } as never;
-    const banks = await createBankDirectory(unreachable, log).activeBanks();
-    expect(banks.map((b) => b.code).sort()).toEqual(BANKS.filter((b) => b.active).map((b) => b.code).sort());
-    expect(warnings).toHaveLength(1);
+    let reachable = false;
+    const calls: string[] = [];
+    const fakeFetch: typeof fetch = async (input) => {
+      calls.push(String(input));
+      if (!reachable) throw new TypeError('fetch failed');
+      return new Response(JSON.stringify({ status: true, message: 'Banks retrieved', data: [{ name: 'Kuda Bank', code: '50211', active: true, is_deleted: false }], meta: { next: null } }), { status: 200 });
+    };
+    const provider = createPaystackProvider({ name: 'paystack', baseUrl: 'http://paystack.invalid', secretKey: 'sk_test_x', attempts: 1, fetch: fakeFetch });
+    const logged: unknown[] = [];
+    const log = { warn: (...args: unknown[]) => logged.push(args), error: (...args: unknown[]) => logged.push(args) } as never;
+    const directory = createBankDirectory(provider, log);
+    await expect(directory.activeBanks()).rejects.toMatchObject({ statusCode: 502, message: BANK_LIST_UNAVAILABLE });
+    reachable = true;
+    expect(await directory.activeBanks()).toEqual([{ name: 'Kuda Bank', code: '50211', active: true }]);
+    expect(calls).toHaveLength(2);
+    // Cached: the next call does not ask again.
+    await directory.activeBanks();
+    expect(calls).toHaveLength(2);
+    expect(logged).toHaveLength(1);
   });
 });

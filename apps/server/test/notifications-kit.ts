@@ -38,7 +38,7 @@ export async function queueStatuses(app: App, email: string) {
 /** A second instance's worker on the same database (its own instance name, its own claims). */
 export function otherInstanceWorker(app: App, instance: string, batch = 1) {
   return createMailWorker(
-    { db: app.db, transport: () => app.mailer, site: { name: app.config.site.name, email: app.config.site.email, publicUrl: app.config.publicUrl }, log: app.log, instance },
+    { db: app.db, transport: () => app.mailer, site: { name: app.config.site.name, email: app.config.site.email, publicUrl: app.config.publicUrl, unsubscribeSecret: app.config.jwtSecret }, log: app.log, instance },
     { pollMs: 60_000, listen: async () => async () => {}, batch },
   );
 }

@@ -415,7 +415,7 @@ describeEachDatabase('payout retries after provider faults', (database) => {
   it('releases by hand a payout the provider keeps refusing, only once nobody has tried it for a while', async () => {
     const admin = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin' })).id);
     // The sandbox cannot resolve account numbers starting 000: no recipient, so no transfer, ever.
-    const [member] = await seedPayees(ctx.app, 'welcomeback', 1, 'closed', () => '0001234567');
+    const [member] = await seedPayees(ctx.app, 'welcomeback', 1, 'closed', () => '0001112223');
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/admin/payouts/run',

@@ -362,8 +362,11 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
       status: 'processing',
     });
     expect(await apply('success')).toEqual({ applied: true, from: 'processing', to: 'success' });
-    for (const late of ['failed', 'pending', 'success', 'abandoned'])
+    for (const late of ['pending', 'success'])
       expect(await apply(late)).toEqual({ applied: false, why: 'no_change', status: 'success' });
+    // A failure reported after success moves no money; it is kept and flagged to the operator.
+    for (const late of ['failed', 'abandoned'])
+      expect(await apply(late)).toEqual({ applied: false, why: 'flagged', status: 'success' });
     expect(
       await applyTransferOutcome(ctx.app.db, 'payout-unknown-reference', { status: 'success', amountKobo }),
     ).toEqual({

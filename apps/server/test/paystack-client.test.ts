@@ -59,6 +59,8 @@ describe('Paystack HTTP client', () => {
       reference: 'r1',
       status: 'success',
       amountKobo: 5_000_000,
+      requestedAmountKobo: null,
+      feesKobo: null,
       currency: 'NGN',
       paidAt: '2026-01-01T00:00:00Z',
       customerEmail: 'a@b.ng',

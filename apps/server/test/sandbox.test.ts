@@ -91,13 +91,20 @@ describe('Paystack sandbox through the real HTTP client', () => {
     expect(await provider().verifyTransfer('no-such-reference')).toEqual({ found: false });
   });
 
-  it('lists the banks with their own codes and resolves account numbers (000... never resolves)', async () => {
+  it("lists Paystack's banks over its cursor pages and resolves account numbers (Paystack's documented test accounts too; other 000... numbers never resolve)", async () => {
     const banks = await provider().listBanks();
     expect(banks.find((b) => b.code === '058')).toEqual({ name: 'Guaranty Trust Bank', code: '058', active: true });
+    // The fintechs and microfinance banks many members bank with, under Paystack's codes.
+    for (const [name, code] of [['Kuda Bank', '50211'], ['Paycom', '999992'], ['PalmPay', '999991'], ['Moniepoint MFB', '50515']])
+      expect(banks.find((b) => b.code === code)?.name).toBe(name);
+    expect(banks.length).toBeGreaterThan(50);
+    expect(new Set(banks.map((b) => b.code)).size).toBe(banks.length);
+    expect(await provider().resolveAccount({ accountNumber: '0001234567', bankCode: '058' })).toEqual({ accountName: DEFAULT_ACCOUNT_NAME });
+    expect(await provider().resolveAccount({ accountNumber: '0022728151', bankCode: '063' })).toEqual({ accountName: 'WES GIBBONS' });
+    expect(await provider().resolveAccount({ accountNumber: '0001112223', bankCode: '058' })).toBeNull();
     expect(await provider().resolveAccount({ accountNumber: '0123456789', bankCode: '058' })).toEqual({ accountName: DEFAULT_ACCOUNT_NAME });
     ctx.sandbox.accountNames.set('2233445566', 'OKAFOR ADA');
     expect(await provider().resolveAccount({ accountNumber: '2233445566', bankCode: '058' })).toEqual({ accountName: 'OKAFOR ADA' });
-    expect(await provider().resolveAccount({ accountNumber: '0001234567', bankCode: '058' })).toBeNull();
     expect(await provider().resolveAccount({ accountNumber: '0123456789', bankCode: '999' })).toBeNull();
   });
 

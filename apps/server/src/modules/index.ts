@@ -17,6 +17,7 @@ import { liabilityRoutes } from './liabilities/routes';
 import { memberRoutes } from './member/routes';
 import { memberReviewRoutes } from './member-review/routes';
 import { notificationRoutes } from './notifications/routes';
+import { unsubscribeRoutes } from './notifications/unsubscribe-routes';
 import { paymentRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
 import { siteRoutes } from './site/routes';
@@ -27,4 +28,4 @@ import { erasureRoutes } from './privacy/routes';
 import { memberDataRoutes } from './privacy/data-routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, administratorRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes, memberReviewRoutes, erasureRoutes, memberDataRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, unsubscribeRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, administratorRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes, memberReviewRoutes, erasureRoutes, memberDataRoutes];

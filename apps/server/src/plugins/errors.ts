@@ -41,7 +41,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send({ message: CONTROL_CHARACTERS_MESSAGE });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 500) {
+    // A 502 of our own (HttpError) is a deliberate message for the person: the payment provider cannot give what was asked now.
+    if (status >= 500 && !(error instanceof HttpError && status === 502)) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ message: 'Something went wrong on our side. Please try again.', requestId: request.id });
     }

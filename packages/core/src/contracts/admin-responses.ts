@@ -115,10 +115,12 @@ export const cashOutAnswerSchema = z.object({
 });
 
 // Monthly payouts (GET /admin/payouts/preview, /admin/payouts/runs...).
-export const payoutStatusSchema = z.enum(['reserved', 'processing', 'success', 'failed', 'reversed', 'released']);
+export const payoutStatusSchema = z
+  .enum(['reserved', 'processing', 'otp', 'success', 'failed', 'reversed', 'released'])
+  .describe("otp: Paystack waits for the one-time code sent to the business's phone");
 export const payoutRunStatusSchema = z
   .enum(['running', 'needs_attention', 'completed'])
-  .describe('completed only when every payout is paid (or released); needs_attention while one failed or was reversed and is not paid since');
+  .describe('completed only when every payout is paid (or released); needs_attention as soon as one needs a person (failed, reversed, waiting for its code, an unknown status), even while others are pending');
 const payee = {
   accountId: z.string(),
   fullName: z.string(),
@@ -150,6 +152,7 @@ export const payoutPreviewSchema = z.object({
   payees: z.array(z.object({ ...payee, amount: nairaString })),
   skipped: z.array(z.object({ ...payee, balance: nairaString, reason: z.string(), reasonText: z.string() })),
   totals: z.object({ payees: z.number(), amount: nairaString, skipped: z.number(), skippedAmount: nairaString }),
+  otpWarning: z.string().nullable().describe("set when the programme's last transfer run needed Paystack's one-time code"),
 });
 export const payoutPreparedSchema = z.object({
   items: z.array(
@@ -190,11 +193,13 @@ export const payoutRunDetailSchema = payoutRunSummarySchema.extend({
       accountNumberLast4: z.string(),
       failureReason: z.string().nullable(),
       releasedReason: z.string().nullable(),
+      providerStatus: z.string().nullable().describe("Paystack's last word on the transfer (pending, otp, received, success, failed, reversed, abandoned, blocked, rejected, or one it never documented)"),
+      statusText: z.string().describe('what the status means, in plain words'),
       attempt: z.number().describe('1 for the first transfer; more once a failed payout was paid again in the run'),
       attention: z
-        .object({ reason: z.string(), action: z.string(), retryable: z.boolean() })
+        .object({ reason: z.string(), action: z.string(), retryable: z.boolean(), needsCode: z.boolean() })
         .nullable()
-        .describe('for a failed or reversed payout: what the bank said and what to do'),
+        .describe('for a payout that needs a person: what Paystack or the bank said and what to do; needsCode: give the one-time code'),
       updatedAt: z.string(),
       earlierAttempts: z
         .array(transferAttemptSchema)

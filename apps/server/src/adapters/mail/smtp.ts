@@ -7,7 +7,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     },
   };
 }

@@ -3,6 +3,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, such as List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {

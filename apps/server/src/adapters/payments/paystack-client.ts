@@ -6,6 +6,7 @@ import {
   initializeAnswer,
   paystackFailure,
   recipientAnswer,
+  resendOtpAnswer,
   resolveAnswer,
   transferAnswer,
   verifyAnswer,
@@ -24,17 +25,24 @@ function parse<T extends z.ZodTypeAny>(schema: T, answer: PaystackAnswer, call: 
   return parsed.data;
 }
 
-const toTransferState = (t: { reference: string; status: string; transfer_code?: string | null; amount: number }): TransferState => ({
+const toTransferState = (t: { reference: string; status: string; transfer_code?: string | null; amount: number; gateway_response?: string | null }): TransferState => ({
   reference: t.reference,
   status: t.status,
   transferCode: t.transfer_code ?? null,
   amountKobo: t.amount,
+  ...(t.gateway_response ? { reason: t.gateway_response } : {}),
 });
 
 /** "Reference already exists", "Duplicate reference(s) found": the transfer was made before (a retry). */
 const isDuplicateReference = (answer: PaystackAnswer) => !ok(answer) && /duplicate|already exist/i.test(failureMessage(answer));
 
-/** Paystack's HTTP API (reference/paystack.md), in kobo, for the real service and for the sandbox alike. */
+/** sk_live_ keys open the live world; anything else (sk_test_, the sandbox's key) the test one. */
+export const keyModeOf = (secretKey: string): 'test' | 'live' => (secretKey.startsWith('sk_live_') ? 'live' : 'test');
+
+/**
+ * Paystack's HTTP API (paystack.com/docs/api; its description PaystackOSS/openapi dist/paystack.yaml, held to by
+ * apps/server/test/paystack-contract.test.ts), in kobo, for the real service and for the sandbox alike.
+ */
 export function createPaystackProvider(options: PaystackHttpOptions & { name: 'paystack' | 'sandbox' }): PaymentProvider {
   const request = createPaystackRequest(options);
   const ref = (reference: string) => encodeURIComponent(reference);
@@ -54,6 +62,7 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
 
   return {
     name: options.name,
+    keyMode: keyModeOf(options.secretKey),
 
     async initializeTransaction(input) {
       const answer = await request('POST', '/transaction/initialize', {
@@ -80,6 +89,8 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
         reference: data.reference,
         status: data.status,
         amountKobo: data.amount,
+        requestedAmountKobo: data.requested_amount ?? null,
+        feesKobo: data.fees ?? null,
         currency: data.currency,
         paidAt: data.paid_at ?? null,
         customerEmail: data.customer?.email ?? null,
@@ -92,7 +103,7 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
       const banks: ProviderBank[] = [];
       let next: string | null | undefined;
       for (let page = 0; page < 20; page += 1) {
-        const query: Record<string, string> = { country: 'nigeria', currency: 'NGN', perPage: '100', use_cursor: 'true', ...(next ? { next } : {}) };
+        const query: Record<string, string> = { country: 'nigeria', currency: 'NGN', perPage: '50', use_cursor: 'true', ...(next ? { next } : {}) };
         const answer = parse(bankListAnswer, await request('GET', '/bank', { query }), 'the bank list');
         for (const bank of answer.data) if (!bank.is_deleted) banks.push({ name: bank.name, code: bank.code, active: bank.active });
         next = answer.meta?.next;
@@ -140,6 +151,20 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
     },
 
     verifyTransfer,
+
+    async finalizeTransfer({ transferCode, otp }) {
+      const answer = await request('POST', '/transfer/finalize_transfer', { body: { transfer_code: transferCode, otp } });
+      // A wrong or expired code is Paystack's 400 with status false: the operator is told its words.
+      if (answer.httpStatus >= 400 && answer.httpStatus < 500) return { refused: failureMessage(answer) };
+      return toTransferState(parse(transferAnswer, answer, 'the transfer code').data);
+    },
+
+    async resendTransferOtp(transferCode) {
+      const answer = await request('POST', '/transfer/resend_otp', { body: { transfer_code: transferCode, reason: 'resend_otp' } });
+      if (answer.httpStatus >= 400 && answer.httpStatus < 500) return { refused: failureMessage(answer) };
+      parse(resendOtpAnswer, answer, 'the new transfer code');
+      return { sent: true };
+    },
 
     verifyWebhookSignature(rawBody, signature) {
       return isValidPaystackSignature(options.secretKey, rawBody, signature);

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** Paystack's answers, parsed with zod: only the fields the platform reads (reference/paystack.md). */
+/**
+ * Paystack's answers, parsed with zod: only the fields the platform reads. Built to Paystack's API description
+ * (PaystackOSS/openapi dist/paystack.yaml) and its documented bodies (paystack.com/docs/api/transaction/#verify,
+ * paystack.com/docs/api/transfer). The full contract is in apps/server/test/contract/paystack-contract.ts.
+ */
 
 const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
 
@@ -26,6 +30,9 @@ export const transactionData = z.object({
   reference: z.string(),
   status: z.string(),
   amount: z.number().int(),
+  // Present when the customer paid the fees (amount = requested_amount + fees, docs/api/transaction#verify).
+  requested_amount: z.number().int().nullish(),
+  fees: z.number().int().nullish(),
   currency: z.string(),
   paid_at: z.string().nullish(),
   customer: z.object({ email: z.string().nullish() }).nullish(),
@@ -46,9 +53,13 @@ export const transferData = z.object({
   status: z.string(),
   transfer_code: z.string().nullish(),
   amount: z.number().int(),
+  gateway_response: z.string().nullish(),
 });
 export const transferAnswer = envelope(transferData);
 export const bulkTransferAnswer = envelope(z.array(transferData));
+
+/** POST /transfer/resend_otp: status true and a message (paystack.com/docs/api/transfer/#resend-otp). */
+export const resendOtpAnswer = z.object({ status: z.literal(true), message: z.string() });
 
 /** A webhook's envelope; `data` is parsed by whoever handles the event. */
 export const webhookEnvelope = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });

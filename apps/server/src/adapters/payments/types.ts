@@ -4,6 +4,8 @@
  */
 export interface PaymentProvider {
   readonly name: 'paystack' | 'sandbox';
+  /** Which of Paystack's two worlds the secret key opens (sk_test_ / sk_live_): their recipients are not shared. */
+  readonly keyMode: 'test' | 'live';
   initializeTransaction(input: {
     email: string;
     amountKobo: number;
@@ -21,6 +23,10 @@ export interface PaymentProvider {
   initiateTransfer(input: { amountKobo: number; recipientCode: string; reference: string; reason: string }): Promise<TransferState>;
   initiateBulkTransfer(transfers: { amountKobo: number; recipientCode: string; reference: string; reason: string }[]): Promise<TransferState[]>;
   verifyTransfer(reference: string): Promise<TransferState | { found: false }>;
+  /** POST /transfer/finalize_transfer: the OTP Paystack sent to the business's phone; a wrong code is a value. */
+  finalizeTransfer(input: { transferCode: string; otp: string }): Promise<TransferState | { refused: string }>;
+  /** POST /transfer/resend_otp (reason resend_otp): Paystack sends the code again. */
+  resendTransferOtp(transferCode: string): Promise<{ sent: true } | { refused: string }>;
   /** HMAC-SHA512 of the raw body with the secret key, compared in constant time. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
 }
@@ -29,7 +35,12 @@ export interface VerifiedTransaction {
   found: true;
   reference: string;
   status: string;
+  /** What Paystack charged the customer: the fee, plus Paystack's fees when the customer pays them. */
   amountKobo: number;
+  /** What we asked for (Paystack's requested_amount); null when Paystack's answer has none. */
+  requestedAmountKobo: number | null;
+  /** Paystack's fees on this payment (null when not told). */
+  feesKobo: number | null;
   currency: string;
   paidAt: string | null;
   customerEmail: string | null;
@@ -48,6 +59,8 @@ export interface TransferState {
   status: string;
   transferCode: string | null;
   amountKobo: number;
+  /** Paystack's words on a transfer that did not go through (gateway_response or failures), when it gives any. */
+  reason?: string | null;
 }
 
 export class PaymentProviderError extends Error {

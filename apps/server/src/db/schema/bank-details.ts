@@ -25,6 +25,8 @@ export const bankDetails = pgTable(
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     /** The provider's transfer recipient for this bank account, made on the first payout. */
     recipientCode: text('recipient_code'),
+    /** The key mode (test or live) the recipient was made under: a test recipient is unknown to live keys. */
+    recipientKeyMode: text('recipient_key_mode', { enum: ['test', 'live'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the member last saved these details (updated_at also moves when the transfer recipient is kept). */
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),

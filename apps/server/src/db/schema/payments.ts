@@ -15,6 +15,11 @@ export const payments = pgTable(
       .references(() => accounts.id),
     programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /**
+     * What the customer paid Paystack on top of the fee when the account passes its fees to the customer
+     * (verify's amount - requested_amount); Paystack keeps it, so it never enters the ledger. Null: none.
+     */
+    customerFeeKobo: bigint('customer_fee_kobo', { mode: 'number' }),
     currency: text('currency').notNull().default('NGN'),
     status: text('status', { enum: ['pending', 'paid', 'failed', 'abandoned'] }).notNull().default('pending'),
     provider: text('provider', { enum: ['paystack', 'sandbox'] }).notNull(),
@@ -74,7 +79,12 @@ export const payouts = pgTable(
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     /** Stored before the first attempt and reused on every retry, so the provider never pays twice. */
     reference: text('reference').notNull().unique(),
-    status: text('status', { enum: ['reserved', 'processing', 'success', 'failed', 'reversed', 'released'] }).notNull().default('reserved'),
+    /** otp: Paystack waits for the one-time code sent to the business's phone (a person must act). */
+    status: text('status', { enum: ['reserved', 'processing', 'otp', 'success', 'failed', 'reversed', 'released'] }).notNull().default('reserved'),
+    /** Paystack's last word on the transfer (pending, received, abandoned, an unknown word...), shown to the operator. */
+    providerStatus: text('provider_status'),
+    /** Something Paystack said that contradicts the payout's state (a failed after success): flagged to the operator. */
+    providerNote: text('provider_note'),
     /** 1 for the first transfer; a failed payout paid again in its run gets a new reference and attempt (payout_attempts keeps the earlier). */
     attempt: integer('attempt').notNull().default(1),
     /** Why an administrator released the payout (it will not be paid in this run; the money is in the wallet). */
@@ -127,6 +137,11 @@ export const paymentEvents = pgTable(
     reference: text('reference'),
     payload: jsonb('payload').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set once a transfer event has been applied (by the job runner); null while it waits. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [index('payment_events_reference_idx').on(t.reference)],
+  (t) => [
+    index('payment_events_reference_idx').on(t.reference),
+    index('payment_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null and ${t.event} like 'transfer.%'`),
+  ],
 );

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+/** Every transfer status Paystack documents (docs: transfers/how-transfers-work). */
+export const SANDBOX_TRANSFER_STATUSES = ['pending', 'otp', 'received', 'success', 'failed', 'reversed', 'abandoned', 'blocked', 'rejected'] as const;
 
 /** The payment sandbox's records (adapters/payments/sandbox): Paystack's side of a checkout, kept across restarts. */
 export const sandboxTransactions = pgTable(
@@ -9,6 +12,8 @@ export const sandboxTransactions = pgTable(
     id: integer('id').generatedAlwaysAsIdentity({ startWith: 1001 }).notNull(),
     email: text('email').notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** The customer paid Paystack's fees on top (the checkout's "Pay, fees added"): verify's amount includes them. */
+    customerPaysFees: boolean('customer_pays_fees').notNull().default(false),
     currency: text('currency').notNull(),
     callbackUrl: text('callback_url'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
@@ -44,9 +49,14 @@ export const sandboxTransfers = pgTable(
     recipientCode: text('recipient_code')
       .notNull()
       .references(() => sandboxRecipients.code),
-    status: text('status', { enum: ['pending', 'success', 'failed', 'reversed'] }).notNull(),
+    status: text('status', { enum: SANDBOX_TRANSFER_STATUSES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('sandbox_transfers_status', sql`${t.status} IN ('pending', 'success', 'failed', 'reversed')`)],
+  (t) => [
+    check(
+      'sandbox_transfers_status',
+      sql`${t.status} IN ('pending', 'otp', 'received', 'success', 'failed', 'reversed', 'abandoned', 'blocked', 'rejected')`,
+    ),
+  ],
 );

@@ -1,17 +1,25 @@
-import { BANKS, type Bank } from '@coop/core';
+import type { Bank } from '@coop/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments';
+import { HttpError } from '../../plugins/errors';
 
 const LIVE_LIST_TTL_MS = 60 * 60 * 1000;
 
 export interface BankDirectory {
-  /** Banks that can receive transfers, by name: the provider's live list, or the built-in table when it cannot be reached. */
+  /** Banks that can receive transfers, by name, from the provider's list; a 502 the member can read when it cannot be had. */
   activeBanks(): Promise<Bank[]>;
   /** Any bank by code, active or not (for showing saved details). */
   find(code: string): Promise<Bank | undefined>;
 }
 
-/** The provider's GET /bank, kept for an hour; a failed fetch falls back to the built-in table and is retried next call. */
+export const BANK_LIST_UNAVAILABLE = 'The list of banks cannot be loaded from our payment provider just now. Please try again in a few minutes.';
+
+/**
+ * The provider's GET /bank (every page), kept for an hour. There is no built-in short list to fall back on: a member
+ * of a bank missing from it could not save their details. A failed refresh keeps serving the last list it had; with
+ * none, the member is told the list cannot be loaded (502, as for a payment the provider cannot start), and the next call asks the provider again (its HTTP
+ * client already retried).
+ */
 export function createBankDirectory(provider: PaymentProvider, log: FastifyBaseLogger): BankDirectory {
   let cache: { banks: Bank[]; until: number } | null = null;
   const all = async (): Promise<readonly Bank[]> => {
@@ -22,8 +30,12 @@ export function createBankDirectory(provider: PaymentProvider, log: FastifyBaseL
       cache = { banks: live, until: Date.now() + LIVE_LIST_TTL_MS };
       return live;
     } catch (error) {
-      log.warn({ err: error }, 'bank list: the provider could not be reached; using the built-in table');
-      return BANKS;
+      if (cache) {
+        log.warn({ err: error }, 'bank list: the provider could not be reached; serving the list loaded earlier');
+        return cache.banks;
+      }
+      log.error({ err: error }, 'bank list: the provider could not be reached and no list was loaded before');
+      throw new HttpError(502, BANK_LIST_UNAVAILABLE, 'bank_list_unavailable');
     }
   };
   return {
@@ -31,7 +43,7 @@ export function createBankDirectory(provider: PaymentProvider, log: FastifyBaseL
       return (await all()).filter((bank) => bank.active).sort((a, b) => a.name.localeCompare(b.name));
     },
     async find(code) {
-      return (await all()).find((bank) => bank.code === code) ?? BANKS.find((bank) => bank.code === code);
+      return (await all()).find((bank) => bank.code === code);
     },
   };
 }

@@ -34,8 +34,8 @@ export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['bank details'],
-        summary: 'Banks a member can choose, each with its own bank code (the provider’s live list, or the built-in table)',
-        response: { 200: z.object({ banks: z.array(z.object({ name: z.string(), code: z.string() })) }) },
+        summary: 'Banks a member can choose, each with its own bank code (the provider’s live list, kept for an hour; 502 when it cannot be loaded)',
+        response: { 200: z.object({ banks: z.array(z.object({ name: z.string(), code: z.string() })) }), 502: errorSchema },
       },
     },
     async (_request, reply) => {

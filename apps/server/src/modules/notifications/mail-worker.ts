@@ -5,6 +5,8 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { templatesWithSecrets, type MailSite, type QueuedMail } from './mail/content';
 import { renderMail } from './mail/render-mail';
+import type { NotificationEvent } from './events';
+import { listUnsubscribeHeaders } from './unsubscribe';
 
 /** After this many failed attempts a mail is failed for good and shown to administrators. */
 export const MAX_ATTEMPTS = 6;
@@ -25,12 +27,13 @@ interface ClaimedRow {
   template: QueuedMail['template'];
   data: QueuedMail['data'];
   attempts: number;
+  account_id: string | null;
 }
 
 export interface MailWorkerDeps {
   db: Db;
   transport: () => MailTransport;
-  site: MailSite;
+  site: MailSite & { unsubscribeSecret: string };
   log: FastifyBaseLogger;
   instance: string;
 }
@@ -57,7 +60,7 @@ export async function claimDueMails(db: Db, instance: string, now: Date, limit =
         where id in (
           select id from mail_queue where status = 'queued' and next_attempt_at <= ${now}
           order by id limit ${limit} for update skip locked)
-        returning id, to_address, template, data, attempts`,
+        returning id, to_address, template, data, attempts, account_id`,
   );
 }
 
@@ -66,7 +69,8 @@ async function sendClaimed(deps: MailWorkerDeps, row: ClaimedRow, now: Date) {
   const mine = sql`id = ${row.id} and status = 'sending' and claimed_by = ${deps.instance}`;
   try {
     const mail = await renderMail(row.to_address, { template: row.template, data: row.data } as QueuedMail, deps.site);
-    await deps.transport().send(mail);
+    const event = row.template === 'event' ? (row.data as { event?: NotificationEvent }).event : undefined;
+    await deps.transport().send({ ...mail, headers: listUnsubscribeHeaders(deps.site, row.account_id, event) });
   } catch (error) {
     const final = isPermanent(error) || row.attempts >= MAX_ATTEMPTS;
     const next = new Date(now.getTime() + backoffMs(row.attempts));

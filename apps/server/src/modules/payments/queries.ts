@@ -23,7 +23,7 @@ export async function lockPayment(tx: Tx, reference: string): Promise<{ id: stri
   return row;
 }
 
-export async function updatePayment(db: Tx, id: string, values: Partial<Pick<PaymentRow, 'status' | 'positionId' | 'paidAt' | 'failureReason' | 'lastCheckedAt' | 'authorizationUrl' | 'accessCode'>>) {
+export async function updatePayment(db: Tx, id: string, values: Partial<Pick<PaymentRow, 'status' | 'positionId' | 'paidAt' | 'failureReason' | 'lastCheckedAt' | 'authorizationUrl' | 'accessCode' | 'customerFeeKobo'>>) {
   await db
     .update(payments)
     .set({ ...values, updatedAt: new Date() })

@@ -18,10 +18,26 @@ export type SettleOutcome =
   | { result: 'not_paid'; status: PaymentStatus; providerStatus: string }
   | { result: 'mismatch'; status: PaymentStatus; why: string };
 
+/**
+ * What we asked the customer for. When the Paystack account passes its fees to the customer, verify's amount is
+ * requested_amount + fees (Paystack's documented sample: 40333 = 30050 + 10283, paystack.com/docs/api/transaction/#verify;
+ * the sandbox's "Pay, fees added" answers the same, see adapters/payments/sandbox/transaction-routes.ts); requested_amount is the fee.
+ */
+export const requestedKoboOf = (verified: VerifiedTransaction) => verified.requestedAmountKobo ?? verified.amountKobo;
+
+/** What the customer paid Paystack on top of our fee; null when nothing. Never ours: it is recorded, not posted. */
+export function customerFeeKoboOf(verified: VerifiedTransaction): number | null {
+  const extraKobo = verified.amountKobo - requestedKoboOf(verified);
+  return extraKobo > 0 ? extraKobo : null;
+}
+
 /** What must agree between our payment and the provider's word before value is given. */
 export function mismatchOf(payment: PaymentRow, verified: VerifiedTransaction): string | null {
   if (verified.reference !== payment.reference) return 'reference';
-  if (verified.amountKobo !== payment.amountKobo) return `amount ${verified.amountKobo} kobo, expected ${payment.amountKobo}`;
+  const requestedKobo = requestedKoboOf(verified);
+  if (requestedKobo !== payment.amountKobo) return `amount ${requestedKobo} kobo, expected ${payment.amountKobo}`;
+  // The customer cannot have paid less than we asked; a smaller charged amount is not a payment of the fee.
+  if (verified.amountKobo < requestedKobo) return `amount ${verified.amountKobo} kobo charged, less than the ${requestedKobo} requested`;
   if (verified.currency !== payment.currency) return `currency ${verified.currency}, expected ${payment.currency}`;
   const accountId = verified.metadata.accountId;
   if (accountId !== undefined && accountId !== payment.accountId) return 'account';
@@ -72,18 +88,20 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
       accountId: payment.accountId,
       programme: payment.programme,
       paymentReference: reference,
-      amountKobo: verified.amountKobo,
+      // The engine checks the programme's fee: what we asked for, never what Paystack charged with its fees.
+      amountKobo: requestedKoboOf(verified),
     });
+    const customerFeeKobo = customerFeeKoboOf(verified);
     const paidAt = verified.paidAt ? new Date(verified.paidAt) : now;
     if (placed.status === 'refused') {
       // The money arrived but the engine's rules refuse a position (a second Main fee paid from an older checkout).
       deps.log.warn({ reference, code: placed.code }, 'payment: paid but no position placed; a refund is due');
-      await updatePayment(tx, locked.id, { status: 'paid', paidAt, lastCheckedAt: now, failureReason: `Not placed: ${placed.message} A refund is due.` });
+      await updatePayment(tx, locked.id, { status: 'paid', paidAt, lastCheckedAt: now, customerFeeKobo, failureReason: `Not placed: ${placed.message} A refund is due.` });
       await announceRefundDue(tx, { accountId: payment.accountId, programme: payment.programme, reference, amountKobo: verified.amountKobo }, placed.message);
       return { result: 'activated', status: 'paid', positionId: null };
     }
-    await updatePayment(tx, locked.id, { status: 'paid', paidAt, lastCheckedAt: now, positionId: placed.positionId, failureReason: null });
-    if (placed.status === 'placed') await notify(tx, payment.accountId, { kind: 'payment_received', reference, amountKobo: verified.amountKobo });
+    await updatePayment(tx, locked.id, { status: 'paid', paidAt, lastCheckedAt: now, customerFeeKobo, positionId: placed.positionId, failureReason: null });
+    if (placed.status === 'placed') await notify(tx, payment.accountId, { kind: 'payment_received', reference, amountKobo: payment.amountKobo });
     return { result: 'activated', status: 'paid', positionId: placed.positionId };
   });
 }

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import { payoutCandidates } from './candidates';
 import { SKIP_REASON_TEXT } from './payee-rules';
 import { findRunByPeriod } from './run-queries';
+import { OTP_ADVICE } from './attention';
+import { lastRunNeededOtp } from './transfer-otp';
 import { runSummaryView } from './views';
 
 /** Who a run of this month would pay and how much, and who it would leave out and why; nothing is written. */
@@ -12,6 +14,7 @@ export async function previewPayout(
 ) {
   const { payees, skipped } = await payoutCandidates(db, input.programme, input.minimumKobo);
   const existing = await findRunByPeriod(db, input.programme, input.period);
+  const neededOtp = input.mode === 'transfer' && (await lastRunNeededOtp(db, input.programme));
   const sum = (list: { balanceKobo: number }[]) => list.reduce((s, c) => s + c.balanceKobo, 0);
   const person = (c: (typeof payees)[number] | (typeof skipped)[number]) => ({
     accountId: c.accountId,
@@ -39,5 +42,8 @@ export async function previewPayout(
       skipped: skipped.length,
       skippedAmount: toNairaString(sum(skipped)),
     },
+    otpWarning: neededOtp
+      ? `The last transfer run of this programme needed Paystack's one-time code: each transfer will wait for a code sent to the business's phone. ${OTP_ADVICE}`
+      : null,
   };
 }

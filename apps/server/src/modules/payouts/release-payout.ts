@@ -7,9 +7,13 @@ import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { postEntry } from '../ledger/post-entry';
 import { applyTransferOutcome, payoutMoveKey, refreshRunStatus } from './transfer-outcome';
+import { transferStatusText } from './transfer-status';
 
 /** Longer than any send can take (three attempts of ten seconds for each of up to three provider calls). */
 const QUIET_MINUTES = 5;
+
+/** Payouts whose money is still held in payout clearing: released only when Paystack has no transfer for them. */
+const HELD = ['reserved', 'processing', 'otp'];
 
 interface PayoutFacts {
   reference: string;
@@ -21,39 +25,48 @@ interface PayoutFacts {
   run_id: string | null;
 }
 
+const payoutFacts = async (db: Db, payoutId: number) =>
+  (
+    await queryRows<PayoutFacts>(
+      db,
+      sql`select reference, status, amount_kobo, account_id, programme, attempt, run_id from payouts where id = ${payoutId}`,
+    )
+  )[0];
+
+function refuseUnreleasable(status: string) {
+  if (status === 'released') throw new HttpError(409, 'This payout is released already.', 'not_releasable');
+  if (status === 'success') throw new HttpError(409, 'This payout is paid; only a payout that was not paid can be released', 'not_releasable');
+}
+
 /**
  * Settles a payout that will not be paid in its run, with the administrator's reason: its status becomes
  * released and the run no longer waits for it. A failed or reversed payout's money is in the wallet already,
  * so nothing moves. A payout still held (reserved: the provider keeps refusing it, a closed bank account) has
- * its money returned to the wallet, but only when the provider has no transfer under its reference and nobody
+ * its money returned to the wallet, as has one sent that Paystack never received or abandoned (the code was
+ * not given in time), but only when the provider has no live transfer under its reference and nobody
  * has tried to send it for a few minutes, checked again with the row locked: so money is never both returned
  * and paid.
  */
 export async function releasePayout(db: Db, provider: PaymentProvider, payoutId: number, adminId: string, reason: string) {
-  const [payout] = await queryRows<PayoutFacts>(
-    db,
-    sql`select reference, status, amount_kobo, account_id, programme, attempt, run_id from payouts where id = ${payoutId}`,
-  );
+  const payout = await payoutFacts(db, payoutId);
   if (!payout) throw new HttpError(404, 'There is no such payout', 'payout_not_found');
-  if (!['reserved', 'failed', 'reversed'].includes(payout.status))
-    throw new HttpError(
-      409,
-      payout.status === 'released'
-        ? 'This payout is released already.'
-        : `This payout is ${payout.status === 'success' ? 'paid' : 'with the bank'}; only a held, failed or reversed payout can be released`,
-      'not_releasable',
-    );
-  if (payout.status === 'reserved') {
+  refuseUnreleasable(payout.status);
+  let status = payout.status;
+  if (HELD.includes(status)) {
     const existing = await provider.verifyTransfer(payout.reference);
     if (!('found' in existing)) {
-      // The provider has it after all: its state is recorded instead, as a retry would.
+      // The provider has it: its state is recorded first. Abandoned, blocked, rejected or failed leave the payout
+      // failed (its money back in the wallet), which is then released; a transfer still under way is not.
       await applyTransferOutcome(db, payout.reference, existing);
-      throw new HttpError(
-        409,
-        `The provider has this transfer (${existing.status}); its outcome has been recorded instead`,
-        'transfer_exists',
-      );
+      status = (await payoutFacts(db, payoutId))!.status;
+      if (HELD.includes(status) || status === 'success')
+        throw new HttpError(
+          409,
+          `Paystack has this transfer (${transferStatusText(existing.status)}); its state has been recorded instead${status === 'otp' ? ': give its code, or release it once Paystack abandons it (30 minutes)' : ''}`,
+          'transfer_exists',
+        );
     }
+    // Not found at Paystack: the transfer was never received, so its held money goes back to the wallet below.
   }
   return db.transaction(async (tx) => {
     const [locked] = await queryRows<PayoutFacts & { quiet: boolean }>(
@@ -62,9 +75,9 @@ export async function releasePayout(db: Db, provider: PaymentProvider, payoutId:
             updated_at < now() - make_interval(mins => ${QUIET_MINUTES}) as quiet
           from payouts where id = ${payoutId} for update`,
     );
-    if (locked!.status !== payout.status)
+    if (locked!.status !== status)
       throw new HttpError(409, 'This payout changed meanwhile; look at it again before releasing it', 'payout_busy');
-    if (locked!.status === 'reserved') {
+    if (HELD.includes(locked!.status)) {
       if (!locked!.quiet)
         throw new HttpError(
           409,

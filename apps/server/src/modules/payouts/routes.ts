@@ -1,5 +1,5 @@
 import { transferAttempts } from './attempt-trail';
-import { approvalPendingAnswerSchema, approvalSchema, errorSchema, payoutPreparedSchema, payoutPreviewSchema, payoutReleaseSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
+import { approvalPendingAnswerSchema, approvalSchema, errorSchema, payoutOtpSchema, payoutPreparedSchema, payoutPreviewSchema, payoutReleaseSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -10,12 +10,14 @@ import { confirmCsvRun } from './confirm-csv-run';
 import { isFuturePeriod } from './period';
 import { previewPayout } from './preview';
 import { releasePayout } from './release-payout';
+import { finalizePayoutTransfer, resendPayoutOtp } from './transfer-otp';
 import { payoutDeps as deps } from './payout-deps';
 import { payoutRunApproval } from './payout-run-approval';
 import { payoutRetryApproval } from './retry-approval';
 import { monthsWaitingForApproval, schedulePayoutDay } from './payout-schedule';
 import { retryPayoutRun, startPayoutRun, type RunProgress } from './run-payout';
 import { runCsv } from './run-csv';
+import { transferStatusText } from './transfer-status';
 import { findRun, listRuns, runPayouts } from './run-queries';
 import { confirmBody, previewQuery, runBody, runParams } from './schemas';
 import { runPayoutView, runSummaryView } from './views';
@@ -207,6 +209,42 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await releasePayout(app.db, app.payments, request.params.id, signedIn(request).id, request.body.reason);
       return { message: "The payout is released: it will not be paid in this run, and the money is in the member's wallet" };
+    },
+  );
+
+  app.post(
+    '/admin/payouts/:id/finalize',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Give Paystack the one-time code sent to the business's phone for a transfer waiting for it (Paystack's /transfer/finalize_transfer); its answer is applied once",
+        params: runParams,
+        body: payoutOtpSchema,
+        response: { 200: z.object({ message: z.string(), status: z.string() }), 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const status = await finalizePayoutTransfer(app.db, app.payments, request.params.id, signedIn(request).id, request.body.otp);
+      return { status, message: `Paystack accepted the code: ${transferStatusText(status)}` };
+    },
+  );
+
+  app.post(
+    '/admin/payouts/:id/resend-otp',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Ask Paystack to send a transfer's one-time code to the business's phone again (Paystack's /transfer/resend_otp)",
+        params: runParams,
+        response: { 200: z.object({ message: z.string() }), 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      await resendPayoutOtp(app.db, app.payments, request.params.id, signedIn(request).id);
+      return { message: "Paystack has sent a new code to the business's phone" };
     },
   );
 

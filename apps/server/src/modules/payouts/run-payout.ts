@@ -86,12 +86,13 @@ async function reserveAll(
 
 /**
  * Sends each reserved payout, a few at a time; on a retry, also asks the provider about each payout sent
- * without an outcome yet. Then completes the run if nothing is left waiting.
+ * without an outcome yet (one waiting for its one-time code too: Paystack abandons it after 30 minutes). Then
+ * completes the run if nothing is left waiting.
  */
 async function sendAll(deps: PayoutDeps, run: { id: number; period: string }, retry: boolean) {
   const open = await queryRows<{ id: string; reference: string; status: string }>(
     deps.db,
-    sql`select id, reference, status from payouts where run_id = ${run.id} and status in ('reserved', 'processing') order by id`,
+    sql`select id, reference, status from payouts where run_id = ${run.id} and status in ('reserved', 'processing', 'otp') order by id`,
   );
   const results: Record<SendResult, number> = {
     sent: 0,

@@ -4,6 +4,15 @@ import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { payoutAttention, type PayoutAttention } from './attention';
 import type { PayoutStatus } from './transfer-outcome';
+import { transferStatusText } from './transfer-status';
+
+/** The screen's words for a payout: ours while it is not with Paystack, else what Paystack's status means. */
+const payoutStatusText = (status: PayoutStatus, providerStatus: string | null) =>
+  status === 'reserved'
+    ? 'Held for this run; not sent to Paystack yet'
+    : status === 'released'
+      ? 'Released: not paid in this run; the money is in the wallet'
+      : transferStatusText(providerStatus ?? status);
 
 export type RunStatus = 'running' | 'needs_attention' | 'completed';
 
@@ -44,6 +53,7 @@ interface SummaryRow {
   failed: string;
   reversed: string;
   released: string;
+  otp: string;
 }
 
 const summarySql = sql`
@@ -56,7 +66,8 @@ const summarySql = sql`
     count(p.id) filter (where p.status = 'success') as success,
     count(p.id) filter (where p.status = 'failed') as failed,
     count(p.id) filter (where p.status = 'reversed') as reversed,
-    count(p.id) filter (where p.status = 'released') as released
+    count(p.id) filter (where p.status = 'released') as released,
+    count(p.id) filter (where p.status = 'otp') as otp
   from payout_runs r left join accounts a on a.id = r.created_by left join accounts ap on ap.id = r.approved_by left join payouts p on p.run_id = r.id`;
 
 const toSummary = (r: SummaryRow): RunSummary => ({
@@ -79,6 +90,7 @@ const toSummary = (r: SummaryRow): RunSummary => ({
     failed: Number(r.failed),
     reversed: Number(r.reversed),
     released: Number(r.released),
+    otp: Number(r.otp),
   },
 });
 
@@ -124,6 +136,9 @@ export interface RunPayout {
   accountNumberLast4: string;
   failureReason: string | null;
   releasedReason: string | null;
+  /** Paystack's last word on the transfer, and what it means. */
+  providerStatus: string | null;
+  statusText: string;
   attempt: number;
   /** For a failed or reversed payout: what went wrong and what the administrator can do. */
   attention: PayoutAttention | null;
@@ -144,6 +159,8 @@ export async function runPayouts(db: Tx, runId: number): Promise<RunPayout[]> {
     account_number_last4: string;
     failure_reason: string | null;
     released_reason: string | null;
+    provider_status: string | null;
+    provider_note: string | null;
     attempt: number;
     updated_at: string | Date;
     bank_verified: boolean | null;
@@ -151,7 +168,7 @@ export async function runPayouts(db: Tx, runId: number): Promise<RunPayout[]> {
   }>(
     db,
     sql`select p.id, p.account_id, a.full_name, a.email, p.amount_kobo, p.status, p.reference, p.bank_name, p.account_number_last4,
-          p.failure_reason, p.released_reason, p.attempt, p.updated_at,
+          p.failure_reason, p.released_reason, p.provider_status, p.provider_note, p.attempt, p.updated_at,
           b.verified as bank_verified, b.updated_at > p.updated_at as bank_changed
         from payouts p join accounts a on a.id = p.account_id left join bank_details b on b.account_id = p.account_id
         where p.run_id = ${runId} order by p.id`,
@@ -168,10 +185,14 @@ export async function runPayouts(db: Tx, runId: number): Promise<RunPayout[]> {
     accountNumberLast4: r.account_number_last4,
     failureReason: r.failure_reason,
     releasedReason: r.released_reason,
+    providerStatus: r.provider_status,
+    statusText: payoutStatusText(r.status, r.provider_status),
     attempt: Number(r.attempt),
     attention: payoutAttention({
       status: r.status,
       failureReason: r.failure_reason,
+      providerStatus: r.provider_status,
+      providerNote: r.provider_note,
       bank: r.bank_verified === null ? null : { verified: r.bank_verified, changedSinceFailure: r.bank_changed === true },
     }),
     updatedAt: new Date(r.updated_at),

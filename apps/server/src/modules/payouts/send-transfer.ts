@@ -14,6 +14,7 @@ interface Row {
   recipient_code: string | null;
   account_id: string;
   bank_recipient_code: string | null;
+  bank_recipient_key_mode: string | null;
   account_number: string | null;
   bank_code: string | null;
   bank_name: string | null;
@@ -21,12 +22,16 @@ interface Row {
   account_name: string | null;
 }
 
-/** The provider's transfer recipient of the member's bank account: made once per bank details row and kept. */
+/**
+ * The provider's transfer recipient of the member's bank account: made once per bank details row and key mode and
+ * kept. A recipient made under test keys does not exist for live keys (Paystack's test and live are separate
+ * worlds, paystack.com/docs/payments/test-payments), so a code from the other mode is made again.
+ */
 async function recipientFor(db: Db, provider: PaymentProvider, row: Row): Promise<string> {
   if (row.recipient_code) return row.recipient_code;
   if (!row.account_number || !row.bank_code)
     throw new PaymentProviderError('The member has no bank details any more', false);
-  let code = row.bank_recipient_code;
+  let code = row.bank_recipient_key_mode === provider.keyMode ? row.bank_recipient_code : null;
   if (!code) {
     ({ recipientCode: code } = await provider.createTransferRecipient({
       name: row.account_name!,
@@ -34,8 +39,9 @@ async function recipientFor(db: Db, provider: PaymentProvider, row: Row): Promis
       bankCode: row.bank_code,
     }));
     // Kept only if the bank details are still the ones the recipient was made for.
-    await db.execute(sql`update bank_details set recipient_code = ${code}, updated_at = now()
-      where account_id = ${row.account_id} and account_number = ${row.account_number} and bank_code = ${row.bank_code} and recipient_code is null`);
+    await db.execute(sql`update bank_details set recipient_code = ${code}, recipient_key_mode = ${provider.keyMode}, updated_at = now()
+      where account_id = ${row.account_id} and account_number = ${row.account_number} and bank_code = ${row.bank_code}
+        and (recipient_code is null or recipient_key_mode is distinct from ${provider.keyMode})`);
   }
   // The payout goes to the bank account the recipient names, so the payout row names that account too.
   await db.execute(sql`update payouts set recipient_code = ${code}, bank_name = ${row.bank_name}, account_number_last4 = ${row.last4}, updated_at = now()
@@ -58,7 +64,7 @@ export async function sendTransfer(
   const [row] = await queryRows<Row>(
     db,
     sql`select p.id, p.reference, p.amount_kobo, p.status, p.recipient_code, p.account_id,
-          b.recipient_code as bank_recipient_code, b.account_number, b.bank_code, b.bank_name, b.account_number_last4 as last4,
+          b.recipient_code as bank_recipient_code, b.recipient_key_mode as bank_recipient_key_mode, b.account_number, b.bank_code, b.bank_name, b.account_number_last4 as last4,
           coalesce(b.resolved_account_name, b.account_name) as account_name
         from payouts p left join bank_details b on b.account_id = p.account_id where p.id = ${payoutId}`,
   );

@@ -1,16 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { webhookEnvelope } from '../../adapters/payments/paystack-schemas';
 import { settlePayment } from '../payments/settle-payment';
-import { handleTransferEvent } from '../payouts/transfer-events';
 import { storePaymentEvent } from './store-event';
+import { processTransferEvents, scheduleTransferEvents } from './transfer-event-queue';
 
 /**
  * POST /api/webhooks/paystack. The signature is checked over the raw bytes (so this route alone keeps the
- * body as a Buffer), the event is stored, and the answer goes out at once; a charge is then settled in the
- * background, where the provider is asked before any value is given. Transfer events go to the payouts
- * area before the answer.
+ * body as a Buffer), the event is stored, and the answer goes out at once, well inside Paystack's 30 s
+ * (paystack.com/docs/payments/webhooks: "do slow work after answering"). A charge is then settled in the
+ * background, where the provider is asked before any value is given; a transfer event is applied from its stored
+ * row by the job runner (transfer-event-queue.ts), started at once and again every minute for what is left.
  */
 export const webhookRoutes: FastifyPluginAsync = async (app) => {
+  scheduleTransferEvents(app);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -43,13 +45,13 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       if (!parsed?.success) return reply.status(400).send({ message: 'Not a Paystack event' });
       const event = parsed.data;
       const reference = typeof event.data.reference === 'string' ? event.data.reference : null;
-      await storePaymentEvent(app.db, event.event, reference, event);
+      const stored = await storePaymentEvent(app.db, event.event, reference, event);
 
       if (event.event === 'charge.success' && reference) {
         app.paymentWork.run(`settle ${reference}`, () => settlePayment({ db: app.db, provider: app.payments, log: request.log }, reference));
       } else if (event.event.startsWith('transfer.')) {
-        // Answered only once applied: when the provider cannot be asked this throws, the 5xx makes Paystack send it again.
-        await handleTransferEvent(app, event);
+        // Stored first, so nothing is lost if this process dies now: the job applies what this does not.
+        app.paymentWork.run(`transfer event ${stored.id}`, () => processTransferEvents(app, stored.id));
       }
       return reply.status(200).send({ received: true });
     },

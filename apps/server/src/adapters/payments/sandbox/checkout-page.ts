@@ -40,6 +40,7 @@ ${
     ? `<p>This payment is already ${escapeHtml(transaction.status === 'success' ? 'paid' : transaction.status)}.</p>`
     : `${transaction.status === 'failed' ? '<p>The last attempt was declined. You may try again.</p>' : ''}
 ${button(action, 'success', 'Pay', 'pay')}
+${button(action, 'success_fees', 'Pay, fees added for the customer', 'pay')}
 ${button(action, 'failed', 'Fail', 'fail')}
 ${button(action, 'abandoned', 'Cancel', 'cancel')}`
 }

@@ -4,7 +4,8 @@ import { renderCheckoutPage } from './checkout-page';
 import { transactionData } from './transaction-routes';
 import type { SandboxState } from './state';
 
-const outcomeBody = z.object({ outcome: z.enum(['success', 'failed', 'abandoned']) });
+// success_fees: paid with Paystack's fees added for the customer (an account that passes its fees on).
+const outcomeBody = z.object({ outcome: z.enum(['success', 'success_fees', 'failed', 'abandoned']) });
 
 /** Where Paystack sends the browser after checkout: the callback with ?trxref=&reference= appended. */
 function callbackLocation(callbackUrl: string, reference: string) {
@@ -32,7 +33,8 @@ export function checkoutRoutes(app: FastifyInstance, state: SandboxState) {
     if (!parsed.success) return reply.status(400).send({ message: 'Choose Pay, Fail or Cancel.' });
     // A paid or cancelled checkout is settled; a declined card may be tried again, as on Paystack's page.
     // Deciding is one conditional update, so a double click pays (and sends the webhook) once.
-    const decided = await state.transactions.decide(found.reference, parsed.data.outcome, new Date());
+    const { outcome } = parsed.data;
+    const decided = await state.transactions.decide(found.reference, outcome === 'success_fees' ? 'success' : outcome, new Date(), outcome === 'success_fees');
     if (decided?.status === 'success') await state.sendWebhook('charge.success', decided.reference, transactionData(decided));
     const transaction = decided ?? found;
     if (!transaction.callbackUrl) return reply.type('text/html; charset=utf-8').send(renderCheckoutPage(transaction));

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { bankRoutes } from './bank-routes';
 import { checkoutRoutes } from './checkout-routes';
@@ -32,6 +32,23 @@ export async function paystackSandboxPlugin(app: FastifyInstance, options: { sta
     const header = request.headers.authorization;
     if (!header) return paystackError(reply, 401, 'No Authorization Header was found');
     if (!sameText(header, `Bearer ${state.secretKey}`)) return paystackError(reply, 401, 'Invalid key');
+  });
+  // Every error in Paystack's envelope, {status: false, message} (paystack.com/docs/api/#errors): an unknown path,
+  // a body that is not JSON, a POST without a JSON content type, or a fault of the sandbox itself.
+  const notFound = (_request: unknown, reply: FastifyReply) => paystackError(reply, 404, 'Route not found', { type: 'api_error', code: 'not_found' });
+  app.setNotFoundHandler(notFound);
+  // The web client's catch-all GET /* would otherwise answer an unknown sandbox path with the site's page.
+  app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: '/*', handler: notFound });
+  app.setErrorHandler((error: { statusCode?: number; code?: string }, request, reply) => {
+    const httpStatus = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? 400 : 500;
+    if (httpStatus === 500) request.log.error({ err: error }, 'sandbox: request failed');
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'Invalid request: send the body as JSON with Content-Type: application/json'
+        : httpStatus === 400
+          ? 'Invalid request: the body could not be read'
+          : 'An error occurred';
+    return paystackError(reply, httpStatus, message, { type: httpStatus === 400 ? 'validation_error' : 'api_error', code: httpStatus === 400 ? 'invalid_params' : 'unknown' });
   });
   checkoutRoutes(app, state);
   transactionRoutes(app, state);

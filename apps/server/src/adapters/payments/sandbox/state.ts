@@ -36,8 +36,8 @@ export interface SandboxState {
   webhooks: SandboxWebhook[];
   newCode(prefix: string): string;
   sendWebhook(event: string, reference: string, data: Record<string, unknown>): Promise<SandboxWebhook>;
-  /** Settles a pending transfer (success, failed or reversed) and sends its webhook. */
-  completeTransfer(reference: string, outcome: 'success' | 'failed' | 'reversed'): Promise<void>;
+  /** Moves a transfer to a status and sends its webhook (transfer.success, .failed or .reversed; none for others). */
+  completeTransfer(reference: string, outcome: SandboxTransfer['status'], event?: string | null): Promise<void>;
   /** Runs work after the current answer has gone out, like Paystack's queue; idle() waits for it. */
   schedule(work: () => Promise<unknown>): void;
   /** Resolves when all scheduled work (transfer completions and their webhooks) has finished. */
@@ -47,7 +47,38 @@ export interface SandboxState {
 /** What any 10-digit account number resolves to unless a test registered a name for it. */
 export const DEFAULT_ACCOUNT_NAME = 'SANDBOX TEST ACCOUNT';
 
-export function transferWebhookData(transfer: SandboxTransfer) {
+const INTEGRATION_ID = 463433;
+
+/** A transfer recipient as Paystack's documented bodies show it (paystack.com/docs/api/transfer-recipient, paystack.com/docs/api/transfer/#verify). */
+export function recipientData(recipient: SandboxTransfer['recipient'], createdAt: string) {
+  return {
+    active: true,
+    createdAt,
+    updatedAt: createdAt,
+    currency: 'NGN',
+    description: '',
+    domain: 'test',
+    email: null,
+    id: recipient.id,
+    integration: INTEGRATION_ID,
+    metadata: null,
+    name: recipient.name,
+    recipient_code: recipient.code,
+    type: 'nuban',
+    is_deleted: false,
+    isDeleted: false,
+    details: {
+      authorization_code: null,
+      account_number: recipient.accountNumber,
+      account_name: recipient.name,
+      bank_code: recipient.bankCode,
+      bank_name: recipient.bankName,
+    },
+  };
+}
+
+/** The fields every transfer body of Paystack's has (paystack.com/docs/api/transfer). */
+function transferFields(transfer: SandboxTransfer) {
   return {
     amount: transfer.amountKobo,
     currency: 'NGN',
@@ -57,25 +88,50 @@ export function transferWebhookData(transfer: SandboxTransfer) {
     reason: transfer.reason,
     reference: transfer.reference,
     source: 'balance',
+    source_details: null,
     status: transfer.status,
+    titan_code: null,
     transfer_code: transfer.transferCode,
     transferred_at: transfer.status === 'success' ? transfer.updatedAt : null,
-    recipient: {
-      recipient_code: transfer.recipient.code,
-      type: 'nuban',
-      name: transfer.recipient.name,
-      details: {
-        account_number: transfer.recipient.accountNumber,
-        account_name: transfer.recipient.name,
-        bank_code: transfer.recipient.bankCode,
-        bank_name: transfer.recipient.bankName,
-      },
-    },
-    session: { provider: 'nip', id: null },
+    createdAt: transfer.createdAt,
+    updatedAt: transfer.updatedAt,
+  };
+}
+
+/** The data of a transfer.* event (paystack.com/docs/payments/webhooks, transfer events): the integration as an object. */
+export function transferWebhookData(transfer: SandboxTransfer) {
+  return {
+    ...transferFields(transfer),
+    integration: { id: INTEGRATION_ID, is_live: false, business_name: 'Sandbox' },
+    recipient: recipientData(transfer.recipient, transfer.createdAt),
+    session: { provider: transfer.status === 'success' ? 'nip' : null, id: null },
+    gateway_response: null,
     created_at: transfer.createdAt,
     updated_at: transfer.updatedAt,
   };
 }
+
+/** GET /transfer/verify's data (paystack.com/docs/api/transfer/#verify). */
+export function transferVerifyData(transfer: SandboxTransfer) {
+  return {
+    ...transferFields(transfer),
+    integration: INTEGRATION_ID,
+    request: transfer.id,
+    recipient: recipientData(transfer.recipient, transfer.createdAt),
+    session: { provider: transfer.status === 'success' ? 'nip' : null, id: null },
+    fee_charged: transfer.status === 'success' ? transferFeeKobo(transfer.amountKobo) : 0,
+    fees_breakdown: null,
+    gateway_response: null,
+  };
+}
+
+/** POST /transfer's and finalize_transfer's data (paystack.com/docs/api/transfer/#initiate; the OTP answer of paystack.com/docs/transfers/single-transfers): the recipient as its id. */
+export function transferAnswerData(transfer: SandboxTransfer) {
+  return { ...transferFields(transfer), transfersessionid: [], transfertrials: [], integration: INTEGRATION_ID, request: transfer.id, recipient: transfer.recipient.id };
+}
+
+/** Paystack's transfer fee in Nigeria: N10 up to N5,000, N25 up to N50,000, N50 above (paystack.com/pricing). */
+const transferFeeKobo = (amountKobo: number) => (amountKobo <= 500_000 ? 1_000 : amountKobo <= 5_000_000 ? 2_500 : 5_000);
 
 export function createSandboxState(options: { secretKey: string; webhookUrl: string; db: Db }): SandboxState {
   const store = sandboxStore(options.db);
@@ -112,10 +168,11 @@ export function createSandboxState(options: { secretKey: string; webhookUrl: str
       return webhook;
     },
 
-    async completeTransfer(reference, outcome) {
+    async completeTransfer(reference, outcome, event) {
       const transfer = await state.transfers.complete(reference, outcome, new Date());
       if (!transfer) throw new Error(`No sandbox transfer ${reference}`);
-      await state.sendWebhook(`transfer.${outcome}`, reference, transferWebhookData(transfer));
+      const name = event === undefined ? (['success', 'failed', 'reversed'].includes(outcome) ? `transfer.${outcome}` : null) : event;
+      if (name) await state.sendWebhook(name, reference, transferWebhookData(transfer));
     },
 
     schedule(work) {

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sandboxRecipients, sandboxTransactions, sandboxTransfers } from '../../../db/schema';
+import { sandboxRecipients, sandboxTransactions, sandboxTransfers, type SANDBOX_TRANSFER_STATUSES } from '../../../db/schema';
 
 /**
  * The sandbox's records in the platform's database (tables sandbox_*), so a checkout the sandbox accepted is
@@ -11,6 +11,8 @@ export interface SandboxTransaction {
   reference: string;
   email: string;
   amountKobo: number;
+  /** The customer paid Paystack's fees on top (checkout's "Pay, fees added"). */
+  customerPaysFees: boolean;
   currency: string;
   callbackUrl: string | null;
   metadata: Record<string, unknown>;
@@ -36,7 +38,7 @@ export interface SandboxTransfer {
   amountKobo: number;
   reason: string;
   recipient: SandboxRecipient;
-  status: 'pending' | 'success' | 'failed' | 'reversed';
+  status: (typeof SANDBOX_TRANSFER_STATUSES)[number];
   createdAt: string;
   updatedAt: string;
 }
@@ -64,7 +66,7 @@ export function sandboxStore(db: Db) {
         return row ? asTransaction(row) : null;
       },
       /** null when the reference is taken (Paystack: duplicate_reference). */
-      async insert(values: Omit<SandboxTransaction, 'id' | 'createdAt' | 'paidAt' | 'status'>): Promise<SandboxTransaction | null> {
+      async insert(values: Omit<SandboxTransaction, 'id' | 'createdAt' | 'paidAt' | 'status' | 'customerPaysFees'>): Promise<SandboxTransaction | null> {
         const [row] = await db
           .insert(sandboxTransactions)
           .values({ ...values, status: 'ongoing' })
@@ -73,10 +75,10 @@ export function sandboxStore(db: Db) {
         return row ? asTransaction(row) : null;
       },
       /** Decides an open checkout (ongoing, or failed and tried again) once; null when it was already decided. */
-      async decide(reference: string, status: SandboxTransaction['status'], now: Date): Promise<SandboxTransaction | null> {
+      async decide(reference: string, status: SandboxTransaction['status'], now: Date, customerPaysFees = false): Promise<SandboxTransaction | null> {
         const [row] = await db
           .update(sandboxTransactions)
-          .set({ status, paidAt: status === 'success' ? now : null })
+          .set({ status, paidAt: status === 'success' ? now : null, customerPaysFees })
           .where(and(eq(sandboxTransactions.reference, reference), inArray(sandboxTransactions.status, ['ongoing', 'failed'])))
           .returning();
         return row ? asTransaction(row) : null;
@@ -108,15 +110,19 @@ export function sandboxStore(db: Db) {
         const rows = await db.select({ reference: sandboxTransfers.reference }).from(sandboxTransfers).where(inArray(sandboxTransfers.reference, references));
         return rows.map((row) => row.reference);
       },
-      async insert(values: { reference: string; transferCode: string; amountKobo: number; reason: string; recipientCode: string }) {
+      async insert(values: { reference: string; transferCode: string; amountKobo: number; reason: string; recipientCode: string; status: SandboxTransfer['status'] }) {
         const [row] = await db
           .insert(sandboxTransfers)
-          .values({ ...values, status: 'pending' })
+          .values(values)
           .returning();
         return transferOf(row!);
       },
       async complete(reference: string, status: SandboxTransfer['status'], now: Date): Promise<SandboxTransfer | null> {
         const [row] = await db.update(sandboxTransfers).set({ status, updatedAt: now }).where(eq(sandboxTransfers.reference, reference)).returning();
+        return row ? transferOf(row) : null;
+      },
+      async byCode(transferCode: string): Promise<SandboxTransfer | null> {
+        const [row] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.transferCode, transferCode));
         return row ? transferOf(row) : null;
       },
       async count() {

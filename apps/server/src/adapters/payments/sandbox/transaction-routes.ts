@@ -18,15 +18,29 @@ const initializeBody = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** The data of GET /transaction/verify and of the charge.success webhook (the same shape at Paystack). */
+/**
+ * Paystack's local card fee: 1.5% plus N100 (the N100 waived under N2,500), at most N2,000
+ * (paystack.com/pricing). For N50,000 that is N850: the 5085000 kobo a fee-passing account charges.
+ */
+export function paystackFeeKobo(amountKobo: number) {
+  const percentKobo = Math.round(amountKobo * 0.015) + (amountKobo >= 250_000 ? 10_000 : 0);
+  return Math.min(percentKobo, 200_000);
+}
+
+/**
+ * The data of GET /transaction/verify and of the charge.success webhook (the same shape at Paystack,
+ * paystack.com/docs/api/transaction/#verify). When the customer pays the fees, amount is
+ * requested_amount + fees, as in Paystack's documented sample (40333 = 30050 + 10283).
+ */
 export function transactionData(t: SandboxTransaction) {
+  const feesKobo = t.status === 'success' ? paystackFeeKobo(t.amountKobo) : null;
   return {
     id: t.id,
     domain: 'test',
     status: t.status,
     reference: t.reference,
     receipt_number: null,
-    amount: t.amountKobo,
+    amount: t.customerPaysFees && feesKobo !== null ? t.amountKobo + feesKobo : t.amountKobo,
     requested_amount: t.amountKobo,
     currency: t.currency,
     message: null,
@@ -36,11 +50,47 @@ export function transactionData(t: SandboxTransaction) {
     created_at: t.createdAt,
     createdAt: t.createdAt,
     channel: 'card',
-    ip_address: null,
+    ip_address: '127.0.0.1',
     metadata: t.metadata,
-    fees: t.status === 'success' ? Math.min(Math.round(t.amountKobo * 0.015) + 10_000, 200_000) : null,
-    authorization: { authorization_code: `AUTH_${t.id}`, bin: '408408', last4: '4081', channel: 'card', card_type: 'visa', bank: 'TEST BANK', country_code: 'NG', brand: 'visa', reusable: false },
-    customer: { id: t.id, email: t.email, customer_code: `CUS_${t.id}` },
+    log: null,
+    fees: feesKobo,
+    fees_split: null,
+    authorization: {
+      authorization_code: `AUTH_${t.id}`,
+      bin: '408408',
+      last4: '4081',
+      exp_month: '12',
+      exp_year: '2030',
+      channel: 'card',
+      card_type: 'visa',
+      bank: 'TEST BANK',
+      country_code: 'NG',
+      brand: 'visa',
+      reusable: false,
+      signature: `SIG_${t.id}`,
+      account_name: null,
+    },
+    customer: {
+      id: t.id,
+      first_name: null,
+      last_name: null,
+      email: t.email,
+      customer_code: `CUS_${t.id}`,
+      phone: null,
+      metadata: null,
+      risk_action: 'default',
+      international_format_phone: null,
+    },
+    plan: null,
+    split: {},
+    order_id: null,
+    pos_transaction_data: null,
+    source: null,
+    fees_breakdown: null,
+    connect: null,
+    transaction_date: t.createdAt,
+    plan_object: {},
+    subaccount: {},
   };
 }
 

@@ -65,6 +65,16 @@ export function BankDetailsForm({ area, email }: { area: MemberArea; email: stri
         error={form.formState.errors.bankCode ?? (banks.isError ? { message: `We could not load the bank list: ${banks.error.message}` } : undefined)}
         {...form.register('bankCode')}
       />
+      {banks.isError && (
+        <button
+          type="button"
+          onClick={() => void banks.refetch()}
+          disabled={banks.isFetching}
+          className="min-h-11 rounded-md border border-slate-400 bg-white px-4 font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70"
+        >
+          {banks.isFetching ? 'Loading banks...' : 'Load the bank list again'}
+        </button>
+      )}
       <SubmitButton pending={save.isPending} pendingLabel="Checking with your bank...">
         Submit
       </SubmitButton>

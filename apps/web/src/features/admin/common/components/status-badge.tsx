@@ -12,6 +12,7 @@ const tones: Record<string, string> = {
   due: 'bg-amber-100 text-amber-900',
   needs_attention: 'bg-amber-200 text-amber-950 ring-1 ring-amber-700',
   processing: 'bg-sky-100 text-sky-900',
+  otp: 'bg-amber-200 text-amber-950 ring-1 ring-amber-700',
   running: 'bg-sky-100 text-sky-900',
   upcoming: 'bg-sky-100 text-sky-900',
   failed: 'bg-red-100 text-red-800',
@@ -23,8 +24,11 @@ const tones: Record<string, string> = {
   'not paid': 'bg-slate-100 text-slate-700',
 };
 
-/** A status word as people read it: needs_attention is "needs attention". */
-export const statusLabel = (status: string) => status.replace(/_/g, ' ');
+/** Words people read for a status the API names tersely. */
+const labels: Record<string, string> = { otp: 'waiting for code' };
+
+/** A status word as people read it: needs_attention is "needs attention", otp "waiting for code". */
+export const statusLabel = (status: string) => labels[status] ?? status.replace(/_/g, ' ');
 
 /** A status word in its colour; the word itself carries the meaning, and data-status keeps the API's word. */
 export function StatusBadge({ status }: { status: string }) {

@@ -7,6 +7,11 @@ const account = (bankName: string | null, last4: string | null) => (bankName && 
 export function PayoutPreviewView({ preview }: { preview: PayoutPreview }) {
   return (
     <div className="space-y-4" data-testid="payout-preview">
+      {preview.otpWarning && (
+        <p role="alert" className="rounded-lg border-2 border-amber-600 bg-amber-50 p-3 text-sm text-amber-950" data-testid="otp-warning">
+          {preview.otpWarning}
+        </p>
+      )}
       <dl className="grid gap-3 sm:grid-cols-3">
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <dt className="text-sm text-slate-600">To pay</dt>

@@ -15,7 +15,9 @@ export function ReleasePayoutForm({ payout }: { payout: Payout }) {
   const [open, setOpen] = useState(false);
   const form = useZodForm(payoutReleaseSchema, { reason: '' });
   const release = useReleasePayout();
-  if (!['reserved', 'failed', 'reversed'].includes(payout.status)) return null;
+  // A sent transfer (processing, otp) can be released once Paystack reports it abandoned or never received it;
+  // the server asks Paystack first and refuses while the transfer is still under way.
+  if (!['reserved', 'processing', 'otp', 'failed', 'reversed'].includes(payout.status)) return null;
   if (!open)
     return (
       <button
@@ -31,7 +33,9 @@ export function ReleasePayoutForm({ payout }: { payout: Payout }) {
     <form noValidate onSubmit={onSubmit} className="w-full space-y-2 rounded-md border border-slate-300 bg-slate-50 p-3">
       <p className="text-sm text-slate-800">
         {payout.fullName} will not be paid {naira(payout.amount)} in this run;{' '}
-        {payout.status === 'reserved' ? 'the money goes back to the wallet.' : 'the money is in the wallet already.'}
+        {['reserved', 'processing', 'otp'].includes(payout.status)
+          ? 'Paystack is asked first; if it has no live transfer, the money goes back to the wallet.'
+          : 'the money is in the wallet already.'}
       </p>
       <TextField label="Why it will not be paid" error={form.formState.errors.reason} {...form.register('reason')} />
       <div className="flex flex-wrap gap-2">

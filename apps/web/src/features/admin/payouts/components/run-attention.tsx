@@ -1,8 +1,10 @@
 import type { PayoutRunDetail } from '../../common/types';
+import { TransferCodeForm } from './transfer-code-form';
 
 /**
- * The warning a run shows while any payout failed or was reversed and is not paid since: per member, what the
- * bank said and what to do, so the administrator can act before pressing Retry.
+ * The warning a run shows while any payout needs a person (failed or reversed and not paid since, waiting for
+ * Paystack's one-time code, a status Paystack never documented): per member, what Paystack or the bank said and
+ * what to do, with the code's input where Paystack waits for one.
  */
 export function RunAttention({ run }: { run: PayoutRunDetail }) {
   const failed = run.payouts.filter((p) => p.attention);
@@ -13,8 +15,9 @@ export function RunAttention({ run }: { run: PayoutRunDetail }) {
         Needs attention: {failed.length} payout{failed.length === 1 ? '' : 's'} not paid
       </h2>
       <p className="text-sm text-amber-950">
-        The money is back in each member's wallet. Once the member has fixed what is wrong, press Retry below: the payout is paid in this run,
-        once. Release a payout that will not be paid.
+        A failed payout's money is back in the member's wallet: once the member has fixed what is wrong, press Retry below and it is paid in
+        this run, once. A transfer waiting for Paystack's one-time code is paid as soon as the code is given. Release a payout that will not be
+        paid.
       </p>
       <ul className="mt-2 space-y-2">
         {failed.map((p) => (
@@ -23,11 +26,12 @@ export function RunAttention({ run }: { run: PayoutRunDetail }) {
               {p.fullName} · {p.bankName} ····{p.accountNumberLast4}
             </p>
             <p className="text-sm text-slate-800">
-              <span className="font-semibold">Bank's reason:</span> {p.attention!.reason}
+              <span className="font-semibold">{p.attention!.needsCode ? 'Paystack:' : "Bank's reason:"}</span> {p.attention!.reason}
             </p>
             <p className="text-sm text-slate-800">
               <span className="font-semibold">What to do:</span> {p.attention!.action}
             </p>
+            {p.attention!.needsCode && <TransferCodeForm payoutId={p.id} name={p.fullName} />}
           </li>
         ))}
       </ul>

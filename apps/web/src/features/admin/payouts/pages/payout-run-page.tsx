@@ -10,7 +10,7 @@ import { useRetryPayoutRun, type RetryAnswer } from '../api/retry-payout-run';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { BankFilePanel } from '../components/bank-file-panel';
 import { RunExportButton } from '../components/run-export-button';
-import { StatusBadge } from '../../common/components/status-badge';
+import { StatusBadge, statusLabel } from '../../common/components/status-badge';
 import { ReleasePayoutForm } from '../components/release-payout-form';
 import { RunAttention } from '../components/run-attention';
 import { PayoutAttempts } from '../components/payout-attempts';
@@ -116,7 +116,7 @@ export function PayoutRunPage() {
               <span className="text-slate-700">
                 {Object.entries(r.counts)
                   .filter(([, n]) => n)
-                  .map(([status, n]) => `${n} ${status}`)
+                  .map(([status, n]) => `${n} ${statusLabel(status)}`)
                   .join(' · ')}
               </span>
             </div>
@@ -134,6 +134,9 @@ export function PayoutRunPage() {
                     </p>
                     <p className="text-xs break-all text-slate-500">{p.reference}</p>
                     {p.attempt > 1 && <p className="text-xs text-slate-600">Attempt {p.attempt}: paid again in this run</p>}
+                    <p className="text-sm text-slate-700" data-testid="payout-status-text">
+                      {p.statusText}
+                    </p>
                     {p.failureReason && <p className="text-sm font-medium text-red-700">{p.failureReason}</p>}
                     {p.releasedReason && <p className="text-sm text-slate-700">Released: {p.releasedReason}</p>}
                   </div>
