@@ -47,7 +47,7 @@ export function payoutAttention(input: {
 
 function decideFailed(input: { status: PayoutStatus; failureReason: string | null; bank: { verified: boolean; changedSinceFailure: boolean } | null }) {
   // Paystack's bare "failed"/"reversed" (or our words for them) say no more than the status itself.
-  const bareWords: string[] = [TRANSFER_STATUS_TEXT.failed, TRANSFER_STATUS_TEXT.reversed];
+  const bareWords = [TRANSFER_STATUS_TEXT.failed, TRANSFER_STATUS_TEXT.reversed].filter(Boolean) as string[];
   const bare = !input.failureReason || /^Transfer (failed|reversed)$/.test(input.failureReason) || bareWords.includes(input.failureReason);
   const said = bare ? 'Paystack gave no reason' : `Paystack said: “${input.failureReason}”`;
   const reason =
