@@ -5,7 +5,7 @@ import { createPaystackProvider } from '../src/adapters/payments/paystack-client
 import { buildApp } from '../src/app';
 import { openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
-import { activate, unbalancedEntries } from '../src/modules/engine/engine-test-kit';
+import { activate, unbalancedEntries } from './engine-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { testConfig } from './app';
 import { describeEachDatabase } from './databases';
