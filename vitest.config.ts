@@ -20,6 +20,8 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           setupFiles: ['./test/setup.ts'],
+          // Migrates once per run the databases every suite copies (a PGlite data folder, a PostgreSQL template).
+          globalSetup: ['./test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
