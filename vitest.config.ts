@@ -1,4 +1,25 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Vitest's order (core, then the largest files first), with the browser test files spread evenly among the API
+ * tests: a browser file waits for the one before it to finish (e2e/one-at-a-time.ts), so two of them side by side
+ * would leave a worker idle, while a browser file beside API files keeps both workers busy.
+ */
+class SpreadBrowserFiles extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const browser = sorted.filter((spec) => spec.project.name === 'e2e');
+    const rest = sorted.filter((spec) => spec.project.name !== 'e2e');
+    const every = Math.max(1, Math.ceil(rest.length / Math.max(1, browser.length)));
+    const order: TestSpecification[] = [];
+    rest.forEach((spec, i) => {
+      if (i % every === 0 && browser.length > 0) order.push(browser.shift()!);
+      order.push(spec);
+    });
+    return [...order, ...browser];
+  }
+}
 
 // Every test: unit (core), API (server, through buildApp on PGlite and, with TEST_DATABASE_URL, PostgreSQL)
 // and browser tests (e2e, against the built app served on a random port).
@@ -6,6 +27,11 @@ export default defineConfig({
   test: {
     // In CI every test is named, so the log shows which suites ran on PostgreSQL ("[postgres]").
     reporters: process.env.CI ? ['verbose'] : ['default'],
+    // Two test files at a time, from all three projects together (Vitest's default is one fewer than the cores:
+    // one, on the two-core machines). The files spend much of their time waiting on PostgreSQL, HTTP, the
+    // browser and timers, so two keep both cores busy.
+    maxWorkers: 2,
+    sequence: { sequencer: SpreadBrowserFiles },
     projects: [
       {
         test: {
@@ -20,6 +46,8 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           setupFiles: ['./test/setup.ts'],
+          // Migrates once per run the databases every suite copies (a PGlite data folder, a PostgreSQL template).
+          globalSetup: ['./test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -30,10 +58,10 @@ export default defineConfig({
           root: './e2e',
           include: ['tests/**/*.test.ts'],
           globalSetup: ['./global-setup.ts'],
+          // One browser at a time (the machine has two cores and the app server needs one), beside the API tests.
+          setupFiles: ['./one-at-a-time.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // One browser at a time: the machine has two cores and the app server needs one.
-          fileParallelism: false,
         },
       },
     ],

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { removeDir, repoRoot, startPlatform, type RunningServer } from './support/server';
 
 let server: RunningServer | undefined;
+let lockDir: string | undefined;
 
 /** Builds the client once and serves the real platform on a random port for every browser test. */
 export async function setup(project: TestProject) {
@@ -25,9 +26,12 @@ export async function setup(project: TestProject) {
   // Behind a proxy, as in production: each test browser sends its person's own address (support/browser.ts).
   server = await startPlatform({ DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password, TRUST_PROXY: '1' }, { dataDir });
   project.provide('baseURL', server.url);
+  lockDir = mkdtempSync(path.join(tmpdir(), 'coop-e2e-lock-'));
+  project.provide('e2eLockDir', lockDir);
 }
 
 export async function teardown() {
+  if (lockDir) removeDir(lockDir);
   if (!server) return;
   await server.stop();
   removeDir(server.dataDir);
@@ -36,5 +40,7 @@ export async function teardown() {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Where the browser test file that runs holds its lock (one-at-a-time.ts). */
+    e2eLockDir: string;
   }
 }

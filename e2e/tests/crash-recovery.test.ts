@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { chargeSuccessWebhook, ledgerViolations, noViolations, postWebhook, SANDBOX_SECRET_KEY, type Query } from '../support/ledger-invariants';
 import { api, paidMember, signIn, signUpAndConfirm } from '../support/members';
 import { removeDir, startPlatform, type RunningServer } from '../support/server';
+import { createThrowawayDatabase } from '../../apps/server/test/throwaway-postgres';
 
 /**
  * The platform killed with SIGKILL in the middle of a burst of fee payments and cash-outs, then restarted on the
@@ -77,31 +78,23 @@ function pgliteStore(): Store {
 }
 
 async function postgresStore(url: string): Promise<Store> {
-  const name = `crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const databaseUrl = new URL(url);
-  databaseUrl.pathname = `/${name}`;
+  // Empty: the platform migrates it when it first starts.
+  const database = await createThrowawayDatabase(url, { prefix: 'crash' });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-crash-'));
   // Another client on the server changes nothing the restarted platform will see.
   const open = async (): Promise<Reader> => {
-    const client = new pg.Client({ connectionString: databaseUrl.toString() });
+    const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     return { query: async (text) => (await client.query(text)).rows as Array<Record<string, unknown>>, close: () => client.end() };
   };
   return {
-    env: { DATABASE_URL: databaseUrl.toString() },
+    env: { DATABASE_URL: database.url },
     dataDir,
     open,
     openAsLeft: open,
     async drop() {
       removeDir(dataDir);
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }

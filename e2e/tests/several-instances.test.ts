@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeSuccessWebhook, ledgerViolations, noViolations, postWebhook } from '../support/ledger-invariants';
 import { api, MEMBER_PASSWORD, signIn, signUpAndConfirm } from '../support/members';
 import { startPlatform, type RunningServer } from '../support/server';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../../apps/server/test/throwaway-postgres';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const reason = 'needs a PostgreSQL server: set TEST_DATABASE_URL (CI does)';
@@ -15,35 +16,25 @@ const reason = 'needs a PostgreSQL server: set TEST_DATABASE_URL (CI does)';
  * (its PUBLIC_URL), so one sandbox knows every payment and sends its webhooks to the first.
  */
 describe.skipIf(!serverUrl)(`two instances on one PostgreSQL${serverUrl ? '' : ` (skipped: ${reason})`}`, () => {
-  const name = `instances_${randomBytes(5).toString('hex')}`;
-  let databaseUrl: string;
+  let database: ThrowawayDatabase;
   let a: RunningServer;
   let b: RunningServer;
   let client: pg.Client;
   const query = async (text: string) => (await client.query(text)).rows as Array<Record<string, unknown>>;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    database = await createThrowawayDatabase(serverUrl!, { prefix: 'instances' });
     // One after the other: the first migrates the new database.
-    a = await startPlatform({ DATABASE_URL: databaseUrl, JOBS_ENABLED: 'true' });
-    b = await startPlatform({ DATABASE_URL: databaseUrl, JOBS_ENABLED: 'true', PUBLIC_URL: a.url });
-    client = new pg.Client({ connectionString: databaseUrl });
+    a = await startPlatform({ DATABASE_URL: database.url, JOBS_ENABLED: 'true' });
+    b = await startPlatform({ DATABASE_URL: database.url, JOBS_ENABLED: 'true', PUBLIC_URL: a.url });
+    client = new pg.Client({ connectionString: database.url });
     await client.connect();
   });
 
   afterAll(async () => {
     await client?.end();
     await Promise.all([a?.stop(), b?.stop()]);
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('activates each payment once, shares every limit and runs each job once', async () => {

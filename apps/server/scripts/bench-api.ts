@@ -17,12 +17,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
 import { accounts, payments, sessions } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
-import { activate } from '../src/modules/engine/engine-test-kit';
+import { activate } from '../test/engine-test-kit';
+import { createThrowawayDatabase } from '../test/throwaway-postgres';
 import { signAccessToken } from '../src/plugins/auth';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -210,20 +210,11 @@ async function main() {
   let dropDatabase = async () => {};
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-bench-'));
   if (process.env.DATABASE_URL) {
-    const name = `bench_api_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    const database = await createThrowawayDatabase(process.env.DATABASE_URL, { prefix: 'bench_api' });
+    databaseUrl = database.url;
     dropDatabase = async () => {
       if (process.env.BENCH_KEEP === '1') return console.log(`kept: ${databaseUrl}`);
-      const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await database.drop();
     };
   }
   try {

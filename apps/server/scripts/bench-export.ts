@@ -6,14 +6,13 @@
  * process's resident memory every 20 ms. It prints the idle figure, the peak and the peak above idle,
  * which must stay within 100 MB. The downloading client runs in the same process and keeps nothing.
  */
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { createTestAccount, signInAs } from '../test/accounts-kit';
+import { openThrowawayPostgres } from '../test/throwaway-postgres';
 
 const LINES = Number(process.env.BENCH_LINES ?? 100_000);
 const LIMIT_MB = 100;
@@ -22,24 +21,7 @@ const MB = 1024 * 1024;
 async function open(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) return openDatabase({ memory: true });
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+  return openThrowawayPostgres(url, { prefix: 'bench' });
 }
 
 /** Balanced pairs (fee income against provider settlement), written in batches straight into the journal. */

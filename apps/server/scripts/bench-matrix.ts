@@ -8,13 +8,13 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 import { createMemoryMatrix, simulate } from '@coop/core';
 import { openDatabase, type Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
-import { activate } from '../src/modules/engine/engine-test-kit';
+import { activate } from '../test/engine-test-kit';
+import { openThrowawayPostgres } from '../test/throwaway-postgres';
 
 const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const measuredJoins = Number(process.env.BENCH_JOINS ?? 300);
@@ -96,29 +96,8 @@ async function measure(database: Database, accountIds: string[]) {
   return (performance.now() - started) / (joiners.length - 20);
 }
 
-async function openPostgres(serverUrl: string): Promise<Database> {
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
-  };
-}
-
 const engines: Array<{ name: string; open: () => Promise<Database> }> = [{ name: 'PGlite', open: () => openDatabase({ memory: true }) }];
-if (process.env.DATABASE_URL) engines.push({ name: 'PostgreSQL', open: () => openPostgres(process.env.DATABASE_URL!) });
+if (process.env.DATABASE_URL) engines.push({ name: 'PostgreSQL', open: () => openThrowawayPostgres(process.env.DATABASE_URL!, { prefix: 'bench' }) });
 
 for (const engine of engines) {
   console.log(`\n${engine.name}: mean cost of one join through activate-position (${measuredJoins - 20} timed joins per size)`);

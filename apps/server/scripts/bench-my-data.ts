@@ -12,9 +12,9 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
-import { activate } from '../src/modules/engine/engine-test-kit';
+import { activate } from '../test/engine-test-kit';
 import { postEntry } from '../src/modules/ledger/post-entry';
-import { saveBankDetails } from '../src/modules/payouts/payouts-test-kit';
+import { saveBankDetails } from '../test/payouts-test-kit';
 import { createTestAccount, signInAs } from '../test/accounts-kit';
 
 const LINES = Number(process.env.BENCH_WALLET_LINES ?? 2000);

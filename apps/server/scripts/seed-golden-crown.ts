@@ -13,7 +13,7 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
 import { accounts, payments } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
-import { activate } from '../src/modules/engine/engine-test-kit';
+import { activate } from '../test/engine-test-kit';
 
 const plan = getPlan('main');
 // Every level down to the one below Eldorado complete: 2 + 4 + ... + 2^7 positions.

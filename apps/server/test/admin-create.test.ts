@@ -1,11 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { runAdminCreate } from '../src/cli/admin-create';
@@ -13,6 +11,7 @@ import { openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { testConfig } from './app';
 import { createTestAccount } from './accounts-kit';
+import { createThrowawayDatabase } from './throwaway-postgres';
 
 const serverDir = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -103,22 +102,9 @@ suite('pglite', async () => {
 const serverUrl = process.env.TEST_DATABASE_URL;
 if (serverUrl) {
   suite('postgres', async () => {
-    const name = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: url.toString() },
-      cleanup: async () => {
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-      },
-    };
+    // Empty: admin:create migrates it, as on a new deployment.
+    const database = await createThrowawayDatabase(serverUrl);
+    return { env: { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url }, cleanup: database.drop };
   });
 }
 

@@ -6,7 +6,7 @@ import type { App } from '../src/app';
 import { queryRows } from '../src/db/rows';
 import { walletBalanceKobo } from '../src/modules/ledger/queries';
 import { remindWaitingApprovals } from '../src/modules/approvals/approval-notices';
-import { fundWallet, saveBankDetails } from '../src/modules/payouts/payouts-test-kit';
+import { fundWallet, saveBankDetails } from './payouts-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { describeEachDatabase } from './databases';
 import { useListeningApp } from './payments-kit';

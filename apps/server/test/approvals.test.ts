@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { ledgerDiscrepancies, walletBalanceKobo } from '../src/modules/ledger/queries';
-import { fundWallet } from '../src/modules/payouts/payouts-test-kit';
+import { fundWallet } from './payouts-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { useTestApp } from './app';
 import { describeEachDatabase } from './databases';

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
-import { openDatabase, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { testConfig, useTestApp } from './app';
 import { bearer, cookieName, forgotPath, loginPath, mailsTo, resetPath, signupBody, signupPath, tokenOf } from './auth-kit';
-import { describeEachDatabase } from './databases';
+import { describeEachDatabase, openTestPglite } from './databases';
 
 describeEachDatabase('the whole account journey through the outbox', (database) => {
   const ctx = useTestApp(database);
@@ -86,7 +86,7 @@ describe('the confirmation mail through a real SMTP server', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.server.address() as AddressInfo).port;
-    database = await openDatabase({ memory: true });
+    database = await openTestPglite();
     app = await buildApp(testConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Cooperative <no-reply@coop.test>' }), { database });
     await app.ready();
   });

@@ -1,40 +1,27 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { describe } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
+import { openThrowawayPostgres } from './throwaway-postgres';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
+  /** A fresh database of its own, dropped when closed, so test files never share rows; migrated once per run (test/global-setup.ts). */
   open(): Promise<Database>;
 }
 
-/** A fresh PostgreSQL database on the TEST_DATABASE_URL server, dropped when closed, so test files never share rows. */
-async function openThrowawayPostgres(serverUrl: string): Promise<Database> {
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
+let pgliteSnapshot: Blob | undefined;
+
+/** A fresh in-memory PGlite started from the run's migrated data folder (test/global-setup.ts). */
+export function openTestPglite(options: { onQuery?: (query: string) => void } = {}): Promise<Database> {
+  pgliteSnapshot ??= new Blob([readFileSync(inject('pgliteSnapshot'))]);
+  return openDatabase({ memory: true, loadDataDir: pgliteSnapshot, onQuery: options.onQuery });
 }
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI provides one). */
 export function testDatabases(): TestDatabase[] {
-  const list: TestDatabase[] = [{ name: 'pglite', open: () => openDatabase({ memory: true }) }];
+  const list: TestDatabase[] = [{ name: 'pglite', open: () => openTestPglite() }];
   const url = process.env.TEST_DATABASE_URL;
-  if (url) list.push({ name: 'postgres', open: () => openThrowawayPostgres(url) });
+  if (url) list.push({ name: 'postgres', open: () => openThrowawayPostgres(url, { template: inject('postgresTemplate') }) });
   return list;
 }
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { activate } from '../src/modules/engine/engine-test-kit';
-import { fundWallet, saveBankDetails } from '../src/modules/payouts/payouts-test-kit';
+import { activate } from './engine-test-kit';
+import { fundWallet, saveBankDetails } from './payouts-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { useTestApp } from './app';
 import { parseCsv } from './csv-kit';

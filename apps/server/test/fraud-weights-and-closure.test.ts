@@ -5,7 +5,7 @@ import { queryRows } from '../src/db/rows';
 import { recordAwards } from '../src/modules/engine/benefit-postings';
 import { toPosition, type RawPosition } from '../src/modules/engine/position-store';
 import { currentPeriod } from '../src/modules/payouts/period';
-import { fundWallet } from '../src/modules/payouts/payouts-test-kit';
+import { fundWallet } from './payouts-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { logIn, someAddress, uniqueEmail } from './auth-kit';
 import { describeEachDatabase } from './databases';

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './payments-kit';
+import { createThrowawayDatabase } from './throwaway-postgres';
 
 const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -91,22 +91,9 @@ function databases() {
     list.push({
       name: 'postgres',
       async open() {
-        const name = `test_${randomBytes(6).toString('hex')}`;
-        const admin = new pg.Client({ connectionString: serverUrl });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE ${name}`);
-        await admin.end();
-        const url = new URL(serverUrl);
-        url.pathname = `/${name}`;
-        return {
-          env: { DATABASE_URL: url.toString() },
-          async drop() {
-            const dropper = new pg.Client({ connectionString: serverUrl });
-            await dropper.connect();
-            await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-            await dropper.end();
-          },
-        };
+        // Empty: the platform migrates it when it starts, as in production.
+        const database = await createThrowawayDatabase(serverUrl);
+        return { env: { DATABASE_URL: database.url }, drop: database.drop };
       },
     });
   }

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { walletBalanceKobo } from '../src/modules/ledger/queries';
 import { currentPeriod } from '../src/modules/payouts/period';
-import { fundWallet } from '../src/modules/payouts/payouts-test-kit';
+import { fundWallet } from './payouts-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { logIn, signUp, someAddress, uniqueEmail } from './auth-kit';
 import { describeEachDatabase } from './databases';

@@ -1,6 +1,6 @@
 import type { Programme } from '@coop/core';
 import type { App } from '../src/app';
-import { activate } from '../src/modules/engine/engine-test-kit';
+import { activate } from './engine-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
 
 /** A paid member (a real activation through the engine, as a successful payment makes) and its sign-in headers. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { describeEachDatabase } from './databases';
+import { describeEachDatabase, openTestPglite } from './databases';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { outboxOf, otherInstanceWorker, payingMember, queueStatuses } from './notifications-kit';
 import { useListeningApp } from './payments-kit';
@@ -120,9 +120,8 @@ describeEachDatabase('notifications: suspension and reinstatement', (database) =
 
 describe('the mail queue rows', () => {
   it('are never sent from a rolled-back transaction', async () => {
-    const { openDatabase } = await import('../src/db/client');
     const { enqueueMail } = await import('../src/modules/notifications/mail-queue');
-    const database = await openDatabase({ memory: true });
+    const database = await openTestPglite();
     try {
       await database.db
         .transaction(async (tx) => {

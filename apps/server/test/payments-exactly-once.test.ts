@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { SANDBOX_SECRET_KEY, signPaystackBody } from '../src/adapters/payments';
 import { queryRows } from '../src/db/rows';
-import { activate } from '../src/modules/engine/engine-test-kit';
+import { activate } from './engine-test-kit';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { describeEachDatabase } from './databases';

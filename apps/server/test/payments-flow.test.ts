@@ -3,12 +3,11 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createPaystackProvider } from '../src/adapters/payments/paystack-client';
 import { buildApp } from '../src/app';
-import { openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
-import { activate, unbalancedEntries } from '../src/modules/engine/engine-test-kit';
+import { activate, unbalancedEntries } from './engine-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { testConfig } from './app';
-import { describeEachDatabase } from './databases';
+import { describeEachDatabase, openTestPglite } from './databases';
 import { callApi, paymentFacts, pressCheckout, signInOverHttp, startPayment, useListeningApp } from './payments-kit';
 
 describeEachDatabase('fee payments through the Paystack client and the sandbox on a real port', (database) => {
@@ -137,7 +136,7 @@ describeEachDatabase('fee payments through the Paystack client and the sandbox o
 
 describe('when the payment provider cannot be reached', () => {
   it('says so plainly, takes no money and keeps the attempt as failed', async () => {
-    const database = await openDatabase({ memory: true });
+    const database = await openTestPglite();
     const unreachable = createPaystackProvider({ name: 'paystack', baseUrl: 'http://127.0.0.1:9', secretKey: 'sk_test_x', attempts: 2, timeoutMs: 200, retryDelayMs: 10 });
     const app = await buildApp(testConfig({ PAYSTACK_SECRET_KEY: 'sk_test_x' }), { database, payments: unreachable });
     try {

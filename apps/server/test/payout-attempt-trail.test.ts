@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { fundWallet, saveBankDetails } from '../src/modules/payouts/payouts-test-kit';
+import { fundWallet, saveBankDetails } from './payouts-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { parseCsv } from './csv-kit';
 import { describeEachDatabase } from './databases';

@@ -5,7 +5,7 @@ import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { walletBalanceKobo } from '../src/modules/ledger/queries';
 import { preparePayoutDay } from '../src/modules/payouts/payout-schedule';
-import { fundWallet, saveBankDetails } from '../src/modules/payouts/payouts-test-kit';
+import { fundWallet, saveBankDetails } from './payouts-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { testConfig } from './app';
 import { describeEachDatabase } from './databases';

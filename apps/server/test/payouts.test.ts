@@ -6,7 +6,7 @@ import { ledgerDiscrepancies, walletBalanceKobo } from '../src/modules/ledger/qu
 import { decidePayee } from '../src/modules/payouts/payee-rules';
 import { applyTransferOutcome } from '../src/modules/payouts/transfer-outcome';
 import { currentPeriod, isFuturePeriod } from '../src/modules/payouts/period';
-import { fundWallet, saveBankDetails } from '../src/modules/payouts/payouts-test-kit';
+import { fundWallet, saveBankDetails } from './payouts-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { useTestApp } from './app';
 import { describeEachDatabase } from './databases';

@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { accounts } from '../src/db/schema';
-import { saveBankDetails } from '../src/modules/payouts/payouts-test-kit';
+import { saveBankDetails } from './payouts-test-kit';
 import { PRIVACY_NOTICE_VERSION } from '@coop/core/contracts';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { signupBody, signupPath, someAddress } from './auth-kit';

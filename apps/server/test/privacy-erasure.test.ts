@@ -4,7 +4,7 @@ import { queryRows } from '../src/db/rows';
 import { accounts } from '../src/db/schema';
 import { closeDueAccounts } from '../src/modules/closure/closure-service';
 import { currentPeriod } from '../src/modules/payouts/period';
-import { saveBankDetails } from '../src/modules/payouts/payouts-test-kit';
+import { saveBankDetails } from './payouts-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { describeEachDatabase } from './databases';
 import { outboxOf, payingMember } from './notifications-kit';

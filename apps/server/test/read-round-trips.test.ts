@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { openDatabase } from '../src/db/client';
+import { openTestPglite } from './databases';
 import { testConfig } from './app';
 import { paidMember, paidReferrals } from './member-test-kit';
 
@@ -12,7 +12,7 @@ describe('round trips per member read', () => {
   it('the dashboard is one statement, the matrix three and the wallet history two, once warm', async () => {
     const queries: string[] = [];
     let counting = false;
-    const database = await openDatabase({ memory: true, onQuery: (q) => counting && queries.push(q) });
+    const database = await openTestPglite({ onQuery: (q) => counting && queries.push(q) });
     const app = await buildApp(testConfig(), { database });
     try {
       await app.ready();

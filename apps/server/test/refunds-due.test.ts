@@ -2,7 +2,7 @@ import { formatNaira, getPlan, toNairaString } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
-import { activate } from '../src/modules/engine/engine-test-kit';
+import { activate } from './engine-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { mailsTo } from './auth-kit';
 import { describeEachDatabase } from './databases';

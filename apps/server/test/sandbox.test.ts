@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createPaymentProvider, SANDBOX_SECRET_KEY, signPaystackBody } from '../src/adapters/payments';
 import { createPaystackProvider } from '../src/adapters/payments/paystack-client';
 import { DEFAULT_ACCOUNT_NAME } from '../src/adapters/payments/sandbox/state';
-import { testDatabases } from './databases';
+import { openTestPglite, testDatabases } from './databases';
 import { useListeningApp } from './payments-kit';
 
 // The sandbox keeps its records in the platform's database; one engine is enough to try its protocol.
@@ -155,9 +155,8 @@ describe('Paystack sandbox through the real HTTP client', () => {
 describe('provider choice', () => {
   it('with a Paystack key the real service is used and no sandbox is mounted', async () => {
     const { buildApp } = await import('../src/app');
-    const { openDatabase } = await import('../src/db/client');
     const { testConfig } = await import('./app');
-    const database = await openDatabase({ memory: true });
+    const database = await openTestPglite();
     const app = await buildApp(testConfig({ PAYSTACK_SECRET_KEY: 'sk_test_abc123' }), { database });
     try {
       expect(app.payments.name).toBe('paystack');

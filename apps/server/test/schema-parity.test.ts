@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/client';
-import { testDatabases } from './databases';
+import { openThrowawayPostgres } from './throwaway-postgres';
 
 async function describeSchema(db: Db) {
   const columns = await db.execute(sql`
@@ -16,12 +16,13 @@ async function describeSchema(db: Db) {
   return { columns: rows(columns), indexes: rows(indexes), constraints: rows(constraints) };
 }
 
-const postgres = testDatabases().find((d) => d.name === 'postgres');
+// Both databases migrated here from nothing, not copied from the run's migrated ones (test/global-setup.ts).
+const serverUrl = process.env.TEST_DATABASE_URL;
 
 describe('migrations', () => {
-  it.skipIf(!postgres)('produce the same schema on PGlite and PostgreSQL', async () => {
+  it.skipIf(!serverUrl)('produce the same schema on PGlite and PostgreSQL', async () => {
     const pglite = await openDatabase({ memory: true });
-    const server = await postgres!.open();
+    const server = await openThrowawayPostgres(serverUrl!);
     try {
       const [a, b] = await Promise.all([describeSchema(pglite.db), describeSchema(server.db)]);
       expect(a.columns.length).toBeGreaterThan(10);

@@ -65,6 +65,8 @@ export async function openDatabase(options: {
   poolSize?: number;
   dataDir?: string;
   memory?: boolean;
+  /** With memory: starts from this data folder (PGlite's dumpDataDir), so tests migrate once per run, not per database. */
+  loadDataDir?: Blob;
   /** Called with each statement sent outside a transaction (tests count the round trips of a call). */
   onQuery?: (query: string) => void;
 }): Promise<Database> {
@@ -97,7 +99,7 @@ export async function openDatabase(options: {
   let release = () => {};
   let client: PGlite;
   if (options.memory) {
-    client = new PGlite();
+    client = new PGlite({ loadDataDir: options.loadDataDir });
   } else {
     const dir = path.resolve(options.dataDir ?? './data');
     mkdirSync(dir, { recursive: true });

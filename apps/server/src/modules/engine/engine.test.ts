@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../../test/databases';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { ledgerDiscrepancies, walletBalanceKobo } from '../ledger/queries';
-import { activate, createAccount, creditTotalMismatches, creditTotalsByPosition, negativeWallets, subtreeSizeMismatches, unbalancedEntries } from './engine-test-kit';
+import { activate, createAccount, creditTotalMismatches, creditTotalsByPosition, negativeWallets, subtreeSizeMismatches, unbalancedEntries } from '../../../test/engine-test-kit';
 import { memberFigures } from './read-model';
 
 describeEachDatabase('compensation engine', (engine) => {

@@ -1,9 +1,9 @@
 import type { Programme } from '@coop/core';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { bankDetails } from '../../db/schema';
-import { postEntry } from '../ledger/post-entry';
+import type { Db, Tx } from '../src/db/client';
+import { bankDetails } from '../src/db/schema';
+import { postEntry } from '../src/modules/ledger/post-entry';
 
 /** Test helpers: money reaches a wallet the way bonuses do (bonus expense pays the wallet), through the real ledger. */
 

@@ -1,10 +1,10 @@
 import type { Programme } from '@coop/core';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { queryRows } from '../../db/rows';
-import { accounts } from '../../db/schema';
-import { activatePosition } from './activate-position';
+import type { Db } from '../src/db/client';
+import { queryRows } from '../src/db/rows';
+import { accounts } from '../src/db/schema';
+import { activatePosition } from '../src/modules/engine/activate-position';
 
 /** Test and benchmark helpers: accounts written directly, and one activation per transaction as a payment would. */
 
