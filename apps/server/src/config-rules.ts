@@ -60,3 +60,18 @@ export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((add
   const hops = trust;
   return (_address, hop) => hop < hops;
 }
+
+/** The keys that seal secrets at rest (lib/secret-box.ts), as the configuration reads them. */
+export interface SecretKeys {
+  current: Buffer;
+  /** Earlier keys, kept only to open values not yet sealed again under the current key. */
+  previous: Buffer[];
+}
+
+/** A key as the environment gives it: 32 bytes in base64 (openssl rand -base64 32) or 64 hexadecimal digits. */
+export function parseSecretKey(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  const bytes = Buffer.from(value, 'base64');
+  return bytes.length === 32 && /^[A-Za-z0-9+/_-]+=*$/.test(value) ? bytes : null;
+}

@@ -1,7 +1,6 @@
 import { FRAUD_THRESHOLDS, type FraudThresholds } from '@coop/core';
 import { z } from 'zod';
-import { DEV_JWT_SECRET, parseTrustProxy, weakJwtSecret, type TrustProxy } from './config-rules';
-import { parseSecretKey, type SecretKeys } from './lib/secret-box';
+import { DEV_JWT_SECRET, parseSecretKey, parseTrustProxy, weakJwtSecret, type SecretKeys, type TrustProxy } from './config-rules';
 
 // Development values are allowed outside production; in production each must be set on purpose.
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openSecret, parseSecretKey, sealSecret } from './secret-box';
+import { parseSecretKey } from '../config-rules';
+import { openSecret, sealSecret } from './secret-box';
 
 const key = () => randomBytes(32);
 

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import type { SecretKeys } from '../config-rules';
 
 /**
  * Secrets the platform must read back (an administrator's TOTP secret) are kept sealed with AES-256-GCM under a key
@@ -6,21 +7,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  * (`v1.<key id>.<iv>.<tag>.<ciphertext>`), so a value sealed under the previous key still opens during a rotation;
  * the row it belongs to is the additional data, so a sealed value copied to another row does not open.
  */
-export interface SecretKeys {
-  current: Buffer;
-  /** Earlier keys, kept only to open values not yet sealed again under the current key. */
-  previous: Buffer[];
-}
-
 const PREFIX = 'v1';
-
-/** A key as the environment gives it: 32 bytes in base64 (openssl rand -base64 32) or 64 hexadecimal digits. */
-export function parseSecretKey(text: string): Buffer | null {
-  const value = text.trim();
-  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
-  const bytes = Buffer.from(value, 'base64');
-  return bytes.length === 32 && /^[A-Za-z0-9+/_-]+=*$/.test(value) ? bytes : null;
-}
 
 export const secretKeyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8);
 

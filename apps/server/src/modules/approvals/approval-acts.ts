@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import type { SignedInAccount } from '../../plugins/auth';
-import type { ApprovalKind } from './approval-store';
+import type { APPROVAL_KINDS } from '../../db/schema';
+
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 /** One payment as the maker saw it: who, how much, to which account (and from which, when the details changed). */
 export interface FrozenLine {

@@ -3,10 +3,9 @@ import type { Approval, ApprovalDetail } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import type { APPROVAL_KINDS, APPROVAL_STATUSES } from '../../db/schema';
-import type { FrozenPreview, LeftOutLine } from './approval-acts';
+import type { APPROVAL_STATUSES } from '../../db/schema';
+import type { ApprovalKind, FrozenPreview, LeftOutLine } from './approval-acts';
 
-export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 export interface ApprovalRow {
