@@ -34,6 +34,22 @@ interface Reader {
   close(): Promise<void>;
 }
 
+/**
+ * Payment started again after the restart, as the member would: a start the kill cut off between its payment row
+ * and the provider's answer is taken for a second click still being set up, for half a minute ("wait a moment and
+ * press the button again"), so the member presses again until a checkout comes back.
+ */
+async function startAgain(url: string, member: { email: string; token: string }): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return (await api<{ reference: string }>(url, '/api/auth/process-payment', { method: 'POST', body: { email: member.email }, token: member.token })).reference;
+    } catch (error) {
+      if (attempt >= 20 || !String(error).includes('checkout_in_progress')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
+}
+
 /** Where the platform keeps its data, and how the test reads it while no platform process has it open. */
 interface Store {
   env: Record<string, string>;
@@ -298,8 +314,7 @@ async function crashInABurst(label: string, store: Store) {
         acceptedBySandbox.push(reference);
         expect(await postWebhook(platform.url, await chargeSuccessWebhook(platform.url, reference))).toBe(200);
       } else {
-        if (!reference || status !== 'ongoing')
-          reference = (await api<{ reference: string }>(platform.url, '/api/auth/process-payment', { method: 'POST', body: { email: checkout.member.email }, token: checkout.member.token })).reference;
+        if (!reference || status !== 'ongoing') reference = await startAgain(platform.url, checkout.member);
         await api(platform.url, `/sandbox/paystack/checkout/${reference}`, { method: 'POST', body: { outcome: 'success' } });
       }
       expect(await waitUntilPaid(platform.url, checkout.member, reference), `${checkout.member.email}'s payment ${reference}`).toBe(true);
