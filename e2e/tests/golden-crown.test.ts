@@ -129,7 +129,7 @@ describe('a Golden Crown Partner', () => {
     expect(await dialog.textContent()).toContain('Your application has been received. An administrator will decide on it.');
     await dialog.getByRole('button', { name: 'OK' }).click();
     expect(await page.getByRole('list', { name: 'Your applications' }).textContent()).toContain('Waiting for a decision');
-    expect(await page.getByText('You can apply again once your application has been decided.').count()).toBe(1);
+    expect(await page.getByText('You can apply again once your application has been decided, or after you withdraw it.').count()).toBe(1);
     expect(problems).toEqual([]);
     await page.close();
   });
