@@ -8,6 +8,7 @@ import { testConfig } from './app';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { signupBody, signupPath, someAddress, uniqueEmail } from './auth-kit';
 import { describeEachDatabase } from './databases';
+import { freePort } from './payments-kit';
 
 describeEachDatabase('what a failed query leaves in the log', (database) => {
   const ctx = {} as { app: App; database: Database; lines: string[] };
@@ -20,8 +21,11 @@ describeEachDatabase('what a failed query leaves in the log', (database) => {
       },
     });
     ctx.database = await database.open();
-    ctx.app = await buildApp(testConfig({ LOG_LEVEL: 'info' }), { database: ctx.database, logStream: stream });
-    await ctx.app.ready();
+    // On a real port: saving bank details asks the payment sandbox (over HTTP, as Paystack) for the bank list.
+    const port = await freePort();
+    const env = { LOG_LEVEL: 'info', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' };
+    ctx.app = await buildApp(testConfig(env), { database: ctx.database, logStream: stream });
+    await ctx.app.listen({ port, host: '127.0.0.1' });
     // The database refuses these rows: PostgreSQL's error then names the failing row in its detail, and drizzle's
     // error carries the statement's parameters, which is what used to reach the log.
     await ctx.app.db.execute(sql`alter table accounts add constraint log_test_refused check (full_name <> 'Refused Person')`);
