@@ -60,7 +60,7 @@ describe('a transfer waiting for Paystack’s one-time code', () => {
     await choice.getByRole('button', { name: 'Preview' }).click();
     await page.getByTestId('payout-preview').waitFor();
     await page.getByRole('button', { name: 'Run this payout' }).click();
-    await page.getByRole('button', { name: 'Yes, pay now' }).click();
+    await page.getByRole('button', { name: 'Yes, ask for approval' }).click();
     await page.getByRole('status').filter({ hasText: /approv/i }).waitFor();
     await approveAsChecker(baseURL, 'payout_run');
     const runs = await api<{ items: { id: number; period: string }[] }>(baseURL, '/api/admin/payouts/runs?programme=main', { token });
