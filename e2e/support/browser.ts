@@ -67,3 +67,17 @@ export async function settled(page: Page) {
   await page.locator('#boot-loader').waitFor({ state: 'detached' });
   await page.getByRole('heading', { level: 1 }).first().waitFor();
 }
+
+/** Where to keep screenshots of screens for a look by eye (E2E_SCREENSHOTS; unset: none are taken). */
+const shots = process.env.E2E_SCREENSHOTS;
+
+/** Screenshots at 1280 and 360 px wide; the layout's sidebar slides on a resize, so each waits for it to settle. */
+export async function lookAt(page: Page, name: string) {
+  if (!shots) return;
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

@@ -1,22 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchPage } from '../support/browser';
+import { launchBrowser, lookAt, watchPage } from '../support/browser';
 import { adminToken, approveAsChecker, PAYOUT_ADMIN, signInOnAdminPage } from '../support/admins';
 import { api, MEMBER_PASSWORD, sponsorWithTwoFriends } from '../support/members';
-
-/** Where to keep screenshots of the run's screens for a look by eye (unset: none are taken). */
-const shots = process.env.E2E_SCREENSHOTS;
-
-/** Screenshots at 1280 and 360 px wide; the layout's sidebar slides on a resize, so each waits for it to settle. */
-async function lookAt(page: Page, name: string) {
-  if (!shots) return;
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 interface RunDetail {
   status: string;

@@ -1,21 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchPage } from '../support/browser';
+import { launchBrowser, lookAt, watchPage } from '../support/browser';
 import { adminToken, approveAsChecker, PAYOUT_ADMIN, signInOnAdminPage } from '../support/admins';
 import { api, sponsorWithTwoFriends } from '../support/members';
-
-/** Where to keep screenshots of the screens for a look by eye (unset: none are taken). */
-const shots = process.env.E2E_SCREENSHOTS;
-
-async function lookAt(page: Page, name: string) {
-  if (!shots) return;
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const nextMonth = (period: string) => {
   const [year, month] = period.split('-').map(Number) as [number, number];
