@@ -225,11 +225,17 @@ async function burstThenKill(platform: RunningServer, members: Member[], sponsor
     if (checkout.seenPaid) seenPaid += 1;
   }
 
+  /** Set once the kill is due: the next cash-out sent calls it, so the kill always takes a cash-out's answer. */
+  let killOnNextCashOut: (() => void) | null = null;
+
   async function cashOutsFrom(sponsor: Member) {
-    for (let i = 0; i < 150 && !killed; i++) {
+    // Until the kill: a cap here could end the cash-outs before the payments call for the kill.
+    while (!killed) {
       const form: CashOutForm = { email: sponsor.email, key: randomUUID(), status: null };
       forms.push(form);
-      const res = await call('cashOuts', () => cashOut(platform.url, adminToken, form));
+      const sent = call('cashOuts', () => cashOut(platform.url, adminToken, form));
+      killOnNextCashOut?.();
+      const res = await sent;
       if (res === 'lost') return;
       form.status = res.status;
       if (res.status !== 200) unexpected.push(`cash-out ${res.status}: ${await res.text()}`);
@@ -237,8 +243,12 @@ async function burstThenKill(platform: RunningServer, members: Member[], sponsor
     }
   }
 
-  const work = Promise.all([...checkouts.map((c, i) => pay(c, i).catch((e: Error) => void unexpected.push(e.message))), ...sponsors.map(cashOutsFrom)]);
-  await Promise.race([killSignal, work]);
+  const payments = Promise.all(checkouts.map((c, i) => pay(c, i).catch((e: Error) => void unexpected.push(e.message))));
+  // Should every payment fail before the kill is called for, the kill still comes and the cash-outs still end.
+  void payments.then(() => killNow());
+  const work = Promise.all([payments, ...sponsors.map(cashOutsFrom)]);
+  await killSignal;
+  await new Promise<void>((resolve) => (killOnNextCashOut = resolve));
   killed = true;
   inFlightAtKill = { ...inFlight };
   platform.process.kill('SIGKILL');
