@@ -2,20 +2,16 @@
 export const PROGRAMMES = ['main', 'welcomeback'] as const;
 export type Programme = (typeof PROGRAMMES)[number];
 
-export type AwardKind =
-  | 'laptop'
-  | 'gift'
-  | 'car'
-  | 'social_club'
-  | 'suv'
-  | 'housing'
-  | 'golden_crown_annual'
-  | 'domestic_appliances';
+export const AWARD_KINDS = ['laptop', 'gift', 'car', 'social_club', 'suv', 'housing', 'golden_crown_annual', 'domestic_appliances'] as const;
+export type AwardKind = (typeof AWARD_KINDS)[number];
 
 export interface AwardDef {
   readonly kind: AwardKind;
   readonly label: string;
-  /** Value of one installment; 0 where the plan names a gift without a value. */
+  /**
+   * Value of one installment; 0 where the plan names a gift without a value. It is also the estimated naira cost
+   * that forecasts use: an award is never paid in cash, so its value is what the company expects to spend on it.
+   */
   readonly valueKobo: number;
   /** The Golden Crown annual award comes as 5 yearly installments; others as 1. */
   readonly installments: number;
@@ -34,7 +30,10 @@ export interface StageDef {
 
 export interface Plan {
   readonly programme: Programme;
-  /** Bumped whenever an amount or rule changes; positions and credits record it. */
+  /**
+   * The published version of the programme's plan (1 is the plan below, seeded into the database). Positions,
+   * credits, awards and journal entries record it; a position is paid by the version it joined under.
+   */
   readonly version: number;
   readonly name: string;
   readonly feeKobo: number;

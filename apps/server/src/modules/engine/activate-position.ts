@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { fullDepthOf, getPlan, isFinished, placementStep, promotionBenefits, referralBenefit, stageFor, stageName, stageProgress, type Plan, type Programme } from '@coop/core';
+import { fullDepthOf, isFinished, placementStep, promotionBenefits, referralBenefit, stageFor, stageName, stageProgress, type Plan, type Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { notify } from '../notifications/mail-queue';
+import { planBook, type PlanBook } from '../plans/plan-book';
 import { creditBenefits, creditLabel, recordAwards, recordFee } from './benefit-postings';
 import { childrenOf, latestPositionOf, lockProgramme, selectPositions, toPosition, type PositionRow } from './position-store';
 
@@ -22,11 +23,14 @@ export class EngineError extends Error {}
 
 /**
  * Places a paid position and settles every consequence in the caller's transaction: the matrix, the
- * cascade of promotions, each benefit once, awards, and balanced journal entries.
+ * cascade of promotions, each benefit once, awards, and balanced journal entries. The new position joins under
+ * the version published now; every credit and award goes by the version of the position that receives it.
  */
 export async function activatePosition(tx: Tx, input: ActivateInput): Promise<ActivateResult> {
-  const plan = getPlan(input.programme);
   const root = await lockProgramme(tx, input.programme);
+  // Read under the programme's lock: a version published meanwhile waits for this placement or applies to it whole.
+  const plans = planBook(tx);
+  const plan = await plans.current(input.programme);
   const [already] = await selectPositions(tx, sql`payment_reference = ${input.paymentReference}`);
   if (already) return { status: 'already_placed', positionId: already.id };
   if (input.amountKobo !== plan.feeKobo)
@@ -62,12 +66,15 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
   const touched = await countIntoAncestors(tx, position);
   await propagateFullDepth(tx, parent);
   if (sponsor) {
-    const updated = await creditReferral(tx, plan, sponsor, position, account.full_name);
+    const updated = await creditReferral(tx, await planOf(plans, sponsor), sponsor, position, account.full_name);
     touched.set(updated.id, updated);
   }
-  for (const ancestor of touched.values()) await promote(tx, plan, ancestor);
+  for (const ancestor of touched.values()) if (ancestor.accountId !== null) await promote(tx, await planOf(plans, ancestor), ancestor);
   return { status: 'placed', positionId: position.id };
 }
+
+/** What the position was promised: the version it joined under. */
+const planOf = (plans: PlanBook, position: PositionRow): Promise<Plan> => plans.version(position.programme, position.planVersion);
 
 /** Breadth-first, left to right, within `top`'s subtree: descend along the first level that is not full. */
 async function findFirstFreeSlot(tx: Tx, top: PositionRow): Promise<{ parent: PositionRow; slot: 0 | 1 }> {

@@ -211,5 +211,14 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         action: 'Go to the sign-in page',
         warning: `If you did not ask for this, contact us at ${supportEmail} at once.`,
       };
+    case 'plan_published':
+      return {
+        ...base,
+        title: `The ${platform} plan has a new version (${event.version})`,
+        summary: `Positions placed from now on join under version ${event.version} of the plan. Your own terms do not change: each position is paid by the version it joined under.`,
+        more: event.changes.length ? [`What changes for new members: ${event.changes.join('; ')}.`] : [],
+        page: 'plan',
+        action: 'See my plan',
+      };
   }
 }

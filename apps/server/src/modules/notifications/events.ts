@@ -26,7 +26,9 @@ export type NotificationEvent =
   | { kind: 'closure_confirmed'; effectiveAt: string }
   /** An administrator corrected the member's name or phone; email changes are the two kinds below. */
   | { kind: 'details_corrected'; changes: { field: 'fullName' | 'phone'; to: string }[] }
-  | { kind: 'email_change_requested' | 'email_changed'; newEmail: string };
+  | { kind: 'email_change_requested' | 'email_changed'; newEmail: string }
+  /** A new version of the programme's plan: what changes for positions placed from now on. */
+  | { kind: 'plan_published'; version: number; changes: string[] };
 
 export type NotificationKind = NotificationEvent['kind'];
 
@@ -52,10 +54,11 @@ export const categoryOf: Record<NotificationKind, MailCategory | 'security'> = {
   details_corrected: 'security',
   email_change_requested: 'security',
   email_changed: 'security',
+  plan_published: 'bonuses',
 };
 
 /** The member-area pages a notification or mail points to, per programme. */
-export type MemberPage = 'dashboard' | 'wallet' | 'awards' | 'bankDetails' | 'grant' | 'password' | 'notifications' | 'mailSettings' | 'signin' | 'close';
+export type MemberPage = 'dashboard' | 'wallet' | 'awards' | 'bankDetails' | 'grant' | 'password' | 'notifications' | 'mailSettings' | 'signin' | 'close' | 'plan';
 
 const pagePaths: Record<Programme, Record<MemberPage, string>> = {
   main: {
@@ -69,6 +72,7 @@ const pagePaths: Record<Programme, Record<MemberPage, string>> = {
     mailSettings: '/mainmailsettings',
     signin: '/mainsignin',
     close: '/mainclose',
+    plan: '/mainplan',
   },
   welcomeback: {
     dashboard: '/welcomebackdashboard',
@@ -81,6 +85,7 @@ const pagePaths: Record<Programme, Record<MemberPage, string>> = {
     mailSettings: '/welcomebackmailsettings',
     signin: '/welcomebacksignin',
     close: '/welcomebackclose',
+    plan: '/welcomebackplan',
   },
 };
 

@@ -1,0 +1,85 @@
+import { planDifferences, planShapeProblems, type Plan, type Programme } from '@coop/core';
+import type { PlanVersionRow } from '@coop/core/contracts';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { HttpError } from '../../plugins/errors';
+import { currentPlan } from './plan-book';
+
+/** The rows of plan_versions with the state of their approval request, as the lifecycle reads them. */
+export interface VersionRow {
+  id: string | number;
+  programme: Programme;
+  status: 'draft' | 'submitted' | 'published' | 'superseded';
+  version: number | null;
+  based_on: number;
+  plan: Plan;
+  created_by: string | null;
+  approval_request_id: string | number | null;
+  approval_status: 'pending' | 'approved' | 'declined' | 'failed' | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  effective_at: Date | string | null;
+}
+
+const columns = sql`v.id, v.programme, v.status, v.version, v.based_on, v.plan, v.created_by, v.approval_request_id, r.status as approval_status,
+  v.created_at, v.updated_at, v.effective_at from plan_versions v left join approval_requests r on r.id = v.approval_request_id`;
+
+export async function findVersion(db: Tx, programme: Programme, id: number, options: { lock?: boolean } = {}) {
+  const [row] = await queryRows<VersionRow>(
+    db,
+    sql`select ${columns} where v.programme = ${programme} and v.id = ${id} ${options.lock ? sql`for update of v` : sql``}`,
+  );
+  if (!row) throw new HttpError(404, 'There is no such plan version.', 'plan_version_unknown');
+  return row;
+}
+
+export async function listVersions(db: Tx, programme: Programme) {
+  return queryRows<VersionRow>(db, sql`select ${columns} where v.programme = ${programme} order by v.version desc nulls first, v.id desc`);
+}
+
+/** A submitted version whose request was declined (or failed) is a draft again: its maker can change it and submit again. */
+export const shownStatus = (row: VersionRow): PlanVersionRow['status'] =>
+  row.status === 'submitted' && (row.approval_status === 'declined' || row.approval_status === 'failed') ? 'declined' : row.status;
+
+/** A published version is what members were promised: it never changes. */
+export function assertNotPublished(row: VersionRow) {
+  if (row.status === 'published' || row.status === 'superseded')
+    throw new HttpError(409, `Version ${row.version} is published and cannot be changed: draft a new version instead.`, 'plan_version_published');
+}
+
+/** Refuses what cannot be edited or submitted any more, with the reason. */
+export function assertEditable(row: VersionRow) {
+  assertNotPublished(row);
+  const status = shownStatus(row);
+  if (status === 'submitted') throw new HttpError(409, 'This draft waits for a second administrator: it cannot change until the request is decided.', 'plan_version_submitted');
+}
+
+/** The body of a draft checked against the current version: same shape, and `version` is not the maker's to set. */
+export async function checkedDraft(db: Tx, programme: Programme, body: Plan): Promise<{ plan: Plan; current: Plan }> {
+  const current = await currentPlan(db, programme);
+  const plan: Plan = { ...body, programme, version: 0 };
+  const problems = planShapeProblems(current, plan);
+  if (problems.length) throw new HttpError(400, problems.join(' '), 'plan_shape_changed');
+  return { plan, current };
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** The administrators' view of a version, with its differences against the one it replaces (a draft: the current one). */
+export function versionView(row: VersionRow, replaced: Plan | undefined): PlanVersionRow {
+  return {
+    id: Number(row.id),
+    programme: row.programme,
+    status: shownStatus(row),
+    version: row.version,
+    basedOn: row.based_on,
+    plan: row.plan,
+    differences: replaced ? planDifferences(replaced, row.plan) : [],
+    createdBy: row.created_by,
+    approvalId: row.approval_request_id === null ? null : Number(row.approval_request_id),
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+    effectiveAt: iso(row.effective_at),
+  };
+}

@@ -1,0 +1,137 @@
+import { approvalPendingAnswerSchema, errorSchema, memberPlanSchema, planSchema, planVersionListSchema, planVersionRowSchema, programmeField, publishedPlanSchema } from '@coop/core/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
+import { approvalKeyHeaders } from '../approvals/schemas';
+import { currentPlan } from './plan-book';
+import { memberPlan, planVersions, publicVersion } from './plan-reads';
+import { planVersionApproval } from './plan-approval';
+import { createDraft, markSubmitted, publishDraft, updateDraft } from './plan-lifecycle';
+import { findVersion, versionView } from './plan-versions';
+
+const programmeParams = z.object({ programme: programmeField });
+const draftParams = programmeParams.extend({ id: z.coerce.number().int().positive() });
+
+/** The plan as versioned data: public versions, the member's own, and administrators' drafts through approval to publication. */
+export const planRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.approvalActs.add(planVersionApproval);
+
+  app.get(
+    '/plans/:programme',
+    {
+      config: { public: true },
+      schema: { tags: ['platform'], summary: 'The programme’s current plan version: what a position placed now is promised (kobo)', params: programmeParams, response: { 200: publishedPlanSchema } },
+    },
+    async (request) => publicVersion(app.db, request.params.programme, 'current'),
+  );
+
+  app.get(
+    '/plans/:programme/versions/:version',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['platform'],
+        summary: 'A published (current or superseded) version of the programme’s plan (kobo)',
+        params: programmeParams.extend({ version: z.coerce.number().int().positive() }),
+        response: { 200: publishedPlanSchema, 404: errorSchema },
+      },
+    },
+    async (request) => publicVersion(app.db, request.params.programme, request.params.version),
+  );
+
+  app.get(
+    '/me/plan',
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'The plan version the signed-in member’s position joined under (before paying: the current one)',
+        querystring: z.object({ programme: programmeField.optional() }),
+        response: { 200: memberPlanSchema, 403: errorSchema },
+      },
+    },
+    async (request) => {
+      const account = signedIn(request);
+      if (request.query.programme && request.query.programme !== account.programme)
+        throw new HttpError(403, 'You are signed in to the other platform. Sign in to this one to see its plan.', 'wrong_programme');
+      return memberPlan(app.db, account.id, account.programme);
+    },
+  );
+
+  app.get(
+    '/admin/plans/:programme',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], summary: 'Every version of the programme’s plan: drafts, the one waiting for approval, published and superseded', params: programmeParams, response: { 200: planVersionListSchema } },
+    },
+    async (request) => planVersions(app.db, request.params.programme),
+  );
+
+  app.get(
+    '/admin/plans/:programme/drafts/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], summary: 'One version of the plan, with its differences against the current one', params: draftParams, response: { 200: planVersionRowSchema, 404: errorSchema } },
+    },
+    async (request) => {
+      const { programme, id } = request.params;
+      return versionView(await findVersion(app.db, programme, id), await currentPlan(app.db, programme));
+    },
+  );
+
+  app.post(
+    '/admin/plans/:programme/drafts',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Draft a new version: a full plan body (its version is ignored); the shape must be the current one’s',
+        params: programmeParams,
+        body: planSchema,
+        response: { 201: z.object({ id: z.number() }), 400: errorSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createDraft(app.db, signedIn(request).id, request.params.programme, request.body)),
+  );
+
+  app.put(
+    '/admin/plans/:programme/drafts/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Change a draft (a published version cannot change: 409)',
+        params: draftParams,
+        body: planSchema,
+        response: { 200: z.object({ id: z.number() }), 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => updateDraft(app.db, signedIn(request).id, request.params.programme, request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/plans/:programme/drafts/:id/submit',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Submit a draft: a second administrator approves its publication as the next version (at once under SINGLE_ADMIN_APPROVAL=true)',
+        params: draftParams,
+        headers: approvalKeyHeaders,
+        response: { 200: z.object({ version: z.number() }), 202: approvalPendingAnswerSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { programme, id } = request.params;
+      const maker = signedIn(request);
+      if (await needsSecondAdministrator(app)) {
+        const answer = await requestApproval(app, maker, planVersionApproval, { programme, draftId: id }, request.headers['idempotency-key']);
+        await markSubmitted(app.db, programme, id, answer.approval.id);
+        return reply.status(202).send(answer);
+      }
+      await planVersionApproval.describe(app, maker, { programme, draftId: id });
+      return app.db.transaction((tx) => publishDraft(tx, programme, id, { makerId: maker.id, checkerId: null }));
+    },
+  );
+};

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { AWARD_KINDS } from '../plan/types';
+import { programmeField, requiredText } from './fields';
+
+/** A plan version as the API carries it: core's `Plan`, amounts in kobo as integers. */
+
+const kobo = (what: string) =>
+  z
+    .number({ message: `${what} must be an amount in kobo` })
+    .int(`${what} must be a whole number of kobo`)
+    .min(0, `${what} cannot be negative`)
+    .max(100_000_000_000_00, `${what} is more than ₦100,000,000,000`);
+
+export const awardDefSchema = z.object({
+  kind: z.enum(AWARD_KINDS, { message: 'Choose the kind of award' }),
+  label: requiredText('Describe the award', 120),
+  valueKobo: kobo('The award value'),
+  installments: z.number().int().min(1, 'An award comes at least once').max(10, 'At most 10 yearly installments'),
+});
+
+export const stageDefSchema = z.object({
+  number: z.number().int().min(0).max(20),
+  name: requiredText('Name the stage', 60),
+  activitiesKobo: kobo('The activities bonus'),
+  graduatingKobo: kobo('The graduating bonus'),
+  thankYouKobo: kobo('The Thank You bonus'),
+  awards: z.array(awardDefSchema).max(6, 'At most 6 awards per stage').readonly(),
+});
+
+export const planSchema = z.object({
+  programme: programmeField,
+  version: z.number().int().min(0).describe('the published version; ignored in a draft'),
+  name: requiredText('Name the programme', 80),
+  feeKobo: kobo('The registration fee'),
+  stages: z.array(stageDefSchema).min(1).max(20).readonly(),
+  referralBonusKobo: kobo('The referral bonus'),
+  referralBonusCap: z.number().int().min(0).max(20),
+  directReferralsPerStage: z.number().int().min(0).max(20),
+  healthFee: z.object({ stage: z.number().int().min(0).max(20), amountKobo: kobo('The health fee') }).nullable(),
+  grant: z.object({ stage: z.number().int().min(0).max(20), ceilingKobo: kobo('The grant ceiling') }).nullable(),
+  graduateTitle: requiredText('Name the title after the last stage', 60),
+  rejoinAfterFinish: z.boolean(),
+});
+
+/** A published version: the plan, and since when it applies to new positions. */
+export const publishedPlanSchema = planSchema.extend({
+  effectiveAt: z.string().describe('when the version began to apply to new positions'),
+});
+export type PublishedPlan = z.infer<typeof publishedPlanSchema>;
+
+/** GET /me/plan: the version the member's position joined under, and the one new members join under now. */
+export const memberPlanSchema = publishedPlanSchema.extend({
+  joinedUnder: z.number().nullable().describe('the version of the member’s latest position; null before paying'),
+  currentVersion: z.number().describe('the version new positions join under now'),
+});
+
+export const planDraftStatusSchema = z.enum(['draft', 'submitted', 'published', 'superseded', 'declined']);
+
+export const planDifferenceSchema = z.object({ field: z.string(), before: z.string(), after: z.string() });
+
+/** A version as administrators see it: a draft being edited, one waiting for approval, or a published one. */
+export const planVersionRowSchema = z.object({
+  id: z.number(),
+  programme: programmeField,
+  status: planDraftStatusSchema,
+  version: z.number().nullable().describe('set when published'),
+  basedOn: z.number().describe('the published version the draft was compared with'),
+  plan: planSchema,
+  differences: z.array(planDifferenceSchema).describe('against the version it replaces (drafts: the current one)'),
+  createdBy: z.string().nullable(),
+  approvalId: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  effectiveAt: z.string().nullable(),
+});
+export type PlanVersionRow = z.infer<typeof planVersionRowSchema>;
+
+export const planVersionListSchema = z.object({ programme: programmeField, currentVersion: z.number(), items: z.array(planVersionRowSchema) });
