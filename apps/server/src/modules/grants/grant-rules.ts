@@ -1,4 +1,4 @@
-import { formatNaira, getPlan, type Programme } from '@coop/core';
+import { formatNaira, type Plan } from '@coop/core';
 
 export interface GrantRefusal {
   status: 403 | 400 | 409;
@@ -12,7 +12,8 @@ export interface GrantRefusal {
  * (a Main account holds one position, so one per position).
  */
 export function grantRefusal(input: {
-  programme: Programme;
+  /** The version the member's position joined under (before paying: the current one): its ceiling applies. */
+  plan: Plan;
   paid: boolean;
   stage: number;
   amountKobo: number;
@@ -20,9 +21,9 @@ export function grantRefusal(input: {
   /** The amount of a grant already approved for this member's position, if any. */
   approvedKobo: number | null;
 }): GrantRefusal | null {
-  const grant = getPlan(input.programme).grant;
+  const grant = input.plan.grant;
   if (!grant) return { status: 403, code: 'grant_not_offered', message: 'The grant is offered on the Main platform only.' };
-  const stageName = getPlan(input.programme).stages[grant.stage]!.name;
+  const stageName = input.plan.stages[grant.stage]!.name;
   if (!input.paid || input.stage < grant.stage) {
     return { status: 403, code: 'grant_stage', message: `The grant opens to members at stage ${grant.stage} (${stageName}) and above.` };
   }

@@ -1,4 +1,4 @@
-import { formatNaira, getPlan } from '@coop/core';
+import { formatNaira } from '@coop/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { grantApplications } from '../../db/schema';
@@ -8,6 +8,7 @@ import { recordAudit } from '../audit/record-audit';
 import { notify } from '../notifications/mail-queue';
 import { latestPositionOf } from '../engine/position-store';
 import { postEntry } from '../ledger/post-entry';
+import { currentPlan, publishedPlan } from '../plans/plan-book';
 import { grantRefusal } from './grant-rules';
 import { approvedGrantOf, grantView, hasPendingGrant } from './grant-store';
 
@@ -17,7 +18,7 @@ export function applyForGrant(db: Db, account: SignedInAccount, input: { amountK
     await tx.execute(sql`select id from accounts where id = ${account.id} for update`);
     const position = await latestPositionOf(tx, account.id);
     const refusal = grantRefusal({
-      programme: account.programme,
+      plan: position ? await publishedPlan(tx, position.programme, position.planVersion) : await currentPlan(tx, account.programme),
       paid: position !== null,
       stage: position?.stage ?? 0,
       amountKobo: input.amountKobo,
@@ -71,7 +72,9 @@ export function decideGrant(db: Db, adminId: string, grantId: number, decision: 
           `This member already holds an approved grant of ${formatNaira(approved.amountKobo)} (application ${approved.id}): a member position holds one grant. Decline this application.`,
           'grant_already_approved',
         );
-      const ceilingKobo = getPlan('main').grant!.ceilingKobo;
+      // The ceiling the member was promised: the version their position joined under.
+      const position = (await latestPositionOf(tx, current!.accountId))!;
+      const ceilingKobo = (await publishedPlan(tx, position.programme, position.planVersion)).grant!.ceilingKobo;
       if (current!.amountKobo > ceilingKobo)
         throw new HttpError(409, `The grant is at most ${formatNaira(ceilingKobo)}: decline this application.`, 'grant_ceiling');
       journalEntryId = await creditGrant(tx, adminId, { id: grantId, accountId: current!.accountId, amountKobo: current!.amountKobo });
@@ -121,4 +124,11 @@ export function withdrawGrant(db: Db, accountId: string, grantId: number) {
     });
     return grantView(row!);
   });
+}
+
+/** The ceiling a member reads: that of the version their Main position joined under, or the current one before paying. */
+export async function grantCeilingKobo(db: Tx, accountId: string): Promise<number> {
+  const position = await latestPositionOf(db, accountId);
+  const plan = position?.programme === 'main' ? await publishedPlan(db, 'main', position.planVersion) : await currentPlan(db, 'main');
+  return plan.grant?.ceilingKobo ?? 0;
 }

@@ -1,4 +1,4 @@
-import { getPlan, toNairaString } from '@coop/core';
+import { toNairaString } from '@coop/core';
 import { grantApplicationSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,12 +6,10 @@ import { signedIn } from '../../plugins/auth';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
 import { approvalKeyHeaders } from '../approvals/schemas';
 import { grantApproval } from './grant-approval';
-import { applyForGrant, decideGrant, withdrawGrant } from './grant-service';
+import { applyForGrant, decideGrant, grantCeilingKobo, withdrawGrant } from './grant-service';
 import { grantsOf, grantView, listGrants } from './grant-store';
 import { adminGrantSchema, approvalPendingAnswerSchema, errorSchema, grantSchema } from '@coop/core/contracts';
 import { grantDecisionSchema } from './schemas';
-
-const ceiling = getPlan('main').grant!.ceilingKobo;
 
 /** The Executive grant (Main stage 5): members apply and follow it; administrators decide. */
 export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,8 +25,9 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const rows = await grantsOf(app.db, signedIn(request).id);
-      return { ceiling: toNairaString(ceiling), applications: rows.map(grantView) };
+      const accountId = signedIn(request).id;
+      const rows = await grantsOf(app.db, accountId);
+      return { ceiling: toNairaString(await grantCeilingKobo(app.db, accountId)), applications: rows.map(grantView) };
     },
   );
 

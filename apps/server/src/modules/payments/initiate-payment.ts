@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { getPlan, type Programme } from '@coop/core';
+import type { Programme } from '@coop/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
@@ -8,6 +8,7 @@ import { latestPositionOf } from '../engine/position-store';
 import { sql } from 'drizzle-orm';
 import { checkoutAddressOf, insertPayment, openCheckoutOf, pendingPaymentsOf, updatePayment } from './queries';
 import { settlePayment } from './settle-payment';
+import { currentPlan } from '../plans/plan-book';
 
 /** 128 random bits: nobody can guess another person's payment. Paystack allows letters, digits, - . = */
 export const newPaymentReference = (programme: Programme) => `${programme === 'main' ? 'MN' : 'WB'}-${randomBytes(16).toString('hex')}`;
@@ -43,7 +44,8 @@ export async function initiatePayment(
     await settlePayment(deps, reference).catch((error: unknown) => deps.log.warn({ err: error, reference }, 'payment: an earlier checkout could not be checked'));
   }
   await refuseIfNotPayable(deps.db, account.id, account.programme);
-  const plan = getPlan(account.programme);
+  // The fee of the version new positions join under now.
+  const plan = await currentPlan(deps.db, account.programme);
   const { payment, fresh } = await deps.db.transaction(async (tx) => {
     // One start at a time per account, so two clicks (or two tabs) cannot both make a checkout.
     await tx.execute(sql`select id from accounts where id = ${account.id} for update`);
