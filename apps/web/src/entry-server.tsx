@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
-import { jsonBlock, ROUTER_DATA_ID, type RenderedPage } from '@coop/core/contracts';
+import { jsonBlock, ROUTER_DATA_ID, type CurrentPlans, type RenderedPage } from '@coop/core/contracts';
 import { PUBLIC_ROUTE_ID, routes } from './app/routes';
 import { PageRoot } from './app/page-root';
 import type { Site } from './lib/site-context';
@@ -12,7 +12,7 @@ import type { Site } from './lib/site-context';
  */
 const handler = createStaticHandler(routes);
 
-export async function renderPage(url: string, site: Site): Promise<RenderedPage> {
+export async function renderPage(url: string, site: Site, plans: CurrentPlans): Promise<RenderedPage> {
   const request = new Request(new URL(url, 'http://platform.local'));
   const branch = matchRoutes(routes, new URL(request.url).pathname)?.[0]?.route.id;
   if (branch !== PUBLIC_ROUTE_ID) return { kind: 'browser' };
@@ -25,7 +25,7 @@ export async function renderPage(url: string, site: Site): Promise<RenderedPage>
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <PageRoot site={site}>
+    <PageRoot site={site} plans={plans}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </PageRoot>,
   );

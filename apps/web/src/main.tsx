@@ -1,7 +1,8 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState, type RouteObject } from 'react-router';
-import { readJsonBlock, ROUTER_DATA_ID, SITE_DATA_ID } from './app/page-data';
+import { PLANS_DATA_ID, readJsonBlock, ROUTER_DATA_ID, SITE_DATA_ID } from './app/page-data';
+import type { CurrentPlans } from './lib/plans-context';
 import { routes } from './app/routes';
 import { PageRoot } from './app/page-root';
 import type { Site } from './lib/site-context';
@@ -20,7 +21,8 @@ async function loadMatchedRoutes(routeList: RouteObject[]) {
 
 async function start() {
   const site = readJsonBlock<Site>(SITE_DATA_ID);
-  if (!site) throw new Error(`The page has no #${SITE_DATA_ID} block: open it through the platform's server.`);
+  const plans = readJsonBlock<CurrentPlans>(PLANS_DATA_ID);
+  if (!site || !plans) throw new Error(`The page has no #${SITE_DATA_ID} or #${PLANS_DATA_ID} block: open it through the platform's server.`);
   const container = document.getElementById('root')!;
   let hydrationData = readJsonBlock<HydrationState>(ROUTER_DATA_ID);
   if (hydrationData) {
@@ -34,7 +36,7 @@ async function start() {
   }
   const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
   const app = (
-    <PageRoot site={site}>
+    <PageRoot site={site} plans={plans}>
       <RouterProvider router={router} />
     </PageRoot>
   );

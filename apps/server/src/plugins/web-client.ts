@@ -3,9 +3,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { jsonBlock, SITE_DATA_ID, type PageRenderer, type RenderedPage } from '@coop/core/contracts';
+import { jsonBlock, PLANS_DATA_ID, SITE_DATA_ID, type CurrentPlans, type PageRenderer, type RenderedPage } from '@coop/core/contracts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { currentPlansReader, plansKey } from '../lib/current-plans';
 import { publicSite } from '../lib/public-site';
 
 export const webDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -68,30 +69,35 @@ export async function webClientPlugin(app: FastifyInstance) {
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found' });
   app.setNotFoundHandler((_request, reply) => notFound(reply));
 
-  // A public page depends only on its address and the site's settings (no public route loads data), so each
-  // answer is kept for ten minutes: rendering React on every visit cost the plan page 400 req/s (decision 0015).
+  // A public page depends only on its address, the site's settings and the current plan versions (no public route
+  // loads data), so each answer is kept for ten minutes under those versions: rendering React on every visit cost
+  // the plan page 400 req/s (decision 0015), and a newly published version is a new key.
+  const plansNow = currentPlansReader(app.db);
+  const pageData = (plans: CurrentPlans) => siteData + jsonBlock(PLANS_DATA_ID, plans);
   // Bounded by size too: any address can be asked for, and each unknown one is a 404 page of its own.
   const answers = new LRUCache<string, PageAnswer>({ max: 500, maxSize: 20 * 1024 * 1024, sizeCalculation: (a) => (a.kind === 'html' ? a.html.length : 100), ttl: 10 * 60_000 });
   // The page the browser renders itself (signed-in areas, or a failed server render): the same for every address.
-  const browserRendered: PageAnswer = { kind: 'html', status: 200, html: fillTemplate(template, { head: '', root: '', data: siteData, rendered: false }) };
+  const browserRendered = (plans: CurrentPlans): PageAnswer => ({ kind: 'html', status: 200, html: fillTemplate(template, { head: '', root: '', data: pageData(plans), rendered: false }) });
   const answerFor = async (url: string, log: FastifyBaseLogger): Promise<PageAnswer> => {
-    const kept = answers.get(url);
+    const plans = await plansNow();
+    const key = `${plansKey(plans)} ${url}`;
+    const kept = answers.get(key);
     if (kept) return kept;
     let page: RenderedPage;
     try {
-      page = await (await loadRenderer()).renderPage(url, site);
+      page = await (await loadRenderer()).renderPage(url, site, plans);
     } catch (error) {
       // The browser can still render the page itself: send it that way, keep the failure in the log, keep nothing.
       log.error({ err: error }, 'Rendering a public page on the server failed; the browser renders it instead');
-      return browserRendered;
+      return browserRendered(plans);
     }
     const answer: PageAnswer =
       page.kind === 'redirect'
         ? page
         : page.kind === 'browser'
-          ? browserRendered
-          : { kind: 'html', status: page.status, html: fillTemplate(template, { head: page.head, root: page.root, data: siteData + page.routerData, rendered: true }) };
-    answers.set(url, answer);
+          ? browserRendered(plans)
+          : { kind: 'html', status: page.status, html: fillTemplate(template, { head: page.head, root: page.root, data: pageData(plans) + page.routerData, rendered: true }) };
+    answers.set(key, answer);
     return answer;
   };
 

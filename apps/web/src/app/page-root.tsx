@@ -1,4 +1,5 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
+import { PlansProvider, type CurrentPlans } from '../lib/plans-context';
 import { SiteProvider, type Site } from '../lib/site-context';
 
 /** Marks the page as running once React has taken it over (what the browser tests wait for). */
@@ -13,12 +14,14 @@ function MarkRunning() {
  * What wraps the router, the same on the server and in the browser: ids made by useId depend on the shape of
  * the tree, so any difference here would give the server's HTML ids the browser never makes.
  */
-export function PageRoot({ site, children }: { site: Site; children: ReactNode }) {
+export function PageRoot({ site, plans, children }: { site: Site; plans: CurrentPlans; children: ReactNode }) {
   return (
     <StrictMode>
       <SiteProvider site={site}>
-        {children}
-        <MarkRunning />
+        <PlansProvider plans={plans}>
+          {children}
+          <MarkRunning />
+        </PlansProvider>
       </SiteProvider>
     </StrictMode>
   );

@@ -1,3 +1,4 @@
+import type { Plan, Programme } from '../plan/types';
 import type { Site } from './site';
 
 /**
@@ -7,6 +8,9 @@ import type { Site } from './site';
  */
 export const SITE_DATA_ID = 'site-data';
 export const ROUTER_DATA_ID = 'router-data';
+/** The plan version of each programme that new positions join under now (the public stage tables and fees). */
+export const PLANS_DATA_ID = 'plans-data';
+export type CurrentPlans = Readonly<Record<Programme, Plan>>;
 
 /** `<` is escaped so no value, however it is spelled, can close the block. */
 export const jsonBlock = (id: string, value: unknown) =>
@@ -20,5 +24,5 @@ export type RenderedPage =
 
 export interface PageRenderer {
   /** `url` is the path and query the browser asked for. */
-  renderPage(url: string, site: Site): Promise<RenderedPage>;
+  renderPage(url: string, site: Site, plans: CurrentPlans): Promise<RenderedPage>;
 }

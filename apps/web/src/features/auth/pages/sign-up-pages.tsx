@@ -1,10 +1,11 @@
-import { formatNaira, getPlan } from '@coop/core';
+import { formatNaira } from '@coop/core';
+import { useCurrentPlan } from '../../../lib/plans-context';
 import { AuthCard, AuthLink } from '../components/auth-card';
 import { SignUpForm } from '../components/sign-up-form';
 import { programmeScreens, type ProgrammeScreens } from '../programmes';
 
 function ProgrammeSignUp({ screens }: { screens: ProgrammeScreens }) {
-  const fee = formatNaira(getPlan(screens.programme).feeKobo);
+  const fee = formatNaira(useCurrentPlan(screens.programme).feeKobo);
   return (
     <AuthCard
       title={`${screens.name} Registration`}

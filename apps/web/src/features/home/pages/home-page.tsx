@@ -1,4 +1,5 @@
-import { formatNaira, getPlan } from '@coop/core';
+import { formatNaira } from '@coop/core';
+import { useCurrentPlan } from '../../../lib/plans-context';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { DocumentTitle } from '../../../components/ui/document-title';
 import { Carousel } from '../../../components/ui/carousel';
@@ -15,9 +16,11 @@ const offerings = [
 ];
 
 export function HomePage() {
+  const main = useCurrentPlan('main');
+  const welcomeBack = useCurrentPlan('welcomeback');
   const platforms = [
-    { plan: getPlan('main'), to: '/main', text: 'For members building a business and a future: stages Welcome to Eldorado.' },
-    { plan: getPlan('welcomeback'), to: '/welcomeback', text: 'For students, low-income workers and apprentices: stages Welcome to Thank You.' },
+    { plan: main, to: '/main', text: 'For members building a business and a future: stages Welcome to Eldorado.' },
+    { plan: welcomeBack, to: '/welcomeback', text: 'For students, low-income workers and apprentices: stages Welcome to Thank You.' },
   ];
   return (
     <>

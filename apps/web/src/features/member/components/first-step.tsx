@@ -1,10 +1,11 @@
-import { formatNaira, getPlan } from '@coop/core';
+import { formatNaira } from '@coop/core';
+import { useCurrentPlan } from '../../../lib/plans-context';
 import { ButtonLink } from '../../../components/ui/button-link';
 import type { MemberArea } from '../member-area';
 
 /** A paid member with nothing earned yet sees what to do first, not a wall of ₦0 figures. */
 export function FirstStep({ area }: { area: MemberArea }) {
-  const plan = getPlan(area.programme);
+  const plan = useCurrentPlan(area.programme);
   return (
     <section aria-labelledby="first-step-heading" className="rounded-lg border-2 border-brand-600 bg-brand-50 p-5 shadow-sm" data-testid="first-step">
       <h2 id="first-step-heading" className="text-xl font-bold text-brand-900">

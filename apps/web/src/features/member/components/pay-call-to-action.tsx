@@ -1,4 +1,5 @@
-import { formatNaira, getPlan } from '@coop/core';
+import { formatNaira } from '@coop/core';
+import { useCurrentPlan } from '../../../lib/plans-context';
 import { ButtonLink } from '../../../components/ui/button-link';
 import type { MemberArea } from '../member-area';
 
@@ -7,7 +8,7 @@ import type { MemberArea } from '../member-area';
  * after Thank You; Main has none (its graduate is a Golden Crown Partner), so the dashboard never asks it of Main.
  */
 export function PayCallToAction({ area, again = false }: { area: MemberArea; again?: boolean }) {
-  const fee = formatNaira(getPlan(area.programme).feeKobo);
+  const fee = formatNaira(useCurrentPlan(area.programme).feeKobo);
   return (
     <section aria-label="Complete your payment" className="rounded-lg border-2 border-accent-400 bg-amber-50 p-5 shadow-sm">
       <h2 className="text-xl font-bold text-brand-900">{again ? 'Register again for a new position' : 'Complete your payment'}</h2>

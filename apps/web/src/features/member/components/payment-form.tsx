@@ -1,4 +1,5 @@
-import { formatNaira, getPlan } from '@coop/core';
+import { formatNaira } from '@coop/core';
+import { useCurrentPlan } from '../../../lib/plans-context';
 import { emailField } from '@coop/core/contracts';
 import { z } from 'zod';
 import { errorMessage, FormMessage, SubmitButton, TextField, useZodForm } from '../../../components/form';
@@ -12,7 +13,7 @@ export function PaymentForm({ area, email }: { area: MemberArea; email: string }
   const form = useZodForm(paymentEmailSchema, { email });
   const start = useStartPayment(area.calls.payment);
   const onSubmit = form.handleSubmit((values) => start.mutate(values.email));
-  const fee = formatNaira(getPlan(area.programme).feeKobo);
+  const fee = formatNaira(useCurrentPlan(area.programme).feeKobo);
   return (
     <div className="max-w-lg rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <p className="text-slate-800">

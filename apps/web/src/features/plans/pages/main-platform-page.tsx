@@ -1,10 +1,11 @@
-import { formatNaira, getPlan, lastStage, stageName } from '@coop/core';
+import { formatNaira, lastStage, stageName } from '@coop/core';
+import { useCurrentPlan } from '../../../lib/plans-context';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StageTable } from '../components/stage-table';
 
 export function MainPlatformPage() {
-  const plan = getPlan('main');
+  const plan = useCurrentPlan('main');
   return (
     <>
       <PageHeader
@@ -34,6 +35,9 @@ export function MainPlatformPage() {
       </section>
       <section className="mx-auto max-w-6xl px-4 pb-12">
         <h2 className="mb-4 text-2xl font-bold text-brand-900">Stages and benefits</h2>
+        <p className="mb-4 text-sm text-slate-700" data-plan-version={plan.version}>
+          Version {plan.version} of the plan: what a member who joins now is promised. Each member is paid by the version they joined under.
+        </p>
         <StageTable plan={plan} />
         <div className="mt-8 flex flex-wrap gap-3">
           <ButtonLink to="/mainsignup">REGISTER NOW</ButtonLink>

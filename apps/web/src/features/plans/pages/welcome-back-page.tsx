@@ -1,10 +1,11 @@
-import { formatNaira, getPlan, lastStage, stageName } from '@coop/core';
+import { formatNaira, lastStage, stageName } from '@coop/core';
+import { useCurrentPlan } from '../../../lib/plans-context';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageHeader } from '../../../components/ui/page-header';
 import { StageTable } from '../components/stage-table';
 
 export function WelcomeBackPage() {
-  const plan = getPlan('welcomeback');
+  const plan = useCurrentPlan('welcomeback');
   const last = stageName(plan, lastStage(plan));
   const steps = [
     'Fill in the registration form, with the referral code of the person who introduced you if you have one, and accept the terms.',
@@ -46,6 +47,9 @@ export function WelcomeBackPage() {
       </section>
       <section className="mx-auto max-w-6xl px-4 pb-12">
         <h2 className="mb-4 text-2xl font-bold text-brand-900">Stages and benefits</h2>
+        <p className="mb-4 text-sm text-slate-700" data-plan-version={plan.version}>
+          Version {plan.version} of the plan: what a member who joins now is promised. Each member is paid by the version they joined under.
+        </p>
         <StageTable plan={plan} />
         <div className="mt-8 flex flex-wrap gap-3">
           <ButtonLink to="/welcomebacksignup">REGISTER NOW</ButtonLink>
