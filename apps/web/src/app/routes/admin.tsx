@@ -29,6 +29,8 @@ const pages = {
   inactive: () => import('../../features/admin/members/pages/inactive-page'),
   mails: () => import('../../features/admin/messages/pages/mails-page'),
   erasures: () => import('../../features/admin/members/pages/erasures-page'),
+  plans: () => import('../../features/admin/plans/pages/plans-page'),
+  planDraft: () => import('../../features/admin/plans/pages/plan-draft-page'),
 };
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
@@ -68,6 +70,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'admininactive', lazy: page(pages.inactive, (m) => m.InactivePage) },
       { path: 'adminmails', lazy: page(pages.mails, (m) => m.MailsPage) },
       { path: 'adminpersonaldata', lazy: page(pages.erasures, (m) => m.ErasuresPage) },
+      { path: 'adminplans', lazy: page(pages.plans, (m) => m.PlansPage) },
+      { path: 'adminplans/:programme/:id', lazy: page(pages.planDraft, (m) => m.PlanDraftPage) },
     ],
   },
 ];

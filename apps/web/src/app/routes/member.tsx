@@ -25,6 +25,7 @@ const pages = {
   mailSettings: () => import('../../features/member/pages/mail-settings-page'),
   myData: () => import('../../features/member/pages/my-data-page'),
   confirmClosure: () => import('../../features/member/pages/confirm-closure-page'),
+  plan: () => import('../../features/member/pages/plan-page'),
 };
 
 /**
@@ -42,7 +43,7 @@ const guard =
   };
 
 const children = (
-  paths: Record<'dashboard' | 'bank' | 'payment' | 'password' | 'referral' | 'wallet' | 'matrix' | 'awards' | 'close' | 'notifications' | 'mailSettings' | 'myData', string>,
+  paths: Record<'dashboard' | 'bank' | 'payment' | 'password' | 'referral' | 'wallet' | 'matrix' | 'awards' | 'close' | 'notifications' | 'mailSettings' | 'myData' | 'plan', string>,
   grant?: string,
 ) => [
   { path: paths.dashboard, lazy: page(pages.dashboard, (m) => m.DashboardPage) },
@@ -57,6 +58,7 @@ const children = (
   { path: paths.notifications, lazy: page(pages.notifications, (m) => m.NotificationsPage) },
   { path: paths.mailSettings, lazy: page(pages.mailSettings, (m) => m.MailSettingsPage) },
   { path: paths.myData, lazy: page(pages.myData, (m) => m.MyDataPage) },
+  { path: paths.plan, lazy: page(pages.plan, (m) => m.PlanPage) },
   ...(grant ? [{ path: grant, lazy: page(pages.grant, (m) => m.GrantPage) }] : []),
 ];
 
@@ -81,6 +83,7 @@ export const memberRoutes: RouteObject[] = [
         notifications: 'mainnotifications',
         mailSettings: 'mainmailsettings',
         myData: 'maindata',
+        plan: 'mainplan',
       },
       'maingrant',
     ),
@@ -103,6 +106,7 @@ export const memberRoutes: RouteObject[] = [
       notifications: 'welcomebacknotifications',
       mailSettings: 'welcomebackmailsettings',
       myData: 'welcomebackdata',
+      plan: 'welcomebackplan',
     }),
   },
   {

@@ -20,6 +20,7 @@ export interface MemberArea {
     notifications: string;
     mailSettings: string;
     myData: string;
+    plan: string;
     signin: string;
     signup: string;
     updateSuccess: string;
@@ -47,6 +48,7 @@ export const memberAreas: Record<Programme, MemberArea> = {
       notifications: '/mainnotifications',
       mailSettings: '/mainmailsettings',
       myData: '/maindata',
+      plan: '/mainplan',
       signin: '/mainsignin',
       signup: '/mainsignup',
       updateSuccess: '/mainupdatesuccess',
@@ -72,6 +74,7 @@ export const memberAreas: Record<Programme, MemberArea> = {
       notifications: '/welcomebacknotifications',
       mailSettings: '/welcomebackmailsettings',
       myData: '/welcomebackdata',
+      plan: '/welcomebackplan',
       signin: '/welcomebacksignin',
       signup: '/welcomebacksignup',
       updateSuccess: '/welcomebackupdatesuccess',

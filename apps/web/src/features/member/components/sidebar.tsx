@@ -9,6 +9,7 @@ const links = (area: MemberArea, graduate: boolean) =>
     { to: area.paths.wallet, label: 'Wallet History' },
     { to: area.paths.matrix, label: 'My Matrix' },
     { to: area.paths.awards, label: 'Awards' },
+    { to: area.paths.plan, label: 'My Plan' },
     { to: area.paths.bankDetails, label: 'Bank Details' },
     // A Golden Crown Partner has nothing more to pay (Main has no second registration): no payment entry.
     ...(graduate ? [] : [{ to: area.paths.payment, label: 'Make Payment' }]),

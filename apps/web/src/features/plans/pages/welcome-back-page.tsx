@@ -2,7 +2,7 @@ import { formatNaira, lastStage, stageName } from '@coop/core';
 import { useCurrentPlan } from '../../../lib/plans-context';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageHeader } from '../../../components/ui/page-header';
-import { StageTable } from '../components/stage-table';
+import { StageTable } from '../../../components/plan/stage-table';
 
 export function WelcomeBackPage() {
   const plan = useCurrentPlan('welcomeback');

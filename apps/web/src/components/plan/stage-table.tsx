@@ -1,5 +1,5 @@
 import { formatNaira, stageTotalKobo, type Plan } from '@coop/core';
-import { stageActivity, stageBenefits } from '../stage-benefits';
+import { stageActivity, stageBenefits } from './stage-benefits';
 
 /**
  * The stages of a programme with their activities and benefits, all read from the plan in `@coop/core`.

@@ -1,0 +1,118 @@
+import { programmeName, type Plan, type Programme } from '@coop/core';
+import type { PlanVersionRow } from '@coop/core/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { errorMessage, FormMessage } from '../../../../components/form';
+import { apiFetch } from '../../../../lib/api-client';
+import { approvalPath } from '../../common/admin-paths';
+import { AdminPageTitle } from '../../common/components/admin-page-title';
+import { isPendingApproval } from '../../common/components/approval-notice';
+import { StatusBadge } from '../../common/components/status-badge';
+import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
+import { usePlanVersion, useSubmitDraft } from '../api/plan-versions';
+import { PlanEditor } from '../components/plan-editor';
+import { planDraftPath, planPaths } from '../plan-paths';
+
+/** One version: a new draft from the current version, a draft edited and submitted, or a published version read. */
+export function PlanDraftPage() {
+  const params = useParams();
+  const programme: Programme = params.programme === 'welcomeback' ? 'welcomeback' : 'main';
+  const id = params.id === 'new' ? null : Number(params.id);
+  return (
+    <>
+      <AdminPageTitle lead={<Link className="text-brand-800 underline" to={`${planPaths.plans}?programme=${programme}`}>All versions of the {programmeName(programme)} plan</Link>}>
+        {id === null ? `New draft of the ${programmeName(programme)} plan` : `${programmeName(programme)} plan, draft #${id}`}
+      </AdminPageTitle>
+      {id === null ? <NewDraft programme={programme} /> : <ExistingVersion key={id} programme={programme} id={id} />}
+    </>
+  );
+}
+
+function NewDraft({ programme }: { programme: Programme }) {
+  const navigate = useNavigate();
+  const current = useQuery({ queryKey: ['plans', programme], queryFn: () => apiFetch<Plan>(`/plans/${programme}`, { token: null }) });
+  if (current.isError) return <p className="text-red-800">The current version could not be loaded. Reload the page to try again.</p>;
+  if (!current.data) return <p>Loading the current version…</p>;
+  return <PlanEditor programme={programme} id={null} base={current.data} onSaved={(id) => navigate(planDraftPath(programme, id))} />;
+}
+
+function ExistingVersion({ programme, id }: { programme: Programme; id: number }) {
+  const version = usePlanVersion(programme, id);
+  if (version.isError) return <p className="text-red-800">{errorMessage(version.error)}</p>;
+  if (!version.data) return <p>Loading…</p>;
+  const row = version.data;
+  const editable = row.status === 'draft' || row.status === 'declined';
+  return (
+    <div className="space-y-6">
+      <p className="flex flex-wrap items-center gap-2">
+        <StatusBadge status={row.status} />
+        {row.version !== null && <span>Version {row.version}: published, it can no longer change.</span>}
+        {row.status === 'submitted' && row.approvalId !== null && (
+          <span>
+            Waiting for a second administrator:{' '}
+            <Link className="text-brand-800 underline" to={approvalPath(row.approvalId)}>
+              request #{row.approvalId}
+            </Link>
+            .
+          </span>
+        )}
+        {row.status === 'declined' && <span>The request was declined: change the draft and submit it again.</span>}
+      </p>
+      <Differences row={row} />
+      {editable && (
+        <>
+          <PlanEditor programme={programme} id={id} base={row.plan} onSaved={() => void version.refetch()} />
+          <Submit programme={programme} id={id} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Differences({ row }: { row: PlanVersionRow }) {
+  return (
+    <section aria-labelledby="differences-title">
+      <h2 id="differences-title" className="text-lg font-bold text-slate-900">
+        {row.version === null ? 'Against the current version' : 'Against the version it replaced'}
+      </h2>
+      {row.differences.length === 0 ? (
+        <p className="text-slate-700">No figure changes.</p>
+      ) : (
+        <ul className="list-disc pl-5" data-testid="plan-differences">
+          {row.differences.map((d) => (
+            <li key={d.field}>
+              {d.field}: {d.before} → {d.after}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Submit({ programme, id }: { programme: Programme; id: number }) {
+  const submit = useSubmitDraft();
+  const key = useIdempotencyKey();
+  const answer = submit.data;
+  const message = !answer ? null : isPendingApproval(answer) ? answer.message : `Published as version ${answer.version}: new positions join under it from now on.`;
+  return (
+    <section aria-labelledby="submit-title" className="space-y-2 border-t border-slate-200 pt-4">
+      <h2 id="submit-title" className="text-lg font-bold text-slate-900">
+        Submit for publication
+      </h2>
+      <p className="text-sm text-slate-700">
+        Save your changes first. A second administrator approves the publication on the Approvals page; you cannot approve your own. Members are told what
+        changes for new members; their own terms do not change.
+      </p>
+      <button
+        type="button"
+        disabled={submit.isPending}
+        onClick={() => submit.mutate({ programme, id, key: key.keyFor(`${programme}:${id}`) }, { onSuccess: () => key.done() })}
+        className="rounded-md bg-brand-800 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
+      >
+        {submit.isPending ? 'Submitting...' : 'Submit this draft'}
+      </button>
+      <FormMessage tone={submit.isError ? 'error' : 'success'} message={submit.isError ? errorMessage(submit.error) : message} />
+    </section>
+  );
+}
