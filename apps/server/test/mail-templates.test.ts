@@ -53,6 +53,11 @@ const samples: { event: NotificationEvent; says: string[]; page: string }[] = [
   },
   { event: { kind: 'email_change_requested', newEmail: 'ada.new@example.com' }, says: ['ada.new@example.com', 'you keep signing in with this address'], page: '/mainsignin' },
   { event: { kind: 'email_changed', newEmail: 'ada.new@example.com' }, says: ['is now ada.new@example.com', 'If you did not ask for this'], page: '/mainsignin' },
+  {
+    event: { kind: 'plan_published', version: 2, changes: ['Associate (stage 1) graduating bonus ₦50,000 → ₦65,000'] },
+    says: ['version 2', 'Your own terms do not change', '₦50,000 → ₦65,000'],
+    page: '/mainplan',
+  },
 ];
 
 describe('the mails with a link of their own', () => {

@@ -1,0 +1,118 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInOnAdminPage } from '../support/admins';
+import { launchBrowser, lookAt, watchPage } from '../support/browser';
+import { MEMBER_PASSWORD, paidMember } from '../support/members';
+import { removeDir, repoRoot, startPlatform, type RunningServer } from '../support/server';
+
+/**
+ * A new plan version, at 1280 px, on a platform of its own (publishing changes what the shared platform's public
+ * pages show): an administrator drafts a version raising the Associate graduating bonus and submits it; a second
+ * administrator approves; the public Main page shows the new amount; a member who joined under version 1 still
+ * sees theirs on their plan page.
+ */
+const MAKER = { email: 'plan-maker@example.com', password: 'plan-maker-password', name: 'Plan Maker' };
+const CHECKER = { email: 'plan-checker@example.com', password: 'plan-checker-password', name: 'Plan Checker' };
+
+describe('a new plan version, approved by a second administrator', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let older: { email: string };
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-e2e-plans-'));
+    for (const admin of [MAKER, CHECKER]) {
+      const made = spawnSync('npx', ['tsx', 'apps/server/src/cli/admin-create.ts', '--email', admin.email, '--password', admin.password, '--name', admin.name], {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' },
+      });
+      if (made.status !== 0) throw new Error(`admin-create failed:\n${made.stdout}\n${made.stderr}`);
+    }
+    server = await startPlatform({ TRUST_PROXY: '1' }, { dataDir });
+    older = await paidMember(server.url, 'main', 'Olu Early');
+    browser = await launchBrowser();
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server) {
+      await server.stop();
+      removeDir(server.dataDir);
+    }
+  });
+
+  const adminPage = async (admin: typeof MAKER) => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchPage(page);
+    await signInOnAdminPage(page, server.url, admin);
+    return { page, problems };
+  };
+  const associateRow = (page: Page) => page.getByRole('row').filter({ hasText: 'Associate' });
+
+  it('draft, submit, a second administrator approves; the public table shows the new amount and an older member keeps theirs', async () => {
+    const maker = await adminPage(MAKER);
+    await maker.page.getByRole('link', { name: 'Plan', exact: true }).click();
+    await maker.page.getByRole('link', { name: 'New draft from version 1' }).click();
+    await maker.page.getByText('The shape is not versioned').waitFor();
+    const bonus = maker.page.getByLabel('Associate graduating bonus (₦)');
+    expect(await bonus.inputValue()).toBe('50000');
+    await bonus.fill('65000');
+    await maker.page.getByRole('button', { name: 'Save as a new draft' }).click();
+    const differences = maker.page.getByTestId('plan-differences');
+    await differences.waitFor();
+    expect(await differences.textContent()).toBe('Associate (stage 1) graduating bonus: ₦50,000 → ₦65,000');
+    await lookAt(maker.page, 'plan-draft');
+    await maker.page.getByRole('button', { name: 'Submit this draft' }).click();
+    // The draft now waits: it names the request and can no longer be edited.
+    await maker.page.getByText(/^Waiting for a second administrator: request #\d+\.$/).waitFor();
+    expect(await maker.page.getByRole('button', { name: 'Save the draft' }).count()).toBe(0);
+
+    const checker = await adminPage(CHECKER);
+    await checker.page.goto(`${server.url}/adminapprovals`);
+    const request = checker.page.getByTestId('approval').filter({ hasText: 'Publish a plan version' });
+    expect(await request.textContent()).toContain('Associate (stage 1) graduating bonus ₦50,000 → ₦65,000');
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await request.getByRole('button', { name: 'Yes, approve' }).click();
+    await checker.page.getByRole('button', { name: 'Approved' }).click();
+    await checker.page.getByTestId('approval').filter({ hasText: 'Publish a plan version' }).waitFor();
+
+    const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const visitorProblems = watchPage(visitor);
+    // A page names the versions it was rendered under; the server reads them again within two seconds.
+    await expect
+      .poll(
+        async () => {
+          await visitor.goto(`${server.url}/main`);
+          return visitor.locator('[data-plan-version]').getAttribute('data-plan-version');
+        },
+        { timeout: 15_000, interval: 1_000 },
+      )
+      .toBe('2');
+    expect(await associateRow(visitor).textContent()).toContain('₦65,000');
+    await lookAt(visitor, 'plan-public-v2');
+
+    const member = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const memberProblems = watchPage(member);
+    await member.goto(`${server.url}/mainsignin`);
+    await member.locator('html[data-running]').waitFor({ state: 'attached' });
+    await member.getByLabel('Email').fill(older.email);
+    await member.getByLabel('Password').fill(MEMBER_PASSWORD);
+    await member.getByRole('button', { name: 'Login' }).click();
+    await member.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await member.waitForURL('**/maindashboard');
+    await member.getByRole('link', { name: 'My Plan' }).first().click();
+    const joined = member.getByTestId('joined-under');
+    await joined.waitFor();
+    expect(await joined.textContent()).toMatch(/^You joined under version 1 of the plan, .* New members now join under version 2; your terms do not change\.$/);
+    expect(await associateRow(member).textContent()).toContain('₦50,000');
+    expect(await associateRow(member).textContent()).not.toContain('₦65,000');
+    await lookAt(member, 'plan-member-v1');
+
+    expect([...maker.problems, ...checker.problems, ...visitorProblems, ...memberProblems]).toEqual([]);
+  });
+});
