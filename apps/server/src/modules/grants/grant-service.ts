@@ -73,8 +73,7 @@ export function decideGrant(db: Db, adminId: string, grantId: number, decision: 
           'grant_already_approved',
         );
       // The ceiling the member was promised: the version their position joined under.
-      const position = (await latestPositionOf(tx, current!.accountId))!;
-      const ceilingKobo = (await publishedPlan(tx, position.programme, position.planVersion)).grant!.ceilingKobo;
+      const ceilingKobo = await grantCeilingKobo(tx, current!.accountId);
       if (current!.amountKobo > ceilingKobo)
         throw new HttpError(409, `The grant is at most ${formatNaira(ceilingKobo)}: decline this application.`, 'grant_ceiling');
       journalEntryId = await creditGrant(tx, adminId, { id: grantId, accountId: current!.accountId, amountKobo: current!.amountKobo });
