@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   RETENTION_SIGNUP_ORIGIN_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   RETENTION_MAIL_BODY_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   RETENTION_CLOSED_ACCOUNT_YEARS: z.coerce.number().int().min(6).max(20).default(6),
+  MY_DATA_MAILED_ABOVE_ROWS: z.coerce.number().int().min(1).default(2000),
+  MY_DATA_LINK_DAYS: z.coerce.number().int().min(1).max(30).default(7),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -125,6 +127,11 @@ export interface Config {
    * accounting records, counted from the closure; expired sessions and tokens go at once.
    */
   retention: { signupOriginMonths: number; mailBodyDays: number; closedAccountYears: number };
+  /**
+   * My Data downloads (decision 0030): a history of more rows than `mailedAboveRows` (wallet lines, payments,
+   * notifications and mails) is built by the job runner and mailed as a link that works `linkDays` days.
+   */
+  dataExport: { mailedAboveRows: number; linkDays: number };
   /** Thresholds of the fraud signals (FRAUD_*; defaults in the core's FRAUD_THRESHOLDS). */
   fraud: FraudThresholds;
 }
@@ -218,6 +225,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       mailBodyDays: e.RETENTION_MAIL_BODY_DAYS,
       closedAccountYears: e.RETENTION_CLOSED_ACCOUNT_YEARS,
     },
+    dataExport: { mailedAboveRows: e.MY_DATA_MAILED_ABOVE_ROWS, linkDays: e.MY_DATA_LINK_DAYS },
     fraud: {
       burstSignups: e.FRAUD_BURST_SIGNUPS,
       burstWithinMinutes: e.FRAUD_BURST_MINUTES,
