@@ -102,7 +102,7 @@ export interface Config {
     phones: string[];
     social: { facebook: string; twitter: string; instagram: string };
     /** The data protection officer and the retention periods, as the privacy notice states them. */
-    privacy: { dpoName: string; dpoEmail: string; signupOriginMonths: number; mailBodyDays: number; closedAccountYears: number };
+    privacy: { dpoName: string; dpoEmail: string; signupOriginMonths: number; mailBodyDays: number; closedAccountYears: number; dataExportLinkDays: number };
   };
   /** auto: on the payout day the prepared run also runs, with no administrator's press. */
   payout: { day: number; minimumKobo: number; auto: boolean };
@@ -205,6 +205,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         signupOriginMonths: e.RETENTION_SIGNUP_ORIGIN_MONTHS,
         mailBodyDays: e.RETENTION_MAIL_BODY_DAYS,
         closedAccountYears: e.RETENTION_CLOSED_ACCOUNT_YEARS,
+        dataExportLinkDays: e.MY_DATA_LINK_DAYS,
       },
     },
     payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO, auto: e.PAYOUT_AUTO },

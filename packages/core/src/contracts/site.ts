@@ -16,6 +16,8 @@ export const siteSchema = z.object({
     signupOriginMonths: z.number(),
     mailBodyDays: z.number(),
     closedAccountYears: z.number(),
+    /** How long the mailed link of a large My Data download works (MY_DATA_LINK_DAYS). */
+    dataExportLinkDays: z.number(),
   }),
 });
 export type Site = z.infer<typeof siteSchema>;
