@@ -37,7 +37,7 @@ describeEachDatabase('a member corrects their own name, phone, address and email
     const res = await correct({ fullName: 'Amaka Nwosu-Obi', phone: '08091234567', address: '12 Allen Avenue, Ikeja, Lagos', email: member.email });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      message: 'Your name and phone number and address are changed. A notice went to your email address on file.',
+      message: 'Your name, phone number and address are changed. A notice went to your email address on file.',
       details: { fullName: 'Amaka Nwosu-Obi', phone: '08091234567', address: '12 Allen Avenue, Ikeja, Lagos', email: member.email, pendingEmail: null },
     });
     expect(await audit('member_details_corrected')).toMatchObject([

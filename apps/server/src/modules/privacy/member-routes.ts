@@ -15,6 +15,8 @@ const detailsAnswer = z.object({
 });
 
 const label = { fullName: 'name', phone: 'phone number', address: 'address' } as const;
+/** "name", "name and address", "name, phone number and address". */
+const listed = (words: string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
 
 /** The member's own rights in the member area: correction (section 35) and the privacy notice's versions. */
 export const privacyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,7 +66,7 @@ export const privacyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const changed = done.corrected.map((f) => label[f]);
       const parts = [
-        changed.length > 0 ? `Your ${changed.join(' and ')} ${changed.length === 1 ? 'is' : 'are'} changed.` : null,
+        changed.length > 0 ? `Your ${listed(changed)} ${changed.length === 1 ? 'is' : 'are'} changed.` : null,
         done.emailPending ? `We sent a link to ${done.emailPending}: your email changes when you follow it.` : null,
         'A notice went to your email address on file.',
       ].filter(Boolean);
