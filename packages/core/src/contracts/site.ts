@@ -32,7 +32,7 @@ export const PRIVACY_NOTICE_HISTORY: readonly { version: string; changes: readon
     version: '2026-11-26b',
     changes: [
       'You can now correct your name, phone, address and email yourself, under My Data.',
-      'A very large download of your data is prepared in the background and mailed to you as a link that works for 7 days.',
+      'A very large download of your data is prepared in the background and mailed to you as a link that expires.',
       'We keep a register of your requests, answered within one month, and of any breach, reported to the Commission within 72 hours.',
     ],
   },
