@@ -146,7 +146,7 @@ describeEachDatabase('disputes: a disputed payment holds the member’s money un
     const aprilDetail = await runDetail(april.json().run.id);
     expect(aprilDetail.payouts.find((p) => p.accountId === member.id)).toMatchObject({ status: 'success' });
     expect((await cashOut(member.email)).statusCode).toBe(422); // the wallet is empty now: paid out, no longer held
-    await fundWallet(ctx.app.db, 'main', member.id, 5_000);
+    await fundWallet(ctx.app.db, 'main', member.id, 200_000); // N2,000; the cash-out is N1,000
     expect((await cashOut(member.email)).statusCode).toBe(200);
   });
 
