@@ -32,5 +32,3 @@ export function sandboxDisputeStore(db: Db) {
     recent: () => db.select().from(sandboxDisputes).orderBy(desc(sandboxDisputes.id)).limit(200),
   };
 }
-
-export type SandboxDisputeStore = ReturnType<typeof sandboxDisputeStore>;
