@@ -60,7 +60,7 @@ describe('a disputed payment', () => {
     await lookAt(page, 'admin-member-dispute-contested');
 
     const token = await adminToken(baseURL, OPERATOR_ADMIN);
-    const audit = await api<{ items: { action: string; details: { note?: string } }[] }>(baseURL, '/api/admin/audit?action=dispute_contested', { token });
+    const audit = await api<{ items: { action: string; details: { note?: string } }[] }>(baseURL, '/api/admin/audit-log?action=dispute_contested', { token });
     expect(audit.items.filter((a) => a.action === 'dispute_contested' && a.details.note?.startsWith('Kemi Adebayo paid'))).toHaveLength(1);
     await page.goto(`${baseURL}/sandbox/paystack/checkout/records`);
     expect(await page.getByRole('row').filter({ hasText: reference }).textContent()).toContain('resolved (declined)');

@@ -42,7 +42,7 @@ export function renderRecordsPage(transactions: SandboxTransaction[], disputes: 
 body{font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;padding:1rem;color:#111}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;padding:1rem;max-width:72rem;margin:0 auto}
 h1{font-size:1.2rem;margin:0 0 .5rem}.note{font-size:.85rem;color:#666;background:#fff8e1;padding:.5rem;border-radius:6px}
-.notice{background:#e8f5e9;padding:.5rem;border-radius:6px}.scroll{overflow-x:auto}
+.notice{background:#e8f5e9;padding:.5rem;border-radius:6px;overflow-wrap:anywhere}.scroll{overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #eee;vertical-align:top}
 code{word-break:break-all}form{margin:.25rem 0}button{padding:.4rem .7rem;border:0;border-radius:6px;background:#b3261e;color:#fff;cursor:pointer}
 </style>

@@ -44,8 +44,8 @@ export function DisputeCard({ dispute, showMember = true }: { dispute: Dispute; 
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-2">
         <div>
           <dt className="inline font-semibold">Payment: </dt>
-          <dd className="inline break-all">
-            {dispute.payment.reference} ({naira(dispute.payment.amount)}
+          <dd className="inline">
+            <span className="break-all">{dispute.payment.reference}</span> ({naira(dispute.payment.amount)}
             {dispute.payment.paidAt ? `, paid ${formatDateTime(dispute.payment.paidAt)}` : ''})
           </dd>
         </div>
