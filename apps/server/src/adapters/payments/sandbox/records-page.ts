@@ -38,6 +38,7 @@ export function renderRecordsPage(transactions: SandboxTransaction[], disputes: 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sandbox records</title>
+<link rel="icon" href="/logo.svg" type="image/svg+xml">
 <style>
 body{font-family:system-ui,sans-serif;background:#f4f6f8;margin:0;padding:1rem;color:#111}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;padding:1rem;max-width:72rem;margin:0 auto}
