@@ -45,6 +45,7 @@ main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;padding:1rem
 h1{font-size:1.2rem;margin:0 0 .5rem}.note{font-size:.85rem;color:#666;background:#fff8e1;padding:.5rem;border-radius:6px}
 .notice{background:#e8f5e9;padding:.5rem;border-radius:6px;overflow-wrap:anywhere}.scroll{overflow-x:auto}
 table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;padding:.4rem;border-bottom:1px solid #eee;vertical-align:top}
+@media (max-width:640px){thead{display:none}tr{display:block;border-bottom:1px solid #eee;padding:.4rem 0}td{display:block;border:0;padding:.15rem .4rem}}
 code{word-break:break-all}form{margin:.25rem 0}button{padding:.4rem .7rem;border:0;border-radius:6px;background:#b3261e;color:#fff;cursor:pointer}
 </style>
 </head>
