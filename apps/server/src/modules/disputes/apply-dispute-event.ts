@@ -40,10 +40,12 @@ export async function applyDisputeEvent(tx: Tx, event: string, payload: Record<s
     sql`select p.id, p.account_id, p.amount_kobo, a.full_name, a.email, a.programme from payments p join accounts a on a.id = p.account_id where p.reference = ${d.transaction.reference}`,
   );
   if (!payment) return 'unknown_payment';
+  // What the card was charged is in dispute when Paystack names no refund amount (0 or none).
+  const disputedKobo = d.refund_amount || d.transaction.amount;
   const [inserted] = await queryRows<{ id: string }>(
     tx,
     sql`insert into disputes (paystack_id, payment_id, account_id, status, category, resolution, refund_amount_kobo, currency, due_at, resolved_at, last_event)
-        values (${d.id}, ${payment.id}, ${payment.account_id}, ${d.status}, ${d.category ?? null}, ${d.resolution ?? null}, ${d.refund_amount ?? d.transaction.amount},
+        values (${d.id}, ${payment.id}, ${payment.account_id}, ${d.status}, ${d.category ?? null}, ${d.resolution ?? null}, ${disputedKobo},
                 ${d.currency ?? 'NGN'}, ${dateOrNull(d.dueAt)}, ${dateOrNull(d.resolvedAt)}, ${event})
         on conflict (paystack_id) do nothing returning id`,
   );
@@ -58,7 +60,7 @@ export async function applyDisputeEvent(tx: Tx, event: string, payload: Record<s
     sql`update disputes set status = ${status}, last_event = ${event}, updated_at = now(),
           category = coalesce(${d.category ?? null}, category), resolution = coalesce(${d.resolution ?? null}, resolution),
           due_at = coalesce(${dateOrNull(d.dueAt)}, due_at), resolved_at = coalesce(${dateOrNull(d.resolvedAt)}, resolved_at),
-          refund_amount_kobo = coalesce(${d.refund_amount ?? null}, refund_amount_kobo)
+          refund_amount_kobo = ${disputedKobo}
         where id = ${row!.id} returning due_at, resolution, refund_amount_kobo`,
   );
   const dueAt = dispute!.due_at === null ? null : new Date(dispute!.due_at);

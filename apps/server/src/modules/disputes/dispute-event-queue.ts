@@ -18,16 +18,25 @@ export async function processDisputeEvents(app: FastifyInstance, onlyId?: number
     .where(and(isNull(paymentEvents.processedAt), like(paymentEvents.event, 'charge.dispute.%'), onlyId === undefined ? undefined : eq(paymentEvents.id, onlyId)))
     .orderBy(asc(paymentEvents.id))
     .limit(BATCH);
+  let applied = 0;
   for (const row of due) {
     const data = (row.payload as { data?: Record<string, unknown> }).data ?? {};
-    const outcome = await app.db.transaction(async (tx) => {
-      const result = await applyDisputeEvent(tx, row.event, data);
-      await tx.update(paymentEvents).set({ processedAt: new Date() }).where(and(eq(paymentEvents.id, row.id), isNull(paymentEvents.processedAt)));
-      return result;
-    });
+    let outcome;
+    try {
+      outcome = await app.db.transaction(async (tx) => {
+        const result = await applyDisputeEvent(tx, row.event, data);
+        await tx.update(paymentEvents).set({ processedAt: new Date() }).where(and(eq(paymentEvents.id, row.id), isNull(paymentEvents.processedAt)));
+        return result;
+      });
+    } catch (error) {
+      // Nothing of it was kept (one transaction): the next run tries it again, and the others go on.
+      app.log.warn({ err: error, eventId: row.id }, 'dispute event: could not be applied; the job tries again');
+      continue;
+    }
+    applied += 1;
     if (outcome === 'unknown_payment' || outcome === 'unreadable') app.log.warn({ eventId: row.id, event: row.event, outcome }, 'dispute event: kept, but it names no payment of ours');
   }
-  return { applied: due.length };
+  return { applied, waiting: due.length - applied };
 }
 
 export function scheduleDisputeEvents(app: FastifyInstance, everyMs = 60_000) {
