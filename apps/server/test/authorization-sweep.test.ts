@@ -153,6 +153,8 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/admin/flags': 'admin',
   'POST /api/admin/flags/:id/clear': 'admin',
   'POST /api/admin/flags/:id/hold': 'admin',
+  'GET /api/admin/disputes': 'admin',
+  'POST /api/admin/disputes/:id/answer': 'admin',
   'GET /api/admin/flag-groups': 'admin',
   'POST /api/admin/flag-groups/clear': 'admin',
   'POST /api/admin/members/:id/close': 'admin',

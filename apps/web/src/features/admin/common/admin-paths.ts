@@ -17,6 +17,7 @@ export const adminPaths = {
   approvals: '/adminapprovals',
   security: '/adminsecurity',
   flags: '/adminflags',
+  disputes: '/admindisputes',
   inactive: '/admininactive',
   mails: '/adminmails',
   personalData: '/adminpersonaldata',
