@@ -12,4 +12,5 @@ export * from './approvals';
 export * from './member-record';
 export * from './notifications';
 export * from './privacy';
+export * from './disputes';
 export * from './plans';

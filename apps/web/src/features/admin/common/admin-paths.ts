@@ -17,9 +17,11 @@ export const adminPaths = {
   approvals: '/adminapprovals',
   security: '/adminsecurity',
   flags: '/adminflags',
+  disputes: '/admindisputes',
   inactive: '/admininactive',
   mails: '/adminmails',
   personalData: '/adminpersonaldata',
+  privacyRegisters: '/adminprivacyregisters',
   plans: '/adminplans',
 } as const;
 
