@@ -105,6 +105,8 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/admin/audit-log': 'admin',
   'GET /api/admin/awards': 'admin',
   'PUT /api/admin/awards/:id/delivered': 'admin',
+  'POST /api/admin/plans/:programme/simulate': 'admin',
+  'GET /api/admin/plan-simulations/:id': 'admin',
   'GET /api/admin/payouts/prepared': 'admin',
   'POST /api/admin/contact-messages/:id/reply': 'admin',
   'POST /api/admin/contact-messages/:id/close': 'admin',
