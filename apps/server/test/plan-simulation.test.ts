@@ -16,7 +16,7 @@ describeEachDatabase('plan simulator', (database) => {
     admin = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin' })).id);
   });
 
-  const start = (body: unknown, programme = 'main') => ctx.app.inject({ method: 'POST', url: `/api/admin/plans/${programme}/simulate`, headers: admin, payload: body });
+  const start = (body: object, programme = 'main') => ctx.app.inject({ method: 'POST', url: `/api/admin/plans/${programme}/simulate`, headers: admin, payload: body });
   const poll = async (id: string): Promise<SimulationJob> => {
     for (;;) {
       const job = (await ctx.app.inject({ method: 'GET', url: `/api/admin/plan-simulations/${id}`, headers: admin })).json<SimulationJob>();
