@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EARNINGS_BANDS } from '../simulation/earnings';
 import { monthlyJoins } from '../simulation/simulation-inputs';
 import { AWARD_KINDS, PROGRAMMES } from '../plan/types';
-import { requiredText } from './fields';
+import { requiredText, textField } from './fields';
 
 /** Whole kobo, never negative, as the core holds money. */
 const kobo = z.number({ message: 'Enter an amount in kobo' }).int('Use whole kobo').min(0, 'Use an amount of 0 or more').max(Number.MAX_SAFE_INTEGER);
@@ -134,3 +134,32 @@ export const simulationJobSchema = z.discriminatedUnion('status', [
   z.object({ id: z.string(), status: z.literal('failed'), message: z.string() }),
 ]);
 export type SimulationJob = z.output<typeof simulationJobSchema>;
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.coerce.number({ message }).int(message).min(min, `Use at least ${min}`).max(max, `Use at most ${max.toLocaleString('en-NG')}`);
+const percent = (message: string) => z.coerce.number({ message }).min(0, 'Use 0 to 100').max(100, 'Use 0 to 100');
+
+/**
+ * The admin screen's simple form: adjustments to the plan in force (the referral bonus, and every stage's cash
+ * bonuses by a percentage) and the assumptions, in words and naira. `people:share` pairs say how many people
+ * members bring, such as "0:40, 2:40, 6:20".
+ */
+export const simulationFormSchema = z.object({
+  programme: z.enum(PROGRAMMES),
+  referralBonusNaira: wholeNumber('Enter the referral bonus in naira', 0, 100_000_000),
+  stageBonusChangePercent: z.coerce.number({ message: 'Enter a percentage' }).min(-100, 'Use -100 or more').max(1000, 'Use at most 1000'),
+  months: wholeNumber('Enter the months', 1, 120),
+  joinsPerMonth: wholeNumber('Enter the new members a month', 1, SIMULATION_MAX_JOINS),
+  shape: z.enum(['flat', 'growing', 'slowing', 'stopping']),
+  shapePercent: percent('Enter the monthly change in percent'),
+  stopAfterMonth: wholeNumber('Enter the month joins stop after', 1, 120),
+  mainSharePercent: percent('Enter the share joining Main in percent'),
+  rejoinPercent: percent('Enter the share paying again in percent'),
+  dropOutPercent: percent('Enter the monthly drop-out in percent'),
+  recruits: textField({ message: 'Say how many people members bring' })
+    .regex(/^\s*\d+\s*:\s*\d+(\.\d+)?(\s*,\s*\d+\s*:\s*\d+(\.\d+)?)*\s*$/, 'Write people:share pairs, such as 0:40, 2:40, 6:20')
+    .transform((text) => text.split(',').map((pair) => pair.split(':').map(Number) as [number, number])),
+  minimumPayoutNaira: wholeNumber('Enter the smallest payout in naira', 0, 10_000_000),
+  seed: wholeNumber('Enter a seed (a whole number)', 0, 2 ** 31 - 1),
+});
+export type SimulationForm = z.output<typeof simulationFormSchema>;

@@ -5,3 +5,4 @@ export * from './simulation-inputs';
 export * from './plan-simulation';
 export type { MonthFigures, VersionFigures, VersionLabel } from './version-books';
 export * from './example-inputs';
+export * from './draft-from-form';

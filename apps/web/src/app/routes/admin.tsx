@@ -29,6 +29,7 @@ const pages = {
   inactive: () => import('../../features/admin/members/pages/inactive-page'),
   mails: () => import('../../features/admin/messages/pages/mails-page'),
   erasures: () => import('../../features/admin/members/pages/erasures-page'),
+  simulate: () => import('../../features/admin/plans/pages/simulate-page'),
 };
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
@@ -68,6 +69,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'admininactive', lazy: page(pages.inactive, (m) => m.InactivePage) },
       { path: 'adminmails', lazy: page(pages.mails, (m) => m.MailsPage) },
       { path: 'adminpersonaldata', lazy: page(pages.erasures, (m) => m.ErasuresPage) },
+      { path: 'adminplansimulate', lazy: page(pages.simulate, (m) => m.SimulatePage) },
     ],
   },
 ];
