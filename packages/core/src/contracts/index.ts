@@ -13,3 +13,4 @@ export * from './member-record';
 export * from './notifications';
 export * from './privacy';
 export * from './plan-simulation';
+export * from './income-disclosure';

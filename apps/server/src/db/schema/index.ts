@@ -17,3 +17,4 @@ export * from './sandbox';
 export * from './notifications';
 export * from './identity';
 export * from './privacy';
+export * from './income-disclosure';
