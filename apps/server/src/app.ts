@@ -60,6 +60,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // The plan simulator's jobs, run in worker threads: any module that simulates a plan starts them here.
   app.decorate('planSimulations', createSimulationJobs(app.log));
   app.addHook('onClose', async () => app.planSimulations.close());
+  // What public pages read from the database while rendered on the server, each reader added by its module.
+  app.decorate('publicPageData', {});
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);

@@ -1,4 +1,5 @@
 import type { Programme } from '@coop/core';
+import type { PublicPageData } from '@coop/core/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { MailTransport } from './adapters/mail';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     jobs: Scheduler;
     /** The plan simulator's jobs in worker threads (modules/plan-simulation), polled by id. */
     planSimulations: SimulationJobs;
+    /** Readers public pages use while the server renders them, added by the modules that own the data. */
+    publicPageData: PublicPageData;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on private routes. */

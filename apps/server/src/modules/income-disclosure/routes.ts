@@ -6,6 +6,8 @@ import { incomeDisclosure, publishedIncomeDisclosures, setPublication } from './
 
 /** The income disclosure statement (decision 0030): for administrators, as CSV, and on the public site once published. */
 export const incomeDisclosureRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.publicPageData.incomeDisclosures = async () => ({ statements: await publishedIncomeDisclosures(app.db) });
+
   app.get(
     '/admin/income-disclosure',
     {

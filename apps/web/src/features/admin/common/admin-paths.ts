@@ -21,6 +21,7 @@ export const adminPaths = {
   mails: '/adminmails',
   personalData: '/adminpersonaldata',
   planSimulate: '/adminplansimulate',
+  incomeDisclosure: '/adminincomedisclosure',
 } as const;
 
 /** One approval request with the preview its maker saw. */

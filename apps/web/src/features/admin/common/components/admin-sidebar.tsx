@@ -21,6 +21,7 @@ const sections = [
       { to: adminPaths.payouts, label: 'Monthly Payouts' },
       { to: adminPaths.awards, label: 'Awards' },
       { to: adminPaths.planSimulate, label: 'Plan → Simulate' },
+      { to: adminPaths.incomeDisclosure, label: 'Income Disclosure' },
       { to: adminPaths.grants, label: 'Grant Applications' },
       { to: adminPaths.flags, label: 'Fraud Flags' },
       { to: adminPaths.inactive, label: 'Inactive Accounts' },
