@@ -31,9 +31,12 @@ describe('plan simulator and income disclosure', () => {
     await page.getByLabel('New members in the first month').fill('2000');
     await page.getByRole('button', { name: 'Simulate' }).click();
     const report = page.getByTestId('simulation-report');
-    await report.waitFor({ timeout: 30_000 });
-    await report.locator('.recharts-surface').nth(2).waitFor();
-    expect(await report.locator('.recharts-surface').count()).toBe(3);
+    await report.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+      await page.screenshot({ path: '/tmp/wt-sim-shots/debug.png', fullPage: true });
+      throw error;
+    });
+    await report.locator('.recharts-wrapper').nth(2).waitFor();
+    expect(await report.locator('.recharts-wrapper').count()).toBe(3);
     const row = (name: string) => report.getByRole('row', { name: new RegExp(`^${name}`) }).first();
     const [draftFees, currentFees] = await row('Fees in').locator('td').allTextContents();
     expect(draftFees).toBe(currentFees); // the same people join under both versions
@@ -61,7 +64,8 @@ describe('plan simulator and income disclosure', () => {
     await page.getByRole('button', { name: 'Publish on the public site' }).click();
     await page.getByText(/^On the public site since/).waitFor();
 
-    const html = await (await fetch(`${baseURL}/income-disclosure`)).text();
+    // React separates text parts with empty comments in the server's HTML.
+    const html = (await (await fetch(`${baseURL}/income-disclosure`)).text()).replaceAll('<!-- -->', '');
     expect(html).toContain('data-testid="income-disclosure"');
     expect(html).toContain(`Main platform, ${thisYear}`);
     const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -44,7 +44,8 @@ export function inputsFromForm(form: {
     shape,
     mainShare: form.mainSharePercent / 100,
     rejoinShare: form.rejoinPercent / 100,
-    recruits: form.recruits.map(([people, share]) => ({ people, share })),
+    // The form's shares are any weights (percentages, counts): the inputs take fractions of 1.
+    recruits: form.recruits.map(([people, weight]) => ({ people, share: weight / form.recruits.reduce((sum, [, w]) => sum + w, 0) })),
     dropOutPerMonth: form.dropOutPercent / 100,
     minimumPayoutKobo: form.minimumPayoutKobo,
     seed: form.seed,

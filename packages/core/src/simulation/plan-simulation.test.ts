@@ -82,3 +82,13 @@ describe('earnings summary', () => {
     expect(percentile([], 0.5)).toBe(0);
   });
 });
+
+describe('the simulator form', () => {
+  it('makes a draft from bonus adjustments and inputs whose shares are fractions of 1', async () => {
+    const { adjustedDraft, inputsFromForm } = await import('./draft-from-form');
+    const draft = adjustedDraft(current, { referralBonusKobo: 1_500_000, stageBonusChangePercent: 10 });
+    expect([draft.version, draft.referralBonusKobo, draft.stages[1]!.activitiesKobo, draft.feeKobo]).toEqual([2, 1_500_000, 5_500_000, current.feeKobo]);
+    const inputs = inputsFromForm({ months: 3, joinsPerMonth: 10, shape: 'stopping', shapePercent: 5, stopAfterMonth: 2, mainSharePercent: 70, rejoinPercent: 50, dropOutPercent: 5, recruits: [[0, 40], [2, 60]], seed: 1, minimumPayoutKobo: 0 });
+    expect(inputs).toMatchObject({ shape: { kind: 'stopping', afterMonth: 2 }, mainShare: 0.7, recruits: [{ people: 0, share: 0.4 }, { people: 2, share: 0.6 }] });
+  });
+});
