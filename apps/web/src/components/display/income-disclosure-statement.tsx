@@ -19,7 +19,7 @@ export function IncomeDisclosureStatement({ statement: d, headingLevel = 'h2' }:
         received {formatNaira(d.receivedKobo)} in cash bonuses in the year, after the health fee. Cash is what was credited to their wallets; awards are listed apart.
       </p>
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[20rem] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <caption className="text-left font-semibold text-slate-900">Members by cash received, against the fee they paid</caption>
           <thead className="text-slate-600">
             <tr>

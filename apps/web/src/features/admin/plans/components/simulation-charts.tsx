@@ -1,4 +1,4 @@
-import { earningsBandNames } from '@coop/core';
+import type { EarningsBand } from '@coop/core';
 import type { PlanSimulationReportBody } from '@coop/core/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 
@@ -6,6 +6,8 @@ const compact = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFra
 const nairaTick = (v: number) => `₦${compact.format(v)}`;
 const nairaTip = (v: unknown) => `₦${Number(v).toLocaleString('en-NG')}`;
 const DRAFT = 'var(--color-amber-500)';
+// Short enough for a phone's axis; the table beside the chart names each band in full.
+const bandTicks: Record<EarningsBand, string> = { nothing: '₦0', below_fee: '< fee', one_to_two_fees: '1–2 fees', two_to_five_fees: '2–5 fees', over_five_fees: '> 5 fees' };
 const CURRENT = 'var(--color-brand-700)';
 
 function Chart({ title, children }: { title: string; children: React.ReactElement }) {
@@ -42,7 +44,7 @@ export default function SimulationCharts({ report }: { report: PlanSimulationRep
     };
   });
   const bands = report.current.earnings.bands.map((b, i) => ({
-    band: earningsBandNames[b.band],
+    band: bandTicks[b.band],
     current: Math.round(b.share * 1000) / 10,
     draft: Math.round(report.draft.earnings.bands[i]!.share * 1000) / 10,
   }));

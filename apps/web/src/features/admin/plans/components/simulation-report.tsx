@@ -11,7 +11,7 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 function Table({ caption, rows }: { caption: string; rows: [label: ReactNode, draft: ReactNode, current: ReactNode][] }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[22rem] text-left text-sm">
+      <table className="w-full text-left text-sm">
         <caption className="px-3 pt-3 text-left font-semibold text-slate-900">{caption}</caption>
         <thead className="text-slate-600">
           <tr>
@@ -26,8 +26,8 @@ function Table({ caption, rows }: { caption: string; rows: [label: ReactNode, dr
               <th scope="row" className="px-3 py-1.5 font-normal text-slate-800">
                 {label}
               </th>
-              <td className="px-3 py-1.5 text-right tabular-nums">{draft}</td>
-              <td className="px-3 py-1.5 text-right tabular-nums">{current}</td>
+              <td className="px-2 py-1.5 text-right tabular-nums">{draft}</td>
+              <td className="px-2 py-1.5 text-right tabular-nums">{current}</td>
             </tr>
           ))}
         </tbody>
