@@ -13,3 +13,5 @@ export * from './member-record';
 export * from './notifications';
 export * from './privacy';
 export * from './disputes';
+export * from './plan-simulation';
+export * from './income-disclosure';

@@ -18,3 +18,4 @@ export * from './notifications';
 export * from './identity';
 export * from './privacy';
 export * from './disputes';
+export * from './income-disclosure';

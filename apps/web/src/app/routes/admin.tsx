@@ -31,6 +31,8 @@ const pages = {
   mails: () => import('../../features/admin/messages/pages/mails-page'),
   erasures: () => import('../../features/admin/members/pages/erasures-page'),
   registers: () => import('../../features/admin/members/pages/registers-page'),
+  simulate: () => import('../../features/admin/plans/pages/simulate-page'),
+  disclosure: () => import('../../features/admin/disclosure/pages/income-disclosure-page'),
 };
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
@@ -72,6 +74,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminmails', lazy: page(pages.mails, (m) => m.MailsPage) },
       { path: 'adminpersonaldata', lazy: page(pages.erasures, (m) => m.ErasuresPage) },
       { path: 'adminprivacyregisters', lazy: page(pages.registers, (m) => m.RegistersPage) },
+      { path: 'adminplansimulate', lazy: page(pages.simulate, (m) => m.SimulatePage) },
+      { path: 'adminincomedisclosure', lazy: page(pages.disclosure, (m) => m.IncomeDisclosurePage) },
     ],
   },
 ];
