@@ -29,7 +29,9 @@ import { erasureRoutes } from './privacy/routes';
 import { memberDataRoutes } from './privacy/data-routes';
 import { privacyMemberRoutes } from './privacy/member-routes';
 import { privacyRegisterRoutes } from './privacy/register-routes';
+import { planSimulationRoutes } from './plan-simulation/routes';
+import { incomeDisclosureRoutes } from './income-disclosure/routes';
 import { planRoutes } from './plans/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, unsubscribeRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, administratorRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes, memberReviewRoutes, erasureRoutes, memberDataRoutes, privacyMemberRoutes, privacyRegisterRoutes, disputeRoutes, planRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, unsubscribeRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, administratorRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes, memberReviewRoutes, erasureRoutes, memberDataRoutes, privacyMemberRoutes, privacyRegisterRoutes, disputeRoutes, planSimulationRoutes, incomeDisclosureRoutes, planRoutes];

@@ -13,4 +13,6 @@ export * from './member-record';
 export * from './notifications';
 export * from './privacy';
 export * from './disputes';
+export * from './plan-simulation';
+export * from './income-disclosure';
 export * from './plans';

@@ -27,7 +27,7 @@ export const stageDefSchema = z.object({
   awards: z.array(awardDefSchema).max(6, 'At most 6 awards per stage').readonly(),
 });
 
-export const planSchema = z.object({
+export const planBodySchema = z.object({
   programme: programmeField,
   version: z.number().int().min(0).describe('the published version; ignored in a draft'),
   name: requiredText('Name the programme', 80),
@@ -43,7 +43,7 @@ export const planSchema = z.object({
 });
 
 /** A published version: the plan, and since when it applies to new positions. */
-export const publishedPlanSchema = planSchema.extend({
+export const publishedPlanSchema = planBodySchema.extend({
   effectiveAt: z.string().describe('when the version began to apply to new positions'),
 });
 export type PublishedPlan = z.infer<typeof publishedPlanSchema>;
@@ -65,7 +65,7 @@ export const planVersionRowSchema = z.object({
   status: planDraftStatusSchema,
   version: z.number().nullable().describe('set when published'),
   basedOn: z.number().describe('the published version the draft was compared with'),
-  plan: planSchema,
+  plan: planBodySchema,
   differences: z.array(planDifferenceSchema).describe('against the version it replaces (drafts: the current one)'),
   createdBy: z.string().nullable(),
   approvalId: z.number().nullable(),

@@ -15,6 +15,11 @@ export interface AwardDef {
   readonly valueKobo: number;
   /** The Golden Crown annual award comes as 5 yearly installments; others as 1. */
   readonly installments: number;
+  /**
+   * What one installment is expected to cost the company, used only by forecasts (the simulator). Unset: the
+   * forecast takes `valueKobo`, so today's plans forecast at the values they state.
+   */
+  readonly estimatedCostKobo?: number;
 }
 
 export interface StageDef {

@@ -18,4 +18,5 @@ export * from './notifications';
 export * from './identity';
 export * from './privacy';
 export * from './disputes';
+export * from './income-disclosure';
 export * from './plans';

@@ -1,4 +1,4 @@
-import { approvalPendingAnswerSchema, errorSchema, memberPlanSchema, planSchema, planVersionListSchema, planVersionRowSchema, programmeField, publishedPlanSchema } from '@coop/core/contracts';
+import { approvalPendingAnswerSchema, errorSchema, memberPlanSchema, planBodySchema, planVersionListSchema, planVersionRowSchema, programmeField, publishedPlanSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -88,7 +88,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Draft a new version: a full plan body (its version is ignored); the shape must be the current one’s',
         params: programmeParams,
-        body: planSchema,
+        body: planBodySchema,
         response: { 201: z.object({ id: z.number() }), 400: errorSchema },
       },
     },
@@ -103,7 +103,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Change a draft (a published version cannot change: 409)',
         params: draftParams,
-        body: planSchema,
+        body: planBodySchema,
         response: { 200: z.object({ id: z.number() }), 400: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },

@@ -31,6 +31,8 @@ const pages = {
   mails: () => import('../../features/admin/messages/pages/mails-page'),
   erasures: () => import('../../features/admin/members/pages/erasures-page'),
   registers: () => import('../../features/admin/members/pages/registers-page'),
+  simulate: () => import('../../features/admin/plans/pages/simulate-page'),
+  disclosure: () => import('../../features/admin/disclosure/pages/income-disclosure-page'),
   plans: () => import('../../features/admin/plans/pages/plans-page'),
   planDraft: () => import('../../features/admin/plans/pages/plan-draft-page'),
 };
@@ -74,6 +76,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminmails', lazy: page(pages.mails, (m) => m.MailsPage) },
       { path: 'adminpersonaldata', lazy: page(pages.erasures, (m) => m.ErasuresPage) },
       { path: 'adminprivacyregisters', lazy: page(pages.registers, (m) => m.RegistersPage) },
+      { path: 'adminplansimulate', lazy: page(pages.simulate, (m) => m.SimulatePage) },
+      { path: 'adminincomedisclosure', lazy: page(pages.disclosure, (m) => m.IncomeDisclosurePage) },
       { path: 'adminplans', lazy: page(pages.plans, (m) => m.PlansPage) },
       { path: 'adminplans/:programme/:id', lazy: page(pages.planDraft, (m) => m.PlanDraftPage) },
     ],

@@ -22,6 +22,8 @@ export const adminPaths = {
   mails: '/adminmails',
   personalData: '/adminpersonaldata',
   privacyRegisters: '/adminprivacyregisters',
+  planSimulate: '/adminplansimulate',
+  incomeDisclosure: '/adminincomedisclosure',
   plans: '/adminplans',
 } as const;
 
