@@ -82,6 +82,7 @@ const POLICIES: Record<string, Policy> = {
   'POST /api/admin/plans/:programme/drafts': 'admin',
   'PUT /api/admin/plans/:programme/drafts/:id': 'admin',
   'POST /api/admin/plans/:programme/drafts/:id/submit': 'admin',
+  'POST /api/admin/plans/:programme/drafts/:id/simulate': 'admin',
   'POST /api/me/grant': 'member',
   'POST /api/me/grant/:id/withdraw': 'member',
   'GET /api/me/close': 'member',

@@ -1,4 +1,5 @@
-import { getPlan, nairaToKobo as n, type Plan, type Programme } from '@coop/core';
+import { exampleSimulationInputs, getPlan, nairaToKobo as n, simulatePlan, type Plan, type Programme } from '@coop/core';
+import type { SimulationJob } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
@@ -164,6 +165,18 @@ describe('one administrator', () => {
     it('submitting publishes at once as the next version and answers with it', async () => {
       const headers = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin' })).id);
       const { id } = (await ctx.app.inject({ method: 'POST', url: '/api/admin/plans/main/drafts', headers, payload: { ...getPlan('main'), feeKobo: n(60_000), version: 77 } })).json();
+      // The draft is simulated against the current version by the plan simulator, in its worker.
+      const inputs = { ...exampleSimulationInputs, months: 3, joinsPerMonth: 200 };
+      const started = await ctx.app.inject({ method: 'POST', url: `/api/admin/plans/main/drafts/${id}/simulate`, headers, payload: { inputs } });
+      expect(started.statusCode, started.body).toBe(202);
+      let job = started.json<SimulationJob>();
+      while (job.status === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        job = (await ctx.app.inject({ method: 'GET', url: `/api/admin/plan-simulations/${job.id}`, headers })).json<SimulationJob>();
+      }
+      const draftPlan = { ...getPlan('main'), feeKobo: n(60_000), version: 0 };
+      expect(job.status === 'finished' && job.report).toEqual(JSON.parse(JSON.stringify(simulatePlan({ plans: { main: { draft: draftPlan, current: getPlan('main') } }, inputs }))));
+
       const submitted = await ctx.app.inject({ method: 'POST', url: `/api/admin/plans/main/drafts/${id}/submit`, headers });
       expect(submitted.statusCode, submitted.body).toBe(200);
       expect(submitted.json()).toEqual({ version: 2 });

@@ -1,4 +1,4 @@
-import { approvalPendingAnswerSchema, errorSchema, memberPlanSchema, planBodySchema, planVersionListSchema, planVersionRowSchema, programmeField, publishedPlanSchema } from '@coop/core/contracts';
+import { approvalPendingAnswerSchema, errorSchema, simulationInputsSchema, simulationJobSchema, memberPlanSchema, planBodySchema, planVersionListSchema, planVersionRowSchema, programmeField, publishedPlanSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -108,6 +108,26 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateDraft(app.db, signedIn(request).id, request.params.programme, request.params.id, request.body),
+  );
+
+  app.post(
+    '/admin/plans/:programme/drafts/:id/simulate',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Simulate a draft against the current version in a worker (the plan simulator); answers a job to poll at /admin/plan-simulations/:id',
+        params: draftParams,
+        body: z.object({ inputs: simulationInputsSchema }),
+        response: { 202: simulationJobSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { programme, id } = request.params;
+      const draft = await findVersion(app.db, programme, id);
+      const current = await currentPlan(app.db, programme);
+      return reply.status(202).send(app.planSimulations.start({ plans: { [programme]: { draft: draft.plan, current } }, inputs: request.body.inputs }));
+    },
   );
 
   app.post(
