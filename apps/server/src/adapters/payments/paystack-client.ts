@@ -11,6 +11,7 @@ import {
   transferAnswer,
   verifyAnswer,
 } from './paystack-schemas';
+import { refundCalls } from './paystack-refunds';
 import { PaymentProviderError, type PaymentProvider, type ProviderBank, type TransferState } from './types';
 import { isValidPaystackSignature } from './webhook-signature';
 
@@ -165,6 +166,9 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
       parse(resendOtpAnswer, answer, 'the new transfer code');
       return { sent: true };
     },
+
+    // POST /refund carries no key of ours: a retry after a lost answer could refund twice, so it is tried once.
+    ...refundCalls(request, createPaystackRequest({ ...options, attempts: 1 })),
 
     verifyWebhookSignature(rawBody, signature) {
       return isValidPaystackSignature(options.secretKey, rawBody, signature);

@@ -17,3 +17,5 @@ export * from './sandbox';
 export * from './notifications';
 export * from './identity';
 export * from './privacy';
+export * from './refunds';
+export * from './sandbox-refunds';

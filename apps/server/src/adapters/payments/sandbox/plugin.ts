@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { bankRoutes } from './bank-routes';
 import { checkoutRoutes } from './checkout-routes';
 import { paystackError } from './paystack-reply';
+import { refundRoutes } from './refund-routes';
 import type { SandboxState } from './state';
 import { transactionRoutes } from './transaction-routes';
 import { transferRoutes } from './transfer-routes';
@@ -54,4 +55,5 @@ export async function paystackSandboxPlugin(app: FastifyInstance, options: { sta
   transactionRoutes(app, state);
   bankRoutes(app, state);
   transferRoutes(app, state);
+  refundRoutes(app, state);
 }
