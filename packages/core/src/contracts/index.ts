@@ -12,3 +12,4 @@ export * from './approvals';
 export * from './member-record';
 export * from './notifications';
 export * from './privacy';
+export * from './refunds';
