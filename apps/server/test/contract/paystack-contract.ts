@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUND_ENDPOINTS, REFUND_EVENTS } from './paystack-refund-contract';
 
 /**
  * Paystack's contract for every endpoint and event the platform uses, written from Paystack's published API
@@ -210,6 +211,7 @@ export const ENDPOINTS: { method: 'GET' | 'POST'; path: RegExp; name: string; re
   { method: 'GET', path: /^\/transfer\/verify\/[^/]+$/, name: 'transfer verify', answer: ok(transferVerified) },
   { method: 'POST', path: /^\/transfer\/finalize_transfer$/, name: 'finalize', request: transferFinalize, answer: ok(transferCreated) },
   { method: 'POST', path: /^\/transfer\/resend_otp$/, name: 'resend otp', request: transferResendOtp, answer: z.object({ status: z.literal(true), message: str }) },
+  ...REFUND_ENDPOINTS,
 ];
 
 // Events (docs/payments/webhooks; documented/doc_payments_webhooks_events_*.json).
@@ -244,6 +246,7 @@ export const EVENTS: Record<string, z.ZodTypeAny> = {
   'transfer.success': z.object({ event: z.literal('transfer.success'), data: transferEventData }),
   'transfer.failed': z.object({ event: z.literal('transfer.failed'), data: transferEventData }),
   'transfer.reversed': z.object({ event: z.literal('transfer.reversed'), data: transferEventData }),
+  ...REFUND_EVENTS,
 };
 
 export const endpointOf = (method: string, path: string) => ENDPOINTS.find((e) => e.method === method && e.path.test(path));

@@ -3,7 +3,6 @@ import { createPaystackProvider } from './paystack-client';
 import type { PaymentProvider } from './types';
 
 export * from './types';
-export type { ProviderRefund } from './refund-types';
 export { signPaystackBody } from './webhook-signature';
 
 /**

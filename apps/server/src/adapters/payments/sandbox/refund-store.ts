@@ -46,5 +46,3 @@ export function sandboxRefundStore(db: Db) {
     },
   };
 }
-
-export type SandboxRefundStore = ReturnType<typeof sandboxRefundStore>;
