@@ -29,6 +29,7 @@ const pages = {
   inactive: () => import('../../features/admin/members/pages/inactive-page'),
   mails: () => import('../../features/admin/messages/pages/mails-page'),
   erasures: () => import('../../features/admin/members/pages/erasures-page'),
+  refund: () => import('../../features/admin/refunds/pages/refund-page'),
 };
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
@@ -64,6 +65,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminapprovals/:id', lazy: page(pages.approval, (m) => m.ApprovalPage) },
       { path: 'adminsecurity', lazy: page(pages.security, (m) => m.SecurityPage) },
       { path: 'adminmember/:id', lazy: page(pages.memberRecord, (m) => m.MemberRecordPage) },
+      { path: 'adminrefund/:reference', lazy: page(pages.refund, (m) => m.RefundPage) },
       { path: 'adminflags', lazy: page(pages.flags, (m) => m.FlagsPage) },
       { path: 'admininactive', lazy: page(pages.inactive, (m) => m.InactivePage) },
       { path: 'adminmails', lazy: page(pages.mails, (m) => m.MailsPage) },
