@@ -106,7 +106,7 @@ export async function announceRefundDue(tx: Tx, payment: { accountId: string; pr
         subject: `Refund due: ${formatNaira(payment.amountKobo)} paid by ${payer?.full_name ?? 'a member'}`,
         paragraphs: [
           `${payer?.full_name ?? 'A member'} (${payer?.email ?? 'unknown'}) paid ${formatNaira(payment.amountKobo)} for the ${programmeName(payment.programme)} (reference ${payment.reference}), but no position could be placed: ${reason}`,
-          'The amount is owed back and is listed under Refunds due in What the company owes; it is not counted as income.',
+          'The amount is owed back and is listed under Payments awaiting refund on the dashboard, where it is refunded through Paystack (a second administrator approves); it is not counted as income.',
         ],
         action: { label: 'See the refunds due', path: '/admindashboard#refunds-due' },
       },
