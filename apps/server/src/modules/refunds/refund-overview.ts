@@ -25,10 +25,11 @@ export const refundView = (r: RefundRow) => ({
 export async function refundOverview(db: Tx, reference: string): Promise<RefundOverview> {
   const payment = await paymentForRefund(db, reference);
   if (!payment) throw new HttpError(404, 'There is no payment with this reference.', 'payment_unknown');
-  const leftKobo = refundLeftKobo(payment);
+  // A payment that placed a position (or was never paid) has nothing to refund, whatever its amount.
+  const leftKobo = payment.placed || payment.status !== 'paid' ? 0 : refundLeftKobo(payment);
   let refusal: string | null = null;
   try {
-    assertRefundable(payment, Math.max(leftKobo, 1));
+    assertRefundable(payment, Math.max(refundLeftKobo(payment), 1));
   } catch (error) {
     refusal = (error as Error).message;
   }
