@@ -21,10 +21,12 @@ export const requestRefund = ({ reference, values, idempotencyKey }: RefundAsk) 
     },
   );
 
+/**
+ * The screen is read again once its answer has been read (`refreshAfter`): read at once, it would swap the form for
+ * "waits for a second administrator" and take the answer's popup away with the form.
+ */
 export function useRequestRefund() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: requestRefund,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
-  });
+  const mutation = useMutation({ mutationFn: requestRefund });
+  return { ...mutation, refreshAfter: () => void client.invalidateQueries({ queryKey: ['admin'] }) };
 }

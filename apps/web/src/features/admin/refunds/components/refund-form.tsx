@@ -38,10 +38,13 @@ export function RefundForm({ overview }: { overview: RefundOverview }) {
         isPendingApproval(answer)
           ? { ok: true, title: 'Waiting for approval', message: answer.message }
           : { ok: true, message: answer.message },
-        () => form.reset(empty),
+        () => {
+          form.reset(empty);
+          refund.refreshAfter();
+        },
       );
     } catch (error) {
-      popup.show({ ok: false, message: errorMessage(error) });
+      popup.show({ ok: false, message: errorMessage(error) }, refund.refreshAfter);
     }
   });
 
