@@ -6,4 +6,5 @@ export * from './ledger';
 export * from './banks';
 export * from './operator';
 export * from './review/member-review';
+export * from './privacy/deadlines';
 export * from './refunds';

@@ -29,6 +29,7 @@ const pages = {
   inactive: () => import('../../features/admin/members/pages/inactive-page'),
   mails: () => import('../../features/admin/messages/pages/mails-page'),
   erasures: () => import('../../features/admin/members/pages/erasures-page'),
+  registers: () => import('../../features/admin/members/pages/registers-page'),
   refund: () => import('../../features/admin/refunds/pages/refund-page'),
 };
 
@@ -70,6 +71,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'admininactive', lazy: page(pages.inactive, (m) => m.InactivePage) },
       { path: 'adminmails', lazy: page(pages.mails, (m) => m.MailsPage) },
       { path: 'adminpersonaldata', lazy: page(pages.erasures, (m) => m.ErasuresPage) },
+      { path: 'adminprivacyregisters', lazy: page(pages.registers, (m) => m.RegistersPage) },
     ],
   },
 ];

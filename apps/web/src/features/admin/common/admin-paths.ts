@@ -20,6 +20,7 @@ export const adminPaths = {
   inactive: '/admininactive',
   mails: '/adminmails',
   personalData: '/adminpersonaldata',
+  privacyRegisters: '/adminprivacyregisters',
 } as const;
 
 /** One approval request with the preview its maker saw. */

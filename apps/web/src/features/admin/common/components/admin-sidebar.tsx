@@ -24,6 +24,7 @@ const sections = [
       { to: adminPaths.flags, label: 'Fraud Flags' },
       { to: adminPaths.inactive, label: 'Inactive Accounts' },
       { to: adminPaths.personalData, label: 'Personal Data' },
+      { to: adminPaths.privacyRegisters, label: 'Privacy Registers' },
       { to: adminPaths.messages, label: 'Contact Messages' },
       { to: adminPaths.exports, label: 'Exports' },
       { to: adminPaths.mails, label: 'Mails' },
