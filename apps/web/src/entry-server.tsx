@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
-import { jsonBlock, ROUTER_DATA_ID, type RenderedPage } from '@coop/core/contracts';
+import { jsonBlock, ROUTER_DATA_ID, type PublicPageData, type RenderedPage } from '@coop/core/contracts';
 import { PUBLIC_ROUTE_ID, routes } from './app/routes';
 import { PageRoot } from './app/page-root';
 import type { Site } from './lib/site-context';
@@ -12,12 +12,14 @@ import type { Site } from './lib/site-context';
  */
 const handler = createStaticHandler(routes);
 
-export async function renderPage(url: string, site: Site): Promise<RenderedPage> {
+export async function renderPage(url: string, site: Site, data: PublicPageData): Promise<RenderedPage> {
   const request = new Request(new URL(url, 'http://platform.local'));
   const branch = matchRoutes(routes, new URL(request.url).pathname)?.[0]?.route.id;
   if (branch !== PUBLIC_ROUTE_ID) return { kind: 'browser' };
 
-  const context = await handler.query(request);
+  // Loaders read the server's data through the request context; one that did marks the page (readsData).
+  const reads = { used: false };
+  const context = await handler.query(request, { requestContext: { data, reads } });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
@@ -33,5 +35,5 @@ export async function renderPage(url: string, site: Site): Promise<RenderedPage>
   const [head] = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>|<meta [^>]*\/>)*/.exec(html)!;
   const routerData = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
   const notFound = context.matches.at(-1)?.route.path === '*';
-  return { kind: 'page', status: notFound ? 404 : context.statusCode, head, root: html.slice(head.length), routerData: jsonBlock(ROUTER_DATA_ID, routerData) };
+  return { kind: 'page', status: notFound ? 404 : context.statusCode, head, root: html.slice(head.length), routerData: jsonBlock(ROUTER_DATA_ID, routerData), usedData: reads.used };
 }

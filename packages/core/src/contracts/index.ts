@@ -12,4 +12,7 @@ export * from './approvals';
 export * from './member-record';
 export * from './notifications';
 export * from './privacy';
+export * from './disputes';
+export * from './plan-simulation';
+export * from './income-disclosure';
 export * from './refunds';

@@ -17,5 +17,7 @@ export * from './sandbox';
 export * from './notifications';
 export * from './identity';
 export * from './privacy';
+export * from './disputes';
+export * from './income-disclosure';
 export * from './refunds';
 export * from './sandbox-refunds';

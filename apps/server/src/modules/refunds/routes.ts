@@ -15,7 +15,7 @@ const paymentParams = z.object({ reference: z.string().min(1).max(100) });
 const formKeyHeaders = z.object({ 'idempotency-key': z.uuid({ message: 'Send an Idempotency-Key header with a new UUID for each refund form' }) });
 
 /**
- * Refunds of payments that placed no position (decision 0031): the screen's facts, and the refund itself, which
+ * Refunds of payments that placed no position (decision 0033): the screen's facts, and the refund itself, which
  * waits for a second administrator (refund-approval.ts) unless the deployment runs with one. Admin only.
  */
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {

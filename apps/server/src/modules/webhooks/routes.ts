@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { webhookEnvelope } from '../../adapters/payments/paystack-schemas';
+import { processDisputeEvents } from '../disputes/dispute-event-queue';
 import { settlePayment } from '../payments/settle-payment';
 import { processRefundEvents } from '../refunds/refund-events';
 import { storePaymentEvent } from './store-event';
@@ -55,6 +56,8 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       } else if (event.event.startsWith('transfer.')) {
         // Stored first, so nothing is lost if this process dies now: the job applies what this does not.
         app.paymentWork.run(`transfer event ${stored.id}`, () => processTransferEvents(app, stored.id));
+      } else if (event.event.startsWith('charge.dispute.')) {
+        app.paymentWork.run(`dispute event ${stored.id}`, () => processDisputeEvents(app, stored.id));
       } else if (event.event.startsWith('refund.')) {
         // The same queue for refunds (modules/refunds/refund-events.ts): stored first, applied now or by the job.
         app.paymentWork.run(`refund event ${stored.id}`, () => processRefundEvents(app, stored.id));

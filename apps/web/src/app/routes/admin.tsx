@@ -26,10 +26,13 @@ const pages = {
   security: () => import('../../features/admin/administrators/pages/security-page'),
   memberRecord: () => import('../../features/admin/members/pages/member-record-page'),
   flags: () => import('../../features/admin/members/pages/flags-page'),
+  disputes: () => import('../../features/admin/members/pages/disputes-page'),
   inactive: () => import('../../features/admin/members/pages/inactive-page'),
   mails: () => import('../../features/admin/messages/pages/mails-page'),
   erasures: () => import('../../features/admin/members/pages/erasures-page'),
   registers: () => import('../../features/admin/members/pages/registers-page'),
+  simulate: () => import('../../features/admin/plans/pages/simulate-page'),
+  disclosure: () => import('../../features/admin/disclosure/pages/income-disclosure-page'),
   refund: () => import('../../features/admin/refunds/pages/refund-page'),
 };
 
@@ -68,10 +71,13 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminmember/:id', lazy: page(pages.memberRecord, (m) => m.MemberRecordPage) },
       { path: 'adminrefund/:reference', lazy: page(pages.refund, (m) => m.RefundPage) },
       { path: 'adminflags', lazy: page(pages.flags, (m) => m.FlagsPage) },
+      { path: 'admindisputes', lazy: page(pages.disputes, (m) => m.DisputesPage) },
       { path: 'admininactive', lazy: page(pages.inactive, (m) => m.InactivePage) },
       { path: 'adminmails', lazy: page(pages.mails, (m) => m.MailsPage) },
       { path: 'adminpersonaldata', lazy: page(pages.erasures, (m) => m.ErasuresPage) },
       { path: 'adminprivacyregisters', lazy: page(pages.registers, (m) => m.RegistersPage) },
+      { path: 'adminplansimulate', lazy: page(pages.simulate, (m) => m.SimulatePage) },
+      { path: 'adminincomedisclosure', lazy: page(pages.disclosure, (m) => m.IncomeDisclosurePage) },
     ],
   },
 ];

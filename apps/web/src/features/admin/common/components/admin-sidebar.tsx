@@ -20,8 +20,11 @@ const sections = [
     links: [
       { to: adminPaths.payouts, label: 'Monthly Payouts' },
       { to: adminPaths.awards, label: 'Awards' },
+      { to: adminPaths.planSimulate, label: 'Plan → Simulate' },
+      { to: adminPaths.incomeDisclosure, label: 'Income Disclosure' },
       { to: adminPaths.grants, label: 'Grant Applications' },
       { to: adminPaths.flags, label: 'Fraud Flags' },
+      { to: adminPaths.disputes, label: 'Disputes' },
       { to: adminPaths.inactive, label: 'Inactive Accounts' },
       { to: adminPaths.personalData, label: 'Personal Data' },
       { to: adminPaths.privacyRegisters, label: 'Privacy Registers' },

@@ -10,7 +10,7 @@ import { useRefundOverview } from '../api/get-refund-overview';
 import { RefundForm } from '../components/refund-form';
 import { RefundHistory } from '../components/refund-history';
 
-/** Refund one payment that placed no position (decision 0031), from the member record or the list awaiting refund. */
+/** Refund one payment that placed no position (decision 0033), from the member record or the list awaiting refund. */
 export function RefundPage() {
   const { reference = '' } = useParams();
   const overview = useRefundOverview(reference);
