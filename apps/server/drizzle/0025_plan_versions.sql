@@ -21,7 +21,7 @@ ALTER TABLE "plan_versions" ADD CONSTRAINT "plan_versions_approval_request_id_ap
 CREATE UNIQUE INDEX "plan_versions_programme_version" ON "plan_versions" USING btree ("programme","version");--> statement-breakpoint
 CREATE UNIQUE INDEX "plan_versions_one_published" ON "plan_versions" USING btree ("programme") WHERE "plan_versions"."status" = 'published';--> statement-breakpoint
 CREATE INDEX "plan_versions_programme_idx" ON "plan_versions" USING btree ("programme","id");--> statement-breakpoint
-ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_kind_known" CHECK ("approval_requests"."kind" in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'plan_version'));--> statement-breakpoint
+ALTER TABLE "approval_requests" ADD CONSTRAINT "approval_requests_kind_known" CHECK ("approval_requests"."kind" in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version'));--> statement-breakpoint
 -- A published version is what members were promised: its figures never change (a new version replaces it).
 CREATE FUNCTION plan_versions_keep_published() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -151,6 +151,8 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/admin/approvals/:id': 'admin',
   'POST /api/admin/approvals/:id/approve': 'admin',
   'POST /api/admin/approvals/:id/decline': 'admin',
+  'GET /api/admin/payments/:reference/refund': 'admin',
+  'POST /api/admin/payments/:reference/refunds': 'admin',
   'GET /api/admin/accounts/confirm': 'admin',
   'GET /api/admin/administrators': 'admin',
   'GET /api/admin/administrators/invitation': 'admin',

@@ -54,9 +54,11 @@ const fixture = (name: string) => JSON.parse(readFileSync(join(documentedDir, na
 async function exerciseEveryCall() {
   ctx.sandbox.deliverWebhooks = false;
   client = createPaystackProvider({ name: 'sandbox', baseUrl: `${ctx.url}/sandbox/paystack`, secretKey: SANDBOX_SECRET_KEY, fetch: recordingFetch, attempts: 1 });
-  for (const outcome of ['success', 'success_fees']) {
+  const paid: string[] = [];
+  for (const [outcome, email] of [['success', 'ada@example.com'], ['success_fees', 'ada@example.com'], ['success', 'ada+refund-fails@example.com']] as const) {
     const ref = reference();
-    const started = await client.initializeTransaction({ email: 'ada@example.com', amountKobo: 5_000_000, reference: ref, callbackUrl: `${ctx.url}/mainpaystack`, metadata: { accountId: 'a1' } });
+    paid.push(ref);
+    const started = await client.initializeTransaction({ email, amountKobo: 5_000_000, reference: ref, callbackUrl: `${ctx.url}/mainpaystack`, metadata: { accountId: 'a1' } });
     await fetch(started.authorizationUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ outcome }), redirect: 'manual' });
     await client.verifyTransaction(ref);
   }
@@ -85,10 +87,10 @@ async function exerciseEveryCall() {
   for (const s of sent) await client.verifyTransfer(s.reference);
   await client.verifyTransfer('no-such-reference');
   // Disputes: the sandbox's customer disputes two paid payments (create, remind); one is contested, one accepted.
-  const paid = exchanges.filter((e) => e.path.startsWith('/transaction/verify/') && e.httpStatus === 200).map((e) => e.path.split('/').pop()!);
+  const verifiedRefs = exchanges.filter((e) => e.path.startsWith('/transaction/verify/') && e.httpStatus === 200).map((e) => e.path.split('/').pop()!);
   const records = (path: string) => fetch(`${ctx.url}/sandbox/paystack/checkout/records/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   const disputeIds: number[] = [];
-  for (const ref of paid) disputeIds.push(((await (await records(`${ref}/dispute`)).json()) as { data: { id: number } }).data.id);
+  for (const ref of verifiedRefs) disputeIds.push(((await (await records(`${ref}/dispute`)).json()) as { data: { id: number } }).data.id);
   await records(`disputes/${disputeIds[0]}/remind`);
   const statement = 'Membership paid and used.';
   const evidence = { customerEmail: 'ada@example.com', customerName: 'Ada Okafor', customerPhone: '08012345678', serviceDetails: statement };
@@ -97,6 +99,21 @@ async function exerciseEveryCall() {
   // A second answer is refused in Paystack's envelope.
   await client.answerDispute({ disputeId: disputeIds[1]!, resolution: 'merchant-accepted', message: 'Again', refundAmountKobo: 5_000_000, statement });
   await ctx.sandbox.idle();
+  await exerciseRefunds(paid);
+}
+
+/** Refunds: part, the rest, one too many, one that fails (refund-desk.ts), each read back. */
+async function exerciseRefunds([paid, paidWithFees, failing]: string[]) {
+  const refunds = [];
+  const note = { merchantNote: 'Paid twice', customerNote: 'Refund of a second payment' };
+  refunds.push(await client.createRefund({ transactionReference: paid!, amountKobo: 2_000_000, ...note }));
+  refunds.push(await client.createRefund({ transactionReference: paid!, amountKobo: 3_000_000, ...note }));
+  await client.createRefund({ transactionReference: paid!, amountKobo: 1, ...note });
+  refunds.push(await client.createRefund({ transactionReference: paidWithFees!, amountKobo: 5_000_000, ...note }));
+  refunds.push(await client.createRefund({ transactionReference: failing!, amountKobo: 5_000_000, ...note }));
+  await ctx.sandbox.idle();
+  for (const refund of refunds) if ('id' in refund) await client.fetchRefund(refund.id);
+  await client.fetchRefund(999);
 }
 
 describe("Paystack's contract: the client's requests, the sandbox's answers and events", () => {
@@ -114,11 +131,12 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
       ['POST', '/transfer', 'api_transfers_initiate_response.json'],
       ['POST', '/transfer/bulk', 'api_transfers_bulk_response.json'],
       ['GET', '/transfer/verify/x', 'api_transfers_verify_response.json'],
+      ['POST', '/refund', 'api_refund_create_response.json'],
     ];
     for (const [method, path, file] of cases) expect(contractProblem(endpointOf(method, path)!.answer, fixture(file)['200']!.data), file).toBeNull();
     // The resolve sample has no bank_id; Paystack's description requires it, and its sandbox answers give it.
     expect(contractProblem(endpointOf('POST', '/transfer')!.answer, fixture('otp.json')), 'otp.json').toBeNull();
-    for (const file of readdirSync(documentedDir).filter((f) => f.startsWith('doc_payments_webhooks'))) {
+    for (const file of readdirSync(documentedDir).filter((f) => f.startsWith('doc_payments_'))) {
       const event = fixture(file);
       expect(contractProblem(EVENTS[event.event!]!, event), file).toBeNull();
     }
@@ -135,6 +153,8 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
       'finalize',
       'initialize',
       'recipient',
+      'refund',
+      'refund fetch',
       'resend otp',
       'resolve',
       'transfer',
@@ -157,10 +177,22 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
     expect(exchanges.filter((e) => e.path === '/bank').length).toBeGreaterThan(1);
   });
 
-  it("sends events in Paystack's shapes, for every transfer path and every dispute event", () => {
+  it("sends events in Paystack's shapes, for every transfer path, every refund step and every dispute event", () => {
     const events = ctx.sandbox.webhooks.map((w) => JSON.parse(w.rawBody) as { event: string; data: { status: string } });
     expect(new Set(events.map((e) => e.event))).toEqual(
-      new Set(['charge.success', 'transfer.success', 'transfer.failed', 'transfer.reversed', 'charge.dispute.create', 'charge.dispute.remind', 'charge.dispute.resolve']),
+      new Set([
+        'charge.success',
+        'transfer.success',
+        'transfer.failed',
+        'transfer.reversed',
+        'refund.pending',
+        'refund.processing',
+        'refund.processed',
+        'refund.failed',
+        'charge.dispute.create',
+        'charge.dispute.remind',
+        'charge.dispute.resolve',
+      ]),
     );
     for (const event of events) expect(contractProblem(EVENTS[event.event]!, event), event.event).toBeNull();
     expect(new Set(events.filter((e) => e.event === 'transfer.failed').map((e) => e.data.status))).toEqual(new Set(['failed', 'blocked', 'rejected']));
@@ -219,5 +251,13 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
     const withoutFile = structuredClone(resolved.request) as Record<string, unknown>;
     delete withoutFile.uploaded_filename;
     expect(contractProblem(endpointOf('PUT', resolved.path)!.request!, withoutFile)).toMatch(/^uploaded_filename/);
+    // A refund answer without its id, a refund event without the payment's reference.
+    const refund = exchanges.find((e) => e.path === '/refund' && e.httpStatus === 200)!;
+    const withoutId = structuredClone(refund.answer) as { data: Record<string, unknown> };
+    delete withoutId.data.id;
+    expect(contractProblem(endpointOf('POST', '/refund')!.answer, withoutId)).toMatch(/^data\.id/);
+    const processed = JSON.parse(ctx.sandbox.webhooks.find((w) => w.event === 'refund.processed')!.rawBody) as { data: Record<string, unknown> };
+    delete processed.data.transaction_reference;
+    expect(contractProblem(EVENTS['refund.processed']!, processed)).toMatch(/^data\.transaction_reference/);
   });
 });

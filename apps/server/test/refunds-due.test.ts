@@ -48,6 +48,16 @@ describeEachDatabase('a payment that cannot be placed is a refund due', (databas
     expect(list.items.filter((i: { email: string }) => i.email === payer.email)).toEqual([
       expect.objectContaining({ reference: old.reference, amount: toNairaString(FEE_KOBO), reason: expect.stringMatching(/^Not placed: .+ A refund is due\.$/) }),
     ]);
+    // In the ledger as owed back (refunds payable), held by Paystack (provider settlement), never fee income.
+    const entry = await queryRows<{ key: string; amount_kobo: string }>(
+      ctx.app.db,
+      sql`select a.key, l.amount_kobo from journal_lines l join journal_entries e on e.id = l.entry_id join ledger_accounts a on a.id = l.ledger_account_id
+          where e.idempotency_key = ${`refund-due:${old.reference}`} order by a.key`,
+    );
+    expect(entry.map((l) => [l.key, Number(l.amount_kobo)])).toEqual([
+      ['provider_settlement:main', -FEE_KOBO],
+      ['refunds_payable:main', FEE_KOBO],
+    ]);
     const owed = await adminGet('/api/admin/liabilities?programme=main');
     expect(owed.refundsDue.count).toBe(owedBefore.refundsDue.count + 1);
     expect(Math.round(Number(owed.refundsDue.value) * 100)).toBe(Math.round(Number(owedBefore.refundsDue.value) * 100) + FEE_KOBO);

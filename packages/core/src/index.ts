@@ -7,3 +7,4 @@ export * from './banks';
 export * from './operator';
 export * from './review/member-review';
 export * from './privacy/deadlines';
+export * from './refunds';

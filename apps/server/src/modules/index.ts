@@ -21,6 +21,7 @@ import { notificationRoutes } from './notifications/routes';
 import { unsubscribeRoutes } from './notifications/unsubscribe-routes';
 import { paymentRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
+import { refundRoutes } from './refunds/routes';
 import { siteRoutes } from './site/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { approvalRoutes } from './approvals/routes';
@@ -34,4 +35,4 @@ import { incomeDisclosureRoutes } from './income-disclosure/routes';
 import { planRoutes } from './plans/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, unsubscribeRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, administratorRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes, memberReviewRoutes, erasureRoutes, memberDataRoutes, privacyMemberRoutes, privacyRegisterRoutes, disputeRoutes, planSimulationRoutes, incomeDisclosureRoutes, planRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, unsubscribeRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, administratorRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes, memberReviewRoutes, erasureRoutes, memberDataRoutes, privacyMemberRoutes, privacyRegisterRoutes, disputeRoutes, planSimulationRoutes, incomeDisclosureRoutes, refundRoutes, planRoutes];

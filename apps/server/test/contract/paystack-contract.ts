@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUND_ENDPOINTS, REFUND_EVENTS } from './paystack-refund-contract';
 
 /**
  * Paystack's contract for every endpoint and event the platform uses, written from Paystack's published API
@@ -323,6 +324,7 @@ export const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT'; path: RegExp; name: st
   { method: 'GET', path: /^\/dispute\/\d+\/upload_url$/, name: 'dispute upload url', answer: ok(z.object({ signedUrl: str, fileName: str })) },
   { method: 'POST', path: /^\/dispute\/\d+\/evidence$/, name: 'dispute evidence', request: disputeEvidence, answer: ok(disputeEvidenceData) },
   { method: 'PUT', path: /^\/dispute\/\d+\/resolve$/, name: 'dispute resolve', request: disputeResolve, answer: ok(disputeResolved) },
+  ...REFUND_ENDPOINTS,
 ];
 
 // Events (docs/payments/webhooks; documented/doc_payments_webhooks_events_*.json).
@@ -360,6 +362,7 @@ export const EVENTS: Record<string, z.ZodTypeAny> = {
   'charge.dispute.create': z.object({ event: z.literal('charge.dispute.create'), data: disputeObject }),
   'charge.dispute.remind': z.object({ event: z.literal('charge.dispute.remind'), data: disputeObject }),
   'charge.dispute.resolve': z.object({ event: z.literal('charge.dispute.resolve'), data: disputeObject.extend({ status: z.literal('resolved'), resolution: str, resolvedAt: str }) }),
+  ...REFUND_EVENTS,
 };
 
 export const endpointOf = (method: string, path: string) => ENDPOINTS.find((e) => e.method === method && e.path.test(path));

@@ -3,7 +3,7 @@ import { emailField, exactTextField, programmeField, textField } from './fields'
 
 /** Maker-checker requests, who they are for, and administrators' two-factor sign-in. */
 
-export const approvalKindSchema = z.enum(['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'plan_version']);
+export const approvalKindSchema = z.enum(['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version']);
 export const approvalStatusSchema = z.enum(['pending', 'approved', 'declined', 'failed']);
 
 const person = z.object({ id: z.string(), fullName: z.string(), email: z.string() });

@@ -15,4 +15,5 @@ export * from './privacy';
 export * from './disputes';
 export * from './plan-simulation';
 export * from './income-disclosure';
+export * from './refunds';
 export * from './plans';

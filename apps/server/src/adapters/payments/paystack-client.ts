@@ -14,6 +14,7 @@ import {
   transferAnswer,
   verifyAnswer,
 } from './paystack-schemas';
+import { refundCalls } from './paystack-refunds';
 import { PaymentProviderError, type PaymentProvider, type ProviderBank, type TransferState } from './types';
 import { isValidPaystackSignature } from './webhook-signature';
 
@@ -211,6 +212,9 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
       const { data } = parse(disputeResolveAnswer, answer, 'the dispute answer');
       return { status: data.status, resolution: data.resolution ?? null, resolvedAt: data.resolvedAt ?? null };
     },
+
+    // POST /refund carries no key of ours: a retry after a lost answer could refund twice, so it is tried once.
+    ...refundCalls(request, createPaystackRequest({ ...options, attempts: 1 })),
 
     verifyWebhookSignature(rawBody, signature) {
       return isValidPaystackSignature(options.secretKey, rawBody, signature);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
-export const APPROVAL_KINDS = ['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'plan_version'] as const;
+export const APPROVAL_KINDS = ['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version'] as const;
 export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'failed'] as const;
 
 /**
@@ -45,7 +45,7 @@ export const approvalRequests = pgTable(
     uniqueIndex('approval_requests_pending_subject').on(t.subjectKey).where(sql`${t.status} = 'pending' and ${t.subjectKey} is not null`),
     check(
       'approval_requests_kind_known',
-      sql`${t.kind} in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'plan_version')`,
+      sql`${t.kind} in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version')`,
     ),
     check('approval_requests_status_known', sql`${t.status} in ('pending', 'approved', 'declined', 'failed')`),
     check(

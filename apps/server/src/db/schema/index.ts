@@ -19,4 +19,6 @@ export * from './identity';
 export * from './privacy';
 export * from './disputes';
 export * from './income-disclosure';
+export * from './refunds';
+export * from './sandbox-refunds';
 export * from './plans';

@@ -1,7 +1,7 @@
 import type { Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
-import { AWAITING_REFUND } from '../payments/refunds-due';
+import { NOT_PLACED } from '../payments/refunds-due';
 
 export interface DayFigures {
   total: number;
@@ -38,7 +38,7 @@ const paidFeesStatement: PreparedStatement = {
       coalesce(sum(amount_kobo), 0) as total,
       coalesce(sum(amount_kobo) filter (where paid_at >= $1), 0) as today,
       coalesce(sum(amount_kobo) filter (where paid_at >= $2 and paid_at < $1), 0) as previous_day
-    from payments where status = 'paid' and not (${AWAITING_REFUND}) group by programme`,
+    from payments where status = 'paid' and not (${NOT_PLACED}) group by programme`,
 };
 
 /**

@@ -44,6 +44,16 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         page: 'dashboard',
         action: 'Open my dashboard',
       };
+    case 'refund_processed':
+      return {
+        ...base,
+        title: `Refund sent: ${formatNaira(event.amountKobo)}`,
+        summary: `We have refunded ${formatNaira(event.amountKobo)} of your payment for the ${platform} (reference ${event.reference}) to the card or account you paid with.${event.leftKobo > 0 ? ` ${formatNaira(event.leftKobo)} of it is still owed back to you.` : ''}`,
+        more: [`Your bank may take a few working days to show it. Keep this mail with its reference. Questions? Contact us at ${supportEmail}.`],
+        items: [{ label: `Refund of payment ${event.reference}`, amountKobo: event.amountKobo }],
+        page: 'dashboard',
+        action: 'Open my dashboard',
+      };
     case 'bonus_credited': {
       const totalKobo = event.lines.reduce((sum, l) => sum + l.amountKobo, 0);
       return {

@@ -11,6 +11,7 @@ export interface Item {
 export type NotificationEvent =
   | { kind: 'payment_received'; reference: string; amountKobo: number }
   | { kind: 'payment_not_placed'; reference: string; amountKobo: number; reason: string }
+  | { kind: 'refund_processed'; reference: string; amountKobo: number; leftKobo: number }
   | { kind: 'bonus_credited'; bonus: string; lines: Item[] }
   | { kind: 'promotion'; reachedStage: string; completed: string[]; lines: Item[]; awards: Item[]; next: string | null }
   | { kind: 'award_delivered'; award: string; valueKobo: number }
@@ -38,6 +39,8 @@ export const categoryOf: Record<NotificationKind, MailCategory | 'security'> = {
   payment_received: 'payments',
   // Money owed back to the member: never turned off.
   payment_not_placed: 'security',
+  // Money given back: never turned off either.
+  refund_processed: 'security',
   bonus_credited: 'bonuses',
   promotion: 'bonuses',
   award_delivered: 'awards',

@@ -3,7 +3,7 @@ import type { PaymentProvider, VerifiedTransaction } from '../../adapters/paymen
 import type { Db } from '../../db/client';
 import { activatePosition } from '../engine/activate-position';
 import { notify } from '../notifications/mail-queue';
-import { announceRefundDue } from './refunds-due';
+import { announceRefundDue, recordMoneyOwedBack } from './refunds-due';
 import { findPayment, lockPayment, updatePayment, type PaymentRow, type PaymentStatus } from './queries';
 
 export interface SettleDeps {
@@ -97,6 +97,7 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
       // The money arrived but the engine's rules refuse a position (a second Main fee paid from an older checkout).
       deps.log.warn({ reference, code: placed.code }, 'payment: paid but no position placed; a refund is due');
       await updatePayment(tx, locked.id, { status: 'paid', paidAt, lastCheckedAt: now, customerFeeKobo, failureReason: `Not placed: ${placed.message} A refund is due.` });
+      await recordMoneyOwedBack(tx, { programme: payment.programme, reference, amountKobo: payment.amountKobo });
       await announceRefundDue(tx, { accountId: payment.accountId, programme: payment.programme, reference, amountKobo: verified.amountKobo }, placed.message);
       return { result: 'activated', status: 'paid', positionId: null };
     }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { webhookEnvelope } from '../../adapters/payments/paystack-schemas';
 import { processDisputeEvents } from '../disputes/dispute-event-queue';
 import { settlePayment } from '../payments/settle-payment';
+import { processRefundEvents } from '../refunds/refund-events';
 import { storePaymentEvent } from './store-event';
 import { processTransferEvents, scheduleTransferEvents } from './transfer-event-queue';
 
@@ -45,7 +46,9 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       if (holdsNul) request.log.warn('webhook refused: a signed event holds a NUL character');
       if (!parsed?.success) return reply.status(400).send({ message: 'Not a Paystack event' });
       const event = parsed.data;
-      const reference = typeof event.data.reference === 'string' ? event.data.reference : null;
+      // Refund events name the payment as transaction_reference (paystack.com/docs/payments/refunds).
+      const named = event.data.reference ?? event.data.transaction_reference;
+      const reference = typeof named === 'string' ? named : null;
       const stored = await storePaymentEvent(app.db, event.event, reference, event);
 
       if (event.event === 'charge.success' && reference) {
@@ -55,6 +58,9 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         app.paymentWork.run(`transfer event ${stored.id}`, () => processTransferEvents(app, stored.id));
       } else if (event.event.startsWith('charge.dispute.')) {
         app.paymentWork.run(`dispute event ${stored.id}`, () => processDisputeEvents(app, stored.id));
+      } else if (event.event.startsWith('refund.')) {
+        // The same queue for refunds (modules/refunds/refund-events.ts): stored first, applied now or by the job.
+        app.paymentWork.run(`refund event ${stored.id}`, () => processRefundEvents(app, stored.id));
       }
       return reply.status(200).send({ received: true });
     },

@@ -33,6 +33,7 @@ const pages = {
   registers: () => import('../../features/admin/members/pages/registers-page'),
   simulate: () => import('../../features/admin/plans/pages/simulate-page'),
   disclosure: () => import('../../features/admin/disclosure/pages/income-disclosure-page'),
+  refund: () => import('../../features/admin/refunds/pages/refund-page'),
   plans: () => import('../../features/admin/plans/pages/plans-page'),
   planDraft: () => import('../../features/admin/plans/pages/plan-draft-page'),
 };
@@ -70,6 +71,7 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminapprovals/:id', lazy: page(pages.approval, (m) => m.ApprovalPage) },
       { path: 'adminsecurity', lazy: page(pages.security, (m) => m.SecurityPage) },
       { path: 'adminmember/:id', lazy: page(pages.memberRecord, (m) => m.MemberRecordPage) },
+      { path: 'adminrefund/:reference', lazy: page(pages.refund, (m) => m.RefundPage) },
       { path: 'adminflags', lazy: page(pages.flags, (m) => m.FlagsPage) },
       { path: 'admindisputes', lazy: page(pages.disputes, (m) => m.DisputesPage) },
       { path: 'admininactive', lazy: page(pages.inactive, (m) => m.InactivePage) },

@@ -5,6 +5,7 @@ import { checkoutRoutes } from './checkout-routes';
 import { disputeRoutes, SANDBOX_UPLOAD_PATH } from './dispute-routes';
 import { paystackError } from './paystack-reply';
 import { recordsRoutes } from './records-routes';
+import { refundRoutes } from './refund-routes';
 import type { SandboxState } from './state';
 import { transactionRoutes } from './transaction-routes';
 import { transferRoutes } from './transfer-routes';
@@ -58,4 +59,5 @@ export async function paystackSandboxPlugin(app: FastifyInstance, options: { sta
   transferRoutes(app, state);
   disputeRoutes(app, state);
   recordsRoutes(app, state);
+  refundRoutes(app, state);
 }

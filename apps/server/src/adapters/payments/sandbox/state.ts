@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/client';
 import { signPaystackBody } from '../webhook-signature';
+import { createRefundDesk, type SandboxRefundDesk } from './refund-desk';
 import { sandboxStore, type SandboxStore, type SandboxTransfer } from './store';
 
 export type { SandboxTransaction, SandboxTransfer } from './store';
@@ -31,6 +32,8 @@ export interface SandboxState {
   transactions: SandboxStore['transactions'];
   recipients: SandboxStore['recipients'];
   transfers: SandboxStore['transfers'];
+  /** Refunds (refund-routes.ts): their records, test inputs and steps. */
+  refunds: SandboxRefundDesk;
   /** Names that account numbers resolve to; others resolve to DEFAULT_ACCOUNT_NAME. */
   accountNames: Map<string, string>;
   webhooks: SandboxWebhook[];
@@ -144,6 +147,7 @@ export function createSandboxState(options: { secretKey: string; webhookUrl: str
     transactions: store.transactions,
     recipients: store.recipients,
     transfers: store.transfers,
+    refunds: createRefundDesk(options.db, store.transactions, (event, reference, data) => state.sendWebhook(event, reference, data), (work) => state.schedule(work)),
     accountNames: new Map(),
     webhooks: [],
     newCode: (prefix) => `${prefix}_${randomBytes(8).toString('hex')}`,

@@ -32,3 +32,6 @@ export const approvalPath = (id: number) => `/adminapprovals/${id}`;
 
 /** One account's member record. */
 export const memberRecordPath = (accountId: string) => `/adminmember/${accountId}`;
+
+/** The refund screen of one payment. */
+export const refundPath = (reference: string) => `/adminrefund/${encodeURIComponent(reference)}`;

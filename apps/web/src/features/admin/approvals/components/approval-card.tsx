@@ -19,6 +19,7 @@ const KIND = {
   remove_admin: 'Remove administrator',
   close_account: 'Close account',
   erase_member: 'Erase personal data',
+  refund: 'Refund a payment',
   plan_version: 'Publish a plan version',
 } as const;
 

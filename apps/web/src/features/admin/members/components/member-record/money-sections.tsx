@@ -1,13 +1,20 @@
 import type { MemberRecord } from '@coop/core/contracts';
 import { formatDateTime, naira } from '../../../../../components/display/format';
+import { Link } from 'react-router';
+import { refundPath } from '../../../common/admin-paths';
 import { StatusBadge } from '../../../common/components/status-badge';
 import { Facts, Nothing, RecordList, RecordSection } from './record-section';
 
-const signed = (amount: string) => (amount.startsWith('-') ? `−${naira(amount.slice(1))}` : `+${naira(amount)}`);
+const signed = (amount: string) =>
+  amount.startsWith('-') ? `−${naira(amount.slice(1))}` : `+${naira(amount)}`;
 
 export function WalletSection({ record }: { record: MemberRecord }) {
   return (
-    <RecordSection id="wallet" title="Wallet history" lead={`Every line of the wallet in the ledger, newest first. Balance ${naira(record.wallet)}.`}>
+    <RecordSection
+      id="wallet"
+      title="Wallet history"
+      lead={`Every line of the wallet in the ledger, newest first. Balance ${naira(record.wallet)}.`}
+    >
       {record.walletLines.length === 0 ? (
         <Nothing>Nothing has entered or left this wallet.</Nothing>
       ) : (
@@ -17,7 +24,11 @@ export function WalletSection({ record }: { record: MemberRecord }) {
           render={(l) => (
             <div className="flex flex-wrap justify-between gap-x-3">
               <span className="min-w-0 break-words text-slate-900">{l.reason}</span>
-              <span className={`font-semibold tabular-nums ${l.amount.startsWith('-') ? 'text-red-800' : 'text-brand-900'}`}>{signed(l.amount)}</span>
+              <span
+                className={`font-semibold tabular-nums ${l.amount.startsWith('-') ? 'text-red-800' : 'text-brand-900'}`}
+              >
+                {signed(l.amount)}
+              </span>
               <span className="w-full text-xs text-slate-500">
                 {formatDateTime(l.createdAt)} · entry {l.entryId} · {l.kind.replaceAll('_', ' ')}
               </span>
@@ -50,6 +61,15 @@ export function PaymentsSection({ record }: { record: MemberRecord }) {
                 {p.paidAt && ` · paid ${formatDateTime(p.paidAt)}`}
                 {p.failureReason && ` · ${p.failureReason}`}
               </span>
+              {p.status === 'paid' && (
+                <Link
+                  to={refundPath(p.reference)}
+                  className="text-sm font-semibold text-brand-900 underline underline-offset-2"
+                  data-testid="payment-refund-link"
+                >
+                  Refund…
+                </Link>
+              )}
             </div>
           )}
         />
@@ -82,8 +102,14 @@ export function BankSection({ record }: { record: MemberRecord }) {
 
 export function PayoutsSection({ record }: { record: MemberRecord }) {
   return (
-    <RecordSection id="payouts" title="Payouts and cash-outs" lead="Each bank transfer on its own line, newest first: a refused transfer and its retry are two lines, as on the bank statement.">
-      {record.payouts.length === 0 && record.cashOuts.length === 0 && <Nothing>Nothing has been paid out.</Nothing>}
+    <RecordSection
+      id="payouts"
+      title="Payouts and cash-outs"
+      lead="Each bank transfer on its own line, newest first: a refused transfer and its retry are two lines, as on the bank statement."
+    >
+      {record.payouts.length === 0 && record.cashOuts.length === 0 && (
+        <Nothing>Nothing has been paid out.</Nothing>
+      )}
       {record.payouts.length > 0 && (
         <RecordList
           testId="payout"
@@ -91,7 +117,8 @@ export function PayoutsSection({ record }: { record: MemberRecord }) {
           render={(p) => (
             <div className="flex flex-wrap items-center justify-between gap-x-3">
               <span className="text-slate-900">
-                {p.period ? `${p.period} payout` : 'Payout'}, transfer {p.attempt}, to {p.bankName} account ending {p.accountNumberLast4}
+                {p.period ? `${p.period} payout` : 'Payout'}, transfer {p.attempt}, to {p.bankName} account
+                ending {p.accountNumberLast4}
               </span>
               <span className="flex items-center gap-2">
                 <span className="font-semibold tabular-nums">{naira(p.amount)}</span>

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * Paystack's refund answers, only the fields the platform reads (paystack.com/docs/api/refund; the full contract is
+ * in apps/server/test/contract/paystack-refund-contract.ts). POST /refund answers the payment as an object; GET
+ * /refund/:id answers its id and the reference apart.
+ */
+const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
+
+export const createRefundAnswer = envelope(
+  z.object({ id: z.number().int(), status: z.string(), amount: z.number().int(), transaction: z.object({ reference: z.string() }).nullish() }),
+);
+
+export const fetchRefundAnswer = envelope(
+  z.object({ id: z.number().int(), status: z.string(), amount: z.number().int(), transaction_reference: z.string().nullish() }),
+);
+
+/**
+ * A refund.* event's data (paystack.com/docs/payments/refunds, "Listen for notifications"): it names the payment's
+ * reference, not the refund's id; Paystack's own samples give amount as a string ("10000") and as a number.
+ */
+export const refundEventData = z.object({
+  status: z.string(),
+  transaction_reference: z.string(),
+  refund_reference: z.string().nullish(),
+  amount: z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]),
+  currency: z.string(),
+});

@@ -1,0 +1,57 @@
+import { and, asc, eq, isNull, like } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { refundEventData } from '../../adapters/payments/refund-schemas';
+import { paymentEvents } from '../../db/schema';
+import { applyRefundWord } from './refund-outcome';
+import { findRefund, openRefundOf } from './refund-store';
+
+const BATCH = 50;
+
+/**
+ * One refund.* event (pending, processing, processed, failed; paystack.com/docs/payments/refunds). It names the
+ * payment, not the refund: the payment's one open refund is the one meant. Paystack is asked for that refund's
+ * status (GET /refund/:id) and its answer is what is applied; the event's own word only when we never heard the
+ * refund's id (Paystack's answer to POST /refund was lost). A replayed or late event finds nothing open, or a
+ * status it cannot move back, and changes nothing.
+ */
+export async function handleRefundEvent(app: FastifyInstance, payload: unknown) {
+  const parsed = refundEventData.safeParse((payload as { data?: unknown } | null)?.data);
+  if (!parsed.success) return 'unreadable';
+  const event = parsed.data;
+  const open = await openRefundOf(app.db, event.transaction_reference);
+  if (!open) return 'nothing_open';
+  const fetched = open.providerRefundId === null ? null : await app.payments.fetchRefund(open.providerRefundId);
+  const word = fetched && !('found' in fetched) ? fetched.status : open.providerRefundId === null && event.amount === open.amountKobo ? event.status : null;
+  if (!word) return 'not_confirmed';
+  return app.db.transaction(async (tx) => {
+    const refund = (await findRefund(tx, { id: open.id }, { lock: true }))!;
+    const note = word === 'failed' ? 'Paystack reports that the refund failed' : null;
+    return (await applyRefundWord(tx, refund, word, note)).moved ? 'applied' : 'unchanged';
+  });
+}
+
+/**
+ * Applies stored refund events not processed yet, oldest first: the event row, written before the webhook was
+ * answered, is the queue (as for transfers, webhooks/transfer-event-queue.ts). An event whose refund Paystack
+ * cannot be asked about now stays for the next run.
+ */
+export async function processRefundEvents(app: FastifyInstance, onlyId?: number) {
+  const due = await app.db
+    .select({ id: paymentEvents.id, payload: paymentEvents.payload })
+    .from(paymentEvents)
+    .where(and(isNull(paymentEvents.processedAt), like(paymentEvents.event, 'refund.%'), onlyId === undefined ? undefined : eq(paymentEvents.id, onlyId)))
+    .orderBy(asc(paymentEvents.id))
+    .limit(BATCH);
+  let applied = 0;
+  for (const event of due) {
+    try {
+      await handleRefundEvent(app, event.payload);
+    } catch (error) {
+      app.log.warn({ err: error, eventId: event.id }, 'refund event: the provider could not be asked; the job tries again');
+      continue;
+    }
+    await app.db.update(paymentEvents).set({ processedAt: new Date() }).where(and(eq(paymentEvents.id, event.id), isNull(paymentEvents.processedAt)));
+    applied += 1;
+  }
+  return { applied, waiting: due.length - applied };
+}

@@ -1,0 +1,60 @@
+import { refundLeftKobo, toNairaString } from '@coop/core';
+import type { RefundOverview } from '@coop/core/contracts';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { HttpError } from '../../plugins/errors';
+import { paymentForRefund, refundsOf, type RefundRow } from './refund-store';
+import { assertRefundable } from './start-refund';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export const refundView = (r: RefundRow) => ({
+  id: r.id,
+  amount: toNairaString(r.amountKobo),
+  status: r.status,
+  reason: r.reason,
+  providerNote: r.providerNote,
+  requestedBy: r.requestedBy,
+  approvedBy: r.approvedBy,
+  createdAt: r.createdAt.toISOString(),
+  endedAt: iso(r.endedAt),
+});
+
+/** What the refund screen shows: the payment, whether and how much may be refunded, a request waiting, its refunds. */
+export async function refundOverview(db: Tx, reference: string): Promise<RefundOverview> {
+  const payment = await paymentForRefund(db, reference);
+  if (!payment) throw new HttpError(404, 'There is no payment with this reference.', 'payment_unknown');
+  // A payment that placed a position (or was never paid) has nothing to refund, whatever its amount.
+  const leftKobo = payment.placed || payment.status !== 'paid' ? 0 : refundLeftKobo(payment);
+  let refusal: string | null = null;
+  try {
+    assertRefundable(payment, Math.max(refundLeftKobo(payment), 1));
+  } catch (error) {
+    refusal = (error as Error).message;
+  }
+  const [waiting] = await queryRows<{ id: string; summary: string }>(
+    db,
+    sql`select id, summary from approval_requests where subject_key = ${`refund:${reference}`} and status = 'pending'`,
+  );
+  return {
+    payment: {
+      reference: payment.reference,
+      accountId: payment.accountId,
+      fullName: payment.fullName,
+      email: payment.email,
+      programme: payment.programme,
+      amount: toNairaString(payment.amountKobo),
+      status: payment.status,
+      paidAt: iso(payment.paidAt),
+      placed: payment.placed,
+      note: payment.note,
+    },
+    refundable: refusal === null && !waiting,
+    refusal: refusal ?? (waiting ? `Request #${waiting.id} to refund this payment waits for a second administrator.` : null),
+    left: toNairaString(leftKobo),
+    refunded: toNairaString(payment.processedKobo),
+    waitingApproval: waiting ? { id: Number(waiting.id), summary: waiting.summary } : null,
+    refunds: (await refundsOf(db, reference)).map(refundView),
+  };
+}

@@ -1,0 +1,145 @@
+import type { Programme, RefundStatus } from '@coop/core';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+
+/** A payment as a refund needs it: who paid, how much, whether it placed a position, what went back already. */
+export interface PaymentForRefund {
+  reference: string;
+  accountId: string;
+  fullName: string;
+  email: string;
+  programme: Programme;
+  amountKobo: number;
+  status: string;
+  paidAt: Date | null;
+  placed: boolean;
+  note: string | null;
+  /** Refunded or on its way: every refund but the failed ones. */
+  refundedKobo: number;
+  /** Paid back by Paystack (processed). */
+  processedKobo: number;
+  refundUnderWay: boolean;
+}
+
+export interface RefundRow {
+  id: number;
+  paymentReference: string;
+  accountId: string;
+  programme: Programme;
+  amountKobo: number;
+  reason: string;
+  status: RefundStatus;
+  providerRefundId: number | null;
+  providerNote: string | null;
+  requestedBy: string | null;
+  approvedBy: string | null;
+  createdAt: Date;
+  endedAt: Date | null;
+}
+
+/** Refunds that Paystack has not decided yet; one at most per payment (refunds_one_open_per_payment). */
+export const OPEN_REFUND = `status in ('sending', 'pending', 'processing', 'needs-attention')`;
+
+export async function paymentForRefund(db: Tx, reference: string, options: { lock?: boolean } = {}): Promise<PaymentForRefund | null> {
+  // The payment row is the lock every refund of it takes, so two refunds of one payment are checked one after the other.
+  if (options.lock) await db.execute(sql`select id from payments where reference = ${reference} for update`);
+  const [row] = await queryRows<{
+    reference: string; account_id: string; full_name: string; email: string; programme: Programme; amount_kobo: string; status: string;
+    paid_at: string | Date | null; position_id: string | null; failure_reason: string | null; refunded: string; processed: string; open: boolean;
+  }>(
+    db,
+    sql`select p.reference, p.account_id, a.full_name, a.email, p.programme, p.amount_kobo, p.status, p.paid_at, p.position_id, p.failure_reason,
+          (select coalesce(sum(r.amount_kobo), 0) from refunds r where r.payment_reference = p.reference and r.status <> 'failed') as refunded,
+          (select coalesce(sum(r.amount_kobo), 0) from refunds r where r.payment_reference = p.reference and r.status = 'processed') as processed,
+          exists (select 1 from refunds r where r.payment_reference = p.reference and r.${sql.raw(OPEN_REFUND)}) as open
+        from payments p join accounts a on a.id = p.account_id where p.reference = ${reference}`,
+  );
+  if (!row) return null;
+  return {
+    reference: row.reference,
+    accountId: row.account_id,
+    fullName: row.full_name,
+    email: row.email,
+    programme: row.programme,
+    amountKobo: Number(row.amount_kobo),
+    status: row.status,
+    paidAt: row.paid_at === null ? null : new Date(row.paid_at),
+    placed: row.position_id !== null,
+    note: row.failure_reason,
+    refundedKobo: Number(row.refunded),
+    processedKobo: Number(row.processed),
+    refundUnderWay: row.open === true,
+  };
+}
+
+type DbRefund = {
+  id: string; payment_reference: string; account_id: string; programme: Programme; amount_kobo: string; reason: string; status: RefundStatus;
+  provider_refund_id: number | null; provider_note: string | null; requested_by: string | null; approved_by: string | null; created_at: string | Date; ended_at: string | Date | null;
+};
+
+const asRefund = (r: DbRefund): RefundRow => ({
+  id: Number(r.id),
+  paymentReference: r.payment_reference,
+  accountId: r.account_id,
+  programme: r.programme,
+  amountKobo: Number(r.amount_kobo),
+  reason: r.reason,
+  status: r.status,
+  providerRefundId: r.provider_refund_id === null ? null : Number(r.provider_refund_id),
+  providerNote: r.provider_note,
+  requestedBy: r.requested_by,
+  approvedBy: r.approved_by,
+  createdAt: new Date(r.created_at),
+  endedAt: r.ended_at === null ? null : new Date(r.ended_at),
+});
+
+// With the administrators' names, as the screens show them.
+const SELECT = sql`select r.id, r.payment_reference, r.account_id, r.programme, r.amount_kobo, r.reason, r.status, r.provider_refund_id, r.provider_note,
+    m.full_name as requested_by, c.full_name as approved_by, r.created_at, r.ended_at
+  from refunds r left join accounts m on m.id = r.requested_by left join accounts c on c.id = r.approved_by`;
+
+export async function refundsOf(db: Tx, reference: string): Promise<RefundRow[]> {
+  return (await queryRows<DbRefund>(db, sql`${SELECT} where r.payment_reference = ${reference} order by r.id desc`)).map(asRefund);
+}
+
+export async function findRefund(db: Tx, where: { id: number } | { key: string }, options: { lock?: boolean } = {}): Promise<RefundRow | null> {
+  const condition = 'id' in where ? sql`r.id = ${where.id}` : sql`r.idempotency_key = ${where.key}`;
+  const [row] = await queryRows<DbRefund>(db, sql`${SELECT} where ${condition} ${options.lock ? sql`for update of r` : sql``}`);
+  return row ? asRefund(row) : null;
+}
+
+/** The payment's refund that Paystack has not decided yet (refund events name the payment, not the refund). */
+export async function openRefundOf(db: Tx, reference: string): Promise<RefundRow | null> {
+  const [row] = await queryRows<{ id: string }>(db, sql`select id from refunds where payment_reference = ${reference} and ${sql.raw(OPEN_REFUND)}`);
+  return row ? findRefund(db, { id: Number(row.id) }) : null;
+}
+
+/** null when the key was used (a replay) or another refund of the payment is open. */
+export async function insertRefund(
+  db: Tx,
+  values: { paymentReference: string; accountId: string; programme: Programme; amountKobo: number; reason: string; idempotencyKey: string; requestedBy: string; approvedBy: string | null },
+): Promise<number | null> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into refunds (payment_reference, account_id, programme, amount_kobo, reason, idempotency_key, requested_by, approved_by)
+        values (${values.paymentReference}, ${values.accountId}, ${values.programme}, ${values.amountKobo}, ${values.reason}, ${values.idempotencyKey}, ${values.requestedBy}, ${values.approvedBy})
+        on conflict do nothing returning id`,
+  );
+  return row ? Number(row.id) : null;
+}
+
+export async function updateRefund(
+  db: Tx,
+  id: number,
+  change: { status?: RefundStatus; providerRefundId?: number; providerNote?: string | null; entryId?: number; ended?: boolean },
+) {
+  await db.execute(sql`update refunds set
+      status = coalesce(${change.status ?? null}, status),
+      provider_refund_id = coalesce(${change.providerRefundId ?? null}::integer, provider_refund_id),
+      provider_note = ${change.providerNote === undefined ? sql`provider_note` : change.providerNote},
+      entry_id = coalesce(${change.entryId ?? null}::bigint, entry_id),
+      ended_at = ${change.ended ? sql`now()` : sql`ended_at`},
+      updated_at = now()
+    where id = ${id}`);
+}

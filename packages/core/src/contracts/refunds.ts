@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { requiredText } from './fields';
+import { nairaAmountField } from './member';
+import { nairaString } from './responses';
+
+/** POST /admin/payments/:reference/refunds: how much (naira; the whole rest when empty) and why. */
+export const refundRequestSchema = z.strictObject({
+  amount: z.union([z.literal(''), nairaAmountField]).optional(),
+  reason: requiredText('Say why the payment is refunded', 500, { multiLine: true }),
+});
+export type RefundRequestInput = z.input<typeof refundRequestSchema>;
+
+export const refundStatusSchema = z.enum(['sending', 'pending', 'processing', 'needs-attention', 'processed', 'failed']);
+
+export const refundSchema = z.object({
+  id: z.number(),
+  amount: nairaString,
+  status: refundStatusSchema,
+  reason: z.string(),
+  providerNote: z.string().nullable().describe("Paystack's last word on the refund"),
+  requestedBy: z.string().nullable(),
+  approvedBy: z.string().nullable(),
+  createdAt: z.string(),
+  endedAt: z.string().nullable(),
+});
+
+/** GET /admin/payments/:reference/refund: the payment, what may be refunded of it, and its refunds. */
+export const refundOverviewSchema = z.object({
+  payment: z.object({
+    reference: z.string(),
+    accountId: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    programme: z.enum(['main', 'welcomeback']),
+    amount: nairaString,
+    status: z.string(),
+    paidAt: z.string().nullable(),
+    placed: z.boolean().describe('the payment placed a position: refunding it is not offered'),
+    note: z.string().nullable().describe('why no position was placed'),
+  }),
+  refundable: z.boolean(),
+  /** Why it cannot be refunded now, in words for the screen (null when it can). */
+  refusal: z.string().nullable(),
+  left: nairaString.describe('what is left to refund'),
+  refunded: nairaString.describe('refunded already (processed)'),
+  waitingApproval: z.object({ id: z.number(), summary: z.string() }).nullable(),
+  refunds: z.array(refundSchema),
+});
+export type RefundOverview = z.infer<typeof refundOverviewSchema>;
+export type Refund = z.infer<typeof refundSchema>;
+
+export const refundStartedSchema = z.object({ message: z.string(), refund: refundSchema });
+export type RefundStarted = z.infer<typeof refundStartedSchema>;
