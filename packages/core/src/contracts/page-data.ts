@@ -16,6 +16,8 @@ export const jsonBlock = (id: string, value: unknown) =>
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
   | { kind: 'page'; status: number; head: string; root: string; routerData: string }
+  /** A signed-in page's layout and navigation around a skeleton: the browser renders the page itself in it. */
+  | { kind: 'shell'; root: string }
   | { kind: 'browser' };
 
 export interface PageRenderer {
