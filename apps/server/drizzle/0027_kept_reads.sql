@@ -10,6 +10,8 @@ CREATE TABLE "admin_figures_version" (
 	"version" bigint NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX "credits_entry_idx" ON "credits" USING btree ("journal_entry_id");
+--> statement-breakpoint
 -- Every position counts once at its distance below each position above it.
 INSERT INTO "matrix_level_sizes" ("position_id", "level", "positions")
 WITH RECURSIVE up("ancestor_id", "level") AS (

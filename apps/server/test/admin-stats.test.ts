@@ -161,7 +161,7 @@ describeEachDatabase('admin figures', (database) => {
     }
   });
 
-  it('keeps its answers until a payment or a payer's name changes, whoever writes it, and not for rolled-back work', async () => {
+  it('keeps its answers until a payment or a payer’s name changes, whoever writes it, and not for rolled-back work', async () => {
     const payer = await createTestAccount(ctx.app, { programme: 'welcomeback', fullName: 'Kept Figures Payer' });
     const count = async () => (await get('/api/admin/countUsers')).json().numberOfWelcomeBack as number;
     const latestName = async () => (await get('/api/admin/transactions/latest?limit=1')).json().items[0]?.name as string | undefined;

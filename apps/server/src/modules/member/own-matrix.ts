@@ -23,11 +23,15 @@ const matrixRead = withAccessCheck(
        select id, parent_id, depth from positions where id = coalesce(nullif($4, 0), own.id)
        union all
        select p.id, p.parent_id, p.depth from positions p join up on p.id = up.parent_id where up.depth > own.depth
-     ), t(id, level) as (
-       select coalesce(nullif($4, 0), own.id), 0 where exists (select 1 from up where id = own.id)
-       union all
-       select p.id, t.level + 1 from positions p join t on p.parent_id = t.id where t.level < $5
-     )
+     ),
+     -- Level by level, not a recursive walk: a recursive CTE's size is unknown to the planner, whose generic plan then
+     -- hashed every position and account on each call; each level here is an index look-up by parent (at most 4, the route's limit).
+     l0(id, level) as (select coalesce(nullif($4, 0), own.id), 0 where exists (select 1 from up where id = own.id)),
+     l1(id, level) as (select p.id, 1 from positions p join l0 on p.parent_id = l0.id where $5 >= 1),
+     l2(id, level) as (select p.id, 2 from positions p join l1 on p.parent_id = l1.id where $5 >= 2),
+     l3(id, level) as (select p.id, 3 from positions p join l2 on p.parent_id = l2.id where $5 >= 3),
+     l4(id, level) as (select p.id, 4 from positions p join l3 on p.parent_id = l3.id where $5 >= 4),
+     t(id, level) as (select * from l0 union all select * from l1 union all select * from l2 union all select * from l3 union all select * from l4)
      select json_agg(json_build_object('id', p.id, 'parent_id', p.parent_id, 'slot', p.slot, 'stage', p.stage,
          'created_at', p.created_at, 'full_name', h.full_name, 'erased', h.erased_at is not null, 'level', t.level,
          'has_children', exists (select 1 from positions c where c.parent_id = p.id))
