@@ -48,6 +48,9 @@ export default defineConfig({
           setupFiles: ['./test/setup.ts'],
           // Migrates once per run the databases every suite copies (a PGlite data folder, a PostgreSQL template).
           globalSetup: ['./test/global-setup.ts'],
+          // A worker keeps the modules it has loaded from one file to the next: every file builds its own app on
+          // its own database, and no test mocks a module, so only the loading (a second or so a file) is shared.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

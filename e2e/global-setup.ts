@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,19 +10,35 @@ let server: RunningServer | undefined;
 let lockDir: string | undefined;
 
 /** Builds the client once and serves the real platform on a random port for every browser test. */
+/** A command's run to its end, failing with its output. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.slice(0, 3).join(' ')} failed:\n${output}`))));
+  });
+}
+
 export async function setup(project: TestProject) {
-  const build = spawnSync('npm', ['run', 'build', '-w', '@coop/web'], { cwd: repoRoot, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`The web build failed:\n${build.stdout}\n${build.stderr}`);
+  // The client's build and the administrators' creation at once: one waits on the bundler, the other on tsx.
+  const build = run('npm', ['run', 'build', '-w', '@coop/web']);
   // Two administrators before the first start, as an operator makes them: acts above the approval rules need a second one.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-e2e-'));
-  for (const admin of [DEMO_ADMIN, CHECKER_ADMIN, MAKER_ADMIN, OPERATOR_ADMIN, PAYOUT_ADMIN]) {
-    const made = spawnSync('npm', ['run', 'admin:create', '--', '--email', admin.email, '--password', admin.password, '--name', admin.name], {
-      cwd: repoRoot,
-      encoding: 'utf8',
-      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' },
-    });
-    if (made.status !== 0) throw new Error(`admin:create failed:\n${made.stdout}\n${made.stderr}`);
-  }
+  const admins = (async () => {
+    for (const admin of [DEMO_ADMIN, CHECKER_ADMIN, MAKER_ADMIN, OPERATOR_ADMIN, PAYOUT_ADMIN]) {
+      // The command npm run admin:create runs, without npm's own start-up each time.
+      await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin-create.ts', '--email', admin.email, '--password', admin.password, '--name', admin.name], {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+      });
+    }
+  })();
+  await Promise.all([build, admins]);
   // Behind a proxy, as in production: each test browser sends its person's own address (support/browser.ts).
   server = await startPlatform({ DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password, TRUST_PROXY: '1' }, { dataDir });
   project.provide('baseURL', server.url);

@@ -15,16 +15,29 @@ export function ledgerKey(ref: LedgerAccountRef): string {
   return ref.kind === 'wallet' ? `wallet:${ref.accountId}` : `${ref.kind}:${ref.programme}`;
 }
 
-/** Returns the ledger account's id, creating the row on first use (races end in the same row). */
-export async function ensureLedgerAccount(tx: Tx, ref: LedgerAccountRef): Promise<number> {
-  const key = ledgerKey(ref);
-  const accountId = ref.kind === 'wallet' ? ref.accountId : null;
-  const [row] = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into ledger_accounts (key, kind, programme, account_id) values (${key}, ${ref.kind}, ${ref.programme}, ${accountId})
-        on conflict (key) do nothing returning id`,
-  );
-  if (row) return Number(row.id);
-  const [found] = await queryRows<{ id: string }>(tx, sql`select id from ledger_accounts where key = ${key}`);
-  return Number(found!.id);
+/**
+ * Locks the entry's ledger accounts in id order (two entries touching the same accounts cannot deadlock) and
+ * answers their ids by key, creating on first use the rows that do not exist yet (races end in the same row).
+ */
+export async function lockLedgerAccounts(tx: Tx, refs: LedgerAccountRef[]): Promise<Map<string, number>> {
+  const byKey = new Map(refs.map((ref) => [ledgerKey(ref), ref]));
+  const ids = new Map<string, number>();
+  const lock = async (keys: string[]) => {
+    const rows = await queryRows<{ id: string; key: string }>(
+      tx,
+      sql`select id, key from ledger_accounts where key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) order by id for update`,
+    );
+    for (const r of rows) ids.set(r.key, Number(r.id));
+  };
+  await lock([...byKey.keys()]);
+  const missing = [...byKey].filter(([key]) => !ids.has(key));
+  if (missing.length > 0) {
+    await tx.execute(
+      sql`insert into ledger_accounts (key, kind, programme, account_id)
+          values ${sql.join(missing.map(([key, ref]) => sql`(${key}, ${ref.kind}, ${ref.programme}, ${ref.kind === 'wallet' ? ref.accountId : null})`), sql`, `)}
+          on conflict (key) do nothing`,
+    );
+    await lock(missing.map(([key]) => key));
+  }
+  return ids;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { checkEntryLines, type Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { ensureLedgerAccount, ledgerKey, type LedgerAccountRef } from './ledger-accounts';
+import { ledgerKey, lockLedgerAccounts, type LedgerAccountRef } from './ledger-accounts';
 
 export interface EntryLine {
   account: LedgerAccountRef;
@@ -41,7 +41,8 @@ function checkBalanced(entry: NewEntry) {
 /**
  * Writes a balanced entry and moves each account's balance, posted debits and credits and line count in the
  * caller's transaction (so they always equal the sums of its lines). A wallet that
- * would go below zero refuses the whole entry (the caller's transaction rolls back).
+ * would go below zero refuses the whole entry (the caller's transaction rolls back). Four statements for an
+ * entry on accounts that exist, whatever its number of lines: every bonus, payment and payout posts one.
  */
 export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
   const lines = checkBalanced(entry);
@@ -58,23 +59,36 @@ export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
     return { status: 'exists', entryId };
   }
   const entryId = Number(row.id);
-  // Balances are locked in id order so two entries touching the same accounts cannot deadlock.
-  // One query at a time: a transaction is one connection.
-  const resolved: Array<EntryLine & { ledgerAccountId: number }> = [];
-  for (const l of lines) resolved.push({ ...l, ledgerAccountId: await ensureLedgerAccount(tx, l.account) });
-  resolved.sort((a, b) => a.ledgerAccountId - b.ledgerAccountId);
-  for (const line of resolved) {
-    await tx.execute(sql`insert into journal_lines (entry_id, ledger_account_id, amount_kobo) values (${entryId}, ${line.ledgerAccountId}, ${line.amountKobo})`);
-    const updated = await queryRows(
-      tx,
-      sql`update ledger_accounts set balance_kobo = balance_kobo + ${line.amountKobo},
-            debits_posted_kobo = debits_posted_kobo + ${Math.max(0, -line.amountKobo)},
-            credits_posted_kobo = credits_posted_kobo + ${Math.max(0, line.amountKobo)},
-            lines_posted = lines_posted + 1
-          where id = ${line.ledgerAccountId} and (kind <> 'wallet' or balance_kobo + ${line.amountKobo} >= 0)
-          returning id`,
-    );
-    if (updated.length === 0) throw new LedgerError('insufficient_funds', `${ledgerKey(line.account)} cannot go below zero`);
+  const ids = await lockLedgerAccounts(tx, lines.map((l) => l.account));
+  // Each account moved once by the entry's net amount on it: one statement writes the lines and moves every
+  // balance (a wallet that would go below zero is not moved, and the entry is refused below).
+  const moves = new Map<number, { amountKobo: number; debitsKobo: number; creditsKobo: number; lines: number }>();
+  for (const line of lines) {
+    const id = ids.get(ledgerKey(line.account))!;
+    const move = moves.get(id) ?? { amountKobo: 0, debitsKobo: 0, creditsKobo: 0, lines: 0 };
+    move.amountKobo += line.amountKobo;
+    move.debitsKobo += Math.max(0, -line.amountKobo);
+    move.creditsKobo += Math.max(0, line.amountKobo);
+    move.lines += 1;
+    moves.set(id, move);
+  }
+  const lineValues = lines.map((l) => sql`(${entryId}::bigint, ${ids.get(ledgerKey(l.account))!}::bigint, ${l.amountKobo}::bigint)`);
+  const moveValues = [...moves].map(([id, m]) => sql`(${id}::bigint, ${m.amountKobo}::bigint, ${m.debitsKobo}::bigint, ${m.creditsKobo}::bigint, ${m.lines}::int)`);
+  const moved = await queryRows<{ id: string }>(
+    tx,
+    sql`with written as (insert into journal_lines (entry_id, ledger_account_id, amount_kobo) values ${sql.join(lineValues, sql`, `)} returning id)
+        update ledger_accounts a set balance_kobo = a.balance_kobo + m.amount_kobo,
+          debits_posted_kobo = a.debits_posted_kobo + m.debits_kobo,
+          credits_posted_kobo = a.credits_posted_kobo + m.credits_kobo,
+          lines_posted = a.lines_posted + m.lines
+        from (values ${sql.join(moveValues, sql`, `)}) as m(id, amount_kobo, debits_kobo, credits_kobo, lines)
+        where a.id = m.id and (a.kind <> 'wallet' or a.balance_kobo + m.amount_kobo >= 0)
+        returning a.id`,
+  );
+  if (moved.length < moves.size) {
+    const movedIds = new Set(moved.map((r) => Number(r.id)));
+    const refused = lines.find((l) => !movedIds.has(ids.get(ledgerKey(l.account))!))!;
+    throw new LedgerError('insufficient_funds', `${ledgerKey(refused.account)} cannot go below zero`);
   }
   return { status: 'posted', entryId };
 }
