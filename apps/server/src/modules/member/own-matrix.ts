@@ -1,6 +1,7 @@
 import { shortName } from '@coop/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { preparedRows } from '../../db/prepared';
+import type { Tx } from '../../db/client';
+import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '../../plugins/auth';
 import { matrixNodesOf, nextLevelOf, type MatrixNodeRow } from '../engine/matrix-view';
 
@@ -61,12 +62,16 @@ export async function ownMatrix(app: FastifyInstance, request: FastifyRequest, o
   };
 }
 
-/** People in the member's subtree whose first name or surname starts with $4 (escaped for LIKE), nearest first, $5 at most. */
-const searchRead = withAccessCheck(
-  'member_matrix_search',
-  ['text', 'integer'],
-  'own.id as own_id, fp.people',
-  `${ownPosition}
+/**
+ * People in the subtree of $1's latest position whose first name or surname starts with $2 (escaped for LIKE), nearest
+ * first, $3 at most, in one statement. The route keeps the hook's access check: a search without a name is refused as
+ * bad input only once the session is known to be live.
+ */
+const searchStatement: PreparedStatement = {
+  name: 'member_matrix_search',
+  types: ['uuid', 'text', 'integer'],
+  text: `select fp.people
+   from (select id from positions where account_id = $1 order by id desc limit 1) own
    left join lateral (
      with recursive subtree(id, level) as (
        select id, 1 from positions where parent_id = own.id
@@ -75,28 +80,28 @@ const searchRead = withAccessCheck(
      ), found as (
        select p.id, s.level, p.stage, p.created_at, h.full_name
        from subtree s join positions p on p.id = s.id join accounts h on h.id = p.account_id
-       where h.erased_at is null and (lower(h.full_name) like $4 || '%' or lower(h.full_name) like '% ' || $4 || '%')
-       order by s.level, p.id limit $5
+       where h.erased_at is null and (lower(h.full_name) like $2 || '%' or lower(h.full_name) like '% ' || $2 || '%')
+       order by s.level, p.id limit $3
      )
      select json_agg(json_build_object('id', id, 'level', level, 'stage', stage, 'created_at', created_at, 'full_name', full_name)
        order by level, id) as people from found
-   ) fp on own.id is not null`,
-);
-
-type SearchRow = AccessRow & { people: Array<{ id: number; level: number; stage: number; created_at: string; full_name: string }> | null };
+   ) fp on true`,
+};
 
 const likePattern = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The signed-in member's search of its own matrix by name, its session confirmed in the same statement. */
-export async function searchOwnMatrix(app: FastifyInstance, request: FastifyRequest, name: string, limit = 20) {
-  const [row] = await preparedRows<SearchRow>(app.db, searchRead, [...accessParams(app, request), likePattern(name.trim().toLowerCase()), limit]);
-  const account = admitFromRead(request, row);
-  const people = (row!.people ?? []).map((r) => ({
+/** The signed-in member's search of its own matrix by name. */
+export async function searchOwnMatrix(db: Tx, accountId: string, name: string, limit = 20) {
+  const [row] = await preparedRows<{ people: Array<{ id: number; level: number; stage: number; created_at: string; full_name: string }> | null }>(db, searchStatement, [
+    accountId,
+    likePattern(name.trim().toLowerCase()),
+    limit,
+  ]);
+  return (row?.people ?? []).map((r) => ({
     positionId: Number(r.id),
     level: r.level,
     name: shortName(r.full_name),
     stage: r.stage,
     joinedAt: new Date(r.created_at).toISOString(),
   }));
-  return { account, people };
 }

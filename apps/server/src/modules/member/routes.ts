@@ -1,6 +1,7 @@
 import { getPlan, stageName, programmeName } from '@coop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { keptFigures, ownDashboard } from './dashboard';
 import { ownMatrix, searchOwnMatrix } from './own-matrix';
@@ -79,7 +80,6 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/matrix/search',
     {
-      config: { sessionCheckedInRead: true },
       schema: {
         tags: ['member'],
         summary: 'People in the signed-in account’s own matrix whose first name or surname starts with `name`',
@@ -88,7 +88,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { account, people } = await searchOwnMatrix(app, request, request.query.name);
+      const account = signedIn(request);
+      const people = await searchOwnMatrix(app.db, account.id, request.query.name);
       const plan = getPlan(account.programme);
       return { people: people.map((p) => ({ ...p, stageName: stageName(plan, p.stage) })) };
     },
