@@ -76,7 +76,16 @@ async function launchForLighthouse() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      removeDir(profile);
+      // Chromium's helper processes can still be writing to the profile just after the browser exits.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          removeDir(profile);
+          break;
+        } catch (error) {
+          if (attempt === 10) throw error;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+      }
     },
   };
 }
