@@ -19,6 +19,7 @@ import { loggerOptions, requestLogPlugin } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webClientPlugin } from './plugins/web-client';
 import { apiModules } from './modules';
+import { createSimulationJobs } from './modules/plan-simulation/simulation-jobs';
 import { ApprovalActs } from './modules/approvals/approval-acts';
 
 export interface BuildOptions {
@@ -56,6 +57,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('mailer', options.mailer ?? createMailTransport(config, database.db, app.log));
   // Filled by the modules as they register: each adds the acts of its own that wait for a second administrator.
   app.decorate('approvalActs', new ApprovalActs());
+  // The plan simulator's jobs, run in worker threads: any module that simulates a plan starts them here.
+  app.decorate('planSimulations', createSimulationJobs(app.log));
+  app.addHook('onClose', async () => app.planSimulations.close());
+  // What public pages read from the database while rendered on the server, each reader added by its module.
+  app.decorate('publicPageData', {});
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   RETENTION_SIGNUP_ORIGIN_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   RETENTION_MAIL_BODY_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   RETENTION_CLOSED_ACCOUNT_YEARS: z.coerce.number().int().min(6).max(20).default(6),
+  MY_DATA_MAILED_ABOVE_ROWS: z.coerce.number().int().min(1).default(2000),
+  MY_DATA_LINK_DAYS: z.coerce.number().int().min(1).max(30).default(7),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -100,7 +102,7 @@ export interface Config {
     phones: string[];
     social: { facebook: string; twitter: string; instagram: string };
     /** The data protection officer and the retention periods, as the privacy notice states them. */
-    privacy: { dpoName: string; dpoEmail: string; signupOriginMonths: number; mailBodyDays: number; closedAccountYears: number };
+    privacy: { dpoName: string; dpoEmail: string; signupOriginMonths: number; mailBodyDays: number; closedAccountYears: number; dataExportLinkDays: number };
   };
   /** auto: on the payout day the prepared run also runs, with no administrator's press. */
   payout: { day: number; minimumKobo: number; auto: boolean };
@@ -125,6 +127,11 @@ export interface Config {
    * accounting records, counted from the closure; expired sessions and tokens go at once.
    */
   retention: { signupOriginMonths: number; mailBodyDays: number; closedAccountYears: number };
+  /**
+   * My Data downloads (decision 0030): a history of more rows than `mailedAboveRows` (wallet lines, payments,
+   * notifications and mails) is built by the job runner and mailed as a link that works `linkDays` days.
+   */
+  dataExport: { mailedAboveRows: number; linkDays: number };
   /** Thresholds of the fraud signals (FRAUD_*; defaults in the core's FRAUD_THRESHOLDS). */
   fraud: FraudThresholds;
 }
@@ -198,6 +205,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         signupOriginMonths: e.RETENTION_SIGNUP_ORIGIN_MONTHS,
         mailBodyDays: e.RETENTION_MAIL_BODY_DAYS,
         closedAccountYears: e.RETENTION_CLOSED_ACCOUNT_YEARS,
+        dataExportLinkDays: e.MY_DATA_LINK_DAYS,
       },
     },
     payout: { day: e.PAYOUT_DAY, minimumKobo: e.PAYOUT_MINIMUM_KOBO, auto: e.PAYOUT_AUTO },
@@ -218,6 +226,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       mailBodyDays: e.RETENTION_MAIL_BODY_DAYS,
       closedAccountYears: e.RETENTION_CLOSED_ACCOUNT_YEARS,
     },
+    dataExport: { mailedAboveRows: e.MY_DATA_MAILED_ABOVE_ROWS, linkDays: e.MY_DATA_LINK_DAYS },
     fraud: {
       burstSignups: e.FRAUD_BURST_SIGNUPS,
       burstWithinMinutes: e.FRAUD_BURST_MINUTES,

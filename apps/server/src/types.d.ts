@@ -1,10 +1,12 @@
 import type { Programme } from '@coop/core';
+import type { PublicPageData } from '@coop/core/contracts';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { MailTransport } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
 import type { SandboxState } from './adapters/payments/sandbox/state';
 import type { Scheduler } from './jobs/scheduler';
+import type { SimulationJobs } from './modules/plan-simulation/simulation-jobs';
 import type { ApprovalActs } from './modules/approvals/approval-acts';
 import type { MailWorker } from './modules/notifications/mail-worker';
 import type { BackgroundWork } from './lib/background-work';
@@ -28,6 +30,10 @@ declare module 'fastify' {
     approvalActs: ApprovalActs;
     /** The one job runner: modules add their scheduled jobs here (see jobs/scheduler.ts). */
     jobs: Scheduler;
+    /** The plan simulator's jobs in worker threads (modules/plan-simulation), polled by id. */
+    planSimulations: SimulationJobs;
+    /** Readers public pages use while the server renders them, added by the modules that own the data. */
+    publicPageData: PublicPageData;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on private routes. */

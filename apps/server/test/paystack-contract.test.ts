@@ -29,6 +29,8 @@ const exchanges: Exchange[] = [];
 /** The real fetch, recording each call and its answer as they crossed the wire. */
 const recordingFetch: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input.toString());
+  // The dispute statement goes to upload_url's signed storage address, not to Paystack's API.
+  if (url.pathname.startsWith('/sandbox/paystack/uploads/')) return fetch(input, init);
   const response = await fetch(input, init);
   const text = await response.clone().text();
   exchanges.push({
@@ -82,6 +84,19 @@ async function exerciseEveryCall() {
   await ctx.sandbox.idle();
   for (const s of sent) await client.verifyTransfer(s.reference);
   await client.verifyTransfer('no-such-reference');
+  // Disputes: the sandbox's customer disputes two paid payments (create, remind); one is contested, one accepted.
+  const paid = exchanges.filter((e) => e.path.startsWith('/transaction/verify/') && e.httpStatus === 200).map((e) => e.path.split('/').pop()!);
+  const records = (path: string) => fetch(`${ctx.url}/sandbox/paystack/checkout/records/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const disputeIds: number[] = [];
+  for (const ref of paid) disputeIds.push(((await (await records(`${ref}/dispute`)).json()) as { data: { id: number } }).data.id);
+  await records(`disputes/${disputeIds[0]}/remind`);
+  const statement = 'Membership paid and used.';
+  const evidence = { customerEmail: 'ada@example.com', customerName: 'Ada Okafor', customerPhone: '08012345678', serviceDetails: statement };
+  await client.answerDispute({ disputeId: disputeIds[0]!, resolution: 'declined', message: 'The member used the service', refundAmountKobo: 0, statement, evidence });
+  await client.answerDispute({ disputeId: disputeIds[1]!, resolution: 'merchant-accepted', message: 'Refund the customer', refundAmountKobo: 5_000_000, statement });
+  // A second answer is refused in Paystack's envelope.
+  await client.answerDispute({ disputeId: disputeIds[1]!, resolution: 'merchant-accepted', message: 'Again', refundAmountKobo: 5_000_000, statement });
+  await ctx.sandbox.idle();
 }
 
 describe("Paystack's contract: the client's requests, the sandbox's answers and events", () => {
@@ -111,7 +126,21 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
 
   it('sees every endpoint the platform uses exercised, and every request the client sent conforms', () => {
     const names = new Set(exchanges.map((e) => endpointOf(e.method, e.path)?.name));
-    expect([...names].sort()).toEqual(['bank list', 'bulk transfer', 'finalize', 'initialize', 'recipient', 'resend otp', 'resolve', 'transfer', 'transfer verify', 'verify']);
+    expect([...names].sort()).toEqual([
+      'bank list',
+      'bulk transfer',
+      'dispute evidence',
+      'dispute resolve',
+      'dispute upload url',
+      'finalize',
+      'initialize',
+      'recipient',
+      'resend otp',
+      'resolve',
+      'transfer',
+      'transfer verify',
+      'verify',
+    ]);
     for (const e of exchanges) {
       const endpoint = endpointOf(e.method, e.path)!;
       if (endpoint.request) expect(contractProblem(endpoint.request, e.request), `${e.method} ${e.path} request`).toBeNull();
@@ -128,9 +157,11 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
     expect(exchanges.filter((e) => e.path === '/bank').length).toBeGreaterThan(1);
   });
 
-  it("sends events in Paystack's shapes, for every transfer path", () => {
+  it("sends events in Paystack's shapes, for every transfer path and every dispute event", () => {
     const events = ctx.sandbox.webhooks.map((w) => JSON.parse(w.rawBody) as { event: string; data: { status: string } });
-    expect(new Set(events.map((e) => e.event))).toEqual(new Set(['charge.success', 'transfer.success', 'transfer.failed', 'transfer.reversed']));
+    expect(new Set(events.map((e) => e.event))).toEqual(
+      new Set(['charge.success', 'transfer.success', 'transfer.failed', 'transfer.reversed', 'charge.dispute.create', 'charge.dispute.remind', 'charge.dispute.resolve']),
+    );
     for (const event of events) expect(contractProblem(EVENTS[event.event]!, event), event.event).toBeNull();
     expect(new Set(events.filter((e) => e.event === 'transfer.failed').map((e) => e.data.status))).toEqual(new Set(['failed', 'blocked', 'rejected']));
   });
@@ -181,5 +212,12 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
     const event = JSON.parse(ctx.sandbox.webhooks.find((w) => w.event === 'transfer.success')!.rawBody) as { data: Record<string, unknown> };
     delete event.data.recipient;
     expect(contractProblem(EVENTS['transfer.success']!, event)).toMatch(/^data\.recipient/);
+    const dispute = JSON.parse(ctx.sandbox.webhooks.find((w) => w.event === 'charge.dispute.create')!.rawBody) as { data: Record<string, unknown> };
+    delete dispute.data.dueAt;
+    expect(contractProblem(EVENTS['charge.dispute.create']!, dispute)).toMatch(/^data\.dueAt/);
+    const resolved = exchanges.find((e) => /^\/dispute\/\d+\/resolve$/.test(e.path) && e.httpStatus === 200)!;
+    const withoutFile = structuredClone(resolved.request) as Record<string, unknown>;
+    delete withoutFile.uploaded_filename;
+    expect(contractProblem(endpointOf('PUT', resolved.path)!.request!, withoutFile)).toMatch(/^uploaded_filename/);
   });
 });

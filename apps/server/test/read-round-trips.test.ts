@@ -7,7 +7,7 @@ import { activate, createAccount } from './engine-test-kit';
 import { paidMember, paidReferrals } from './member-test-kit';
 
 /**
- * The member's reads are one round trip each, the access check inside it (decisions 0015, 0030): a figure group that
+ * The member's reads are one round trip each, the access check inside it (decisions 0015, 0033): a figure group that
  * slips back into its own query shows here as a count, long before it shows as a slow dashboard.
  */
 describe('round trips per member read', () => {

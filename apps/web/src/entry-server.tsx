@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
-import { jsonBlock, ROUTER_DATA_ID, type RenderedPage } from '@coop/core/contracts';
+import { jsonBlock, ROUTER_DATA_ID, type PublicPageData, type RenderedPage } from '@coop/core/contracts';
 import { PUBLIC_ROUTE_ID, routes } from './app/routes';
 import { PageRoot } from './app/page-root';
 import { PageSkeleton } from './components/display/page-skeleton';
@@ -15,7 +15,7 @@ import type { Site } from './lib/site-context';
  * The server's renderer (built by `vite build --ssr`, used by apps/server/src/plugins/web-client.ts). Public
  * pages are sent as finished HTML, so a phone on a slow network reads the page before any script arrives; the
  * signed-in areas need the session only the browser holds: their layout and navigation are sent as a shell around
- * a skeleton of the page (decision 0030), and the browser draws the page in it once its session and figures are in.
+ * a skeleton of the page (decision 0033), and the browser draws the page in it once its session and figures are in.
  */
 const handler = createStaticHandler(routes);
 
@@ -43,14 +43,16 @@ async function renderShell(request: Request, shell: ReturnType<typeof createStat
   return { kind: 'shell', root: html };
 }
 
-export async function renderPage(url: string, site: Site): Promise<RenderedPage> {
+export async function renderPage(url: string, site: Site, data: PublicPageData): Promise<RenderedPage> {
   const request = new Request(new URL(url, 'http://platform.local'));
   const matches = matchRoutes(routes, new URL(request.url).pathname) ?? [];
   const shell = shellHandlers.get(matches[1]?.route.id ?? '');
   if (shell) return renderShell(request, shell, site);
   if (matches[0]?.route.id !== PUBLIC_ROUTE_ID) return { kind: 'browser' };
 
-  const context = await handler.query(request);
+  // Loaders read the server's data through the request context; one that did marks the page (readsData).
+  const reads = { used: false };
+  const context = await handler.query(request, { requestContext: { data, reads } });
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
@@ -66,5 +68,5 @@ export async function renderPage(url: string, site: Site): Promise<RenderedPage>
   const [head] = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>|<meta [^>]*\/>)*/.exec(html)!;
   const routerData = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
   const notFound = context.matches.at(-1)?.route.path === '*';
-  return { kind: 'page', status: notFound ? 404 : context.statusCode, head, root: html.slice(head.length), routerData: jsonBlock(ROUTER_DATA_ID, routerData) };
+  return { kind: 'page', status: notFound ? 404 : context.statusCode, head, root: html.slice(head.length), routerData: jsonBlock(ROUTER_DATA_ID, routerData), usedData: reads.used };
 }

@@ -41,7 +41,7 @@ async function start() {
   // A transition lets React hydrate in short slices, so a cheap phone stays responsive while it does.
   if (hydrationData) return startTransition(() => void hydrateRoot(container, app));
   // A signed-in page's shell from the server (layout, navigation, skeleton) stays until the page can draw with its
-  // session, code and first figures, all asked for at once by the route's loaders (decision 0030); then React replaces it.
+  // session, code and first figures, all asked for at once by the route's loaders (decision 0033); then React replaces it.
   await new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const stop = router.subscribe((state) => {

@@ -6,3 +6,4 @@ export * from './ledger';
 export * from './banks';
 export * from './operator';
 export * from './review/member-review';
+export * from './privacy/deadlines';

@@ -10,6 +10,7 @@ import { adminStatsRoutes } from './admin-stats/routes';
 import { cashOutRoutes } from './cash-outs/routes';
 import { closureRoutes } from './closure/routes';
 import { devRoutes } from './dev/routes';
+import { disputeRoutes } from './disputes/routes';
 import { exportRoutes } from './exports/routes';
 import { grantRoutes } from './grants/routes';
 import { healthRoutes } from './health/routes';
@@ -26,6 +27,10 @@ import { approvalRoutes } from './approvals/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { erasureRoutes } from './privacy/routes';
 import { memberDataRoutes } from './privacy/data-routes';
+import { privacyMemberRoutes } from './privacy/member-routes';
+import { privacyRegisterRoutes } from './privacy/register-routes';
+import { planSimulationRoutes } from './plan-simulation/routes';
+import { incomeDisclosureRoutes } from './income-disclosure/routes';
 
 /** Every API area, mounted under /api. Add a module here to expose it. */
-export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, unsubscribeRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, administratorRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes, memberReviewRoutes, erasureRoutes, memberDataRoutes];
+export const apiModules: FastifyPluginAsync[] = [healthRoutes, siteRoutes, devRoutes, authRoutes, cashOutRoutes, adminStatsRoutes, payoutRoutes, memberRoutes, notificationRoutes, unsubscribeRoutes, grantRoutes, closureRoutes, adminUserRoutes, contactRoutes, administratorRoutes, auditRoutes, adminAwardRoutes, liabilityRoutes, exportRoutes, bankDetailsRoutes, paymentRoutes, webhookRoutes, approvalRoutes, twoFactorRoutes, memberReviewRoutes, erasureRoutes, memberDataRoutes, privacyMemberRoutes, privacyRegisterRoutes, disputeRoutes, planSimulationRoutes, incomeDisclosureRoutes];

@@ -9,9 +9,10 @@ import { z } from 'zod';
  * documentation pages win, as the reference's README says. Types are the description's; null where a documented
  * body shows null. Extra fields are allowed, as Paystack adds fields without notice.
  * The description's request bodies: TransactionInitialize, TransferRecipientCreate, TransferInitiate, TransferBulk,
- * TransferFinalize, TransferResendOTP; its answers: TransactionInitializeResponse, VerifyResponse,
- * MiscellaneousListBanksSuccess, VerificationResolveAccountNumberSuccess, TransferRecipientCreateResponse,
- * TransferCreateResponse, TransferBulkResponse, TransferVerifyResponse, TransferResendsOtpResponse, Error.
+ * TransferFinalize, TransferResendOTP, DisputeEvidence, DisputeResolve; its answers: TransactionInitializeResponse,
+ * VerifyResponse, MiscellaneousListBanksSuccess, VerificationResolveAccountNumberSuccess, TransferRecipientCreateResponse,
+ * TransferCreateResponse, TransferBulkResponse, TransferVerifyResponse, TransferResendsOtpResponse,
+ * DisputeUploadURLResponse, DisputeAddEvidenceResponse, DisputeResolveResponse, Error.
  *
  * paystack-contract.test.ts checks every request the platform's client sends and every answer and event the
  * sandbox gives against these, so the sandbox cannot drift from Paystack.
@@ -47,6 +48,9 @@ const transferInitiate = transferItem.extend({ source: str, currency: str.option
 const transferBulk = z.object({ source: str, currency: str.optional(), transfers: z.array(transferItem) });
 const transferFinalize = z.object({ transfer_code: str, otp: str });
 const transferResendOtp = z.object({ transfer_code: str, reason: z.enum(['disable_otp', 'resend_otp', 'transfer']) });
+const disputeEvidence = z.object({ customer_email: str, customer_name: str, customer_phone: str, service_details: str, delivery_address: str.optional(), delivery_date: str.optional() });
+// resolution: "Accepted values, merchant-accepted, declined" (the description's words).
+const disputeResolve = z.object({ resolution: z.enum(['merchant-accepted', 'declined']), message: str, refund_amount: int, uploaded_filename: str, evidence: int.optional() });
 
 // Answers.
 // The description requires none of the authorization's fields (and the charge.success sample lacks channel,
@@ -186,8 +190,114 @@ const transferVerified = z.object({
   gateway_response: nullable(str),
 });
 
+// Disputes (OAS DisputeAddEvidenceResponse, DisputeResolveResponse, DisputeFetchResponse).
+const disputeEvidenceData = z.object({
+  customer_email: str,
+  customer_name: str,
+  customer_phone: str,
+  service_details: str,
+  delivery_address: str,
+  delivery_date: str,
+  dispute: int,
+  id: int,
+  createdAt: str,
+  updatedAt: str,
+});
+const disputeResolved = z.object({
+  currency: str,
+  last4: str,
+  bin: str,
+  transaction_reference: nullable(str),
+  merchant_transaction_reference: str,
+  refund_amount: int,
+  status: str,
+  domain: str,
+  resolution: str,
+  category: str,
+  note: nullable(str),
+  attachments: str,
+  id: int,
+  integration: int,
+  transaction: int,
+  created_by: int,
+  evidence: int,
+  resolvedAt: str,
+  createdAt: str,
+  updatedAt: str,
+  dueAt: nullable(str),
+  message: z.object({ dispute: int, sender: str, body: str, id: int, createdAt: str, updatedAt: str }),
+});
+/**
+ * The dispute object of GET /dispute/:id, which Paystack's charge.dispute.* events carry as their data
+ * (paystack.com/docs/payments/webhooks). The reference holds no documented event sample for disputes, so the
+ * description's DisputeFetchResponse is the whole contract here, its transaction's required fields included.
+ */
+const disputeObject = z.object({
+  id: int,
+  refund_amount: int,
+  currency: str,
+  status: str,
+  resolution: nullable(str),
+  domain: str,
+  transaction: z.object({
+    id: int,
+    domain: str,
+    status: str,
+    reference: str,
+    amount: int,
+    message: nullable(str),
+    gateway_response: str,
+    paid_at: str,
+    created_at: str,
+    channel: str,
+    currency: str,
+    ip_address: str,
+    metadata: z.object({ custom_fields: z.array(z.unknown()) }),
+    log: nullable(z.record(z.string(), z.unknown())),
+    fees: int,
+    fees_split: nullable(int),
+    authorization: z.object({ receiver_bank_account_number: z.unknown(), receiver_bank: z.unknown() }),
+    customer: z.object({ international_format_phone: z.unknown() }),
+    plan: z.record(z.string(), z.unknown()),
+    subaccount: z.record(z.string(), z.unknown()),
+    split: z.record(z.string(), z.unknown()),
+    order_id: z.unknown(),
+    paidAt: str,
+    createdAt: str,
+    requested_amount: int,
+    pos_transaction_data: z.unknown(),
+    source: z.unknown(),
+    fees_breakdown: z.unknown(),
+    connect: z.unknown(),
+  }),
+  transaction_reference: nullable(str),
+  category: str,
+  customer: z.object({
+    id: int,
+    first_name: str,
+    last_name: str,
+    email: str,
+    customer_code: str,
+    phone: str,
+    metadata: z.record(z.string(), z.unknown()),
+    risk_action: str,
+    international_format_phone: str,
+  }),
+  bin: str,
+  last4: str,
+  dueAt: nullable(str),
+  resolvedAt: nullable(str),
+  evidence: nullable(int),
+  attachments: nullable(str),
+  note: nullable(str),
+  history: z.array(z.object({ status: str, by: str, createdAt: str })),
+  messages: z.array(z.object({ sender: str, body: str, createdAt: str })),
+  createdAt: str,
+  updatedAt: str,
+});
+
 /** The endpoints the platform calls: method, path pattern, request body (POST) and 2xx answer. */
-export const ENDPOINTS: { method: 'GET' | 'POST'; path: RegExp; name: string; request?: z.ZodTypeAny; answer: z.ZodTypeAny }[] = [
+export const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT'; path: RegExp; name: string; request?: z.ZodTypeAny; answer: z.ZodTypeAny }[] = [
   { method: 'POST', path: /^\/transaction\/initialize$/, name: 'initialize', request: transactionInitialize, answer: ok(z.object({ authorization_url: str, access_code: str, reference: str })) },
   { method: 'GET', path: /^\/transaction\/verify\/[^/]+$/, name: 'verify', answer: ok(transactionData) },
   { method: 'GET', path: /^\/bank$/, name: 'bank list', answer: ok(z.array(bank)).extend({ meta: z.object({ next: nullable(str), previous: nullable(str), perPage: int }) }) },
@@ -210,6 +320,9 @@ export const ENDPOINTS: { method: 'GET' | 'POST'; path: RegExp; name: string; re
   { method: 'GET', path: /^\/transfer\/verify\/[^/]+$/, name: 'transfer verify', answer: ok(transferVerified) },
   { method: 'POST', path: /^\/transfer\/finalize_transfer$/, name: 'finalize', request: transferFinalize, answer: ok(transferCreated) },
   { method: 'POST', path: /^\/transfer\/resend_otp$/, name: 'resend otp', request: transferResendOtp, answer: z.object({ status: z.literal(true), message: str }) },
+  { method: 'GET', path: /^\/dispute\/\d+\/upload_url$/, name: 'dispute upload url', answer: ok(z.object({ signedUrl: str, fileName: str })) },
+  { method: 'POST', path: /^\/dispute\/\d+\/evidence$/, name: 'dispute evidence', request: disputeEvidence, answer: ok(disputeEvidenceData) },
+  { method: 'PUT', path: /^\/dispute\/\d+\/resolve$/, name: 'dispute resolve', request: disputeResolve, answer: ok(disputeResolved) },
 ];
 
 // Events (docs/payments/webhooks; documented/doc_payments_webhooks_events_*.json).
@@ -244,6 +357,9 @@ export const EVENTS: Record<string, z.ZodTypeAny> = {
   'transfer.success': z.object({ event: z.literal('transfer.success'), data: transferEventData }),
   'transfer.failed': z.object({ event: z.literal('transfer.failed'), data: transferEventData }),
   'transfer.reversed': z.object({ event: z.literal('transfer.reversed'), data: transferEventData }),
+  'charge.dispute.create': z.object({ event: z.literal('charge.dispute.create'), data: disputeObject }),
+  'charge.dispute.remind': z.object({ event: z.literal('charge.dispute.remind'), data: disputeObject }),
+  'charge.dispute.resolve': z.object({ event: z.literal('charge.dispute.resolve'), data: disputeObject.extend({ status: z.literal('resolved'), resolution: str, resolvedAt: str }) }),
 };
 
 export const endpointOf = (method: string, path: string) => ENDPOINTS.find((e) => e.method === method && e.path.test(path));

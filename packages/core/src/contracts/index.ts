@@ -12,3 +12,6 @@ export * from './approvals';
 export * from './member-record';
 export * from './notifications';
 export * from './privacy';
+export * from './disputes';
+export * from './plan-simulation';
+export * from './income-disclosure';

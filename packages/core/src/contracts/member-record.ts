@@ -26,13 +26,19 @@ export const clearFlagGroupSchema = z.object({
 export type CloseAccountInput = z.infer<typeof closeAccountSchema>;
 export type ClearFlagGroupInput = z.infer<typeof clearFlagGroupSchema>;
 /**
- * PUT /admin/members/:id/details: an administrator corrects a member's name, phone and email, with why. The name and
- * phone change at once; a new email waits until the new address confirms it (the old one stays until then).
+ * A member's name, phone, address and email as the member keeps them (PUT /me/details): the name, phone and address
+ * change at once; a new email waits until the new address confirms it (the old one stays until then).
  */
-export const memberCorrectionSchema = z.object({
+export const memberDetailsSchema = z.object({
   fullName: requiredText('Enter the full names', 120),
   phone: phoneField,
+  address: requiredText('Enter a valid address', 300),
   email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }),
+});
+export type MemberDetailsInput = z.input<typeof memberDetailsSchema>;
+
+/** PUT /admin/members/:id/details: an administrator corrects the same fields but the address, with why. */
+export const memberCorrectionSchema = memberDetailsSchema.omit({ address: true }).extend({
   reason: textField({ multiLine: true }).min(5, 'Please write why, in a few words, for the record').max(500, 'Please keep the reason under 500 characters'),
 });
 export type MemberCorrectionInput = z.input<typeof memberCorrectionSchema>;

@@ -1,3 +1,4 @@
+import type { PublishedIncomeDisclosures } from './income-disclosure';
 import type { Site } from './site';
 
 /**
@@ -15,12 +16,21 @@ export const jsonBlock = (id: string, value: unknown) =>
 /** What the client's server renderer (apps/web/src/entry-server.tsx) answers for one address. */
 export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'page'; status: number; head: string; root: string; routerData: string }
+  /** `usedData`: the page read the database (PublicPageData), so the server keeps it only briefly. */
+  | { kind: 'page'; status: number; head: string; root: string; routerData: string; usedData?: boolean }
   /** A signed-in page's layout and navigation around a skeleton: the browser renders the page itself in it. */
   | { kind: 'shell'; root: string }
   | { kind: 'browser' };
 
+/**
+ * What a public page may read while the server renders it, filled by the modules that own the data (the browser
+ * asks the API for the same on a later visit within the page).
+ */
+export interface PublicPageData {
+  incomeDisclosures?: () => Promise<PublishedIncomeDisclosures>;
+}
+
 export interface PageRenderer {
   /** `url` is the path and query the browser asked for. */
-  renderPage(url: string, site: Site): Promise<RenderedPage>;
+  renderPage(url: string, site: Site, data: PublicPageData): Promise<RenderedPage>;
 }

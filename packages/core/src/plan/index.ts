@@ -3,7 +3,7 @@ import { PROGRAMMES, type Plan, type Programme, type StageDef } from './types';
 import { welcomeBackPlan } from './welcome-back';
 
 export type { AwardDef, AwardKind, Plan, Programme, StageDef } from './types';
-export { PROGRAMMES } from './types';
+export { AWARD_KINDS, PROGRAMMES } from './types';
 export { mainPlan, welcomeBackPlan };
 export { awardDueStatus, type AwardDueStatus } from './award-due';
 

@@ -2,15 +2,8 @@
 export const PROGRAMMES = ['main', 'welcomeback'] as const;
 export type Programme = (typeof PROGRAMMES)[number];
 
-export type AwardKind =
-  | 'laptop'
-  | 'gift'
-  | 'car'
-  | 'social_club'
-  | 'suv'
-  | 'housing'
-  | 'golden_crown_annual'
-  | 'domestic_appliances';
+export const AWARD_KINDS = ['laptop', 'gift', 'car', 'social_club', 'suv', 'housing', 'golden_crown_annual', 'domestic_appliances'] as const;
+export type AwardKind = (typeof AWARD_KINDS)[number];
 
 export interface AwardDef {
   readonly kind: AwardKind;
@@ -19,6 +12,11 @@ export interface AwardDef {
   readonly valueKobo: number;
   /** The Golden Crown annual award comes as 5 yearly installments; others as 1. */
   readonly installments: number;
+  /**
+   * What one installment is expected to cost the company, used only by forecasts (the simulator). Unset: the
+   * forecast takes `valueKobo`, so today's plans forecast at the values they state.
+   */
+  readonly estimatedCostKobo?: number;
 }
 
 export interface StageDef {

@@ -40,7 +40,7 @@ export function closureMoneyText(reason: ClosureReason): string {
     : 'The wallet balance is paid to the saved bank account on the next monthly payout, and pending awards are still delivered as they fall due.';
 }
 
-export const fraudRules = ['sponsor_shares_bank_account', 'sponsor_shares_phone', 'sponsor_shares_device', 'shared_bank_account', 'signup_burst', 'referral_ring'] as const;
+export const fraudRules = ['sponsor_shares_bank_account', 'sponsor_shares_phone', 'sponsor_shares_device', 'shared_bank_account', 'signup_burst', 'referral_ring', 'payment_disputed'] as const;
 export type FraudRule = (typeof fraudRules)[number];
 
 export const FRAUD_RULE_TEXT: Record<FraudRule, string> = {
@@ -50,6 +50,7 @@ export const FRAUD_RULE_TEXT: Record<FraudRule, string> = {
   shared_bank_account: 'Bank account number shared with another account',
   signup_burst: 'One of many sign-ups from one address within an hour',
   referral_ring: 'Same bank account or phone as a member further up the referral chain',
+  payment_disputed: 'A card payment of this member is disputed at Paystack',
 };
 
 /**
@@ -66,6 +67,8 @@ export const FRAUD_RULE_HOLDS: Record<FraudRule, boolean> = {
   referral_ring: true,
   sponsor_shares_device: false,
   signup_burst: false,
+  // A chargeback may take the member's fee back: nothing leaves the wallet until Paystack resolves it.
+  payment_disputed: true,
 };
 
 export interface FraudThresholds {

@@ -62,8 +62,9 @@ const BONUSES_PAID = 6;
 const STAGE = 7;
 const LEVELS = 8; // LEVELS + (relative depth - 1), for relative depths 1..window
 
-export function createMemoryMatrix(programme: Programme): MemoryMatrix {
-  const plan = getPlan(programme);
+/** `plan` defaults to the programme's plan in force; the simulator passes a draft (same shape, other amounts). */
+export function createMemoryMatrix(programme: Programme, plan: Plan = getPlan(programme)): MemoryMatrix {
+  if (plan.programme !== programme) throw new Error(`createMemoryMatrix: a ${plan.programme} plan for the ${programme} matrix`);
   const window = plan.stages.length;
   const stride = LEVELS + window;
   let cells = new Int32Array(stride * 1024);
@@ -84,6 +85,8 @@ export function createMemoryMatrix(programme: Programme): MemoryMatrix {
     return scratch;
   };
   const fullDepthAt = (c: number) => (c < 0 ? null : at(c, FULL_DEPTH));
+  // The positions a join may promote, reused from join to join: the simulator runs hundreds of thousands.
+  const touched: number[] = [];
 
   function add(account: number, parent: number, depth: number): number {
     if ((size + 1) * stride > cells.length) {
@@ -143,7 +146,7 @@ export function createMemoryMatrix(programme: Programme): MemoryMatrix {
     cells[parent * stride + CHILD + slot] = p;
     latest.set(newAccount, p);
 
-    const touched: number[] = [];
+    touched.length = 0;
     for (let a = parent, d = 1; a >= 0 && d <= window; a = at(a, PARENT), d += 1) {
       cells[a * stride + LEVELS + d - 1]! += 1;
       touched.push(a);

@@ -3,6 +3,9 @@ import { createPaystackRequest, type PaystackAnswer, type PaystackHttpOptions } 
 import {
   bankListAnswer,
   bulkTransferAnswer,
+  disputeEvidenceAnswer,
+  disputeResolveAnswer,
+  disputeUploadUrlAnswer,
   initializeAnswer,
   paystackFailure,
   recipientAnswer,
@@ -58,6 +61,18 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
     const existing = await verifyTransfer(reference);
     if ('found' in existing) throw new PaymentProviderError(`The payment provider refused the transfer: ${failureMessage(answer)}`, false);
     return existing;
+  };
+
+  /** The signed URL is a storage address, not Paystack's API: no key is sent to it. */
+  const uploadStatement = async (signedUrl: string, statement: string) => {
+    const response = await (options.fetch ?? fetch)(signedUrl, {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+      body: statement,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    }).catch(() => null);
+    await response?.body?.cancel();
+    if (!response?.ok) throw new PaymentProviderError(`The dispute statement could not be uploaded to Paystack (${response ? `HTTP ${response.status}` : 'network error'}).`, true);
   };
 
   return {
@@ -164,6 +179,37 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
       if (answer.httpStatus >= 400 && answer.httpStatus < 500) return { refused: failureMessage(answer) };
       parse(resendOtpAnswer, answer, 'the new transfer code');
       return { sent: true };
+    },
+
+    async answerDispute(input) {
+      const id = encodeURIComponent(String(input.disputeId));
+      const refused = (answer: PaystackAnswer) => answer.httpStatus >= 400 && answer.httpStatus < 500;
+      // The resolve call needs an uploaded file's name (DisputeResolve requires uploaded_filename): the statement.
+      const urlAnswer = await request('GET', `/dispute/${id}/upload_url`);
+      if (refused(urlAnswer)) return { refused: failureMessage(urlAnswer) };
+      const { signedUrl, fileName } = parse(disputeUploadUrlAnswer, urlAnswer, 'the dispute upload address').data;
+      await uploadStatement(signedUrl, input.statement);
+      let evidenceId: number | undefined;
+      if (input.evidence) {
+        const e = input.evidence;
+        const evidence = await request('POST', `/dispute/${id}/evidence`, {
+          body: { customer_email: e.customerEmail, customer_name: e.customerName, customer_phone: e.customerPhone, service_details: e.serviceDetails },
+        });
+        if (refused(evidence)) return { refused: failureMessage(evidence) };
+        evidenceId = parse(disputeEvidenceAnswer, evidence, 'the dispute evidence').data.id;
+      }
+      const answer = await request('PUT', `/dispute/${id}/resolve`, {
+        body: {
+          resolution: input.resolution,
+          message: input.message,
+          refund_amount: input.refundAmountKobo,
+          uploaded_filename: fileName,
+          ...(evidenceId === undefined ? {} : { evidence: evidenceId }),
+        },
+      });
+      if (refused(answer)) return { refused: failureMessage(answer) };
+      const { data } = parse(disputeResolveAnswer, answer, 'the dispute answer');
+      return { status: data.status, resolution: data.resolution ?? null, resolvedAt: data.resolvedAt ?? null };
     },
 
     verifyWebhookSignature(rawBody, signature) {

@@ -18,7 +18,7 @@ export interface PaystackAnswer {
 }
 
 export type PaystackRequest = (
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   options?: { query?: Record<string, string>; body?: unknown },
 ) => Promise<PaystackAnswer>;

@@ -63,3 +63,27 @@ export const resendOtpAnswer = z.object({ status: z.literal(true), message: z.st
 
 /** A webhook's envelope; `data` is parsed by whoever handles the event. */
 export const webhookEnvelope = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });
+
+/**
+ * A dispute as Paystack's charge.dispute.* events and its dispute API carry it (the dispute object of
+ * DisputeFetchResponse in Paystack's API description; paystack.com/docs/payments/dispute-management). Only what the
+ * platform reads; `transaction` is an object in the events and the fetch answer, its reference ours.
+ */
+export const disputeData = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  refund_amount: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  category: z.string().nullish(),
+  resolution: z.string().nullish(),
+  dueAt: z.string().nullish(),
+  resolvedAt: z.string().nullish(),
+  transaction: z.object({ reference: z.string(), amount: z.number().int() }),
+});
+
+/** GET /dispute/:id/upload_url (DisputeUploadURLResponse): where to PUT a file, and the name to quote for it. */
+export const disputeUploadUrlAnswer = envelope(z.object({ signedUrl: z.string(), fileName: z.string() }));
+/** POST /dispute/:id/evidence (DisputeAddEvidenceResponse): the evidence's id. */
+export const disputeEvidenceAnswer = envelope(z.object({ id: z.number().int() }));
+/** PUT /dispute/:id/resolve (DisputeResolveResponse): the transaction is its id here, not an object. */
+export const disputeResolveAnswer = envelope(z.object({ id: z.number().int(), status: z.string(), resolution: z.string().nullish(), resolvedAt: z.string().nullish() }));

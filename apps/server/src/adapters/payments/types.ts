@@ -27,6 +27,12 @@ export interface PaymentProvider {
   finalizeTransfer(input: { transferCode: string; otp: string }): Promise<TransferState | { refused: string }>;
   /** POST /transfer/resend_otp (reason resend_otp): Paystack sends the code again. */
   resendTransferOtp(transferCode: string): Promise<{ sent: true } | { refused: string }>;
+  /**
+   * Answers a dispute (paystack.com/docs/api/dispute): a statement uploaded to GET /dispute/:id/upload_url's signed
+   * URL, for a contest the evidence (POST /dispute/:id/evidence), then PUT /dispute/:id/resolve with
+   * merchant-accepted (the refund is the disputed amount) or declined (nothing refunded). Paystack's refusal is a value.
+   */
+  answerDispute(input: DisputeAnswer): Promise<{ status: string; resolution: string | null; resolvedAt: string | null } | { refused: string }>;
   /** HMAC-SHA512 of the raw body with the secret key, compared in constant time. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
 }
@@ -45,6 +51,18 @@ export interface VerifiedTransaction {
   paidAt: string | null;
   customerEmail: string | null;
   metadata: Record<string, unknown>;
+}
+
+export interface DisputeAnswer {
+  disputeId: number;
+  resolution: 'merchant-accepted' | 'declined';
+  /** The operator's note: Paystack's "reason for resolving". */
+  message: string;
+  refundAmountKobo: number;
+  /** A plain-text statement of what the member paid for and received, uploaded as the attachment. */
+  statement: string;
+  /** For a contest: who the customer is and the service given (DisputeEvidence). */
+  evidence?: { customerEmail: string; customerName: string; customerPhone: string; serviceDetails: string };
 }
 
 export interface ProviderBank {

@@ -29,8 +29,10 @@ export const accounts = pgTable(
     legalHoldReason: text('legal_hold_reason'),
     /** Personal fields replaced (decision 0029); the books keep amounts, dates and references. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
-    /** The privacy notice's version the member accepted at sign-up (PRIVACY_NOTICE_VERSION then). */
+    /** The privacy notice's version the member accepted last (at sign-up, or after a new version). */
     privacyNoticeVersion: text('privacy_notice_version'),
+    /** When the member accepted that version (sign-up, or the What changed prompt after a new version). */
+    privacyNoticeAcceptedAt: timestamp('privacy_notice_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -65,7 +65,7 @@ export const grantApplications = pgTable(
 
 /**
  * One number that grows at the commit of any change to payments, or to an account's name or email (the triggers of
- * migration 0027): a server keeps the admin dashboard's figures with the version they were read at (decision 0030).
+ * migration 0027): a server keeps the admin dashboard's figures with the version they were read at (decision 0033).
  */
 export const adminFiguresVersion = pgTable('admin_figures_version', {
   id: smallint('id').primaryKey(),

@@ -17,3 +17,5 @@ export * from './sandbox';
 export * from './notifications';
 export * from './identity';
 export * from './privacy';
+export * from './disputes';
+export * from './income-disclosure';

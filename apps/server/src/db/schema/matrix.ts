@@ -61,7 +61,7 @@ export const figuresVersions = pgTable('figures_versions', {
 /**
  * How many positions stand at each level below a position (level 1: its children), however deep: one more at each
  * level above a new position, moved by its activation (migration 0027). The matrix screen's count of the first level
- * with room is one look-up instead of a walk through the subtree (decision 0030).
+ * with room is one look-up instead of a walk through the subtree (decision 0033).
  */
 export const matrixLevelSizes = pgTable(
   'matrix_level_sizes',

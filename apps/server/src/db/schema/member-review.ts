@@ -47,7 +47,7 @@ export const fraudFlags = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id),
-    rule: text('rule', { enum: ['sponsor_shares_bank_account', 'sponsor_shares_phone', 'sponsor_shares_device', 'shared_bank_account', 'signup_burst', 'referral_ring'] }).notNull(),
+    rule: text('rule', { enum: ['sponsor_shares_bank_account', 'sponsor_shares_phone', 'sponsor_shares_device', 'shared_bank_account', 'signup_burst', 'referral_ring', 'payment_disputed'] }).notNull(),
     relatedAccountId: uuid('related_account_id').references(() => accounts.id),
     detail: text('detail').notNull(),
     /** The account's payouts wait while this flag is open: set from the rule's weight, or by an administrator. */

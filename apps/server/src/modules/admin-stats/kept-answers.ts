@@ -6,7 +6,7 @@ import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '..
 const versionRead = withAccessCheck('admin_figures_version', [], 'v.version as figures_version', 'cross join admin_figures_version v');
 
 /**
- * The admin dashboard's answers, kept with the version of the admin figures they were computed at (decision 0030):
+ * The admin dashboard's answers, kept with the version of the admin figures they were computed at (decision 0033):
  * the version grows at the commit of any change to payments or to an account's name or email (migration 0027), so a
  * kept answer is right until it moves, whoever wrote (another instance, a job, an operator's SQL). A call is then one
  * statement; the answer is computed again only when the version has moved or the key (the day, the limit) differs.

@@ -52,8 +52,8 @@ export async function registerAccount(db: Db, programme: Programme, data: Signup
     for (let attempt = 0; attempt < 8; attempt++) {
       const [row] = await queryRows<{ id: string }>(
         tx,
-        sql`insert into accounts (programme, email, full_name, phone, address, password_hash, referral_code, sponsor_account_id, privacy_notice_version)
-            values (${programme}, ${data.email}, ${data.fullName}, ${data.phone}, ${data.address}, ${passwordHash}, ${newReferralCode()}, ${sponsorAccountId}, ${PRIVACY_NOTICE_VERSION})
+        sql`insert into accounts (programme, email, full_name, phone, address, password_hash, referral_code, sponsor_account_id, privacy_notice_version, privacy_notice_accepted_at)
+            values (${programme}, ${data.email}, ${data.fullName}, ${data.phone}, ${data.address}, ${passwordHash}, ${newReferralCode()}, ${sponsorAccountId}, ${PRIVACY_NOTICE_VERSION}, now())
             on conflict do nothing returning id`,
       );
       if (row) {

@@ -1,4 +1,4 @@
-import { formatNaira, programmeName, type Programme } from '@coop/core';
+import { formatNaira, FRAUD_RULE_TEXT, programmeName, type FraudRule, type Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -91,6 +91,7 @@ export async function recordCashOut(
           `No ${programmeName(request.programme)} member has the email ${request.email}`,
           'member_not_found',
         );
+      await refuseWhileHeld(tx, member);
       const [wallet] = await queryRows<{ balance_kobo: string }>(
         tx,
         sql`select balance_kobo from ledger_accounts where key = ${`wallet:${member.id}`} for update`,
@@ -147,6 +148,23 @@ export async function recordCashOut(
     if (error instanceof LedgerError && error.code === 'conflicting_replay') throw reusedKey();
     throw error;
   }
+}
+
+/**
+ * A cash-out waits while the member's payouts are held (an open fraud flag that holds payouts, such as a payment
+ * disputed at Paystack): the same rule as the monthly payout (payouts/payee-query.ts), so cash is not a way round it.
+ */
+async function refuseWhileHeld(tx: Tx, member: { id: string; full_name: string }) {
+  const [hold] = await queryRows<{ rule: FraudRule }>(
+    tx,
+    sql`select rule from fraud_flags where account_id = ${member.id} and cleared_at is null and holds_payouts order by (rule = 'payment_disputed') desc, id limit 1`,
+  );
+  if (hold)
+    throw new HttpError(
+      409,
+      `${member.full_name}'s payouts are held (${FRAUD_RULE_TEXT[hold.rule]}): a cash payout waits until ${hold.rule === 'payment_disputed' ? 'Paystack resolves the dispute' : 'an administrator clears the signal'}.`,
+      'payouts_held',
+    );
 }
 
 function overWallet(fullName: string, balanceKobo: number) {

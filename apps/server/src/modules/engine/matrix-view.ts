@@ -89,7 +89,7 @@ export const nextLevelOf = (fullDepth: number, positionsOnIt: number) => ({ leve
 /**
  * The member's own matrix, a few levels at a time, with only the short name (first name, surname initial),
  * stage and join date of the people in it. `fromPositionId` opens a deeper part, and must lie inside the member's
- * own subtree. Two statements whatever the depth (decisions 0015, 0030): the member's position with the next level's
+ * own subtree. Two statements whatever the depth (decisions 0015, 0033): the member's position with the next level's
  * kept count, then the walk down (and, for a deeper part, the walk up that proves it is the member's).
  */
 export async function matrixView(db: Tx, accountId: string, options: { fromPositionId?: number; levels: number }) {

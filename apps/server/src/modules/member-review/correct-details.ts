@@ -1,4 +1,4 @@
-import type { MemberCorrectionInput } from '@coop/core/contracts';
+import type { MemberDetailsInput } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -15,41 +15,56 @@ interface AccountRow {
   programme: 'main' | 'welcomeback';
   full_name: string;
   phone: string;
+  address: string;
   email: string;
 }
 
+type Field = 'fullName' | 'phone' | 'address';
+
+/** Who corrects: an administrator, with the reason for the record; or the member, in the member area. */
+export type Corrector = { by: 'staff'; actorAccountId: string; reason: string } | { by: 'member'; actorAccountId: string };
+
+/** The email change's reason column: the administrator's words, or that the member did it. */
+const reasonOf = (who: Corrector) => (who.by === 'staff' ? who.reason : 'Changed by the member in the member area');
+const memberFlag = (who: Corrector) => (who.by === 'member' ? { by: 'member' as const } : {});
+
 /**
- * An administrator corrects a member's name, phone and email (the form sends all three; only what differs changes).
- * The name and phone change at once; the email waits for its new address to confirm a mailed link, so a typing
+ * An administrator corrects a member's name, phone and email, or the member corrects their name, phone, address and
+ * email (each form sends all its fields; only what differs changes; the administrator's has no address).
+ * The name, phone and address change at once; the email waits for its new address to confirm a mailed link, so a typing
  * mistake or a taken-over request cannot move the account to an address its owner does not hold. Every change is
  * audited and told to the member at the address on file, which is the old one until the new one is confirmed.
  */
-export async function correctDetails(tx: Tx, input: MemberCorrectionInput & { accountId: string; actorAccountId: string }) {
+export async function correctDetails(tx: Tx, input: Omit<MemberDetailsInput, 'address'> & { address?: string; accountId: string; who: Corrector }) {
+  const { who } = input;
   const [account] = await queryRows<AccountRow>(
     tx,
-    sql`select id, programme, full_name, phone, email from accounts where id = ${input.accountId} for update`,
+    sql`select id, programme, full_name, phone, address, email from accounts where id = ${input.accountId} for update`,
   );
   if (!account) throw new HttpError(404, 'No such account.', 'account_unknown');
   const fullName = input.fullName.trim();
   const email = input.email.trim().toLowerCase();
-  const changes: { field: 'fullName' | 'phone'; from: string; to: string }[] = [];
+  const address = input.address?.trim() ?? account.address;
+  const changes: { field: Field; from: string; to: string }[] = [];
   if (fullName !== account.full_name) changes.push({ field: 'fullName', from: account.full_name, to: fullName });
   if (input.phone !== account.phone) changes.push({ field: 'phone', from: account.phone, to: input.phone });
+  if (address !== account.address) changes.push({ field: 'address', from: account.address, to: address });
   const emailChanges = email !== account.email;
-  if (changes.length === 0 && !emailChanges) throw new HttpError(409, 'Nothing to correct: the name, phone and email are as they are on the record.', 'nothing_changed');
+  if (changes.length === 0 && !emailChanges)
+    throw new HttpError(409, `Nothing to correct: the name, phone${input.address === undefined ? '' : ', address'} and email are as they are on the record.`, 'nothing_changed');
   if (emailChanges) await assertEmailFree(tx, account, email);
 
   if (changes.length > 0) {
-    await tx.execute(sql`update accounts set full_name = ${fullName}, phone = ${input.phone}, updated_at = now() where id = ${account.id}`);
+    await tx.execute(sql`update accounts set full_name = ${fullName}, phone = ${input.phone}, address = ${address}, updated_at = now() where id = ${account.id}`);
     await recordAudit(tx, {
-      actorAccountId: input.actorAccountId,
+      actorAccountId: who.actorAccountId,
       action: 'member_details_corrected',
       targetAccountId: account.id,
-      details: { changes, reason: input.reason },
+      details: { changes, reason: reasonOf(who), by: who.by },
     });
-    await notify(tx, account.id, { kind: 'details_corrected', changes: changes.map(({ field, to }) => ({ field, to })) });
+    await notify(tx, account.id, { kind: 'details_corrected', changes: changes.map(({ field, to }) => ({ field, to })), ...memberFlag(who) });
   }
-  if (emailChanges) await askNewAddress(tx, { account: { ...account, full_name: fullName }, email, actorAccountId: input.actorAccountId, reason: input.reason });
+  if (emailChanges) await askNewAddress(tx, { account: { ...account, full_name: fullName }, email, who });
   return {
     corrected: changes.map((c) => c.field),
     emailPending: emailChanges ? email : null,
@@ -62,22 +77,27 @@ async function assertEmailFree(tx: Tx, account: AccountRow, email: string) {
 }
 
 /** A newer correction ends the one before: only the latest link works. */
-async function askNewAddress(tx: Tx, input: { account: AccountRow; email: string; actorAccountId: string; reason: string }) {
-  const { account, email } = input;
+async function askNewAddress(tx: Tx, input: { account: AccountRow; email: string; who: Corrector }) {
+  const { account, email, who } = input;
   await tx.execute(sql`update email_changes set cancelled_at = now() where account_id = ${account.id} and confirmed_at is null and cancelled_at is null`);
   const { token, hash } = newSecretToken();
   await tx.execute(
     sql`insert into email_changes (account_id, old_email, new_email, token_hash, requested_by, reason, expires_at)
-        values (${account.id}, ${account.email}, ${email}, ${hash}, ${input.actorAccountId}, ${input.reason}, now() + make_interval(hours => ${EMAIL_CHANGE_HOURS}))`,
+        values (${account.id}, ${account.email}, ${email}, ${hash}, ${who.actorAccountId}, ${reasonOf(who)}, now() + make_interval(hours => ${EMAIL_CHANGE_HOURS}))`,
   );
   await recordAudit(tx, {
-    actorAccountId: input.actorAccountId,
+    actorAccountId: who.actorAccountId,
     action: 'member_email_change_requested',
     targetAccountId: account.id,
-    details: { from: account.email, to: email, reason: input.reason },
+    details: { from: account.email, to: email, reason: reasonOf(who), by: who.by },
   });
-  await notify(tx, account.id, { kind: 'email_change_requested', newEmail: email });
-  await enqueueMail(tx, email, { template: 'confirm_email_change', data: { name: account.full_name, programme: account.programme, token, newEmail: email } }, account.id);
+  await notify(tx, account.id, { kind: 'email_change_requested', newEmail: email, ...memberFlag(who) });
+  await enqueueMail(
+    tx,
+    email,
+    { template: 'confirm_email_change', data: { name: account.full_name, programme: account.programme, token, newEmail: email, ...memberFlag(who) } },
+    account.id,
+  );
 }
 
 /**

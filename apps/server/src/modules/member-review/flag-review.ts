@@ -66,6 +66,9 @@ export async function flagsOf(db: Tx, accountId: string) {
 
 /** An administrator clears a flag with a note; the account's payouts resume once no flag of it is open. */
 export async function clearFlag(tx: Tx, input: { flagId: number; actorAccountId: string; note: string }) {
+  const [disputed] = await queryRows(tx, sql`select 1 from fraud_flags where id = ${input.flagId} and rule = 'payment_disputed' and cleared_at is null`);
+  // The card holder's claim is Paystack's to settle: the hold ends with its resolution (modules/disputes).
+  if (disputed) throw new HttpError(409, 'This hold ends when Paystack resolves the dispute: answer it from Disputes.', 'flag_disputed');
   const [cleared] = await queryRows<{ account_id: string; rule: string }>(
     tx,
     sql`update fraud_flags set cleared_at = now(), cleared_by = ${input.actorAccountId}, clear_note = ${input.note}
@@ -115,7 +118,7 @@ export async function clearFlagGroup(tx: Tx, input: { groupKey: string; actorAcc
   const cleared = await queryRows<{ id: string; account_id: string; rule: string }>(
     tx,
     sql`update fraud_flags set cleared_at = now(), cleared_by = ${input.actorAccountId}, clear_note = ${input.note}
-        where group_key = ${input.groupKey} and cleared_at is null returning id, account_id, rule`,
+        where group_key = ${input.groupKey} and cleared_at is null and rule <> 'payment_disputed' returning id, account_id, rule`,
   );
   if (cleared.length === 0) throw new HttpError(409, 'No open signal is left in this group: it may have been cleared already.', 'flag_group_cleared');
   for (const flag of cleared)

@@ -140,8 +140,8 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = signedIn(request);
-      const done = await app.db.transaction((tx) => correctDetails(tx, { ...request.body, accountId: request.params.id, actorAccountId: actor.id }));
-      const corrected = done.corrected.map((f) => (f === 'fullName' ? 'the name' : 'the phone number'));
+      const done = await app.db.transaction((tx) => correctDetails(tx, { ...request.body, accountId: request.params.id, who: { by: 'staff', actorAccountId: actor.id, reason: request.body.reason } }));
+      const corrected = done.corrected.map((f) => ({ fullName: 'the name', phone: 'the phone number', address: 'the address' })[f]);
       const parts = [
         corrected.length > 0 ? `${corrected.join(' and ')} corrected` : null,
         done.emailPending ? `a link sent to ${done.emailPending}: the email changes when it is used` : null,

@@ -10,7 +10,7 @@ const ownPosition = `left join lateral (select id, depth, full_depth from positi
 
 /**
  * The session, the member's position with the kept size of its first level with room, and the walk down $5 levels
- * from $4 (0: the member's own position), in one statement whatever the depth (decision 0030). The walk up from $4
+ * from $4 (0: the member's own position), in one statement whatever the depth (decision 0033). The walk up from $4
  * stops at the member's depth: nothing is walked down when $4 does not lie in the member's own subtree.
  */
 const matrixRead = withAccessCheck(

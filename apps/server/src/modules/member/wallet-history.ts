@@ -24,7 +24,7 @@ export function walletLineReason(programme: Programme, line: WalletLineRow): str
   }
 }
 
-// The session and the page of wallet lines in one statement (decision 0030): one row per line, each carrying the
+// The session and the page of wallet lines in one statement (decision 0033): one row per line, each carrying the
 // access columns, or one row with no line when the page is empty.
 const walletRead = withAccessCheck(
   'member_wallet_history',

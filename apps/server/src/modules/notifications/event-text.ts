@@ -182,12 +182,12 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         warning: notYou(supportEmail),
       };
     case 'details_corrected': {
-      const label = { fullName: 'name', phone: 'phone number' } as const;
+      const label = { fullName: 'name', phone: 'phone number', address: 'address' } as const;
       const what = event.changes.map((c) => `your ${label[c.field]} to ${c.to}`).join(' and ');
       return {
         ...base,
         title: 'Your details were corrected',
-        summary: `Our staff corrected ${what} on your ${platform} account.`,
+        summary: `${event.by === 'member' ? 'You' : 'Our staff'} corrected ${what} on your ${platform} account.`,
         page: 'dashboard',
         action: 'Open my account',
         warning: `If you did not ask for this, contact us at ${supportEmail}.`,
@@ -197,7 +197,7 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
       return {
         ...base,
         title: 'A change of your email address was asked for',
-        summary: `Our staff asked to change the email address of your ${platform} account to ${event.newEmail}. A link was sent there; until it is used, you keep signing in with this address.`,
+        summary: `${event.by === 'member' ? 'You' : 'Our staff'} asked to change the email address of your ${platform} account to ${event.newEmail}. A link was sent there; until it is used, you keep signing in with this address.`,
         page: 'signin',
         action: 'Go to the sign-in page',
         warning: `If you did not ask for this, contact us at ${supportEmail} before the link is used.`,

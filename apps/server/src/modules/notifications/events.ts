@@ -24,9 +24,10 @@ export type NotificationEvent =
   | { kind: 'account_reinstated' }
   | { kind: 'account_closed'; reason: string; money: string }
   | { kind: 'closure_confirmed'; effectiveAt: string }
-  /** An administrator corrected the member's name or phone; email changes are the two kinds below. */
-  | { kind: 'details_corrected'; changes: { field: 'fullName' | 'phone'; to: string }[] }
-  | { kind: 'email_change_requested' | 'email_changed'; newEmail: string };
+  /** An administrator (or, `by: 'member'`, the member) corrected the name, phone or address; email changes are the two kinds below. */
+  | { kind: 'details_corrected'; changes: { field: 'fullName' | 'phone' | 'address'; to: string }[]; by?: 'member' }
+  | { kind: 'email_change_requested'; newEmail: string; by?: 'member' }
+  | { kind: 'email_changed'; newEmail: string };
 
 export type NotificationKind = NotificationEvent['kind'];
 

@@ -17,6 +17,7 @@ export interface PayeeRow {
   bank_saved_at: string | Date | null;
   earlier_failed: boolean;
   flagged: boolean;
+  disputed: boolean;
   closed_held: boolean;
 }
 
@@ -29,6 +30,7 @@ const holdingClosureReasons = closureReasons.filter((r) => CLOSURE_HOLDS_MONEY[r
 const payeeColumns = (programme: Programme) => sql`a.id as account_id, a.full_name, a.email, a.status, b.bank_name, b.account_number_last4, b.verified, b.saved_at as bank_saved_at,
   exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${programme} and p.status in ('failed', 'reversed')) as earlier_failed,
   exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null and f.holds_payouts) as flagged,
+  exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null and f.holds_payouts and f.rule = 'payment_disputed') as disputed,
   a.status = 'closed' and exists (select 1 from account_status_changes c where c.account_id = a.id and c.to_status = 'closed'
     and c.reason in (${sql.join(holdingClosureReasons.map((r) => sql`${r}`), sql`, `)})) as closed_held`;
 const bankDetailsJoin = sql`left join bank_details b on b.account_id = a.id`;
@@ -56,5 +58,6 @@ export const payeeFacts = (row: PayeeRow, balanceKobo: number): PayeeFacts => ({
   bank: row.verified === null ? null : { verified: row.verified },
   earlierPayoutFailed: row.earlier_failed,
   flagged: row.flagged,
+  disputed: row.disputed,
   closedHeld: row.closed_held,
 });

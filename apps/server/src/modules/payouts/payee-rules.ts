@@ -7,6 +7,7 @@ export type SkipReason =
   | 'earlier_payout_failed'
   | 'wallet_empty'
   | 'fraud_flag_open'
+  | 'dispute_open'
   | 'closed_money_held'
   | 'wallet_changed'
   | 'bank_details_changed'
@@ -21,6 +22,7 @@ export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
     'A payout of an earlier month failed: retry it in that month\'s run (or release it) before paying a later month',
   wallet_empty: 'The wallet no longer holds the money the failed payout returned',
   fraud_flag_open: 'Fraud signal waiting for an administrator’s review',
+  dispute_open: 'A card payment of this member is disputed at Paystack: paid once Paystack resolves it',
   closed_money_held: 'Account closed by an administrator for a reason that holds its money',
   wallet_changed: 'The wallet changed since the approved preview: paid next month, or in a new request',
   bank_details_changed: 'The bank details changed since the approved preview: a second administrator must approve the new details',
@@ -35,6 +37,8 @@ export interface PayeeFacts {
   earlierPayoutFailed: boolean;
   /** An uncleared fraud signal on the account: its payouts wait until an administrator clears it. */
   flagged?: boolean;
+  /** The open flag is a payment dispute (rule payment_disputed): the same hold, told in its own words. */
+  disputed?: boolean;
   /** Closed by an administrator for unfair use or a legal request: the money waits for an administrator. */
   closedHeld?: boolean;
 }
@@ -49,6 +53,7 @@ export function decidePayee(
 ): { pay: true; amountKobo: number } | { pay: false; reason: SkipReason } {
   if (facts.accountStatus === 'suspended') return { pay: false, reason: 'account_suspended' };
   if (facts.closedHeld) return { pay: false, reason: 'closed_money_held' };
+  if (facts.disputed) return { pay: false, reason: 'dispute_open' };
   if (facts.flagged) return { pay: false, reason: 'fraud_flag_open' };
   // The failed month is paid in its own run (a retry), so its money is not booked under a later month.
   if (facts.earlierPayoutFailed) return { pay: false, reason: 'earlier_payout_failed' };

@@ -112,6 +112,11 @@ export async function eraseMember(tx: Tx, accountId: string, now: Date) {
   await tx.execute(
     sql`update contact_messages set name = ${FORMER_MEMBER}, email = '', message = '' where email = ${person.email}`,
   );
+  // The requests register keeps the request, its dates and status (how the Act's deadlines were met), not who.
+  await tx.execute(sql`update privacy_requests set requester = ${erase('requester')}, details = ${erase('details')}, answer = ${erase('answer')}
+    where account_id = ${accountId} or requester like ${byEmail}`);
+  await tx.execute(sql`delete from data_exports where account_id = ${accountId}`);
+  await tx.execute(sql`delete from email_changes where account_id = ${accountId}`);
   await tx.execute(sql`delete from signup_origins where account_id = ${accountId}`);
   await tx.execute(sql`delete from bank_details where account_id = ${accountId}`);
   await tx.execute(sql`delete from account_tokens where account_id = ${accountId}`);

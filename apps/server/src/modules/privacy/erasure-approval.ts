@@ -6,6 +6,7 @@ import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
 import type { ApprovalAct } from '../approvals/approval-acts';
 import { recordAudit } from '../audit/record-audit';
+import { answerPlatformRequests } from './request-register';
 import { eraseMember } from './erase-member';
 import { erasureState, type ErasureState } from './erasure-state';
 
@@ -45,6 +46,7 @@ export async function carryOutErasure(
   const state = await erasureState(tx, accountId, now, app.config.retention.closedAccountYears);
   assertErasable(state);
   await eraseMember(tx, accountId, now);
+  await answerPlatformRequests(tx, { accountId, kind: 'erasure' }, 'Erased: name, contact and bank details replaced; amounts, dates and references of payments kept.');
   await recordAudit(tx, {
     actorAccountId: actors.makerId,
     action: 'member_erased',

@@ -6,6 +6,7 @@ import { accounts } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { erasureState } from './erasure-state';
+import { enterPlatformRequest } from './request-register';
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -31,6 +32,10 @@ export async function requestErasure(db: Db, accountId: string) {
       action: 'erasure_requested',
       targetAccountId: accountId,
     });
+    // Asking again is the same request: the register holds it once, open until the erasure is carried out.
+    const [open] = await queryRows(tx, sql`select id from privacy_requests where account_id = ${accountId} and kind = 'erasure' and status in ('received', 'in_progress')`);
+    if (!open)
+      await enterPlatformRequest(tx, { accountId, kind: 'erasure', details: 'Asked from Close Account: erase my personal data once the account is closed', status: 'received' });
     return row.at;
   });
 }

@@ -33,10 +33,12 @@ export async function memberData(db: Tx, accountId: string, now: Date) {
     closed_at: When;
     erasure_requested_at: When;
     privacy_notice_version: string | null;
+    privacy_notice_accepted_at: When;
   }>(
     db,
     sql`select a.id, a.programme, a.full_name, a.email, a.phone, a.address, a.referral_code, a.role, a.status, s.referral_code as sponsor_code,
-          a.email_confirmed_at, a.created_at, a.closure_requested_at, a.closure_confirmed_at, a.closed_at, a.erasure_requested_at, a.privacy_notice_version
+          a.email_confirmed_at, a.created_at, a.closure_requested_at, a.closure_confirmed_at, a.closed_at, a.erasure_requested_at, a.privacy_notice_version,
+          a.privacy_notice_accepted_at
         from accounts a left join accounts s on s.id = a.sponsor_account_id where a.id = ${accountId}`,
   );
   if (!profile) return null;
@@ -196,6 +198,10 @@ export async function memberData(db: Tx, accountId: string, now: Date) {
     sql`select from_status, to_status, reason, created_at from account_status_changes where account_id = ${accountId} order by id`,
   );
 
+  const requests = await queryRows<{ kind: string; received_at: When; due_at: When; status: string; answer: string; answered_at: When }>(
+    db,
+    sql`select kind, received_at, due_at, status, answer, answered_at from privacy_requests where account_id = ${accountId} order by received_at`,
+  );
   return {
     generatedAt: now.toISOString(),
     profile: {
@@ -329,9 +335,18 @@ export async function memberData(db: Tx, accountId: string, now: Date) {
       reason: s.reason,
       at: iso(s.created_at),
     })),
+    privacyRequests: requests.map((r) => ({
+      kind: r.kind,
+      receivedAt: iso(r.received_at),
+      dueAt: iso(r.due_at),
+      status: r.status,
+      answer: r.answer,
+      answeredAt: iso(r.answered_at),
+    })),
     consents: {
       termsAcceptedAt: iso(profile.created_at),
       privacyNoticeVersion: profile.privacy_notice_version,
+      privacyNoticeAcceptedAt: iso(profile.privacy_notice_accepted_at),
       mailsTurnedOff: optOuts.map((o) => ({ category: o.category, at: iso(o.created_at) })),
     },
   };

@@ -42,12 +42,14 @@ export async function runRetention(db: Db, retention: Config['retention'], now: 
     );
     const sessions = await affected(t, sql`delete from sessions where expires_at <= ${now} or revoked_at is not null`);
     const accountTokens = await affected(t, sql`delete from account_tokens where expires_at <= ${now} or used_at is not null`);
+    // A large My Data download whose mailed link has expired (decision 0030).
+    const dataExports = await affected(t, sql`delete from data_exports where expires_at <= ${now}`);
     const [due] = await queryRows<{ n: number }>(
       tx,
       sql`select count(*)::int as n from accounts where status = 'closed' and erased_at is null
           and closed_at < ${monthsBefore(now, retention.closedAccountYears * 12)}`,
     );
-    const result = { signupOrigins, mailBodies, outboxMails, refreshTokens, sessions, accountTokens, closedAccountsDueForErasure: due!.n };
+    const result = { signupOrigins, mailBodies, outboxMails, refreshTokens, sessions, accountTokens, dataExports, closedAccountsDueForErasure: due!.n };
     await tx.insert(retentionRuns).values({ ranAt: now, counts: result });
     return result;
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { webhookEnvelope } from '../../adapters/payments/paystack-schemas';
+import { processDisputeEvents } from '../disputes/dispute-event-queue';
 import { settlePayment } from '../payments/settle-payment';
 import { storePaymentEvent } from './store-event';
 import { processTransferEvents, scheduleTransferEvents } from './transfer-event-queue';
@@ -52,6 +53,8 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       } else if (event.event.startsWith('transfer.')) {
         // Stored first, so nothing is lost if this process dies now: the job applies what this does not.
         app.paymentWork.run(`transfer event ${stored.id}`, () => processTransferEvents(app, stored.id));
+      } else if (event.event.startsWith('charge.dispute.')) {
+        app.paymentWork.run(`dispute event ${stored.id}`, () => processDisputeEvents(app, stored.id));
       }
       return reply.status(200).send({ received: true });
     },

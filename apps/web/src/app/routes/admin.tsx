@@ -26,9 +26,13 @@ const pages = {
   security: () => import('../../features/admin/administrators/pages/security-page'),
   memberRecord: () => import('../../features/admin/members/pages/member-record-page'),
   flags: () => import('../../features/admin/members/pages/flags-page'),
+  disputes: () => import('../../features/admin/members/pages/disputes-page'),
   inactive: () => import('../../features/admin/members/pages/inactive-page'),
   mails: () => import('../../features/admin/messages/pages/mails-page'),
   erasures: () => import('../../features/admin/members/pages/erasures-page'),
+  registers: () => import('../../features/admin/members/pages/registers-page'),
+  simulate: () => import('../../features/admin/plans/pages/simulate-page'),
+  disclosure: () => import('../../features/admin/disclosure/pages/income-disclosure-page'),
 };
 
 /** Guard (spec 2.2, checked for real, DESIGN 5): a live administrator's session, renewed silently; otherwise /admin. */
@@ -38,7 +42,7 @@ async function adminGuard() {
   throw redirect('/admin');
 }
 
-/** The admin dashboard's figures start loading once the session is known, beside the page's code (decision 0030). */
+/** The admin dashboard's figures start loading once the session is known, beside the page's code (decision 0033). */
 async function adminDashboardReads() {
   const [{ ensureSession }, { getQueryClient }, { startAdminDashboardReads }] = await Promise.all([
     import('../../lib/session'),
@@ -76,9 +80,13 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminsecurity', lazy: page(pages.security, (m) => m.SecurityPage) },
       { path: 'adminmember/:id', lazy: page(pages.memberRecord, (m) => m.MemberRecordPage) },
       { path: 'adminflags', lazy: page(pages.flags, (m) => m.FlagsPage) },
+      { path: 'admindisputes', lazy: page(pages.disputes, (m) => m.DisputesPage) },
       { path: 'admininactive', lazy: page(pages.inactive, (m) => m.InactivePage) },
       { path: 'adminmails', lazy: page(pages.mails, (m) => m.MailsPage) },
       { path: 'adminpersonaldata', lazy: page(pages.erasures, (m) => m.ErasuresPage) },
+      { path: 'adminprivacyregisters', lazy: page(pages.registers, (m) => m.RegistersPage) },
+      { path: 'adminplansimulate', lazy: page(pages.simulate, (m) => m.SimulatePage) },
+      { path: 'adminincomedisclosure', lazy: page(pages.disclosure, (m) => m.IncomeDisclosurePage) },
     ],
   },
 ];

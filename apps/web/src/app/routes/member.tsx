@@ -45,7 +45,7 @@ const guard =
 
 /**
  * A page's loader: its first reads start as soon as the session is known (the guard's renewal is shared, not repeated),
- * while the layout's and the page's code load beside them, instead of after the page has drawn (decision 0030).
+ * while the layout's and the page's code load beside them, instead of after the page has drawn (decision 0033).
  * A read that fails is left to the page, which shows its own message.
  */
 const firstReads =

@@ -43,6 +43,13 @@ export const publicRoutes: RouteObject[] = [
   { path: 'faq', lazy: page(() => import('../../features/faq/pages/faq-page'), (m) => m.FaqPage) },
   { path: 'main', lazy: page(() => import('../../features/plans/pages/main-platform-page'), (m) => m.MainPlatformPage) },
   { path: 'welcomeback', lazy: page(() => import('../../features/plans/pages/welcome-back-page'), (m) => m.WelcomeBackPage) },
+  {
+    path: 'income-disclosure',
+    lazy: async () => {
+      const m = await import('../../features/income-disclosure/pages/income-disclosure-page');
+      return { Component: m.IncomeDisclosurePage, loader: m.incomeDisclosureLoader };
+    },
+  },
 
   // Pages with forms or calls to the API, inside the data cache.
   {

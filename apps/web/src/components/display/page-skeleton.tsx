@@ -1,5 +1,5 @@
 /**
- * A signed-in page's place in the server's shell (decision 0030): the layout and navigation are drawn around it from
+ * A signed-in page's place in the server's shell (decision 0033): the layout and navigation are drawn around it from
  * the first HTML, and the browser draws the page with its figures in its place, with no full-screen loading image.
  */
 export function PageSkeleton() {

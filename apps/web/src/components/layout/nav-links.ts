@@ -24,4 +24,5 @@ export const footerLinks = [
   { to: '/terms', label: 'Terms' },
   { to: '/privacy', label: 'Privacy' },
   { to: '/faq', label: 'FAQs' },
+  { to: '/income-disclosure', label: 'Income disclosure' },
 ] as const;

@@ -11,7 +11,7 @@ export type MemberPage = 'dashboard' | 'wallet' | 'matrix' | 'other';
 
 /**
  * Starts the reads a member page shows first, once the session is known, while the page's code is still on its way
- * (the route's loader calls it; decision 0030): the page then draws with its figures instead of a skeleton and a second
+ * (the route's loader calls it; decision 0033): the page then draws with its figures instead of a skeleton and a second
  * round trip. The keys are the page's own, read from the same address the page reads them from.
  */
 export function startFirstReads(client: QueryClient, programme: Programme, page: MemberPage, url: URL): Promise<unknown> {

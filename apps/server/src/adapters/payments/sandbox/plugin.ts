@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { bankRoutes } from './bank-routes';
 import { checkoutRoutes } from './checkout-routes';
+import { disputeRoutes, SANDBOX_UPLOAD_PATH } from './dispute-routes';
 import { paystackError } from './paystack-reply';
+import { recordsRoutes } from './records-routes';
 import type { SandboxState } from './state';
 import { transactionRoutes } from './transaction-routes';
 import { transferRoutes } from './transfer-routes';
@@ -28,7 +30,7 @@ export async function paystackSandboxPlugin(app: FastifyInstance, options: { sta
     route.schema = { ...route.schema, hide: true };
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/sandbox/paystack/checkout/')) return;
+    if (request.url.startsWith('/sandbox/paystack/checkout/') || request.url.startsWith(SANDBOX_UPLOAD_PATH)) return;
     const header = request.headers.authorization;
     if (!header) return paystackError(reply, 401, 'No Authorization Header was found');
     if (!sameText(header, `Bearer ${state.secretKey}`)) return paystackError(reply, 401, 'Invalid key');
@@ -54,4 +56,6 @@ export async function paystackSandboxPlugin(app: FastifyInstance, options: { sta
   transactionRoutes(app, state);
   bankRoutes(app, state);
   transferRoutes(app, state);
+  disputeRoutes(app, state);
+  recordsRoutes(app, state);
 }

@@ -7,16 +7,23 @@ export type QueuedMail =
   | { template: 'event'; data: { name: string; programme: Programme; event: NotificationEvent } }
   | { template: 'confirm_email' | 'reset_password' | 'closure_link'; data: { name: string; programme: Programme; token: string } }
   /** To a corrected email's new address: its link makes it the account's email. */
-  | { template: 'confirm_email_change'; data: { name: string; programme: Programme; token: string; newEmail: string } }
+  | { template: 'confirm_email_change'; data: { name: string; programme: Programme; token: string; newEmail: string; by?: 'member' } }
   /** An administrator's answer to a Contact Us message, the sender's words quoted below it. */
   | { template: 'contact_reply'; data: { name: string; siteName: string; reply: string; original: string } }
   /** A sole administrator's invitation of a second one: its link lets the person choose a password. */
   | { template: 'admin_invitation'; data: { name: string; inviter: string; token: string } }
+  /** To each member a personal-data breach reached (section 40, decision 0030): what happened and what to do. */
+  | {
+      template: 'breach_notice';
+      data: { name: string; programme: Programme; foundOn: string; what: string; dataKinds: string; whatWeDid: string; whatToDo: string; dpoEmail: string };
+    }
+  /** A large My Data download is ready: its link works until the date given (decision 0030). */
+  | { template: 'data_export_ready'; data: { name: string; programme: Programme; token: string; expiresOn: string } }
   /** A notice to an administrator (the payout day), pointing at an admin page. */
   | { template: 'admin_notice'; data: { name: string; subject: string; paragraphs: string[]; action: { label: string; path: string } } };
 
 /** Templates whose data holds a live token: the data is wiped once the mail is sent. */
-export const templatesWithSecrets: ReadonlySet<QueuedMail['template']> = new Set(['confirm_email', 'reset_password', 'closure_link', 'confirm_email_change', 'admin_invitation']);
+export const templatesWithSecrets: ReadonlySet<QueuedMail['template']> = new Set(['confirm_email', 'reset_password', 'closure_link', 'confirm_email_change', 'admin_invitation', 'data_export_ready']);
 
 export interface MailSite {
   name: string;
@@ -55,6 +62,10 @@ export function mailSubject(mail: QueuedMail): string {
       return 'Confirm the closure of your account';
     case 'confirm_email_change':
       return `Confirm your new email address for the ${platform}`;
+    case 'breach_notice':
+      return `Important: your personal data on the ${platform}`;
+    case 'data_export_ready':
+      return `Your data from the ${platform} is ready to download`;
   }
 }
 
@@ -144,10 +155,33 @@ export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
       return {
         ...common,
         paragraphs: [
-          `Our staff corrected the email address of your ${platform} account to ${mail.data.newEmail}, as you asked. Please confirm that this address is yours: until you do, the account keeps its old address.`,
+          `${mail.data.by === 'member' ? 'You asked to change' : 'Our staff corrected'} the email address of your ${platform} account to ${mail.data.newEmail}${mail.data.by === 'member' ? '' : ', as you asked'}. Please confirm that this address is yours: until you do, the account keeps its old address.`,
           'The link works once, for two days. If you did not ask for this, ignore this mail and nothing will change.',
         ],
         action: { label: 'Confirm my new email address', url: link('/confirmemailchange', mail.data.token) },
+      };
+    case 'breach_notice':
+      return {
+        ...common,
+        paragraphs: [
+          `We are writing because a breach of security reached personal data of yours that our ${platform} holds. We found it on ${mail.data.foundOn}.`,
+          `What happened: ${mail.data.what}`,
+          `The data reached: ${mail.data.dataKinds}.`,
+          `What we did: ${mail.data.whatWeDid}`,
+          `What you should do: ${mail.data.whatToDo}`,
+          `Our data protection officer answers your questions at ${mail.data.dpoEmail}. We have told, or will tell, the Nigeria Data Protection Commission, as the law requires.`,
+        ],
+        action: null,
+      };
+    case 'data_export_ready':
+      return {
+        ...common,
+        paragraphs: [
+          `The download of everything our ${platform} holds about you, which you asked for under My Data, is ready: a zip of one JSON file and a spreadsheet (CSV) file for each list.`,
+          `The link works until ${mail.data.expiresOn}, for you only: do not forward this mail. After that date, ask again from My Data.`,
+        ],
+        action: { label: 'Download my data', url: `${site.publicUrl}/api/data-exports?token=${encodeURIComponent(mail.data.token)}` },
+        warning: `If you did not ask for this, contact us at ${site.email}.`,
       };
   }
 }

@@ -17,9 +17,13 @@ export const adminPaths = {
   approvals: '/adminapprovals',
   security: '/adminsecurity',
   flags: '/adminflags',
+  disputes: '/admindisputes',
   inactive: '/admininactive',
   mails: '/adminmails',
   personalData: '/adminpersonaldata',
+  privacyRegisters: '/adminprivacyregisters',
+  planSimulate: '/adminplansimulate',
+  incomeDisclosure: '/adminincomedisclosure',
 } as const;
 
 /** One approval request with the preview its maker saw. */

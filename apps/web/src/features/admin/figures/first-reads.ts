@@ -3,7 +3,7 @@ import { latestTransactionsQuery } from './api/get-latest-transactions';
 import { transactionAmountsQuery } from './api/get-transaction-amounts';
 import { userCountsQuery } from './api/get-user-counts';
 
-/** The admin dashboard's figures, started by its route's loader while the page's code loads (decision 0030). */
+/** The admin dashboard's figures, started by its route's loader while the page's code loads (decision 0033). */
 export function startAdminDashboardReads(client: QueryClient): Promise<unknown> {
   return Promise.all([client.prefetchQuery(userCountsQuery()), client.prefetchQuery(transactionAmountsQuery()), client.prefetchQuery(latestTransactionsQuery())]);
 }

@@ -16,7 +16,7 @@ export interface MyData {
   mails: unknown[];
   signupOrigins: { address: string; browser: string; at: string | null }[];
   sessions: unknown[];
-  consents: { termsAcceptedAt: string | null; privacyNoticeVersion?: string | null };
+  consents: { termsAcceptedAt: string | null; privacyNoticeVersion?: string | null; privacyNoticeAcceptedAt?: string | null };
 }
 
 export const myDataQuery = (programme: Programme) =>
@@ -27,6 +27,8 @@ export const useMyData = (programme: Programme) => useQuery(myDataQuery(programm
 /** Saves the zip (one JSON file and a CSV per list) the API makes of the same data. */
 async function downloadMyData(programme: Programme) {
   const { blob, filename } = await apiDownload(`/me/data/download?programme=${programme}`, `my-data-${programme}.zip`);
+  // A long history is built in the background: the answer is then a message (202), and the link comes by mail.
+  if (blob.type.startsWith('application/json')) return { mailed: true, message: (JSON.parse(await blob.text()) as { message: string }).message };
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -36,7 +38,7 @@ async function downloadMyData(programme: Programme) {
   link.remove();
   // The browser has taken the file once the click has run; the address is no longer needed.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return filename;
+  return { mailed: false, message: `Saved ${filename}.` };
 }
 
 export const useDownloadMyData = () => useMutation({ mutationFn: downloadMyData });

@@ -3,6 +3,7 @@ import { DrawerToggle } from '../../../components/session/drawer-toggle';
 import { useAreaShell } from '../../../components/session/use-area-shell';
 import { MemberAreaContext } from '../hooks/use-member-area';
 import type { MemberArea } from '../member-area';
+import { NoticeChanges } from './notice-changes';
 import { NotificationBell } from './notification-bell';
 import { Sidebar } from './sidebar';
 
@@ -64,6 +65,7 @@ export function MemberLayout({ area }: { area: MemberArea }) {
             signingOut={signingOut}
           />
           <main id="member-main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+            <NoticeChanges />
             <Outlet />
           </main>
         </div>

@@ -1,7 +1,9 @@
 import { formatDateTime } from '../../../components/display/format';
 import { QueryState } from '../../../components/display/query-state';
 import { errorMessage, FormMessage } from '../../../components/form';
+import { useMyDetails } from '../api/my-details';
 import { useDownloadMyData, useMyData, type MyData } from '../api/my-data';
+import { MyDetailsForm } from '../components/my-details-form';
 import { MemberPageTitle } from '../components/member-page-title';
 import { useMemberArea } from '../hooks/use-member-area';
 
@@ -68,11 +70,12 @@ export function MyDataPage() {
   const area = useMemberArea();
   const data = useMyData(area.programme);
   const download = useDownloadMyData();
+  const details = useMyDetails();
   return (
     <>
       <MemberPageTitle
         title="My Data"
-        lead="Everything this platform holds about you. Download it as a zip: one JSON file with all of it, and a spreadsheet (CSV) file for each list."
+        lead="Everything this platform holds about you. Download it as a zip: one JSON file with all of it, and a spreadsheet (CSV) file for each list. Below, correct your name, phone, address or email."
       />
       <div className="mb-4 max-w-2xl">
         <button
@@ -83,12 +86,17 @@ export function MyDataPage() {
         >
           {download.isPending ? 'Preparing your file...' : 'Download my data (zip)'}
         </button>
-        {download.isSuccess && <FormMessage tone="success" message={`Saved ${download.data}.`} />}
+        {download.isSuccess && <FormMessage tone="success" message={download.data.message} />}
         {download.isError && <FormMessage tone="error" message={errorMessage(download.error)} />}
       </div>
       <QueryState query={data} label="your data">
         {(d) => <Held data={d} />}
       </QueryState>
+      <div className="mt-4">
+        <QueryState query={details} label="your details">
+          {(d) => <MyDetailsForm details={d} />}
+        </QueryState>
+      </div>
     </>
   );
 }

@@ -76,11 +76,12 @@ export function PrivacyPage() {
           <ul className="list-disc space-y-2 pl-5">
             <li>
               <span className="font-semibold">To be informed and of access, and to take your data with you:</span> My Data in your account shows
-              what we hold and downloads all of it (JSON and spreadsheet files).
+              what we hold and downloads all of it (JSON and spreadsheet files). A very long history is prepared in the background and mailed
+              to you as a link that works for {p.dataExportLinkDays} days.
             </li>
             <li>
-              <span className="font-semibold">To correct it:</span> change your bank details in your account; for your name, phone, address or
-              email write to the data protection officer.
+              <span className="font-semibold">To correct it:</span> change your bank details in your account, and your name, phone, address
+              and email under My Data (a new email is confirmed through a link we mail to it). We tell you of each change at your email on file.
             </li>
             <li>
               <span className="font-semibold">To erasure:</span> on Close Account, ask for your personal data to be erased once the account is
@@ -93,7 +94,7 @@ export function PrivacyPage() {
             </li>
           </ul>
           <p>
-            We answer within one month. If you are not satisfied, you may complain to the Nigeria Data Protection Commission. If a breach puts
+            We record every request and answer within one calendar month of receiving it. If you are not satisfied, you may complain to the Nigeria Data Protection Commission. If a breach puts
             your data at risk, we tell the Commission within 72 hours and you without delay.
           </p>
         </Part>

@@ -2,7 +2,7 @@ import { clearFlagSchema, type FraudFlag } from '@coop/core/contracts';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../../components/display/format';
 import { errorMessage, FormMessage, SubmitButton, TextAreaField, useZodForm } from '../../../../components/form';
-import { memberRecordPath } from '../../common/admin-paths';
+import { adminPaths, memberRecordPath } from '../../common/admin-paths';
 import { useClearFlag } from '../api/clear-flag';
 import { useHoldFlag } from '../api/hold-flag';
 
@@ -66,7 +66,15 @@ export function FlagCard({ flag, showAccount = true }: { flag: FraudFlag; showAc
       <p className="mt-1 text-xs text-slate-500">Raised {formatDateTime(flag.raisedAt)}</p>
       {flag.clearedAt ? (
         <p className="mt-2 text-sm text-slate-700">
-          Cleared {formatDateTime(flag.clearedAt)} by {flag.clearedBy ?? 'an administrator'}: “{flag.clearNote}”
+          Cleared {formatDateTime(flag.clearedAt)} by {flag.clearedBy ?? (flag.rule === 'payment_disputed' ? 'Paystack' : 'an administrator')}: “{flag.clearNote}”
+        </p>
+      ) : flag.rule === 'payment_disputed' ? (
+        <p className="mt-2 text-sm font-semibold text-amber-900">
+          Payouts and cash-outs wait until Paystack resolves the dispute:{' '}
+          <Link className="text-brand-800 underline" to={adminPaths.disputes}>
+            answer it in Disputes
+          </Link>
+          .
         </p>
       ) : (
         <>

@@ -3,6 +3,7 @@ import { QueryState } from '../../../../components/display/query-state';
 import { useMemberRecord } from '../api/get-member-record';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { FlagCard } from '../components/flag-card';
+import { DisputesSection } from '../components/member-record/disputes-section';
 import { AwardsSection, GrantsSection } from '../components/member-record/entitlement-sections';
 import { AuditSection, IdentitySection, NetworkSection, StatusHistorySection } from '../components/member-record/identity-sections';
 import { MatrixSection } from '../components/member-record/matrix-section';
@@ -39,6 +40,7 @@ export function MemberRecordPage() {
                 </ul>
               )}
             </RecordSection>
+            <DisputesSection accountId={r.id} />
             <NetworkSection record={r} />
             <WalletSection record={r} />
             <BankSection record={r} />

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { payments } from './payments';
+
+/**
+ * A customer's dispute (chargeback) of one of our card payments, as Paystack reports it in its
+ * charge.dispute.create / remind / resolve events and its dispute API. While it is open the member's payouts and
+ * cash-outs wait: the hold is a fraud_flags row (rule payment_disputed) like every other hold.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    paystackId: bigint('paystack_id', { mode: 'number' }).notNull().unique(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** Paystack's word (awaiting-merchant-feedback, awaiting-bank-feedback, pending, resolved, ...), kept as said. */
+    status: text('status').notNull(),
+    category: text('category'),
+    resolution: text('resolution'),
+    refundAmountKobo: bigint('refund_amount_kobo', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    lastEvent: text('last_event').notNull(),
+    /** accept or contest, claimed before Paystack is called so a second press calls it never. */
+    answer: text('answer', { enum: ['accept', 'contest'] }),
+    answerNote: text('answer_note'),
+    answeredBy: uuid('answered_by').references(() => accounts.id),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** When Paystack took the answer; null while the call is under way (or after it failed and was released). */
+    answerSentAt: timestamp('answer_sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('disputes_account_idx').on(t.accountId),
+    index('disputes_open_idx').on(t.createdAt).where(sql`${t.status} <> 'resolved'`),
+    check('disputes_answer', sql`${t.answer} IS NULL OR ${t.answer} IN ('accept', 'contest')`),
+  ],
+);
+
+/** Each dispute event applied, by a digest of its body: a replayed webhook finds its key and changes nothing. */
+export const disputeEvents = pgTable('dispute_events', {
+  eventKey: text('event_key').primaryKey(),
+  disputeId: bigint('dispute_id', { mode: 'number' })
+    .notNull()
+    .references(() => disputes.id),
+  event: text('event').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The sandbox's disputes (Paystack's side of them), so a raised test dispute survives a restart like its payment. */
+export const sandboxDisputes = pgTable('sandbox_disputes', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 1801929 }),
+  transactionReference: text('transaction_reference').notNull(),
+  status: text('status').notNull(),
+  resolution: text('resolution'),
+  refundAmountKobo: bigint('refund_amount_kobo', { mode: 'number' }).notNull(),
+  category: text('category').notNull(),
+  note: text('note'),
+  /** The evidence id given by POST /dispute/:id/evidence, and what it said. */
+  evidence: jsonb('evidence').$type<Record<string, unknown> | null>(),
+  /** Files uploaded to the signed URLs of GET /dispute/:id/upload_url, by file name. */
+  uploads: jsonb('uploads').$type<Record<string, number>>().notNull().default({}),
+  messages: jsonb('messages').$type<{ sender: string; body: string; createdAt: string }[]>().notNull().default([]),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,100 @@
+import { formatNaira, programmeName, type Programme } from '@coop/core';
+import type { DisputeAnswerInput } from '@coop/core/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { PaymentProviderError } from '../../adapters/payments';
+import { queryRows } from '../../db/rows';
+import type { SignedInAccount } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { recordAudit } from '../audit/record-audit';
+import { releaseDisputeHold } from './dispute-hold';
+import { isOpen } from './dispute-words';
+
+interface Claimed {
+  paystack_id: string;
+  account_id: string;
+  refund_amount_kobo: string;
+  reference: string;
+  amount_kobo: string;
+  paid_at: Date | string | null;
+  placed: boolean;
+  full_name: string;
+  email: string;
+  phone: string;
+  programme: Programme;
+}
+
+/** What the member paid for and received, in plain text: the statement uploaded with the answer. */
+function statementOf(c: Claimed, siteName: string, note: string) {
+  const paid = c.paid_at ? new Date(c.paid_at).toISOString().slice(0, 10) : 'an unknown date';
+  return [
+    `${siteName}: membership of the ${programmeName(c.programme)}.`,
+    `${c.full_name} (${c.email}) paid ${formatNaira(Number(c.amount_kobo))} on ${paid}, payment reference ${c.reference}.`,
+    c.placed ? 'The payment was confirmed and the membership position was placed: the member has used the service since.' : 'No membership position was placed for this payment.',
+    `Our note: ${note}`,
+  ].join('\n');
+}
+
+/**
+ * An administrator accepts or contests a dispute through Paystack's dispute API, once. The answer is claimed on the
+ * row first (one conditional update), so a second press or a second administrator gets 409 and Paystack is called
+ * once; if Paystack refuses or cannot be reached the claim is given back and nothing is recorded as sent. Audited.
+ * Paystack's answer is applied like its resolve event: a resolved dispute releases the member's hold.
+ */
+export async function answerDispute(app: FastifyInstance, admin: SignedInAccount, disputeId: number, input: DisputeAnswerInput) {
+  const [claimed] = await queryRows<Claimed>(
+    app.db,
+    sql`with c as (update disputes set answer = ${input.answer}, answer_note = ${input.note}, answered_by = ${admin.id}, answered_at = now(), updated_at = now()
+                   where id = ${disputeId} and answer is null and status <> 'resolved' returning *)
+        select c.paystack_id, c.account_id, c.refund_amount_kobo, p.reference, p.amount_kobo, p.paid_at, p.position_id is not null as placed,
+               a.full_name, a.email, a.phone, a.programme
+        from c join payments p on p.id = c.payment_id join accounts a on a.id = c.account_id`,
+  );
+  if (!claimed) {
+    const [d] = await queryRows<{ status: string; answer: string | null }>(app.db, sql`select status, answer from disputes where id = ${disputeId}`);
+    if (!d) throw new HttpError(404, 'No such dispute.', 'dispute_unknown');
+    if (d.answer) throw new HttpError(409, `This dispute has already been ${d.answer === 'accept' ? 'accepted' : 'contested'}.`, 'dispute_answered');
+    throw new HttpError(409, 'Paystack has already resolved this dispute.', 'dispute_resolved');
+  }
+  const giveBack = () => app.db.execute(sql`update disputes set answer = null, answer_note = null, answered_by = null, answered_at = null where id = ${disputeId} and answer_sent_at is null`);
+  const paystackId = Number(claimed.paystack_id);
+  let answer;
+  try {
+    answer = await app.payments.answerDispute({
+      disputeId: paystackId,
+      resolution: input.answer === 'accept' ? 'merchant-accepted' : 'declined',
+      message: input.note,
+      refundAmountKobo: input.answer === 'accept' ? Number(claimed.refund_amount_kobo) : 0,
+      statement: statementOf(claimed, app.config.site.name, input.note),
+      ...(input.answer === 'contest'
+        ? { evidence: { customerEmail: claimed.email, customerName: claimed.full_name, customerPhone: claimed.phone, serviceDetails: statementOf(claimed, app.config.site.name, input.note) } }
+        : {}),
+    });
+  } catch (error) {
+    await giveBack();
+    if (error instanceof PaymentProviderError) throw new HttpError(502, `${error.message} Nothing was recorded: try again.`, 'provider_unavailable');
+    throw error;
+  }
+  if ('refused' in answer) {
+    await giveBack();
+    throw new HttpError(400, `Paystack did not take the answer: ${answer.refused}`, 'dispute_refused');
+  }
+  const taken = answer;
+  await app.db.transaction(async (tx) => {
+    const [row] = await queryRows<{ status: string; resolution: string | null }>(
+      tx,
+      sql`update disputes set answer_sent_at = now(), updated_at = now(),
+            status = case when status = 'resolved' then status else ${taken.status} end,
+            resolution = coalesce(${taken.resolution}, resolution), resolved_at = coalesce(${taken.resolvedAt ? new Date(taken.resolvedAt) : null}, resolved_at)
+          where id = ${disputeId} returning status, resolution`,
+    );
+    await recordAudit(tx, {
+      actorAccountId: admin.id,
+      action: input.answer === 'accept' ? 'dispute_accepted' : 'dispute_contested',
+      targetAccountId: claimed.account_id,
+      details: { disputeId, paystackDisputeId: paystackId, reference: claimed.reference, note: input.note, paystackStatus: taken.status, resolution: taken.resolution },
+    });
+    if (!isOpen(row!.status)) await releaseDisputeHold(tx, { paystackId, accountId: claimed.account_id, resolution: row!.resolution });
+  });
+  return input.answer === 'accept' ? 'Paystack has the answer: the claim is accepted.' : 'Paystack has the answer: the claim is contested.';
+}

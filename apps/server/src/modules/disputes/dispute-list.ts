@@ -1,0 +1,77 @@
+import { toNairaString, type Programme } from '@coop/core';
+import type { Dispute } from '@coop/core/contracts';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { disputeStatusText, isOpen } from './dispute-words';
+
+type When = string | Date;
+const iso = (value: When) => new Date(value).toISOString();
+const isoOrNull = (value: When | null) => (value === null ? null : iso(value));
+
+interface DisputeRow {
+  id: string;
+  paystack_id: string;
+  status: string;
+  category: string | null;
+  resolution: string | null;
+  refund_amount_kobo: string;
+  due_at: When | null;
+  resolved_at: When | null;
+  created_at: When;
+  last_event: string;
+  answer: 'accept' | 'contest' | null;
+  answer_note: string | null;
+  answered_at: When | null;
+  answer_sent_at: When | null;
+  answered_by_name: string | null;
+  account_id: string;
+  full_name: string;
+  email: string;
+  programme: Programme;
+  reference: string;
+  amount_kobo: string;
+  paid_at: When | null;
+  total: string;
+}
+
+export const disputeColumns = sql`d.id, d.paystack_id, d.status, d.category, d.resolution, d.refund_amount_kobo, d.due_at, d.resolved_at, d.created_at, d.last_event,
+  d.answer, d.answer_note, d.answered_at, d.answer_sent_at, b.full_name as answered_by_name,
+  a.id as account_id, a.full_name, a.email, a.programme, p.reference, p.amount_kobo, p.paid_at`;
+const disputeJoins = sql`from disputes d join accounts a on a.id = d.account_id join payments p on p.id = d.payment_id left join accounts b on b.id = d.answered_by`;
+
+const toDispute = (r: DisputeRow, dashboardUrl: string): Dispute => ({
+  id: Number(r.id),
+  paystackId: Number(r.paystack_id),
+  status: r.status,
+  statusText: disputeStatusText(r.status, r.resolution),
+  open: isOpen(r.status),
+  category: r.category,
+  resolution: r.resolution,
+  amount: toNairaString(Number(r.refund_amount_kobo)),
+  dueAt: isoOrNull(r.due_at),
+  resolvedAt: isoOrNull(r.resolved_at),
+  raisedAt: iso(r.created_at),
+  lastEvent: r.last_event,
+  member: { id: r.account_id, fullName: r.full_name, email: r.email, programme: r.programme },
+  payment: { reference: r.reference, amount: toNairaString(Number(r.amount_kobo)), paidAt: isoOrNull(r.paid_at) },
+  answer: r.answer ? { answer: r.answer, note: r.answer_note ?? '', by: r.answered_by_name, at: iso(r.answered_at!), sent: r.answer_sent_at !== null } : null,
+  dashboardUrl,
+});
+
+/** Open disputes first, the nearest due date first; then the resolved ones, newest first. */
+export async function listDisputes(db: Tx, options: { state: 'open' | 'resolved' | 'all'; accountId?: string; limit: number; offset: number; dashboardUrl: string }) {
+  const state = options.state === 'open' ? sql`d.status <> 'resolved'` : options.state === 'resolved' ? sql`d.status = 'resolved'` : sql`true`;
+  const account = options.accountId ? sql`and d.account_id = ${options.accountId}` : sql``;
+  const rows = await queryRows<DisputeRow>(
+    db,
+    sql`select ${disputeColumns}, count(*) over () as total ${disputeJoins} where ${state} ${account}
+        order by (d.status <> 'resolved') desc, d.due_at asc nulls last, d.id desc limit ${options.limit} offset ${options.offset}`,
+  );
+  return { total: rows[0] ? Number(rows[0].total) : 0, items: rows.map((r) => toDispute(r, options.dashboardUrl)) };
+}
+
+export async function disputeById(db: Tx, id: number, dashboardUrl: string) {
+  const [row] = await queryRows<DisputeRow>(db, sql`select ${disputeColumns}, 1 as total ${disputeJoins} where d.id = ${id}`);
+  return row ? toDispute(row, dashboardUrl) : null;
+}

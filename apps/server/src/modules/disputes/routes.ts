@@ -1,0 +1,53 @@
+import { disputeAnswerSchema, disputeListSchema, disputeSchema, disputeStates, errorResponses, errorSchema, pageQuerySchema } from '@coop/core/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SANDBOX_PREFIX } from '../../adapters/payments';
+import { signedIn } from '../../plugins/auth';
+import { answerDispute } from './answer-dispute';
+import { scheduleDisputeEvents } from './dispute-event-queue';
+import { disputeById, listDisputes } from './dispute-list';
+
+const admin = { access: 'admin' as const };
+
+/** Disputes (chargebacks) of members' card payments: the list for administrators and their answer through Paystack. */
+export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
+  scheduleDisputeEvents(app);
+  // Paystack's dashboard lists the disputes; in test mode the sandbox's records page stands in for it.
+  const dashboardUrl = app.config.payments.provider === 'sandbox' ? `${app.config.publicUrl}${SANDBOX_PREFIX}/checkout/records` : 'https://dashboard.paystack.com/#/disputes';
+
+  app.get(
+    '/admin/disputes',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "Disputes of members' card payments: open ones first by Paystack's due date, or resolved ones; optionally one member's",
+        querystring: pageQuerySchema.extend({ state: z.enum(disputeStates).default('open'), accountId: z.uuid('No such account.').optional() }),
+        response: { 200: disputeListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, state, accountId } = request.query;
+      const { total, items } = await listDisputes(app.db, { state, accountId, limit: pageSize, offset: (page - 1) * pageSize, dashboardUrl });
+      return { page, pageSize, total, items };
+    },
+  );
+
+  app.post(
+    '/admin/disputes/:id/answer',
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: "Accept or contest a dispute through Paystack's dispute API with a note, once (audited)",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: disputeAnswerSchema,
+        response: { 200: z.object({ message: z.string(), dispute: disputeSchema }), ...errorResponses, 404: errorSchema, 502: errorSchema },
+      },
+    },
+    async (request) => {
+      const message = await answerDispute(app, signedIn(request), request.params.id, request.body);
+      return { message, dispute: (await disputeById(app.db, request.params.id, dashboardUrl))! };
+    },
+  );
+};

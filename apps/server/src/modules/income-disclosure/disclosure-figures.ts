@@ -1,0 +1,74 @@
+import { earningsBandNames, summariseEarnings, type Programme } from '@coop/core';
+import type { IncomeDisclosure } from '@coop/core/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+
+/** A calendar year in Lagos (UTC+1 all year), as the database compares times. */
+export function lagosYear(year: number) {
+  return { from: new Date(`${year}-01-01T00:00:00+01:00`), to: new Date(`${year + 1}-01-01T00:00:00+01:00`) };
+}
+
+/**
+ * The statement's figures, from the ledger alone: fee entries of the year (tied to their member through the
+ * position their payment placed), and the wallet lines of the year's bonus entries (referral and promotion).
+ */
+export async function incomeDisclosureFigures(db: Db, programme: Programme, year: number): Promise<Omit<IncomeDisclosure, 'published' | 'publishedAt'>> {
+  const { from, to } = lagosYear(year);
+  const members = await queryRows<{ account_id: string; fees: string; received: string }>(
+    db,
+    sql`with fees as (
+          select p.account_id, sum(l.amount_kobo) as fees
+          from journal_entries e
+          join journal_lines l on l.entry_id = e.id
+          join ledger_accounts la on la.id = l.ledger_account_id and la.kind = 'fee_income'
+          join positions p on p.payment_reference = substr(e.idempotency_key, 5)
+          where e.kind = 'fee' and e.programme = ${programme} and e.created_at >= ${from} and e.created_at < ${to}
+          group by p.account_id
+        ), received as (${receivedInYear(programme, from, to)})
+        select f.account_id, f.fees, coalesce(r.received, 0) as received from fees f left join received r on r.account_id = f.account_id
+        order by f.account_id`,
+  );
+  const [others] = await queryRows<{ total: string | null }>(
+    db,
+    sql`with fees as (
+          select distinct p.account_id from journal_entries e join positions p on p.payment_reference = substr(e.idempotency_key, 5)
+          where e.kind = 'fee' and e.programme = ${programme} and e.created_at >= ${from} and e.created_at < ${to}
+        ), received as (${receivedInYear(programme, from, to)})
+        select sum(r.received) as total from received r where r.account_id not in (select account_id from fees)`,
+  );
+  const awards = await queryRows<{ kind: string; label: string; n: string; total: string }>(
+    db,
+    sql`select kind, min(description) as label, count(*) as n, sum(value_kobo) as total from awards
+        where programme = ${programme} and status = 'delivered' and delivered_at >= ${from} and delivered_at < ${to}
+        group by kind order by kind`,
+  );
+  const received = members.map((m) => Number(m.received));
+  const fees = members.map((m) => Number(m.fees));
+  const summary = summariseEarnings(received, fees);
+  return {
+    programme,
+    year,
+    members: summary.members,
+    feesPaidKobo: fees.reduce((s, v) => s + v, 0),
+    receivedKobo: received.reduce((s, v) => s + v, 0),
+    receivedByEarlierMembersKobo: Number(others?.total ?? 0),
+    bands: summary.bands.map((b) => ({ ...b, label: earningsBandNames[b.band] })),
+    medianReceivedKobo: summary.medianReceivedKobo,
+    meanReceivedKobo: summary.meanReceivedKobo,
+    medianNetKobo: summary.medianNetKobo,
+    meanNetKobo: summary.meanNetKobo,
+    shareAtZero: summary.shareAtZero,
+    shareReachingFee: summary.shareReachingFee,
+    awardsDelivered: awards.map((a) => ({ kind: a.kind, label: a.label.replace(/, year \d+ of \d+$/, ''), count: Number(a.n), valueKobo: Number(a.total) })),
+  };
+}
+
+/** Each member's cash bonuses credited to the wallet in the year (the health fee already deducted). */
+const receivedInYear = (programme: Programme, from: Date, to: Date) =>
+  sql`select la.account_id, sum(l.amount_kobo) as received
+      from journal_entries e
+      join journal_lines l on l.entry_id = e.id
+      join ledger_accounts la on la.id = l.ledger_account_id and la.kind = 'wallet'
+      where e.kind in ('referral_bonus', 'promotion') and e.programme = ${programme} and e.created_at >= ${from} and e.created_at < ${to}
+      group by la.account_id`;

@@ -1,0 +1,53 @@
+import { getPlan, type Programme } from '@coop/core';
+import { errorSchema, simulatePlanRequestSchema, simulationJobSchema } from '@coop/core/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../plugins/errors';
+
+const programmeParams = z.object({ programme: z.enum(['main', 'welcomeback'], { message: 'programme must be main or welcomeback' }) });
+const jobParams = z.object({ id: z.uuid({ message: 'No such simulation' }) });
+
+/**
+ * The plan simulator (decision 0032): a draft of a programme's plan against the plan in force, run in a worker
+ * thread as a job whose progress and figures the screen polls.
+ */
+export const planSimulationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/admin/plans/:programme/simulate',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Simulate a draft of the programme's plan against the plan in force; answers a job to poll",
+        params: programmeParams,
+        body: simulatePlanRequestSchema,
+        response: { 202: simulationJobSchema, 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const programme: Programme = request.params.programme;
+      const { draft, inputs } = request.body;
+      if (draft.programme !== programme) throw new HttpError(400, `This is a draft of the ${draft.programme} plan, not of ${programme}.`);
+      const job = app.planSimulations.start({ plans: { [programme]: { draft, current: getPlan(programme) } }, inputs });
+      return reply.status(202).send(job);
+    },
+  );
+
+  app.get(
+    '/admin/plan-simulations/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "A simulation's progress, then its figures (kobo), draft and plan in force side by side",
+        params: jobParams,
+        response: { 200: simulationJobSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const job = app.planSimulations.get(request.params.id);
+      if (!job) throw new HttpError(404, 'No such simulation on this server: it may have finished more than 15 minutes ago. Run it again.');
+      return job;
+    },
+  );
+};

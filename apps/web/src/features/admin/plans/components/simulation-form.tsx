@@ -1,0 +1,73 @@
+import { adjustedDraft, exampleSimulationInputs, getPlan, PROGRAMMES, programmeName, inputsFromForm } from '@coop/core';
+import { simulationFormSchema } from '@coop/core/contracts';
+import type { Programme } from '@coop/core';
+import type { SimulationBody } from '../api/start-simulation';
+import { SelectField, SubmitButton, TextField, useZodForm } from '../../../../components/form';
+
+const example = exampleSimulationInputs;
+const defaults = {
+  programme: 'main' as Programme,
+  referralBonusNaira: String(getPlan('main').referralBonusKobo / 100),
+  stageBonusChangePercent: '0',
+  months: String(example.months),
+  joinsPerMonth: String(example.joinsPerMonth),
+  shape: 'flat' as const,
+  shapePercent: '5',
+  stopAfterMonth: '12',
+  mainSharePercent: String(Math.round(example.mainShare * 100)),
+  rejoinPercent: String(Math.round(example.rejoinShare * 100)),
+  dropOutPercent: String(Math.round(example.dropOutPerMonth * 100)),
+  recruits: example.recruits.map((r) => `${r.people}:${Math.round(r.share * 100)}`).join(', '),
+  minimumPayoutNaira: String(example.minimumPayoutKobo / 100),
+  seed: String(example.seed),
+};
+
+const shapes = [
+  { value: 'flat', label: 'Flat' },
+  { value: 'growing', label: 'Growing by a percentage a month' },
+  { value: 'slowing', label: 'Slowing by a percentage a month' },
+  { value: 'stopping', label: 'Stopping after a month' },
+];
+
+/**
+ * The simulator's simple form: bonus adjustments to the plan in force (the draft) and the assumptions about people.
+ * A draft edited field by field comes from the plan editor, which gives the report its own draft.
+ */
+export function SimulationForm({ pending, onSimulate }: { pending: boolean; onSimulate: (programme: Programme, body: SimulationBody) => void }) {
+  const form = useZodForm(simulationFormSchema, defaults);
+  const errors = form.formState.errors;
+  const onSubmit = form.handleSubmit((values) => {
+    const draft = adjustedDraft(getPlan(values.programme), { referralBonusKobo: values.referralBonusNaira * 100, stageBonusChangePercent: values.stageBonusChangePercent });
+    onSimulate(values.programme, { draft, inputs: inputsFromForm({ ...values, minimumPayoutKobo: values.minimumPayoutNaira * 100 }) });
+  });
+  const field = (name: keyof typeof defaults, label: string, hint?: string) => (
+    <TextField label={label} hint={hint} inputMode="decimal" error={errors[name]} {...form.register(name)} />
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <fieldset className="grid gap-3 sm:grid-cols-3">
+        <legend className="mb-2 font-bold text-slate-900">The draft: bonus adjustments</legend>
+        <SelectField label="Programme" options={PROGRAMMES.map((p) => ({ value: p, label: programmeName(p) }))} error={errors.programme} {...form.register('programme')} />
+        {field('referralBonusNaira', 'Referral bonus (₦)')}
+        {field('stageBonusChangePercent', 'Change every stage bonus by (%)', 'Activities, graduating and thank-you bonuses; -10 lowers them by a tenth')}
+      </fieldset>
+      <fieldset className="grid gap-3 sm:grid-cols-3">
+        <legend className="mb-2 font-bold text-slate-900">The people</legend>
+        {field('months', 'Months')}
+        {field('joinsPerMonth', 'New members in the first month')}
+        <SelectField label="Joins over time" options={shapes} error={errors.shape} {...form.register('shape')} />
+        {field('shapePercent', 'Monthly growth or slowing (%)')}
+        {field('stopAfterMonth', 'Joins stop after month')}
+        {field('mainSharePercent', 'Joining Main (%)', 'The rest join Welcome Back')}
+        {field('rejoinPercent', 'Welcome Back members paying again (%)')}
+        {field('dropOutPercent', 'Monthly drop-out (%)', 'Members who stop bringing people, each month')}
+        {field('recruits', 'People each member brings (people:share)', 'Such as 0:40, 2:40, 6:20')}
+        {field('minimumPayoutNaira', 'Smallest payout (₦)')}
+        {field('seed', 'Seed', 'The same seed draws the same people')}
+      </fieldset>
+      <SubmitButton pending={pending} pendingLabel="Simulating..." className="sm:w-auto">
+        Simulate
+      </SubmitButton>
+    </form>
+  );
+}

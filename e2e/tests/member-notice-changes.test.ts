@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PRIVACY_NOTICE_HISTORY } from '@coop/core/contracts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, lookAt, watchPage } from '../support/browser';
+import { MEMBER_PASSWORD, signUpAndConfirm } from '../support/members';
+import { removeDir, repoRoot, startPlatform, type RunningServer } from '../support/server';
+
+/**
+ * A member who signed up under an older privacy notice (written into the platform's own database between two
+ * starts, as an upgrade leaves it) signs in at 360 px, sees what changed since, and accepts the notice in force.
+ */
+describe('what changed in the privacy notice', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let email: string;
+  const older = PRIVACY_NOTICE_HISTORY[1]!.version;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-e2e-notice-'));
+    server = await startPlatform({}, { dataDir });
+    email = await signUpAndConfirm(server.url, 'welcomeback', 'Notice Reader');
+    await server.stop();
+    const script = `import { sql } from 'drizzle-orm'; import { openDatabase } from './apps/server/src/db/client.ts';
+      const d = await openDatabase({ dataDir: process.env.DATA_DIR });
+      await d.db.execute(sql\`update accounts set privacy_notice_version = \${process.env.OLDER} where email = \${process.env.EMAIL}\`);
+      await d.close();`;
+    const done = spawnSync('npx', ['tsx', '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, OLDER: older, EMAIL: email } });
+    if (done.status !== 0) throw new Error(`could not set the older version:\n${done.stdout}\n${done.stderr}`);
+    server = await startPlatform({}, { dataDir });
+    browser = await launchBrowser();
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    if (server) {
+      await server.stop();
+      removeDir(server.dataDir);
+    }
+  });
+
+  it('shows the changes since the accepted version above the member’s pages until accepted, then never again', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    const problems = watchPage(page);
+    await page.goto(`${server.url}/welcomebacksignin`);
+    await page.locator('html[data-running]').waitFor({ state: 'attached' });
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(MEMBER_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL('**/welcomebackdashboard');
+    const changes = page.getByTestId('notice-changes');
+    await changes.waitFor();
+    expect(await changes.textContent()).toContain(`Version ${PRIVACY_NOTICE_HISTORY[0]!.version}`);
+    for (const line of PRIVACY_NOTICE_HISTORY[0]!.changes) expect(await changes.textContent()).toContain(line);
+    // Only the versions after the one accepted.
+    expect(await changes.getByText(/^Version /).allTextContents()).toEqual([`Version ${PRIVACY_NOTICE_HISTORY[0]!.version}`]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: 'screenshots/member-notice-changes-360.png', fullPage: true });
+    await lookAt(page, 'member-notice-changes');
+
+    await changes.getByRole('button', { name: 'I have read it and accept' }).click();
+    await changes.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByTestId('member-greeting').waitFor();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByTestId('notice-changes').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
