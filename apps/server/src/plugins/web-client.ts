@@ -68,9 +68,9 @@ export async function webClientPlugin(app: FastifyInstance) {
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found' });
   app.setNotFoundHandler((_request, reply) => notFound(reply));
 
-  // A public page depends only on its address and the site's settings, so each answer is kept for ten minutes:
-  // rendering React on every visit cost the plan page 400 req/s (decision 0015). A page that read the database
-  // (the income disclosure) is kept for a minute, so publishing shows soon.
+  // A public page, and a signed-in page's shell, depend only on the address and the site's settings, so each answer is
+  // kept for ten minutes: rendering React on every visit cost the plan page 400 req/s (decision 0015). A page that read
+  // the database (the income disclosure) is kept for a minute, so publishing shows soon.
   // Bounded by size too: any address can be asked for, and each unknown one is a 404 page of its own.
   const answers = new LRUCache<string, PageAnswer>({ max: 500, maxSize: 20 * 1024 * 1024, sizeCalculation: (a) => (a.kind === 'html' ? a.html.length : 100), ttl: 10 * 60_000 });
   // The page the browser renders itself (signed-in areas, or a failed server render): the same for every address.
@@ -91,7 +91,9 @@ export async function webClientPlugin(app: FastifyInstance) {
         ? page
         : page.kind === 'browser'
           ? browserRendered
-          : { kind: 'html', status: page.status, html: fillTemplate(template, { head: page.head, root: page.root, data: siteData + page.routerData, rendered: true }) };
+          : page.kind === 'shell'
+            ? { kind: 'html', status: 200, html: fillTemplate(template, { head: '', root: page.root, data: siteData, rendered: true }) }
+            : { kind: 'html', status: page.status, html: fillTemplate(template, { head: page.head, root: page.root, data: siteData + page.routerData, rendered: true }) };
     answers.set(url, answer, page.kind === 'page' && page.usedData ? { ttl: 60_000 } : undefined);
     return answer;
   };
