@@ -64,15 +64,31 @@ describe('public pages rendered by the server', () => {
     for (const input of inputs) expect(input).toContain('disabled=""');
   });
 
-  it('keeps the signed-in areas for the browser: the page shell with the loading image and the site data only', async () => {
-    for (const path of ['/maindashboard', '/welcomebackwallet', '/admindashboard']) {
+  it('sends the signed-in areas as a shell: their layout, navigation and a skeleton, the loading image as a badge, no data', async () => {
+    for (const [path, navigation] of [
+      ['/maindashboard', 'href="/mainwallet"'],
+      ['/welcomebackwallet', 'href="/welcomebackmatrix"'],
+      ['/admindashboard', 'href="/mainuser"'],
+    ] as const) {
       const { res, html } = await page(path);
       expect(res.status, path).toBe(200);
-      expect(html, path).toContain('<div id="boot-loader" role="status"');
-      expect(html, path).toContain('<div id="root"></div>');
+      // No full-screen loading image: the area's frame is readable at once, the page's place marked as loading.
+      expect(html, path).toContain('<div id="boot-loader" data-over-page role="status"');
+      expect(html, path).toContain(navigation);
+      expect(html, path).toContain('aria-label="Loading this page"');
       expect(html, path).toContain('<script type="application/json" id="site-data">');
+      // Nothing of a person is in it (the server has no session here), and the browser renders the page itself.
       expect(html, path).not.toContain('id="router-data"');
     }
+  });
+
+  it('draws a signed-out visit to a signed-in page as the sign-in, from the shell', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+    const visit = await context.newPage();
+    await visit.goto(`${baseURL}/maindashboard`);
+    await visit.waitForURL(/\/mainsignin\?next=%2Fmaindashboard/);
+    await expect(visit.getByRole('heading', { level: 1 }).first().isVisible()).resolves.toBe(true);
+    await context.close();
   });
 
   it('shows the home page to a browser without JavaScript, with working links', async () => {

@@ -7,9 +7,8 @@
  * the lines to run, default all), BENCH_PROFILE_DIR (the server writes a CPU profile there when it stops),
  * BENCH_KEEP=1 (the PostgreSQL database is kept and named at the end, to look into with EXPLAIN).
  */
-import type { Programme } from '@coop/core';
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,11 +18,11 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
-import { accounts, payments, sessions } from '../src/db/schema';
+import { sessions } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
-import { activate } from '../test/engine-test-kit';
 import { createThrowawayDatabase } from '../test/throwaway-postgres';
 import { signAccessToken } from '../src/plugins/auth';
+import { newBenchAccount, seedPaidNetwork, type SeededAccount } from './bench-seed';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const members = Number(process.env.BENCH_MEMBERS ?? 400);
@@ -53,39 +52,10 @@ interface Seeded {
   adminToken: string;
 }
 
-/** Members join one after another through the real activation, each sponsored by an earlier member, and each paid. */
+/** The paid network of bench-seed.ts, with access tokens for the first Main members and an administrator. */
 async function seed(db: Db): Promise<Seeded> {
-  const passwordHash = await hashPassword(password);
   const config = { ...loadConfig({}), jwtSecret };
-  const newAccount = async (
-    programme: Programme,
-    sponsorAccountId: string | null,
-    role: 'user' | 'admin' = 'user',
-  ) => {
-    const tag = randomUUID().replaceAll('-', '').slice(0, 16);
-    const [row] = await db
-      .insert(accounts)
-      .values({
-        programme,
-        email: `bench-${tag}@example.com`,
-        fullName: `Bench Member ${tag.slice(0, 4)}`,
-        phone: '08030000000',
-        address: 'Lagos',
-        passwordHash,
-        role,
-        referralCode: tag.slice(0, 12).toUpperCase(),
-        sponsorAccountId,
-        emailConfirmedAt: new Date(),
-      })
-      .returning();
-    return row!;
-  };
-  const tokenOf = async (account: {
-    id: string;
-    programme: Programme;
-    role: 'user' | 'admin';
-    tokenVersion: number;
-  }) => {
+  const tokenOf = async (account: SeededAccount) => {
     const [session] = await db
       .insert(sessions)
       .values({ accountId: account.id, expiresAt: new Date(Date.now() + 24 * 3600_000) })
@@ -99,39 +69,16 @@ async function seed(db: Db): Promise<Seeded> {
     });
     return signed.token;
   };
-  const emails: string[] = [];
-  const joined: Array<{ id: string; programme: Programme; role: 'user'; tokenVersion: number }> = [];
-  for (let i = 0; i < members; i++) {
-    const programme: Programme = i % 5 === 4 ? 'welcomeback' : 'main';
-    const earlier = joined.filter((a) => a.programme === programme);
-    // Most join under the first few members, as a growing network does: deep, full matrices near the top.
-    const sponsor = earlier.length === 0 ? null : earlier[Math.floor(Math.random() ** 2 * earlier.length)]!;
-    const account = await newAccount(programme, sponsor?.id ?? null);
-    const reference = `bench-${randomUUID()}`;
-    const result = await activate(db, programme, account.id, reference);
-    if (result.status !== 'placed') throw new Error(`activation refused: ${JSON.stringify(result)}`);
-    await db.insert(payments).values({
-      reference,
-      accountId: account.id,
-      programme,
-      amountKobo: programme === 'main' ? 5_000_000 : 500_000,
-      status: 'paid',
-      provider: 'sandbox',
-      positionId: result.positionId,
-      paidAt: new Date(),
-    });
-    emails.push(account.email);
-    joined.push({ id: account.id, programme, role: 'user', tokenVersion: account.tokenVersion });
-  }
+  const joined = await seedPaidNetwork(db, members, password);
   const main = joined.filter((a) => a.programme === 'main');
   const memberTokens = [];
   for (const account of main.slice(0, 20)) memberTokens.push(await tokenOf(account));
-  const admin = await newAccount('main', null, 'admin');
+  const admin = await newBenchAccount(db, await hashPassword(password), 'main', null, 'admin');
   await db.execute(sql`analyze`);
   return {
-    emails: emails.filter((_, i) => i % 5 !== 4),
+    emails: main.map((a) => a.email),
     memberTokens,
-    adminToken: await tokenOf({ ...admin, role: 'admin' }),
+    adminToken: await tokenOf(admin),
   };
 }
 
@@ -148,6 +95,8 @@ async function startPlatform(env: Record<string, string>) {
       PORT: String(port),
       PUBLIC_URL: url,
       JWT_SECRET: jwtSecret,
+      // Production requires the key that seals administrators' two-factor secrets.
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       MAIL_TRANSPORT: 'outbox',
       PAYMENT_PROVIDER: 'sandbox',
       // Logins come from many addresses (X-Forwarded-For below), as they would behind a proxy.

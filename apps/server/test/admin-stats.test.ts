@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { payments } from '../src/db/schema';
 import { changePercent, dayWindows } from '../src/modules/admin-stats/day-windows';
 import { createTestAccount, signInAs } from './accounts-kit';
@@ -158,5 +159,28 @@ describeEachDatabase('admin figures', (database) => {
       expect((await get(url, headers)).statusCode).toBe(403);
       expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     }
+  });
+
+  it('keeps its answers until a payment or a payer’s name changes, whoever writes it, and not for rolled-back work', async () => {
+    const payer = await createTestAccount(ctx.app, { programme: 'welcomeback', fullName: 'Kept Figures Payer' });
+    const count = async () => (await get('/api/admin/countUsers')).json().numberOfWelcomeBack as number;
+    const latestName = async () => (await get('/api/admin/transactions/latest?limit=1')).json().items[0]?.name as string | undefined;
+    const before = await count();
+    expect(await count()).toBe(before);
+    await pay(payer.id, 'welcomeback', 'paid', new Date());
+    expect(await count()).toBe(before + 1);
+    expect(await latestName()).toBe('Kept Figures Payer');
+    // An operator's SQL moves the version as the platform's own writes do.
+    await ctx.app.db.execute(sql`update accounts set full_name = 'Renamed Payer' where id = ${payer.id}`);
+    expect(await latestName()).toBe('Renamed Payer');
+    await ctx.app.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update payments set status = 'failed' where account_id = ${payer.id}`);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect(await count()).toBe(before + 1);
+    await ctx.app.db.execute(sql`update payments set status = 'failed' where account_id = ${payer.id}`);
+    expect(await count()).toBe(before);
   });
 });

@@ -61,6 +61,21 @@ export async function subtreeSizeMismatches(db: Db) {
   );
 }
 
+/** Kept level sizes that differ from a count of the positions at that distance below, walked up from every position. */
+export async function levelSizeMismatches(db: Db) {
+  return queryRows<{ position_id: string; level: number }>(
+    db,
+    sql`with recursive up(ancestor_id, level) as (
+          select parent_id, 1 from positions where parent_id is not null
+          union all
+          select p.parent_id, u.level + 1 from up u join positions p on p.id = u.ancestor_id where p.parent_id is not null
+        ), counted as (select ancestor_id as position_id, level, count(*)::int as n from up group by ancestor_id, level)
+        select coalesce(c.position_id, k.position_id) as position_id, coalesce(c.level, k.level) as level
+        from counted c full join matrix_level_sizes k on k.position_id = c.position_id and k.level = c.level
+        where c.n is distinct from k.positions`,
+  );
+}
+
 /** Positions whose kept credit totals differ from the sums of their credits, kind by kind. */
 export async function creditTotalMismatches(db: Db) {
   return queryRows<{ id: string }>(

@@ -41,8 +41,18 @@ async function start() {
     </PageRoot>
   );
   // A transition lets React hydrate in short slices, so a cheap phone stays responsive while it does.
-  if (hydrationData) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  if (hydrationData) return startTransition(() => void hydrateRoot(container, app));
+  // A signed-in page's shell from the server (layout, navigation, skeleton) stays until the page can draw with its
+  // session, code and first figures, all asked for at once by the route's loaders (decision 0034); then React replaces it.
+  await new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+  createRoot(container).render(app);
 }
 
 // The loading image stays until the page has fully loaded and React has taken it over.

@@ -69,10 +69,10 @@ export async function webClientPlugin(app: FastifyInstance) {
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found' });
   app.setNotFoundHandler((_request, reply) => notFound(reply));
 
-  // A public page depends only on its address, the site's settings and the current plan versions, so each answer is
-  // kept for ten minutes under those versions: rendering React on every visit cost the plan page 400 req/s (decision
-  // 0015), and a newly published version is a new key. A page that read the database (the income disclosure) is kept
-  // for a minute, so publishing shows soon.
+  // A public page, and a signed-in page's shell, depend only on the address, the site's settings and the current plan
+  // versions, so each answer is kept for ten minutes under those versions: rendering React on every visit cost the plan
+  // page 400 req/s (decision 0015), and a newly published version is a new key. A page that read the database (the
+  // income disclosure) is kept for a minute, so publishing shows soon.
   const plansNow = currentPlansReader(app.db);
   const pageData = (plans: CurrentPlans) => siteData + jsonBlock(PLANS_DATA_ID, plans);
   // Bounded by size too: any address can be asked for, and each unknown one is a 404 page of its own.
@@ -97,7 +97,9 @@ export async function webClientPlugin(app: FastifyInstance) {
         ? page
         : page.kind === 'browser'
           ? browserRendered(plans)
-          : { kind: 'html', status: page.status, html: fillTemplate(template, { head: page.head, root: page.root, data: pageData(plans) + page.routerData, rendered: true }) };
+          : page.kind === 'shell'
+            ? { kind: 'html', status: 200, html: fillTemplate(template, { head: '', root: page.root, data: pageData(plans), rendered: true }) }
+            : { kind: 'html', status: page.status, html: fillTemplate(template, { head: page.head, root: page.root, data: pageData(plans) + page.routerData, rendered: true }) };
     answers.set(key, answer, page.kind === 'page' && page.usedData ? { ttl: 60_000 } : undefined);
     return answer;
   };

@@ -22,6 +22,8 @@ export type RenderedPage =
   | { kind: 'redirect'; status: number; location: string }
   /** `usedData`: the page read the database (PublicPageData), so the server keeps it only briefly. */
   | { kind: 'page'; status: number; head: string; root: string; routerData: string; usedData?: boolean }
+  /** A signed-in page's layout and navigation around a skeleton: the browser renders the page itself in it. */
+  | { kind: 'shell'; root: string }
   | { kind: 'browser' };
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { journalEntries } from './ledger';
 
@@ -62,3 +62,12 @@ export const grantApplications = pgTable(
     check('grant_applications_amount_positive', sql`${t.amountKobo} > 0`),
   ],
 );
+
+/**
+ * One number that grows at the commit of any change to payments, or to an account's name or email (the triggers of
+ * migration 0027): a server keeps the admin dashboard's figures with the version they were read at (decision 0034).
+ */
+export const adminFiguresVersion = pgTable('admin_figures_version', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -28,7 +28,12 @@ export const credits = pgTable(
       .references(() => journalEntries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('credits_position_cause_kind_key').on(t.positionId, t.cause, t.kind), index('credits_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('credits_position_cause_kind_key').on(t.positionId, t.cause, t.kind),
+    index('credits_account_idx').on(t.accountId),
+    // The wallet history tells a bonus entry's lines from the others by its credits: without it, every call hashed all credits.
+    index('credits_entry_idx').on(t.journalEntryId),
+  ],
 );
 
 /** Non-cash awards: recorded with a fulfilment status, never paid into the wallet. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 /**
@@ -57,3 +57,18 @@ export const figuresVersions = pgTable('figures_versions', {
   accountId: uuid('account_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+/**
+ * How many positions stand at each level below a position (level 1: its children), however deep: one more at each
+ * level above a new position, moved by its activation (migration 0027). The matrix screen's count of the first level
+ * with room is one look-up instead of a walk through the subtree (decision 0034).
+ */
+export const matrixLevelSizes = pgTable(
+  'matrix_level_sizes',
+  {
+    positionId: bigint('position_id', { mode: 'number' }).notNull(),
+    level: integer('level').notNull(),
+    positions: integer('positions').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.positionId, t.level] })],
+);

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePercent, dayWindows, TIME_ZONE } from './day-windows';
 import { refundsDueTotals } from '../payments/refunds-due';
+import { keptAdminAnswers } from './kept-answers';
 import { latestPayments, paidFeesKobo, paidMemberCounts, type DayFigures } from './queries';
 
 const money = (f: DayFigures) => ({
@@ -14,39 +15,47 @@ const money = (f: DayFigures) => ({
 });
 const counts = (f: DayFigures) => ({ ...f, changePercent: changePercent(f.today, f.previousDay) });
 
-/** The admin dashboard's widgets and Latest Transactions, computed from the payments table at each call. */
+/** The admin dashboard's widgets and Latest Transactions, computed from the payments table and kept until it changes. */
 export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const kept = keptAdminAnswers();
   app.get(
     '/admin/adminTransactionAmount',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', sessionCheckedInRead: true },
       schema: {
         tags: ['admin'],
-        summary: 'Registration fees paid and placed per programme (spec shape), with today against the previous day; refunds due apart',
+        summary:
+          'Registration fees paid and placed per programme (spec shape), with today against the previous day; refunds due apart',
         response: {
           200: transactionAmountsSchema,
         },
       },
     },
-    async () => {
-      const fees = await paidFeesKobo(app.db, dayWindows(new Date()));
-      const refunds = await refundsDueTotals(app.db);
-      const due = (r: { count: number; amountKobo: number }) => ({ count: r.count, amount: toNairaString(r.amountKobo) });
-      return {
-        refundsDue: { main: due(refunds.main), welcomeBack: due(refunds.welcomeback) },
-        numberOfMainUsers: [{ amount: toNairaString(fees.main.total) }],
-        numberOfWelcomeBack: [{ amount: toNairaString(fees.welcomeback.total) }],
-        main: money(fees.main),
-        welcomeBack: money(fees.welcomeback),
-        timeZone: TIME_ZONE,
-      };
+    async (request) => {
+      const windows = dayWindows(new Date());
+      return kept(app, request, `amounts ${windows.todayStart.toISOString()}`, async () => {
+        const fees = await paidFeesKobo(app.db, windows);
+        const refunds = await refundsDueTotals(app.db);
+        const due = (r: { count: number; amountKobo: number }) => ({
+          count: r.count,
+          amount: toNairaString(r.amountKobo),
+        });
+        return {
+          refundsDue: { main: due(refunds.main), welcomeBack: due(refunds.welcomeback) },
+          numberOfMainUsers: [{ amount: toNairaString(fees.main.total) }],
+          numberOfWelcomeBack: [{ amount: toNairaString(fees.welcomeback.total) }],
+          main: money(fees.main),
+          welcomeBack: money(fees.welcomeback),
+          timeZone: TIME_ZONE,
+        };
+      });
     },
   );
 
   app.get(
     '/admin/countUsers',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', sessionCheckedInRead: true },
       schema: {
         tags: ['admin'],
         summary:
@@ -56,22 +65,25 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async () => {
-      const members = await paidMemberCounts(app.db, dayWindows(new Date()));
-      return {
-        numberOfMainUsers: members.main.total,
-        numberOfWelcomeBack: members.welcomeback.total,
-        main: counts(members.main),
-        welcomeBack: counts(members.welcomeback),
-        timeZone: TIME_ZONE,
-      };
+    async (request) => {
+      const windows = dayWindows(new Date());
+      return kept(app, request, `members ${windows.todayStart.toISOString()}`, async () => {
+        const members = await paidMemberCounts(app.db, windows);
+        return {
+          numberOfMainUsers: members.main.total,
+          numberOfWelcomeBack: members.welcomeback.total,
+          main: counts(members.main),
+          welcomeBack: counts(members.welcomeback),
+          timeZone: TIME_ZONE,
+        };
+      });
     },
   );
 
   app.get(
     '/admin/transactions/latest',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', sessionCheckedInRead: true },
       schema: {
         tags: ['admin'],
         summary: 'The latest payments of both programmes, newest first',
@@ -81,15 +93,16 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const rows = await latestPayments(app.db, request.query.limit);
-      return {
-        items: rows.map(({ amountKobo, date, ...r }) => ({
-          ...r,
-          amount: toNairaString(amountKobo),
-          date: date.toISOString(),
-        })),
-      };
-    },
+    async (request) =>
+      kept(app, request, `latest ${request.query.limit}`, async () => {
+        const rows = await latestPayments(app.db, request.query.limit);
+        return {
+          items: rows.map(({ amountKobo, date, ...r }) => ({
+            ...r,
+            amount: toNairaString(amountKobo),
+            date: date.toISOString(),
+          })),
+        };
+      }),
   );
 };

@@ -91,13 +91,19 @@ async function findFirstFreeSlot(tx: Tx, top: PositionRow): Promise<{ parent: Po
   }
 }
 
-/** Every position above the new one has one more in its subtree (Referral Node), however far up: kept here so no read walks the tree. */
+/**
+ * Every position above the new one has one more in its subtree (Referral Node), and one more at the new one's distance
+ * below it (the matrix screen's level sizes), however far up: kept here so no read walks the tree.
+ */
 async function countIntoSubtrees(tx: Tx, parentId: number) {
   await tx.execute(
-    sql`with recursive up(id) as (
-          select ${parentId}::bigint
+    sql`with recursive up(id, level) as (
+          select ${parentId}::bigint, 1
           union all
-          select p.parent_id from positions p join up on p.id = up.id where p.parent_id is not null
+          select p.parent_id, up.level + 1 from positions p join up on p.id = up.id where p.parent_id is not null
+        ), sized as (
+          insert into matrix_level_sizes (position_id, level, positions) select id, level, 1 from up
+          on conflict (position_id, level) do update set positions = matrix_level_sizes.positions + 1
         )
         update positions set subtree_size = subtree_size + 1 where id in (select id from up)`,
   );

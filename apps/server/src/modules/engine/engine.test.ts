@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../../test/databases';
 import type { Database } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { ledgerDiscrepancies, walletBalanceKobo } from '../ledger/queries';
-import { activate, createAccount, creditTotalMismatches, creditTotalsByPosition, negativeWallets, subtreeSizeMismatches, unbalancedEntries } from '../../../test/engine-test-kit';
+import { activate, createAccount, creditTotalMismatches, creditTotalsByPosition, negativeWallets, levelSizeMismatches, subtreeSizeMismatches, unbalancedEntries } from '../../../test/engine-test-kit';
 import { memberFigures } from './read-model';
 
 describeEachDatabase('compensation engine', (engine) => {
@@ -127,6 +127,7 @@ describeEachDatabase('compensation engine', (engine) => {
     expect(position.stage).toBe(stageFor(getPlan('main'), position.level_counts, position.direct_referrals));
     expect(position.stage).toBe(4);
     expect(await subtreeSizeMismatches(database.db)).toEqual([]);
+    expect(await levelSizeMismatches(database.db)).toEqual([]);
     expect(await creditTotalMismatches(database.db)).toEqual([]);
     expect(await unbalancedEntries(database.db)).toEqual([]);
     expect(await negativeWallets(database.db)).toEqual([]);
@@ -167,6 +168,7 @@ describeEachDatabase('compensation engine against the in-memory engine', (engine
               expect(credits.get(dbIdOf.get(p)!) ?? 0).toBe(cashForStagesKobo(plan, view.stage) + referrals);
             }
             expect(await subtreeSizeMismatches(database.db)).toEqual([]);
+            expect(await levelSizeMismatches(database.db)).toEqual([]);
             expect(await creditTotalMismatches(database.db)).toEqual([]);
             expect(await unbalancedEntries(database.db)).toEqual([]);
             expect(await negativeWallets(database.db)).toEqual([]);

@@ -1,9 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { levelCapacity, shortName } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
-import { queryRows } from '../../db/rows';
-import { latestPositionOf } from './position-store';
 
 export interface MatrixNode {
   positionId: number;
@@ -27,18 +24,13 @@ function initialsOf(fullName: string | null) {
     .join('');
 }
 
-/** The member's latest position, and how many positions stand on the first level under it that still has room. */
+/** The member's latest position, and how many positions stand on the first level under it that still has room (kept). */
 const ownStatement: PreparedStatement = {
   name: 'matrix_own',
   types: ['uuid'],
-  text: `with recursive own as (
-      select id, depth, full_depth from positions where account_id = $1 order by id desc limit 1
-    ), below(id, level) as (
-      select p.id, 1 from positions p join own on p.parent_id = own.id
-      union all
-      select p.id, b.level + 1 from positions p join below b on p.parent_id = b.id join own on b.level < own.full_depth + 1
-    )
-    select own.id, own.depth, own.full_depth, (select count(*) from below where level = own.full_depth + 1) as next_level_count from own`,
+  text: `select own.id, own.depth, own.full_depth, coalesce(sz.positions, 0) as next_level_count
+    from (select id, depth, full_depth from positions where account_id = $1 order by id desc limit 1) own
+    left join matrix_level_sizes sz on sz.position_id = own.id and sz.level = own.full_depth + 1`,
 };
 
 /**
@@ -63,24 +55,21 @@ const nodesStatement: PreparedStatement = {
     order by t.level, p.parent_id, p.slot`,
 };
 
-/**
- * The member's own matrix, a few levels at a time, with only the short name (first name, surname initial),
- * stage and join date of the people in it. `fromPositionId` opens a deeper part, and must lie inside the member's
- * own subtree. Two statements whatever the depth (decision 0015): the member's position with the next level's
- * count, then the walk down (and, for a deeper part, the walk up that proves it is the member's).
- */
-export async function matrixView(db: Tx, accountId: string, options: { fromPositionId?: number; levels: number }) {
-  const [own] = await preparedRows<{ id: string; depth: number; full_depth: number; next_level_count: string | number }>(db, ownStatement, [accountId]);
-  if (!own) return { status: 'unpaid' as const };
-  const ownId = Number(own.id);
-  const topId = options.fromPositionId ?? ownId;
-  const rows = await preparedRows<{ id: string; parent_id: string | null; slot: number | null; stage: number; created_at: string | Date; full_name: string | null; erased: boolean | null; level: number; has_children: boolean }>(
-    db,
-    nodesStatement,
-    [topId, ownId, own.depth, options.levels],
-  );
-  if (rows.length === 0) return { status: 'forbidden' as const };
-  const nodes: MatrixNode[] = rows.map((r) => ({
+/** A node of the walk down, as the statements here and the member's own one-statement read return it. */
+export interface MatrixNodeRow {
+  id: string | number;
+  parent_id: string | number | null;
+  slot: number | null;
+  stage: number;
+  created_at: string | Date;
+  full_name: string | null;
+  erased: boolean | null;
+  level: number;
+  has_children: boolean;
+}
+
+export function matrixNodesOf(rows: readonly MatrixNodeRow[]): MatrixNode[] {
+  return rows.map((r) => ({
     positionId: Number(r.id),
     parentId: r.level === 0 ? null : Number(r.parent_id),
     slot: r.slot,
@@ -92,35 +81,28 @@ export async function matrixView(db: Tx, accountId: string, options: { fromPosit
     joinedAt: new Date(r.created_at).toISOString(),
     hasChildren: r.has_children,
   }));
-  const level = own.full_depth + 1;
-  return { status: 'ok' as const, rootPositionId: topId, nodes, nextLevel: { level, emptyPlaces: levelCapacity(level) - Number(own.next_level_count) } };
 }
 
-const likePattern = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The first level with room: its number and how many places are left on it. */
+export const nextLevelOf = (fullDepth: number, positionsOnIt: number) => ({ level: fullDepth + 1, emptyPlaces: levelCapacity(fullDepth + 1) - positionsOnIt });
 
-/** People in the member's subtree whose first name or surname starts with `name`, nearest first. */
-export async function searchDownline(db: Tx, accountId: string, name: string, limit = 20) {
-  const own = await latestPositionOf(db, accountId);
-  if (!own) return [];
-  const prefix = likePattern(name.trim().toLowerCase());
-  const rows = await queryRows<{ id: string; level: number; stage: number; created_at: string | Date; full_name: string }>(
+/**
+ * The member's own matrix, a few levels at a time, with only the short name (first name, surname initial),
+ * stage and join date of the people in it. `fromPositionId` opens a deeper part, and must lie inside the member's
+ * own subtree. Two statements whatever the depth (decisions 0015, 0034): the member's position with the next level's
+ * kept count, then the walk down (and, for a deeper part, the walk up that proves it is the member's).
+ */
+export async function matrixView(db: Tx, accountId: string, options: { fromPositionId?: number; levels: number }) {
+  const [own] = await preparedRows<{ id: string; depth: number; full_depth: number; next_level_count: string | number }>(db, ownStatement, [accountId]);
+  if (!own) return { status: 'unpaid' as const };
+  const ownId = Number(own.id);
+  const topId = options.fromPositionId ?? ownId;
+  const rows = await preparedRows<MatrixNodeRow>(
     db,
-    sql`with recursive subtree(id, level) as (
-          select id, 1 from positions where parent_id = ${own.id}
-          union all
-          select p.id, s.level + 1 from positions p join subtree s on p.parent_id = s.id
-        )
-        select p.id, s.level, p.stage, p.created_at, a.full_name
-        from subtree s join positions p on p.id = s.id join accounts a on a.id = p.account_id
-        where a.erased_at is null and (lower(a.full_name) like ${`${prefix}%`} or lower(a.full_name) like ${`% ${prefix}%`})
-        order by s.level, p.id
-        limit ${limit}`,
+    nodesStatement,
+    [topId, ownId, own.depth, options.levels],
   );
-  return rows.map((r) => ({
-    positionId: Number(r.id),
-    level: r.level,
-    name: shortName(r.full_name),
-    stage: r.stage,
-    joinedAt: new Date(r.created_at).toISOString(),
-  }));
+  if (rows.length === 0) return { status: 'forbidden' as const };
+  const nodes = matrixNodesOf(rows);
+  return { status: 'ok' as const, rootPositionId: topId, nodes, nextLevel: nextLevelOf(own.full_depth, Number(own.next_level_count)) };
 }

@@ -29,16 +29,17 @@ export interface WalletLineRow {
  * The wallet's lines, newest first, with the page's total: prepared once per connection (decision 0015). `$3` is
  * the kinds to keep, comma-separated, or '' for all.
  */
-const walletLinesStatement: PreparedStatement = {
-  name: 'wallet_lines',
-  types: ['uuid', 'text', 'text', 'integer', 'integer'],
-  text: `
+/**
+ * The text of the wallet read, its parameters named by the caller (a read that confirms the session in the same
+ * statement numbers them after the access check's). `kinds` is the kinds to keep, comma-separated, or '' for all.
+ */
+export const walletLinesText = (p: { accountId: string; key: string; kinds: string; limit: string; offset: string }) => `
     with lines as (
       select 'c' || c.id as id, c.journal_entry_id as entry_id, c.id as line_order, c.kind, c.stage, e.memo, c.amount_kobo, e.created_at,
              (select a.full_name from positions p join accounts a on a.id = p.account_id
                where p.id = case when c.cause like 'referral:%' then cast(substring(c.cause from 10) as bigint) end) as from_full_name
       from credits c join journal_entries e on e.id = c.journal_entry_id
-      where c.account_id = $1
+      where c.account_id = ${p.accountId}
       union all
       select 'l' || l.id, l.entry_id, l.id,
              case e.kind when 'payout_reserve' then 'payout' when 'payout_released' then 'payout_returned'
@@ -47,39 +48,47 @@ const walletLinesStatement: PreparedStatement = {
       from journal_lines l
       join ledger_accounts a on a.id = l.ledger_account_id
       join journal_entries e on e.id = l.entry_id
-      where a.key = $2 and not exists (select 1 from credits c where c.journal_entry_id = l.entry_id)
+      where a.key = ${p.key} and not exists (select 1 from credits c where c.journal_entry_id = l.entry_id)
     )
-    select id, entry_id, kind, stage, memo, from_full_name, amount_kobo, created_at, count(*) over () as total
-    from lines where $3 = '' or kind = any(string_to_array($3, ','))
+    select id, entry_id, line_order, kind, stage, memo, from_full_name, amount_kobo, created_at, count(*) over () as total
+    from lines where ${p.kinds} = '' or kind = any(string_to_array(${p.kinds}, ','))
     order by entry_id desc, line_order
-    limit $4 offset $5`,
+    limit ${p.limit} offset ${p.offset}`;
+
+const walletLinesStatement: PreparedStatement = {
+  name: 'wallet_lines',
+  types: ['uuid', 'text', 'text', 'integer', 'integer'],
+  text: walletLinesText({ accountId: '$1', key: '$2', kinds: '$3', limit: '$4', offset: '$5' }),
 };
 
+/** A line of the wallet read as the database answers it. */
+export interface RawWalletLine {
+  id: string;
+  entry_id: string | number;
+  line_order: string | number;
+  kind: string;
+  stage: number | null;
+  memo: string;
+  from_full_name: string | null;
+  amount_kobo: string | number;
+  created_at: string | Date;
+  total: string | number;
+}
+
+export const walletLineOf = (r: RawWalletLine): WalletLineRow => ({
+  id: r.id,
+  entryId: Number(r.entry_id),
+  kind: r.kind,
+  stage: r.stage,
+  memo: r.memo,
+  fromFullName: r.from_full_name,
+  amountKobo: Number(r.amount_kobo),
+  createdAt: new Date(r.created_at),
+});
+
 export async function walletLines(db: Tx, accountId: string, page: { limit: number; offset: number; kinds?: readonly string[] }) {
-  const list = await preparedRows<{
-    id: string;
-    entry_id: string;
-    kind: string;
-    stage: number | null;
-    memo: string;
-    from_full_name: string | null;
-    amount_kobo: string;
-    created_at: string | Date;
-    total: string;
-  }>(db, walletLinesStatement, [accountId, `wallet:${accountId}`, (page.kinds ?? []).join(','), page.limit, page.offset]);
-  return {
-    total: list[0] ? Number(list[0].total) : 0,
-    items: list.map<WalletLineRow>((r) => ({
-      id: r.id,
-      entryId: Number(r.entry_id),
-      kind: r.kind,
-      stage: r.stage,
-      memo: r.memo,
-      fromFullName: r.from_full_name,
-      amountKobo: Number(r.amount_kobo),
-      createdAt: new Date(r.created_at),
-    })),
-  };
+  const list = await preparedRows<RawWalletLine>(db, walletLinesStatement, [accountId, `wallet:${accountId}`, (page.kinds ?? []).join(','), page.limit, page.offset]);
+  return { total: list[0] ? Number(list[0].total) : 0, items: list.map(walletLineOf) };
 }
 
 /**

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
-import { matrixView, searchDownline } from '../engine/matrix-view';
-import { dashboard, keptFigures, ownDashboard } from './dashboard';
-import { walletHistory } from './wallet-history';
+import { keptFigures, ownDashboard } from './dashboard';
+import { ownMatrix, searchOwnMatrix } from './own-matrix';
+import { ownWalletHistory } from './wallet-history';
 import { awardSchema, dashboardSchema, errorSchema, matrixSchema, matrixSearchQuerySchema, matrixSearchSchema, walletHistoryQuerySchema, walletHistorySchema } from '@coop/core/contracts';
 import { programmeQuery } from './schemas';
 
@@ -39,6 +39,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/wallet-history',
     {
+      config: { sessionCheckedInRead: true },
       schema: {
         tags: ['member'],
         summary: 'The signed-in account’s wallet, one line per bonus, deduction or payout, newest first; `kind` filters',
@@ -46,15 +47,13 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: walletHistorySchema },
       },
     },
-    async (request) => {
-      const account = signedIn(request);
-      return walletHistory(app.db, account.id, account.programme, request.query);
-    },
+    async (request) => ownWalletHistory(app, request, request.query),
   );
 
   app.get(
     '/me/matrix',
     {
+      config: { sessionCheckedInRead: true },
       schema: {
         tags: ['member'],
         summary: 'The signed-in account’s own matrix, a few levels from its position or from a position inside it',
@@ -63,12 +62,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const account = signedIn(request);
       const { from, levels } = request.query;
-      const view = await matrixView(app.db, account.id, { fromPositionId: from, levels });
+      const view = await ownMatrix(app, request, { fromPositionId: from, levels });
       if (view.status === 'forbidden') throw new HttpError(403, 'That position is not in your matrix.', 'not_your_matrix');
       if (view.status === 'unpaid') return { paid: false, rootPositionId: null, levels, nextLevel: null, nodes: [] };
-      const plan = getPlan(account.programme);
+      const plan = getPlan(view.account.programme);
       return {
         paid: true,
         rootPositionId: view.rootPositionId,
@@ -91,8 +89,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const account = signedIn(request);
+      const people = await searchOwnMatrix(app.db, account.id, request.query.name);
       const plan = getPlan(account.programme);
-      const people = await searchDownline(app.db, account.id, request.query.name);
       return { people: people.map((p) => ({ ...p, stageName: stageName(plan, p.stage) })) };
     },
   );
@@ -100,17 +98,14 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/awards',
     {
+      config: { sessionCheckedInRead: true },
       schema: {
         tags: ['member'],
         summary: 'Each award the signed-in account has earned, with its fulfilment status',
         response: { 200: z.object({ awards: z.array(awardSchema) }), 404: errorSchema },
       },
     },
-    async (request) => {
-      const account = signedIn(request);
-      const figures = await dashboard(app.db, account.id, account.programme);
-      if (!figures) throw new HttpError(404, 'Your account no longer exists.');
-      return { awards: figures.awards };
-    },
+    // The dashboard's kept figures carry the awards: one statement while they have not moved.
+    async (request) => ({ awards: (await ownDashboard(app, request, kept)).dashboard.awards }),
   );
 };

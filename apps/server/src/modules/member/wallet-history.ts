@@ -1,7 +1,9 @@
 import { getPlan, shortName, stageName, toNairaString, type Programme } from '@coop/core';
 import type { WalletLineKind } from '@coop/core/contracts';
-import type { Tx } from '../../db/client';
-import { walletLines, type WalletLineRow } from '../ledger/queries';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { preparedRows } from '../../db/prepared';
+import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '../../plugins/auth';
+import { walletLineOf, walletLinesText, type RawWalletLine, type WalletLineRow } from '../ledger/queries';
 
 /** Each wallet line in the member's words: what it was and for which stage (the admin record uses it too). */
 export function walletLineReason(programme: Programme, line: WalletLineRow): string {
@@ -22,27 +24,44 @@ export function walletLineReason(programme: Programme, line: WalletLineRow): str
   }
 }
 
-export async function walletHistory(
-  db: Tx,
-  accountId: string,
-  programme: Programme,
-  query: { page: number; pageSize: number; kind?: readonly WalletLineKind[] },
-) {
+// The session and the page of wallet lines in one statement (decision 0034): one row per line, each carrying the
+// access columns, or one row with no line when the page is empty.
+const walletRead = withAccessCheck(
+  'member_wallet_history',
+  ['text', 'text', 'integer', 'integer'],
+  'w.id as line_id, w.entry_id, w.line_order, w.kind, w.stage, w.memo, w.from_full_name, w.amount_kobo, w.created_at, w.total',
+  `left join lateral (${walletLinesText({ accountId: 'a.id', key: '$4', kinds: '$5', limit: '$6', offset: '$7' })}) w on true`,
+);
+
+// The line's id is renamed: the access row's `id` is the account's.
+type WalletRow = AccessRow & { line_id: string | null } & { [K in Exclude<keyof RawWalletLine, 'id'>]: RawWalletLine[K] | null };
+
+/** The signed-in member's wallet history, a page at a time, newest first; the route declares `sessionCheckedInRead`. */
+export async function ownWalletHistory(app: FastifyInstance, request: FastifyRequest, query: { page: number; pageSize: number; kind?: readonly WalletLineKind[] }) {
   const { page, pageSize } = query;
-  const lines = await walletLines(db, accountId, { limit: pageSize, offset: (page - 1) * pageSize, kinds: query.kind });
+  const params = accessParams(app, request);
+  const rows = await preparedRows<WalletRow>(app.db, walletRead, [...params, `wallet:${params[0]}`, (query.kind ?? []).join(','), pageSize, (page - 1) * pageSize]);
+  const account = admitFromRead(request, rows[0]);
+  const lines = rows
+    .filter((r) => r.line_id !== null)
+    .map((r) => ({ ...(r as unknown as RawWalletLine), id: r.line_id! }))
+    .sort((x, y) => Number(y.entry_id) - Number(x.entry_id) || Number(x.line_order) - Number(y.line_order));
   return {
     page,
     pageSize,
-    total: lines.total,
-    items: lines.items.map((line) => ({
-      id: line.id,
-      entryId: line.entryId,
-      kind: line.kind as WalletLineKind,
-      stage: line.stage,
-      reason: walletLineReason(programme, line),
-      from: line.fromFullName === null ? null : shortName(line.fromFullName),
-      amount: toNairaString(line.amountKobo),
-      createdAt: line.createdAt.toISOString(),
-    })),
+    total: lines[0] ? Number(lines[0].total) : 0,
+    items: lines.map((row) => {
+      const line = walletLineOf(row);
+      return {
+        id: line.id,
+        entryId: line.entryId,
+        kind: line.kind as WalletLineKind,
+        stage: line.stage,
+        reason: walletLineReason(account.programme, line),
+        from: line.fromFullName === null ? null : shortName(line.fromFullName),
+        amount: toNairaString(line.amountKobo),
+        createdAt: line.createdAt.toISOString(),
+      };
+    }),
   };
 }

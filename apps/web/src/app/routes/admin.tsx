@@ -45,6 +45,17 @@ async function adminGuard() {
   throw redirect('/admin');
 }
 
+/** The admin dashboard's figures start loading once the session is known, beside the page's code (decision 0034). */
+async function adminDashboardReads() {
+  const [{ ensureSession }, { getQueryClient }, { startAdminDashboardReads }] = await Promise.all([
+    import('../../lib/session'),
+    import('../../lib/query-client'),
+    import('../../features/admin/figures/first-reads'),
+  ]);
+  if (await ensureSession('admin')) await startAdminDashboardReads(getQueryClient());
+  return null;
+}
+
 /** The admin area (spec 2.7): every route behind the guard, in one lazily loaded layout. */
 export const adminRoutes: RouteObject[] = [
   {
@@ -53,7 +64,7 @@ export const adminRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     lazy: page(pages.layout, (m) => m.AdminLayout),
     children: [
-      { path: 'admindashboard', lazy: page(pages.dashboard, (m) => m.AdminDashboardPage) },
+      { path: 'admindashboard', loader: adminDashboardReads, lazy: page(pages.dashboard, (m) => m.AdminDashboardPage) },
       { path: 'mainuser', lazy: page(pages.users, (m) => m.MainUsersPage) },
       { path: 'welcomebackuser', lazy: page(pages.users, (m) => m.WelcomeBackUsersPage) },
       { path: 'makeadmin', lazy: page(pages.makeAdmin, (m) => m.MakeAdminPage) },

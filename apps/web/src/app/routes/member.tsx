@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PublicLayout } from '../../components/layout/public-layout';
 import { RouteError } from '../../components/layout/route-error';
+import type { Programme } from '@coop/core';
+import type { MemberPage } from '../../features/member/first-reads';
 import type { SessionArea } from '../../lib/session';
 
 /** A lazily loaded page: the member area is its own chunks, never loaded by the public pages. */
@@ -42,17 +44,35 @@ const guard =
     throw redirect(`${signin}?next=${encodeURIComponent(url.pathname + url.search)}`);
   };
 
+/**
+ * A page's loader: its first reads start as soon as the session is known (the guard's renewal is shared, not repeated),
+ * while the layout's and the page's code load beside them, instead of after the page has drawn (decision 0034).
+ * A read that fails is left to the page, which shows its own message.
+ */
+const firstReads =
+  (area: Programme, page: MemberPage) =>
+  async ({ request }: LoaderFunctionArgs) => {
+    const [{ ensureSession }, { getQueryClient }, { startFirstReads }] = await Promise.all([
+      import('../../lib/session'),
+      import('../../lib/query-client'),
+      import('../../features/member/first-reads'),
+    ]);
+    if (await ensureSession(area)) await startFirstReads(getQueryClient(), area, page, new URL(request.url));
+    return null;
+  };
+
 const children = (
+  area: Programme,
   paths: Record<'dashboard' | 'bank' | 'payment' | 'password' | 'referral' | 'wallet' | 'matrix' | 'awards' | 'close' | 'notifications' | 'mailSettings' | 'myData' | 'plan', string>,
   grant?: string,
 ) => [
-  { path: paths.dashboard, lazy: page(pages.dashboard, (m) => m.DashboardPage) },
+  { path: paths.dashboard, loader: firstReads(area, 'dashboard'), lazy: page(pages.dashboard, (m) => m.DashboardPage) },
   { path: paths.bank, lazy: page(pages.bank, (m) => m.BankDetailsPage) },
   { path: paths.payment, lazy: page(pages.payment, (m) => m.PaymentPage) },
   { path: paths.password, lazy: page(pages.password, (m) => m.UpdatePasswordPage) },
   { path: paths.referral, lazy: page(pages.referral, (m) => m.ReferralCodePage) },
-  { path: paths.wallet, lazy: page(pages.wallet, (m) => m.WalletPage) },
-  { path: paths.matrix, lazy: page(pages.matrix, (m) => m.MatrixPage) },
+  { path: paths.wallet, loader: firstReads(area, 'wallet'), lazy: page(pages.wallet, (m) => m.WalletPage) },
+  { path: paths.matrix, loader: firstReads(area, 'matrix'), lazy: page(pages.matrix, (m) => m.MatrixPage) },
   { path: paths.awards, lazy: page(pages.awards, (m) => m.AwardsPage) },
   { path: paths.close, lazy: page(pages.close, (m) => m.CloseAccountPage) },
   { path: paths.notifications, lazy: page(pages.notifications, (m) => m.NotificationsPage) },
@@ -70,6 +90,7 @@ export const memberRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     lazy: page(pages.layouts, (m) => m.MainMemberLayout),
     children: children(
+      'main',
       {
         dashboard: 'maindashboard',
         bank: 'mainbankdetails',
@@ -93,7 +114,7 @@ export const memberRoutes: RouteObject[] = [
     loader: guard('welcomeback', '/welcomebacksignin'),
     errorElement: <RouteError />,
     lazy: page(pages.layouts, (m) => m.WelcomeBackMemberLayout),
-    children: children({
+    children: children('welcomeback', {
       dashboard: 'welcomebackdashboard',
       bank: 'welcomebackbankdetails',
       payment: 'welcomepaystack',

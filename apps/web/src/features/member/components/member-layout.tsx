@@ -40,7 +40,8 @@ export function MemberLayout({ area }: { area: MemberArea }) {
               className="min-w-0 flex-1 text-sm leading-tight font-bold tracking-wide break-words uppercase sm:text-base"
               data-testid="member-greeting"
             >
-              WELCOME, {session?.user.fullName ?? ''}!
+              {/* The server's shell has no session: the name comes with the page the browser draws. */}
+              {session ? `WELCOME, ${session.user.fullName}!` : 'WELCOME!'}
             </p>
             <span className="hidden rounded-full bg-white/15 px-3 py-1 text-xs font-semibold sm:inline">
               {area.name}
