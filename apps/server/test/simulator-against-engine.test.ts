@@ -10,12 +10,14 @@ import { activatePosition } from '../src/modules/engine/activate-position';
 
 /**
  * The simulator's figures for a 2,000-member sequence (plus the Welcome Back members who pay again) equal what the
- * database engine records when the same payments go through activatePosition one by one, month by month.
+ * database engine records when the same payments go through activatePosition one by one, month by month. The
+ * 2,000 run on PostgreSQL, the production database; PGlite (one in-process connection, 90 s for the 2,000 on a
+ * clean clone against 35 s) replays a 500-member sequence of the same shape through the same code.
  */
-const inputs: SimulationInputs = {
+const inputsFor = (engine: 'pglite' | 'postgres'): SimulationInputs => ({
   ...exampleSimulationInputs,
   months: 4,
-  joinsPerMonth: 500,
+  joinsPerMonth: engine === 'postgres' ? 500 : 125,
   mainShare: 0.5,
   rejoinShare: 1,
   recruits: [
@@ -25,7 +27,7 @@ const inputs: SimulationInputs = {
   ],
   dropOutPerMonth: 0.02,
   seed: 7,
-};
+});
 
 describeEachDatabase('the simulator against the database engine', (engine) => {
   let database: Database;
@@ -36,11 +38,14 @@ describeEachDatabase('the simulator against the database engine', (engine) => {
 
   const total = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ total: string | null }>(database.db, query))[0]!.total ?? 0);
 
-  it('fees, bonuses, health fees and awards month by month; stages; members’ earnings', async () => {
+  const inputs = inputsFor(engine.name);
+  const memberCount = inputs.months * inputs.joinsPerMonth;
+
+  it(`fees, bonuses, health fees and awards month by month for ${memberCount} members; stages; members’ earnings`, async () => {
     const joins: SimulatedJoin[] = [];
     const report = simulatePlan({ plans: {}, inputs }, { onJoin: (j) => joins.push(j) });
-    expect(report.current.earnings.members).toBe(2_000);
-    expect(joins.length).toBeGreaterThan(2_000); // some Welcome Back members finished and paid again
+    expect(report.current.earnings.members).toBe(memberCount);
+    expect(joins.length).toBeGreaterThan(memberCount); // some Welcome Back members finished and paid again
 
     // The accounts first, in one statement per 500 (their sign-up is not what is compared), then the payments.
     const accountOf = new Map<number, string>();
