@@ -67,6 +67,21 @@ describe('a new plan version, approved by a second administrator', () => {
     await differences.waitFor();
     expect(await differences.textContent()).toBe('Associate (stage 1) graduating bonus: ₦50,000 → ₦65,000');
     await lookAt(maker.page, 'plan-draft');
+    // Simulated before it is submitted: the saved draft and version 1 see the same people join.
+    const simulate = maker.page.getByRole('region', { name: 'Simulate this draft' });
+    await simulate.getByLabel('Months', { exact: true }).fill('6');
+    await simulate.getByLabel('New members in the first month').fill('400');
+    await simulate.getByRole('button', { name: 'Simulate' }).click();
+    const report = simulate.getByTestId('simulation-report');
+    await report.waitFor({ timeout: 60_000 });
+    await report.locator('.recharts-wrapper').nth(2).waitFor();
+    expect(await report.locator('.recharts-wrapper').count()).toBe(3);
+    const figures = (name: string) => report.getByRole('row', { name: new RegExp(`^${name}`) }).first().locator('td').allTextContents();
+    const [draftFees, currentFees] = await figures('Fees in');
+    expect(draftFees).toBe(currentFees);
+    const [draftBonuses, currentBonuses] = await figures('Cash bonuses credited');
+    expect(Number(draftBonuses!.replace(/[^\d]/g, ''))).toBeGreaterThan(Number(currentBonuses!.replace(/[^\d]/g, '')));
+    await lookAt(maker.page, 'plan-draft-simulated');
     await maker.page.getByRole('button', { name: 'Submit this draft' }).click();
     // The draft now waits: it names the request and can no longer be edited.
     await maker.page.getByText(/^Waiting for a second administrator: request #\d+\.$/).waitFor();

@@ -1,8 +1,9 @@
-import { getPlan, type Programme } from '@coop/core';
+import type { Programme } from '@coop/core';
 import { errorSchema, simulatePlanRequestSchema, simulationJobSchema } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
+import { currentPlan } from '../plans/plan-book';
 
 const programmeParams = z.object({ programme: z.enum(['main', 'welcomeback'], { message: 'programme must be main or welcomeback' }) });
 const jobParams = z.object({ id: z.uuid({ message: 'No such simulation' }) });
@@ -28,7 +29,8 @@ export const planSimulationRoutes: FastifyPluginAsyncZod = async (app) => {
       const programme: Programme = request.params.programme;
       const { draft, inputs } = request.body;
       if (draft.programme !== programme) throw new HttpError(400, `This is a draft of the ${draft.programme} plan, not of ${programme}.`);
-      const job = app.planSimulations.start({ plans: { [programme]: { draft, current: getPlan(programme) } }, inputs });
+      // Against the published version in force, which an administrator may have changed since version 1.
+      const job = app.planSimulations.start({ plans: { [programme]: { draft, current: await currentPlan(app.db, programme) } }, inputs });
       return reply.status(202).send(job);
     },
   );

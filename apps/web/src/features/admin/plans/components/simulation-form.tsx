@@ -1,4 +1,5 @@
-import { adjustedDraft, exampleSimulationInputs, getPlan, PROGRAMMES, programmeName, inputsFromForm } from '@coop/core';
+import { adjustedDraft, exampleSimulationInputs, PROGRAMMES, programmeName, inputsFromForm } from '@coop/core';
+import { useCurrentPlan } from '../../../../lib/plans-context';
 import { simulationFormSchema } from '@coop/core/contracts';
 import type { Programme } from '@coop/core';
 import type { SimulationBody } from '../api/start-simulation';
@@ -7,7 +8,7 @@ import { SelectField, SubmitButton, TextField, useZodForm } from '../../../../co
 const example = exampleSimulationInputs;
 const defaults = {
   programme: 'main' as Programme,
-  referralBonusNaira: String(getPlan('main').referralBonusKobo / 100),
+  referralBonusNaira: '',
   stageBonusChangePercent: '0',
   months: String(example.months),
   joinsPerMonth: String(example.joinsPerMonth),
@@ -33,11 +34,22 @@ const shapes = [
  * The simulator's simple form: bonus adjustments to the plan in force (the draft) and the assumptions about people.
  * A draft edited field by field comes from the plan editor, which gives the report its own draft.
  */
-export function SimulationForm({ pending, onSimulate }: { pending: boolean; onSimulate: (programme: Programme, body: SimulationBody) => void }) {
-  const form = useZodForm(simulationFormSchema, defaults);
+export function SimulationForm({
+  pending,
+  onSimulate,
+  savedDraft,
+}: {
+  pending: boolean;
+  onSimulate: (programme: Programme, body: SimulationBody) => void;
+  /** A draft saved on its own page: only the assumptions about people are asked for. */
+  savedDraft?: { programme: Programme };
+}) {
+  // Adjustments start from the published versions in force, as the server compares the draft with them.
+  const current = { main: useCurrentPlan('main'), welcomeback: useCurrentPlan('welcomeback') };
+  const form = useZodForm(simulationFormSchema, { ...defaults, programme: savedDraft?.programme ?? 'main', referralBonusNaira: String(current.main.referralBonusKobo / 100) });
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit((values) => {
-    const draft = adjustedDraft(getPlan(values.programme), { referralBonusKobo: values.referralBonusNaira * 100, stageBonusChangePercent: values.stageBonusChangePercent });
+    const draft = adjustedDraft(current[values.programme], { referralBonusKobo: values.referralBonusNaira * 100, stageBonusChangePercent: values.stageBonusChangePercent });
     onSimulate(values.programme, { draft, inputs: inputsFromForm({ ...values, minimumPayoutKobo: values.minimumPayoutNaira * 100 }) });
   });
   const field = (name: keyof typeof defaults, label: string, hint?: string) => (
@@ -45,12 +57,14 @@ export function SimulationForm({ pending, onSimulate }: { pending: boolean; onSi
   );
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <fieldset className="grid gap-3 sm:grid-cols-3">
-        <legend className="mb-2 font-bold text-slate-900">The draft: bonus adjustments</legend>
-        <SelectField label="Programme" options={PROGRAMMES.map((p) => ({ value: p, label: programmeName(p) }))} error={errors.programme} {...form.register('programme')} />
-        {field('referralBonusNaira', 'Referral bonus (₦)')}
-        {field('stageBonusChangePercent', 'Change every stage bonus by (%)', 'Activities, graduating and thank-you bonuses; -10 lowers them by a tenth')}
-      </fieldset>
+      {!savedDraft && (
+        <fieldset className="grid gap-3 sm:grid-cols-3">
+          <legend className="mb-2 font-bold text-slate-900">The draft: bonus adjustments</legend>
+          <SelectField label="Programme" options={PROGRAMMES.map((p) => ({ value: p, label: programmeName(p) }))} error={errors.programme} {...form.register('programme')} />
+          {field('referralBonusNaira', 'Referral bonus (₦)')}
+          {field('stageBonusChangePercent', 'Change every stage bonus by (%)', 'Activities, graduating and thank-you bonuses; -10 lowers them by a tenth')}
+        </fieldset>
+      )}
       <fieldset className="grid gap-3 sm:grid-cols-3">
         <legend className="mb-2 font-bold text-slate-900">The people</legend>
         {field('months', 'Months')}

@@ -44,7 +44,8 @@ const both = (report: PlanSimulationReportBody, label: ReactNode, pick: (v: Vers
  */
 export function SimulationReport({ report, fileName = 'plan-simulation.csv' }: { report: PlanSimulationReportBody; fileName?: string }) {
   const kinds = [...new Map([...report.draft.awardsByKind, ...report.current.awardsByKind].map((a) => [a.kind, a.label]))];
-  const versionName = (v: Version) => v.plans.map((p) => `${programmeName(p.programme)} v${p.version}`).join(', ');
+  // A saved draft has no version number until it is published (0 here).
+  const versionName = (v: Version) => v.plans.map((p) => `${programmeName(p.programme)} ${p.version > 0 ? `v${p.version}` : 'draft'}`).join(', ');
   return (
     <section aria-labelledby="simulation-report" className="space-y-4" data-testid="simulation-report">
       <div className="flex flex-wrap items-center justify-between gap-3">

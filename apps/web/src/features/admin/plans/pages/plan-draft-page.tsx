@@ -1,6 +1,7 @@
 import { programmeName, type Plan, type Programme } from '@coop/core';
 import type { PlanVersionRow } from '@coop/core/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage, FormMessage } from '../../../../components/form';
 import { apiFetch } from '../../../../lib/api-client';
@@ -10,7 +11,10 @@ import { isPendingApproval } from '../../common/components/approval-notice';
 import { StatusBadge } from '../../common/components/status-badge';
 import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
 import { usePlanVersion, useSubmitDraft } from '../api/plan-versions';
+import { useStartDraftSimulation } from '../api/start-simulation';
 import { PlanEditor } from '../components/plan-editor';
+import { SimulationForm } from '../components/simulation-form';
+import { SimulationJobView } from '../components/simulation-job';
 import { planDraftPath, planPaths } from '../plan-paths';
 
 /** One version: a new draft from the current version, a draft edited and submitted, or a published version read. */
@@ -62,6 +66,7 @@ function ExistingVersion({ programme, id }: { programme: Programme; id: number }
       {editable && (
         <>
           <PlanEditor programme={programme} id={id} base={row.plan} onSaved={() => void version.refetch()} />
+          <SimulateDraft programme={programme} id={id} />
           <Submit programme={programme} id={id} />
         </>
       )}
@@ -86,6 +91,27 @@ function Differences({ row }: { row: PlanVersionRow }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/** The saved draft against the version in force, on the same synthetic members, before anyone is asked to approve it. */
+function SimulateDraft({ programme, id }: { programme: Programme; id: number }) {
+  const start = useStartDraftSimulation();
+  const [jobId, setJobId] = useState<string | null>(null);
+  return (
+    <section aria-labelledby="simulate-title" className="space-y-3 border-t border-slate-200 pt-4">
+      <h2 id="simulate-title" className="text-lg font-bold text-slate-900">
+        Simulate this draft
+      </h2>
+      <p className="text-sm text-slate-700">Save your changes first: the saved draft and the version in force see the same people join, through the platform's own matrix and bonus rules.</p>
+      <SimulationForm
+        savedDraft={{ programme }}
+        pending={start.isPending}
+        onSimulate={(_, body) => start.mutate({ programme, id, inputs: body.inputs }, { onSuccess: (answer) => setJobId(answer.id) })}
+      />
+      {start.isError && <FormMessage tone="error" message={errorMessage(start.error)} />}
+      {jobId && <SimulationJobView key={jobId} id={jobId} programme={programme} />}
     </section>
   );
 }

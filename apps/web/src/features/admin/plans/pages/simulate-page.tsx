@@ -2,27 +2,9 @@ import type { Programme } from '@coop/core';
 import { useState } from 'react';
 import { errorMessage, FormMessage } from '../../../../components/form';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
-import { useSimulationJob } from '../api/get-simulation';
 import { useStartSimulation } from '../api/start-simulation';
 import { SimulationForm } from '../components/simulation-form';
-import { SimulationReport } from '../components/simulation-report';
-
-function Job({ id, programme }: { id: string; programme: Programme }) {
-  const job = useSimulationJob(id);
-  if (job.isError) return <FormMessage tone="error" message={errorMessage(job.error)} />;
-  const data = job.data;
-  if (!data || data.status === 'running') {
-    const share = data && data.total > 0 ? Math.round((data.done / data.total) * 100) : 0;
-    return (
-      <div role="status" className="rounded-lg border border-slate-200 bg-white p-4">
-        <p className="font-semibold text-slate-900">Simulating... {share}%</p>
-        <progress className="mt-2 w-full" max={100} value={share} aria-label="Simulation progress" />
-      </div>
-    );
-  }
-  if (data.status === 'failed') return <FormMessage tone="error" message={data.message} />;
-  return <SimulationReport report={data.report} fileName={`plan-simulation-${programme}.csv`} />;
-}
+import { SimulationJobView } from '../components/simulation-job';
 
 /** Plan → Simulate: a draft made by bonus adjustments, run against the plan in force on the same synthetic members. */
 export function SimulatePage() {
@@ -41,7 +23,7 @@ export function SimulatePage() {
           }
         />
         {start.isError && <FormMessage tone="error" message={errorMessage(start.error)} />}
-        {job && <Job key={job.id} id={job.id} programme={job.programme} />}
+        {job && <SimulationJobView key={job.id} id={job.id} programme={job.programme} />}
       </div>
     </>
   );
