@@ -1,4 +1,5 @@
 import type { Programme } from '@coop/core';
+import type { Page } from 'playwright-core';
 
 /**
  * Members made through the platform's own HTTP API, the way the pages do it: sign-up, the confirmation link
@@ -120,4 +121,15 @@ export async function sponsorWithReferrals(baseURL: string, programme: Programme
   };
   await Promise.all(Array.from({ length: Math.min(6, count) }, joinOneAfterAnother));
   return sponsor;
+}
+
+/** Signs a Main member in through the sign-in page, as a person would, and waits for the dashboard. */
+export async function signInOnMainPage(page: Page, baseURL: string, email: string, password = MEMBER_PASSWORD) {
+  await page.goto(`${baseURL}/mainsignin`);
+  await page.locator('html[data-running]').waitFor({ state: 'attached' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL(`**/maindashboard`);
 }

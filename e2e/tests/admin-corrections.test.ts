@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OPERATOR_ADMIN, signInOnAdminPage } from '../support/admins';
 import { launchBrowser, settled, watchPage } from '../support/browser';
-import { api, MEMBER_PASSWORD, signUpAndConfirm, sponsorWithReferrals } from '../support/members';
+import { api, signUpAndConfirm, sponsorWithReferrals, signInOnMainPage } from '../support/members';
 
 const noSidewaysScroll = async (page: Page, width: number) => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
@@ -72,13 +72,7 @@ describe('corrections on the member record and a grant withdrawn', () => {
     for (const width of [1280, 360]) {
       await api(baseURL, '/api/me/grant', { method: 'POST', token: executive.token, body: { amount: '2500000', purpose: `A poultry farm in Ogun (${width})` } });
       const { page, problems } = await newPage(width);
-      await page.goto(`${baseURL}/mainsignin`);
-      await page.locator('html[data-running]').waitFor({ state: 'attached' });
-      await page.getByLabel('Email').fill(executive.email);
-      await page.getByLabel('Password').fill(MEMBER_PASSWORD);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-      await page.waitForURL(`**/maindashboard`);
+      await signInOnMainPage(page, baseURL, executive.email);
       await page.goto(`${baseURL}/maingrant`);
       await settled(page);
       const application = page.getByRole('listitem').filter({ hasText: `(${width})` });

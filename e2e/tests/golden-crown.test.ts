@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInOnAdminPage } from '../support/admins';
 import { launchBrowser, watchPage } from '../support/browser';
-import { api } from '../support/members';
+import { api, signInOnMainPage } from '../support/members';
 import { removeDir, repoRoot, startPlatform, type RunningServer } from '../support/server';
 
 /**
@@ -55,13 +55,7 @@ describe('a Golden Crown Partner', () => {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     pages.push(page);
     const problems = watchPage(page);
-    await page.goto(`${server.url}/mainsignin`);
-    await page.locator('html[data-running]').waitFor({ state: 'attached' });
-    await page.getByLabel('Email').fill(GRADUATE.email);
-    await page.getByLabel('Password').fill(GRADUATE.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL('**/maindashboard');
+    await signInOnMainPage(page, server.url, GRADUATE.email, GRADUATE.password);
     return { page, problems };
   };
   const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

@@ -4,7 +4,7 @@ import { PRIVACY_NOTICE_VERSION } from '@coop/core/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OPERATOR_ADMIN, signInOnAdminPage } from '../support/admins';
 import { launchBrowser, lookAt, watchPage } from '../support/browser';
-import { MEMBER_PASSWORD, paidMember } from '../support/members';
+import { paidMember, signInOnMainPage } from '../support/members';
 
 /**
  * A member's personal data on a 360 px phone: the privacy notice; My Data shows what is held, downloads it as a zip and
@@ -25,13 +25,7 @@ describe('my data and erasure on a phone', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 780 }, acceptDownloads: true });
     page = await context.newPage();
     problems = watchPage(page);
-    await page.goto(`${baseURL}/mainsignin`);
-    await page.locator('html[data-running]').waitFor({ state: 'attached' });
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(MEMBER_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(`**/maindashboard`);
+    await signInOnMainPage(page, baseURL, email);
   }, 180_000);
   afterAll(async () => browser?.close());
 

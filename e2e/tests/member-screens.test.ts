@@ -2,7 +2,7 @@ import { formatNaira, getPlan } from '@coop/core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from '../support/browser';
-import { MEMBER_PASSWORD, sponsorWithReferrals } from '../support/members';
+import { sponsorWithReferrals, signInOnMainPage } from '../support/members';
 
 /**
  * The member's screens on a 360 px phone, for a Main member whose 14 referrals completed Honourable (stage 2):
@@ -26,13 +26,7 @@ describe('member screens on a phone', () => {
     await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Shared</title><h1>Shared</h1>' }));
     page = await context.newPage();
     problems = watchPage(page);
-    await page.goto(`${baseURL}/mainsignin`);
-    await page.locator('html[data-running]').waitFor({ state: 'attached' });
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(MEMBER_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(`**/maindashboard`);
+    await signInOnMainPage(page, baseURL, email);
   }, 180_000);
   afterAll(async () => browser?.close());
 

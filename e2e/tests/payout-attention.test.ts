@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, lookAt, watchPage } from '../support/browser';
 import { adminToken, approveAsChecker, PAYOUT_ADMIN, signInOnAdminPage } from '../support/admins';
-import { api, MEMBER_PASSWORD, sponsorWithTwoFriends } from '../support/members';
+import { api, sponsorWithTwoFriends, signInOnMainPage } from '../support/members';
 
 interface RunDetail {
   status: string;
@@ -78,13 +78,7 @@ describe('a payout run that needs attention', () => {
     const memberContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
     const member = await memberContext.newPage();
     const memberProblems = watchPage(member);
-    await member.goto(`${baseURL}/mainsignin`);
-    await member.locator('html[data-running]').waitFor({ state: 'attached' });
-    await member.getByLabel('Email').fill(sponsor.email);
-    await member.getByLabel('Password').fill(MEMBER_PASSWORD);
-    await member.getByRole('button', { name: 'Login' }).click();
-    await member.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await member.waitForURL(`**/maindashboard`);
+    await signInOnMainPage(member, baseURL, sponsor.email);
     await member.goto(`${baseURL}/mainbankdetails`);
     await member.getByRole('button', { name: 'Change bank details' }).click();
     await member.getByLabel('Account type').selectOption('savings');

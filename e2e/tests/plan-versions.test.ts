@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInOnAdminPage } from '../support/admins';
 import { launchBrowser, lookAt, watchPage } from '../support/browser';
-import { MEMBER_PASSWORD, paidMember } from '../support/members';
+import { paidMember, signInOnMainPage } from '../support/members';
 import { removeDir, repoRoot, startPlatform, type RunningServer } from '../support/server';
 
 /**
@@ -113,13 +113,7 @@ describe('a new plan version, approved by a second administrator', () => {
 
     const member = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const memberProblems = watchPage(member);
-    await member.goto(`${server.url}/mainsignin`);
-    await member.locator('html[data-running]').waitFor({ state: 'attached' });
-    await member.getByLabel('Email').fill(older.email);
-    await member.getByLabel('Password').fill(MEMBER_PASSWORD);
-    await member.getByRole('button', { name: 'Login' }).click();
-    await member.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await member.waitForURL('**/maindashboard');
+    await signInOnMainPage(member, server.url, older.email);
     await member.getByRole('link', { name: 'My Plan' }).first().click();
     const joined = member.getByTestId('joined-under');
     await joined.waitFor();
