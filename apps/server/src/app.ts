@@ -3,7 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { keptAwareSerializerCompiler } from './lib/kept-answers';
 import { createMailTransport, type MailTransport } from './adapters/mail';
 import type { PaymentProvider } from './adapters/payments';
 import { registerPayments } from './adapters/payments/register';
@@ -48,7 +49,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(keptAwareSerializerCompiler);
 
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir }));
   app.decorate('config', config);

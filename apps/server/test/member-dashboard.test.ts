@@ -1,5 +1,9 @@
 import { getPlan, mainPlan, nairaToKobo as n, toNairaString, welcomeBackPlan } from '@coop/core';
-import { expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { expect, it, vi } from 'vitest';
+import { queryRows } from '../src/db/rows';
+import { recordAwards } from '../src/modules/engine/benefit-postings';
+import { toPosition, type RawPosition } from '../src/modules/engine/position-store';
 import { useTestApp } from './app';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { describeEachDatabase } from './databases';
@@ -127,6 +131,30 @@ describeEachDatabase('member dashboard', (database) => {
     const res = await get(sponsor.headers, '/api/me/awards');
     expect(res.statusCode).toBe(200);
     expect(res.json().awards).toMatchObject([{ kind: 'laptop', label: 'Laptop award', stage: 2, value: '200000.00', status: 'pending' }]);
+  });
+
+  it('answers from what it kept only while it is true: a changed phone shows at once, an upcoming award turns due on its date', async () => {
+    const crown = await paidMember(ctx.app, 'main', { fullName: 'Kemi Crown' });
+    const [position] = await queryRows<RawPosition>(ctx.app.db, sql`select * from positions where account_id = ${crown.account.id}`);
+    const award = getPlan('main').stages[6]!.awards.find((a) => a.kind === 'golden_crown_annual')!;
+    await ctx.app.db.transaction((tx) =>
+      recordAwards(tx, getPlan('main'), toPosition(position!), [1, 2].map((installment) => ({ kind: award.kind, stage: 6, installment, valueKobo: award.valueKobo, description: award.label }))),
+    );
+    const me = async (headers = crown.headers) => (await get(headers, '/api/me')).json();
+    const first = await me();
+    expect(first.awards.map((a: { dueStatus: string }) => a.dueStatus)).toEqual(['due', 'upcoming']);
+    expect((await me()).phone).toBe(first.phone);
+    await ctx.app.db.execute(sql`update accounts set phone = '08039999999' where id = ${crown.account.id}`);
+    expect((await me()).phone).toBe('08039999999');
+    // Nothing in the database moves when a date passes: the kept answer must end by itself.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(first.awards[1].dueAt).getTime() + 1000);
+      // A year on, the morning's access token has expired: a new one, the same server and what it kept.
+      expect((await me(await signInAs(ctx.app, crown.account.id))).awards.map((a: { dueStatus: string }) => a.dueStatus)).toEqual(['due', 'due']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

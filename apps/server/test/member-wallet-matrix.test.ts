@@ -1,5 +1,7 @@
 import { getPlan, mainPlan, toNairaString } from '@coop/core';
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows';
 import { useTestApp } from './app';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { describeEachDatabase } from './databases';
@@ -127,5 +129,49 @@ describeEachDatabase('member wallet history and matrix view', (database) => {
     expect(ok.people.map((p: { name: string }) => p.name)).toEqual(['Bola O.', 'Okon U.']);
     expect((await get(ada.headers, '/api/me/matrix/search?name=%25')).json().people).toEqual([]);
     expect((await get(ada.headers, '/api/me/matrix/search?name=')).statusCode).toBe(400);
+  });
+
+  it('keeps the wallet page and the matrix a member has seen until a referral, a name or an erasure moves them; rolled-back work moves nothing', async () => {
+    const ngozi = await paidMember(ctx.app, 'main', { fullName: 'Ngozi Uba' });
+    const tunde = await paidMember(ctx.app, 'main', { fullName: 'Tunde Bello', sponsorAccountId: ngozi.account.id });
+    const seen = async () => {
+      const wallet = (await get(ngozi.headers, '/api/me/wallet-history')).json();
+      const matrix = (await get(ngozi.headers, '/api/me/matrix')).json();
+      return { from: wallet.items.map((i: Line) => i.from), names: matrix.nodes.map((n: { name: string }) => n.name) };
+    };
+    const version = async () => Number((await queryRows<{ version: string }>(ctx.app.db, sql`select version from matrix_version`))[0]!.version);
+    expect(await seen()).toEqual({ from: ['Tunde B.'], names: ['Ngozi U.', 'Tunde B.'] });
+    // Asked again with nothing changed: the same answer (the server's kept one).
+    expect(await seen()).toEqual({ from: ['Tunde B.'], names: ['Ngozi U.', 'Tunde B.'] });
+
+    const rename = sql`update accounts set full_name = 'Tunde Okafor' where id = ${tunde.account.id}`;
+    const before = await version();
+    await expect(
+      ctx.app.db.transaction(async (tx) => {
+        await tx.execute(rename);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await version()).toBe(before);
+    await ctx.app.db.execute(sql`update accounts set phone = '08030000000' where id = ${tunde.account.id}`);
+    expect(await version()).toBe(before);
+    expect(await seen()).toEqual({ from: ['Tunde B.'], names: ['Ngozi U.', 'Tunde B.'] });
+
+    await ctx.app.db.execute(rename);
+    expect(await version()).toBe(before + 1);
+    expect(await seen()).toEqual({ from: ['Tunde O.'], names: ['Ngozi U.', 'Tunde O.'] });
+
+    // A second referral: a new line in the wallet and a new person in the matrix; the version grows once for the
+    // whole activation, however many positions it updated.
+    const versionBefore = await version();
+    await paidMember(ctx.app, 'main', { fullName: 'Amaka Nwosu', sponsorAccountId: ngozi.account.id });
+    expect(await version()).toBe(versionBefore + 1);
+    const after = await seen();
+    // Her payment fills Ngozi's first level: the graduating bonus (from nobody) and the referral bonus, newest first.
+    expect(after.from).toEqual([null, 'Amaka N.', 'Tunde O.']);
+    expect(after.names).toEqual(['Ngozi U.', 'Tunde O.', 'Amaka N.']);
+
+    await ctx.app.db.execute(sql`update accounts set erased_at = now() where id = ${tunde.account.id}`);
+    expect((await seen()).names).toEqual(['Ngozi U.', 'Former member', 'Amaka N.']);
   });
 });

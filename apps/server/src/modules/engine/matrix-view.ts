@@ -34,21 +34,25 @@ const ownStatement: PreparedStatement = {
 };
 
 /**
- * The positions from $1 down $4 levels, each with its holder's name and whether anything hangs below it. Nothing
- * when $1 does not lie in the subtree of $2 (depth $3): the walk up from $1 stops at that depth.
+ * The positions from $1 down $4 levels (at most 4, the routes' limit), each with its holder's name and whether anything
+ * hangs below it. Nothing when $1 does not lie in the subtree of $2 (depth $3): the walk up from $1 stops at that depth.
+ * Level by level, not a recursive walk down: a recursive CTE's size is unknown to the planner, whose generic plan then
+ * hashed every position and account on each call; each level here is an index look-up by parent (decision 0034).
  */
-const nodesStatement: PreparedStatement = {
+export const nodesStatement: PreparedStatement = {
   name: 'matrix_nodes',
   types: ['bigint', 'bigint', 'integer', 'integer'],
   text: `with recursive up(id, parent_id, depth) as (
       select id, parent_id, depth from positions where id = $1
       union all
       select p.id, p.parent_id, p.depth from positions p join up on p.id = up.parent_id where up.depth > $3
-    ), t(id, level) as (
-      select $1::bigint, 0 where exists (select 1 from up where id = $2)
-      union all
-      select p.id, t.level + 1 from positions p join t on p.parent_id = t.id where t.level < $4
-    )
+    ),
+    l0(id, level) as (select $1::bigint, 0 where exists (select 1 from up where id = $2)),
+    l1(id, level) as (select p.id, 1 from positions p join l0 on p.parent_id = l0.id where $4 >= 1),
+    l2(id, level) as (select p.id, 2 from positions p join l1 on p.parent_id = l1.id where $4 >= 2),
+    l3(id, level) as (select p.id, 3 from positions p join l2 on p.parent_id = l2.id where $4 >= 3),
+    l4(id, level) as (select p.id, 4 from positions p join l3 on p.parent_id = l3.id where $4 >= 4),
+    t(id, level) as (select * from l0 union all select * from l1 union all select * from l2 union all select * from l3 union all select * from l4)
     select p.id, p.parent_id, p.slot, p.stage, p.created_at, a.full_name, a.erased_at is not null as erased, t.level,
       exists (select 1 from positions c where c.parent_id = p.id) as has_children
     from t join positions p on p.id = t.id left join accounts a on a.id = p.account_id

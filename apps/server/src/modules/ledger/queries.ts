@@ -33,7 +33,7 @@ export interface WalletLineRow {
  * The text of the wallet read, its parameters named by the caller (a read that confirms the session in the same
  * statement numbers them after the access check's). `kinds` is the kinds to keep, comma-separated, or '' for all.
  */
-export const walletLinesText = (p: { accountId: string; key: string; kinds: string; limit: string; offset: string }) => `
+const walletLinesText = (p: { accountId: string; key: string; kinds: string; limit: string; offset: string }) => `
     with lines as (
       select 'c' || c.id as id, c.journal_entry_id as entry_id, c.id as line_order, c.kind, c.stage, e.memo, c.amount_kobo, e.created_at,
              (select a.full_name from positions p join accounts a on a.id = p.account_id
@@ -62,7 +62,7 @@ const walletLinesStatement: PreparedStatement = {
 };
 
 /** A line of the wallet read as the database answers it. */
-export interface RawWalletLine {
+interface RawWalletLine {
   id: string;
   entry_id: string | number;
   line_order: string | number;
@@ -75,7 +75,7 @@ export interface RawWalletLine {
   total: string | number;
 }
 
-export const walletLineOf = (r: RawWalletLine): WalletLineRow => ({
+const walletLineOf = (r: RawWalletLine): WalletLineRow => ({
   id: r.id,
   entryId: Number(r.entry_id),
   kind: r.kind,

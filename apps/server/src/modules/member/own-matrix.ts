@@ -1,65 +1,82 @@
-import { shortName } from '@coop/core';
+import { getPlan, shortName, stageName } from '@coop/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
+import { keptAnswer } from '../../lib/kept-answers';
 import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '../../plugins/auth';
-import { matrixNodesOf, nextLevelOf, type MatrixNodeRow } from '../engine/matrix-view';
+import { matrixNodesOf, nextLevelOf, nodesStatement, type MatrixNode, type MatrixNodeRow } from '../engine/matrix-view';
 
 // The member's latest position, as every read below starts from it.
 const ownPosition = `left join lateral (select id, depth, full_depth from positions where account_id = a.id order by id desc limit 1) own on true`;
 
 /**
- * The session, the member's position with the kept size of its first level with room, and the walk down $5 levels
- * from $4 (0: the member's own position), in one statement whatever the depth (decision 0034). The walk up from $4
- * stops at the member's depth: nothing is walked down when $4 does not lie in the member's own subtree.
+ * The session, the member's position with the kept size of its first level with room, and the matrix version, in one
+ * statement (decision 0034). While the version is the one this server read the asked part at, that is the whole call
+ * (decision 0036); otherwise the walk down follows, one statement whatever the depth.
  */
 const matrixRead = withAccessCheck(
   'member_matrix',
-  ['bigint', 'integer'],
-  'own.id as own_id, own.full_depth, coalesce(sz.positions, 0) as next_level_count, m.nodes',
+  [],
+  'own.id as own_id, own.depth as own_depth, own.full_depth, coalesce(sz.positions, 0) as next_level_count, mv.version as matrix_version',
   `${ownPosition}
    left join matrix_level_sizes sz on sz.position_id = own.id and sz.level = own.full_depth + 1
-   left join lateral (
-     with recursive up(id, parent_id, depth) as (
-       select id, parent_id, depth from positions where id = coalesce(nullif($4, 0), own.id)
-       union all
-       select p.id, p.parent_id, p.depth from positions p join up on p.id = up.parent_id where up.depth > own.depth
-     ),
-     -- Level by level, not a recursive walk: a recursive CTE's size is unknown to the planner, whose generic plan then
-     -- hashed every position and account on each call; each level here is an index look-up by parent (at most 4, the route's limit).
-     l0(id, level) as (select coalesce(nullif($4, 0), own.id), 0 where exists (select 1 from up where id = own.id)),
-     l1(id, level) as (select p.id, 1 from positions p join l0 on p.parent_id = l0.id where $5 >= 1),
-     l2(id, level) as (select p.id, 2 from positions p join l1 on p.parent_id = l1.id where $5 >= 2),
-     l3(id, level) as (select p.id, 3 from positions p join l2 on p.parent_id = l2.id where $5 >= 3),
-     l4(id, level) as (select p.id, 4 from positions p join l3 on p.parent_id = l3.id where $5 >= 4),
-     t(id, level) as (select * from l0 union all select * from l1 union all select * from l2 union all select * from l3 union all select * from l4)
-     select json_agg(json_build_object('id', p.id, 'parent_id', p.parent_id, 'slot', p.slot, 'stage', p.stage,
-         'created_at', p.created_at, 'full_name', h.full_name, 'erased', h.erased_at is not null, 'level', t.level,
-         'has_children', exists (select 1 from positions c where c.parent_id = p.id))
-       order by t.level, p.parent_id, p.slot) as nodes
-     from t join positions p on p.id = t.id left join accounts h on h.id = p.account_id
-   ) m on own.id is not null`,
+   cross join matrix_version mv`,
 );
 
-type MatrixRow = AccessRow & { own_id: string | null; full_depth: number | null; next_level_count: string | number; nodes: MatrixNodeRow[] | null };
+type MatrixRow = AccessRow & {
+  own_id: string | null;
+  own_depth: number | null;
+  full_depth: number | null;
+  next_level_count: string | number;
+  matrix_version: string | number;
+};
+
+/** The matrix screen's answer for a paid member, as the route sends it. */
+export interface MatrixAnswer {
+  paid: true;
+  rootPositionId: number;
+  levels: number;
+  nextLevel: ReturnType<typeof nextLevelOf>;
+  nodes: Array<MatrixNode & { stageName: string }>;
+}
+
+/**
+ * The answers a server has sent, per account and part of its matrix, with the matrix version they were read at.
+ * Bounded: a part not asked for a while is read again. Each server process has its own; the version read in every
+ * call keeps them all right.
+ */
+export type KeptMatrices = LRUCache<string, { version: number; answer: Readonly<MatrixAnswer> }>;
+export const keptMatrices = (): KeptMatrices => new LRUCache({ max: 5_000 });
 
 /**
  * The signed-in member's own matrix, a few levels at a time, with only the short name, stage and join date of the
  * people in it; `fromPositionId` opens a deeper part of it. The route declares `sessionCheckedInRead`.
  */
-export async function ownMatrix(app: FastifyInstance, request: FastifyRequest, options: { fromPositionId?: number; levels: number }) {
-  const [row] = await preparedRows<MatrixRow>(app.db, matrixRead, [...accessParams(app, request), options.fromPositionId ?? 0, options.levels]);
+export async function ownMatrix(app: FastifyInstance, request: FastifyRequest, kept: KeptMatrices, options: { fromPositionId?: number; levels: number }) {
+  const params = accessParams(app, request);
+  const key = `${params[0]}:${options.fromPositionId ?? 0}:${options.levels}`;
+  const known = kept.get(key);
+  const [row] = await preparedRows<MatrixRow>(app.db, matrixRead, params);
   const account = admitFromRead(request, row);
-  if (row!.own_id === null) return { account, status: 'unpaid' as const };
-  if (!row!.nodes) return { account, status: 'forbidden' as const };
+  if (row!.own_id === null) return { status: 'unpaid' as const };
+  const version = Number(row!.matrix_version);
+  if (known?.version === version) return { status: 'ok' as const, answer: known.answer };
   const ownId = Number(row!.own_id);
-  return {
-    account,
-    status: 'ok' as const,
-    rootPositionId: options.fromPositionId ?? ownId,
-    nodes: matrixNodesOf(row!.nodes),
+  const rootPositionId = options.fromPositionId ?? ownId;
+  // Read after the version: a change committed in between moves the version again, and the next call reads again.
+  const rows = await preparedRows<MatrixNodeRow>(app.db, nodesStatement, [rootPositionId, ownId, row!.own_depth!, options.levels]);
+  if (rows.length === 0) return { status: 'forbidden' as const };
+  const plan = getPlan(account.programme);
+  const answer = keptAnswer<MatrixAnswer>({
+    paid: true,
+    rootPositionId,
+    levels: options.levels,
     nextLevel: nextLevelOf(row!.full_depth!, Number(row!.next_level_count)),
-  };
+    nodes: matrixNodesOf(rows).map((n) => ({ ...n, stageName: stageName(plan, n.stage) })),
+  });
+  kept.set(key, { version, answer });
+  return { status: 'ok' as const, answer };
 }
 
 /**

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { keptFigures, ownDashboard } from './dashboard';
-import { ownMatrix, searchOwnMatrix } from './own-matrix';
-import { ownWalletHistory } from './wallet-history';
+import { keptMatrices, ownMatrix, searchOwnMatrix } from './own-matrix';
+import { keptWalletPages, ownWalletHistory } from './wallet-history';
 import { awardSchema, dashboardSchema, errorSchema, matrixSchema, matrixSearchQuerySchema, matrixSearchSchema, walletHistoryQuerySchema, walletHistorySchema } from '@coop/core/contracts';
 import { programmeQuery } from './schemas';
 
@@ -16,6 +16,8 @@ import { programmeQuery } from './schemas';
  */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const kept = keptFigures();
+  const matrices = keptMatrices();
+  const walletPages = keptWalletPages();
   app.get(
     '/me',
     {
@@ -47,7 +49,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: walletHistorySchema },
       },
     },
-    async (request) => ownWalletHistory(app, request, request.query),
+    async (request) => ownWalletHistory(app, request, walletPages, request.query),
   );
 
   app.get(
@@ -63,17 +65,10 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { from, levels } = request.query;
-      const view = await ownMatrix(app, request, { fromPositionId: from, levels });
+      const view = await ownMatrix(app, request, matrices, { fromPositionId: from, levels });
       if (view.status === 'forbidden') throw new HttpError(403, 'That position is not in your matrix.', 'not_your_matrix');
       if (view.status === 'unpaid') return { paid: false, rootPositionId: null, levels, nextLevel: null, nodes: [] };
-      const plan = getPlan(view.account.programme);
-      return {
-        paid: true,
-        rootPositionId: view.rootPositionId,
-        levels,
-        nextLevel: view.nextLevel,
-        nodes: view.nodes.map((n) => ({ ...n, stageName: stageName(plan, n.stage) })),
-      };
+      return view.answer;
     },
   );
 
