@@ -2,22 +2,24 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Vitest's order (core, then the largest files first), with the browser test files spread evenly among the API
- * tests: a browser file waits for the one before it to finish (e2e/one-at-a-time.ts), so two of them side by side
- * would leave a worker idle, while a browser file beside API files keeps both workers busy.
+ * Vitest's order (core, then the largest files first), with the browser test files spread evenly over the whole list
+ * of API tests: a browser file waits for the one before it to finish (e2e/one-at-a-time.ts), so two of them side by
+ * side leave a worker idle, while a browser file beside API files keeps both workers busy. Spread by proportion, not
+ * every n-th file: rounding n up left a third of the browser files after the last API file, run one by one while the
+ * other worker waited (decision 0023).
  */
 class SpreadBrowserFiles extends BaseSequencer {
   async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
     const browser = sorted.filter((spec) => spec.project.name === 'e2e');
     const rest = sorted.filter((spec) => spec.project.name !== 'e2e');
-    const every = Math.max(1, Math.ceil(rest.length / Math.max(1, browser.length)));
     const order: TestSpecification[] = [];
+    let next = 0;
     rest.forEach((spec, i) => {
-      if (i % every === 0 && browser.length > 0) order.push(browser.shift()!);
+      while (next < browser.length && Math.floor((next * rest.length) / browser.length) <= i) order.push(browser[next++]!);
       order.push(spec);
     });
-    return [...order, ...browser];
+    return [...order, ...browser.slice(next)];
   }
 }
 
@@ -27,11 +29,11 @@ export default defineConfig({
   test: {
     // In CI every test is named, so the log shows which suites ran on PostgreSQL ("[postgres]").
     reporters: process.env.CI ? ['verbose'] : ['default'],
-    // Three test files at a time, from all three projects together (Vitest's default is one fewer than the cores:
-    // one, on the two-core machines). The files spend much of their time waiting on PostgreSQL, HTTP, the browser
-    // and timers: with two, a clean-clone run used 1.46 of the 2 cores on average (decision 0023); the third lets
-    // the API tests go on two lanes beside the browser file that holds the lock.
-    maxWorkers: 3,
+    // Two test files at a time, from all three projects together (Vitest's default is one fewer than the cores:
+    // one, on the two-core machines). The files spend much of their time waiting on PostgreSQL, HTTP, the
+    // browser and timers, so two keep both cores busy. Three were tried: every file ran slower and the run was no
+    // shorter (decision 0023).
+    maxWorkers: 2,
     sequence: { sequencer: SpreadBrowserFiles },
     projects: [
       {
