@@ -1,6 +1,7 @@
 import type { Programme } from '@coop/core';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiDownload, apiFetch } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 
 /** The parts of GET /me/data the screen shows; the download holds all of it. */
 export interface MyData {
@@ -29,15 +30,7 @@ async function downloadMyData(programme: Programme) {
   const { blob, filename } = await apiDownload(`/me/data/download?programme=${programme}`, `my-data-${programme}.zip`);
   // A long history is built in the background: the answer is then a message (202), and the link comes by mail.
   if (blob.type.startsWith('application/json')) return { mailed: true, message: (JSON.parse(await blob.text()) as { message: string }).message };
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click has run; the address is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(blob, filename);
   return { mailed: false, message: `Saved ${filename}.` };
 }
 

@@ -1,5 +1,6 @@
 import { toNairaString } from '@coop/core';
 import type { PlanSimulationReportBody } from '@coop/core/contracts';
+import { saveFile } from '../../../../lib/save-file';
 
 type Version = PlanSimulationReportBody['draft'];
 const cell = (value: string | number) => (/[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value));
@@ -32,12 +33,5 @@ export function simulationCsv(report: PlanSimulationReportBody): string {
 
 /** Saves the CSV the browser made from the figures on screen (nothing more is asked of the server). */
 export function downloadSimulationCsv(report: PlanSimulationReportBody, name: string) {
-  const url = URL.createObjectURL(new Blob([simulationCsv(report)], { type: 'text/csv' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([simulationCsv(report)], { type: 'text/csv' }), name);
 }
