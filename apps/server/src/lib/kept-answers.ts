@@ -1,4 +1,5 @@
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Answers a server keeps between calls (a member's matrix or wallet page, read at a version) are frozen and marked
@@ -9,6 +10,26 @@ const kept = new WeakSet<object>();
 export function keptAnswer<T extends object>(answer: T): Readonly<T> {
   kept.add(Object.freeze(answer));
   return answer;
+}
+
+/**
+ * The answers a server has sent, per key, with the version of the data they were read at. Bounded: a key not asked
+ * for a while is read again. Each server process has its own; the version read in every call keeps them all right.
+ */
+export class KeptAnswers<T extends object> {
+  readonly #answers = new LRUCache<string, { version: string; answer: Readonly<T> }>({ max: 5_000 });
+
+  /** The answer kept for `key`, if it was read at `version`. */
+  at(key: string, version: string): Readonly<T> | undefined {
+    const known = this.#answers.get(key);
+    return known?.version === version ? known.answer : undefined;
+  }
+
+  keep(key: string, version: string, answer: T): Readonly<T> {
+    const kept = keptAnswer(answer);
+    this.#answers.set(key, { version, answer: kept });
+    return kept;
+  }
 }
 
 type SerializerCompiler = typeof serializerCompiler;

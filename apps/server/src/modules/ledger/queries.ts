@@ -23,23 +23,19 @@ export interface WalletLineRow {
  * A wallet's history, one line per thing that moved: a bonus entry is shown as its credits (each bonus and
  * the health fee it deducted on their own lines, from the credits table, which sums to the entry's wallet
  * line), any other wallet line (payout, cash-out, money returned) as itself. Newest event first; within an
- * event, in the order it was credited. `kinds` keeps only lines of those kinds.
- */
-/**
- * The wallet's lines, newest first, with the page's total: prepared once per connection (decision 0015). `$3` is
+ * event, in the order it was credited. With the page's total; prepared once per connection (decision 0015). `$3` is
  * the kinds to keep, comma-separated, or '' for all.
  */
-/**
- * The text of the wallet read, its parameters named by the caller (a read that confirms the session in the same
- * statement numbers them after the access check's). `kinds` is the kinds to keep, comma-separated, or '' for all.
- */
-const walletLinesText = (p: { accountId: string; key: string; kinds: string; limit: string; offset: string }) => `
+const walletLinesStatement: PreparedStatement = {
+  name: 'wallet_lines',
+  types: ['uuid', 'text', 'text', 'integer', 'integer'],
+  text: `
     with lines as (
       select 'c' || c.id as id, c.journal_entry_id as entry_id, c.id as line_order, c.kind, c.stage, e.memo, c.amount_kobo, e.created_at,
              (select a.full_name from positions p join accounts a on a.id = p.account_id
                where p.id = case when c.cause like 'referral:%' then cast(substring(c.cause from 10) as bigint) end) as from_full_name
       from credits c join journal_entries e on e.id = c.journal_entry_id
-      where c.account_id = ${p.accountId}
+      where c.account_id = $1
       union all
       select 'l' || l.id, l.entry_id, l.id,
              case e.kind when 'payout_reserve' then 'payout' when 'payout_released' then 'payout_returned'
@@ -48,17 +44,12 @@ const walletLinesText = (p: { accountId: string; key: string; kinds: string; lim
       from journal_lines l
       join ledger_accounts a on a.id = l.ledger_account_id
       join journal_entries e on e.id = l.entry_id
-      where a.key = ${p.key} and not exists (select 1 from credits c where c.journal_entry_id = l.entry_id)
+      where a.key = $2 and not exists (select 1 from credits c where c.journal_entry_id = l.entry_id)
     )
     select id, entry_id, line_order, kind, stage, memo, from_full_name, amount_kobo, created_at, count(*) over () as total
-    from lines where ${p.kinds} = '' or kind = any(string_to_array(${p.kinds}, ','))
+    from lines where $3 = '' or kind = any(string_to_array($3, ','))
     order by entry_id desc, line_order
-    limit ${p.limit} offset ${p.offset}`;
-
-const walletLinesStatement: PreparedStatement = {
-  name: 'wallet_lines',
-  types: ['uuid', 'text', 'text', 'integer', 'integer'],
-  text: walletLinesText({ accountId: '$1', key: '$2', kinds: '$3', limit: '$4', offset: '$5' }),
+    limit $4 offset $5`,
 };
 
 /** A line of the wallet read as the database answers it. */

@@ -1,9 +1,8 @@
 import { getPlan, shortName, stageName } from '@coop/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
-import { keptAnswer } from '../../lib/kept-answers';
+import type { KeptAnswers } from '../../lib/kept-answers';
 import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '../../plugins/auth';
 import { matrixNodesOf, nextLevelOf, nodesStatement, type MatrixNode, type MatrixNodeRow } from '../engine/matrix-view';
 
@@ -42,40 +41,31 @@ export interface MatrixAnswer {
 }
 
 /**
- * The answers a server has sent, per account and part of its matrix, with the matrix version they were read at.
- * Bounded: a part not asked for a while is read again. Each server process has its own; the version read in every
- * call keeps them all right.
- */
-export type KeptMatrices = LRUCache<string, { version: number; answer: Readonly<MatrixAnswer> }>;
-export const keptMatrices = (): KeptMatrices => new LRUCache({ max: 5_000 });
-
-/**
  * The signed-in member's own matrix, a few levels at a time, with only the short name, stage and join date of the
  * people in it; `fromPositionId` opens a deeper part of it. The route declares `sessionCheckedInRead`.
  */
-export async function ownMatrix(app: FastifyInstance, request: FastifyRequest, kept: KeptMatrices, options: { fromPositionId?: number; levels: number }) {
+export async function ownMatrix(app: FastifyInstance, request: FastifyRequest, kept: KeptAnswers<MatrixAnswer>, options: { fromPositionId?: number; levels: number }) {
   const params = accessParams(app, request);
   const key = `${params[0]}:${options.fromPositionId ?? 0}:${options.levels}`;
-  const known = kept.get(key);
   const [row] = await preparedRows<MatrixRow>(app.db, matrixRead, params);
   const account = admitFromRead(request, row);
   if (row!.own_id === null) return { status: 'unpaid' as const };
-  const version = Number(row!.matrix_version);
-  if (known?.version === version) return { status: 'ok' as const, answer: known.answer };
+  const version = String(row!.matrix_version);
+  const known = kept.at(key, version);
+  if (known) return { status: 'ok' as const, answer: known };
   const ownId = Number(row!.own_id);
   const rootPositionId = options.fromPositionId ?? ownId;
   // Read after the version: a change committed in between moves the version again, and the next call reads again.
   const rows = await preparedRows<MatrixNodeRow>(app.db, nodesStatement, [rootPositionId, ownId, row!.own_depth!, options.levels]);
   if (rows.length === 0) return { status: 'forbidden' as const };
   const plan = getPlan(account.programme);
-  const answer = keptAnswer<MatrixAnswer>({
-    paid: true,
+  const answer = kept.keep(key, version, {
+    paid: true as const,
     rootPositionId,
     levels: options.levels,
     nextLevel: nextLevelOf(row!.full_depth!, Number(row!.next_level_count)),
     nodes: matrixNodesOf(rows).map((n) => ({ ...n, stageName: stageName(plan, n.stage) })),
   });
-  kept.set(key, { version, answer });
   return { status: 'ok' as const, answer };
 }
 

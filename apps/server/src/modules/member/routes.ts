@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { KeptAnswers } from '../../lib/kept-answers';
 import { keptFigures, ownDashboard } from './dashboard';
-import { keptMatrices, ownMatrix, searchOwnMatrix } from './own-matrix';
-import { keptWalletPages, ownWalletHistory } from './wallet-history';
+import { ownMatrix, searchOwnMatrix, type MatrixAnswer } from './own-matrix';
+import { ownWalletHistory, type WalletPage } from './wallet-history';
 import { awardSchema, dashboardSchema, errorSchema, matrixSchema, matrixSearchQuerySchema, matrixSearchSchema, walletHistoryQuerySchema, walletHistorySchema } from '@coop/core/contracts';
 import { programmeQuery } from './schemas';
 
@@ -16,8 +17,8 @@ import { programmeQuery } from './schemas';
  */
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   const kept = keptFigures();
-  const matrices = keptMatrices();
-  const walletPages = keptWalletPages();
+  const matrices = new KeptAnswers<MatrixAnswer>();
+  const walletPages = new KeptAnswers<WalletPage>();
   app.get(
     '/me',
     {

@@ -1,9 +1,8 @@
 import { getPlan, shortName, stageName, toNairaString, type Programme } from '@coop/core';
 import type { WalletLineKind } from '@coop/core/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { LRUCache } from 'lru-cache';
 import { preparedRows } from '../../db/prepared';
-import { keptAnswer } from '../../lib/kept-answers';
+import type { KeptAnswers } from '../../lib/kept-answers';
 import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '../../plugins/auth';
 import { walletLines, type WalletLineRow } from '../ledger/queries';
 
@@ -36,35 +35,27 @@ const walletVersionsRead = withAccessCheck(
   `left join figures_versions fv on fv.account_id = a.id cross join matrix_version mv`,
 );
 
-type WalletPage = { page: number; pageSize: number; total: number; items: WalletItem[] };
+export type WalletPage = { page: number; pageSize: number; total: number; items: WalletItem[] };
 type WalletItem = { id: string; entryId: number; kind: WalletLineKind; stage: number | null; reason: string; from: string | null; amount: string; createdAt: string };
-
-/**
- * The pages a server has read, per account, page and filter, with the versions they were read at. Bounded: a page not
- * asked for a while is read again. Each server process has its own; the versions read in every call keep them right.
- */
-export type KeptWalletPages = LRUCache<string, { figuresVersion: number; matrixVersion: number; page: Readonly<WalletPage> }>;
-export const keptWalletPages = (): KeptWalletPages => new LRUCache({ max: 5_000 });
 
 /** The signed-in member's wallet history, a page at a time, newest first; the route declares `sessionCheckedInRead`. */
 export async function ownWalletHistory(
   app: FastifyInstance,
   request: FastifyRequest,
-  kept: KeptWalletPages,
+  kept: KeptAnswers<WalletPage>,
   query: { page: number; pageSize: number; kind?: readonly WalletLineKind[] },
 ) {
   const { page, pageSize } = query;
   const params = accessParams(app, request);
   const [row] = await preparedRows<AccessRow & { figures_version: string | number; matrix_version: string | number }>(app.db, walletVersionsRead, params);
   const account = admitFromRead(request, row);
-  const figuresVersion = Number(row!.figures_version);
-  const matrixVersion = Number(row!.matrix_version);
+  const version = `${row!.figures_version}:${row!.matrix_version}`;
   const key = `${account.id}:${page}:${pageSize}:${(query.kind ?? []).join(',')}`;
-  const known = kept.get(key);
-  if (known?.figuresVersion === figuresVersion && known.matrixVersion === matrixVersion) return known.page;
+  const known = kept.at(key, version);
+  if (known) return known;
   // Read after the versions: a change committed in between moves them again, and the next call reads again.
   const lines = await walletLines(app.db, account.id, { limit: pageSize, offset: (page - 1) * pageSize, kinds: query.kind });
-  const read = keptAnswer<WalletPage>({
+  return kept.keep(key, version, {
     page,
     pageSize,
     total: lines.total,
@@ -79,6 +70,4 @@ export async function ownWalletHistory(
       createdAt: line.createdAt.toISOString(),
     })),
   });
-  kept.set(key, { figuresVersion, matrixVersion, page: read });
-  return read;
 }
