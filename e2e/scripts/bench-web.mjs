@@ -2,12 +2,12 @@
 // fresh data folder with a paid network seeded through the real engine, opens the home page in Chromium and adds
 // up the gzip size of every JavaScript and CSS file it requested, then runs Lighthouse (mobile, simulated slow 4G)
 // three times for the performance and accessibility scores of home, and in the same rounds for the Main
-// dashboard, wallet history and matrix of the member with the deepest downline, signed in through its refresh
-// cookie (the median run of each page is reported; LIGHTHOUSE_RUNS changes the count).
+// dashboard, wallet history and matrix of the member with the deepest downline, signed in through its session
+// cookies (the median run of each page is reported; LIGHTHOUSE_RUNS changes the count).
 // Targets: home's JavaScript under 120 KB gzip and both its scores 95 or more; each signed-in page within 3 points
 // of home's score of the same run and its largest paint 2.0 s or less. Exits 1 when a target is missed.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -64,7 +64,7 @@ async function launchForLighthouse() {
   }
   return {
     port,
-    /** Puts the member's refresh cookie in the browser, as a sign-in would have left it. */
+    /** Puts the member's session cookies in the browser, as a sign-in would have left them. */
     async setCookies(cookies) {
       // Closing a browser Playwright connected to over CDP only ends the connection: Chromium keeps running, and its cookies.
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -123,15 +123,18 @@ async function seededDataDir() {
   }
 }
 
-/** Signs the member in through the Main sign-in and answers its refresh cookie, for Chromium's cookie store. */
-async function refreshCookieOf(url, email) {
+/** Signs the member in through the Main sign-in and answers the cookies it set (refresh and page), for Chromium's store. */
+async function sessionCookiesOf(url, email) {
   const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
   if (!response.ok) throw new Error(`The member's sign-in answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('refresh_main='));
-  if (!cookie) throw new Error('The sign-in set no refresh cookie.');
-  const [pair, ...attributes] = cookie.split(';').map((part) => part.trim());
-  const attribute = (name) => attributes.find((a) => a.toLowerCase().startsWith(`${name}=`))?.split('=')[1];
-  return { name: 'refresh_main', value: pair.slice('refresh_main='.length), domain: new URL(url).hostname, path: attribute('path') ?? '/', httpOnly: true, sameSite: 'Strict', secure: false };
+  const cookies = response.headers.getSetCookie().map((cookie) => {
+    const [pair, ...attributes] = cookie.split(';').map((part) => part.trim());
+    const attribute = (name) => attributes.find((a) => a.toLowerCase().startsWith(`${name}=`))?.split('=')[1];
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: new URL(url).hostname, path: attribute('path') ?? '/', httpOnly: true, sameSite: 'Strict', secure: false };
+  });
+  for (const name of ['refresh_main', 'page_main']) if (!cookies.some((c) => c.name === name)) throw new Error(`The sign-in set no ${name} cookie.`);
+  return cookies;
 }
 
 const scoreOf = (lhr) => Math.round(lhr.categories.performance.score * 100);
@@ -145,11 +148,16 @@ async function measure(url, cookie, attempt = 1) {
   const chrome = await launchForLighthouse();
   let lhr;
   try {
-    if (cookie) await chrome.setCookies([await cookie()]);
+    if (cookie) await chrome.setCookies(await cookie());
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(cookie) });
     lhr = result.lhr;
   } finally {
     await chrome.stop();
+  }
+  // BENCH_WEB_REPORTS=<folder> keeps every run's full Lighthouse report, to see where a page's time went.
+  if (process.env.BENCH_WEB_REPORTS) {
+    const name = (new URL(url).pathname.slice(1) || 'home') + `-${Date.now()}.json`;
+    writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, name), JSON.stringify(lhr));
   }
   const { runtimeError, finalDisplayedUrl } = lhr;
   if (runtimeError) {
@@ -189,7 +197,7 @@ try {
     runs.home.push(home);
     const line = [`home ${scoreOf(home)}`];
     for (const page of SIGNED_IN_PAGES) {
-      const lhr = await measure(`${server.url}/${page}`, () => refreshCookieOf(server.url, seeded.member.email));
+      const lhr = await measure(`${server.url}/${page}`, () => sessionCookiesOf(server.url, seeded.member.email));
       runs[page].push(lhr);
       line.push(`${page} ${scoreOf(lhr)}`);
     }

@@ -21,6 +21,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { webClientPlugin } from './plugins/web-client';
 import { apiModules } from './modules';
 import { createSimulationJobs } from './modules/plan-simulation/simulation-jobs';
+import { pageSessionOf } from './modules/sessions/page-session';
 import { ApprovalActs } from './modules/approvals/approval-acts';
 
 export interface BuildOptions {
@@ -98,7 +99,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     },
     { prefix: '/api' },
   );
-  await app.register(webClientPlugin);
+  // A member's page is drawn with their data when its page cookie names their live session (decision 0037).
+  await app.register(webClientPlugin, { pageSession: (request, programme) => pageSessionOf(app.db, config, request, programme) });
   return app;
 }
 

@@ -1,9 +1,23 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
-import { jsonBlock, ROUTER_DATA_ID, type CurrentPlans, type PublicPageData, type RenderedPage } from '@coop/core/contracts';
+import type { Programme } from '@coop/core';
+import {
+  jsonBlock,
+  QUERY_DATA_ID,
+  ROUTER_DATA_ID,
+  type CurrentPlans,
+  type PublicPageData,
+  type RenderedPage,
+  type SignedInData,
+  type SignedInPage,
+} from '@coop/core/contracts';
 import { PUBLIC_ROUTE_ID, routes } from './app/routes';
+import type { MemberPageHandle } from './app/routes/member';
+import { drawDatesIn, MEMBERS_TIME_ZONE } from './components/display/format';
+import { ServerSessionContext } from './components/session/use-session';
+import { firstReadsOf } from './features/member/first-reads';
 import { PageRoot } from './app/page-root';
 import { PageSkeleton } from './components/display/page-skeleton';
 import { AdminLayout } from './features/admin/common/components/admin-layout';
@@ -30,6 +44,75 @@ const shellHandlers = new Map<string, ReturnType<typeof createStaticHandler>>(
   ).map(([id, Layout]) => [id, createStaticHandler([{ Component: Layout, children: [{ path: '*', Component: PageSkeleton }] }])]),
 );
 
+// The member areas the server may draw with their member's data, by their route's id.
+const memberAreas = new Map<string, { programme: Programme; Layout: ComponentType }>([
+  ['main-member-area', { programme: 'main', Layout: MainMemberLayout }],
+  ['welcomeback-member-area', { programme: 'welcomeback', Layout: WelcomeBackMemberLayout }],
+]);
+
+/** React puts the page's <title> and preload links first: they belong in the document's head. */
+function splitHead(html: string): [head: string, root: string] {
+  const [head] = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>|<meta [^>]*\/>)*/.exec(html)!;
+  return [head, html.slice(head.length)];
+}
+
+const requestOf = (url: string) => new Request(new URL(url, 'http://platform.local'));
+
+/** The member area and page at this address, when it is one: matches[0] is the data layout, [1] the area, [2] the page. */
+function memberPageAt(url: string) {
+  const address = new URL(url, 'http://platform.local');
+  const matches = matchRoutes(routes, address.pathname) ?? [];
+  const area = memberAreas.get(matches[1]?.route.id ?? '');
+  const page = matches[2]?.route;
+  const handle = page?.handle as MemberPageHandle | undefined;
+  return area && page && handle ? { ...area, page, handle, address } : null;
+}
+
+/** The reader's zone when it is one Intl knows (the cookie is the browser's word, not trusted); otherwise Lagos. */
+function knownZone(timeZone: string | undefined): string {
+  if (!timeZone) return MEMBERS_TIME_ZONE;
+  try {
+    return new Intl.DateTimeFormat('en-NG', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return MEMBERS_TIME_ZONE;
+  }
+}
+
+export function signedInPage(url: string): SignedInPage | null {
+  const at = memberPageAt(url);
+  return at ? { programme: at.programme, reads: firstReadsOf(at.programme, at.handle.memberPage, at.address) } : null;
+}
+
+/**
+ * A member's page drawn with their data (decision 0037): the area's layout with the member's name and figures, and the
+ * page itself from its first reads, which the server made with the member's session, its dates in the reader's zone.
+ * The browser's data cache starts from the same answers, and it takes this page over (hydrates it) once its session is
+ * renewed, asking for none of them again.
+ */
+export async function renderSignedIn(url: string, site: Site, plans: CurrentPlans, data: SignedInData): Promise<RenderedPage> {
+  const at = memberPageAt(url);
+  if (!at) return { kind: 'browser' };
+  const { Component: Page } = await (at.page.lazy as () => Promise<{ Component: ComponentType }>)();
+  const handler = createStaticHandler([{ Component: at.Layout, children: [{ path: '*', Component: Page }] }]);
+  const context = await handler.query(requestOf(url));
+  if (context instanceof Response || context.errors) return { kind: 'browser' };
+  const client = getQueryClient();
+  for (const answer of data.answers) client.setQueryData(answer.key, answer.data);
+  const html = drawDatesIn(knownZone(data.timeZone), () =>
+    renderToString(
+      <PageRoot site={site} plans={plans}>
+        <QueryClientProvider client={client}>
+          <ServerSessionContext.Provider value={{ area: at.programme, user: data.user }}>
+            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+          </ServerSessionContext.Provider>
+        </QueryClientProvider>
+      </PageRoot>,
+    ),
+  );
+  const [head, root] = splitHead(html);
+  return { kind: 'signed-in', head, root, queryData: jsonBlock(QUERY_DATA_ID, dehydrate(client)) };
+}
+
 async function renderShell(request: Request, shell: ReturnType<typeof createStaticHandler>, site: Site, plans: CurrentPlans): Promise<RenderedPage> {
   const context = await shell.query(request);
   if (context instanceof Response || context.errors) return { kind: 'browser' };
@@ -44,7 +127,7 @@ async function renderShell(request: Request, shell: ReturnType<typeof createStat
 }
 
 export async function renderPage(url: string, site: Site, data: PublicPageData, plans: CurrentPlans): Promise<RenderedPage> {
-  const request = new Request(new URL(url, 'http://platform.local'));
+  const request = requestOf(url);
   const matches = matchRoutes(routes, new URL(request.url).pathname) ?? [];
   const shell = shellHandlers.get(matches[1]?.route.id ?? '');
   if (shell) return renderShell(request, shell, site, plans);
@@ -64,9 +147,8 @@ export async function renderPage(url: string, site: Site, data: PublicPageData, 
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </PageRoot>,
   );
-  // React puts the page's <title> and preload links first: they belong in the document's head.
-  const [head] = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>|<meta [^>]*\/>)*/.exec(html)!;
+  const [head, root] = splitHead(html);
   const routerData = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
   const notFound = context.matches.at(-1)?.route.path === '*';
-  return { kind: 'page', status: notFound ? 404 : context.statusCode, head, root: html.slice(head.length), routerData: jsonBlock(ROUTER_DATA_ID, routerData), usedData: reads.used };
+  return { kind: 'page', status: notFound ? 404 : context.statusCode, head, root, routerData: jsonBlock(ROUTER_DATA_ID, routerData), usedData: reads.used };
 }

@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState, type RouteObject } from 'react-router';
-import { PLANS_DATA_ID, readJsonBlock, ROUTER_DATA_ID, SITE_DATA_ID } from './app/page-data';
+import { PLANS_DATA_ID, QUERY_DATA_ID, readJsonBlock, ROUTER_DATA_ID, SITE_DATA_ID, TIME_ZONE_COOKIE } from './app/page-data';
 import type { CurrentPlans } from './lib/plans-context';
 import { routes } from './app/routes';
 import { PageRoot } from './app/page-root';
@@ -19,7 +19,27 @@ async function loadMatchedRoutes(routeList: RouteObject[]) {
   );
 }
 
+/**
+ * A member page the server drew with the member's data (decision 0037) carries the answers it drew from: the data
+ * cache starts from them, so the page's loaders find its first reads there and the browser asks for none of them again.
+ * The data library loads only then (the public pages never load it).
+ */
+async function seedDataCache(): Promise<boolean> {
+  const state = readJsonBlock<unknown>(QUERY_DATA_ID);
+  if (!state) return false;
+  const [{ hydrate }, { getQueryClient }] = await Promise.all([import('@tanstack/react-query'), import('./lib/query-client')]);
+  hydrate(getQueryClient(), state);
+  return true;
+}
+
+/** Tells the server this browser's time zone, so the member pages it draws show their dates as this browser would. */
+function tellTimeZone() {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (zone) document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+}
+
 async function start() {
+  tellTimeZone();
   const site = readJsonBlock<Site>(SITE_DATA_ID);
   const plans = readJsonBlock<CurrentPlans>(PLANS_DATA_ID);
   if (!site || !plans) throw new Error(`The page has no #${SITE_DATA_ID} or #${PLANS_DATA_ID} block: open it through the platform's server.`);
@@ -34,6 +54,8 @@ async function start() {
       hydrationData = null;
     }
   }
+  // Before the router starts: its loaders look in the cache.
+  const drawnWithData = await seedDataCache();
   const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
   const app = (
     <PageRoot site={site} plans={plans}>
@@ -42,8 +64,10 @@ async function start() {
   );
   // A transition lets React hydrate in short slices, so a cheap phone stays responsive while it does.
   if (hydrationData) return startTransition(() => void hydrateRoot(container, app));
-  // A signed-in page's shell from the server (layout, navigation, skeleton) stays until the page can draw with its
-  // session, code and first figures, all asked for at once by the route's loaders (decision 0034); then React replaces it.
+  // A signed-in page from the server (drawn with the member's data, or a shell of layout, navigation and skeleton) stays
+  // until the page can draw with its session, code and first figures, all asked for at once by the route's loaders
+  // (decisions 0034, 0037).
+  const asked = window.location.pathname + window.location.search;
   await new Promise<void>((resolve) => {
     if (router.state.initialized) return resolve();
     const stop = router.subscribe((state) => {
@@ -52,6 +76,18 @@ async function start() {
       resolve();
     });
   });
+  // A page drawn with the member's data is taken over where it stands (its fields keep what was typed, nothing is drawn
+  // twice), in short slices so a cheap phone stays responsive. Should it differ (the page sent elsewhere meanwhile, a
+  // figure moved), React draws it afresh, and says so here. A shell is replaced at once, as it shows nothing yet.
+  const { pathname, search } = router.state.location;
+  if (drawnWithData && pathname + search === asked) {
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        onRecoverableError: (error) => console.warn('The page was drawn again in the browser: it differed from the server’s.', error),
+      });
+    });
+    return;
+  }
   createRoot(container).render(app);
 }
 

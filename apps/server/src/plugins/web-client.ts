@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { jsonBlock, PLANS_DATA_ID, SITE_DATA_ID, type CurrentPlans, type PageRenderer, type RenderedPage } from '@coop/core/contracts';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { Programme } from '@coop/core';
+import { jsonBlock, PLANS_DATA_ID, SITE_DATA_ID, TIME_ZONE_COOKIE, type CurrentPlans, type PageRenderer, type RenderedPage, type SessionUser } from '@coop/core/contracts';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { currentPlansReader, plansKey } from '../lib/current-plans';
 import { publicSite } from '../lib/public-site';
@@ -26,6 +27,9 @@ function fillTemplate(template: string, page: { head: string; root: string; data
     .replace('<!--page-data-->', () => page.data);
 }
 
+/** Whom a member page is drawn for, with a token for the server's own reads of their data; null: nobody (the shell). */
+export type PageSessionReader = (request: FastifyRequest, programme: Programme) => Promise<{ user: SessionUser; token: string } | null>;
+
 type PageAnswer = { kind: 'html'; status: number; html: string } | Extract<RenderedPage, { kind: 'redirect' }>;
 
 /**
@@ -33,7 +37,7 @@ type PageAnswer = { kind: 'html'; status: number; html: string } | Extract<Rende
  * that is not an API or sandbox call gets the client's page, with the site's identity written in, for the
  * browser to render.
  */
-export async function webClientPlugin(app: FastifyInstance) {
+export async function webClientPlugin(app: FastifyInstance, options: { pageSession?: PageSessionReader }) {
   const hasClient = existsSync(path.join(webDist, 'index.html'));
   // This plugin is its own scope, so only the client's pages are compressed: API answers are small, and
   // compressing answers that carry tokens next to what a person typed would open them to length-guessing (BREACH).
@@ -97,11 +101,40 @@ export async function webClientPlugin(app: FastifyInstance) {
         ? page
         : page.kind === 'browser'
           ? browserRendered(plans)
-          : page.kind === 'shell'
+          : page.kind === 'shell' || page.kind === 'signed-in'
             ? { kind: 'html', status: 200, html: fillTemplate(template, { head: '', root: page.root, data: pageData(plans), rendered: true }) }
             : { kind: 'html', status: page.status, html: fillTemplate(template, { head: page.head, root: page.root, data: pageData(plans) + page.routerData, rendered: true }) };
     answers.set(key, answer, page.kind === 'page' && page.usedData ? { ttl: 60_000 } : undefined);
     return answer;
+  };
+
+  /**
+   * A member's page drawn with their data, when the page cookie names their live session (decision 0037): its first
+   * reads are made through the API itself with the member's own access, so the page shows exactly what the API would
+   * answer them, and a read the API refuses leaves the member the shell. Never kept, and never cached by anyone.
+   */
+  const signedInAnswer = async (request: FastifyRequest): Promise<string | null> => {
+    if (!options.pageSession) return null;
+    const renderer = await loadRenderer();
+    const wanted = renderer.signedInPage(request.url);
+    if (!wanted) return null;
+    const session = await options.pageSession(request, wanted.programme);
+    if (!session) return null;
+    const replies = await Promise.all(
+      wanted.reads.map((read) =>
+        app.inject({ method: 'GET', url: `/api${read.path}`, headers: { authorization: `Bearer ${session.token}` }, remoteAddress: request.ip }),
+      ),
+    );
+    const refused = replies.find((reply) => reply.statusCode !== 200);
+    if (refused) {
+      request.log.warn({ status: refused.statusCode }, "A member page's first read was refused; the page's shell is sent instead");
+      return null;
+    }
+    const plans = await plansNow();
+    const answers = wanted.reads.map((read, i) => ({ key: read.key, data: replies[i]!.json() as unknown }));
+    const page = await renderer.renderSignedIn(request.url, site, plans, { user: session.user, answers, timeZone: request.cookies[TIME_ZONE_COOKIE] });
+    if (page.kind !== 'signed-in') return null;
+    return fillTemplate(template, { head: page.head, root: page.root, data: pageData(plans) + page.queryData, rendered: true });
   };
 
   // A route rather than the not-found handler, so the compression hooks apply to the pages.
@@ -109,6 +142,11 @@ export async function webClientPlugin(app: FastifyInstance) {
     const url = request.url;
     // Unknown API and sandbox calls, and missing files (an old asset name, a typo) are a plain 404.
     if (!hasClient || url.startsWith('/api') || url.startsWith('/sandbox') || /\.[a-z0-9]+$/i.test(url.split('?')[0]!)) return notFound(reply);
+    const signedIn = await signedInAnswer(request).catch((error: unknown) => {
+      request.log.error({ err: error }, "Drawing a member's page with their data failed; the page's shell is sent instead");
+      return null;
+    });
+    if (signedIn) return reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-store').send(signedIn);
     const answer = await answerFor(url, request.log);
     if (answer.kind === 'redirect') return reply.redirect(answer.location, answer.status);
     return sendHtml(reply, answer.status, answer.html);

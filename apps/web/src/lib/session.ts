@@ -9,7 +9,7 @@ import { apiFetch, ApiError, setSessionHooks } from './api-client';
  */
 export type SessionArea = Programme | 'admin';
 
-interface Session {
+export interface Session {
   area: SessionArea;
   token: string;
   expiresAt: number;

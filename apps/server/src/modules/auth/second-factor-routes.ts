@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
 import { limits, rateLimited } from '../../plugins/rate-limits';
-import { setRefreshCookie } from '../sessions/refresh-cookie';
+import { setSessionCookies } from '../sessions/session-cookies';
 import { sessionAnswer } from '../sessions/session-user';
 import { openSession, type SessionAccount } from '../sessions/sessions';
 import { beginEnrolment, checkSecondFactor, confirmEnrolment } from '../two-factor/two-factor-service';
@@ -43,9 +43,9 @@ const loginWithCodesSchema = loginAnswerSchema.extend({ recoveryCodes: z.array(z
 export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = rateLimited(app, 'second-factor', limits.secondFactor, attemptKey);
 
-  const signInWithSecondFactor = async (account: SessionAccount, reply: Parameters<typeof setRefreshCookie>[0]) => {
+  const signInWithSecondFactor = async (account: SessionAccount, reply: Parameters<typeof setSessionCookies>[0]) => {
     const { sessionId, refreshToken } = await app.db.transaction((tx) => openSession(tx, account.id, { secondFactor: true }));
-    setRefreshCookie(reply, app.config, 'main', refreshToken);
+    setSessionCookies(reply, app.config, 'main', { refreshToken, sessionId });
     return { status: 200, message: 'Login Successful', ...(await sessionAnswer(app.config, account, sessionId)) };
   };
 

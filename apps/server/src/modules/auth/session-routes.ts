@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { signChallenge } from './second-factor-challenge';
 import { isEnrolled, needsSecondFactor } from '../two-factor/two-factor-service';
 import { checkCredentials } from './login';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../sessions/refresh-cookie';
+import { clearSessionCookies, readRefreshCookie, setSessionCookies } from '../sessions/session-cookies';
 import { rememberAdminDevice } from './admin-device';
 import { countWrongPassword, refuseWhileLocked, rightPassword, signInPlace } from './sign-in-limits';
 import { sessionAnswer } from '../sessions/session-user';
@@ -64,7 +64,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         await rightPassword(app, place, account, 'signed in');
         const { sessionId, refreshToken } = await app.db.transaction((tx) => openSession(tx, account.id));
-        setRefreshCookie(reply, app.config, login.programme, refreshToken);
+        setSessionCookies(reply, app.config, login.programme, { refreshToken, sessionId });
         request.log.info({ accountId: account.id, programme: login.programme, admin: login.adminOnly }, 'signed in');
         return { status: 200, message: 'Login Successful', ...(await sessionAnswer(app.config, account, sessionId)) };
       },
@@ -88,7 +88,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!token) throw sessionEnded();
       const result = await app.db.transaction((tx) => rotateRefreshToken(tx, programme, token));
       if (result.outcome !== 'rotated') {
-        clearRefreshCookie(reply, app.config, programme);
+        clearSessionCookies(reply, app.config, programme);
         if (result.outcome === 'reused') request.log.warn({ programme }, 'a spent refresh token was presented again: its session is ended');
         if (result.outcome === 'inactive') throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');
         throw sessionEnded();
@@ -96,10 +96,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       // A session that never passed the second factor cannot renew into an administrator's token.
       if (!result.secondFactor && needsSecondFactor(app.config, result.account.role, result.enrolled)) {
         await app.db.transaction((tx) => revokeSession(tx, result.sessionId, 'sign_out'));
-        clearRefreshCookie(reply, app.config, programme);
+        clearSessionCookies(reply, app.config, programme);
         throw secondFactorDue();
       }
-      setRefreshCookie(reply, app.config, programme, result.refreshToken);
+      setSessionCookies(reply, app.config, programme, result);
       return sessionAnswer(app.config, result.account, result.sessionId);
     },
   );
@@ -131,7 +131,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return any;
       });
-      clearRefreshCookie(reply, app.config, programme);
+      clearSessionCookies(reply, app.config, programme);
       if (!ended) {
         if (!bearer && !cookie) throw new HttpError(401, 'Please sign in to continue.', 'signed_out');
         throw sessionEnded();

@@ -75,6 +75,21 @@ export async function sessionOfRefreshToken(tx: Tx, programme: Programme, token:
   return row?.session_id ?? null;
 }
 
+/**
+ * The member whose live session a page cookie names (session-cookies.ts), to draw their page with their data; null when
+ * the session has ended or expired, the account is not active in this programme, or it is an administrator's (whose
+ * pages stay with the browser, behind the second factor).
+ */
+export async function memberOfPageSession(tx: Tx, programme: Programme, sessionId: string): Promise<SessionAccount | null> {
+  const [row] = await queryRows<AccountRow>(
+    tx,
+    sql`select ${accountColumns} from sessions s join accounts a on a.id = s.account_id
+        where s.id = ${sessionId} and s.revoked_at is null and s.expires_at > now()
+          and a.programme = ${programme} and a.status = 'active' and a.role = 'user'`,
+  );
+  return row ? toSessionAccount(row) : null;
+}
+
 /** Ends one session of one account; false when there was no such live session. */
 export async function revokeAccountSession(tx: Tx, accountId: string, sessionId: string, reason: RevokeReason) {
   const ended = await tx

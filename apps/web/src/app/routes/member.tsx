@@ -61,26 +61,37 @@ const firstReads =
     return null;
   };
 
-const children = (
-  area: Programme,
-  paths: Record<'dashboard' | 'bank' | 'payment' | 'password' | 'referral' | 'wallet' | 'matrix' | 'awards' | 'close' | 'notifications' | 'mailSettings' | 'myData' | 'plan', string>,
-  grant?: string,
-) => [
-  { path: paths.dashboard, loader: firstReads(area, 'dashboard'), lazy: page(pages.dashboard, (m) => m.DashboardPage) },
-  { path: paths.bank, lazy: page(pages.bank, (m) => m.BankDetailsPage) },
-  { path: paths.payment, lazy: page(pages.payment, (m) => m.PaymentPage) },
-  { path: paths.password, lazy: page(pages.password, (m) => m.UpdatePasswordPage) },
-  { path: paths.referral, lazy: page(pages.referral, (m) => m.ReferralCodePage) },
-  { path: paths.wallet, loader: firstReads(area, 'wallet'), lazy: page(pages.wallet, (m) => m.WalletPage) },
-  { path: paths.matrix, loader: firstReads(area, 'matrix'), lazy: page(pages.matrix, (m) => m.MatrixPage) },
-  { path: paths.awards, lazy: page(pages.awards, (m) => m.AwardsPage) },
-  { path: paths.close, lazy: page(pages.close, (m) => m.CloseAccountPage) },
-  { path: paths.notifications, lazy: page(pages.notifications, (m) => m.NotificationsPage) },
-  { path: paths.mailSettings, lazy: page(pages.mailSettings, (m) => m.MailSettingsPage) },
-  { path: paths.myData, lazy: page(pages.myData, (m) => m.MyDataPage) },
-  { path: paths.plan, lazy: page(pages.plan, (m) => m.PlanPage) },
-  ...(grant ? [{ path: grant, lazy: page(pages.grant, (m) => m.GrantPage) }] : []),
-];
+type PageKey = 'dashboard' | 'bank' | 'payment' | 'password' | 'referral' | 'wallet' | 'matrix' | 'awards' | 'close' | 'notifications' | 'mailSettings' | 'myData' | 'plan';
+
+/** What the server may read to draw a member page (entry-server.tsx): its first reads, by the route's handle. */
+export interface MemberPageHandle {
+  memberPage: MemberPage;
+}
+
+const pageOf = (key: PageKey | 'grant'): MemberPage => (key === 'dashboard' || key === 'wallet' || key === 'matrix' ? key : 'other');
+
+const children = (area: Programme, paths: Record<PageKey, string>, grant?: string): RouteObject[] => {
+  const route = (path: string, key: PageKey | 'grant', lazy: () => Promise<{ Component: ComponentType }>): RouteObject => {
+    const handle: MemberPageHandle = { memberPage: pageOf(key) };
+    return { path, handle, loader: firstReads(area, handle.memberPage), lazy };
+  };
+  return [
+    route(paths.dashboard, 'dashboard', page(pages.dashboard, (m) => m.DashboardPage)),
+    route(paths.bank, 'bank', page(pages.bank, (m) => m.BankDetailsPage)),
+    route(paths.payment, 'payment', page(pages.payment, (m) => m.PaymentPage)),
+    route(paths.password, 'password', page(pages.password, (m) => m.UpdatePasswordPage)),
+    route(paths.referral, 'referral', page(pages.referral, (m) => m.ReferralCodePage)),
+    route(paths.wallet, 'wallet', page(pages.wallet, (m) => m.WalletPage)),
+    route(paths.matrix, 'matrix', page(pages.matrix, (m) => m.MatrixPage)),
+    route(paths.awards, 'awards', page(pages.awards, (m) => m.AwardsPage)),
+    route(paths.close, 'close', page(pages.close, (m) => m.CloseAccountPage)),
+    route(paths.notifications, 'notifications', page(pages.notifications, (m) => m.NotificationsPage)),
+    route(paths.mailSettings, 'mailSettings', page(pages.mailSettings, (m) => m.MailSettingsPage)),
+    route(paths.myData, 'myData', page(pages.myData, (m) => m.MyDataPage)),
+    route(paths.plan, 'plan', page(pages.plan, (m) => m.PlanPage)),
+    ...(grant ? [route(grant, 'grant', page(pages.grant, (m) => m.GrantPage))] : []),
+  ];
+};
 
 /** The signed-in areas of both programmes, and the public page the closure mail links to. */
 export const memberRoutes: RouteObject[] = [

@@ -11,10 +11,12 @@ export const notificationsQuery = queryOptions({
   queryFn: () => apiFetch<NotificationList>('/me/notifications'),
 });
 
+export const UNREAD_PATH = '/me/notifications/unread';
+
 /** The bell's count: looked at again every minute and whenever the window regains focus. */
 export const unreadQuery = queryOptions({
   queryKey: ['me', 'notifications', 'unread'],
-  queryFn: () => apiFetch<UnreadCount>('/me/notifications/unread'),
+  queryFn: () => apiFetch<UnreadCount>(UNREAD_PATH),
   refetchInterval: 60_000,
 });
 

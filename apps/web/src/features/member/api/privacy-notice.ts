@@ -2,9 +2,11 @@ import type { PrivacyNoticeStatus } from '@coop/core/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
+export const PRIVACY_NOTICE_PATH = '/me/privacy-notice';
+
 /** GET /me/privacy-notice: the version accepted, the one in force, and what changed since. */
 export const privacyNoticeQuery = () =>
-  queryOptions({ queryKey: ['me', 'privacy-notice'], queryFn: () => apiFetch<PrivacyNoticeStatus>('/me/privacy-notice'), staleTime: Infinity });
+  queryOptions({ queryKey: ['me', 'privacy-notice'], queryFn: () => apiFetch<PrivacyNoticeStatus>(PRIVACY_NOTICE_PATH), staleTime: Infinity });
 
 export const usePrivacyNoticeStatus = () => useQuery(privacyNoticeQuery());
 
