@@ -123,7 +123,7 @@ async function seededDataDir() {
   }
 }
 
-/** Signs the member in through the Main sign-in and answers the cookies it set (refresh and page), for Chromium's store. */
+/** Signs the member in through the Main sign-in and answers the cookies a browser would then hold, for Chromium's store. */
 async function sessionCookiesOf(url, email) {
   const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
   if (!response.ok) throw new Error(`The member's sign-in answered ${response.status}: ${await response.text()}`);
@@ -134,6 +134,9 @@ async function sessionCookiesOf(url, email) {
     return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: new URL(url).hostname, path: attribute('path') ?? '/', httpOnly: true, sameSite: 'Strict', secure: false };
   });
   for (const name of ['refresh_main', 'page_main']) if (!cookies.some((c) => c.name === name)) throw new Error(`The sign-in set no ${name} cookie.`);
+  // The sign-in page, run in this browser, would also have told the server its time zone (the same machine's as ours).
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  cookies.push({ name: 'tz', value: encodeURIComponent(zone), domain: new URL(url).hostname, path: '/', httpOnly: false, sameSite: 'Lax', secure: false });
   return cookies;
 }
 
