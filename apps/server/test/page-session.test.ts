@@ -46,12 +46,16 @@ describeEachDatabase('the page cookie (decision 0037)', (database) => {
   });
 
   it('names no administrator: their pages stay with the browser, behind the second factor', async () => {
-    const admin = await confirmedAccount(ctx.app, 'main');
-    await ctx.app.db.execute(sql`update accounts set role = 'admin' where email = ${admin.email}`);
-    // The test platform does not require the second factor, so the administrator's Main sign-in opens a session.
-    const login = await logIn(ctx.app, 'main', admin.email, admin.password);
-    expect(login.statusCode, login.body).toBe(200);
-    const cookie = login.cookies.find((c) => c.name === 'page_main')!;
+    const account = await confirmedAccount(ctx.app, 'main');
+    const asMember = await logIn(ctx.app, 'main', account.email, account.password);
+    const cookie = asMember.cookies.find((c) => c.name === 'page_main')!;
+    expect(await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({ page_main: cookie.value }), 'main')).not.toBeNull();
+    // Made an administrator: the member's page cookie names nobody now, and an administrator's sign-in sets none.
+    await ctx.app.db.execute(sql`update accounts set role = 'admin' where email = ${account.email}`);
     expect(await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({ page_main: cookie.value }), 'main')).toBeNull();
+    // The test platform does not require the second factor, so the administrator's Main sign-in opens a session.
+    const asAdmin = await logIn(ctx.app, 'main', account.email, account.password);
+    expect(asAdmin.statusCode, asAdmin.body).toBe(200);
+    expect(asAdmin.cookies.map((c) => c.name)).toEqual(['refresh_main']);
   });
 });

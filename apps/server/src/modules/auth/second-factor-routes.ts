@@ -45,7 +45,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const signInWithSecondFactor = async (account: SessionAccount, reply: Parameters<typeof setSessionCookies>[0]) => {
     const { sessionId, refreshToken } = await app.db.transaction((tx) => openSession(tx, account.id, { secondFactor: true }));
-    setSessionCookies(reply, app.config, 'main', { refreshToken, sessionId });
+    setSessionCookies(reply, app.config, 'main', { refreshToken, sessionId, role: account.role });
     return { status: 200, message: 'Login Successful', ...(await sessionAnswer(app.config, account, sessionId)) };
   };
 

@@ -64,7 +64,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         await rightPassword(app, place, account, 'signed in');
         const { sessionId, refreshToken } = await app.db.transaction((tx) => openSession(tx, account.id));
-        setSessionCookies(reply, app.config, login.programme, { refreshToken, sessionId });
+        setSessionCookies(reply, app.config, login.programme, { refreshToken, sessionId, role: account.role });
         request.log.info({ accountId: account.id, programme: login.programme, admin: login.adminOnly }, 'signed in');
         return { status: 200, message: 'Login Successful', ...(await sessionAnswer(app.config, account, sessionId)) };
       },
@@ -99,7 +99,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         clearSessionCookies(reply, app.config, programme);
         throw secondFactorDue();
       }
-      setSessionCookies(reply, app.config, programme, result);
+      setSessionCookies(reply, app.config, programme, { ...result, role: result.account.role });
       return sessionAnswer(app.config, result.account, result.sessionId);
     },
   );

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Programme } from '@coop/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
+import type { Role } from '../../plugins/auth';
 import { SESSION_SECONDS } from './sessions';
 
 /** One cookie per programme, so a person can be signed in to Main and Welcome Back in the same browser. */
@@ -22,9 +23,13 @@ const pageCookieOptions = (config: Config) => ({ path: '/', httpOnly: true, same
 const pageMac = (config: Config, programme: Programme, sessionId: string) =>
   createHmac('sha256', config.jwtSecret).update(`member-page|${programme}|${sessionId}`).digest('base64url');
 
-/** The cookies of a session just opened or renewed: its next refresh token, and the page cookie naming it. */
-export function setSessionCookies(reply: FastifyReply, config: Config, programme: Programme, session: { refreshToken: string; sessionId: string }) {
+/**
+ * The cookies of a session just opened or renewed: its next refresh token and, for a member (the server draws no
+ * administrator's pages), the page cookie naming it.
+ */
+export function setSessionCookies(reply: FastifyReply, config: Config, programme: Programme, session: { refreshToken: string; sessionId: string; role: Role }) {
   reply.setCookie(refreshCookieName(programme), session.refreshToken, { ...refreshCookieOptions(config), maxAge: SESSION_SECONDS });
+  if (session.role !== 'user') return;
   reply.setCookie(pageCookieName(programme), `${session.sessionId}.${pageMac(config, programme, session.sessionId)}`, { ...pageCookieOptions(config), maxAge: SESSION_SECONDS });
 }
 
