@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, watchPage } from '../support/browser';
-import { signInOnMainPage, sponsorWithTwoFriends } from '../support/members';
+import { MEMBER_PASSWORD, paidMember, signInOnMainPage, sponsorWithTwoFriends } from '../support/members';
 
 const baseURL = inject('baseURL');
 
@@ -89,6 +89,23 @@ describe('member pages drawn by the server with the member’s data', () => {
     // Taken over where it stood, not drawn again: the server's page and the browser's first drawing are the same.
     expect(drawnAgain).toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  it('draws Welcome Back’s pages the same way, for its own session only', async () => {
+    const member = await paidMember(baseURL, 'welcomeback', 'Tunde Welcomeback');
+    const login = await fetch(`${baseURL}/api/auth/loginwelc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: member.email, password: MEMBER_PASSWORD }) });
+    expect(login.status).toBe(200);
+    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+    expect(cookies).toContain('page_welcomeback=');
+    for (const path of ['/welcomebackdashboard', '/welcomebackwallet', '/welcomebackmatrix']) {
+      const { res, html } = await pageWith(path, cookies);
+      expect(res.headers.get('cache-control'), path).toBe('private, no-store');
+      expect(html, path).toContain('WELCOME, Tunde Welcomeback!');
+    }
+    // A Welcome Back session draws no Main page.
+    const main = await pageWith('/maindashboard', cookies);
+    expect(main.html).toContain('aria-label="Loading this page"');
+    expect(main.html).not.toContain('Tunde Welcomeback');
   });
 
   it('sends the shell, with nothing of the member, once the session has ended or for a cookie it did not sign', async () => {

@@ -1,15 +1,17 @@
-import { matrixSearchQuerySchema } from '@coop/core/contracts';
 import { useState } from 'react';
 import { SubmitButton, TextField, useZodForm } from '../../../components/form';
 import { formatDate } from '../../../components/display/format';
 import { QueryState } from '../../../components/display/query-state';
 import { useMatrixSearch } from '../api/search-matrix';
 
+// Loaded when the member first searches: the matrix page draws its figures without zod and the contracts (decision 0037).
+const searchSchema = () => import('@coop/core/contracts').then((contracts) => contracts.matrixSearchQuerySchema);
+
 /** Finds someone in the member's own matrix by first name or surname, and opens the matrix at their place. */
 export function DownlineSearch({ onOpen }: { onOpen: (positionId: number) => void }) {
   const [name, setName] = useState('');
   const query = useMatrixSearch(name);
-  const form = useZodForm(matrixSearchQuerySchema, { name: '' });
+  const form = useZodForm(searchSchema, { name: '' });
   const onSubmit = form.handleSubmit((values) => setName(values.name));
   return (
     <section aria-label="Search your matrix" className="mb-4 rounded-lg border border-slate-200 bg-white p-3 sm:p-5">
