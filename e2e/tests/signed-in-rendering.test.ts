@@ -41,6 +41,8 @@ describe('member pages drawn by the server with the member’s data', () => {
     expect(dashboard.html).toContain('₦20,000');
     expect(dashboard.html).toContain('<script type="application/json" id="query-data">');
     expect(dashboard.html).not.toContain('aria-label="Loading this page"');
+    // It takes no taps until the browser has taken it over (a filter tapped before then would do nothing).
+    expect(dashboard.html).toContain('<div id="root" data-waits>');
 
     const wallet = await pageWith('/mainwallet', cookies);
     expect(wallet.html).toMatch(/Referral bonus(<!-- -->)? from (<!-- -->)?Femi F\./);
@@ -85,6 +87,7 @@ describe('member pages drawn by the server with the member’s data', () => {
       await expect(tab.getByTestId('member-greeting').textContent(), path).resolves.toBe('WELCOME, Ngozi Drawn!');
     }
     await expect(tab.getByText('Gbenga S.').first().isVisible()).resolves.toBe(true);
+    expect(await tab.locator('#root').evaluate((root) => getComputedStyle(root).pointerEvents)).toBe('auto');
     expect(reads).toEqual([]);
     // Taken over where it stood, not drawn again: the server's page and the browser's first drawing are the same.
     expect(drawnAgain).toEqual([]);

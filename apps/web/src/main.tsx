@@ -102,4 +102,8 @@ const loaded = new Promise<void>((resolve) => {
   if (document.readyState === 'complete') resolve();
   else window.addEventListener('load', () => resolve(), { once: true });
 });
-Promise.all([start(), loaded]).then(hideBootLoader, (error: unknown) => console.error('The page could not start', error));
+Promise.all([start(), loaded]).then(hideBootLoader, (error: unknown) => {
+  // A member's page drawn by the server stays readable, and its links work, when the page cannot start.
+  document.getElementById('root')?.removeAttribute('data-waits');
+  console.error('The page could not start', error);
+});

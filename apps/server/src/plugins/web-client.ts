@@ -18,10 +18,11 @@ const webRenderer = fileURLToPath(new URL('../../../web/dist-server/entry-server
  * The built page with the server's parts filled in. The loading image (spec: until the page has fully loaded)
  * covers the screen only when there is nothing to show yet; over a page the server rendered it is a small badge.
  */
-function fillTemplate(template: string, page: { head: string; root: string; data: string; rendered: boolean }) {
+function fillTemplate(template: string, page: { head: string; root: string; data: string; rendered: boolean; waits?: boolean }) {
   const withHead = page.head.includes('<title>') ? template.replace(/<title>[^<]*<\/title>/, '') : template;
   return withHead
     .replace('</head>', () => `${page.head}</head>`)
+    .replace('<div id="root">', page.waits ? '<div id="root" data-waits>' : '<div id="root">')
     .replace('<div id="boot-loader"', page.rendered ? '<div id="boot-loader" data-over-page' : '<div id="boot-loader"')
     .replace('<!--page-root-->', () => page.root)
     .replace('<!--page-data-->', () => page.data);
@@ -134,7 +135,7 @@ export async function webClientPlugin(app: FastifyInstance, options: { pageSessi
     const answers = wanted.reads.map((read, i) => ({ key: read.key, data: replies[i]!.json() as unknown }));
     const page = await renderer.renderSignedIn(request.url, site, plans, { user: session.user, answers, timeZone: request.cookies[TIME_ZONE_COOKIE] });
     if (page.kind !== 'signed-in') return null;
-    return fillTemplate(template, { head: page.head, root: page.root, data: pageData(plans) + page.queryData, rendered: true });
+    return fillTemplate(template, { head: page.head, root: page.root, data: pageData(plans) + page.queryData, rendered: true, waits: true });
   };
 
   // A route rather than the not-found handler, so the compression hooks apply to the pages.
