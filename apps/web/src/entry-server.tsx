@@ -1,7 +1,7 @@
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
 import type { Programme } from '@coop/core';
 import {
   jsonBlock,
@@ -27,28 +27,25 @@ import type { Site } from './lib/site-context';
 
 /**
  * The server's renderer (built by `vite build --ssr`, used by apps/server/src/plugins/web-client.ts). Public
- * pages are sent as finished HTML, so a phone on a slow network reads the page before any script arrives; the
- * signed-in areas need the session only the browser holds: their layout and navigation are sent as a shell around
- * a skeleton of the page (decision 0034), and the browser draws the page in it once its session and figures are in.
+ * pages are sent as finished HTML, so a phone on a slow network reads the page before any script arrives. A member's
+ * page is drawn with their data when the server knows the member (decision 0037); otherwise, and for the admin area,
+ * the area's layout and navigation are sent as a shell around a skeleton of the page (decision 0034), and the browser
+ * draws the page in it once its session and figures are in.
  */
 const handler = createStaticHandler(routes);
 
-// Each signed-in area's layout, with the skeleton wherever its pages go.
-const shellHandlers = new Map<string, ReturnType<typeof createStaticHandler>>(
-  (
-    [
-      ['main-member-area', MainMemberLayout],
-      ['welcomeback-member-area', WelcomeBackMemberLayout],
-      ['admin-area', AdminLayout],
-    ] as Array<[string, ComponentType]>
-  ).map(([id, Layout]) => [id, createStaticHandler([{ Component: Layout, children: [{ path: '*', Component: PageSkeleton }] }])]),
-);
+// Each signed-in area's layout; the member areas' pages may also be drawn with their member's data (decision 0037).
+const areas: Array<{ id: string; Layout: ComponentType; programme?: Programme }> = [
+  { id: 'main-member-area', Layout: MainMemberLayout, programme: 'main' },
+  { id: 'welcomeback-member-area', Layout: WelcomeBackMemberLayout, programme: 'welcomeback' },
+  { id: 'admin-area', Layout: AdminLayout },
+];
 
-// The member areas the server may draw with their member's data, by their route's id.
-const memberAreas = new Map<string, { programme: Programme; Layout: ComponentType }>([
-  ['main-member-area', { programme: 'main', Layout: MainMemberLayout }],
-  ['welcomeback-member-area', { programme: 'welcomeback', Layout: WelcomeBackMemberLayout }],
-]);
+// Each area's shell: its layout, with the skeleton wherever its pages go.
+const shellHandlers = new Map(areas.map(({ id, Layout }) => [id, createStaticHandler([{ Component: Layout, children: [{ path: '*', Component: PageSkeleton }] }])]));
+
+// The member areas, by their route's id.
+const memberAreas = new Map(areas.flatMap(({ id, Layout, programme }) => (programme ? [[id, { programme, Layout }] as const] : [])));
 
 /** React puts the page's <title> and preload links first: they belong in the document's head. */
 function splitHead(html: string): [head: string, root: string] {
@@ -92,6 +89,24 @@ export function signedInPage(url: string): SignedInPage | null {
   return at ? { programme: at.programme, reads: firstReadsOf(at.programme, at.handle.memberPage, at.address) } : null;
 }
 
+// Each member page's layout and page, made once (the page's code loads with the first visit to it).
+const memberPageHandlers = new Map<RouteObject, Promise<ReturnType<typeof createStaticHandler>>>();
+function memberPageHandler({ page, Layout }: { page: RouteObject; Layout: ComponentType }) {
+  let handler = memberPageHandlers.get(page);
+  if (!handler) {
+    handler = (page.lazy as () => Promise<{ Component: ComponentType }>)().then(
+      ({ Component }) => createStaticHandler([{ Component: Layout, children: [{ path: '*', Component }] }]),
+      (error: unknown) => {
+        // A page whose code did not load is tried again on its next visit.
+        memberPageHandlers.delete(page);
+        throw error;
+      },
+    );
+    memberPageHandlers.set(page, handler);
+  }
+  return handler;
+}
+
 /**
  * A member's page drawn with their data (decision 0037): the area's layout with the member's name and figures, and the
  * page itself from its first reads, which the server made with the member's session, its dates in the reader's zone.
@@ -101,8 +116,7 @@ export function signedInPage(url: string): SignedInPage | null {
 export async function renderSignedIn(url: string, site: Site, plans: CurrentPlans, data: SignedInData): Promise<RenderedPage> {
   const at = memberPageAt(url);
   if (!at) return { kind: 'browser' };
-  const { Component: Page } = await (at.page.lazy as () => Promise<{ Component: ComponentType }>)();
-  const handler = createStaticHandler([{ Component: at.Layout, children: [{ path: '*', Component: Page }] }]);
+  const handler = await memberPageHandler(at);
   const context = await handler.query(requestOf(url));
   if (context instanceof Response || context.errors) return { kind: 'browser' };
   const client = getQueryClient();

@@ -28,8 +28,13 @@ function fillTemplate(template: string, page: { head: string; root: string; data
     .replace('<!--page-data-->', () => page.data);
 }
 
-/** Whom a member page is drawn for, with a token for the server's own reads of their data; null: nobody (the shell). */
-export type PageSessionReader = (request: FastifyRequest, programme: Programme) => Promise<{ user: SessionUser; token: string } | null>;
+/** Whom a member page is drawn for, and a token for the server's own reads of their data (never sent to the browser). */
+export interface PageSession {
+  user: SessionUser;
+  token: string;
+}
+/** The member whose live session the request names; null: nobody (the shell is sent). */
+export type PageSessionReader = (request: FastifyRequest, programme: Programme) => Promise<PageSession | null>;
 
 type PageAnswer = { kind: 'html'; status: number; html: string } | Extract<RenderedPage, { kind: 'redirect' }>;
 
@@ -68,8 +73,8 @@ export async function webClientPlugin(app: FastifyInstance, options: { pageSessi
   // Loaded on the first page asked for, so API-only uses (tests, scripts) never pay for it.
   const loadRenderer = () => (renderer ??= import(pathToFileURL(webRenderer).href) as Promise<PageRenderer>);
 
-  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-    reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  const sendHtml = (reply: FastifyReply, status: number, html: string, cacheControl = 'no-cache') =>
+    reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
 
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found' });
   app.setNotFoundHandler((_request, reply) => notFound(reply));
@@ -147,7 +152,7 @@ export async function webClientPlugin(app: FastifyInstance, options: { pageSessi
       request.log.error({ err: error }, "Drawing a member's page with their data failed; the page's shell is sent instead");
       return null;
     });
-    if (signedIn) return reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-store').send(signedIn);
+    if (signedIn) return sendHtml(reply, 200, signedIn, 'private, no-store');
     const answer = await answerFor(url, request.log);
     if (answer.kind === 'redirect') return reply.redirect(answer.location, answer.status);
     return sendHtml(reply, answer.status, answer.html);

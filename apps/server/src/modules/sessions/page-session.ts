@@ -1,17 +1,11 @@
 import type { Programme } from '@coop/core';
-import type { SessionUser } from '@coop/core/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { PageSession } from '../../plugins/web-client';
 import { readPageCookie } from './session-cookies';
 import { memberOfPageSession } from './sessions';
 import { sessionAnswer } from './session-user';
-
-/** Whom a member page is drawn for, and a token for the server's own reads of their data (never sent to the browser). */
-export interface PageSession {
-  user: SessionUser;
-  token: string;
-}
 
 /** The member whose live session the request's page cookie names; null when there is none (the page's shell is sent). */
 export async function pageSessionOf(db: Db, config: Config, request: FastifyRequest, programme: Programme): Promise<PageSession | null> {
