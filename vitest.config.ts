@@ -2,24 +2,24 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Vitest's order (core, then the largest files first), with the browser test files spread evenly over the whole list
- * of API tests: a browser file waits for the one before it to finish (e2e/one-at-a-time.ts), so two of them side by
- * side leave a worker idle, while a browser file beside API files keeps both workers busy. Spread by proportion, not
- * every n-th file: rounding n up left a third of the browser files after the last API file, run one by one while the
- * other worker waited (decision 0023).
+ * Vitest's order (the largest files first), with the browser test files spread evenly over the API test files and
+ * the unit files last. A browser file waits for the one before it to finish (e2e/one-at-a-time.ts), so two of them
+ * side by side leave a worker idle, while a browser file beside API files keeps both workers busy. Spread by
+ * proportion over the API files only: the unit files take a second in all, and counting them in put the first six
+ * browser files back to back, one worker waiting on the lock for three and a half minutes (decision 0023).
  */
 class SpreadBrowserFiles extends BaseSequencer {
   async sort(files: TestSpecification[]) {
     const sorted = await super.sort(files);
-    const browser = sorted.filter((spec) => spec.project.name === 'e2e');
-    const rest = sorted.filter((spec) => spec.project.name !== 'e2e');
+    const of = (name: string) => sorted.filter((spec) => spec.project.name === name);
+    const [browser, api, unit] = [of('e2e'), of('server'), of('core')];
     const order: TestSpecification[] = [];
     let next = 0;
-    rest.forEach((spec, i) => {
-      while (next < browser.length && Math.floor((next * rest.length) / browser.length) <= i) order.push(browser[next++]!);
+    api.forEach((spec, i) => {
+      while (next < browser.length && Math.floor((next * api.length) / browser.length) <= i) order.push(browser[next++]!);
       order.push(spec);
     });
-    return [...order, ...browser.slice(next)];
+    return [...order, ...browser.slice(next), ...unit];
   }
 }
 
