@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TEST_PASSWORD_HASH_COST } from '../apps/server/test/password-cost';
 import { CHECKER_ADMIN, DEMO_ADMIN, MAKER_ADMIN, OPERATOR_ADMIN, PAYOUT_ADMIN } from './support/admins';
 import type { TestProject } from 'vitest/node';
 import { removeDir, repoRoot, startPlatform, type RunningServer } from './support/server';
@@ -33,6 +34,7 @@ export async function setup(project: TestProject) {
       await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin-create.ts', '--email', admin.email, '--password', admin.password, '--name', admin.name], {
         ...process.env,
         NODE_ENV: 'test',
+        PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
         DATA_DIR: dataDir,
         DATABASE_URL: '',
       });

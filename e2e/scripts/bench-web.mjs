@@ -19,6 +19,7 @@ register();
 const { freePort, removeDir, repoRoot, startPlatform } = await import('../support/server.ts');
 const { openDatabase } = await import('../../apps/server/src/db/client.ts');
 const { seedPaidNetwork } = await import('../../apps/server/scripts/bench-seed.ts');
+const { loadConfig } = await import('../../apps/server/src/config.ts');
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
@@ -116,7 +117,7 @@ async function seededDataDir() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-bench-web-'));
   const database = await openDatabase({ dataDir });
   try {
-    const joined = await seedPaidNetwork(database.db, MEMBERS, PASSWORD);
+    const joined = await seedPaidNetwork(database.db, MEMBERS, PASSWORD, loadConfig({}).passwordHashCost);
     return { dataDir, member: joined.find((a) => a.programme === 'main') };
   } finally {
     await database.close();

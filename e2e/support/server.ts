@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_PASSWORD_HASH_COST } from '../../apps/server/test/password-cost';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -34,7 +35,7 @@ export async function startPlatform(env: Record<string, string> = {}, options: {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', ...env },
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -35,6 +35,8 @@ const chosen = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim());
 const wanted = (name: string) => !chosen || chosen.includes(name);
 const password = 'bench password 1';
 const jwtSecret = randomBytes(32).toString('base64url');
+// The platform under test runs with the product's settings, so the members' hashes are made at its cost.
+const { passwordHashCost } = loadConfig({});
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -72,11 +74,11 @@ async function seed(db: Db): Promise<Seeded> {
     });
     return signed.token;
   };
-  const joined = await seedPaidNetwork(db, members, password);
+  const joined = await seedPaidNetwork(db, members, password, passwordHashCost);
   const main = joined.filter((a) => a.programme === 'main');
   const memberTokens = [];
   for (const account of main.slice(0, 20)) memberTokens.push(await tokenOf(account));
-  const admin = await newBenchAccount(db, await hashPassword(password), 'main', null, 'admin');
+  const admin = await newBenchAccount(db, await hashPassword(password, passwordHashCost), 'main', null, 'admin');
   await db.execute(sql`analyze`);
   return {
     emails: main.map((a) => a.email),
@@ -234,7 +236,7 @@ async function main() {
       const email = rotate(seeded.emails);
       let address = 0;
       const hashStarted = performance.now();
-      await hashPassword(password);
+      await hashPassword(password, passwordHashCost);
       const hashMs = performance.now() - hashStarted;
       const probe = await fetch(`${url}/api/auth/login`, {
         method: 'POST',

@@ -45,8 +45,8 @@ export async function newBenchAccount(
 }
 
 /** `members` paid members, every fifth in Welcome Back; answers them in the order they joined. */
-export async function seedPaidNetwork(db: Db, members: number, password: string): Promise<SeededAccount[]> {
-  const passwordHash = await hashPassword(password);
+export async function seedPaidNetwork(db: Db, members: number, password: string, passwordHashCost: number): Promise<SeededAccount[]> {
+  const passwordHash = await hashPassword(password, passwordHashCost);
   const joined: SeededAccount[] = [];
   for (let i = 0; i < members; i++) {
     const programme: Programme = i % 5 === 4 ? 'welcomeback' : 'main';

@@ -56,9 +56,9 @@ async function main() {
   const config = loadConfig(process.env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
   try {
-    const passwordHash = await hashPassword(values.password);
+    const passwordHash = await hashPassword(values.password, config.passwordHashCost);
     const graduate = await join(database.db, { email: values.email.toLowerCase(), fullName: values.name, passwordHash, sponsorAccountId: null, phone: '08020000000' });
-    const unusable = await hashPassword(randomUUID());
+    const unusable = await hashPassword(randomUUID(), config.passwordHashCost);
     for (let i = 1; i <= POSITIONS_UNDER_A_GRADUATE; i++) {
       await join(database.db, {
         email: `crown-friend-${i}-${randomUUID().slice(0, 8)}@example.com`,

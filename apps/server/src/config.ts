@@ -27,6 +27,7 @@ const EnvSchema = z.object({
     .refine((v) => v === 'pglite' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL or "pglite"')
     .optional(),
   /** Connections each instance opens to PostgreSQL at most: instances × this must stay under max_connections. */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url('must be a full URL such as https://example.com').optional(),
@@ -87,6 +88,11 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   jwtSecret: string;
+  /**
+   * scrypt's cost for new password hashes, as log2 of N (each hash keeps its own, so a change applies to new ones).
+   * At least 15 in production; the tests hash at less (decision 0023).
+   */
+  passwordHashCost: number;
   publicUrl: string;
   /** workerEnabled: this instance sends queued mails (MAIL_WORKER); pollMs: how often it looks besides the NOTIFY wake-ups. */
   mail: { transport: 'smtp' | 'outbox'; smtpUrl?: string; from: string; workerEnabled: boolean; pollMs: number };
@@ -169,6 +175,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (parseSecretKey(e.TOTP_ENCRYPTION_KEY!)!.equals(parseSecretKey(DEV_TOTP_KEY)!))
       throw new ConfigError('Invalid environment variable TOTP_ENCRYPTION_KEY in production: it is the development key; make a new one with openssl rand -base64 32');
   }
+  if (isProduction && e.PASSWORD_HASH_COST < 15)
+    throw new ConfigError(`Invalid environment variable PASSWORD_HASH_COST in production: ${e.PASSWORD_HASH_COST} is below 15, too cheap to guess against`);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, isProduction);
   if (typeof trustProxy === 'object' && !Array.isArray(trustProxy))
     throw new ConfigError(`Invalid environment variable TRUST_PROXY${isProduction ? ' in production' : ''}: ${trustProxy.error}`);
@@ -187,6 +195,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL === 'pglite' ? undefined : e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, workerEnabled: e.MAIL_WORKER, pollMs: e.MAIL_POLL_MS },
     payments: { provider, secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL },

@@ -9,13 +9,14 @@ import { newReferralCode } from '../src/lib/referral-code';
 import { signAccessToken } from '../src/plugins/auth';
 
 /**
- * One real scrypt hash per password for the whole file (the product's hashPassword, same cost): accounts written
- * directly do not each pay the ~50 ms the product spends on a hash. Sign-ups and password changes still hash.
+ * One real scrypt hash per password and cost for the whole file (the product's hashPassword at the app's cost):
+ * accounts written directly do not each pay for a hash. Sign-ups and password changes still hash.
  */
 const hashes = new Map<string, Promise<string>>();
-const hashOf = (password: string) => {
-  let hash = hashes.get(password);
-  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+const hashOf = (password: string, cost: number) => {
+  const key = `${cost}:${password}`;
+  let hash = hashes.get(key);
+  if (!hash) hashes.set(key, (hash = hashPassword(password, cost)));
   return hash;
 };
 
@@ -37,7 +38,7 @@ export async function createTestAccount(
       fullName: options.fullName ?? 'Test Member',
       phone: '08030000000',
       address: '1 Marina, Lagos',
-      passwordHash: await hashOf(options.password ?? 'a good password'),
+      passwordHash: await hashOf(options.password ?? 'a good password', app.config.passwordHashCost),
       role: options.role ?? 'user',
       referralCode: newReferralCode(),
       sponsorAccountId: options.sponsorAccountId ?? null,

@@ -3,10 +3,18 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { TestDatabase } from './databases';
+import { TEST_PASSWORD_HASH_COST } from './password-cost';
 
 export function testConfig(env: Record<string, string> = {}): Config {
   // Suites of single acts run as a one-administrator deployment; approvals.test.ts turns the second administrator on.
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:3000', SINGLE_ADMIN_APPROVAL: 'true', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    SINGLE_ADMIN_APPROVAL: 'true',
+    PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+    ...env,
+  });
 }
 
 /** Builds the real app on a fresh database for a suite; `ctx.app` is ready inside tests. */

@@ -11,7 +11,8 @@ const post = (ctx: { app: App }, programme: Programme, payload: Record<string, u
   ctx.app.inject({ method: 'POST', url: signupPath[programme], payload, remoteAddress: someAddress() });
 
 describeEachDatabase('sign-up', (database) => {
-  const ctx = useTestApp(database);
+  // The product's password hash cost, which this suite checks (the other suites hash at less: test/password-cost.ts).
+  const ctx = useTestApp(database, { PASSWORD_HASH_COST: '15' });
 
   for (const programme of ['main', 'welcomeback'] as Programme[]) {
     describe(programme, () => {

@@ -102,3 +102,19 @@ describe('fraud signal thresholds', () => {
     expect(() => loadConfig({ FRAUD_BURST_SIGNUPS: '1' })).toThrow(/^Invalid environment variable FRAUD_BURST_SIGNUPS/);
   });
 });
+
+describe('PASSWORD_HASH_COST', () => {
+  it("is scrypt's 2^15 unless set, and at least 2^15 in production", () => {
+    expect(loadConfig({}).passwordHashCost).toBe(15);
+    expect(loadConfig(production).passwordHashCost).toBe(15);
+    expect(loadConfig({ ...production, PASSWORD_HASH_COST: '16' }).passwordHashCost).toBe(16);
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: '14' })).toThrow(
+      /^Invalid environment variable PASSWORD_HASH_COST in production: 14 is below 15/,
+    );
+  });
+
+  it('may be lower outside production (the tests hash at 2^10), never below 2^10', () => {
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
+    expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '9' })).toThrow(/^Invalid environment variable PASSWORD_HASH_COST: /);
+  });
+});

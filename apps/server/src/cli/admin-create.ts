@@ -39,8 +39,9 @@ export async function runAdminCreate(argv: string[], env: Record<string, string 
     return 2;
   }
   let database;
+  let config;
   try {
-    const config = loadConfig(env);
+    config = loadConfig(env);
     database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
   } catch (error) {
     if (error instanceof DataDirInUseError) {
@@ -56,7 +57,7 @@ export async function runAdminCreate(argv: string[], env: Record<string, string 
   }
   try {
     const { email, password, name } = parsed.data;
-    const result = await createOrPromoteAdministrator(database.db, { email, password, fullName: name, replacePassword: true, via: 'admin:create' });
+    const result = await createOrPromoteAdministrator(database.db, { email, password, fullName: name, replacePassword: true, via: 'admin:create' }, config.passwordHashCost);
     if (result.created) out.log(`Created the administrator ${email} (a Main platform account). Sign in at /admin.`);
     else if (result.promoted) out.log(`${email} already had a Main platform account: it is now an administrator, with the password you gave.`);
     else out.log(`${email} was already an administrator: its password is replaced and its other sessions are ended.`);

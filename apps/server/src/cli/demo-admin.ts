@@ -12,7 +12,7 @@ export async function seedDemoAdministrator(app: FastifyInstance) {
   if (admins.length > 0) return;
   const email = process.env.DEMO_ADMIN_EMAIL ?? DEMO_ADMIN_EMAIL;
   const password = process.env.DEMO_ADMIN_PASSWORD ?? randomBytes(9).toString('base64url');
-  await createOrPromoteAdministrator(app.db, { email, password, fullName: 'Demo Administrator' });
+  await createOrPromoteAdministrator(app.db, { email, password, fullName: 'Demo Administrator' }, app.config.passwordHashCost);
   // Written past the logger, framed, so it stands out among the request lines; the only place a password is shown.
   const lines = [`Demo administrator created (shown once): ${email} / ${password}`, `Sign in at ${app.config.publicUrl}/admin`];
   const rule = '='.repeat(Math.max(...lines.map((line) => line.length)) + 4);

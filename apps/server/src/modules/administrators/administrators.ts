@@ -24,9 +24,10 @@ export interface AdministratorResult {
 export async function createOrPromoteAdministrator(
   db: Db,
   input: { email: string; password: string; fullName?: string; replacePassword?: boolean; via?: string },
+  passwordHashCost: number,
 ): Promise<AdministratorResult> {
   const email = input.email.trim().toLowerCase();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordHashCost);
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(accounts).where(and(eq(accounts.programme, 'main'), eq(accounts.email, email))).for('update');
     let result: AdministratorResult;

@@ -104,8 +104,8 @@ export async function inviteAdministrator(db: Db, inviterId: string, input: Admi
  * link. Refused when the administrators changed since (there must still be exactly one), or when a Main account
  * with this email appeared meanwhile (the sole administrator then invites again, which makes that account one).
  */
-export async function acceptInvitation(db: Db, input: { token: string; password: string }) {
-  const passwordHash = await hashPassword(input.password);
+export async function acceptInvitation(db: Db, input: { token: string; password: string }, passwordHashCost: number) {
+  const passwordHash = await hashPassword(input.password, passwordHashCost);
   return db.transaction(async (tx) => {
     const [invitation] = await queryRows<{ id: string; email: string; full_name: string; invited_by: string }>(
       tx,

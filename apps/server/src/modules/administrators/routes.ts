@@ -72,7 +72,7 @@ export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { email } = await acceptInvitation(app.db, request.body);
+      const { email } = await acceptInvitation(app.db, request.body, app.config.passwordHashCost);
       return { status: 200, message: `Welcome: you are now an administrator. Sign in to the admin area with ${email} and your new password.` };
     },
   );

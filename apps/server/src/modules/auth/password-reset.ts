@@ -29,8 +29,13 @@ const invalidLink = () => new HttpError(400, 'This reset link is not valid or ha
  * sends an email) of that email; otherwise nothing changes, the token included. A reset ends every session
  * and every access token of the account (token version), since whoever held them may be the reason for it.
  */
-export async function resetPassword(db: Db, programme: Programme, input: { token: string; password: string; email?: string }) {
-  const passwordHash = await hashPassword(input.password);
+export async function resetPassword(
+  db: Db,
+  programme: Programme,
+  input: { token: string; password: string; email?: string },
+  passwordHashCost: number,
+) {
+  const passwordHash = await hashPassword(input.password, passwordHashCost);
   return db.transaction(async (tx) => {
     const live = await findLiveMailToken(tx, input.token, 'reset_password');
     if (!live || live.programme !== programme) throw invalidLink();

@@ -45,7 +45,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        await resetPassword(app.db, programme, request.body);
+        await resetPassword(app.db, programme, request.body, app.config.passwordHashCost);
         return { status: 200, message: 'Your password has been changed. You can now sign in with your new password.' };
       },
     );
@@ -64,7 +64,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const account = signedIn(request);
-      await updatePassword(app.db, account, request.body);
+      await updatePassword(app.db, account, request.body, app.config.passwordHashCost);
       return { status: 200, message: 'Your password has been changed. Other devices have been signed out.' };
     },
   );

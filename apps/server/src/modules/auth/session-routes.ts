@@ -42,7 +42,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         // Wrong passwords count, right ones do not (decision 0026): the lock is checked first, the count after.
         const place = await signInPlace(app, request, login, request.body.email);
         await refuseWhileLocked(app, reply, place);
-        const account = await checkCredentials(app.db, { programme: login.programme, ...request.body, adminOnly: login.adminOnly, supportEmail: app.config.site.email }).catch(
+        const account = await checkCredentials(app.db, { programme: login.programme, ...request.body, adminOnly: login.adminOnly, supportEmail: app.config.site.email, passwordHashCost: app.config.passwordHashCost }).catch(
           async (error: unknown) => {
             if (error instanceof HttpError && error.code === 'wrong_credentials') await countWrongPassword(app, place);
             throw error;

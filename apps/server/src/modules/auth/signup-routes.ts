@@ -26,7 +26,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const { acceptTerms: _accepted, confirmPassword: _confirmed, ...data } = request.body;
         // The confirmation mail is queued with the account; the mail worker sends it once the sign-up commits.
-        const { accountId } = await registerAccount(app.db, programme, data, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, app.config.fraud);
+        const { accountId } = await registerAccount(app.db, programme, data, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, app.config);
         request.log.info({ accountId, programme }, 'account registered');
         return reply.status(201).send({ status: 201, message: 'Registration is Successful' });
       },

@@ -45,9 +45,15 @@ const emailTaken = (programme: Programme) =>
  * per programme, referral code everywhere) are left to the database, so two simultaneous sign-ups cannot slip
  * past a check: an insert that conflicts returns nothing, and a code collision simply draws another code.
  */
-export async function registerAccount(db: Db, programme: Programme, data: SignupData, origin: SignupOrigin, fraud: FraudThresholds) {
+export async function registerAccount(
+  db: Db,
+  programme: Programme,
+  data: SignupData,
+  origin: SignupOrigin,
+  settings: { fraud: FraudThresholds; passwordHashCost: number },
+) {
   const sponsorAccountId = await findSponsor(db, programme, data.referralCode);
-  const passwordHash = await hashPassword(data.password);
+  const passwordHash = await hashPassword(data.password, settings.passwordHashCost);
   return db.transaction(async (tx) => {
     for (let attempt = 0; attempt < 8; attempt++) {
       const [row] = await queryRows<{ id: string }>(
@@ -58,7 +64,7 @@ export async function registerAccount(db: Db, programme: Programme, data: Signup
       );
       if (row) {
         // Fraud signals are raised with the account, never instead of it: a flag never refuses a sign-up.
-        await checkSignup(tx, row.id, origin, fraud);
+        await checkSignup(tx, row.id, origin, settings.fraud);
         const token = await issueMailToken(tx, row.id, 'confirm_email');
         await enqueueMail(tx, data.email, { template: 'confirm_email', data: { name: data.fullName, programme, token } }, row.id);
         return { accountId: row.id };

@@ -11,7 +11,12 @@ import { revokeAccountSessions } from '../sessions/sessions';
  * Changes the signed-in account's password after checking the current one. Every other session ends at once
  * (the auth hook checks the session on each call); the token version is left alone so this device stays signed in.
  */
-export async function updatePassword(db: Db, account: SignedInAccount, input: { currentPassword: string; password: string; email?: string }) {
+export async function updatePassword(
+  db: Db,
+  account: SignedInAccount,
+  input: { currentPassword: string; password: string; email?: string },
+  passwordHashCost: number,
+) {
   if (input.email !== undefined && input.email !== '' && input.email !== account.email) {
     throw new HttpError(403, 'You can only change the password of the account you are signed in to.', 'not_your_account');
   }
@@ -20,7 +25,7 @@ export async function updatePassword(db: Db, account: SignedInAccount, input: { 
   if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
     throw new HttpError(400, 'Your current password is not correct.', 'wrong_current_password');
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, passwordHashCost);
   await db.transaction(async (tx) => {
     await tx.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.id, account.id));
     await revokeAccountSessions(tx, account.id, 'password_change', account.sessionId);
