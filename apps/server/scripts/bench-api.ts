@@ -3,7 +3,7 @@
  * the same run. A fresh database (PostgreSQL when DATABASE_URL is set: a throwaway database on that server,
  * dropped at the end; else PGlite in a temporary DATA_DIR) is filled with paid members through the real
  * engine, then the platform is started as `npm start` starts it and autocannon drives it on loopback.
- * BENCH_MEMBERS (default 400), BENCH_SECONDS (default 5, per measurement), BENCH_ROUNDS (default 3, each health then
+ * BENCH_MEMBERS (default 400), BENCH_SECONDS (default 5, per measurement), BENCH_ROUNDS (default 5, each health then
  * every read; the medians are printed), BENCH_CONNECTIONS (default 50), BENCH_ROUTES (a comma list of the lines to run,
  * default all), BENCH_PROFILE_DIR (the server writes a CPU profile there when it stops),
  * BENCH_KEEP=1 (the PostgreSQL database is kept and named at the end, to look into with EXPLAIN).
@@ -29,7 +29,7 @@ import { newBenchAccount, seedPaidNetwork, type SeededAccount } from './bench-se
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const members = Number(process.env.BENCH_MEMBERS ?? 400);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const chosen = process.env.BENCH_ROUTES?.split(',').map((r) => r.trim());
 const wanted = (name: string) => !chosen || chosen.includes(name);
