@@ -26,8 +26,9 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => v === 'pglite' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL or "pglite"')
     .optional(),
-  /** Connections each instance opens to PostgreSQL at most: instances × this must stay under max_connections. */
+  /** scrypt's cost for new password hashes, log2 of N (at least 15 in production). */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+  /** Connections each instance opens to PostgreSQL at most: instances × this must stay under max_connections. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url('must be a full URL such as https://example.com').optional(),
