@@ -1,7 +1,20 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 // The pragma, not only tsconfig: `npm start` runs this file through tsx from the repository root, whose esbuild would otherwise emit React.createElement.
 import { formatNaira } from '@coop/core';
-import { Body, Button, Column, Container, Head, Heading, Hr, Html, Preview, Row, Section, Text } from '@react-email/components';
+// Each component from its own package: the '@react-email/components' barrel also loads the code block (prismjs), the
+// markdown and tailwind components: 0.7 s (0.8 s of CPU) at every start, against 0.07 s for these twelve.
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Column } from '@react-email/column';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Preview } from '@react-email/preview';
+import { Row } from '@react-email/row';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import type { Item } from '../events';
 import type { MailContent } from './content';
 
