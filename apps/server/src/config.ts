@@ -12,6 +12,9 @@ const DEV_TOTP_KEY = 'ZGV2ZWxvcG1lbnQtb25seS10b3RwLWtleS0wMTIzNDU=';
 
 const bool = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => ['true', '1', 'on'].includes(v));
 
+/** scrypt's N=2^15, about 120 ms of one core: the default, and the least a production deployment may set. */
+const PRODUCTION_PASSWORD_HASH_COST = 15;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   PORT: z.coerce
@@ -26,8 +29,8 @@ const EnvSchema = z.object({
     .string()
     .refine((v) => v === 'pglite' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL or "pglite"')
     .optional(),
-  /** scrypt's cost for new password hashes, log2 of N (at least 15 in production). */
-  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(15),
+  /** scrypt's cost for new password hashes, log2 of N (at least PRODUCTION_PASSWORD_HASH_COST in production). */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PRODUCTION_PASSWORD_HASH_COST),
   /** Connections each instance opens to PostgreSQL at most: instances × this must stay under max_connections. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -176,8 +179,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (parseSecretKey(e.TOTP_ENCRYPTION_KEY!)!.equals(parseSecretKey(DEV_TOTP_KEY)!))
       throw new ConfigError('Invalid environment variable TOTP_ENCRYPTION_KEY in production: it is the development key; make a new one with openssl rand -base64 32');
   }
-  if (isProduction && e.PASSWORD_HASH_COST < 15)
-    throw new ConfigError(`Invalid environment variable PASSWORD_HASH_COST in production: ${e.PASSWORD_HASH_COST} is below 15, too cheap to guess against`);
+  if (isProduction && e.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST)
+    throw new ConfigError(
+      `Invalid environment variable PASSWORD_HASH_COST in production: ${e.PASSWORD_HASH_COST} is below ${PRODUCTION_PASSWORD_HASH_COST}, too cheap to guess against`,
+    );
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, isProduction);
   if (typeof trustProxy === 'object' && !Array.isArray(trustProxy))
     throw new ConfigError(`Invalid environment variable TRUST_PROXY${isProduction ? ' in production' : ''}: ${trustProxy.error}`);
