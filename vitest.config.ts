@@ -2,11 +2,12 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Vitest's order (the largest files first), with the browser test files spread evenly over the API test files and
- * the unit files last. A browser file waits for the one before it to finish (e2e/one-at-a-time.ts), so two of them
- * side by side leave a worker idle, while a browser file beside API files keeps both workers busy. Spread by
- * proportion over the API files only: the unit files take a second in all, and counting them in put the first six
- * browser files back to back, one worker waiting on the lock for three and a half minutes (decision 0023).
+ * Vitest's order (the largest files first), with the unit files last and, when one Vitest runs all three projects,
+ * the browser test files spread evenly over the API test files (npm test runs the browser files in a Vitest of
+ * their own: scripts/test.mjs). A browser file waits for the one before it to finish (e2e/support/browser-lock.ts),
+ * so two of them side by side leave a worker idle, while a browser file beside API files keeps both workers busy.
+ * Spread by proportion over the API files only: the unit files take a second in all, and counting them in put the
+ * first six browser files back to back, one worker waiting on the lock for three and a half minutes (decision 0023).
  */
 class SpreadBrowserFiles extends BaseSequencer {
   async sort(files: TestSpecification[]) {
@@ -64,8 +65,12 @@ export default defineConfig({
           root: './e2e',
           include: ['tests/**/*.test.ts'],
           globalSetup: ['./global-setup.ts'],
-          // One browser at a time (the machine has two cores and the app server needs one), beside the API tests.
+          // Lets go of the browser lock after a file that launched a browser (e2e/support/browser-lock.ts): one
+          // Chromium at a time, beside the API tests and the process tests.
           setupFiles: ['./one-at-a-time.ts'],
+          // A worker goes from one browser file to the next without starting over: each file launches its own
+          // Chromium and signs its own people in, so only the loading of Playwright and the support code is shared.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

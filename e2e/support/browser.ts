@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { holdBrowserLock } from './browser-lock';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -11,6 +12,7 @@ let people = 0;
  * then count one person, as they do for real, not the whole suite arriving from 127.0.0.1.
  */
 export async function launchBrowser(): Promise<Browser> {
+  await holdBrowserLock();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

@@ -1,16 +1,14 @@
 import { formatNaira } from '@coop/core';
 import { PGlite } from '@electric-sql/pglite';
 import { randomUUID } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKER_ADMIN, MAKER_ADMIN, signInOnAdminPage } from '../support/admins';
 import { launchBrowser, lookAt, watchPage } from '../support/browser';
 import { paidMember } from '../support/members';
-import { removeDir, repoRoot, startPlatform, type RunningServer } from '../support/server';
+import { migratedDataDir } from '../support/data-dir';
+import { createAdministrators, removeDir, startPlatform, type RunningServer } from '../support/server';
 
 /**
  * A payment that placed no position refunded from the member record through Paystack (the sandbox), asked by one
@@ -24,15 +22,8 @@ describe('refunding a payment that placed no position', () => {
   const member = { id: randomUUID(), email: `refund-${randomUUID().slice(0, 8)}@example.com`, reference: `rf${randomUUID().replaceAll('-', '').slice(0, 20)}` };
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-e2e-refund-'));
-    for (const admin of [MAKER_ADMIN, CHECKER_ADMIN]) {
-      const made = spawnSync('npm', ['run', 'admin:create', '--', '--email', admin.email, '--password', admin.password, '--name', admin.name], {
-        cwd: repoRoot,
-        encoding: 'utf8',
-        env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' },
-      });
-      if (made.status !== 0) throw new Error(`admin:create failed:\n${made.stdout}\n${made.stderr}`);
-    }
+    const dataDir = migratedDataDir('coop-e2e-refund-');
+    await createAdministrators(dataDir, [MAKER_ADMIN, CHECKER_ADMIN]);
     // The second fee of a Main member, paid and not placed: the sandbox's transaction and the platform's payment.
     const db = new PGlite(path.join(dataDir, 'pglite'));
     await db.query(

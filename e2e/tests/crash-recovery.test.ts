@@ -7,6 +7,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { chargeSuccessWebhook, ledgerViolations, noViolations, postWebhook, SANDBOX_SECRET_KEY, type Query } from '../support/ledger-invariants';
 import { api, paidMember, signIn, signUpAndConfirm } from '../support/members';
+import { migratedDataDir } from '../support/data-dir';
 import { removeDir, startPlatform, type RunningServer } from '../support/server';
 import { createThrowawayDatabase } from '../../apps/server/test/throwaway-postgres';
 
@@ -77,7 +78,7 @@ async function openPglite(dir: string, onClose: () => void = () => {}): Promise<
 }
 
 function pgliteStore(): Store {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-crash-'));
+  const dataDir = migratedDataDir('coop-crash-');
   return {
     env: {},
     dataDir,

@@ -1,13 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInOnAdminPage } from '../support/admins';
 import { launchBrowser, watchPage } from '../support/browser';
 import { api, signInOnMainPage } from '../support/members';
-import { removeDir, repoRoot, startPlatform, type RunningServer } from '../support/server';
+import { migratedDataDir } from '../support/data-dir';
+import { createAdministrators, removeDir, runTypeScript, startPlatform, type RunningServer } from '../support/server';
 
 /**
  * A Main member who finished Eldorado (issue 25), on a platform of its own whose database holds that member and
@@ -24,15 +21,10 @@ describe('a Golden Crown Partner', () => {
   let browser: Browser;
   const pages: Page[] = [];
 
-  const run = (args: string[], dataDir: string) => {
-    const done = spawnSync('npx', ['tsx', ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' } });
-    if (done.status !== 0) throw new Error(`${args[0]} failed:\n${done.stdout}\n${done.stderr}`);
-  };
-
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-e2e-crown-'));
-    run(['apps/server/src/cli/admin-create.ts', '--email', ADMIN.email, '--password', ADMIN.password, '--name', ADMIN.name], dataDir);
-    run(['apps/server/scripts/seed-golden-crown.ts', '--email', GRADUATE.email, '--password', GRADUATE.password, '--name', GRADUATE.name], dataDir);
+    const dataDir = migratedDataDir('coop-e2e-crown-');
+    await createAdministrators(dataDir, [ADMIN]);
+    runTypeScript(['apps/server/scripts/seed-golden-crown.ts', '--email', GRADUATE.email, '--password', GRADUATE.password, '--name', GRADUATE.name], { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' });
     server = await startPlatform({}, { dataDir });
     // The first yearly installment is delivered by an administrator, as the awards screen does it.
     const { token } = await api<{ token: string }>(server.url, '/api/admin/adminLogin', { method: 'POST', body: { email: ADMIN.email, password: ADMIN.password } });

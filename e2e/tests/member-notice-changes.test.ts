@@ -1,13 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { PRIVACY_NOTICE_HISTORY } from '@coop/core/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, lookAt, watchPage } from '../support/browser';
 import { MEMBER_PASSWORD, signUpAndConfirm } from '../support/members';
-import { removeDir, repoRoot, startPlatform, type RunningServer } from '../support/server';
+import { migratedDataDir } from '../support/data-dir';
+import { removeDir, runTypeScript, startPlatform, type RunningServer } from '../support/server';
 
 /**
  * A member who signed up under an older privacy notice (written into the platform's own database between two
@@ -20,7 +17,7 @@ describe('what changed in the privacy notice', () => {
   const older = PRIVACY_NOTICE_HISTORY[1]!.version;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-e2e-notice-'));
+    const dataDir = migratedDataDir('coop-e2e-notice-');
     server = await startPlatform({}, { dataDir });
     email = await signUpAndConfirm(server.url, 'welcomeback', 'Notice Reader');
     await server.stop();
@@ -28,8 +25,7 @@ describe('what changed in the privacy notice', () => {
       const d = await openDatabase({ dataDir: process.env.DATA_DIR });
       await d.db.execute(sql\`update accounts set privacy_notice_version = \${process.env.OLDER} where email = \${process.env.EMAIL}\`);
       await d.close();`;
-    const done = spawnSync('npx', ['tsx', '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, OLDER: older, EMAIL: email } });
-    if (done.status !== 0) throw new Error(`could not set the older version:\n${done.stdout}\n${done.stderr}`);
+    runTypeScript(['--input-type=module', '-e', script], { DATA_DIR: dataDir, OLDER: older, EMAIL: email });
     server = await startPlatform({}, { dataDir });
     browser = await launchBrowser();
   }, 300_000);

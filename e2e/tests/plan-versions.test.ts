@@ -1,13 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInOnAdminPage } from '../support/admins';
 import { launchBrowser, lookAt, watchPage } from '../support/browser';
 import { paidMember, signInOnMainPage } from '../support/members';
-import { removeDir, repoRoot, startPlatform, type RunningServer } from '../support/server';
+import { migratedDataDir } from '../support/data-dir';
+import { createAdministrators, removeDir, startPlatform, type RunningServer } from '../support/server';
 
 /**
  * A new plan version, at 1280 px, on a platform of its own (publishing changes what the shared platform's public
@@ -24,15 +21,8 @@ describe('a new plan version, approved by a second administrator', () => {
   let older: { email: string };
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-e2e-plans-'));
-    for (const admin of [MAKER, CHECKER]) {
-      const made = spawnSync('npx', ['tsx', 'apps/server/src/cli/admin-create.ts', '--email', admin.email, '--password', admin.password, '--name', admin.name], {
-        cwd: repoRoot,
-        encoding: 'utf8',
-        env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' },
-      });
-      if (made.status !== 0) throw new Error(`admin-create failed:\n${made.stdout}\n${made.stderr}`);
-    }
+    const dataDir = migratedDataDir('coop-e2e-plans-');
+    await createAdministrators(dataDir, [MAKER, CHECKER]);
     server = await startPlatform({ TRUST_PROXY: '1' }, { dataDir });
     older = await paidMember(server.url, 'main', 'Olu Early');
     browser = await launchBrowser();

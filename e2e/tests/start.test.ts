@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../support/data-dir';
 import { removeDir, repoRoot, startPlatform } from '../support/server';
 
 describe('npm start', () => {
@@ -24,7 +25,7 @@ describe('npm start', () => {
   });
 
   it('refuses a second process on the same DATA_DIR with a clear message', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-lock-'));
+    const dataDir = migratedDataDir('coop-lock-');
     const first = await startPlatform({}, { dataDir });
     try {
       const second = await startPlatform({}, { dataDir, waitForHealth: false });
