@@ -1,17 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from './payments-kit';
-import { createThrowawayDatabase } from './throwaway-postgres';
+import { createThrowawayDatabase } from '../../apps/server/test/throwaway-postgres';
+import { migratedDataDir } from '../support/data-dir';
+import { freePort, repoRoot } from '../support/server';
 
-const serverEntry = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const serverEntry = fileURLToPath(new URL('../../apps/server/src/server.ts', import.meta.url));
 
 /** A real SMTP server in the test process: the platform's real transport delivers here, and we count. */
 function useSmtpServer() {
@@ -81,7 +79,7 @@ function databases() {
     {
       name: 'pglite',
       async open() {
-        const dir = mkdtempSync(path.join(tmpdir(), 'coop-kill-'));
+        const dir = migratedDataDir('coop-kill-');
         return { env: { DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
       },
     },
