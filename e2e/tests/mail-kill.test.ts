@@ -1,38 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../../apps/server/test/smtp-kit';
 import { createThrowawayDatabase } from '../../apps/server/test/throwaway-postgres';
 import { migratedDataDir } from '../support/data-dir';
 import { freePort, repoRoot } from '../support/server';
 
 const serverEntry = fileURLToPath(new URL('../../apps/server/src/server.ts', import.meta.url));
 
-/** A real SMTP server in the test process: the platform's real transport delivers here, and we count. */
+/** The test's SMTP server (apps/server/test/smtp-kit.ts), for the describe block it is called in. */
 function useSmtpServer() {
-  const ctx = { port: 0, received: [] as { to: string[]; raw: string }[] };
-  let server: SMTPServer;
-  beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          ctx.received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    ctx.port = (server.server.address() as AddressInfo).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const ctx = {} as Awaited<ReturnType<typeof startSmtpServer>>;
+  beforeAll(async () => Object.assign(ctx, await startSmtpServer()));
+  afterAll(() => ctx.close());
   return ctx;
 }
 

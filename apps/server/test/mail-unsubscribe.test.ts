@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { smtpTransport } from '../src/adapters/mail/smtp';
 import { buildApp, type App } from '../src/app';
@@ -10,30 +8,17 @@ import { notify } from '../src/modules/notifications/mail-queue';
 import { createTestAccount } from './accounts-kit';
 import { testConfig } from './app';
 import { describeEachDatabase } from './databases';
+import { startSmtpServer } from './smtp-kit';
 
 /** RFC 8058 one-click unsubscribe, seen on the wire at a real SMTP server. */
 describeEachDatabase('one-click List-Unsubscribe on the mails a member can turn off', (database) => {
-  const received: { to: string; raw: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let app: App;
   let db: Database;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo[0]!.address, raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const mailer = smtpTransport(`smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, 'Cooperative <no-reply@coop.test>');
+    smtp = await startSmtpServer();
+    const mailer = smtpTransport(`smtp://127.0.0.1:${smtp.port}`, 'Cooperative <no-reply@coop.test>');
     db = await database.open();
     app = await buildApp(testConfig({ MAIL_WORKER: 'off' }), { database: db, mailer });
     await app.ready();
@@ -41,7 +26,7 @@ describeEachDatabase('one-click List-Unsubscribe on the mails a member can turn 
   afterAll(async () => {
     await app?.close();
     await db?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   /** The raw message's headers, unfolded. */
@@ -54,7 +39,7 @@ describeEachDatabase('one-click List-Unsubscribe on the mails a member can turn 
       await notify(tx, member.id, { kind: 'payout_paid', amountKobo: 500_000, bankName: 'Kuda Bank', accountNumberLast4: '1234' });
     });
     await app.mailWorker.drain();
-    const mails = received.filter((m) => m.to === member.email).map((m) => headersOf(m.raw));
+    const mails = smtp.received.filter((m) => m.to.includes(member.email)).map((m) => headersOf(m.raw));
     expect(mails).toHaveLength(2);
     const bonus = mails.find((h) => /^Subject: .*credited/im.test(h))!;
     const payout = mails.find((h) => h !== bonus)!;
