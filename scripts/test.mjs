@@ -1,10 +1,10 @@
 // npm test: every test, in two Vitest processes side by side. The API lane runs the unit and API files two at a time
 // in two long-lived workers; the browser lane runs the browser files one at a time (e2e/support/browser-lock.ts),
-// and the process tests, which launch no browser, beside them. In one process
-// the two kinds shared a queue, and Vitest keeps a worker that does not start over for the next file only when
-// that file is of the same project: every browser file between API files started a new API worker, which loaded
-// the server's code again (about 3 s each, some 28 times a run), and every API file waited on the browser
-// file's builds and set-up (decision 0023). Arguments go to both lanes (a file filter runs where it matches).
+// and the process tests, which launch no browser, beside them. In one process the two kinds shared a queue, and
+// Vitest keeps a worker that does not start over for the next file only when that file is of the same project:
+// a browser file between API files ended an API worker, and the next one loaded the server's code again (about
+// 3 s each; 61 workers for 128 files in one run). Decision 0023. Arguments go to both lanes (a file filter runs
+// where it matches).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
