@@ -30,10 +30,11 @@ export default defineConfig({
   test: {
     // In CI every test is named, so the log shows which suites ran on PostgreSQL ("[postgres]").
     reporters: process.env.CI ? ['verbose'] : ['default'],
-    // Two test files at a time, from all three projects together (Vitest's default is one fewer than the cores:
-    // one, on the two-core machines). The files spend much of their time waiting on PostgreSQL, HTTP, the
-    // browser and timers, so two keep both cores busy. Three were tried: every file ran slower and the run was no
-    // shorter (decision 0023).
+    // Two test files at a time in each Vitest (Vitest's default is one fewer than the cores: one, on the two-core
+    // machines): npm test runs one for the API files and one for the browser files (scripts/test.mjs), whose second
+    // worker runs the process tests while the first waits on the browser lock. The files spend much of their time
+    // waiting on PostgreSQL, HTTP, the browser and timers. Three in one Vitest were tried: every file ran slower and
+    // the run was no shorter (decision 0023).
     maxWorkers: 2,
     sequence: { sequencer: SpreadBrowserFiles },
     projects: [
