@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../../apps/server/test/smtp-kit';
+import { startSmtpServer, type TestSmtpServer } from '../../apps/server/test/smtp-kit';
 import { createThrowawayDatabase } from '../../apps/server/test/throwaway-postgres';
 import { migratedDataDir } from '../support/data-dir';
 import { freePort, repoRoot } from '../support/server';
@@ -12,7 +12,7 @@ const serverEntry = fileURLToPath(new URL('../../apps/server/src/server.ts', imp
 
 /** The test's SMTP server (apps/server/test/smtp-kit.ts), for the describe block it is called in. */
 function useSmtpServer() {
-  const ctx = {} as Awaited<ReturnType<typeof startSmtpServer>>;
+  const ctx = {} as TestSmtpServer;
   beforeAll(async () => Object.assign(ctx, await startSmtpServer()));
   afterAll(() => ctx.close());
   return ctx;

@@ -1,12 +1,11 @@
 import type { Programme } from '@coop/core';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import type { Database } from '../src/db/client';
 import { testConfig, useTestApp } from './app';
 import { bearer, cookieName, forgotPath, loginPath, mailsTo, resetPath, signupBody, signupPath, tokenOf } from './auth-kit';
 import { describeEachDatabase, openTestPglite } from './databases';
+import { startSmtpServer, type TestSmtpServer } from './smtp-kit';
 
 describeEachDatabase('the whole account journey through the outbox', (database) => {
   const ctx = useTestApp(database);
@@ -67,44 +66,30 @@ describeEachDatabase('the whole account journey through the outbox', (database) 
 });
 
 describe('the confirmation mail through a real SMTP server', () => {
-  const received: { to: string[]; raw: string }[] = [];
-  let server: SMTPServer;
+  let smtp: TestSmtpServer;
   let app: App;
   let database: Database;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.server.address() as AddressInfo).port;
+    smtp = await startSmtpServer();
     database = await openTestPglite();
-    app = await buildApp(testConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Cooperative <no-reply@coop.test>' }), { database });
+    app = await buildApp(testConfig({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Cooperative <no-reply@coop.test>' }), { database });
     await app.ready();
   });
   afterAll(async () => {
     await app.close();
     await database.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers the link, which confirms the account', async () => {
     expect(app.mailer.kind).toBe('smtp');
     const body = signupBody();
     expect((await app.inject({ method: 'POST', url: signupPath.main, payload: body })).statusCode).toBe(201);
-    for (let i = 0; i < 200 && received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual([body.email]);
+    for (let i = 0; i < 200 && smtp.received.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual([body.email]);
     // Quoted-printable may wrap long lines with '=' at the end; undo it before reading the link.
-    const raw = received[0]!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const raw = smtp.received[0]!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(raw).toContain('Subject: Confirm your email address for the Main platform');
     const token = /confirmemail\?token=([\w-]{43})/.exec(raw)?.[1];
     expect(token).toBeDefined();

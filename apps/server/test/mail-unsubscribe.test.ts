@@ -8,11 +8,11 @@ import { notify } from '../src/modules/notifications/mail-queue';
 import { createTestAccount } from './accounts-kit';
 import { testConfig } from './app';
 import { describeEachDatabase } from './databases';
-import { startSmtpServer } from './smtp-kit';
+import { startSmtpServer, type TestSmtpServer } from './smtp-kit';
 
 /** RFC 8058 one-click unsubscribe, seen on the wire at a real SMTP server. */
 describeEachDatabase('one-click List-Unsubscribe on the mails a member can turn off', (database) => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let smtp: TestSmtpServer;
   let app: App;
   let db: Database;
 
