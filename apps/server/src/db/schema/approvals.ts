@@ -35,6 +35,11 @@ export const approvalRequests = pgTable(
     declineReason: text('decline_reason'),
     failureReason: text('failure_reason'),
     result: jsonb('result').$type<Record<string, unknown>>(),
+    /**
+     * Money the request set aside from a member's wallet while it waits (a cash-out's reservation, decision 0040):
+     * carried out on approval, given back once if it is declined, withdrawn or fails.
+     */
+    heldKobo: bigint('held_kobo', { mode: 'number' }),
     /** Completed at once by its maker because the deployment runs with SINGLE_ADMIN_APPROVAL=true. */
     singleAdmin: boolean('single_admin').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

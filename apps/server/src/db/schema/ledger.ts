@@ -13,7 +13,7 @@ export const ledgerAccounts = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     key: text('key').notNull().unique(),
     kind: text('kind', {
-      enum: ['wallet', 'fee_income', 'bonus_expense', 'health_fee_payable', 'payout_clearing', 'provider_settlement', 'cash_payout', 'grant_expense', 'refunds_payable'],
+      enum: ['wallet', 'fee_income', 'bonus_expense', 'health_fee_payable', 'payout_clearing', 'provider_settlement', 'cash_payout', 'cash_out_clearing', 'grant_expense', 'refunds_payable'],
     }).notNull(),
     programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
     accountId: uuid('account_id').references(() => accounts.id),

@@ -3,8 +3,21 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
-/** cash_payout: money an administrator paid a member by hand (admin cash-out screens); grant_expense: approved grants. */
-export type CompanyAccountKind = 'fee_income' | 'bonus_expense' | 'health_fee_payable' | 'payout_clearing' | 'provider_settlement' | 'cash_payout' | 'grant_expense' | 'refunds_payable';
+/**
+ * cash_payout: money an administrator paid a member by hand (admin cash-out screens); cash_out_clearing: a cash-out
+ * above the approval threshold set aside from the wallet while a second administrator decides (decision 0040);
+ * grant_expense: approved grants.
+ */
+export type CompanyAccountKind =
+  | 'fee_income'
+  | 'bonus_expense'
+  | 'health_fee_payable'
+  | 'payout_clearing'
+  | 'provider_settlement'
+  | 'cash_payout'
+  | 'cash_out_clearing'
+  | 'grant_expense'
+  | 'refunds_payable';
 
 /** A ledger account is named by a stable key, so entries can be described before any row exists. */
 export type LedgerAccountRef =
