@@ -43,6 +43,10 @@ export const refunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When Paystack was last asked about it (GET /refund/:id: an event's check, the recheck job or an administrator). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** When Paystack expects the money back with the payer (its expected_at), once it has said. */
+    expectedAt: timestamp('expected_at', { withTimezone: true }),
   },
   (t) => [
     index('refunds_payment_idx').on(t.paymentReference, t.createdAt),
