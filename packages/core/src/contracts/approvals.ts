@@ -3,7 +3,7 @@ import { emailField, exactTextField, programmeField, textField } from './fields'
 
 /** Maker-checker requests, who they are for, and administrators' two-factor sign-in. */
 
-export const approvalKindSchema = z.enum(['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version']);
+export const approvalKindSchema = z.enum(['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version', 'bank_file_record', 'bank_file_reversal']);
 export const approvalStatusSchema = z.enum(['pending', 'approved', 'declined', 'failed']);
 
 const person = z.object({ id: z.string(), fullName: z.string(), email: z.string() });
@@ -19,6 +19,19 @@ export const approvalSchema = z.object({
   leftOut: z
     .array(z.object({ fullName: z.string(), reason: z.string() }))
     .describe('lines of the frozen preview that were not carried out because they changed since the request'),
+  held: z
+    .string()
+    .nullable()
+    .describe("naira the request set aside from the member's wallet when it was made (a cash-out): payout runs leave it out; given back if declined, withdrawn or failed"),
+  overlaps: z
+    .array(
+      z.object({
+        accountId: z.string(),
+        fullName: z.string(),
+        requests: z.array(z.object({ id: z.number(), kind: approvalKindSchema, summary: z.string() })),
+      }),
+    )
+    .describe('while it waits: members this request names whom other waiting requests name too (one wallet pays both)'),
   maker: person,
   checker: person.nullable(),
   target: person.extend({ programme: programmeField }).nullable(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
-export const APPROVAL_KINDS = ['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version'] as const;
+export const APPROVAL_KINDS = ['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version', 'bank_file_record', 'bank_file_reversal'] as const;
 export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'failed'] as const;
 
 /**

@@ -21,6 +21,8 @@ const KIND = {
   erase_member: 'Erase personal data',
   refund: 'Refund a payment',
   plan_version: 'Publish a plan version',
+  bank_file_record: 'Record what the bank paid',
+  bank_file_reversal: 'Correct a recorded bank file',
 } as const;
 
 export const paymentsCount = (n: number) => `${n} payment${n === 1 ? '' : 's'}`;
