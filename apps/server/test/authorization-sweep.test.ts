@@ -153,6 +153,7 @@ const POLICIES: Record<string, Policy> = {
   'POST /api/admin/approvals/:id/decline': 'admin',
   'GET /api/admin/payments/:reference/refund': 'admin',
   'POST /api/admin/payments/:reference/refunds': 'admin',
+  'POST /api/admin/refunds/:id/check': 'admin',
   'GET /api/admin/accounts/confirm': 'admin',
   'GET /api/admin/administrators': 'admin',
   'GET /api/admin/administrators/invitation': 'admin',
