@@ -14,6 +14,11 @@ const samples: { event: NotificationEvent; says: string[]; page: string }[] = [
     says: ['₦50,000', 'MN-def', 'already paid', 'owed back to you'],
     page: '/maindashboard',
   },
+  {
+    event: { kind: 'refund_started', reference: 'MN-rst', amountKobo: 5_000_000, expectedAt: '2026-12-07T10:00:00.000Z' },
+    says: ['Refund started: ₦50,000', 'MN-rst', 'back with you by 7 December 2026'],
+    page: '/maindashboard',
+  },
   { event: { kind: 'refund_processed', reference: 'MN-ghi', amountKobo: 2_000_000, leftKobo: 3_000_000 }, says: ['₦20,000', 'MN-ghi', '₦30,000 of it is still owed back'], page: '/maindashboard' },
   { event: { kind: 'bonus_credited', bonus: 'Referral bonus', lines: [{ label: 'Referral bonus from Bola', amountKobo: 1_000_000 }] }, says: ['₦10,000', 'Referral bonus from Bola'], page: '/mainwallet' },
   {

@@ -3,6 +3,7 @@ import { emailField, phoneField, requiredText, textField } from './fields';
 import { closureReasons, fraudRules, suspensionReasons } from '../review/member-review';
 import { awardSchema, matrixSchema, stageProgressSchema } from './member-responses';
 import { nairaString } from './responses';
+import { refundSchema } from './refunds';
 
 /** The member record, suspension and fraud-signal review of the admin area (issue 13), declared once. */
 
@@ -128,7 +129,17 @@ export const memberRecordSchema = z.object({
   progress: stageProgressSchema.nullable(),
   wallet: nairaString,
   walletLines: z.array(z.object({ entryId: z.number(), kind: z.string(), reason: z.string(), amount: nairaString, createdAt: z.string() })),
-  payments: z.array(z.object({ reference: z.string(), amount: nairaString, status: z.string(), failureReason: z.string().nullable(), paidAt: z.string().nullable(), createdAt: z.string() })),
+  payments: z.array(
+    z.object({
+      reference: z.string(),
+      amount: nairaString,
+      status: z.string(),
+      failureReason: z.string().nullable(),
+      paidAt: z.string().nullable(),
+      createdAt: z.string(),
+      refunds: z.array(refundSchema).describe("the payment's refunds, newest first"),
+    }),
+  ),
   bankDetails: z
     .object({
       bankName: z.string(),

@@ -22,6 +22,10 @@ export const refundSchema = z.object({
   approvedBy: z.string().nullable(),
   createdAt: z.string(),
   endedAt: z.string().nullable(),
+  providerRefundId: z.number().nullable().describe("Paystack's refund id (GET /refund/:id), once Paystack has accepted the refund"),
+  waitingHours: z.number().nullable().describe("whole hours it has waited for Paystack's outcome; null once decided"),
+  checkedAt: z.string().nullable().describe('when Paystack was last asked about it'),
+  expectedAt: z.string().nullable().describe('when Paystack expects the money back with the payer'),
 });
 
 /** GET /admin/payments/:reference/refund: the payment, what may be refunded of it, and its refunds. */
@@ -51,3 +55,7 @@ export type Refund = z.infer<typeof refundSchema>;
 
 export const refundStartedSchema = z.object({ message: z.string(), refund: refundSchema });
 export type RefundStarted = z.infer<typeof refundStartedSchema>;
+
+/** POST /admin/refunds/:id/check: Paystack asked now about a refund that waits, and what it said. */
+export const refundCheckedSchema = z.object({ message: z.string(), refund: refundSchema });
+export type RefundChecked = z.infer<typeof refundCheckedSchema>;

@@ -21,7 +21,7 @@ export function refundCalls(request: PaystackRequest, once: PaystackRequest): Re
       const parsed = createRefundAnswer.safeParse(answer.body);
       if (!parsed.success) throw new PaymentProviderError("The payment provider's answer to the refund was not in the expected shape.", false);
       const { data } = parsed.data;
-      return { id: data.id, status: data.status, amountKobo: data.amount, transactionReference: data.transaction?.reference ?? null };
+      return { id: data.id, status: data.status, amountKobo: data.amount, transactionReference: data.transaction?.reference ?? null, expectedAt: data.expected_at ?? null };
     },
 
     async fetchRefund(id) {
@@ -30,7 +30,7 @@ export function refundCalls(request: PaystackRequest, once: PaystackRequest): Re
       const parsed = fetchRefundAnswer.safeParse(answer.body);
       if (answer.httpStatus >= 300 || !parsed.success) throw new PaymentProviderError(`The payment provider's answer to the refund check was not usable (HTTP ${answer.httpStatus}).`, false);
       const { data } = parsed.data;
-      return { id: data.id, status: data.status, amountKobo: data.amount, transactionReference: data.transaction_reference ?? null };
+      return { id: data.id, status: data.status, amountKobo: data.amount, transactionReference: data.transaction_reference ?? null, expectedAt: data.expected_at ?? null };
     },
   };
 }

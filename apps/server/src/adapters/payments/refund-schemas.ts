@@ -7,12 +7,16 @@ import { z } from 'zod';
  */
 const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
 
+// When Paystack expects the money back with the customer: in POST /refund's answer (RefundCreateResponse) and in its
+// documented fetch and retry samples, though not in RefundFetchResponse's schema; read when given.
+const expectedAt = z.iso.datetime({ offset: true }).nullish().catch(null);
+
 export const createRefundAnswer = envelope(
-  z.object({ id: z.number().int(), status: z.string(), amount: z.number().int(), transaction: z.object({ reference: z.string() }).nullish() }),
+  z.object({ id: z.number().int(), status: z.string(), amount: z.number().int(), transaction: z.object({ reference: z.string() }).nullish(), expected_at: expectedAt }),
 );
 
 export const fetchRefundAnswer = envelope(
-  z.object({ id: z.number().int(), status: z.string(), amount: z.number().int(), transaction_reference: z.string().nullish() }),
+  z.object({ id: z.number().int(), status: z.string(), amount: z.number().int(), transaction_reference: z.string().nullish(), expected_at: expectedAt }),
 );
 
 /**

@@ -10,6 +10,8 @@ export interface ProviderRefund {
   /** Paystack's words: pending, processing, processed, failed, needs-attention. */
   status: string;
   amountKobo: number;
+  /** When Paystack expects the money back with the customer (ISO), when it says. */
+  expectedAt: string | null;
 }
 
 export interface RefundCalls {

@@ -7,6 +7,8 @@ import { queryRows } from '../../db/rows';
 import { dashboard } from '../member/dashboard';
 import { walletLines } from '../ledger/queries';
 import { walletLineReason } from '../member/wallet-history';
+import { refundView } from '../refunds/refund-overview';
+import { refundsOfAccount } from '../refunds/refund-store';
 import { flagsOf } from './flag-review';
 
 type When = string | Date;
@@ -69,7 +71,7 @@ export async function memberRecord(db: Tx, accountId: string): Promise<MemberRec
   );
   if (!a) return null;
   const figures = await dashboard(db, accountId, a.programme);
-  const [history, referrals, payments, bank, grants, payouts, cashOuts, audit, flags] = await Promise.all([
+  const [history, referrals, payments, bank, grants, payouts, cashOuts, audit, flags, refunds] = await Promise.all([
     queryRows<{ from_status: string; to_status: string; reason: string; note: string; by: string | null; created_at: When }>(
       db,
       sql`select c.from_status, c.to_status, c.reason, c.note, b.full_name as by, c.created_at
@@ -104,6 +106,7 @@ export async function memberRecord(db: Tx, accountId: string): Promise<MemberRec
           from audit_log l left join accounts actor on actor.id = l.actor_account_id where l.target_account_id = ${accountId} order by l.id desc`,
     ),
     flagsOf(db, accountId),
+    refundsOfAccount(db, accountId),
   ]);
   const wallet = await walletLines(db, accountId, { limit: WALLET_LINES, offset: 0 });
   const b = bank[0];
@@ -136,7 +139,15 @@ export async function memberRecord(db: Tx, accountId: string): Promise<MemberRec
       const reason = walletLineReason(a.programme, l);
       return { entryId: l.entryId, kind: l.kind, reason: l.fromFullName ? `${reason} from ${l.fromFullName}` : reason, amount: naira(l.amountKobo), createdAt: l.createdAt.toISOString() };
     }),
-    payments: payments.map((p) => ({ reference: p.reference, amount: naira(p.amount_kobo), status: p.status, failureReason: p.failure_reason, paidAt: isoOrNull(p.paid_at), createdAt: iso(p.created_at) })),
+    payments: payments.map((p) => ({
+      reference: p.reference,
+      amount: naira(p.amount_kobo),
+      status: p.status,
+      failureReason: p.failure_reason,
+      paidAt: isoOrNull(p.paid_at),
+      createdAt: iso(p.created_at),
+      refunds: refunds.filter((r) => r.paymentReference === p.reference).map((r) => refundView(r)),
+    })),
     bankDetails: b
       ? {
           bankName: b.bank_name,

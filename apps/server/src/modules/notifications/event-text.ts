@@ -18,6 +18,9 @@ export interface EventText {
   warning: string | null;
 }
 
+/** A calendar day as a member in Nigeria reads it: 7 December 2026. */
+const lagosDay = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+
 const notYou = (support: string) =>
   `If this was not you, change your password at once and contact us at ${support}: someone may be using your account.`;
 
@@ -41,6 +44,21 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         title: `Payment received but not placed: ${formatNaira(event.amountKobo)} is owed back to you`,
         summary: `We received your payment of ${formatNaira(event.amountKobo)} for the ${platform} (reference ${event.reference}), but it could not place you: ${event.reason} The amount is owed back to you and our team will refund it.`,
         more: [`Keep this mail with its reference. Questions? Contact us at ${supportEmail}.`],
+        page: 'dashboard',
+        action: 'Open my dashboard',
+      };
+    case 'refund_started':
+      return {
+        ...base,
+        title: `Refund started: ${formatNaira(event.amountKobo)}`,
+        summary: `We have asked Paystack, our card processor, to refund ${formatNaira(event.amountKobo)} of your payment for the ${platform} (reference ${event.reference}) to the card or account you paid with.`,
+        more: [
+          event.expectedAt
+            ? `Paystack expects the money to be back with you by ${lagosDay(event.expectedAt)}; your bank may take a few more working days to show it.`
+            : 'Paystack has not given a date yet; card refunds usually show within a few working days, as your bank decides.',
+          `We will mail you again when Paystack has paid it back. Keep this mail with its reference. Questions? Contact us at ${supportEmail}.`,
+        ],
+        items: [{ label: `Refund of payment ${event.reference}`, amountKobo: event.amountKobo }],
         page: 'dashboard',
         action: 'Open my dashboard',
       };
@@ -120,11 +138,29 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         action: 'Check my bank details',
       };
     case 'cash_out_recorded':
+      return event.approved
+        ? {
+            ...base,
+            title: `Cash payout approved: ${formatNaira(event.amountKobo)}`,
+            summary: `A cash payout of ${formatNaira(event.amountKobo)} from your ${platform} wallet was approved by two of our staff and is paid to you in cash.`,
+            more: [`If you do not receive this cash, contact us at ${supportEmail}.`],
+            page: 'wallet',
+            action: 'See my wallet',
+          }
+        : {
+            ...base,
+            title: `Cash payout recorded: ${formatNaira(event.amountKobo)}`,
+            summary: `A cash payout of ${formatNaira(event.amountKobo)} from your ${platform} wallet was recorded by our staff.`,
+            more: [`If you did not receive this cash, contact us at ${supportEmail}.`],
+            page: 'wallet',
+            action: 'See my wallet',
+          };
+    case 'cash_out_not_made':
       return {
         ...base,
-        title: `Cash payout recorded: ${formatNaira(event.amountKobo)}`,
-        summary: `A cash payout of ${formatNaira(event.amountKobo)} from your ${platform} wallet was recorded by our staff.`,
-        more: [`If you did not receive this cash, contact us at ${supportEmail}.`],
+        title: `Cash payout not made: ${formatNaira(event.amountKobo)} is back in your wallet`,
+        summary: `The cash payout of ${formatNaira(event.amountKobo)} set aside from your ${platform} wallet was ${event.outcome === 'failed' ? 'not carried out' : 'cancelled'}, so no cash was paid. The ${formatNaira(event.amountKobo)} is back in your wallet.`,
+        more: [`It stays in your wallet like any other balance. Questions: ${supportEmail}.`],
         page: 'wallet',
         action: 'See my wallet',
       };

@@ -11,13 +11,18 @@ export interface Item {
 export type NotificationEvent =
   | { kind: 'payment_received'; reference: string; amountKobo: number }
   | { kind: 'payment_not_placed'; reference: string; amountKobo: number; reason: string }
+  /** Paystack accepted a refund; expectedAt is Paystack's own date for the money to be back (ISO), when it gave one. */
+  | { kind: 'refund_started'; reference: string; amountKobo: number; expectedAt: string | null }
   | { kind: 'refund_processed'; reference: string; amountKobo: number; leftKobo: number }
   | { kind: 'bonus_credited'; bonus: string; lines: Item[] }
   | { kind: 'promotion'; reachedStage: string; completed: string[]; lines: Item[]; awards: Item[]; next: string | null }
   | { kind: 'award_delivered'; award: string; valueKobo: number }
   | { kind: 'payout_sent' | 'payout_paid'; amountKobo: number; bankName: string; accountNumberLast4: string }
   | { kind: 'payout_failed'; amountKobo: number; bankName: string; accountNumberLast4: string; reason: string }
-  | { kind: 'cash_out_recorded'; amountKobo: number }
+  /** `approved`: a second administrator approved it and the cash is handed over now (decision 0040). */
+  | { kind: 'cash_out_recorded'; amountKobo: number; approved?: boolean }
+  /** A cash-out set aside while it waited for approval was not made; the money is back in the wallet. */
+  | { kind: 'cash_out_not_made'; amountKobo: number; outcome: 'declined' | 'withdrawn' | 'failed' }
   | { kind: 'bank_details_changed'; bankName: string; accountNumberLast4: string; verified: boolean }
   | { kind: 'password_changed'; how: 'changed' | 'reset' }
   | { kind: 'grant_decided'; decision: 'approved' | 'declined'; amountKobo: number; note: string | null }
@@ -39,7 +44,8 @@ export const categoryOf: Record<NotificationKind, MailCategory | 'security'> = {
   payment_received: 'payments',
   // Money owed back to the member: never turned off.
   payment_not_placed: 'security',
-  // Money given back: never turned off either.
+  // Money given back, and on its way back: never turned off either.
+  refund_started: 'security',
   refund_processed: 'security',
   bonus_credited: 'bonuses',
   promotion: 'bonuses',
@@ -48,6 +54,7 @@ export const categoryOf: Record<NotificationKind, MailCategory | 'security'> = {
   payout_paid: 'payouts',
   payout_failed: 'payouts',
   cash_out_recorded: 'payouts',
+  cash_out_not_made: 'payouts',
   grant_decided: 'grants',
   bank_details_changed: 'security',
   password_changed: 'security',

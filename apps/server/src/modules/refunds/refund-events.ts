@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { refundEventData } from '../../adapters/payments/refund-schemas';
 import { paymentEvents } from '../../db/schema';
-import { applyRefundWord } from './refund-outcome';
+import { applyFetchedRefund, applyRefundWord } from './refund-outcome';
 import { findRefund, openRefundOf } from './refund-store';
 
 const BATCH = 50;
@@ -21,12 +21,15 @@ export async function handleRefundEvent(app: FastifyInstance, payload: unknown) 
   const open = await openRefundOf(app.db, event.transaction_reference);
   if (!open) return 'nothing_open';
   const fetched = open.providerRefundId === null ? null : await app.payments.fetchRefund(open.providerRefundId);
-  const word = fetched && !('found' in fetched) ? fetched.status : open.providerRefundId === null && event.amount === open.amountKobo ? event.status : null;
-  if (!word) return 'not_confirmed';
+  if (fetched && 'found' in fetched) return 'not_confirmed';
+  // Without Paystack's id, the event's own word, when it is about this refund's amount.
+  if (!fetched && event.amount !== open.amountKobo) return 'not_confirmed';
   return app.db.transaction(async (tx) => {
     const refund = (await findRefund(tx, { id: open.id }, { lock: true }))!;
-    const note = word === 'failed' ? 'Paystack reports that the refund failed' : null;
-    return (await applyRefundWord(tx, refund, word, note)).moved ? 'applied' : 'unchanged';
+    const applied = fetched
+      ? await applyFetchedRefund(tx, refund, fetched, new Date())
+      : await applyRefundWord(tx, refund, event.status, event.status === 'failed' ? 'Paystack reports that the refund failed' : null);
+    return applied.moved ? 'applied' : 'unchanged';
   });
 }
 

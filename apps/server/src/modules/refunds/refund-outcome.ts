@@ -1,5 +1,6 @@
 import { formatNaira, nextRefundStatus, programmeName } from '@coop/core';
 import { sql } from 'drizzle-orm';
+import type { ProviderRefund } from '../../adapters/payments/refund-types';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { recordAudit } from '../audit/record-audit';
@@ -10,8 +11,9 @@ import { recordRefundProcessed } from './refund-ledger';
 /**
  * Applies Paystack's word on a refund, the refund row locked by the caller. It only moves forward (a late
  * refund.pending after processed changes nothing), and processed posts the ledger once (its key), so a replayed
- * event or a second answer moves nothing. Processed mails the member; failed puts the payment back on the list
- * awaiting refund (a failed refund no longer counts) and tells the administrators.
+ * event or a second answer moves nothing. The first word that Paystack accepted the refund (out of sending) mails the
+ * member that it started, with Paystack's expected date when the row has it; processed mails the member; failed puts
+ * the payment back on the list awaiting refund (a failed refund no longer counts) and tells the administrators.
  */
 export async function applyRefundWord(tx: Tx, refund: RefundRow, word: string, note: string | null) {
   const next = nextRefundStatus(refund.status, word);
@@ -33,8 +35,23 @@ export async function applyRefundWord(tx: Tx, refund: RefundRow, word: string, n
     await tellAdministratorsRefundFailed(tx, refund, note ?? 'Paystack reports that the refund failed.');
   } else {
     await updateRefund(tx, refund.id, { status: next, providerNote: note });
+    // Out of sending happens once (the row is locked, and the status never moves back), so the member is told once.
+    if (refund.status === 'sending')
+      await notify(tx, refund.accountId, { kind: 'refund_started', reference: refund.paymentReference, amountKobo: refund.amountKobo, expectedAt: refund.expectedAt?.toISOString() ?? null });
   }
   return { moved: true as const, status: next };
+}
+
+/**
+ * Paystack's answer to GET /refund/:id, applied to the refund row the caller locked: the one path for a refund
+ * event's check, the recheck job and an administrator's "Ask Paystack now". It notes when Paystack was asked and
+ * its expected date, then applies its status as any word of Paystack's (forward only, each outcome once).
+ */
+export async function applyFetchedRefund(tx: Tx, refund: RefundRow, fetched: ProviderRefund, checkedAt: Date) {
+  const expectedAt = fetched.expectedAt ? new Date(fetched.expectedAt) : null;
+  await updateRefund(tx, refund.id, { checkedAt, expectedAt });
+  const note = fetched.status === 'failed' ? 'Paystack reports that the refund failed' : null;
+  return applyRefundWord(tx, { ...refund, checkedAt, expectedAt: expectedAt ?? refund.expectedAt }, fetched.status, note);
 }
 
 async function tellAdministratorsRefundFailed(tx: Tx, refund: RefundRow, why: string) {

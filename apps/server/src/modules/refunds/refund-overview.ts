@@ -9,7 +9,9 @@ import { assertRefundable } from './start-refund';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export const refundView = (r: RefundRow) => ({
+const HOUR_MS = 3_600_000;
+
+export const refundView = (r: RefundRow, now = new Date()) => ({
   id: r.id,
   amount: toNairaString(r.amountKobo),
   status: r.status,
@@ -19,6 +21,10 @@ export const refundView = (r: RefundRow) => ({
   approvedBy: r.approvedBy,
   createdAt: r.createdAt.toISOString(),
   endedAt: iso(r.endedAt),
+  providerRefundId: r.providerRefundId,
+  waitingHours: r.endedAt ? null : Math.max(0, Math.floor((now.getTime() - r.createdAt.getTime()) / HOUR_MS)),
+  checkedAt: iso(r.checkedAt),
+  expectedAt: iso(r.expectedAt),
 });
 
 /** What the refund screen shows: the payment, whether and how much may be refunded, a request waiting, its refunds. */
@@ -55,6 +61,6 @@ export async function refundOverview(db: Tx, reference: string): Promise<RefundO
     left: toNairaString(leftKobo),
     refunded: toNairaString(payment.processedKobo),
     waitingApproval: waiting ? { id: Number(waiting.id), summary: waiting.summary } : null,
-    refunds: (await refundsOf(db, reference)).map(refundView),
+    refunds: (await refundsOf(db, reference)).map((r) => refundView(r)),
   };
 }

@@ -36,6 +36,10 @@ export interface RefundRow {
   approvedBy: string | null;
   createdAt: Date;
   endedAt: Date | null;
+  /** When Paystack was last asked about it (GET /refund/:id). */
+  checkedAt: Date | null;
+  /** When Paystack expects the money back with the payer. */
+  expectedAt: Date | null;
 }
 
 /** Refunds that Paystack has not decided yet; one at most per payment (refunds_one_open_per_payment). */
@@ -76,7 +80,10 @@ export async function paymentForRefund(db: Tx, reference: string, options: { loc
 type DbRefund = {
   id: string; payment_reference: string; account_id: string; programme: Programme; amount_kobo: string; reason: string; status: RefundStatus;
   provider_refund_id: number | null; provider_note: string | null; requested_by: string | null; approved_by: string | null; created_at: string | Date; ended_at: string | Date | null;
+  checked_at: string | Date | null; expected_at: string | Date | null;
 };
+
+const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
 
 const asRefund = (r: DbRefund): RefundRow => ({
   id: Number(r.id),
@@ -91,16 +98,23 @@ const asRefund = (r: DbRefund): RefundRow => ({
   requestedBy: r.requested_by,
   approvedBy: r.approved_by,
   createdAt: new Date(r.created_at),
-  endedAt: r.ended_at === null ? null : new Date(r.ended_at),
+  endedAt: dateOrNull(r.ended_at),
+  checkedAt: dateOrNull(r.checked_at),
+  expectedAt: dateOrNull(r.expected_at),
 });
 
 // With the administrators' names, as the screens show them.
 const SELECT = sql`select r.id, r.payment_reference, r.account_id, r.programme, r.amount_kobo, r.reason, r.status, r.provider_refund_id, r.provider_note,
-    m.full_name as requested_by, c.full_name as approved_by, r.created_at, r.ended_at
+    m.full_name as requested_by, c.full_name as approved_by, r.created_at, r.ended_at, r.checked_at, r.expected_at
   from refunds r left join accounts m on m.id = r.requested_by left join accounts c on c.id = r.approved_by`;
 
 export async function refundsOf(db: Tx, reference: string): Promise<RefundRow[]> {
   return (await queryRows<DbRefund>(db, sql`${SELECT} where r.payment_reference = ${reference} order by r.id desc`)).map(asRefund);
+}
+
+/** Every refund of an account's payments, newest first (the member record). */
+export async function refundsOfAccount(db: Tx, accountId: string): Promise<RefundRow[]> {
+  return (await queryRows<DbRefund>(db, sql`${SELECT} where r.account_id = ${accountId} order by r.id desc`)).map(asRefund);
 }
 
 export async function findRefund(db: Tx, where: { id: number } | { key: string }, options: { lock?: boolean } = {}): Promise<RefundRow | null> {
@@ -113,6 +127,19 @@ export async function findRefund(db: Tx, where: { id: number } | { key: string }
 export async function openRefundOf(db: Tx, reference: string): Promise<RefundRow | null> {
   const [row] = await queryRows<{ id: string }>(db, sql`select id from refunds where payment_reference = ${reference} and ${sql.raw(OPEN_REFUND)}`);
   return row ? findRefund(db, { id: Number(row.id) }) : null;
+}
+
+/**
+ * Refunds Paystack has not decided that have waited longer than `before` and were not asked about since, with
+ * Paystack's id to ask by: what the recheck job asks Paystack about, oldest first.
+ */
+export async function refundsWaitingSince(db: Tx, before: Date, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from refunds where ${sql.raw(OPEN_REFUND)} and provider_refund_id is not null and created_at <= ${before} and (checked_at is null or checked_at <= ${before})
+        order by created_at, id limit ${limit}`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 /** null when the key was used (a replay) or another refund of the payment is open. */
@@ -132,7 +159,7 @@ export async function insertRefund(
 export async function updateRefund(
   db: Tx,
   id: number,
-  change: { status?: RefundStatus; providerRefundId?: number; providerNote?: string | null; entryId?: number; ended?: boolean },
+  change: { status?: RefundStatus; providerRefundId?: number; providerNote?: string | null; entryId?: number; ended?: boolean; checkedAt?: Date; expectedAt?: Date | null },
 ) {
   await db.execute(sql`update refunds set
       status = coalesce(${change.status ?? null}, status),
@@ -140,6 +167,8 @@ export async function updateRefund(
       provider_note = ${change.providerNote === undefined ? sql`provider_note` : change.providerNote},
       entry_id = coalesce(${change.entryId ?? null}::bigint, entry_id),
       ended_at = ${change.ended ? sql`now()` : sql`ended_at`},
+      checked_at = coalesce(${change.checkedAt ?? null}::timestamptz, checked_at),
+      expected_at = coalesce(${change.expectedAt ?? null}::timestamptz, expected_at),
       updated_at = now()
     where id = ${id}`);
 }

@@ -1,5 +1,13 @@
 import { refundLeftKobo } from '@coop/core';
-import { approvalPendingAnswerSchema, errorResponses, errorSchema, refundOverviewSchema, refundRequestSchema, refundStartedSchema } from '@coop/core/contracts';
+import {
+  approvalPendingAnswerSchema,
+  errorResponses,
+  errorSchema,
+  refundCheckedSchema,
+  refundOverviewSchema,
+  refundRequestSchema,
+  refundStartedSchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -8,10 +16,12 @@ import { needsSecondAdministrator, requestApproval } from '../approvals/request-
 import { refundApproval } from './refund-approval';
 import { scheduleRefundEvents } from './refund-event-queue';
 import { refundOverview, refundView } from './refund-overview';
+import { askPaystackNow, scheduleRefundRecheck } from './refund-recheck';
 import { paymentForRefund } from './refund-store';
 import { startRefund } from './start-refund';
 
 const paymentParams = z.object({ reference: z.string().min(1).max(100) });
+const refundParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const formKeyHeaders = z.object({ 'idempotency-key': z.uuid({ message: 'Send an Idempotency-Key header with a new UUID for each refund form' }) });
 
 /**
@@ -21,6 +31,7 @@ const formKeyHeaders = z.object({ 'idempotency-key': z.uuid({ message: 'Send an 
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(refundApproval);
   scheduleRefundEvents(app);
+  scheduleRefundRecheck(app);
 
   app.get(
     '/admin/payments/:reference/refund',
@@ -59,6 +70,23 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       if (await needsSecondAdministrator(app)) return reply.status(202).send(await requestApproval(app, maker, refundApproval, ask, ask.idempotencyKey));
       const { refund } = await startRefund(app, ask, { requestedBy: maker.id, approvedBy: null });
       const message = refund.status === 'failed' ? `The refund did not go through: ${refund.providerNote ?? 'Paystack refused it.'}` : 'The refund was sent to Paystack.';
+      return { message, refund: refundView(refund) };
+    },
+  );
+
+  app.post(
+    '/admin/refunds/:id/check',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Ask Paystack now about a refund that waits (GET /refund/:id) and apply its answer, as its events are applied; audited",
+        params: refundParams,
+        response: { 200: refundCheckedSchema, 404: errorSchema, 502: errorSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { message, refund } = await askPaystackNow(app, request.params.id, { accountId: signedIn(request).id, address: request.ip });
       return { message, refund: refundView(refund) };
     },
   );

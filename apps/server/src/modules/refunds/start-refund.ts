@@ -70,7 +70,8 @@ async function askPaystack(app: FastifyInstance, id: number, ask: RefundAsk) {
       await applyRefundWord(tx, refund, 'failed', `Paystack refused the refund: ${answer.refused}`);
       return;
     }
-    await updateRefund(tx, id, { providerRefundId: answer.id });
-    await applyRefundWord(tx, { ...refund, providerRefundId: answer.id }, answer.status, null);
+    const expectedAt = answer.expectedAt ? new Date(answer.expectedAt) : null;
+    await updateRefund(tx, id, { providerRefundId: answer.id, expectedAt });
+    await applyRefundWord(tx, { ...refund, providerRefundId: answer.id, expectedAt: expectedAt ?? refund.expectedAt }, answer.status, null);
   });
 }
