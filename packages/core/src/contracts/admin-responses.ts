@@ -171,13 +171,48 @@ export const payoutRunProgressSchema = z.object({
 /** One transfer the provider was asked to make (a line of the bank statement). */
 export const transferAttemptSchema = z.object({
   attempt: z.number(),
-  reference: z.string().describe('the Paystack transfer reference'),
+  reference: z.string().describe('the transfer reference (a bank-file run: the reference in the bank file)'),
   amount: nairaString,
   status: z.string(),
   failureReason: z.string().nullable().describe("the provider's words"),
   bankName: z.string(),
   accountNumberLast4: z.string(),
   at: z.string().describe('when its outcome was recorded'),
+});
+/** One bank file of a bank-file run (decision 0039). */
+export const payoutBatchSchema = z.object({
+  id: z.number(),
+  status: z
+    .enum(['open', 'awaiting_approval', 'recorded', 'reversed'])
+    .describe("open: sent to the bank, its answer not recorded; awaiting_approval: its record waits for a second administrator; reversed: every payment's record was corrected"),
+  paymentCount: z.number().describe('control total: how many payments the file holds'),
+  total: nairaString.describe('control total: the naira the file pays'),
+  paid: nairaString.describe('naira recorded as paid by the bank'),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  recordedBy: z.string().nullable(),
+  recordedApprovedBy: z.string().nullable(),
+  recordedAt: z.string().nullable(),
+  pendingRecordApprovalId: z.number().nullable(),
+  pendingReversalApprovalId: z.number().nullable(),
+  items: z.array(
+    z.object({
+      payoutId: z.number(),
+      fullName: z.string(),
+      bankName: z.string(),
+      accountNumberLast4: z.string(),
+      attempt: z.number(),
+      reference: z.string(),
+      amount: nairaString,
+      outcome: z.enum(['paid', 'failed']).nullable(),
+      bankReason: z.string().nullable().describe("the bank's reason for a payment it did not make"),
+      reversedFrom: z.enum(['paid', 'failed']).nullable().describe('what was recorded first, when an approved reversal corrected it'),
+      reversalReason: z.string().nullable(),
+      reversedBy: z.string().nullable(),
+      reversalApprovedBy: z.string().nullable(),
+      reversedAt: z.string().nullable(),
+    }),
+  ),
 });
 export const payoutRunDetailSchema = payoutRunSummarySchema.extend({
   payouts: z.array(
@@ -206,6 +241,7 @@ export const payoutRunDetailSchema = payoutRunSummarySchema.extend({
         .describe('transfers of this payout that failed or were reversed before it was paid again, oldest first: each is a line of the bank statement'),
     }),
   ),
+  batches: z.array(payoutBatchSchema).describe("a bank-file run's files, newest first (empty for a transfer run)"),
 });
 
 // Messages, grants, awards and the audit log.
@@ -278,6 +314,7 @@ export type PayoutRunSummary = z.infer<typeof payoutRunSummarySchema>;
 export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
 export type PayoutRunProgress = z.infer<typeof payoutRunProgressSchema>;
 export type PayoutRunDetail = z.infer<typeof payoutRunDetailSchema>;
+export type PayoutBatch = z.infer<typeof payoutBatchSchema>;
 export type PayoutPrepared = z.infer<typeof payoutPreparedSchema>;
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export type AdminGrant = z.infer<typeof adminGrantSchema>;

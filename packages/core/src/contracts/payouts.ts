@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textField } from './fields';
 
 /** POST /api/admin/payouts/:id/release: a payout that will not be paid in its run, and why. */
 export const payoutReleaseSchema = z.strictObject({
@@ -21,3 +22,26 @@ export const payoutOtpSchema = z.strictObject({
     .regex(/^\d{4,8}$/, 'Enter the code as it was sent: digits only'),
 });
 export type PayoutOtp = z.output<typeof payoutOtpSchema>;
+
+/** The bank's reason for a payment it did not make, as the administrator read it (bank statement, portal, letter). */
+const bankReason = textField({ message: "Write the bank's reason for this payment" })
+  .min(3, "Write the bank's reason for this payment")
+  .max(300, 'Use at most 300 characters');
+
+/** POST /api/admin/payouts/batches/:id/record: what the bank did with a bank file (every payment paid but those named). */
+export const bankFileRecordSchema = z.strictObject({
+  failed: z
+    .array(z.strictObject({ payoutId: z.number().int().positive(), reason: bankReason }))
+    .max(10_000)
+    .default([]),
+});
+export type BankFileRecord = z.input<typeof bankFileRecordSchema>;
+
+/** POST /api/admin/payouts/batches/:id/reversal: payments of a recorded bank file whose record was wrong, and why. */
+export const bankFileReversalSchema = z.strictObject({
+  payoutIds: z.array(z.number().int().positive()).min(1, 'Choose the payments whose record was wrong').max(10_000),
+  reason: textField({ message: 'Say why the record was wrong' })
+    .min(3, 'Say why the record was wrong (at least 3 characters)')
+    .max(500, 'Use at most 500 characters'),
+});
+export type BankFileReversalInput = z.input<typeof bankFileReversalSchema>;

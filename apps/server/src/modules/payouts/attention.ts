@@ -28,6 +28,8 @@ export function payoutAttention(input: {
   providerStatus?: string | null;
   providerNote?: string | null;
   bank: { verified: boolean; changedSinceFailure: boolean } | null;
+  /** A bank-file run: the bank, not Paystack, answered, and a retry goes into the next file. */
+  mode?: 'transfer' | 'csv';
 }): PayoutAttention | null {
   const person = (reason: string, action: string, needsCode = false) => ({ reason, action, retryable: false, needsCode });
   if (input.status === 'otp')
@@ -41,15 +43,44 @@ export function payoutAttention(input: {
   if (input.status === 'processing' && input.providerStatus && !WAITING_STATUSES.includes(input.providerStatus))
     return person(transferStatusText(input.providerStatus), 'The money stays held until Paystack gives a known answer: Retry asks it again.');
   if (input.status !== 'failed' && input.status !== 'reversed') return null;
-  const result = decideFailed(input);
+  const result = input.mode === 'csv' ? decideFailed(input, BANK_FILE_WORDS) : decideFailed(input, TRANSFER_WORDS);
   return { ...result, needsCode: false };
 }
 
-function decideFailed(input: { status: PayoutStatus; failureReason: string | null; bank: { verified: boolean; changedSinceFailure: boolean } | null }) {
-  // Paystack's bare "failed"/"reversed" (or our words for them) say no more than the status itself.
-  const bareWords = [TRANSFER_STATUS_TEXT.failed, TRANSFER_STATUS_TEXT.reversed].filter(Boolean) as string[];
-  const bare = !input.failureReason || /^Transfer (failed|reversed)$/.test(input.failureReason) || bareWords.includes(input.failureReason);
-  const said = bare ? 'Paystack gave no reason' : `Paystack said: “${input.failureReason}”`;
+/** Who answered for a failed payout, and what Retry does with it: Paystack's transfer, or the bank's file. */
+interface FailureWords {
+  bare: (reason: string) => boolean;
+  noReason: string;
+  said: (reason: string) => string;
+  retryNow: string;
+  /** What the bank was asked: a transfer, or a payment of its file. */
+  asked: string;
+}
+
+// Paystack's bare "failed"/"reversed" (or our words for them) say no more than the status itself.
+const bareWords = [TRANSFER_STATUS_TEXT.failed, TRANSFER_STATUS_TEXT.reversed].filter(Boolean) as string[];
+const TRANSFER_WORDS: FailureWords = {
+  bare: (reason) => /^Transfer (failed|reversed)$/.test(reason) || bareWords.includes(reason),
+  noReason: 'Paystack gave no reason',
+  said: (reason) => `Paystack said: “${reason}”`,
+  retryNow: 'retry to pay them today',
+  asked: 'transfer',
+};
+/** Before reasons were asked for, a bank file's failure was recorded with these words. */
+const LEGACY_BANK_FILE_REASON = 'The bank could not pay this account';
+const BANK_FILE_WORDS: FailureWords = {
+  bare: (reason) => reason === LEGACY_BANK_FILE_REASON,
+  noReason: 'The bank gave no reason (recorded before reasons were asked for)',
+  said: (reason) => `The bank said: “${reason}”`,
+  retryNow: 'retry to put it in the next bank file',
+  asked: 'payment',
+};
+
+function decideFailed(
+  input: { status: PayoutStatus; failureReason: string | null; bank: { verified: boolean; changedSinceFailure: boolean } | null },
+  words: FailureWords,
+) {
+  const said = !input.failureReason || words.bare(input.failureReason) ? words.noReason : words.said(input.failureReason);
   const reason =
     input.status === 'reversed'
       ? `${said}. The bank returned the money; the amount is back in the member's wallet.`
@@ -63,11 +94,11 @@ function decideFailed(input: { status: PayoutStatus; failureReason: string | nul
       retryable: false,
     };
   if (input.bank.changedSinceFailure)
-    return { reason, action: 'The member has corrected the bank details since: retry to pay them today.', retryable: true };
+    return { reason, action: `The member has corrected the bank details since: ${words.retryNow}.`, retryable: true };
   return {
     reason,
     action:
-      'The bank details are unchanged since this transfer. If the bank refused the account, ask the member to check them and retry once they have changed them; if the trouble was passing (the bank was down), retry today. Release it if it will not be paid.',
+      `The bank details are unchanged since this ${words.asked}. If the bank refused the account, ask the member to check them and retry once they have changed them; if the trouble was passing (the bank was down), ${words.retryNow}. Release it if it will not be paid.`,
     retryable: true,
   };
 }

@@ -23,13 +23,30 @@ interface PayoutFacts {
   programme: Programme;
   attempt: number;
   run_id: string | null;
+  /** A bank-file run's payout is never with Paystack; while its attempt is in a file not yet recorded, the bank may pay it. */
+  bank_file: boolean;
+  in_open_file: boolean;
 }
+
+const factsColumns = sql`p.reference, p.status, p.amount_kobo, p.account_id, p.programme, p.attempt, p.run_id,
+  coalesce((select r.mode = 'csv' from payout_runs r where r.id = p.run_id), false) as bank_file,
+  exists (select 1 from payout_batch_items i join payout_batches b on b.id = i.batch_id
+          where i.payout_id = p.id and i.attempt = p.attempt and b.status = 'open') as in_open_file`;
+
+const refuseInOpenFile = (facts: PayoutFacts) => {
+  if (facts.in_open_file)
+    throw new HttpError(
+      409,
+      "This payout is in a bank file whose answer is not recorded yet: the bank may pay it. Record what the bank paid first; release it then if the bank did not pay it.",
+      'payout_in_bank_file',
+    );
+};
 
 const payoutFacts = async (db: Db, payoutId: number) =>
   (
     await queryRows<PayoutFacts>(
       db,
-      sql`select reference, status, amount_kobo, account_id, programme, attempt, run_id from payouts where id = ${payoutId}`,
+      sql`select ${factsColumns} from payouts p where p.id = ${payoutId}`,
     )
   )[0];
 
@@ -51,8 +68,9 @@ export async function releasePayout(db: Db, provider: PaymentProvider, payoutId:
   const payout = await payoutFacts(db, payoutId);
   if (!payout) throw new HttpError(404, 'There is no such payout', 'payout_not_found');
   refuseUnreleasable(payout.status);
+  refuseInOpenFile(payout);
   let status = payout.status;
-  if (HELD.includes(status)) {
+  if (HELD.includes(status) && !payout.bank_file) {
     const existing = await provider.verifyTransfer(payout.reference);
     if (!('found' in existing)) {
       // The provider has it: its state is recorded first. Abandoned, blocked, rejected or failed leave the payout
@@ -71,14 +89,15 @@ export async function releasePayout(db: Db, provider: PaymentProvider, payoutId:
   return db.transaction(async (tx) => {
     const [locked] = await queryRows<PayoutFacts & { quiet: boolean }>(
       tx,
-      sql`select reference, status, amount_kobo, account_id, programme, attempt, run_id,
-            updated_at < now() - make_interval(mins => ${QUIET_MINUTES}) as quiet
-          from payouts where id = ${payoutId} for update`,
+      sql`select ${factsColumns}, p.updated_at < now() - make_interval(mins => ${QUIET_MINUTES}) as quiet
+          from payouts p where p.id = ${payoutId} for update of p`,
     );
+    refuseInOpenFile(locked!);
     if (locked!.status !== status)
       throw new HttpError(409, 'This payout changed meanwhile; look at it again before releasing it', 'payout_busy');
     if (HELD.includes(locked!.status)) {
-      if (!locked!.quiet)
+      // Nothing sends a bank-file payout but the bank file, and a payout in no open file is with no bank.
+      if (!locked!.quiet && !locked!.bank_file)
         throw new HttpError(
           409,
           `This payout was sent or changed in the last ${QUIET_MINUTES} minutes; try again later`,

@@ -6,7 +6,6 @@ import { signedIn } from '../../plugins/auth';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
 import { approvalKeyHeaders } from '../approvals/schemas';
 import { HttpError } from '../../plugins/errors';
-import { confirmCsvRun } from './confirm-csv-run';
 import { isFuturePeriod } from './period';
 import { previewPayout } from './preview';
 import { releasePayout } from './release-payout';
@@ -16,11 +15,12 @@ import { payoutRunApproval } from './payout-run-approval';
 import { payoutRetryApproval } from './retry-approval';
 import { monthsWaitingForApproval, schedulePayoutDay } from './payout-schedule';
 import { retryPayoutRun, startPayoutRun, type RunProgress } from './run-payout';
-import { runCsv } from './run-csv';
 import { transferStatusText } from './transfer-status';
 import { findRun, listRuns, runPayouts } from './run-queries';
-import { confirmBody, previewQuery, runBody, runParams } from './schemas';
-import { runPayoutView, runSummaryView } from './views';
+import { previewQuery, runBody, runParams } from './schemas';
+import { batchView, runPayoutView, runSummaryView } from './views';
+import { bankFileRoutes } from './bank-file-routes';
+import { runBatches } from './bank-file-batches';
 
 const notFound = () => new HttpError(404, 'There is no such payout run', 'run_not_found');
 
@@ -33,10 +33,11 @@ function assertPayable(period: string) {
     );
 }
 
-/** The monthly bonus payout: preview, run (bank transfers or a bank file), follow, retry and confirm. Admin only. */
+/** The monthly bonus payout: preview, run (bank transfers or a bank file), follow, retry and release; bank files in bank-file-routes.ts. Admin only. */
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(payoutRunApproval);
   app.approvalActs.add(payoutRetryApproval);
+  await app.register(bankFileRoutes);
   schedulePayoutDay(app);
   const withRun = async (progress: RunProgress) => ({
     ...progress,
@@ -158,7 +159,8 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!run) throw notFound();
       const payouts = await runPayouts(app.db, run.id);
       const attempts = await transferAttempts(app.db, { runId: run.id });
-      return { ...runSummaryView(run), payouts: payouts.map((p) => runPayoutView(p, attempts)) };
+      const batches = run.mode === 'csv' ? await runBatches(app.db, run.id) : [];
+      return { ...runSummaryView(run), payouts: payouts.map((p) => runPayoutView(p, attempts)), batches: batches.map(batchView) };
     },
   );
 
@@ -245,62 +247,6 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await resendPayoutOtp(app.db, app.payments, request.params.id, signedIn(request).id);
       return { message: "Paystack has sent a new code to the business's phone" };
-    },
-  );
-
-  app.post(
-    '/admin/payouts/runs/:id/confirm',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary:
-          'Bank-file run: record what the bank paid (every reserved payout paid, except those listed as failed)',
-        params: runParams,
-        body: confirmBody,
-        response: {
-          200: z.object({ settled: z.number(), failed: z.number(), run: payoutRunSummarySchema }),
-          400: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
-      },
-    },
-    async (request) => {
-      const result = await confirmCsvRun(
-        app.db,
-        request.params.id,
-        signedIn(request).id,
-        request.body.failedPayoutIds,
-      );
-      return { ...result, run: runSummaryView((await findRun(app.db, request.params.id))!) };
-    },
-  );
-
-  app.get(
-    '/admin/payouts/runs/:id/csv',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary:
-          'The run as a CSV file for the bank (full account numbers; each download is in the audit log)',
-        params: runParams,
-        produces: ['text/csv'],
-      },
-    },
-    async (request, reply) => {
-      const { filename, csv } = await runCsv(
-        app.db,
-        request.params.id,
-        signedIn(request).id,
-        `${app.config.site.shortName} bonus payout`,
-      );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
     },
   );
 };

@@ -7,12 +7,25 @@ import type { PayoutStatus } from './transfer-outcome';
 import { transferStatusText } from './transfer-status';
 
 /** The screen's words for a payout: ours while it is not with Paystack, else what Paystack's status means. */
-const payoutStatusText = (status: PayoutStatus, providerStatus: string | null) =>
+const transferText = (status: PayoutStatus, providerStatus: string | null) =>
   status === 'reserved'
     ? 'Held for this run; not sent to Paystack yet'
     : status === 'released'
       ? 'Released: not paid in this run; the money is in the wallet'
       : transferStatusText(providerStatus ?? status);
+
+/** A bank-file run's payout: where it is among the files, and what the bank did (Paystack has no part in it). */
+const BANK_FILE_TEXT: Partial<Record<PayoutStatus, string>> = {
+  success: "Paid: the bank's answer records it paid",
+  failed: 'The bank did not pay this account; the money is back in the wallet',
+  released: 'Released: not paid in this run; the money is in the wallet',
+};
+const bankFileText = (status: PayoutStatus, inFile: boolean) =>
+  status === 'reserved'
+    ? inFile
+      ? "Held for this run: in the bank file sent, waiting for the bank's answer"
+      : 'Held for this run: goes in the next bank file'
+    : (BANK_FILE_TEXT[status] ?? status);
 
 export type RunStatus = 'running' | 'needs_attention' | 'completed';
 
@@ -136,7 +149,7 @@ export interface RunPayout {
   accountNumberLast4: string;
   failureReason: string | null;
   releasedReason: string | null;
-  /** Paystack's last word on the transfer, and what it means. */
+  /** Paystack's last word on the transfer (a bank-file run: the recorded outcome), and what it means. */
   providerStatus: string | null;
   statusText: string;
   attempt: number;
@@ -165,12 +178,15 @@ export async function runPayouts(db: Tx, runId: number): Promise<RunPayout[]> {
     updated_at: string | Date;
     bank_verified: boolean | null;
     bank_changed: boolean | null;
+    mode: 'transfer' | 'csv';
+    in_file: boolean;
   }>(
     db,
     sql`select p.id, p.account_id, a.full_name, a.email, p.amount_kobo, p.status, p.reference, p.bank_name, p.account_number_last4,
           p.failure_reason, p.released_reason, p.provider_status, p.provider_note, p.attempt, p.updated_at,
-          b.verified as bank_verified, b.updated_at > p.updated_at as bank_changed
-        from payouts p join accounts a on a.id = p.account_id left join bank_details b on b.account_id = p.account_id
+          b.verified as bank_verified, b.updated_at > p.updated_at as bank_changed, r.mode,
+          exists (select 1 from payout_batch_items i where i.payout_id = p.id and i.attempt = p.attempt) as in_file
+        from payouts p join payout_runs r on r.id = p.run_id join accounts a on a.id = p.account_id left join bank_details b on b.account_id = p.account_id
         where p.run_id = ${runId} order by p.id`,
   );
   return rows.map((r) => ({
@@ -186,7 +202,7 @@ export async function runPayouts(db: Tx, runId: number): Promise<RunPayout[]> {
     failureReason: r.failure_reason,
     releasedReason: r.released_reason,
     providerStatus: r.provider_status,
-    statusText: payoutStatusText(r.status, r.provider_status),
+    statusText: r.mode === 'csv' ? bankFileText(r.status, r.in_file) : transferText(r.status, r.provider_status),
     attempt: Number(r.attempt),
     attention: payoutAttention({
       status: r.status,
@@ -194,6 +210,7 @@ export async function runPayouts(db: Tx, runId: number): Promise<RunPayout[]> {
       providerStatus: r.provider_status,
       providerNote: r.provider_note,
       bank: r.bank_verified === null ? null : { verified: r.bank_verified, changedSinceFailure: r.bank_changed === true },
+      mode: r.mode,
     }),
     updatedAt: new Date(r.updated_at),
   }));

@@ -11,6 +11,3 @@ export const runBody = z.strictObject({
   mode: payoutModeSchema.optional(),
 });
 export const runParams = z.object({ id: z.coerce.number().int().positive() });
-export const confirmBody = z.strictObject({
-  failedPayoutIds: z.array(z.number().int().positive()).max(10_000).default([]),
-});

@@ -1,5 +1,6 @@
 import { toNairaString } from '@coop/core';
 import type { TransferAttempt } from './attempt-trail';
+import type { Batch } from './bank-file-batches';
 import type { RunPayout, RunSummary } from './run-queries';
 
 /** Answers in the API's money format (naira strings) and ISO dates. */
@@ -36,4 +37,20 @@ export const runPayoutView = ({ amountKobo, updatedAt, ...p }: RunPayout, attemp
   amount: toNairaString(amountKobo),
   updatedAt: updatedAt.toISOString(),
   earlierAttempts: attempts.filter((a) => a.payoutId === p.id && !a.current).map(transferAttemptView),
+});
+
+export const batchView = (b: Batch) => ({
+  id: b.id,
+  status: b.status,
+  paymentCount: b.paymentCount,
+  total: toNairaString(b.totalKobo),
+  paid: toNairaString(b.paidKobo),
+  createdBy: b.createdBy,
+  createdAt: b.createdAt.toISOString(),
+  recordedBy: b.recordedBy,
+  recordedApprovedBy: b.recordedApprovedBy,
+  recordedAt: b.recordedAt?.toISOString() ?? null,
+  pendingRecordApprovalId: b.pendingRecordApprovalId,
+  pendingReversalApprovalId: b.pendingReversalApprovalId,
+  items: b.items.map(({ amountKobo, reversedAt, ...i }) => ({ ...i, amount: toNairaString(amountKobo), reversedAt: reversedAt?.toISOString() ?? null })),
 });
