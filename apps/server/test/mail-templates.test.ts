@@ -16,7 +16,7 @@ const samples: { event: NotificationEvent; says: string[]; page: string }[] = [
   },
   {
     event: { kind: 'refund_started', reference: 'MN-rst', amountKobo: 5_000_000, expectedAt: '2026-12-07T10:00:00.000Z' },
-    says: ['Refund started: ₦50,000', 'MN-rst', 'back with you by 7 December 2026'],
+    says: ['₦50,000', 'MN-rst', 'back with you by 7 December 2026'],
     page: '/maindashboard',
   },
   { event: { kind: 'refund_processed', reference: 'MN-ghi', amountKobo: 2_000_000, leftKobo: 3_000_000 }, says: ['₦20,000', 'MN-ghi', '₦30,000 of it is still owed back'], page: '/maindashboard' },
