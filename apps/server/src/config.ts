@@ -61,6 +61,7 @@ const EnvSchema = z.object({
   SINGLE_ADMIN_APPROVAL: bool.default(false),
   BANK_DETAILS_COOLING_OFF_HOURS: z.coerce.number().min(0).max(720).default(24),
   APPROVAL_REMINDER_HOURS: z.coerce.number().min(1).max(720).default(24),
+  ADMIN_REMOVAL_NOTICE_HOURS: z.coerce.number().min(1).max(720).default(72),
   REFUND_RECHECK_HOURS: z.coerce.number().min(1).max(720).default(24),
   ADMIN_2FA: z.enum(['required', 'optional']).optional(),
   TOTP_ENCRYPTION_KEY: z.string().refine((v) => parseSecretKey(v) !== null, 'must be 32 random bytes in base64 (openssl rand -base64 32) or 64 hexadecimal digits').optional(),
@@ -128,6 +129,8 @@ export interface Config {
     coolingOffMs: number;
     /** A request still waiting after this long is mailed to the other administrators again, once. */
     reminderMs: number;
+    /** A request to remove an administrator takes effect after this notice unless a third administrator declines it (decision 0038). */
+    removalNoticeHours: number;
   };
   /** A refund Paystack has not decided after this long is asked about again (GET /refund/:id), then again each period (decision 0041). */
   refunds: { recheckMs: number };
@@ -233,6 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       singleAdmin: e.SINGLE_ADMIN_APPROVAL,
       coolingOffMs: e.BANK_DETAILS_COOLING_OFF_HOURS * 3_600_000,
       reminderMs: e.APPROVAL_REMINDER_HOURS * 3_600_000,
+      removalNoticeHours: e.ADMIN_REMOVAL_NOTICE_HOURS,
     },
     refunds: { recheckMs: e.REFUND_RECHECK_HOURS * 3_600_000 },
     adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),

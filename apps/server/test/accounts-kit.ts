@@ -6,6 +6,8 @@ import { queryRows } from '../src/db/rows';
 import { accounts, sessions } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { newReferralCode } from '../src/lib/referral-code';
+import { sealSecret } from '../src/lib/secret-box';
+import { newTotpSecret } from '../src/modules/two-factor/totp';
 import { signAccessToken } from '../src/plugins/auth';
 
 /**
@@ -26,7 +28,16 @@ const hashOf = (password: string, cost: number) => {
  */
 export async function createTestAccount(
   app: App,
-  options: { programme?: Programme; email?: string; password?: string; fullName?: string; role?: 'user' | 'admin'; sponsorAccountId?: string | null } = {},
+  options: {
+    programme?: Programme;
+    email?: string;
+    password?: string;
+    fullName?: string;
+    role?: 'user' | 'admin';
+    sponsorAccountId?: string | null;
+    /** An administrator who enrolled an authenticator app: the only kind whose approval counts (decision 0038). */
+    secondFactor?: boolean;
+  } = {},
 ) {
   const programme = options.programme ?? 'main';
   const email = (options.email ?? `${randomUUID().slice(0, 12)}@example.com`).toLowerCase();
@@ -45,18 +56,33 @@ export async function createTestAccount(
       emailConfirmedAt: new Date(),
     })
     .returning();
+  if (options.secondFactor) await enrolSecondFactor(app, row!.id);
   return row!;
+}
+
+/**
+ * The administrator set up two-factor sign-in, as the Two-factor sign-in page leaves it: a sealed secret, confirmed.
+ * Answers the secret, for a test that signs in with a code. Sessions the kit opens for them then count as passed.
+ */
+export async function enrolSecondFactor(app: App, accountId: string) {
+  const secret = newTotpSecret();
+  await app.db.execute(
+    sql`insert into admin_two_factor (account_id, secret, confirmed_at) values (${accountId}, ${sealSecret(app.config.totpKeys, accountId, secret)}, now())`,
+  );
+  return secret;
 }
 
 /** A live session for the account and the `authorization` header that carries its access token. */
 export async function signInAs(app: App, accountId: string) {
-  const [account] = await queryRows<{ programme: Programme; role: 'user' | 'admin'; token_version: number }>(
+  const [account] = await queryRows<{ programme: Programme; role: 'user' | 'admin'; token_version: number; enrolled: boolean }>(
     app.db,
-    sql`select programme, role, token_version from accounts where id = ${accountId}`,
+    sql`select programme, role, token_version, exists (select 1 from admin_two_factor f where f.account_id = a.id and f.confirmed_at is not null) as enrolled
+        from accounts a where id = ${accountId}`,
   );
+  // An enrolled administrator's session is one that passed the code, as their real sign-in would be.
   const [session] = await app.db
     .insert(sessions)
-    .values({ accountId, expiresAt: new Date(Date.now() + 24 * 3600_000) })
+    .values({ accountId, expiresAt: new Date(Date.now() + 24 * 3600_000), secondFactorAt: account!.enrolled ? new Date() : null })
     .returning({ id: sessions.id });
   const { token } = await signAccessToken(app.config, {
     accountId,

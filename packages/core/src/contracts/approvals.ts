@@ -40,6 +40,14 @@ export const approvalSchema = z.object({
   singleAdmin: z.boolean().describe('completed at once by its maker (SINGLE_ADMIN_APPROVAL=true)'),
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
+  takesEffectAt: z
+    .string()
+    .nullable()
+    .describe('a removal of an administrator: it takes effect then, with no checker, unless an administrator other than its maker and its target declines it first'),
+  objection: z
+    .object({ reason: z.string(), at: z.string() })
+    .nullable()
+    .describe('the objection of the administrator the request concerns: recorded and mailed, it does not decline it'),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 
@@ -112,7 +120,17 @@ export const accountForConfirmationSchema = z.object({
 export type AccountForConfirmation = z.infer<typeof accountForConfirmationSchema>;
 
 export const administratorListSchema = z.object({
-  items: z.array(person.extend({ twoFactor: z.boolean(), you: z.boolean() })),
+  items: z.array(
+    person.extend({
+      status: z.enum(['active', 'suspended']),
+      twoFactor: z.boolean().describe('their approvals count only once it is on'),
+      you: z.boolean(),
+      removal: z
+        .object({ approvalId: z.number(), askedBy: z.string(), askedAt: z.string(), takesEffectAt: z.string().nullable(), objection: z.string().nullable() })
+        .nullable()
+        .describe('the removal of this administrator that waits, and when it takes effect unless declined'),
+    }),
+  ),
 });
 
 /** Two-factor sign-in. */

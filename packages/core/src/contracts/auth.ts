@@ -70,12 +70,12 @@ export const sessionProgrammeSchema = z.strictObject({
   programme: programmeField,
 });
 
-/** PUT /admin/adminRoles/:email */
+/** DELETE /admin/adminRoles/:email: the administrator to remove. */
 export const makeAdminParamsSchema = z.strictObject({
-  email: emailField({ required: 'Enter the email of the account to make an administrator', invalid: 'Enter a valid email address' }),
+  email: emailField({ required: 'Enter the email of the administrator', invalid: 'Enter a valid email address' }),
 });
 
-/** POST /admin/administrators/invitations: a sole administrator invites a second one. */
+/** POST /admin/administrators/invitations: an administrator invites another (approved first while another exists). */
 export const adminInvitationSchema = z.strictObject({
   fullName: requiredText('Enter the full names of the person you invite', 120),
   email: emailField({ required: 'Enter the email of the person you invite', invalid: 'Enter a valid email address' }),
@@ -90,11 +90,16 @@ export const acceptAdminInvitationSchema = withConfirmation({
 });
 export type AcceptAdminInvitationInput = z.input<typeof acceptAdminInvitationSchema>;
 
-/** GET /admin/administrators/invitation: whether this administrator may invite a second one, and the invitation waiting. */
+/** GET /admin/administrators/invitation: whether an invitation goes at once, those mailed, and those waiting for approval. */
 export const adminInvitationStatusSchema = z.object({
-  sole: z.boolean().describe('exactly one active administrator: this one may invite a second'),
+  sole: z.boolean().describe('no other administrator exists, whatever its status: your invitation is mailed at once'),
   approvalsApply: z.boolean().describe('acts that move money or power wait for a second administrator'),
-  pending: z.object({ fullName: z.string(), email: z.string(), createdAt: z.string(), expiresAt: z.string() }).nullable(),
+  invitations: z
+    .array(z.object({ fullName: z.string(), email: z.string(), createdAt: z.string(), expiresAt: z.string() }))
+    .describe('links mailed and not used yet'),
+  waiting: z
+    .array(z.object({ approvalId: z.number(), fullName: z.string(), email: z.string(), askedBy: z.string(), createdAt: z.string() }))
+    .describe('invitations waiting for a second administrator: mailed once approved'),
 });
 export type AdminInvitationStatus = z.infer<typeof adminInvitationStatusSchema>;
 

@@ -40,6 +40,14 @@ export const approvalRequests = pgTable(
      * carried out on approval, given back once if it is declined, withdrawn or fails.
      */
     heldKobo: bigint('held_kobo', { mode: 'number' }),
+    /**
+     * A request with a notice period (removing an administrator, decision 0038) takes effect at this time with no
+     * checker, unless an administrator other than its maker and the one it concerns declines it first.
+     */
+    takesEffectAt: timestamp('takes_effect_at', { withTimezone: true }),
+    /** The objection of the administrator the request concerns: recorded and mailed, it does not decline the request. */
+    objection: text('objection'),
+    objectedAt: timestamp('objected_at', { withTimezone: true }),
     /** Completed at once by its maker because the deployment runs with SINGLE_ADMIN_APPROVAL=true. */
     singleAdmin: boolean('single_admin').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -48,6 +56,7 @@ export const approvalRequests = pgTable(
   (t) => [
     index('approval_requests_status_idx').on(t.status, t.createdAt),
     uniqueIndex('approval_requests_pending_subject').on(t.subjectKey).where(sql`${t.status} = 'pending' and ${t.subjectKey} is not null`),
+    index('approval_requests_takes_effect_idx').on(t.takesEffectAt).where(sql`${t.status} = 'pending' and ${t.takesEffectAt} is not null`),
     check(
       'approval_requests_kind_known',
       sql`${t.kind} in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version')`,

@@ -3,9 +3,11 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { accounts } from '../../db/schema';
 import { hashPassword } from '../../lib/password';
+import { HttpError } from '../../plugins/errors';
 import { newReferralCode } from '../../lib/referral-code';
 import { recordAudit } from '../audit/record-audit';
 import { revokeAccountSessions } from '../sessions/sessions';
+import { removeAdministrator } from './remove-admin';
 
 export interface AdministratorResult {
   created: boolean;
@@ -32,6 +34,9 @@ export async function createOrPromoteAdministrator(
     const [existing] = await tx.select().from(accounts).where(and(eq(accounts.programme, 'main'), eq(accounts.email, email))).for('update');
     let result: AdministratorResult;
     if (existing) {
+      // A removed administrator's account is closed for good (decision 0038): the owner gives the person a new address.
+      if (existing.status === 'closed')
+        throw new Error(`${email} belongs to a closed account (a removed administrator or a closed membership): use another email address.`);
       const replace = input.replacePassword === true;
       await tx
         .update(accounts)
@@ -71,13 +76,66 @@ export async function createOrPromoteAdministrator(
   });
 }
 
-/** Every administrator, with whether they enrolled a second factor. */
+/**
+ * Every administrator (not the removed, whose accounts are closed), with their status, whether they enrolled a second
+ * factor (their approvals count only then), and the removal that waits for them, if one does (decision 0038).
+ */
 export async function listAdministrators(db: Db, viewerId: string) {
-  const rows = await queryRows<{ id: string; full_name: string; email: string; two_factor: boolean }>(
+  const rows = await queryRows<{
+    id: string;
+    full_name: string;
+    email: string;
+    status: 'active' | 'suspended';
+    two_factor: boolean;
+    removal_id: string | null;
+    removal_maker: string | null;
+    removal_asked_at: Date | null;
+    removal_takes_effect_at: Date | null;
+    removal_objection: string | null;
+  }>(
     db,
-    sql`select a.id, a.full_name, a.email, (t.confirmed_at is not null) as two_factor
-        from accounts a left join admin_two_factor t on t.account_id = a.id
-        where a.programme = 'main' and a.role = 'admin' order by a.full_name, a.email`,
+    sql`select a.id, a.full_name, a.email, a.status, (t.confirmed_at is not null) as two_factor,
+               r.id as removal_id, m.full_name as removal_maker, r.created_at as removal_asked_at,
+               r.takes_effect_at as removal_takes_effect_at, r.objection as removal_objection
+        from accounts a
+        left join admin_two_factor t on t.account_id = a.id
+        left join approval_requests r on r.kind = 'remove_admin' and r.status = 'pending' and r.target_account_id = a.id
+        left join accounts m on m.id = r.maker_account_id
+        where a.programme = 'main' and a.role = 'admin' and a.status <> 'closed' order by a.full_name, a.email`,
   );
-  return rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email, twoFactor: r.two_factor === true, you: r.id === viewerId }));
+  const iso = (at: Date | string | null) => (at ? new Date(at).toISOString() : null);
+  return rows.map((r) => ({
+    id: r.id,
+    fullName: r.full_name,
+    email: r.email,
+    status: r.status,
+    twoFactor: r.two_factor === true,
+    you: r.id === viewerId,
+    removal: r.removal_id
+      ? {
+          approvalId: Number(r.removal_id),
+          askedBy: r.removal_maker!,
+          askedAt: iso(r.removal_asked_at)!,
+          takesEffectAt: iso(r.removal_takes_effect_at),
+          objection: r.removal_objection,
+        }
+      : null,
+  }));
+}
+
+/**
+ * `npm run admin:revoke`: the owner at the server removes an administrator at once, with no second administrator
+ * (the one way out when two administrators cannot part, or when one's account is in the wrong hands). Never the last
+ * administrator: create another with admin:create first. Audited with no actor, mailed to every administrator.
+ */
+export async function revokeAdministrator(db: Db, input: { email: string; reason?: string }) {
+  const email = input.email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from accounts where programme = 'main' and email = ${email} and role = 'admin' and status <> 'closed'`,
+    );
+    if (!row) throw new HttpError(404, `${email} is not an administrator.`, 'not_admin');
+    return removeAdministrator(tx, { accountId: row.id, makerId: null, checkerId: null, way: 'admin:revoke', reason: input.reason ?? null });
+  });
 }

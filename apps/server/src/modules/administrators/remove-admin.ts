@@ -3,44 +3,112 @@ import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
+import { enqueueMail } from '../notifications/mail-queue';
 import { revokeAccountSessions } from '../sessions/sessions';
 
 const ownRole = () => new HttpError(409, 'You cannot remove your own administrator role: ask another administrator.', 'own_admin_role');
 const lastAdmin = () =>
-  new HttpError(409, 'This is the last administrator: make someone else an administrator before removing this one.', 'last_admin');
+  new HttpError(409, 'This is the last administrator: another administrator must exist before this one is removed.', 'last_admin');
+
+/**
+ * The administrators of the platform: Main accounts with the role that are not closed. A suspended administrator is
+ * one (nobody is "the only administrator" while another exists, decision 0038); a removed one is closed, and is not.
+ * With `lock`, every row is locked, so two removals or an invitation and a removal are ordered.
+ */
+export async function administratorsNow(tx: Tx, options: { lock?: boolean } = {}) {
+  return queryRows<{ id: string; email: string; full_name: string; status: 'active' | 'suspended' }>(
+    tx,
+    sql`select id, email, full_name, status from accounts where programme = 'main' and role = 'admin' and status <> 'closed'
+        order by id ${options.lock ? sql`for update` : sql``}`,
+  );
+}
 
 /**
  * The checks of a removal, made when it is asked for and again, under lock, when it is carried out: never the
  * asker's own role, never the last administrator.
  */
-export async function assertRemovable(tx: Tx, input: { askedBy: string; accountId: string; lock?: boolean }) {
+export async function assertRemovable(tx: Tx, input: { askedBy: string | null; accountId: string; lock?: boolean }) {
   if (input.accountId === input.askedBy) throw ownRole();
-  // Every administrator row is locked, so two removals approved at once cannot both see "two administrators left".
-  const admins = await queryRows<{ id: string }>(
-    tx,
-    sql`select id from accounts where programme = 'main' and role = 'admin' order by id ${input.lock ? sql`for update` : sql``}`,
-  );
-  if (!admins.some((a) => a.id === input.accountId)) throw new HttpError(409, 'This account is not an administrator.', 'not_admin');
+  const admins = await administratorsNow(tx, { lock: input.lock });
+  const target = admins.find((a) => a.id === input.accountId);
+  if (!target) throw new HttpError(409, 'This account is not an administrator.', 'not_admin');
   if (admins.length <= 1) throw lastAdmin();
+  return target;
 }
 
+export type RemovalWay = 'approved' | 'notice' | 'admin:revoke';
+
+const HOW: Record<RemovalWay, string> = {
+  approved: 'approved by a second administrator',
+  notice: 'at the end of its notice, as no other administrator declined it',
+  'admin:revoke': 'by the owner at the server (npm run admin:revoke)',
+};
+
 /**
- * Takes the administrator role away: the account becomes a member again, its token version moves and every
- * session it has ends, so the removed person is signed out at once (the auth hook checks both on every call).
+ * Removes an administrator (decision 0038). The account is closed, not turned into a member: a person who was an
+ * administrator never gets a member account out of it (their programme account, if any, is another address). Its
+ * token version moves and every session ends, so the person is signed out at once; their waiting requests are
+ * withdrawn and their open invitations end. Audited, and mailed to every administrator and to the person.
  */
-export async function removeAdministrator(tx: Tx, input: { makerId: string; checkerId: string; accountId: string }) {
-  await assertRemovable(tx, { askedBy: input.makerId, accountId: input.accountId, lock: true });
-  if (input.accountId === input.checkerId) throw ownRole();
-  const [row] = await queryRows<{ email: string }>(
-    tx,
-    sql`update accounts set role = 'user', token_version = token_version + 1, updated_at = now()
-        where id = ${input.accountId} and role = 'admin' returning email`,
+export async function removeAdministrator(
+  tx: Tx,
+  input: { accountId: string; makerId: string | null; checkerId: string | null; way: RemovalWay; reason?: string | null },
+) {
+  const target = await assertRemovable(tx, { askedBy: input.makerId, accountId: input.accountId, lock: true });
+  if (input.checkerId !== null && input.accountId === input.checkerId) throw ownRole();
+  await tx.execute(
+    sql`update accounts set status = 'closed', closed_at = now(), token_version = token_version + 1, updated_at = now() where id = ${input.accountId}`,
   );
+  await tx.execute(sql`
+    insert into account_status_changes (account_id, from_status, to_status, reason, note, actor_account_id)
+    values (${input.accountId}, ${target.status}, 'closed', 'admin_removed', ${input.reason ?? HOW[input.way]}, ${input.makerId})`);
   await revokeAccountSessions(tx, input.accountId, 'role_removed');
+  const withdrawn = await queryRows<{ id: string }>(
+    tx,
+    sql`update approval_requests set status = 'declined', decline_reason = 'Withdrawn: its maker is no longer an administrator.', decided_at = now()
+        where status = 'pending' and maker_account_id = ${input.accountId} returning id`,
+  );
+  await tx.execute(sql`update admin_invitations set cancelled_at = now() where invited_by = ${input.accountId} and accepted_at is null and cancelled_at is null`);
   await recordAudit(tx, {
     actorAccountId: input.makerId,
-    action: 'remove_admin',
+    action: input.way === 'admin:revoke' ? 'admin_revoked' : 'remove_admin',
     targetAccountId: input.accountId,
-    details: { email: row!.email, approvedBy: input.checkerId },
+    details: {
+      email: target.email,
+      approvedBy: input.checkerId,
+      way: input.way,
+      reason: input.reason ?? null,
+      withdrawnRequests: withdrawn.map((r) => Number(r.id)),
+    },
   });
+  const others = await queryRows<{ id: string; email: string; full_name: string }>(
+    tx,
+    sql`select id, email, full_name from accounts where programme = 'main' and role = 'admin' and status = 'active' order by created_at`,
+  );
+  const said = `${target.full_name} (${target.email}) is no longer an administrator: removed ${HOW[input.way]}.${input.reason ? ` The reason given: ${input.reason}` : ''}`;
+  for (const admin of others)
+    await enqueueMail(
+      tx,
+      admin.email,
+      {
+        template: 'admin_notice',
+        data: {
+          name: admin.full_name,
+          subject: `${target.full_name} is no longer an administrator`,
+          paragraphs: [said, 'Their sessions have ended, their waiting requests are withdrawn and their account is closed.'],
+          action: { label: 'See the administrators', path: '/makeadmin' },
+        },
+      },
+      admin.id,
+    );
+  await enqueueMail(tx, target.email, {
+    template: 'admin_notice',
+    data: {
+      name: target.full_name,
+      subject: 'You are no longer an administrator',
+      paragraphs: [said, 'Your administrator account is closed and you have been signed out. If you think this is a mistake, speak to the other administrators.'],
+      action: { label: 'Open the site', path: '/' },
+    },
+  });
+  return { email: target.email, fullName: target.full_name };
 }

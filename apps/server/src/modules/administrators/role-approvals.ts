@@ -1,42 +1,54 @@
-import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
 import type { ApprovalAct } from '../approvals/approval-acts';
-import { accountForConfirmation } from '../admin-users/account-for-confirmation';
-import { findPromotable, makeAdministrator } from './make-admin';
+import { assertInvitable, sendInvitation } from './invite-admin';
 import { assertRemovable, removeAdministrator } from './remove-admin';
 
-/** Giving the administrator role waits for a second administrator. */
-export const makeAdminApproval: ApprovalAct<{ email: string }> = {
+/**
+ * Inviting an administrator while another exists waits for a second administrator; the link is mailed only when
+ * approved (decision 0038). The invited person has no account yet, so the request names no target.
+ */
+export const makeAdminApproval: ApprovalAct<{ email: string; fullName: string }> = {
   kind: 'make_admin',
-  keyPrefix: 'make-admin',
+  keyPrefix: 'invite-admin',
   inApprovalTransaction: true,
-  subjectKey: (_payload, { targetAccountId }) => `admin-role:${targetAccountId}`,
-  async describe(app, _maker, { email }) {
-    const account = await findPromotable(app.db, email);
-    return { summary: `make ${account.fullName} (${email}) an administrator`, targetAccountId: account.id, amountKobo: null };
+  subjectKey: ({ email }) => `admin-invite:${email}`,
+  async describe(app, _maker, { email, fullName }) {
+    await assertInvitable(app.db, email);
+    return {
+      summary: `invite ${fullName} (${email}) to become an administrator: a mailed link, their own password and two-factor sign-in`,
+      targetAccountId: null,
+      amountKobo: null,
+    };
   },
-  async carryOut({ email }, { maker }, tx) {
-    const made = await makeAdministrator(tx as Db, maker.id, email);
-    return { accountId: made.accountId, changed: made.changed };
+  async carryOut({ email, fullName }, { maker, checkerId }, tx) {
+    await sendInvitation(tx, { email, fullName, inviterId: maker.id, approvedBy: checkerId });
+    return { email };
   },
 };
 
-/** Taking it away too; the administrator it names may not approve it. */
+/**
+ * Removing an administrator: the one it names may neither approve nor decline it (their decline is an objection),
+ * and it takes effect after ADMIN_REMOVAL_NOTICE_HOURS unless an administrator other than the maker and the target
+ * declines it, so two administrators can part without the target's consent and without one person alone at once.
+ */
 export const removeAdminApproval: ApprovalAct<{ accountId: string; email: string }> = {
   kind: 'remove_admin',
   keyPrefix: 'remove-admin',
   inApprovalTransaction: true,
+  concernsAdministrator: true,
   subjectKey: ({ accountId }) => `admin-role:${accountId}`,
-  async describe(app, maker, { accountId, email }) {
-    const account = await accountForConfirmation(app.db, 'main', email);
-    await assertRemovable(app.db, { askedBy: maker.id, accountId });
-    return { summary: `remove the administrator role of ${account.fullName} (${account.email})`, targetAccountId: accountId, amountKobo: null };
+  async describe(app, maker, { accountId }) {
+    const target = await assertRemovable(app.db, { askedBy: maker.id, accountId });
+    return { summary: `remove ${target.full_name} (${target.email}) as administrator and close their administrator account`, targetAccountId: accountId, amountKobo: null };
   },
   async carryOut({ accountId }, { maker, checkerId }, tx) {
-    await removeAdministrator(tx, { makerId: maker.id, checkerId, accountId });
+    await removeAdministrator(tx, { accountId, makerId: maker.id, checkerId, way: 'approved' });
     return { accountId };
   },
-  assertCheckerMay({ targetAccountId }, checkerId) {
-    if (targetAccountId === checkerId) throw new HttpError(403, 'You cannot approve the removal of your own administrator role.', 'own_admin_role');
+  notice: {
+    hours: (app) => app.config.approvals.removalNoticeHours,
+    async carryOut({ accountId }, { maker }, tx) {
+      await removeAdministrator(tx, { accountId, makerId: maker.id, checkerId: null, way: 'notice' });
+      return { accountId };
+    },
   },
 };

@@ -16,12 +16,13 @@ import { accountForConfirmation } from '../admin-users/account-for-confirmation'
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
 import { approvalKeyHeaders } from '../approvals/schemas';
 import { listAdministrators } from './administrators';
-import { acceptInvitation, invitationStatus, inviteAdministrator } from './invite-admin';
-import { findPromotable, makeAdministrator } from './make-admin';
-import { removeAdministrator } from './remove-admin';
+import { acceptInvitation, invitationStatus, inviteAsSoleAdministrator } from './invite-admin';
 import { makeAdminApproval, removeAdminApproval } from './role-approvals';
 
-/** Administrators' acts on accounts: giving and taking the administrator role, each through a second administrator. */
+/**
+ * Administrators' acts on administrators (decision 0038): an invitation (at once only for the sole administrator) and
+ * a removal (a second administrator, or the end of its notice); nobody makes a member account an administrator.
+ */
 export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(makeAdminApproval);
   app.approvalActs.add(removeAdminApproval);
@@ -36,9 +37,13 @@ export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/administrators/invitation',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], summary: 'Whether you may invite a second administrator, and the invitation waiting', response: { 200: adminInvitationStatusSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Whether your invitation goes at once (no other administrator exists), the invitations mailed, and those waiting for approval',
+        response: { 200: adminInvitationStatusSchema },
+      },
     },
-    async () => ({ ...(await invitationStatus(app.db)), approvalsApply: await needsSecondAdministrator(app) }),
+    async (request) => ({ ...(await invitationStatus(app.db, signedIn(request).id)), approvalsApply: await needsSecondAdministrator(app) }),
   );
 
   app.post(
@@ -47,15 +52,22 @@ export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'The sole administrator invites a second one (audited, mailed): an existing Main account is made administrator, anyone else chooses a password through a mailed link',
+        summary:
+          'Invite an administrator (audited, mailed): a link to choose a password. An email any account uses is refused. While another administrator exists (any status), a second administrator approves it first (202)',
         body: adminInvitationSchema,
-        response: { 200: z.object({ message: z.string(), promoted: z.boolean() }), ...errorResponses },
+        headers: approvalKeyHeaders,
+        response: { 200: z.object({ message: z.string() }), 202: approvalPendingAnswerSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const done = await inviteAdministrator(app.db, signedIn(request).id, request.body);
-      request.log.info({ promoted: done.promoted }, 'a second administrator invited');
-      return done;
+    async (request, reply) => {
+      const admin = signedIn(request);
+      const input = { email: request.body.email.trim().toLowerCase(), fullName: request.body.fullName.trim() };
+      const sent = await inviteAsSoleAdministrator(app.db, admin.id, input);
+      if (sent) {
+        request.log.info('an administrator invited by the sole administrator');
+        return sent;
+      }
+      return reply.status(202).send(await requestApproval(app, admin, makeAdminApproval, input, request.headers['idempotency-key']));
     },
   );
 
@@ -73,30 +85,10 @@ export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email } = await acceptInvitation(app.db, request.body, app.config.passwordHashCost);
-      return { status: 200, message: `Welcome: you are now an administrator. Sign in to the admin area with ${email} and your new password.` };
-    },
-  );
-
-  app.put(
-    '/admin/adminRoles/:email',
-    {
-      config: { access: 'admin' },
-      schema: {
-        tags: ['admin'],
-        summary: 'Make the Main account with this email an administrator: a request a second administrator approves (audited)',
-        params: makeAdminParamsSchema,
-        headers: approvalKeyHeaders,
-        response: { 200: messageSchema, 202: approvalPendingAnswerSchema, 404: errorResponses[400], ...errorResponses },
-      },
-    },
-    async (request, reply) => {
-      const { email } = request.params;
-      const admin = signedIn(request);
-      // Someone who is an administrator already needs nobody's approval: the answer says so at once.
-      if ((await needsSecondAdministrator(app)) && (await findPromotable(app.db, email)).role !== 'admin')
-        return reply.status(202).send(await requestApproval(app, admin, makeAdminApproval, { email }, request.headers['idempotency-key']));
-      const result = await makeAdministrator(app.db, admin.id, email);
-      return { status: 200, message: result.changed ? `${email} is now an administrator.` : `${email} is already an administrator.` };
+      return {
+        status: 200,
+        message: `Welcome: you are now an administrator. Sign in to the admin area with ${email} and your new password, then set up two-factor sign-in: your approvals count only once it is on.`,
+      };
     },
   );
 
@@ -106,23 +98,19 @@ export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Remove an administrator's role (not your own, never the last one): a request a second administrator approves; their sessions end",
+        summary:
+          "Ask to remove an administrator (not yourself, never the last): it takes effect after ADMIN_REMOVAL_NOTICE_HOURS unless an administrator other than you and them declines it, or at once when such an administrator approves it (202). Their account is closed and their sessions end",
         params: makeAdminParamsSchema,
         headers: approvalKeyHeaders,
-        response: { 200: messageSchema, 202: approvalPendingAnswerSchema, 404: errorResponses[400], ...errorResponses },
+        response: { 202: approvalPendingAnswerSchema, 404: errorResponses[400], ...errorResponses },
       },
     },
     async (request, reply) => {
       const { email } = request.params;
       const admin = signedIn(request);
-      if (await needsSecondAdministrator(app)) {
-        const account = await accountForConfirmation(app.db, 'main', email);
-        const payload = { accountId: account.id, email: account.email };
-        return reply.status(202).send(await requestApproval(app, admin, removeAdminApproval, payload, request.headers['idempotency-key']));
-      }
-      const account = await findPromotable(app.db, email);
-      await app.db.transaction((tx) => removeAdministrator(tx, { makerId: admin.id, checkerId: admin.id, accountId: account.id }));
-      return { status: 200, message: `${email} is no longer an administrator; their sessions have ended.` };
+      const account = await accountForConfirmation(app.db, 'main', email);
+      const payload = { accountId: account.id, email: account.email };
+      return reply.status(202).send(await requestApproval(app, admin, removeAdminApproval, payload, request.headers['idempotency-key']));
     },
   );
 };

@@ -41,6 +41,13 @@ export interface ApprovalDescription {
   preview?: FrozenPreview;
 }
 
+/** What an act carried out at the end of its notice knows: nobody approved it. */
+export interface NoticeContext {
+  app: FastifyInstance;
+  maker: SignedInAccount;
+  askedAt: Date;
+}
+
 export interface ActContext {
   app: FastifyInstance;
   /** The maker as the services expect a signed-in administrator: the act is done in their name. */
@@ -77,6 +84,19 @@ export interface ApprovalAct<Payload> {
   carryOut(payload: Payload, context: ActContext, tx: Tx): Promise<Record<string, unknown>>;
   /** Refuses (throws) a checker who may not approve this request for a reason beyond being its maker. */
   assertCheckerMay?(request: { targetAccountId: string | null }, checkerId: string): void;
+  /**
+   * The act changes who can approve (decision 0038): the administrator it names (its target) may neither approve
+   * nor decline it. Their decline is kept as an objection, mailed to every administrator, and the request still waits.
+   */
+  concernsAdministrator?: boolean;
+  /**
+   * A notice period: the request takes effect when it ends, with no checker, unless an administrator other than its
+   * maker and its target declines it first (another may also approve it at once). Carried out by the job runner.
+   */
+  notice?: {
+    hours(app: FastifyInstance): number;
+    carryOut(payload: Payload, context: NoticeContext, tx: Tx): Promise<Record<string, unknown>>;
+  };
 }
 
 /** The acts of this app, by kind; each module adds its own when its routes are registered. */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { lagosTime } from '../../lib/lagos-time';
 import { enqueueMail } from '../notifications/mail-queue';
 import { findApproval, type ApprovalRow } from './approval-store';
 
@@ -11,6 +12,13 @@ const REMINDER_SWEEP_MS = 15 * 60_000;
 
 const approvalPath = (id: number) => `/adminapprovals/${id}`;
 
+/** When a request with a notice takes effect, and who can stop it (decision 0038). */
+function noticeParagraph(row: ApprovalRow) {
+  const at = lagosTime(new Date(row.takes_effect_at!)).slice(0, 16).replace('T', ' at ');
+  const target = row.target_name ? ` and ${row.target_name}` : '';
+  return `It takes effect on ${at} (Lagos time) unless an administrator other than ${row.maker_name}${target} declines it on the Approvals page before then; such an administrator may also approve it sooner.${row.target_name ? ` ${row.target_name} may object: the objection is mailed to every administrator but does not stop it.` : ''}`;
+}
+
 /**
  * Mails every active administrator except the maker that a request waits for them, in the request's own
  * transaction: the mail goes if and only if the request is recorded.
@@ -18,12 +26,15 @@ const approvalPath = (id: number) => `/adminapprovals/${id}`;
 export async function tellOtherAdministrators(tx: Tx, row: ApprovalRow, reminder: boolean) {
   const admins = await queryRows<{ id: string; email: string; full_name: string }>(
     tx,
-    sql`select id, email, full_name from accounts where role = 'admin' and status = 'active' and id <> ${row.maker_account_id} order by created_at`,
+    // A request with a notice period is mailed to its maker too: every administrator learns when it takes effect.
+    sql`select id, email, full_name from accounts where role = 'admin' and status = 'active'
+        and (id <> ${row.maker_account_id} or ${row.takes_effect_at !== null}) order by created_at`,
   );
   const amount = row.amount_kobo === null ? '' : ` (${formatNaira(Number(row.amount_kobo))}${row.preview_count === null ? '' : `, ${row.preview_count} payment${Number(row.preview_count) === 1 ? '' : 's'}`})`;
   const lead = reminder
     ? `Request #${row.id} from ${row.maker_name} is still waiting for a second administrator: ${row.summary}${amount}. Nothing happens until someone other than ${row.maker_name} approves or declines it.`
     : `${row.maker_name} asked for this, and it waits for a second administrator: ${row.summary}${amount}. Nothing happens until someone other than ${row.maker_name} approves or declines it.`;
+  const notice = row.takes_effect_at ? noticeParagraph(row) : null;
   for (const admin of admins)
     await enqueueMail(
       tx,
@@ -32,8 +43,8 @@ export async function tellOtherAdministrators(tx: Tx, row: ApprovalRow, reminder
         template: 'admin_notice',
         data: {
           name: admin.full_name,
-          subject: `${reminder ? 'Still waiting' : 'Waiting for your approval'}: request #${row.id}`,
-          paragraphs: [lead, 'Check what was asked, then approve or decline it on the Approvals page.'],
+          subject: notice ? `${reminder ? 'Still waiting' : 'Notice'}: request #${row.id} takes effect unless declined` : `${reminder ? 'Still waiting' : 'Waiting for your approval'}: request #${row.id}`,
+          paragraphs: notice ? [`${reminder ? 'Still waiting: request' : 'Request'} #${row.id} from ${row.maker_name}: ${row.summary}.`, notice] : [lead, 'Check what was asked, then approve or decline it on the Approvals page.'],
           action: { label: 'See the request', path: approvalPath(Number(row.id)) },
         },
       },

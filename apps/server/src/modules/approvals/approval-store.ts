@@ -36,6 +36,9 @@ export interface ApprovalRow {
   single_admin: boolean;
   created_at: string | Date;
   decided_at: string | Date | null;
+  takes_effect_at: string | Date | null;
+  objection: string | null;
+  objected_at: string | Date | null;
 }
 
 // A payout run's preview holds a line per payee: lists read only how many.
@@ -45,7 +48,8 @@ const selectApprovals = (withPreview: boolean) => sql`
          r.maker_account_id, mk.full_name as maker_name, mk.email as maker_email,
          r.checker_account_id, ck.full_name as checker_name, ck.email as checker_email,
          r.target_account_id, tg.full_name as target_name, tg.email as target_email, tg.programme as target_programme,
-         r.decline_reason, r.failure_reason, r.result, r.single_admin, r.created_at, r.decided_at
+         r.decline_reason, r.failure_reason, r.result, r.single_admin, r.created_at, r.decided_at,
+         r.takes_effect_at, r.objection, r.objected_at
   from approval_requests r
   join accounts mk on mk.id = r.maker_account_id
   left join accounts ck on ck.id = r.checker_account_id
@@ -101,6 +105,8 @@ export interface NewApproval {
   subjectKey: string | null;
   idempotencyKey: string;
   makerAccountId: string;
+  /** A notice period in hours: the request takes effect at its end unless declined (decision 0038). */
+  noticeHours?: number | null;
 }
 
 /**
@@ -111,9 +117,10 @@ export interface NewApproval {
 export async function insertApproval(tx: Tx, input: NewApproval): Promise<number | null> {
   const [row] = await queryRows<{ id: string }>(
     tx,
-    sql`insert into approval_requests (kind, payload, summary, target_account_id, amount_kobo, preview, subject_key, idempotency_key, maker_account_id)
+    sql`insert into approval_requests (kind, payload, summary, target_account_id, amount_kobo, preview, subject_key, idempotency_key, maker_account_id, takes_effect_at)
         values (${input.kind}, ${JSON.stringify(input.payload)}::jsonb, ${input.summary}, ${input.targetAccountId}, ${input.amountKobo},
-                ${input.preview ? JSON.stringify(input.preview) : null}::jsonb, ${input.subjectKey}, ${input.idempotencyKey}, ${input.makerAccountId})
+                ${input.preview ? JSON.stringify(input.preview) : null}::jsonb, ${input.subjectKey}, ${input.idempotencyKey}, ${input.makerAccountId},
+                ${input.noticeHours ? sql`now() + make_interval(secs => ${Math.round(input.noticeHours * 3600)}::int)` : null})
         on conflict do nothing returning id`,
   );
   return row ? Number(row.id) : null;
@@ -122,7 +129,7 @@ export async function insertApproval(tx: Tx, input: NewApproval): Promise<number
 export async function settleApproval(
   tx: Tx,
   id: number,
-  change: { status: Exclude<ApprovalStatus, 'pending'>; checkerAccountId: string; singleAdmin?: boolean; declineReason?: string; failureReason?: string; result?: Record<string, unknown> },
+  change: { status: Exclude<ApprovalStatus, 'pending'>; checkerAccountId: string | null; singleAdmin?: boolean; declineReason?: string; failureReason?: string; result?: Record<string, unknown> },
 ) {
   await tx.execute(
     sql`update approval_requests set status = ${change.status}, checker_account_id = coalesce(checker_account_id, ${change.checkerAccountId}),
@@ -157,6 +164,8 @@ export const approvalView = (row: ApprovalRow): Approval => ({
   singleAdmin: row.single_admin,
   createdAt: iso(row.created_at),
   decidedAt: row.decided_at ? iso(row.decided_at) : null,
+  takesEffectAt: row.takes_effect_at ? iso(row.takes_effect_at) : null,
+  objection: row.objection && row.objected_at ? { reason: row.objection, at: iso(row.objected_at) } : null,
 });
 
 /** The request with the preview its maker saw (naira at the edge). */

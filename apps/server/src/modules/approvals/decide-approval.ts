@@ -5,6 +5,8 @@ import { queryRows } from '../../db/rows';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
+import { isEnrolled } from '../two-factor/two-factor-service';
+import { recordObjection } from './notice-periods';
 import { approvalView, findApproval, settleApproval, type ApprovalRow } from './approval-store';
 
 const WORD = { approved: 'approved', declined: 'declined', failed: 'approved but could not be carried out' } as const;
@@ -18,12 +20,21 @@ function assertDecidable(app: FastifyInstance, row: ApprovalRow | undefined, che
   if (decision === 'decline') return;
   if (row.maker_account_id === checker.id)
     throw new HttpError(403, 'You asked for this yourself: a second administrator must approve it.', 'own_request');
+  if (app.approvalActs.of(row.kind).concernsAdministrator && row.target_account_id === checker.id)
+    throw new HttpError(403, 'This request concerns your own administrator account: an administrator other than you and its maker decides it. You may object.', 'own_admin_role');
   app.approvalActs.of(row.kind).assertCheckerMay?.({ targetAccountId: row.target_account_id }, checker.id);
 }
 
 async function lockPending(app: FastifyInstance, tx: Tx, id: number, checker: SignedInAccount, decision: 'approve' | 'decline') {
   const row = await findApproval(tx, id, { lock: true });
   assertDecidable(app, row, checker, decision);
+  // An approval counts only from an administrator whose sign-in needs a second factor (decision 0038).
+  if (decision === 'approve' && !(await isEnrolled(tx, checker.id)))
+    throw new HttpError(
+      403,
+      'Set up two-factor sign-in first (Two-factor sign-in in the admin menu): an approval counts only from an administrator with a second factor.',
+      'two_factor_not_enrolled',
+    );
   return row;
 }
 
@@ -107,6 +118,8 @@ async function runAfterApproval(app: FastifyInstance, checker: SignedInAccount, 
 export async function declineRequest(app: FastifyInstance, checker: SignedInAccount, id: number, reason: string) {
   await app.db.transaction(async (tx) => {
     const row = await lockPending(app, tx, id, checker, 'decline');
+    // The administrator a request concerns objects; the request still waits (decision 0038).
+    if (app.approvalActs.of(row.kind).concernsAdministrator && row.target_account_id === checker.id) return recordObjection(tx, row, checker, reason);
     await settleApproval(tx, id, { status: 'declined', checkerAccountId: checker.id, declineReason: reason });
     await recordAudit(tx, {
       actorAccountId: checker.id,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/rows';
+import { lagosTime } from '../../lib/lagos-time';
 import type { Tx } from '../../db/client';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -23,15 +24,15 @@ const samePayload = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 /**
  * Whether acts need a second administrator here. With approvals on (the default), always. A deployment that says it
  * has one administrator (SINGLE_ADMIN_APPROVAL) completes them at once, until its sole administrator invites a second
- * one from the admin area: from the accepted invitation on, while two administrators are active, approvals apply
- * without a restart (decision 0027).
+ * one from the admin area: from the accepted invitation on, while two administrators exist (a suspended one counts:
+ * nobody is the only administrator while another exists, decision 0038), approvals apply without a restart (0027).
  */
 export async function needsSecondAdministrator(app: FastifyInstance): Promise<boolean> {
   if (!app.config.approvals.singleAdmin) return true;
   const [row] = await queryRows<{ apply: boolean }>(
     app.db,
     sql`select exists (select 1 from admin_invitations where accepted_at is not null)
-               and (select count(*) from accounts where programme = 'main' and role = 'admin' and status = 'active') >= 2 as apply`,
+               and (select count(*) from accounts where programme = 'main' and role = 'admin' and status <> 'closed') >= 2 as apply`,
   );
   return row!.apply === true;
 }
@@ -62,6 +63,7 @@ export async function requestApproval<Payload>(
     subjectKey: act.subjectKey(payload, description),
     idempotencyKey: `${act.keyPrefix}:${idempotencyKey ?? randomUUID()}`,
     makerAccountId: maker.id,
+    noticeHours: act.notice?.hours(app) ?? null,
   };
   const { approval, alreadyWaiting } = await app.db.transaction(async (tx) => {
     const id = await insertApproval(tx, ask);
@@ -77,7 +79,9 @@ export async function requestApproval<Payload>(
     return { approval: row, alreadyWaiting: false };
   });
   const view = approvalView(approval);
-  const waiting = `Nothing happens until another administrator approves it on the Approvals page.`;
+  const waiting = view.takesEffectAt
+    ? `It takes effect on ${lagosTime(new Date(view.takesEffectAt)).slice(0, 16).replace('T', ' at ')} (Lagos time) unless an administrator other than you and the one it concerns declines it first; such an administrator may also approve it sooner. Every administrator is mailed.`
+    : `Nothing happens until another administrator approves it on the Approvals page.`;
   return {
     status: 202 as const,
     alreadyWaiting,

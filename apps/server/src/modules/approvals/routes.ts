@@ -17,6 +17,7 @@ import { HttpError } from '../../plugins/errors';
 import { scheduleApprovalReminders } from './approval-notices';
 import { approvalDetailView, approvalView, countWaitingFor, findApproval, listApprovals } from './approval-store';
 import { approveRequest, declineRequest } from './decide-approval';
+import { scheduleNoticePeriods } from './notice-periods';
 import { needsSecondAdministrator } from './request-approval';
 
 const admin = { access: 'admin' } as const;
@@ -25,6 +26,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** The Approvals screen: requests that wait for a second administrator, and their decisions. */
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   scheduleApprovalReminders(app);
+  scheduleNoticePeriods(app);
   app.get(
     '/admin/approvals/settings',
     { config: admin, schema: { tags: ['admin'], summary: 'How approvals and two-factor sign-in are set on this deployment', response: { 200: approvalSettingsSchema } } },

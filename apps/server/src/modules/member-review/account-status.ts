@@ -10,6 +10,23 @@ import { notify } from '../notifications/mail-queue';
 type Status = 'active' | 'suspended' | 'closed';
 
 /**
+ * An administrator's account changes who can approve, so one administrator never suspends, reinstates or closes it
+ * alone (decision 0038): the way is the removal under Administrators, which a second administrator approves or which
+ * takes effect after its notice, or the owner's `npm run admin:revoke`.
+ */
+export const administratorAccount = () =>
+  new HttpError(
+    409,
+    'This account is an administrator. One administrator cannot suspend or close it: ask for its removal under Make User Admin (Administrators), which another administrator approves or which takes effect after the notice.',
+    'account_is_admin',
+  );
+
+async function refuseAdministrator(tx: Tx, accountId: string) {
+  const [row] = await queryRows<{ role: string }>(tx, sql`select role from accounts where id = ${accountId} for update`);
+  if (row?.role === 'admin') throw administratorAccount();
+}
+
+/**
  * Moves an account from one status to another in the caller's transaction: the status, a row of its history
  * and the audit entry commit together. The update names the status it expects, so two administrators acting
  * at once cannot both succeed.
@@ -40,6 +57,7 @@ async function changeStatus(tx: Tx, input: { accountId: string; actorAccountId: 
 /** Suspends an account: it keeps its place in the matrix, every session ends now, and it earns and is paid nothing until reinstated. */
 export async function suspendAccount(tx: Tx, input: { accountId: string; actorAccountId: string; reason: SuspensionReason; note: string }) {
   if (input.accountId === input.actorAccountId) throw new HttpError(400, 'You cannot suspend your own account.', 'own_account');
+  await refuseAdministrator(tx, input.accountId);
   await changeStatus(tx, { ...input, from: 'active', to: 'suspended', action: 'account_suspended' });
   await revokeAccountSessions(tx, input.accountId, 'account_suspended');
   // A security mail, always sent: the member learns at once, with the reason, and where to write.
@@ -47,6 +65,7 @@ export async function suspendAccount(tx: Tx, input: { accountId: string; actorAc
 }
 
 export async function reinstateAccount(tx: Tx, input: { accountId: string; actorAccountId: string; note: string }) {
+  await refuseAdministrator(tx, input.accountId);
   await changeStatus(tx, { ...input, from: 'suspended', to: 'active', reason: 'reinstated', action: 'account_reinstated' });
   await notify(tx, input.accountId, { kind: 'account_reinstated' });
 }
@@ -59,7 +78,7 @@ export async function reinstateAccount(tx: Tx, input: { accountId: string; actor
 export async function closeAccount(tx: Tx, input: { accountId: string; actorAccountId: string; reason: ClosureReason; note: string }) {
   const [row] = await queryRows<{ status: Status; role: string }>(tx, sql`select status, role from accounts where id = ${input.accountId} for update`);
   if (!row) throw new HttpError(404, 'No such account.', 'account_unknown');
-  if (row.role === 'admin') throw new HttpError(409, 'This account is an administrator: remove the administrator role first.', 'account_is_admin');
+  if (row.role === 'admin') throw administratorAccount();
   if (row.status === 'closed') throw new HttpError(409, 'This account is already closed.', 'status_conflict');
   await changeStatus(tx, { ...input, from: row.status, to: 'closed', action: 'account_closed' });
   await tx.execute(sql`update accounts set token_version = token_version + 1 where id = ${input.accountId}`);

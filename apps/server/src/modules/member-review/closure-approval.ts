@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
 import type { ApprovalAct } from '../approvals/approval-acts';
-import { closeAccount } from './account-status';
+import { administratorAccount, closeAccount } from './account-status';
 
 type CloseAsk = { accountId: string; reason: ClosureReason; note: string };
 
@@ -24,7 +24,7 @@ export const closureApproval: ApprovalAct<CloseAsk> = {
       sql`select full_name, programme, status, role from accounts where id = ${ask.accountId}`,
     );
     if (!member) throw new HttpError(404, 'No such account.', 'account_unknown');
-    if (member.role === 'admin') throw new HttpError(409, 'This account is an administrator: remove the administrator role first.', 'account_is_admin');
+    if (member.role === 'admin') throw administratorAccount();
     if (member.status === 'closed') throw new HttpError(409, 'This account is already closed.', 'status_conflict');
     return {
       summary: `close the ${programmeName(member.programme)} account of ${member.full_name} because of ${SUSPENSION_REASON_TEXT[ask.reason]}. ${closureMoneyText(ask.reason)}`,
