@@ -25,7 +25,7 @@ describeEachDatabase('approvals that show and freeze what they approve', (databa
   let third: { id: string; email: string; headers: Record<string, string> };
 
   const admin = async (fullName: string) => {
-    const account = await createTestAccount(ctx.app, { role: 'admin', fullName });
+    const account = await createTestAccount(ctx.app, { role: 'admin', fullName, secondFactor: true });
     return { id: account.id, email: account.email, headers: await signInAs(ctx.app, account.id) };
   };
   beforeAll(async () => {

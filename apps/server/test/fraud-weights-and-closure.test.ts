@@ -24,7 +24,7 @@ describeEachDatabase('fraud signals that weigh what they mean, and closure by an
   const admins: Record<string, { id: string; headers: Record<string, string> }> = {};
   const admin = async (fullName: string) => {
     if (!admins[fullName]) {
-      const account = await createTestAccount(ctx.app, { role: 'admin', fullName });
+      const account = await createTestAccount(ctx.app, { role: 'admin', fullName, secondFactor: true });
       admins[fullName] = { id: account.id, headers: await signInAs(ctx.app, account.id) };
     }
     return admins[fullName];

@@ -19,7 +19,7 @@ describeEachDatabase('a member withdraws a pending grant application', (database
     const account = await createTestAccount(ctx.app, { programme: 'main', fullName: 'Eze Executive' });
     member = { id: account.id, headers: await signInAs(ctx.app, account.id) };
     makerHeaders = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin' })).id);
-    checkerHeaders = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin' })).id);
+    checkerHeaders = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin', secondFactor: true })).id);
   });
 
   const pendingApplication = async () => {

@@ -24,7 +24,7 @@ describeEachDatabase('the plan as versions: drafted, approved by a second admini
   let checker: Record<string, string>;
   beforeAll(async () => {
     maker = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin', fullName: 'Maker Admin' })).id);
-    checker = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin', fullName: 'Checker Admin' })).id);
+    checker = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin', fullName: 'Checker Admin', secondFactor: true })).id);
   });
 
   const draft = (programme: Programme, plan: Plan, headers = maker) =>

@@ -18,7 +18,7 @@ describeEachDatabase('refunds of payments that placed no position', (database) =
   let checker: Admin;
   beforeAll(async () => {
     const admin = async (fullName: string) => {
-      const account = await createTestAccount(ctx.app, { role: 'admin', fullName });
+      const account = await createTestAccount(ctx.app, { role: 'admin', fullName, secondFactor: true });
       return { id: account.id, email: account.email, headers: await signInAs(ctx.app, account.id) };
     };
     maker = await admin('Refund Maker');
