@@ -15,6 +15,7 @@ import { schedulerPlugin } from './jobs/scheduler';
 import { mailWorkerPlugin } from './modules/notifications/mail-worker-plugin';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
 import { addRateLimitCleanup, databaseRateLimitStore } from './plugins/rate-limit-store';
 import { loggerOptions, requestLogPlugin } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -68,6 +69,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
 
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
+  // Before the job runner and the modules: each adds its own figures to app.metrics as it registers.
+  await app.register(metricsPlugin);
   await app.register(schedulerPlugin);
   await app.register(mailWorkerPlugin);
   await app.register(securityHeadersPlugin, { config });

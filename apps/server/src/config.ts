@@ -5,7 +5,7 @@ import { DEV_JWT_SECRET, parseSecretKey, parseTrustProxy, weakJwtSecret, type Se
 // Development values are allowed outside production; in production each must be set on purpose.
 
 /** Their values are never repeated in an error: only the name and what is wrong. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'PAYSTACK_SECRET_KEY', 'SMTP_URL', 'DATABASE_URL', 'DEMO_ADMIN_PASSWORD', 'TOTP_ENCRYPTION_KEY', 'TOTP_ENCRYPTION_KEY_PREVIOUS']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'PAYSTACK_SECRET_KEY', 'SMTP_URL', 'DATABASE_URL', 'DEMO_ADMIN_PASSWORD', 'TOTP_ENCRYPTION_KEY', 'TOTP_ENCRYPTION_KEY_PREVIOUS', 'METRICS_TOKEN']);
 
 /** Seals administrators' TOTP secrets outside production only: 32 bytes anyone can read here. */
 const DEV_TOTP_KEY = 'ZGV2ZWxvcG1lbnQtb25seS10b3RwLWtleS0wMTIzNDU=';
@@ -80,6 +80,8 @@ const EnvSchema = z.object({
   RETENTION_CLOSED_ACCOUNT_YEARS: z.coerce.number().int().min(6).max(20).default(6),
   MY_DATA_MAILED_ABOVE_ROWS: z.coerce.number().int().min(1).default(2000),
   MY_DATA_LINK_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  /** The bearer token Prometheus sends to GET /metrics; unset, /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -150,6 +152,8 @@ export interface Config {
   dataExport: { mailedAboveRows: number; linkDays: number };
   /** Thresholds of the fraud signals (FRAUD_*; defaults in the core's FRAUD_THRESHOLDS). */
   fraud: FraudThresholds;
+  /** What Prometheus sends as `Authorization: Bearer ...` to read GET /metrics; undefined: /metrics is off (404). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -182,6 +186,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (missing) throw new ConfigError(`Missing environment variable ${missing[0]} in production: set ${missing[2]}`);
     const weakness = weakJwtSecret(e.JWT_SECRET!);
     if (weakness) throw new ConfigError(`Invalid environment variable JWT_SECRET in production: it ${weakness}`);
+    // The metrics token opens the business's figures (payments, transfers, approvals): a real secret too.
+    const metricsTokenWeakness = e.METRICS_TOKEN === undefined ? null : weakJwtSecret(e.METRICS_TOKEN);
+    if (metricsTokenWeakness) throw new ConfigError(`Invalid environment variable METRICS_TOKEN in production: it ${metricsTokenWeakness}`);
     if (parseSecretKey(e.TOTP_ENCRYPTION_KEY!)!.equals(parseSecretKey(DEV_TOTP_KEY)!))
       throw new ConfigError('Invalid environment variable TOTP_ENCRYPTION_KEY in production: it is the development key; make a new one with openssl rand -base64 32');
   }
@@ -256,5 +263,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sameDeviceWithinHours: e.FRAUD_SAME_DEVICE_HOURS,
       ringLevels: e.FRAUD_RING_LEVELS,
     },
+    metricsToken: e.METRICS_TOKEN,
   };
 }

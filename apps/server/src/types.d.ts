@@ -11,6 +11,7 @@ import type { ApprovalActs } from './modules/approvals/approval-acts';
 import type { MailWorker } from './modules/notifications/mail-worker';
 import type { BackgroundWork } from './lib/background-work';
 import type { SignedInAccount } from './plugins/auth';
+import type { Metrics } from './plugins/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,8 @@ declare module 'fastify' {
     planSimulations: SimulationJobs;
     /** Readers public pages use while the server renders them, added by the modules that own the data. */
     publicPageData: PublicPageData;
+    /** What GET /metrics answers: each module adds its own figures while it registers (plugins/metrics.ts). */
+    metrics: Metrics;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on private routes. */

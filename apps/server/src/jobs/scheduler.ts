@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -48,6 +48,23 @@ export async function claimJob(db: Db, job: Pick<ScheduledJob, 'name' | 'everyMs
   return claimed.length === 1;
 }
 
+/**
+ * Per job this process declares: how many seconds ago its period came without any instance claiming it (0 when not
+ * due), and whether its last run failed. A claimed job's next_run_at moves on at once, so lag grows only while
+ * no instance looks (all stopped, JOBS_ENABLED off everywhere) or a tick is stuck in a job that does not return.
+ */
+export async function jobStates(db: Db, names: string[]) {
+  if (names.length === 0) return [];
+  return db
+    .select({
+      name: scheduledJobs.name,
+      lagSeconds: sql<number>`greatest(0, extract(epoch from (now() - ${scheduledJobs.nextRunAt})))::float8`,
+      failed: sql<boolean>`${scheduledJobs.lastError} is not null`,
+    })
+    .from(scheduledJobs)
+    .where(inArray(scheduledJobs.name, names));
+}
+
 export function createScheduler(app: FastifyInstance): Scheduler {
   const jobs: ScheduledJob[] = [];
   const instance = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -66,6 +83,18 @@ export function createScheduler(app: FastifyInstance): Scheduler {
       .where(eq(scheduledJobs.name, job.name));
     return true;
   };
+  app.metrics.gauge({
+    name: 'coop_job_lag_seconds',
+    help: 'Seconds since a scheduled job was due and no instance ran it (0 when not due)',
+    labelNames: ['scheduled_job'],
+    read: async () => (await jobStates(app.db, jobs.map((j) => j.name))).map((row) => ({ labels: { scheduled_job: row.name }, value: Number(row.lagSeconds) })),
+  });
+  app.metrics.gauge({
+    name: 'coop_job_last_run_failed',
+    help: 'Whether a scheduled job\'s last run ended in an error (1) or not (0); scheduled_jobs.last_error says which',
+    labelNames: ['scheduled_job'],
+    read: async () => (await jobStates(app.db, jobs.map((j) => j.name))).map((row) => ({ labels: { scheduled_job: row.name }, value: row.failed ? 1 : 0 })),
+  });
   return {
     instance,
     add(job) {

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { addApprovalMetrics } from './approval-metrics';
 import { scheduleApprovalReminders } from './approval-notices';
 import { approvalDetailView, approvalView, countWaitingFor, findApproval, listApprovals } from './approval-store';
 import { approveRequest, declineRequest } from './decide-approval';
@@ -26,6 +27,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** The Approvals screen: requests that wait for a second administrator, and their decisions. */
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   scheduleApprovalReminders(app);
+  addApprovalMetrics(app);
   scheduleNoticePeriods(app);
   app.get(
     '/admin/approvals/settings',

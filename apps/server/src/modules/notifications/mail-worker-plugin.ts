@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { MAIL_CHANNEL } from './mail-queue';
+import { addMailQueueMetrics } from './mail-queue-metrics';
 import { createMailWorker } from './mail-worker';
 
 /**
@@ -20,6 +21,7 @@ export const mailWorkerPlugin = fp(async (app: FastifyInstance) => {
     { pollMs: app.config.mail.pollMs, listen: (onNotify) => app.database.listen(MAIL_CHANNEL, onNotify) },
   );
   app.decorate('mailWorker', worker);
+  addMailQueueMetrics(app);
   if (!app.config.mail.workerEnabled) return;
   app.addHook('onReady', async () => worker.start());
   app.addHook('preClose', async () => worker.stop());

@@ -7,6 +7,7 @@ import { HttpError } from '../../plugins/errors';
 import { rateLimited } from '../../plugins/rate-limits';
 import { initiatePayment } from './initiate-payment';
 import { paymentStatus } from './payment-status';
+import { addPaymentMetrics } from './payment-metrics';
 import { scheduleReconciliation } from './reconcile';
 
 const errorSchema = z.object({ message: z.string(), Message: z.string().optional(), code: z.string().optional() });
@@ -18,6 +19,7 @@ const asAnswer = (error: unknown) =>
 /** Fee payments: start a checkout (the spec's two calls), and the status the callback pages ask for. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   scheduleReconciliation(app);
+  addPaymentMetrics(app);
   // Each start asks the provider for a checkout: plenty for a person, not for a script.
   const startLimit = rateLimited(app, 'payment-start', { perAccount: { max: 10, window: 15 * 60_000 } }, (request) => signedIn(request).id);
 

@@ -14,6 +14,7 @@ import { payoutDeps as deps } from './payout-deps';
 import { payoutRunApproval } from './payout-run-approval';
 import { payoutRetryApproval } from './retry-approval';
 import { monthsWaitingForApproval, schedulePayoutDay } from './payout-schedule';
+import { addTransferMetrics } from './transfer-metrics';
 import { retryPayoutRun, startPayoutRun, type RunProgress } from './run-payout';
 import { transferStatusText } from './transfer-status';
 import { findRun, listRuns, runPayouts } from './run-queries';
@@ -39,6 +40,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(payoutRetryApproval);
   await app.register(bankFileRoutes);
   schedulePayoutDay(app);
+  addTransferMetrics(app);
   const withRun = async (progress: RunProgress) => ({
     ...progress,
     run: runSummaryView((await findRun(app.db, progress.runId))!),

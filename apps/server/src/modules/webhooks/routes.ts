@@ -15,6 +15,13 @@ import { processTransferEvents, scheduleTransferEvents } from './transfer-event-
  */
 export const webhookRoutes: FastifyPluginAsync = async (app) => {
   scheduleTransferEvents(app);
+  const received = app.metrics.counter({
+    name: 'coop_webhooks_received_total',
+    help: 'Paystack webhooks this instance received, by outcome: stored, signature_refused, not_an_event',
+    labelNames: ['outcome'],
+  });
+  // Each outcome is answered from the start (at 0), so a rule's increase() counts the first refusal too.
+  for (const outcome of ['stored', 'signature_refused', 'not_an_event']) received.inc({ outcome }, 0);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
@@ -29,6 +36,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       const signature = request.headers['x-paystack-signature'];
       if (!Buffer.isBuffer(raw) || !app.payments.verifyWebhookSignature(raw, typeof signature === 'string' ? signature : undefined)) {
         request.log.warn('webhook refused: bad or missing signature');
+        received.inc({ outcome: 'signature_refused' });
         return reply.status(401).send({ message: 'Invalid signature' });
       }
       let parsed;
@@ -44,12 +52,16 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         parsed = null;
       }
       if (holdsNul) request.log.warn('webhook refused: a signed event holds a NUL character');
-      if (!parsed?.success) return reply.status(400).send({ message: 'Not a Paystack event' });
+      if (!parsed?.success) {
+        received.inc({ outcome: 'not_an_event' });
+        return reply.status(400).send({ message: 'Not a Paystack event' });
+      }
       const event = parsed.data;
       // Refund events name the payment as transaction_reference (paystack.com/docs/payments/refunds).
       const named = event.data.reference ?? event.data.transaction_reference;
       const reference = typeof named === 'string' ? named : null;
       const stored = await storePaymentEvent(app.db, event.event, reference, event);
+      received.inc({ outcome: 'stored' });
 
       if (event.event === 'charge.success' && reference) {
         app.paymentWork.run(`settle ${reference}`, () => settlePayment({ db: app.db, provider: app.payments, log: request.log }, reference));
