@@ -53,7 +53,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(keptAwareSerializerCompiler);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      startTimeoutMs: config.databaseStartTimeoutMs,
+      timeouts: config.databaseTimeouts,
+      log: app.log,
+      dataDir: config.dataDir,
+    }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

@@ -33,6 +33,12 @@ const EnvSchema = z.object({
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PRODUCTION_PASSWORD_HASH_COST),
   /** Connections each instance opens to PostgreSQL at most: instances × this must stay under max_connections. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  /** How long a start waits for PostgreSQL to answer before it gives up (decision 0042). */
+  DATABASE_START_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** PostgreSQL's statement_timeout, lock_timeout and idle_in_transaction_session_timeout on every pooled connection; 0: off. */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  DATABASE_LOCK_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  DATABASE_IDLE_IN_TRANSACTION_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url('must be a full URL such as https://example.com').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -95,6 +101,10 @@ export interface Config {
   /** undefined: embedded PGlite in dataDir; 'memory' is only used by tests. */
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** How long a start waits for PostgreSQL (DATABASE_START_TIMEOUT_SECONDS), in ms. */
+  databaseStartTimeoutMs: number;
+  /** PostgreSQL's per-session limits in ms (DATABASE_*_TIMEOUT_SECONDS, DATABASE_IDLE_IN_TRANSACTION_SECONDS); 0: off. */
+  databaseTimeouts: { statementMs: number; lockMs: number; idleInTransactionMs: number };
   jwtSecret: string;
   /**
    * scrypt's cost for new password hashes, as log2 of N (each hash keeps its own, so a change applies to new ones).
@@ -213,6 +223,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL === 'pglite' ? undefined : e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStartTimeoutMs: e.DATABASE_START_TIMEOUT_SECONDS * 1000,
+    databaseTimeouts: {
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_SECONDS * 1000,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_SECONDS * 1000,
+    },
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
     passwordHashCost: e.PASSWORD_HASH_COST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -1,5 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { DatabaseUnreachableError } from './db/client';
+import { DataDirUnusableError } from './db/data-dir-check';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { seedDemoAdministrator } from './cli/demo-admin';
 
@@ -19,7 +21,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  // What the operator can fix (a setting, a folder, a database that never came): one message, no stack.
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof DataDirUnusableError || error instanceof DatabaseUnreachableError) {
     console.error(error.message);
   } else {
     console.error('The platform could not start:', error instanceof Error ? error.message : error);

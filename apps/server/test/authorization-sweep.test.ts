@@ -25,6 +25,8 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/docs/static/index.html': 'public',
   'GET /api/docs/static/swagger-initializer.js': 'public',
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/site': 'public',
   'GET /api/dev/mail': 'public',
   'GET /api/banks': 'public',

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -10,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
+import { checkDataDirWritable, dataDirProblem } from './data-dir-check';
+import { backoffDelayMs, describeDatabaseError, isDatabaseUnavailable, retryWhileDatabaseUnavailable } from './unavailable';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -25,6 +26,142 @@ export interface Database {
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** What the database layer writes to the log: pino's (details, message) shape, so the app hands in app.log. */
+export interface DatabaseLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+const consoleLog: DatabaseLog = {
+  info: (details, message) => console.info(message, JSON.stringify(details)),
+  warn: (details, message) => console.warn(message, JSON.stringify(details)),
+  error: (details, message) => console.error(message, JSON.stringify(details)),
+};
+
+/** PostgreSQL's per-session limits (decision 0042); 0 turns one off. */
+export interface DatabaseTimeouts {
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 30_000, lockMs: 10_000, idleInTransactionMs: 60_000 };
+
+/** The platform gave up waiting for PostgreSQL at start: the message says where it looked (never the password) and what to do. */
+export class DatabaseUnreachableError extends Error {}
+
+/** host:port/database of a postgres:// URL, without the user or password, for messages and logs. */
+export function databaseAddress(databaseUrl: string) {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  } catch {
+    return 'the DATABASE_URL address';
+  }
+}
+
+/**
+ * Waits for PostgreSQL to answer, with growing waits (0.5 s doubling to 10 s) for at most `startTimeoutMs`, so a
+ * platform started before its database (a host booting, a container started first) waits instead of dying. Only
+ * "not reachable" waits: a wrong password or a missing database fails at once, as no wait will mend it.
+ */
+async function waitForPostgres(pool: pg.Pool, databaseUrl: string, startTimeoutMs: number, log: DatabaseLog) {
+  const address = databaseAddress(databaseUrl);
+  try {
+    await retryWhileDatabaseUnavailable(() => pool.query('select 1'), { what: `the database at ${address}`, log, maxWaitMs: startTimeoutMs });
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    throw new DatabaseUnreachableError(
+      `The database at ${address} did not answer within ${Math.round(startTimeoutMs / 1000)} s (${describeDatabaseError(error)}). ` +
+        'Check that PostgreSQL is running and reachable from here and that DATABASE_URL names it; DATABASE_START_TIMEOUT_SECONDS sets how long the platform waits for it at start.',
+    );
+  }
+}
+
+/**
+ * LISTEN on a connection of the pool, kept for as long as the listener lives. When that connection is lost (the
+ * server restarted, a failover, a network cut) the error is handled here, never left to crash the process: the
+ * connection is dropped and taken again with growing waits (0.5 s doubling to 30 s, for as long as it takes), and
+ * once listening again `onNotify` is called once, since a NOTIFY sent while nobody listened is lost for good.
+ */
+function listenWithReconnect(pool: pg.Pool, channel: string, onNotify: () => void, log: DatabaseLog) {
+  const quoted = `"${channel.replace(/"/g, '')}"`;
+  let client: pg.PoolClient | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let lostAt: number | null = null;
+
+  const onMessage = (message: pg.Notification) => {
+    if (message.channel === channel) onNotify();
+  };
+  const lose = (error: unknown) => {
+    const lost = client;
+    if (!lost) return;
+    client = null;
+    lost.removeListener('notification', onMessage);
+    // Destroyed, not put back: the pool must not hand a broken connection to a request.
+    lost.release(error instanceof Error ? error : true);
+    if (stopped) return;
+    lostAt ??= Date.now();
+    log.warn({ channel, reason: describeDatabaseError(error) }, 'the database connection listening for notifications was lost; taking a new one');
+    schedule();
+  };
+  const schedule = () => {
+    attempt += 1;
+    timer = setTimeout(() => void connect(), backoffDelayMs(attempt, 30_000));
+    timer.unref();
+  };
+  const connect = async (): Promise<boolean> => {
+    if (stopped) return false;
+    let taken: pg.PoolClient | null = null;
+    try {
+      taken = await pool.connect();
+      // Registered before anything else can fail: an error event with no listener would end the process.
+      taken.on('error', (error) => (client === taken ? lose(error) : undefined));
+      taken.on('end', () => (client === taken ? lose(new Error('Connection ended')) : undefined));
+      client = taken;
+      taken.on('notification', onMessage);
+      await taken.query(`LISTEN ${quoted}`);
+    } catch (error) {
+      if (client === taken && taken) {
+        lose(error);
+        return false;
+      }
+      taken?.release(true);
+      if (stopped) return false;
+      if (attempt === 0 || attempt % 5 === 0)
+        log.warn({ channel, attempt, reason: describeDatabaseError(error) }, 'cannot listen for notifications yet; trying again');
+      schedule();
+      return false;
+    }
+    if (stopped) {
+      await stop();
+      return false;
+    }
+    if (lostAt !== null) {
+      log.info({ channel, attempts: attempt, downForMs: Date.now() - lostAt }, 'listening for notifications again; looking for what was missed');
+      lostAt = null;
+      // Whatever was notified while no connection listened: the listener looks once now.
+      onNotify();
+    }
+    attempt = 0;
+    return true;
+  };
+  const stop = async () => {
+    stopped = true;
+    clearTimeout(timer);
+    const held = client;
+    client = null;
+    if (!held) return;
+    held.removeListener('notification', onMessage);
+    await held.query(`UNLISTEN ${quoted}`).catch(() => {});
+    held.release();
+  };
+  return { connect, stop, markLost: () => (lostAt ??= Date.now()) };
+}
 
 function countStatements(client: object, methods: string[], onQuery: (query: string) => void) {
   const target = client as Record<string, (...args: unknown[]) => unknown>;
@@ -56,6 +193,21 @@ async function drainThenEnd(pool: pg.Pool) {
 }
 
 /**
+ * Migrations on a connection of their own, without the pool's statement and lock limits: a migration may rewrite a
+ * large table, and an instance starting beside another waits for the other's migration to finish.
+ */
+async function migratePostgres(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => {}); // a loss fails the migration's statement, which fails the start
+  await client.connect();
+  try {
+    await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder });
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
  * One factory for both engines: node-postgres when a URL is given, otherwise PGlite in dataDir
  * (or in memory, for tests). Migrations run before the database is handed out.
  */
@@ -63,6 +215,12 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   /** PostgreSQL connections at most (DATABASE_POOL_SIZE); 10 when not given. */
   poolSize?: number;
+  /** How long to wait at start for PostgreSQL to answer (DATABASE_START_TIMEOUT_SECONDS); 60 s when not given. */
+  startTimeoutMs?: number;
+  /** PostgreSQL's statement, lock and idle-in-transaction limits on every pooled connection (not on migrations). */
+  timeouts?: DatabaseTimeouts;
+  /** Where connection losses and waits are logged (the app's logger); the console when not given. */
+  log?: DatabaseLog;
   dataDir?: string;
   memory?: boolean;
   /** With memory: starts from this data folder (PGlite's dumpDataDir), so tests migrate once per run, not per database. */
@@ -70,40 +228,66 @@ export async function openDatabase(options: {
   /** Called with each statement sent outside a transaction (tests count the round trips of a call). */
   onQuery?: (query: string) => void;
 }): Promise<Database> {
+  const log = options.log ?? consoleLog;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A database behind a cut network never refuses: without a limit a request would wait for a connection for ever.
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+      // Sent with each new connection, so every session of the pool has them (0 leaves PostgreSQL's own: off).
+      statement_timeout: timeouts.statementMs || undefined,
+      lock_timeout: timeouts.lockMs || undefined,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
+    });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
-    pool.on('error', (error) => console.warn(`A database connection was closed by the server: ${error.message}`));
+    pool.on('error', (error) => log.warn({ reason: describeDatabaseError(error) }, 'an idle database connection was closed by the server; the pool replaces it'));
+    // A connection checked out (a transaction between two statements) has no listener of the pool's: its loss is
+    // an 'error' event that would end the process. The statement in flight fails with it (the request answers 503)
+    // and the pool drops the broken connection when it is released.
+    pool.on('connect', (client) => client.on('error', () => {}));
     if (options.onQuery) countStatements(pool, ['query'], options.onQuery);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await migratePg(db as never, { migrationsFolder });
+      await waitForPostgres(pool, options.databaseUrl, options.startTimeoutMs ?? 60_000, log);
+      await migratePostgres(options.databaseUrl);
     } catch (error) {
       await pool.end();
       throw error;
     }
+    const listeners = new Set<ReturnType<typeof listenWithReconnect>>();
     const listen = async (channel: string, onNotify: () => void) => {
-      // LISTEN holds its connection: one client of the pool is kept for it until the listener stops.
-      const client = await pool.connect();
-      client.on('notification', (message) => {
-        if (message.channel === channel) onNotify();
-      });
-      await client.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+      const listener = listenWithReconnect(pool, channel, onNotify, log);
+      listeners.add(listener);
+      // Not listening yet (the database is away): it keeps trying, and the caller polls meanwhile.
+      if (!(await listener.connect())) listener.markLost();
       return async () => {
-        await client.query(`UNLISTEN "${channel.replace(/"/g, '')}"`).catch(() => {});
-        client.release();
+        listeners.delete(listener);
+        await listener.stop();
       };
     };
-    return { db, kind: 'postgres', close: () => drainThenEnd(pool), listen };
+    const close = async () => {
+      await Promise.all([...listeners].map((l) => l.stop()));
+      await drainThenEnd(pool);
+    };
+    return { db, kind: 'postgres', close, listen };
   }
   let release = () => {};
   let client: PGlite;
+  let dir: string | null = null;
   if (options.memory) {
     client = new PGlite({ loadDataDir: options.loadDataDir });
   } else {
-    const dir = path.resolve(options.dataDir ?? './data');
-    mkdirSync(dir, { recursive: true });
-    release = acquireDataDirLock(dir);
+    dir = path.resolve(options.dataDir ?? './data');
+    // A read-only folder or a full disk is one clear message here, not a stack from inside PGlite.
+    checkDataDirWritable(dir);
+    try {
+      release = acquireDataDirLock(dir);
+    } catch (error) {
+      throw dataDirProblem(dir, error) ?? error;
+    }
     client = new PGlite(path.join(dir, 'pglite'));
   }
   try {
@@ -128,6 +312,6 @@ export async function openDatabase(options: {
   } catch (error) {
     await client.close().catch(() => {});
     release();
-    throw error;
+    throw (dir && dataDirProblem(dir, error)) || error;
   }
 }

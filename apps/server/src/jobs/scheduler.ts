@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { scheduledJobs } from '../db/schema';
+import { describeDatabaseError, isDatabaseUnavailable } from '../db/unavailable';
 
 export interface ScheduledJob {
   /** Unique across the platform: the name of the job's row in scheduled_jobs. */
@@ -68,19 +69,39 @@ export async function jobStates(db: Db, names: string[]) {
 export function createScheduler(app: FastifyInstance): Scheduler {
   const jobs: ScheduledJob[] = [];
   const instance = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  /**
+   * Runs' ends the database could not take (it went away meanwhile, decision 0042), recorded at the next tick that
+   * reaches it. `again`: the run was cut short by the outage, so it is due again at once rather than a period later.
+   */
+  const unrecorded = new Map<string, { finishedAt: Date; lastError: string | null; again: boolean }>();
+  const recordFinish = (name: string, finish: { finishedAt: Date; lastError: string | null; again: boolean }) =>
+    app.db
+      .update(scheduledJobs)
+      .set({
+        lastFinishedAt: finish.finishedAt,
+        lastError: finish.lastError,
+        ...(finish.again ? { nextRunAt: sql`least(${scheduledJobs.nextRunAt}, ${finish.finishedAt})` } : {}),
+      })
+      .where(eq(scheduledJobs.name, name));
   const runOne = async (job: ScheduledJob, now: Date) => {
     if (!(await claimJob(app.db, job, now, instance))) return false;
     let lastError: string | null = null;
+    let again = false;
     try {
       await job.run(now);
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
-      app.log.error({ err: error, job: job.name }, 'a scheduled job failed; it runs again next period');
+      again = isDatabaseUnavailable(error);
+      if (again) app.log.warn({ job: job.name, reason: describeDatabaseError(error) }, 'a scheduled job was cut short: the database went away; it runs again once the database answers');
+      else app.log.error({ err: error, job: job.name }, 'a scheduled job failed; it runs again next period');
     }
-    await app.db
-      .update(scheduledJobs)
-      .set({ lastFinishedAt: new Date(), lastError })
-      .where(eq(scheduledJobs.name, job.name));
+    const finish = { finishedAt: new Date(), lastError, again };
+    try {
+      await recordFinish(job.name, finish);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) unrecorded.set(job.name, finish);
+      throw error;
+    }
     return true;
   };
   app.metrics.gauge({
@@ -102,6 +123,10 @@ export function createScheduler(app: FastifyInstance): Scheduler {
       jobs.push(job);
     },
     async runDue(now = new Date()) {
+      for (const [name, finish] of unrecorded) {
+        await recordFinish(name, finish);
+        unrecorded.delete(name);
+      }
       const ran: string[] = [];
       for (const job of jobs) if (await runOne(job, now)) ran.push(job.name);
       return ran;
@@ -123,7 +148,12 @@ export const schedulerPlugin = fp(async (app: FastifyInstance) => {
     if (tick) return;
     tick = scheduler
       .runDue()
-      .catch((error: unknown) => app.log.error({ err: error }, 'looking for due scheduled jobs failed'))
+      // Logged and left: the next tick looks again, so the jobs resume by themselves once the database answers.
+      .catch((error: unknown) =>
+        isDatabaseUnavailable(error)
+          ? app.log.warn({ reason: describeDatabaseError(error) }, 'the job runner cannot reach the database; it looks again at its next tick')
+          : app.log.error({ err: error }, 'looking for due scheduled jobs failed'),
+      )
       .finally(() => (tick = null));
   };
   app.addHook('onReady', async () => {

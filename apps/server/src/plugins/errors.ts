@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CONTROL_CHARACTERS_MESSAGE } from '@coop/core/contracts';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { describeDatabaseError, isDatabaseBusy, isDatabaseUnavailable } from '../db/unavailable';
 
 /** A failure the caller can act on: its message is shown to the person as it is. */
 export class HttpError extends Error {
@@ -25,6 +26,11 @@ function refusedCharacters(error: unknown): boolean {
   return false;
 }
 
+/** What a person reads while the database is away or overloaded: nothing of the cause, and when to try again. */
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+/** Seconds a client (or a proxy) is asked to wait: a database restart or failover takes about this long. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /** One error shape for every answer: { message } (plus field errors for validation), never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -39,6 +45,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (refusedCharacters(error)) {
       request.log.warn({ err: error }, 'refused: the database cannot store a character of the request');
       return reply.status(400).send({ message: CONTROL_CHARACTERS_MESSAGE });
+    }
+    // The database is unreachable (restart, failover, network) or refused the statement for its time or lock limit:
+    // a moment's wait mends it, so 503 with Retry-After, in the one shape, and the cause only in the log.
+    const unavailable = isDatabaseUnavailable(error);
+    if (unavailable || isDatabaseBusy(error)) {
+      request.log.warn({ reason: describeDatabaseError(error) }, unavailable ? 'refused: the database is not reachable' : 'refused: the database statement ran past its time or lock limit');
+      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ message: UNAVAILABLE_MESSAGE, requestId: request.id });
     }
     const status = error.statusCode ?? 500;
     // A 502 of our own (HttpError) is a deliberate message for the person: the payment provider cannot give what was asked now.

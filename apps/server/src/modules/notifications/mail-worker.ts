@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { describeDatabaseError, isDatabaseUnavailable, retryWhileDatabaseUnavailable } from '../../db/unavailable';
 import { templatesWithSecrets, type MailSite, type QueuedMail } from './mail/content';
 import { renderMail } from './mail/render-mail';
 import type { NotificationEvent } from './events';
@@ -18,6 +19,11 @@ const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 6 * 3600_000]
  */
 export const SENDING_LEASE_MS = 5 * 60_000;
 const BATCH = 20;
+/**
+ * How long a pass keeps trying to record a mail's outcome while the database is away. Shorter than the lease: past
+ * it the mail may be queued again by another instance, and a mail sent but not recorded would then go twice.
+ */
+const RECORD_WAIT_MS = SENDING_LEASE_MS - 60_000;
 
 export const backoffMs = (attempts: number) => BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0]!;
 
@@ -64,24 +70,37 @@ export async function claimDueMails(db: Db, instance: string, now: Date, limit =
   );
 }
 
-/** Sends one claimed mail and records the outcome; the row is only touched while this instance's claim holds. */
-async function sendClaimed(deps: MailWorkerDeps, row: ClaimedRow, now: Date) {
+/**
+ * Sends one claimed mail and records the outcome; the row is only touched while this instance's claim holds. The
+ * outcome of a mail already handed to the transport is recorded even across a database restart (decision 0042):
+ * the pass waits for the database, so the mail is not sent a second time once its claim runs out.
+ */
+async function sendClaimed(deps: MailWorkerDeps, row: ClaimedRow, now: Date, stopping: () => boolean) {
   const mine = sql`id = ${row.id} and status = 'sending' and claimed_by = ${deps.instance}`;
+  const record = (statement: ReturnType<typeof sql>) =>
+    retryWhileDatabaseUnavailable(() => deps.db.execute(statement), { what: `recording mail ${row.id}`, log: deps.log, maxWaitMs: RECORD_WAIT_MS, maxDelayMs: 5_000, shouldStop: stopping });
   try {
     const mail = await renderMail(row.to_address, { template: row.template, data: row.data } as QueuedMail, deps.site);
     const event = row.template === 'event' ? (row.data as { event?: NotificationEvent }).event : undefined;
     await deps.transport().send({ ...mail, headers: listUnsubscribeHeaders(deps.site, row.account_id, event) });
   } catch (error) {
+    // The outbox (or a template's read) could not reach the database: not the mail's fault, so no attempt is
+    // counted and it goes again as soon as the database answers.
+    if (isDatabaseUnavailable(error)) {
+      deps.log.warn({ mailId: row.id, reason: describeDatabaseError(error) }, 'a queued mail waits for the database');
+      await record(sql`update mail_queue set status = 'queued', claimed_by = null, attempts = attempts - 1, next_attempt_at = ${now} where ${mine}`);
+      return 'failed' as const;
+    }
     const final = isPermanent(error) || row.attempts >= MAX_ATTEMPTS;
     const next = new Date(now.getTime() + backoffMs(row.attempts));
     deps.log.warn({ mailId: row.id, template: row.template, attempts: row.attempts, final, err: describe(error) }, 'a queued mail could not be sent');
-    await deps.db.execute(sql`
+    await record(sql`
       update mail_queue set status = ${final ? 'failed' : 'queued'}, next_attempt_at = ${next}, last_error = ${describe(error)}
       where ${mine}`);
     return 'failed' as const;
   }
   const wipe = templatesWithSecrets.has(row.template);
-  await deps.db.execute(sql`
+  await record(sql`
     update mail_queue set status = 'sent', sent_at = now(), last_error = null
       ${wipe ? sql`, data = '{}'::jsonb` : sql``}
     where ${mine}`);
@@ -109,6 +128,8 @@ export interface MailWorkerOptions {
 
 export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOptions): MailWorker {
   let running = false;
+  /** stop() was called: a pass waiting for the database to record an outcome gives up, so closing is not held. */
+  let stopRequested = false;
   let pass: Promise<number> | null = null;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
@@ -119,7 +140,7 @@ export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOption
     const claimed = await claimDueMails(deps.db, deps.instance, now, options.batch ?? BATCH);
     // RETURNING has no order: send in queue order, so a member's mails arrive in the order things happened.
     claimed.sort((a, b) => Number(a.id) - Number(b.id));
-    for (const row of claimed) await sendClaimed(deps, row, now);
+    for (const row of claimed) await sendClaimed(deps, row, now, () => stopRequested);
     return claimed.length;
   };
 
@@ -138,7 +159,10 @@ export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOption
     });
     return pass;
   };
-  const logPassError = (error: unknown) => deps.log.error({ err: error }, 'the mail worker could not read the mail queue; it tries again shortly');
+  const logPassError = (error: unknown) =>
+    isDatabaseUnavailable(error)
+      ? deps.log.warn({ reason: describeDatabaseError(error) }, 'the mail worker cannot reach the database; it tries again at its next look')
+      : deps.log.error({ err: error }, 'the mail worker could not read the mail queue; it tries again shortly');
 
   return {
     runOnce: onePass,
@@ -157,6 +181,7 @@ export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOption
     async start() {
       if (running) return;
       running = true;
+      stopRequested = false;
       starting = (async () => {
         try {
           unlisten = await options.listen(() => this.kick());
@@ -172,6 +197,7 @@ export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOption
     },
     async stop() {
       running = false;
+      stopRequested = true;
       clearInterval(timer);
       // A start still waiting for its listener must finish first, or the listener's connection would stay taken.
       await starting;

@@ -8,4 +8,5 @@ export const payoutDeps = (app: FastifyInstance): PayoutDeps => ({
   minimumKobo: app.config.payout.minimumKobo,
   reasonPrefix: `${app.config.site.shortName} bonus payout`,
   inBackground: (name, work) => app.paymentWork.run(name, work),
+  log: app.log,
 });

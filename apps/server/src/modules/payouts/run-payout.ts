@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { retryWhileDatabaseUnavailable, type OutageLog } from '../../db/unavailable';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { payoutCandidates } from './candidates';
@@ -20,7 +21,16 @@ export interface PayoutDeps {
   reasonPrefix: string;
   /** Starts work that goes on after the answer (the transfers of a run); the app waits for it when it closes. */
   inBackground: (name: string, work: () => Promise<unknown>) => void;
+  /** Where a run's waits for the database are logged (the app's logger). */
+  log?: OutageLog;
 }
+
+/**
+ * How long a run's transfers wait for a database that went away mid-run (decision 0042) before the run is left for
+ * Retry: long enough for a restart or a failover, short enough that a run does not hang on for hours.
+ */
+const OUTAGE_WAIT_MS = 10 * 60_000;
+const quietLog: OutageLog = { warn: () => {}, info: () => {} };
 
 /** Transfers sent at once: enough to keep the provider busy, few enough to stay within its rate limits. */
 const PARALLEL_TRANSFERS = 4;
@@ -104,20 +114,30 @@ async function sendAll(deps: PayoutDeps, run: { id: number; period: string }, re
   let next = 0;
   const worker = async () => {
     for (let p = open[next++]; p; p = open[next++]) {
-      const result =
-        p.status === 'reserved'
-          ? await sendTransfer(deps.db, deps.provider, Number(p.id), {
-              reason: `${deps.reasonPrefix} ${run.period}`,
-              verifyFirst: retry,
-            })
-          : retry
-            ? await refreshTransfer(deps.db, deps.provider, p.reference)
-            : null;
+      const payout = p;
+      // The database going away mid-run does not end the run: the payout is tried again once it answers, and the
+      // repeat asks the provider first about its reference, as the interrupted attempt may have sent it.
+      const result = await retryWhileDatabaseUnavailable(
+        (repeat) =>
+          payout.status === 'reserved'
+            ? sendTransfer(deps.db, deps.provider, Number(payout.id), {
+                reason: `${deps.reasonPrefix} ${run.period}`,
+                verifyFirst: retry || repeat,
+              })
+            : retry
+              ? refreshTransfer(deps.db, deps.provider, payout.reference)
+              : Promise.resolve(null),
+        { what: `payout ${payout.id} of run ${run.id}`, log: deps.log ?? quietLog, maxWaitMs: OUTAGE_WAIT_MS },
+      );
       if (result) results[result] += 1;
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_TRANSFERS }, worker));
-  await deps.db.transaction((tx) => refreshRunStatus(tx, run.id));
+  await retryWhileDatabaseUnavailable(() => deps.db.transaction((tx) => refreshRunStatus(tx, run.id)), {
+    what: `the status of run ${run.id}`,
+    log: deps.log ?? quietLog,
+    maxWaitMs: OUTAGE_WAIT_MS,
+  });
   return results;
 }
 

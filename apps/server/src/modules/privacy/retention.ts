@@ -30,6 +30,9 @@ export async function runRetention(db: Db, retention: Config['retention'], now: 
   const mailsBefore = new Date(now.getTime() - retention.mailBodyDays * DAY);
   const counts = await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // The first run after months of mail and sessions may delete far more than a request ever touches: this
+    // transaction alone may take longer than the pool's statement limit (DATABASE_STATEMENT_TIMEOUT_SECONDS, decision 0042).
+    await t.execute(sql`set local statement_timeout = '10min'`);
     const signupOrigins = await affected(t, sql`delete from signup_origins where created_at < ${originsBefore}`);
     const mailBodies = await affected(
       t,
