@@ -27,7 +27,7 @@ export const liabilitiesSchema = z.object({
   paidByCash: nairaString,
   owedNow: nairaString.describe("the sum of the programme's wallet balances"),
   walletsInCredit: z.number(),
-  reservedInPayoutRuns: nairaString.describe('taken from wallets into payout runs, not yet settled'),
+  reservedInPayoutRuns: nairaString.describe('taken from wallets into payout runs not yet settled, and cash-outs set aside while they wait for approval (decision 0040)'),
   healthFeesPayable: nairaString.describe('health organisation fees deducted from stage-2 bonuses, not yet passed on'),
   awards: z.array(awardFigures).describe('non-cash award entitlements by kind'),
   grantsApproved: z.object({ count: z.number(), value: nairaString }).describe("approved grants; each is credited to the member's wallet on approval"),

@@ -7,6 +7,7 @@ export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 /** One payment as the maker saw it: who, how much, to which account (and from which, when the details changed). */
 export interface FrozenLine {
+  /** The member the line names: the approvals list warns when one member is named by two waiting requests. */
   accountId: string | null;
   fullName: string;
   email: string | null;
@@ -97,6 +98,24 @@ export interface ApprovalAct<Payload> {
     hours(app: FastifyInstance): number;
     carryOut(payload: Payload, context: NoticeContext, tx: Tx): Promise<Record<string, unknown>>;
   };
+  /**
+   * Sets aside at once what approval will use (a cash-out's wallet money), in the request's own transaction, so
+   * nothing else spends it meanwhile; answers the kobo held. Refuses (throws) when it cannot: no request is made.
+   */
+  hold?(payload: Payload, context: { approvalId: number; maker: SignedInAccount }, tx: Tx): Promise<{ heldKobo: number }>;
+  /**
+   * Gives back what `hold` set aside when the request ends without being carried out (declined, withdrawn by its
+   * maker, or failed), in that decision's transaction, once; answers what it did, in words for the maker.
+   */
+  release?(payload: Payload, context: ReleaseContext, tx: Tx): Promise<string | null>;
+}
+
+/** Why a request ends without being carried out, for the act's release and the words it tells. */
+export interface ReleaseContext {
+  approvalId: number;
+  outcome: 'declined' | 'withdrawn' | 'failed';
+  /** The decline reason or the failure's message. */
+  reason: string;
 }
 
 /** The acts of this app, by kind; each module adds its own when its routes are registered. */

@@ -53,6 +53,31 @@ export async function tellOtherAdministrators(tx: Tx, row: ApprovalRow, reminder
 }
 
 /**
+ * Tells the maker, by mail, that their request was approved but could not be carried out, with the reason and what
+ * the act gave back (a cash-out's reserved money): they may be waiting to act on it (hand over cash).
+ */
+export async function tellMakerNotCarriedOut(tx: Tx, row: ApprovalRow, checker: { fullName: string }, reason: string, released: string | null) {
+  await enqueueMail(
+    tx,
+    row.maker_email,
+    {
+      template: 'admin_notice',
+      data: {
+        name: row.maker_name,
+        subject: `Not carried out: request #${row.id}`,
+        paragraphs: [
+          `${checker.fullName} approved your request #${row.id}, but it could not be carried out: ${row.summary}.`,
+          `The reason: ${reason}`,
+          released ?? 'Nothing was done.',
+        ],
+        action: { label: 'See the request', path: approvalPath(Number(row.id)) },
+      },
+    },
+    row.maker_account_id,
+  );
+}
+
+/**
  * Reminds the other administrators, once, of each request that has waited longer than APPROVAL_REMINDER_HOURS.
  * The row is claimed with its reminder time before the mails are queued, in one transaction, so two runs of the
  * job (or two instances) remind once.

@@ -33,6 +33,7 @@ export interface ApprovalRow {
   decline_reason: string | null;
   failure_reason: string | null;
   result: Record<string, unknown> | null;
+  held_kobo: string | null;
   single_admin: boolean;
   created_at: string | Date;
   decided_at: string | Date | null;
@@ -48,7 +49,7 @@ const selectApprovals = (withPreview: boolean) => sql`
          r.maker_account_id, mk.full_name as maker_name, mk.email as maker_email,
          r.checker_account_id, ck.full_name as checker_name, ck.email as checker_email,
          r.target_account_id, tg.full_name as target_name, tg.email as target_email, tg.programme as target_programme,
-         r.decline_reason, r.failure_reason, r.result, r.single_admin, r.created_at, r.decided_at,
+         r.decline_reason, r.failure_reason, r.result, r.held_kobo, r.single_admin, r.created_at, r.decided_at,
          r.takes_effect_at, r.objection, r.objected_at
   from approval_requests r
   join accounts mk on mk.id = r.maker_account_id
@@ -126,6 +127,51 @@ export async function insertApproval(tx: Tx, input: NewApproval): Promise<number
   return row ? Number(row.id) : null;
 }
 
+/** What the act set aside from a wallet when the request was made (decision 0040). */
+export async function setHeld(tx: Tx, id: number, heldKobo: number) {
+  await tx.execute(sql`update approval_requests set held_kobo = ${heldKobo} where id = ${id}`);
+}
+
+/** A member a waiting request names who is also named by other waiting requests. */
+export interface Overlap {
+  accountId: string;
+  fullName: string;
+  requests: { id: number; kind: ApprovalKind; summary: string }[];
+}
+
+/**
+ * For each of these requests still waiting, the members its frozen preview names that another waiting request names
+ * too (a cash-out and a payout run's list, two cash-outs...): one wallet pays both, so the checker is warned. The
+ * acts say whom a request names through their preview lines' accountId.
+ */
+export async function overlapsOf(tx: Tx, ids: number[]): Promise<Map<number, Overlap[]>> {
+  const byRequest = new Map<number, Overlap[]>();
+  if (ids.length === 0) return byRequest;
+  const rows = await queryRows<{ id: string; account_id: string; full_name: string; other_id: string; other_kind: ApprovalKind; other_summary: string }>(
+    tx,
+    sql`with named as (
+          select distinct r.id, r.kind, r.summary, l->>'accountId' as account_id
+          from approval_requests r
+          cross join lateral jsonb_array_elements(case when jsonb_typeof(r.preview->'lines') = 'array' then r.preview->'lines' else '[]'::jsonb end) l
+          where r.status = 'pending' and l->>'accountId' is not null
+        )
+        select a.id, a.account_id, m.full_name, b.id as other_id, b.kind as other_kind, b.summary as other_summary
+        from named a
+        join named b on b.account_id = a.account_id and b.id <> a.id
+        join accounts m on m.id::text = a.account_id
+        where a.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+        order by a.id, m.full_name, a.account_id, b.id`,
+  );
+  for (const row of rows) {
+    const list = byRequest.get(Number(row.id)) ?? [];
+    let member = list.find((o) => o.accountId === row.account_id);
+    if (!member) list.push((member = { accountId: row.account_id, fullName: row.full_name, requests: [] }));
+    member.requests.push({ id: Number(row.other_id), kind: row.other_kind, summary: row.other_summary });
+    byRequest.set(Number(row.id), list);
+  }
+  return byRequest;
+}
+
 export async function settleApproval(
   tx: Tx,
   id: number,
@@ -145,7 +191,7 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 const leftOutOf = (result: Record<string, unknown> | null): LeftOutLine[] =>
   Array.isArray(result?.leftOut) ? (result.leftOut as LeftOutLine[]).map(({ fullName, reason }) => ({ fullName, reason })) : [];
 
-export const approvalView = (row: ApprovalRow): Approval => ({
+export const approvalView = (row: ApprovalRow, overlaps: Overlap[] = []): Approval => ({
   id: Number(row.id),
   kind: row.kind,
   status: row.status,
@@ -154,6 +200,8 @@ export const approvalView = (row: ApprovalRow): Approval => ({
   count: row.preview_count === null ? null : Number(row.preview_count),
   hasPreview: row.preview_count !== null,
   leftOut: leftOutOf(row.result),
+  held: row.held_kobo === null ? null : toNairaString(Number(row.held_kobo)),
+  overlaps: row.status === 'pending' ? overlaps : [],
   maker: { id: row.maker_account_id, fullName: row.maker_name, email: row.maker_email },
   checker: row.checker_account_id ? { id: row.checker_account_id, fullName: row.checker_name!, email: row.checker_email! } : null,
   target: row.target_account_id
@@ -169,8 +217,8 @@ export const approvalView = (row: ApprovalRow): Approval => ({
 });
 
 /** The request with the preview its maker saw (naira at the edge). */
-export const approvalDetailView = (row: ApprovalRow): ApprovalDetail => ({
-  approval: approvalView(row),
+export const approvalDetailView = (row: ApprovalRow, overlaps: Overlap[] = []): ApprovalDetail => ({
+  approval: approvalView(row, overlaps),
   preview: row.preview
     ? {
         total: toNairaString(row.preview.lines.reduce((sum, line) => sum + line.amountKobo, 0)),

@@ -7,6 +7,8 @@ import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { isEnrolled } from '../two-factor/two-factor-service';
 import { recordObjection } from './notice-periods';
+import type { ReleaseContext } from './approval-acts';
+import { tellMakerNotCarriedOut } from './approval-notices';
 import { approvalView, findApproval, settleApproval, type ApprovalRow } from './approval-store';
 
 const WORD = { approved: 'approved', declined: 'declined', failed: 'approved but could not be carried out' } as const;
@@ -52,18 +54,24 @@ const frozen = (row: ApprovalRow) => ({ preview: row.preview, askedAt: new Date(
 
 const refused = (error: unknown) => error instanceof HttpError && error.statusCode < 500;
 
-async function markFailed(tx: Tx, row: ApprovalRow, checker: SignedInAccount, error: HttpError) {
+/** What the request set aside goes back (once: the row moves from pending once, under its lock), in the decision's transaction. */
+const releaseHeld = (app: FastifyInstance, tx: Tx, row: ApprovalRow, outcome: ReleaseContext['outcome'], reason: string) =>
+  app.approvalActs.of(row.kind).release?.(row.payload, { approvalId: Number(row.id), outcome, reason }, tx) ?? Promise.resolve(null);
+
+async function markFailed(app: FastifyInstance, tx: Tx, row: ApprovalRow, checker: SignedInAccount, error: HttpError) {
   await settleApproval(tx, Number(row.id), { status: 'failed', checkerAccountId: checker.id, failureReason: error.message });
+  const released = await releaseHeld(app, tx, row, 'failed', error.message);
   await recordAudit(tx, {
     actorAccountId: checker.id,
     action: 'approval_failed',
     targetAccountId: row.target_account_id,
-    details: { approvalId: Number(row.id), kind: row.kind, reason: error.message },
+    details: { approvalId: Number(row.id), kind: row.kind, reason: error.message, released },
   });
+  await tellMakerNotCarriedOut(tx, row, checker, error.message, released);
 }
 
 const failedAnswer = (id: number, error: HttpError) =>
-  new HttpError(error.statusCode, `Request #${id} could not be carried out: ${error.message} It is marked failed; nothing was done.`, error.code);
+  new HttpError(error.statusCode, `Request #${id} could not be carried out: ${error.message} It is marked failed; nothing was done, and anything it set aside is back where it was.`, error.code);
 
 /**
  * A second administrator approves: the request moves from pending once, under a row lock, and the act runs.
@@ -84,7 +92,7 @@ export async function approveRequest(app: FastifyInstance, checker: SignedInAcco
       } catch (error) {
         if (!refused(error)) throw error;
         failure = error as HttpError;
-        await markFailed(tx, row, checker, failure);
+        await markFailed(app, tx, row, checker, failure);
         return row;
       }
     }
@@ -109,23 +117,27 @@ async function runAfterApproval(app: FastifyInstance, checker: SignedInAccount, 
     await app.db.transaction((tx) => settleApproval(tx, Number(row.id), { status: 'approved', checkerAccountId: checker.id, result }));
   } catch (error) {
     if (!refused(error)) throw error;
-    await app.db.transaction((tx) => markFailed(tx, row, checker, error as HttpError));
+    await app.db.transaction((tx) => markFailed(app, tx, row, checker, error as HttpError));
     throw failedAnswer(Number(row.id), error as HttpError);
   }
 }
 
-/** Declines with a reason: nothing moves. The maker may withdraw their own request this way too. */
+/**
+ * Declines with a reason: the act is not carried out, and what the request set aside goes back. The maker may
+ * withdraw their own request this way too.
+ */
 export async function declineRequest(app: FastifyInstance, checker: SignedInAccount, id: number, reason: string) {
   await app.db.transaction(async (tx) => {
     const row = await lockPending(app, tx, id, checker, 'decline');
     // The administrator a request concerns objects; the request still waits (decision 0038).
     if (app.approvalActs.of(row.kind).concernsAdministrator && row.target_account_id === checker.id) return recordObjection(tx, row, checker, reason);
     await settleApproval(tx, id, { status: 'declined', checkerAccountId: checker.id, declineReason: reason });
+    const released = await releaseHeld(app, tx, row, row.maker_account_id === checker.id ? 'withdrawn' : 'declined', reason);
     await recordAudit(tx, {
       actorAccountId: checker.id,
       action: 'approval_declined',
       targetAccountId: row.target_account_id,
-      details: { approvalId: id, kind: row.kind, summary: row.summary, reason, makerAccountId: row.maker_account_id },
+      details: { approvalId: id, kind: row.kind, summary: row.summary, reason, makerAccountId: row.maker_account_id, released },
     });
   });
   return approvalView((await findApproval(app.db, id))!);

@@ -9,7 +9,7 @@ import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import type { ApprovalAct } from './approval-acts';
 import { tellOtherAdministrators } from './approval-notices';
-import { approvalView, findApproval, findApprovalByKey, findPendingBySubject, insertApproval } from './approval-store';
+import { approvalView, findApproval, findApprovalByKey, findPendingBySubject, insertApproval, overlapsOf, setHeld } from './approval-store';
 
 // The database keeps a JSON object's keys in its own order, so payloads are compared key by key.
 const canonical = (value: unknown): string =>
@@ -68,17 +68,20 @@ export async function requestApproval<Payload>(
   const { approval, alreadyWaiting } = await app.db.transaction(async (tx) => {
     const id = await insertApproval(tx, ask);
     if (id === null) return { approval: await earlierRequest(tx, ask), alreadyWaiting: true };
+    // What approval will use is set aside with the request (a cash-out's wallet money): a refusal here makes no request.
+    const held = act.hold ? await act.hold(payload, { approvalId: id, maker }, tx) : null;
+    if (held) await setHeld(tx, id, held.heldKobo);
     await recordAudit(tx, {
       actorAccountId: maker.id,
       action: 'approval_requested',
       targetAccountId: ask.targetAccountId,
-      details: { approvalId: id, kind: ask.kind, summary: ask.summary, amountKobo: ask.amountKobo, payments: preview?.lines.length ?? null },
+      details: { approvalId: id, kind: ask.kind, summary: ask.summary, amountKobo: ask.amountKobo, payments: preview?.lines.length ?? null, heldKobo: held?.heldKobo ?? null },
     });
     const row = (await findApproval(tx, id))!;
     await tellOtherAdministrators(tx, row, false);
     return { approval: row, alreadyWaiting: false };
   });
-  const view = approvalView(approval);
+  const view = approvalView(approval, (await overlapsOf(app.db, [Number(approval.id)])).get(Number(approval.id)));
   const waiting = view.takesEffectAt
     ? `It takes effect on ${lagosTime(new Date(view.takesEffectAt)).slice(0, 16).replace('T', ' at ')} (Lagos time) unless an administrator other than you and the one it concerns declines it first; such an administrator may also approve it sooner. Every administrator is mailed.`
     : `Nothing happens until another administrator approves it on the Approvals page.`;

@@ -16,7 +16,7 @@ import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { addApprovalMetrics } from './approval-metrics';
 import { scheduleApprovalReminders } from './approval-notices';
-import { approvalDetailView, approvalView, countWaitingFor, findApproval, listApprovals } from './approval-store';
+import { approvalDetailView, approvalView, countWaitingFor, findApproval, listApprovals, overlapsOf } from './approval-store';
 import { approveRequest, declineRequest } from './decide-approval';
 import { scheduleNoticePeriods } from './notice-periods';
 import { needsSecondAdministrator } from './request-approval';
@@ -27,8 +27,8 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 /** The Approvals screen: requests that wait for a second administrator, and their decisions. */
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   scheduleApprovalReminders(app);
-  addApprovalMetrics(app);
   scheduleNoticePeriods(app);
+  addApprovalMetrics(app);
   app.get(
     '/admin/approvals/settings',
     { config: admin, schema: { tags: ['admin'], summary: 'How approvals and two-factor sign-in are set on this deployment', response: { 200: approvalSettingsSchema } } },
@@ -53,7 +53,8 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { status, page, pageSize } = request.query;
       const { total, items } = await listApprovals(app.db, { status, limit: pageSize, offset: (page - 1) * pageSize });
-      return { page, pageSize, total, items: items.map(approvalView) };
+      const overlaps = await overlapsOf(app.db, items.filter((row) => row.status === 'pending').map((row) => Number(row.id)));
+      return { page, pageSize, total, items: items.map((row) => approvalView(row, overlaps.get(Number(row.id)))) };
     },
   );
 
@@ -77,7 +78,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findApproval(app.db, request.params.id);
       if (!row) throw new HttpError(404, 'There is no such approval request.', 'approval_unknown');
-      return approvalDetailView(row);
+      return approvalDetailView(row, row.status === 'pending' ? (await overlapsOf(app.db, [Number(row.id)])).get(Number(row.id)) : []);
     },
   );
 

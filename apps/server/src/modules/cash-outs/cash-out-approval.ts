@@ -1,13 +1,16 @@
 import { formatNaira, programmeName, type Programme } from '@coop/core';
-import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { accountForConfirmation } from '../admin-users/account-for-confirmation';
 import type { ApprovalAct } from '../approvals/approval-acts';
-import { recordCashOut } from './record-cash-out';
+import { carryOutReservedCashOut, releaseCashOut, reserveCashOut } from './reserve-cash-out';
 
 type CashOutAsk = { programme: Programme; email: string; amountKobo: number; idempotencyKey: string };
 
-/** A cash-out above the threshold waits for a second administrator; it is recorded when approved. */
+/**
+ * A cash-out above the threshold is asked for before any cash changes hands (decision 0040): the amount is set aside
+ * from the wallet with the request, the cash is handed over once a second administrator approves, and the money goes
+ * back to the wallet if the request is declined, withdrawn or fails.
+ */
 export const cashOutApproval: ApprovalAct<CashOutAsk> = {
   kind: 'cash_out',
   keyPrefix: 'cash-out',
@@ -19,7 +22,7 @@ export const cashOutApproval: ApprovalAct<CashOutAsk> = {
     if (ask.amountKobo > member.balanceKobo)
       throw new HttpError(422, `The amount is more than ${member.fullName}'s wallet balance of ${formatNaira(member.balanceKobo)}`, 'insufficient_funds');
     return {
-      summary: `cash payout of ${formatNaira(ask.amountKobo)} to ${member.fullName} (${programmeName(ask.programme)})`,
+      summary: `cash payout of ${formatNaira(ask.amountKobo)} to ${member.fullName} (${programmeName(ask.programme)}), handed over once approved`,
       targetAccountId: member.id,
       amountKobo: ask.amountKobo,
       preview: {
@@ -27,9 +30,11 @@ export const cashOutApproval: ApprovalAct<CashOutAsk> = {
       },
     };
   },
+  hold: (ask, { approvalId, maker }, tx) => reserveCashOut(tx, maker, ask, approvalId),
   async carryOut(ask, { maker }, tx) {
-    // The maker paid the cash, so the cash-out is recorded in their name, under the key of their form submission.
-    const cashOut = await recordCashOut(tx as Db, maker, ask);
+    // The maker hands the cash over, so the cash-out is recorded in their name, under the key of their form submission.
+    const cashOut = await carryOutReservedCashOut(tx, maker, ask);
     return { cashOutId: cashOut.id, replayed: cashOut.replayed };
   },
+  release: (ask, context, tx) => releaseCashOut(tx, ask, context),
 };

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/rows';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
+import type { LedgerAccountRef } from '../ledger/ledger-accounts';
 import { LedgerError, postEntry } from '../ledger/post-entry';
 import { notify } from '../notifications/mail-queue';
 
@@ -30,7 +31,7 @@ export interface CashOut {
 
 const naira = formatNaira;
 
-interface CashOutRow {
+export interface CashOutRow {
   id: string;
   account_id: string;
   programme: Programme;
@@ -41,7 +42,7 @@ interface CashOutRow {
   admin_name: string;
 }
 
-async function findCashOut(tx: Tx, idempotencyKey: string) {
+export async function findCashOut(tx: Tx, idempotencyKey: string) {
   const [row] = await queryRows<CashOutRow>(
     tx,
     sql`select c.id, c.account_id, c.programme, c.amount_kobo, c.created_at, m.email, m.full_name, a.full_name as admin_name
@@ -62,7 +63,7 @@ const toCashOut = (row: CashOutRow, replayed: boolean): CashOut => ({
   replayed,
 });
 
-const reusedKey = () =>
+export const reusedKey = () =>
   new HttpError(
     409,
     'This cash-out request was already used for a different member or amount. Reload the form and try again.',
@@ -81,68 +82,17 @@ export async function recordCashOut(
 ): Promise<CashOut> {
   try {
     return await db.transaction(async (tx) => {
-      const [member] = await queryRows<{ id: string; full_name: string }>(
-        tx,
-        sql`select id, full_name from accounts where programme = ${request.programme} and email = ${request.email}`,
-      );
-      if (!member)
-        throw new HttpError(
-          404,
-          `No ${programmeName(request.programme)} member has the email ${request.email}`,
-          'member_not_found',
-        );
+      const member = await memberOf(tx, request);
       await refuseWhileHeld(tx, member);
-      const [wallet] = await queryRows<{ balance_kobo: string }>(
-        tx,
-        sql`select balance_kobo from ledger_accounts where key = ${`wallet:${member.id}`} for update`,
-      );
+      const balanceKobo = await lockWallet(tx, member.id);
       const earlier = await findCashOut(tx, request.idempotencyKey);
-      if (earlier) {
-        const same =
-          earlier.account_id === member.id &&
-          earlier.programme === request.programme &&
-          Number(earlier.amount_kobo) === request.amountKobo;
-        if (!same) throw reusedKey();
-        return toCashOut(earlier, true);
-      }
-      const balanceKobo = wallet ? Number(wallet.balance_kobo) : 0;
+      if (earlier) return replayOf(earlier, member.id, request);
       if (request.amountKobo > balanceKobo) throw overWallet(member.full_name, balanceKobo);
-      const entry = await postEntry(tx, {
-        kind: 'cash_out',
-        idempotencyKey: `cash-out:${request.idempotencyKey}`,
-        programme: request.programme,
+      return writeCashOut(tx, admin, member.id, request, {
+        from: { kind: 'wallet', programme: request.programme, accountId: member.id },
         memo: `Cash payout of ${naira(request.amountKobo)} recorded by administrator ${admin.fullName}`,
-        createdBy: admin.id,
-        lines: [
-          {
-            account: { kind: 'wallet', programme: request.programme, accountId: member.id },
-            amountKobo: -request.amountKobo,
-          },
-          { account: { kind: 'cash_payout', programme: request.programme }, amountKobo: request.amountKobo },
-        ],
+        approved: false,
       });
-      // The key is new here (no cash-out row under the wallet lock); an existing entry would be a bug upstream.
-      if (entry.status !== 'posted')
-        throw new Error(`cash-out entry ${request.idempotencyKey} exists without its cash-out row`);
-      const [created] = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into cash_outs (idempotency_key, account_id, programme, amount_kobo, journal_entry_id, created_by)
-            values (${request.idempotencyKey}, ${member.id}, ${request.programme}, ${request.amountKobo}, ${entry.entryId}, ${admin.id})
-            returning id`,
-      );
-      await recordAudit(tx, {
-        actorAccountId: admin.id,
-        action: 'cash_out',
-        targetAccountId: member.id,
-        details: {
-          cashOutId: Number(created!.id),
-          programme: request.programme,
-          amountKobo: request.amountKobo,
-          journalEntryId: entry.entryId,
-        },
-      });
-      await notify(tx, member.id, { kind: 'cash_out_recorded', amountKobo: request.amountKobo });
-      return toCashOut((await findCashOut(tx, request.idempotencyKey))!, false);
     });
   } catch (error) {
     if (error instanceof LedgerError && error.code === 'conflicting_replay') throw reusedKey();
@@ -150,11 +100,85 @@ export async function recordCashOut(
   }
 }
 
+/** The member a cash-out names, by programme and email, as the form sends them. */
+export async function memberOf(tx: Tx, request: { programme: Programme; email: string }) {
+  const [member] = await queryRows<{ id: string; full_name: string }>(
+    tx,
+    sql`select id, full_name from accounts where programme = ${request.programme} and email = ${request.email}`,
+  );
+  if (!member)
+    throw new HttpError(404, `No ${programmeName(request.programme)} member has the email ${request.email}`, 'member_not_found');
+  return member;
+}
+
+/** Locks the member's wallet row and answers its balance: what is read is what is debited. */
+export async function lockWallet(tx: Tx, accountId: string) {
+  const [wallet] = await queryRows<{ balance_kobo: string }>(
+    tx,
+    sql`select balance_kobo from ledger_accounts where key = ${`wallet:${accountId}`} for update`,
+  );
+  return wallet ? Number(wallet.balance_kobo) : 0;
+}
+
+/** The cash-out already recorded under this key, if it is the same one; a key reused for another is refused. */
+export function replayOf(earlier: CashOutRow, accountId: string, request: CashOutRequest) {
+  const same =
+    earlier.account_id === accountId && earlier.programme === request.programme && Number(earlier.amount_kobo) === request.amountKobo;
+  if (!same) throw reusedKey();
+  return toCashOut(earlier, true);
+}
+
+/**
+ * Writes the cash-out: the entry that pays the cash payout account (from the wallet, or from the money set aside
+ * while it waited for approval), its row, the audit and the member's notice.
+ */
+export async function writeCashOut(
+  tx: Tx,
+  admin: SignedInAccount,
+  accountId: string,
+  request: CashOutRequest,
+  how: { from: LedgerAccountRef; memo: string; approved: boolean },
+): Promise<CashOut> {
+  const entry = await postEntry(tx, {
+    kind: 'cash_out',
+    idempotencyKey: `cash-out:${request.idempotencyKey}`,
+    programme: request.programme,
+    memo: how.memo,
+    createdBy: admin.id,
+    lines: [
+      { account: how.from, amountKobo: -request.amountKobo },
+      { account: { kind: 'cash_payout', programme: request.programme }, amountKobo: request.amountKobo },
+    ],
+  });
+  // The key is new here (no cash-out row under the wallet lock); an existing entry would be a bug upstream.
+  if (entry.status !== 'posted') throw new Error(`cash-out entry ${request.idempotencyKey} exists without its cash-out row`);
+  const [created] = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into cash_outs (idempotency_key, account_id, programme, amount_kobo, journal_entry_id, created_by)
+        values (${request.idempotencyKey}, ${accountId}, ${request.programme}, ${request.amountKobo}, ${entry.entryId}, ${admin.id})
+        returning id`,
+  );
+  await recordAudit(tx, {
+    actorAccountId: admin.id,
+    action: 'cash_out',
+    targetAccountId: accountId,
+    details: {
+      cashOutId: Number(created!.id),
+      programme: request.programme,
+      amountKobo: request.amountKobo,
+      journalEntryId: entry.entryId,
+      ...(how.approved ? { approved: true } : {}),
+    },
+  });
+  await notify(tx, accountId, { kind: 'cash_out_recorded', amountKobo: request.amountKobo, ...(how.approved ? { approved: true } : {}) });
+  return toCashOut((await findCashOut(tx, request.idempotencyKey))!, false);
+}
+
 /**
  * A cash-out waits while the member's payouts are held (an open fraud flag that holds payouts, such as a payment
  * disputed at Paystack): the same rule as the monthly payout (payouts/payee-query.ts), so cash is not a way round it.
  */
-async function refuseWhileHeld(tx: Tx, member: { id: string; full_name: string }) {
+export async function refuseWhileHeld(tx: Tx, member: { id: string; full_name: string }) {
   const [hold] = await queryRows<{ rule: FraudRule }>(
     tx,
     sql`select rule from fraud_flags where account_id = ${member.id} and cleared_at is null and holds_payouts order by (rule = 'payment_disputed') desc, id limit 1`,
@@ -167,7 +191,7 @@ async function refuseWhileHeld(tx: Tx, member: { id: string; full_name: string }
     );
 }
 
-function overWallet(fullName: string, balanceKobo: number) {
+export function overWallet(fullName: string, balanceKobo: number) {
   const message =
     balanceKobo === 0
       ? `${fullName}'s wallet is empty, so there is nothing to pay out`

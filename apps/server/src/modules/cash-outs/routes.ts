@@ -31,7 +31,11 @@ const ROUTES: Array<{ url: string; programme: Programme; name: string }> = [
   { url: '/admin/payOutCash2', programme: 'welcomeback', name: 'Welcome Back' },
 ];
 
-/** The admin cash-out screens: a cash payout made by hand, debited from the member's wallet once per request. */
+/**
+ * The admin cash-out screens: a cash payout made by hand, debited from the member's wallet once per request. Above
+ * APPROVAL_THRESHOLD_KOBO it is asked for first: the amount is set aside from the wallet at once and the cash is
+ * handed over only when a second administrator approves (decision 0040).
+ */
 export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(cashOutApproval);
   for (const route of ROUTES) {
@@ -41,7 +45,7 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
         config: { access: 'admin' },
         schema: {
           tags: ['admin'],
-          summary: `Record a cash payout to a ${route.name} member (email and amount in naira; once per Idempotency-Key); above APPROVAL_THRESHOLD_KOBO it waits for a second administrator (202)`,
+          summary: `Record a cash payout to a ${route.name} member (email and amount in naira; once per Idempotency-Key); above APPROVAL_THRESHOLD_KOBO it is asked for first (202): the amount is set aside from the wallet at once, and the cash is handed over only once a second administrator approves`,
           headers: idempotencyHeaders,
           body: cashOutSchema,
           response: {
@@ -61,7 +65,7 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
           amountKobo: request.body.amount,
           idempotencyKey: request.headers['idempotency-key'],
         };
-        // Above the threshold the cash-out waits for a second administrator; it is recorded when approved.
+        // Above the threshold the cash-out is asked for: set aside now, handed over and recorded when approved.
         if (input.amountKobo > app.config.approvals.thresholdKobo && (await needsSecondAdministrator(app)))
           return reply.status(202).send(await requestApproval(app, signedIn(request), cashOutApproval, input, input.idempotencyKey));
         const cashOut = await recordCashOut(app.db, signedIn(request), input);

@@ -22,7 +22,7 @@ export interface WalletLineRow {
 /**
  * A wallet's history, one line per thing that moved: a bonus entry is shown as its credits (each bonus and
  * the health fee it deducted on their own lines, from the credits table, which sums to the entry's wallet
- * line), any other wallet line (payout, cash-out, money returned) as itself. Newest event first; within an
+ * line), any other wallet line (payout, cash-out or the cash-out set aside for approval, money returned) as itself. Newest event first; within an
  * event, in the order it was credited. With the page's total; prepared once per connection (decision 0015). `$3` is
  * the kinds to keep, comma-separated, or '' for all.
  */
@@ -38,8 +38,9 @@ const walletLinesStatement: PreparedStatement = {
       where c.account_id = $1
       union all
       select 'l' || l.id, l.entry_id, l.id,
-             case e.kind when 'payout_reserve' then 'payout' when 'payout_released' then 'payout_returned'
-                         when 'payout_reversed' then 'payout_returned' when 'cash_out' then 'cash_out' when 'grant' then 'grant' else 'other' end,
+             case e.kind when 'payout_reserve' then 'payout' when 'payout_success' then 'payout' when 'payout_released' then 'payout_returned'
+                         when 'payout_reversed' then 'payout_returned' when 'cash_out' then 'cash_out' when 'cash_out_reserve' then 'cash_out'
+                         when 'cash_out_released' then 'payout_returned' when 'grant' then 'grant' else 'other' end,
              null, e.memo, l.amount_kobo, e.created_at, null
       from journal_lines l
       join ledger_accounts a on a.id = l.ledger_account_id

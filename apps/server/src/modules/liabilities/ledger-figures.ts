@@ -45,7 +45,8 @@ export async function ledgerFigures(db: Tx, programme: Programme): Promise<Ledge
     paidByCashKobo: of('cash_payout'),
     owedNowKobo: of('wallet'),
     walletsInCredit: Number(balances.find((b) => b.kind === 'wallet')?.in_credit ?? 0),
-    reservedKobo: of('payout_clearing'),
+    // Taken from wallets and not yet paid: payouts awaiting the bank, and cash-outs awaiting approval (decision 0040).
+    reservedKobo: of('payout_clearing') + of('cash_out_clearing'),
     healthFeesPayableKobo: of('health_fee_payable'),
     grantsCreditedKobo: -of('grant_expense'),
   };

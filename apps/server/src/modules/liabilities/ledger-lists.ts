@@ -7,13 +7,13 @@ import { queryRows } from '../../db/rows';
 /**
  * The lines behind each liability figure, signed so that a list sums to its figure: fees as fee income
  * received, bonuses as bonus expense charged (hence negated), paid out as transfers settled and cash paid,
- * reserved as money moved into payout clearing, health fees as deducted for the health organisation.
+ * reserved as money moved into payout clearing or set aside for a cash-out awaiting approval, health fees as deducted for the health organisation.
  */
 const figureLines: Record<LedgerEntryKind, { accounts: SQL; sign: number }> = {
   fee: { accounts: sql`a.kind = 'fee_income'`, sign: 1 },
   bonus: { accounts: sql`a.kind = 'bonus_expense'`, sign: -1 },
   paid_out: { accounts: sql`(a.kind = 'cash_payout' or (a.kind = 'provider_settlement' and e.kind like 'payout_%'))`, sign: 1 },
-  reserved: { accounts: sql`a.kind = 'payout_clearing'`, sign: 1 },
+  reserved: { accounts: sql`a.kind in ('payout_clearing', 'cash_out_clearing')`, sign: 1 },
   health_fee: { accounts: sql`a.kind = 'health_fee_payable'`, sign: 1 },
   grant: { accounts: sql`a.kind = 'grant_expense'`, sign: -1 },
 };

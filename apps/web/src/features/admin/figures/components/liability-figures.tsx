@@ -34,7 +34,7 @@ export function LiabilityFigures({ view: v }: { view: Liabilities }) {
   return (
     <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
       <Figure label="Owed to members now" value={v.owedNow} detail={`The sum of all wallets: ${v.walletsInCredit} hold money`} to={ledgerLink(p, 'wallets')} testId="owed-now" />
-      <Figure label="Reserved in payout runs" value={v.reservedInPayoutRuns} detail="Taken from wallets for a payout the bank has not yet confirmed" to={ledgerLink(p, 'reserved')} testId="reserved" />
+      <Figure label="Reserved in payout runs" value={v.reservedInPayoutRuns} detail="Taken from wallets for a payout the bank has not yet confirmed, or a cash-out waiting for approval" to={ledgerLink(p, 'reserved')} testId="reserved" />
       <Figure label="Fees received" value={v.feesReceived} detail="Registration fees, all time" to={ledgerLink(p, 'fee')} testId="fees-received" />
       <Figure label="Cash bonuses credited" value={v.bonusesCredited} detail="Credited to wallets, all time (before the health fee deduction)" to={ledgerLink(p, 'bonus')} testId="bonuses-credited" />
       <Figure label="Retained by the company" value={v.retained} detail="Fees received minus cash bonuses credited" testId="retained" />

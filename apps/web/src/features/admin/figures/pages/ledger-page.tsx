@@ -15,7 +15,7 @@ const titles: Record<View, { title: string; lead: string }> = {
   fee: { title: 'Fees received', lead: 'Every registration fee the ledger holds, newest first.' },
   bonus: { title: 'Cash bonuses credited', lead: 'Every bonus charged to the company, newest first (before the health fee deduction).' },
   paid_out: { title: 'Paid out', lead: 'Bank transfers settled (a reversal shows as a minus) and cash payouts recorded, newest first.' },
-  reserved: { title: 'Reserved in payout runs', lead: 'Money moved into payout runs and out again as the bank answered; what remains is awaiting the bank.' },
+  reserved: { title: 'Reserved in payout runs', lead: 'Money moved into payout runs and out again as the bank answered, and cash-outs set aside while they wait for approval; what remains awaits the bank or the second administrator.' },
   health_fee: { title: 'Health fees to pass on', lead: 'Health organisation fees deducted from stage-2 bonuses.' },
   grant: { title: 'Grants credited', lead: "Approved grants, each credited to the member's Main wallet when approved." },
 };
