@@ -6,6 +6,7 @@ import type { Database } from '../src/db/client';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { testConfig } from './app';
 import { describeEachDatabase } from './databases';
+import { TEST_METRICS_TOKEN } from './metrics-kit';
 
 /**
  * Who may call each API route. One line per method and path, as Fastify names it. A new route must be added
@@ -15,8 +16,9 @@ import { describeEachDatabase } from './databases';
  * - member:main / member:welcomeback: a signed-in account of that programme (administrators are Main accounts)
  * - admin: an administrator only
  * - webhook: nobody without the provider's signature
+ * - metrics: nobody without METRICS_TOKEN, whoever is signed in (GET /metrics, outside /api, is swept too)
  */
-type Policy = 'public' | 'member' | 'member:main' | 'member:welcomeback' | 'admin' | 'webhook';
+type Policy = 'public' | 'member' | 'member:main' | 'member:welcomeback' | 'admin' | 'webhook' | 'metrics';
 const POLICIES: Record<string, Policy> = {
   'GET /api/docs': 'public',
   'GET /api/docs/json': 'public',
@@ -182,6 +184,7 @@ const POLICIES: Record<string, Policy> = {
   'POST /api/admin/members/:id/close': 'admin',
   'GET /api/admin/inactive-accounts': 'admin',
   'POST /api/webhooks/paystack': 'webhook',
+  'GET /metrics': 'metrics',
 };
 
 type Caller = 'anonymous' | 'main' | 'welcomeback' | 'admin';
@@ -193,6 +196,7 @@ function mayPass(policy: Policy, caller: Caller): boolean {
     case 'public':
       return true;
     case 'webhook':
+    case 'metrics':
       return false;
     case 'member':
       return caller !== 'anonymous';
@@ -207,7 +211,7 @@ function mayPass(policy: Policy, caller: Caller): boolean {
 
 // The refusals of the access check (plugins/auth.ts) and of the webhook's signature check; a handler's own 403
 // (for example a grant before stage 5) is a business answer, not an access refusal.
-const ACCESS_REFUSALS: Record<number, Set<string>> = { 401: new Set(['signed_out', 'session_ended', 'two_factor_required']), 403: new Set(['not_admin', 'wrong_programme']) };
+const ACCESS_REFUSALS: Record<number, Set<string>> = { 401: new Set(['signed_out', 'session_ended', 'two_factor_required', 'metrics_token']), 403: new Set(['not_admin', 'wrong_programme']) };
 const refusedAccess = (status: number, body: { code?: string; message?: string }) =>
   Boolean(ACCESS_REFUSALS[status]?.has(body.code ?? '')) || (status === 401 && body.message === 'Invalid signature');
 
@@ -225,11 +229,12 @@ describeEachDatabase('authorization sweep over every API route', (database) => {
     ctx.routes = [];
     const collect = (route: RouteOptions) => {
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD' && route.url.startsWith('/api')) ctx.routes.push({ method, url: route.url });
+        if (method !== 'HEAD' && (route.url.startsWith('/api') || route.url === '/metrics')) ctx.routes.push({ method, url: route.url });
       }
     };
     ctx.database = await database.open();
-    ctx.app = await buildApp(testConfig(), { database: ctx.database, onRoute: collect });
+    // With the metrics token set, so GET /metrics checks it (unset, it answers 404 to everyone).
+    ctx.app = await buildApp(testConfig({ METRICS_TOKEN: TEST_METRICS_TOKEN }), { database: ctx.database, onRoute: collect });
     await ctx.app.ready();
   });
   afterAll(async () => {
@@ -304,7 +309,7 @@ describeEachDatabase('authorization sweep over every API route', (database) => {
       const asWelcomeBack = await ended('welcomeback', 'user', c.end);
       for (const route of ctx.routes) {
         const policy = POLICIES[`${route.method} ${route.url}`];
-        if (!policy || policy === 'public' || policy === 'webhook') continue;
+        if (!policy || policy === 'public' || policy === 'webhook' || policy === 'metrics') continue;
         const hasBody = !['GET', 'DELETE'].includes(route.method);
         const res = await ctx.app.inject({
           method: route.method as 'GET',
