@@ -45,3 +45,29 @@ export const bankFileReversalSchema = z.strictObject({
     .max(500, 'Use at most 500 characters'),
 });
 export type BankFileReversalInput = z.input<typeof bankFileReversalSchema>;
+
+/**
+ * The "Record what the bank paid" form: a row per payment of the file, ticked when the bank did not pay it, whose
+ * reason is then required. Its output is the request the server checks with bankFileRecordSchema.
+ */
+export const bankFileRecordFormSchema = z
+  .object({ rows: z.array(z.object({ payoutId: z.number().int().positive(), notPaid: z.boolean(), reason: z.string() })) })
+  .superRefine(({ rows }, ctx) =>
+    rows.forEach((row, i) => {
+      if (!row.notPaid) return;
+      const checked = bankReason.safeParse(row.reason);
+      if (!checked.success) ctx.addIssue({ code: 'custom', path: ['rows', i, 'reason'], message: checked.error.issues[0]!.message });
+    }),
+  )
+  .transform(({ rows }) => ({ failed: rows.filter((r) => r.notPaid).map((r) => ({ payoutId: r.payoutId, reason: r.reason.trim() })) }));
+export type BankFileRecordForm = z.input<typeof bankFileRecordFormSchema>;
+
+/** The "Correct this record" form: the payments whose record was wrong, ticked, and why. */
+export const bankFileReversalFormSchema = z
+  .object({
+    rows: z.array(z.object({ payoutId: z.number().int().positive(), chosen: z.boolean() })),
+    reason: bankFileReversalSchema.shape.reason,
+  })
+  .refine(({ rows }) => rows.some((r) => r.chosen), { message: 'Choose the payments whose record was wrong', path: ['rows'] })
+  .transform(({ rows, reason }) => ({ payoutIds: rows.filter((r) => r.chosen).map((r) => r.payoutId), reason }));
+export type BankFileReversalForm = z.input<typeof bankFileReversalFormSchema>;

@@ -22,6 +22,10 @@ const tones: Record<string, string> = {
   withdrawn: 'bg-slate-100 text-slate-700',
   abandoned: 'bg-slate-100 text-slate-700',
   'not paid': 'bg-slate-100 text-slate-700',
+  // A bank file (payout batch): with the bank, its record waiting for a second administrator, recorded.
+  open: 'bg-sky-100 text-sky-900',
+  awaiting_approval: 'bg-amber-100 text-amber-900',
+  recorded: 'bg-brand-100 text-brand-900',
 };
 
 /** Words people read for a status the API names tersely. */

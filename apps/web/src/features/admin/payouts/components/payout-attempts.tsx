@@ -6,9 +6,10 @@ type RunPayout = PayoutRunDetail['payouts'][number];
 
 /**
  * Each transfer made for a payout that was paid again, oldest first and the current one last: every line of the
- * bank statement (a refused transfer to the old account, then the retry) has its row, with the Paystack reference.
+ * bank statement (a refused transfer to the old account, then the retry) has its row, with the Paystack reference (a
+ * bank-file run: the reference in the bank file, and the bank's reason).
  */
-export function PayoutAttempts({ payout }: { payout: RunPayout }) {
+export function PayoutAttempts({ payout, bankFile = false }: { payout: RunPayout; bankFile?: boolean }) {
   if (payout.earlierAttempts.length === 0) return null;
   const attempts = [
     ...payout.earlierAttempts,
@@ -25,7 +26,9 @@ export function PayoutAttempts({ payout }: { payout: RunPayout }) {
   ];
   return (
     <div className="mt-2 w-full basis-full">
-      <p className="text-sm font-semibold text-slate-800">Transfers to the bank ({attempts.length})</p>
+      <p className="text-sm font-semibold text-slate-800">
+        {bankFile ? 'Payments in bank files' : 'Transfers to the bank'} ({attempts.length})
+      </p>
       <ol className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3">
         {attempts.map((a) => (
           <li key={a.reference} data-testid="payout-attempt" className="text-sm text-slate-700">
@@ -38,8 +41,10 @@ export function PayoutAttempts({ payout }: { payout: RunPayout }) {
               </span>
               <span className="text-slate-600">{formatDateTime(a.at)}</span>
             </div>
-            {a.failureReason && <p className="text-red-700">{a.failureReason}</p>}
-            <p className="text-xs break-all text-slate-500">Paystack reference {a.reference}</p>
+            {a.failureReason && <p className="text-red-700">{bankFile ? `The bank said: “${a.failureReason}”` : a.failureReason}</p>}
+            <p className="text-xs break-all text-slate-500">
+              {bankFile ? 'Bank file reference' : 'Paystack reference'} {a.reference}
+            </p>
           </li>
         ))}
       </ol>

@@ -11,7 +11,7 @@ type Payout = PayoutRunDetail['payouts'][number];
  * Release a payout that will not be paid in this run (a closed account, a member who asked to wait): it stops
  * holding the run open, and its money is back in the wallet for a later month. Asks for the reason first.
  */
-export function ReleasePayoutForm({ payout }: { payout: Payout }) {
+export function ReleasePayoutForm({ payout, bankFile = false }: { payout: Payout; bankFile?: boolean }) {
   const [open, setOpen] = useState(false);
   const form = useZodForm(payoutReleaseSchema, { reason: '' });
   const release = useReleasePayout();
@@ -33,9 +33,11 @@ export function ReleasePayoutForm({ payout }: { payout: Payout }) {
     <form noValidate onSubmit={onSubmit} className="w-full space-y-2 rounded-md border border-slate-300 bg-slate-50 p-3">
       <p className="text-sm text-slate-800">
         {payout.fullName} will not be paid {naira(payout.amount)} in this run;{' '}
-        {['reserved', 'processing', 'otp'].includes(payout.status)
-          ? 'Paystack is asked first; if it has no live transfer, the money goes back to the wallet.'
-          : 'the money is in the wallet already.'}
+        {!['reserved', 'processing', 'otp'].includes(payout.status)
+          ? 'the money is in the wallet already.'
+          : bankFile
+            ? 'the money goes back to the wallet (refused while the payout is in a bank file whose answer is not recorded).'
+            : 'Paystack is asked first; if it has no live transfer, the money goes back to the wallet.'}
       </p>
       <TextField label="Why it will not be paid" error={form.formState.errors.reason} {...form.register('reason')} />
       <div className="flex flex-wrap gap-2">

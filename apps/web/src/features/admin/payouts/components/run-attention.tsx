@@ -15,9 +15,9 @@ export function RunAttention({ run }: { run: PayoutRunDetail }) {
         Needs attention: {failed.length} payout{failed.length === 1 ? '' : 's'} not paid
       </h2>
       <p className="text-sm text-amber-950">
-        A failed payout's money is back in the member's wallet: once the member has fixed what is wrong, press Retry below and it is paid in
-        this run, once. A transfer waiting for Paystack's one-time code is paid as soon as the code is given. Release a payout that will not be
-        paid.
+        {run.mode === 'csv'
+          ? "A payment the bank did not make has its money back in the member's wallet: once the member has fixed what is wrong, press Retry below and it goes into the next bank file, once. Release a payout that will not be paid."
+          : "A failed payout's money is back in the member's wallet: once the member has fixed what is wrong, press Retry below and it is paid in this run, once. A transfer waiting for Paystack's one-time code is paid as soon as the code is given. Release a payout that will not be paid."}
       </p>
       <ul className="mt-2 space-y-2">
         {failed.map((p) => (

@@ -79,7 +79,7 @@ function RetryButton({ run }: { run: PayoutRunDetail }) {
       )}
       <p className="mt-1 text-sm text-slate-600">
         {run.mode === 'csv'
-          ? 'A failed payout goes into the bank file again; download it and record what the bank paid.'
+          ? 'A refused payout goes into the next bank file (a new batch holding only what is to be paid now); download it and record what the bank paid.'
           : 'A failed payout is paid once to the bank details the member has now; a transfer the bank already made is never paid twice.'}
       </p>
       {retry.isSuccess && <FormMessage tone="success" message={retryOutcome(retry.data)} />}
@@ -137,15 +137,17 @@ export function PayoutRunPage() {
                     <p className="text-sm text-slate-700" data-testid="payout-status-text">
                       {p.statusText}
                     </p>
-                    {p.failureReason && <p className="text-sm font-medium text-red-700">{p.failureReason}</p>}
+                    {p.failureReason && (
+                      <p className="text-sm font-medium text-red-700">{r.mode === 'csv' ? `The bank said: “${p.failureReason}”` : p.failureReason}</p>
+                    )}
                     {p.releasedReason && <p className="text-sm text-slate-700">Released: {p.releasedReason}</p>}
                   </div>
                   <div className="flex items-center gap-2">
                     <StatusBadge status={p.status} />
                     <span className="font-bold text-slate-900 tabular-nums">{naira(p.amount)}</span>
                   </div>
-                  <PayoutAttempts payout={p} />
-                  <ReleasePayoutForm payout={p} />
+                  <PayoutAttempts payout={p} bankFile={r.mode === 'csv'} />
+                  <ReleasePayoutForm payout={p} bankFile={r.mode === 'csv'} />
                 </li>
               ))}
             </ul>

@@ -1,0 +1,75 @@
+import type { PayoutBatch } from '@coop/core/contracts';
+import { formatDateTime, naira } from '../../../../components/display/format';
+import { StatusBadge } from '../../common/components/status-badge';
+import { CorrectBankFileForm } from './correct-bank-file-form';
+import { WaitingRequest } from './pending-answer';
+import { RecordBankAnswerForm } from './record-bank-answer-form';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What the record says of one payment of the file, in the bank's words. */
+function outcomeText(item: PayoutBatch['items'][number]) {
+  if (!item.outcome) return "Waiting for the bank's answer";
+  const now = item.outcome === 'paid' ? 'Paid by the bank' : `Not paid. The bank said: “${item.bankReason}”`;
+  if (!item.reversedFrom) return now;
+  return `${now} (corrected from ${item.reversedFrom === 'paid' ? 'paid' : 'not paid'} by ${item.reversedBy}, approved by ${item.reversalApprovedBy ?? 'no second administrator'}: ${item.reversalReason})`;
+}
+
+/** One bank file: its id, who made it and when, its control total and status, its payments, and what can be done now. */
+export function BankFileBatch({ batch }: { batch: PayoutBatch }) {
+  return (
+    <li className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="bank-file-batch">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-base font-bold text-slate-900">Batch #{batch.id}</h3>
+        <StatusBadge status={batch.status} />
+      </div>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="inline text-slate-600">Made by </dt>
+          <dd className="inline font-medium text-slate-900">
+            {batch.createdBy}, {formatDateTime(batch.createdAt)}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">Control total </dt>
+          <dd className="inline font-medium text-slate-900 tabular-nums" data-testid="control-total">
+            {plural(batch.paymentCount, 'payment')}, {naira(batch.total)}
+          </dd>
+        </div>
+        {batch.recordedAt && (
+          <div className="sm:col-span-2">
+            <dt className="inline text-slate-600">Recorded by </dt>
+            <dd className="inline font-medium text-slate-900">
+              {batch.recordedBy}
+              {batch.recordedApprovedBy ? `, approved by ${batch.recordedApprovedBy}` : ''}, {formatDateTime(batch.recordedAt)}: {naira(batch.paid)} paid
+            </dd>
+          </div>
+        )}
+      </dl>
+      {batch.status === 'open' && <RecordBankAnswerForm batch={batch} />}
+      {batch.status === 'awaiting_approval' && batch.pendingRecordApprovalId && (
+        <WaitingRequest id={batch.pendingRecordApprovalId} what="The record of what the bank paid" />
+      )}
+      {batch.status !== 'open' && (
+        <ul className="divide-y divide-slate-100 text-sm">
+          {batch.items.map((item) => (
+            <li key={item.payoutId} className="flex flex-wrap justify-between gap-x-4 py-2">
+              <div className="min-w-0">
+                <p className="font-semibold break-words text-slate-900">
+                  {item.fullName} · {item.bankName} ····{item.accountNumberLast4}
+                </p>
+                <p className="break-words text-slate-700">{outcomeText(item)}</p>
+              </div>
+              <span className="font-bold text-slate-900 tabular-nums">{naira(item.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {batch.pendingReversalApprovalId ? (
+        <WaitingRequest id={batch.pendingReversalApprovalId} what="A correction of this record" />
+      ) : (
+        (batch.status === 'recorded' || batch.status === 'reversed') && <CorrectBankFileForm batch={batch} />
+      )}
+    </li>
+  );
+}
