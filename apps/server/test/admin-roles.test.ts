@@ -3,26 +3,42 @@ import { expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { useTestApp } from './app';
-import { bearer, logIn, uniqueEmail } from './auth-kit';
+import { bearer, logIn, mailsTo, someAddress, tokenOf, uniqueEmail } from './auth-kit';
 import { describeEachDatabase } from './databases';
 
-describeEachDatabase('make admin and the audit log', (database) => {
+const ADMIN_LOGIN = '/api/admin/adminLogin';
+
+/**
+ * Decision 0038: an administrator is a person who accepted an invitation (their own password, then their own second
+ * factor), never a member account switched over. These checks replace those of the make-admin route it removed.
+ */
+describeEachDatabase('who becomes an administrator, and the audit log of it', (database) => {
   const ctx = useTestApp(database);
-  const makeAdmin = async (actorId: string | null, email: string) =>
-    ctx.app.inject({ method: 'PUT', url: `/api/admin/adminRoles/${encodeURIComponent(email)}`, headers: actorId ? await signInAs(ctx.app, actorId) : {} });
+  const invite = async (actorId: string | null, email: string, fullName = 'Helper Person') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/administrators/invitations',
+      headers: actorId ? await signInAs(ctx.app, actorId) : {},
+      payload: { email, fullName },
+    });
 
-  it('makes a Main account an administrator, audited with who and when; the new admin can enter the admin area', async () => {
-    const admin = await createTestAccount(ctx.app, { role: 'admin', email: uniqueEmail('boss') });
-    const person = await createTestAccount(ctx.app, { email: uniqueEmail('helper'), password: 'helper password' });
-    const before = (await logIn(ctx.app, 'main', person.email, 'helper password', '/api/admin/adminLogin'));
-    expect(before.statusCode).toBe(403);
-    expect(before.json().message).toBe('This needs an administrator account.');
-
-    const res = await makeAdmin(admin.id, person.email.toUpperCase());
+  it('the sole administrator invites a person with their own address; the link makes the account, audited with who and when', async () => {
+    await ctx.app.db.execute(sql`update accounts set status = 'closed' where role = 'admin'`);
+    const admin = await createTestAccount(ctx.app, { role: 'admin', email: uniqueEmail('boss'), fullName: 'Boss Admin' });
+    const email = uniqueEmail('helper');
+    const res = await invite(admin.id, email.toUpperCase());
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 200, message: `${person.email} is now an administrator.` });
+    const [mail] = await mailsTo(ctx.app, email);
+    const accepted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/admin-invitation/accept',
+      payload: { token: tokenOf(mail!.links[0]!), password: 'helper password', confirmPassword: 'helper password' },
+      remoteAddress: someAddress(),
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().message).toMatch(/set up two-factor sign-in: your approvals count only once it is on\.$/);
 
-    const login = await logIn(ctx.app, 'main', person.email, 'helper password', '/api/admin/adminLogin');
+    const login = await logIn(ctx.app, 'main', email, 'helper password', ADMIN_LOGIN);
     expect(login.statusCode, login.body).toBe(200);
     expect(login.json().user.roles).toBe('admin');
     // The refresh cookie, and the cookie that marks this browser as one the administrator signs in from (sign-in limits).
@@ -30,65 +46,43 @@ describeEachDatabase('make admin and the audit log', (database) => {
 
     const log = await ctx.app.inject({ method: 'GET', url: '/api/admin/audit-log?page=1', headers: bearer(login.json().token) });
     expect(log.statusCode, log.body).toBe(200);
-    const entry = log.json().items.find((i: { action: string; targetEmail: string }) => i.action === 'make_admin' && i.targetEmail === person.email);
-    expect(entry).toMatchObject({ actorAccountId: admin.id, actorEmail: admin.email, targetAccountId: person.id, details: { email: person.email, programme: 'main' } });
-    expect(Date.now() - new Date(entry.createdAt).getTime()).toBeLessThan(60_000);
-
-    const again = await makeAdmin(admin.id, person.email);
-    expect(again.json().message).toBe(`${person.email} is already an administrator.`);
-    const rows = await queryRows(ctx.app.db, sql`select id from audit_log where action = 'make_admin' and target_account_id = ${person.id}`);
-    expect(rows).toHaveLength(1);
+    const invited = log.json().items.find((i: { action: string; details: { email?: string } }) => i.action === 'admin_invited' && i.details.email === email);
+    expect(invited).toMatchObject({ actorAccountId: admin.id, actorEmail: admin.email, details: { email, fullName: 'Helper Person', approvedBy: null } });
+    expect(Date.now() - new Date(invited.createdAt).getTime()).toBeLessThan(60_000);
+    const joined = log.json().items.find((i: { action: string; targetEmail: string }) => i.action === 'admin_invitation_accepted' && i.targetEmail === email);
+    expect(joined).toMatchObject({ details: { email, invitedBy: admin.id } });
   });
 
-  it('refuses an email with only a Welcome Back account, explaining what to do, and an unknown email', async () => {
+  it('refuses an email any account uses, Main or Welcome Back, saying to use another address; an invalid email', async () => {
     const admin = await createTestAccount(ctx.app, { role: 'admin' });
-    const participant = await createTestAccount(ctx.app, { programme: 'welcomeback' });
-    const wb = await makeAdmin(admin.id, participant.email);
-    expect(wb.statusCode).toBe(409);
-    expect(wb.json().message).toMatch(/only a Welcome Back account\. Administrators sign in with a Main platform account/);
-    const [row] = await queryRows<{ role: string }>(ctx.app.db, sql`select role from accounts where id = ${participant.id}`);
-    expect(row!.role).toBe('user');
-
-    const both = await createTestAccount(ctx.app, { programme: 'main' });
-    const wbOfSame = await createTestAccount(ctx.app, { programme: 'welcomeback', email: both.email });
-    expect((await makeAdmin(admin.id, both.email)).statusCode).toBe(200);
-    const roles = await queryRows<{ id: string; role: string }>(ctx.app.db, sql`select id, role from accounts where email = ${both.email}`);
-    expect(roles.find((r) => r.id === both.id)!.role).toBe('admin');
-    expect(roles.find((r) => r.id === wbOfSame.id)!.role).toBe('user');
-
-    const unknown = await makeAdmin(admin.id, uniqueEmail('ghost'));
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe('No account uses this email.');
-    const invalid = await makeAdmin(admin.id, 'not-an-email');
+    for (const programme of ['main', 'welcomeback'] as const) {
+      const participant = await createTestAccount(ctx.app, { programme });
+      const res = await invite(admin.id, participant.email);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        `${participant.email} already has an account on the platform. An administrator is a separate account that only an invitation makes: ask the person for another email address for their administrator account.`,
+      );
+      const [row] = await queryRows<{ role: string }>(ctx.app.db, sql`select role from accounts where id = ${participant.id}`);
+      expect(row!.role).toBe('user');
+    }
+    const invalid = await invite(admin.id, 'not-an-email');
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe('Enter a valid email address');
+    // The route that made a member account an administrator is gone.
+    const member = await createTestAccount(ctx.app);
+    const old = await ctx.app.inject({ method: 'PUT', url: `/api/admin/adminRoles/${encodeURIComponent(member.email)}`, headers: await signInAs(ctx.app, admin.id) });
+    expect(old.statusCode).toBe(404);
+    const made = await queryRows(ctx.app.db, sql`select id from audit_log where action in ('make_admin', 'admin_invited') and target_account_id = ${member.id}`);
+    expect(made).toHaveLength(0);
   });
 
   it('is for administrators only: a member token or no token changes nothing', async () => {
     const member = await createTestAccount(ctx.app);
-    const target = await createTestAccount(ctx.app);
-    expect((await makeAdmin(member.id, member.email)).statusCode).toBe(403);
-    expect((await makeAdmin(member.id, target.email)).statusCode).toBe(403);
-    expect((await makeAdmin(null, target.email)).statusCode).toBe(401);
-    const roles = await queryRows<{ role: string }>(ctx.app.db, sql`select role from accounts where id in (${member.id}, ${target.id})`);
-    expect(roles.map((r) => r.role)).toEqual(['user', 'user']);
+    const email = uniqueEmail('nobody');
+    expect((await invite(member.id, email)).statusCode).toBe(403);
+    expect((await invite(null, email)).statusCode).toBe(401);
+    expect(await queryRows(ctx.app.db, sql`select id from admin_invitations where email = ${email}`)).toHaveLength(0);
     const log = await ctx.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: await signInAs(ctx.app, member.id) });
     expect(log.statusCode).toBe(403);
-  });
-
-  it('ends the promoted person’s current access tokens so the next renewal carries the new role', async () => {
-    const admin = await createTestAccount(ctx.app, { role: 'admin' });
-    const person = await createTestAccount(ctx.app, { password: 'helper password' });
-    const login = await logIn(ctx.app, 'main', person.email, 'helper password');
-    const token = login.json().token as string;
-    expect((await makeAdmin(admin.id, person.email)).statusCode).toBe(200);
-    // Any private call with the old token is refused (the auth hook runs before the body is read).
-    const old = await ctx.app.inject({ method: 'PUT', url: '/api/auth/password', headers: bearer(token), payload: {} });
-    expect(old.statusCode).toBe(401);
-    expect(old.json().message).toBe('Your session has ended. Please sign in again.');
-    const cookie = login.cookies.find((c) => c.name === 'refresh_main')!.value;
-    const renewed = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme: 'main' }, cookies: { refresh_main: cookie } });
-    expect(renewed.statusCode).toBe(200);
-    expect(renewed.json().user.roles).toBe('admin');
   });
 });
