@@ -2,9 +2,9 @@ import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/rows';
 import { signInRules } from '../src/plugins/sign-in-locks';
-import { createTestAccount } from './accounts-kit';
+import { createTestAccount, signInAs } from './accounts-kit';
 import { useTestApp } from './app';
-import { confirmedAccount, forgotPath, loginPath, signupBody, signupPath, someAddress, uniqueEmail } from './auth-kit';
+import { confirmedAccount, forgotPath, loginPath, mailsTo, signupBody, signupPath, someAddress, uniqueEmail } from './auth-kit';
 import { describeEachDatabase } from './databases';
 
 const LIMITED = /^Too many attempts\. Please wait \d+ (seconds|minutes) and try again\.$/;
@@ -80,8 +80,9 @@ describeEachDatabase('rate limits on the account calls', (database) => {
   });
 
   // Fifty password checks: generous time on a busy machine.
-  it('holds browsers never used before after wrong passwords from many addresses, never the browser the administrator signs in from', { timeout: 180_000 }, async () => {
-    const admin = await createTestAccount(ctx.app, { role: 'admin', password: ADMIN_PASSWORD });
+  it('holds browsers never used before after wrong passwords from many addresses, never the browser the administrator signs in from; the administrators are mailed once with the addresses', { timeout: 180_000 }, async () => {
+    const admin = await createTestAccount(ctx.app, { role: 'admin', password: ADMIN_PASSWORD, fullName: 'Locked Admin' });
+    const colleague = await createTestAccount(ctx.app, { role: 'admin', fullName: 'Colleague Admin' });
     const signedIn = await adminLogin(admin.email, ADMIN_PASSWORD, someAddress());
     const device = signedIn.cookies.find((c) => c.name === 'admin_device');
     expect(device?.httpOnly).toBe(true);
@@ -99,6 +100,32 @@ describeEachDatabase('rate limits on the account calls', (database) => {
     const stolen = await ctx.app.inject({ method: 'POST', url: ADMIN_LOGIN, payload: { email: other.email, password: 'wrong' }, remoteAddress: someAddress(), cookies: { admin_device: device!.value } });
     expect(stolen.statusCode).toBe(401);
     expect((await auditActions(admin.id)).filter((a) => a === 'admin_sign_in_locked')).toHaveLength(1);
+
+    // Mailed once per lock-out, to the administrator and to the others, with where the guesses came from and never what was typed.
+    const lockMails = async (email: string, subject: string) => (await mailsTo(ctx.app, email, 0)).filter((m) => m.subject === subject);
+    const ownSubject = 'Your administrator account was locked after wrong passwords';
+    const othersSubject = "Locked Admin's administrator account was locked after wrong passwords";
+    await expect.poll(async () => (await lockMails(admin.email, ownSubject)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await lockMails(colleague.email, othersSubject)).length, { timeout: 10_000 }).toBe(1);
+    const [own_] = await lockMails(admin.email, ownSubject);
+    const [told] = await lockMails(colleague.email, othersSubject);
+    for (const mail of [own_!, told!]) {
+      expect(mail.text).toContain(`${failures} wrong passwords`);
+      // Four guesses from each of 192.0.2.1 to 192.0.2.12, two from 192.0.2.13.
+      expect(mail.text).toContain('192.0.2.1 (4 times)');
+      expect(mail.text).toContain('192.0.2.13 (2 times)');
+      expect(mail.text).not.toMatch(/guess \d/);
+    }
+
+    // The audit list shows each entry's address.
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/admin/audit-log?member=${admin.id}&pageSize=100`, headers: await signInAs(ctx.app, colleague.id) });
+    expect(list.statusCode, list.body).toBe(200);
+    const items = list.json().items as { action: string; address: string | null }[];
+    const failed = items.filter((i) => i.action === 'admin_sign_in_failed');
+    expect(failed).toHaveLength(failures);
+    expect(new Set(failed.map((i) => i.address))).toEqual(new Set(Array.from({ length: 13 }, (_, i) => `192.0.2.${i + 1}`)));
+    expect(items.find((i) => i.action === 'admin_sign_in_locked')).toMatchObject({ address: expect.stringMatching(/^192\.0\.2\./) });
+    expect(items.filter((i) => i.action === 'admin_sign_in').every((i) => typeof i.address === 'string')).toBe(true);
   });
 
   it('limits one address trying many accounts', async () => {

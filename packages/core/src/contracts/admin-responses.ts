@@ -292,6 +292,7 @@ export const auditEntrySchema = z.object({
   targetAccountId: z.string().nullable(),
   targetEmail: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
+  address: z.string().nullable().describe('the address the act came from, for the entries that keep one (sign-ins, wrong passwords, lock-outs)'),
   createdAt: z.string(),
 });
 export const auditLogSchema = z.object({

@@ -10,6 +10,8 @@ export interface AuditRow {
   targetAccountId: string | null;
   targetEmail: string | null;
   details: Record<string, unknown>;
+  /** Where the act came from, for the entries that keep an address (sign-ins, wrong passwords, lock-outs). */
+  address: string | null;
   createdAt: Date;
 }
 
@@ -57,10 +59,11 @@ export async function listAuditLog(db: Db, page: { page: number; pageSize: numbe
     target_account_id: string | null;
     target_email: string | null;
     details: Record<string, unknown>;
+    address: string | null;
     created_at: Date | string;
   }>(
     db,
-    sql`select l.id, l.action, l.actor_account_id, actor.email as actor_email, l.target_account_id, target.email as target_email, l.details, l.created_at
+    sql`select l.id, l.action, l.actor_account_id, actor.email as actor_email, l.target_account_id, target.email as target_email, l.details, l.details->>'address' as address, l.created_at
         ${joins} ${where}
         order by l.created_at desc, l.id desc
         limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`,
@@ -75,6 +78,7 @@ export async function listAuditLog(db: Db, page: { page: number; pageSize: numbe
     targetAccountId: r.target_account_id,
     targetEmail: r.target_email,
     details: r.details,
+    address: r.address,
     createdAt: new Date(r.created_at),
   }));
   return { items, total: Number(total?.n ?? 0), actions: actions.map((a) => a.action) };

@@ -6,12 +6,15 @@ import { HttpError } from '../../plugins/errors';
 import { countFailure, forgetFailures, lockedSeconds, signInRules, waitText, type LockRule } from '../../plugins/sign-in-locks';
 import { recordAudit } from '../audit/record-audit';
 import { knownAdminDevice } from './admin-device';
+import { tellOfAdminLockOut } from './lock-out-notice';
 
 interface Counted {
   key: string;
   rule: LockRule;
   /** How an auditor reads an administrator's lock-out. */
   scope: string;
+  /** Its lock-out holds the administrator's whole account (new browsers): the administrators are mailed. */
+  mailsLockOut?: boolean;
 }
 
 /** What one sign-in attempt is counted against (decision 0026). */
@@ -40,7 +43,7 @@ export async function signInPlace(app: FastifyInstance, request: FastifyRequest,
   return {
     counted: [
       { key: `admin-login|${email}|ip:${address}`, rule: signInRules.adminOnePlace, scope: 'this address' },
-      { key: `admin-login|${email}`, rule: signInRules.adminUnknownDevices, scope: 'browsers not used before' },
+      { key: `admin-login|${email}`, rule: signInRules.adminUnknownDevices, scope: 'browsers not used before', mailsLockOut: true },
       byAddress,
     ],
     adminId,
@@ -60,16 +63,19 @@ export async function refuseWhileLocked(app: FastifyInstance, reply: FastifyRepl
 /** A wrong password: counted against every key, and an administrator's failures and lock-outs audited. */
 export async function countWrongPassword(app: FastifyInstance, place: SignInPlace) {
   await app.db.transaction(async (tx) => {
-    const locks: Array<{ scope: string; minutes: number }> = [];
+    const locks: Array<{ counted: Counted; minutes: number }> = [];
     for (const c of place.counted) {
       const lockMs = await countFailure(tx, c.key, c.rule);
-      if (lockMs !== null) locks.push({ scope: c.scope, minutes: Math.round(lockMs / 60_000) });
+      if (lockMs !== null) locks.push({ counted: c, minutes: Math.round(lockMs / 60_000) });
     }
     if (!place.adminId) return;
     const details = { address: place.address, knownBrowser: place.deviceId !== null };
     await recordAudit(tx, { actorAccountId: null, action: 'admin_sign_in_failed', targetAccountId: place.adminId, details });
-    for (const lock of locks)
-      await recordAudit(tx, { actorAccountId: null, action: 'admin_sign_in_locked', targetAccountId: place.adminId, details: { ...details, lockedFor: lock.scope, minutes: lock.minutes } });
+    for (const lock of locks) {
+      await recordAudit(tx, { actorAccountId: null, action: 'admin_sign_in_locked', targetAccountId: place.adminId, details: { ...details, lockedFor: lock.counted.scope, minutes: lock.minutes } });
+      // countFailure answers a lock once per lock-out (the count's row is locked until this commits), so one mail each.
+      if (lock.counted.mailsLockOut) await tellOfAdminLockOut(tx, { adminId: place.adminId, minutes: lock.minutes, windowMs: lock.counted.rule.window });
+    }
   });
 }
 
