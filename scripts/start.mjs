@@ -6,6 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+// The platform runs on Node 24 (decision 0044). `npm start` already finds the project's own Node 24 (the `node` package
+// in node_modules/.bin); started as `node scripts/start.mjs` on an older Node, hand over to it.
+const projectNode = path.join(root, 'node_modules/.bin/node');
+if (Number(process.versions.node.split('.')[0]) < 24 && existsSync(projectNode)) {
+  const result = spawnSync(projectNode, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  process.exit(result.status ?? 1);
+}
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
 const builtRenderer = path.join(root, 'apps/web/dist-server/entry-server.js');
 
