@@ -128,7 +128,6 @@ const POLICIES: Record<string, Policy> = {
   'GET /api/admin/toViewUser/:email': 'admin',
   'GET /api/admin/toWelcomeBackUser/:email': 'admin',
   'GET /api/admin/contact-messages': 'admin',
-  'PUT /api/admin/adminRoles/:email': 'admin',
   'GET /api/admin/audit-log': 'admin',
   'GET /api/admin/awards': 'admin',
   'PUT /api/admin/awards/:id/delivered': 'admin',

@@ -43,6 +43,31 @@ describeEachDatabase('member record, suspension and fraud signals', (database) =
     return res.json() as { payees: { accountId: string }[]; skipped: { accountId: string; reason: string }[] };
   };
 
+  it('an administrator’s account is not suspended, reinstated or closed by one administrator: the screen says to ask for a removal (decision 0038)', async () => {
+    const other = await createTestAccount(ctx.app, { role: 'admin', fullName: 'Other Admin' });
+    const otherHeaders = await signInAs(ctx.app, other.id);
+    const suspend = await post(`/api/admin/members/${other.id}/suspend`, { reason: 'under_review', note: 'Suspending the other administrator alone' });
+    expect(suspend.statusCode).toBe(409);
+    expect(suspend.json()).toEqual({
+      code: 'account_is_admin',
+      message:
+        'This account is an administrator. One administrator cannot suspend or close it: ask for its removal under Make User Admin (Administrators), which another administrator approves or which takes effect after the notice.',
+    });
+    const close = await post(`/api/admin/members/${other.id}/close`, { reason: 'breach_of_terms', note: 'Closing the other administrator alone' });
+    expect(close.statusCode).toBe(409);
+    expect(close.json().code).toBe('account_is_admin');
+    // Their session still works, and nothing was written about them.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/approvals', headers: otherHeaders })).statusCode).toBe(200);
+    expect(await queryRows(ctx.app.db, sql`select id from account_status_changes where account_id = ${other.id}`)).toHaveLength(0);
+    // One suspended before this rule is not reinstated alone either.
+    await ctx.app.db.execute(sql`update accounts set status = 'suspended' where id = ${other.id}`);
+    const reinstate = await post(`/api/admin/members/${other.id}/reinstate`, { note: 'Bringing the other administrator back alone' });
+    expect(reinstate.statusCode).toBe(409);
+    expect(reinstate.json().code).toBe('account_is_admin');
+    const [row] = await queryRows<{ status: string }>(ctx.app.db, sql`select status from accounts where id = ${other.id}`);
+    expect(row!.status).toBe('suspended');
+  });
+
   it('suspends with a reason: sign-in refused with why and where to write, sessions end, no credit, payout held; reinstating restores it', async () => {
     const sponsor = await paidMember(ctx.app, 'main', { fullName: 'Sola Sponsor' });
     await saveBank(sponsor.account.id, '1234567890');
