@@ -47,6 +47,12 @@ export function AuditPage() {
                     <p className="text-sm break-all text-slate-700">
                       by {entry.actorEmail ?? 'the system'}
                       {entry.targetEmail && <> · about {entry.targetEmail}</>}
+                      {entry.address && (
+                        <>
+                          {' '}
+                          · from <span className="font-mono" data-testid="audit-address">{entry.address}</span>
+                        </>
+                      )}
                     </p>
                     {Object.keys(entry.details).length > 0 && (
                       <details className="mt-1 text-sm">

@@ -7,9 +7,12 @@ export const refundOverviewQuery = (reference: string) =>
   queryOptions({
     queryKey: ['admin', 'refund', reference],
     queryFn: () => apiFetch<RefundOverview>(`/admin/payments/${encodeURIComponent(reference)}/refund`),
-    // A refund moves on Paystack's events, seconds after it is sent: the screen follows while one is open.
+    // A refund moves on Paystack's events, seconds after it is sent: the screen follows one sent within the hour.
+    // One that has waited longer is asked about by the recheck job or by "Ask Paystack now", not by this screen.
     refetchInterval: (query) =>
-      query.state.data?.refunds.some((r) => ['sending', 'pending', 'processing'].includes(r.status))
+      query.state.data?.refunds.some(
+        (r) => ['sending', 'pending', 'processing'].includes(r.status) && r.waitingHours === 0,
+      )
         ? 3_000
         : false,
   });

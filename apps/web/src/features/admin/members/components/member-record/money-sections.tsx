@@ -2,6 +2,7 @@ import type { MemberRecord } from '@coop/core/contracts';
 import { formatDateTime, naira } from '../../../../../components/display/format';
 import { Link } from 'react-router';
 import { refundPath } from '../../../common/admin-paths';
+import { RefundItem } from '../../../common/components/refund-item';
 import { StatusBadge } from '../../../common/components/status-badge';
 import { Facts, Nothing, RecordList, RecordSection } from './record-section';
 
@@ -61,6 +62,15 @@ export function PaymentsSection({ record }: { record: MemberRecord }) {
                 {p.paidAt && ` · paid ${formatDateTime(p.paidAt)}`}
                 {p.failureReason && ` · ${p.failureReason}`}
               </span>
+              {p.refunds.length > 0 && (
+                <ul className="mt-2 w-full space-y-2 border-l-2 border-slate-200 pl-3" aria-label={`Refunds of payment ${p.reference}`}>
+                  {p.refunds.map((r) => (
+                    <li key={r.id}>
+                      <RefundItem refund={r} />
+                    </li>
+                  ))}
+                </ul>
+              )}
               {p.status === 'paid' && (
                 <Link
                   to={refundPath(p.reference)}
