@@ -94,6 +94,7 @@ describeEachDatabase('cash-outs above the threshold: set aside when asked, hande
     const { approval } = asked.json();
     expect(approval).toMatchObject({ kind: 'cash_out', status: 'pending', amount: '125000.00', held: '125000.00', target: { id: chika.id } });
     expect(approval.summary).toMatch(/handed over once approved/);
+    expect(asked.json().message).toMatch(/handed over once approved\. ₦125,000 is set aside from Chika Cash's wallet meanwhile; nothing else happens until another administrator approves it/);
     expect(await wallet(chika.id)).toBe(REST_KOBO);
     expect(await clearingKobo()).toBe(clearingBefore + CASH_KOBO);
     const [reserve] = await queryRows<{ memo: string }>(

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatNaira } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/rows';
@@ -84,7 +85,9 @@ export async function requestApproval<Payload>(
   const view = approvalView(approval, (await overlapsOf(app.db, [Number(approval.id)])).get(Number(approval.id)));
   const waiting = view.takesEffectAt
     ? `It takes effect on ${lagosTime(new Date(view.takesEffectAt)).slice(0, 16).replace('T', ' at ')} (Lagos time) unless an administrator other than you and the one it concerns declines it first; such an administrator may also approve it sooner. Every administrator is mailed.`
-    : `Nothing happens until another administrator approves it on the Approvals page.`;
+    : approval.held_kobo !== null
+      ? `${formatNaira(Number(approval.held_kobo))} is set aside from ${view.target ? `${view.target.fullName}'s` : 'the member’s'} wallet meanwhile; nothing else happens until another administrator approves it on the Approvals page, and a decline or a withdrawal gives it back.`
+      : `Nothing happens until another administrator approves it on the Approvals page.`;
   return {
     status: 202 as const,
     alreadyWaiting,

@@ -8,6 +8,8 @@ import { approvalPath } from '../../common/admin-paths';
 import { StatusBadge } from '../../common/components/status-badge';
 import { useDecideApproval } from '../api/decide-approval';
 import { ApproveConfirmation } from './approve-confirmation';
+import { ApprovalOverlaps } from '../../common/components/approval-overlaps';
+import { HeldMoney } from './held-money';
 import { LeftOutList } from './left-out-list';
 
 const KIND = {
@@ -96,6 +98,8 @@ export function ApprovalCard({ approval, viewerId, showPreviewLink = true }: { a
           </>
         )}
       </dl>
+      <HeldMoney approval={approval} own={own} />
+      <ApprovalOverlaps overlaps={approval.overlaps} />
       <LeftOutList leftOut={approval.leftOut} />
       {approval.status === 'pending' && (
         <div className="mt-3 border-t border-slate-200 pt-3">

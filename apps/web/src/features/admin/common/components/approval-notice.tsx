@@ -9,7 +9,7 @@ export const isPendingApproval = (answer: unknown): answer is ApprovalPendingAns
  * Says on every screen whose acts need a second administrator how this deployment is set: with one
  * administrator (SINGLE_ADMIN_APPROVAL=true) the acts complete at once, and the screen says so.
  */
-export function ApprovalNotice({ what }: { what: string }) {
+export function ApprovalNotice({ what, waiting }: { what: string; /** What happens while they wait, when not "nothing moves". */ waiting?: string }) {
   const settings = useApprovalSettings();
   if (!settings.data) return null;
   return settings.data.singleAdmin ? (
@@ -18,7 +18,7 @@ export function ApprovalNotice({ what }: { what: string }) {
     </p>
   ) : (
     <p className="mb-4 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 text-sm text-slate-800" data-testid="approval-notice">
-      {what.charAt(0).toUpperCase() + what.slice(1)} wait for a second administrator’s approval on the Approvals page; nothing moves until then.
+      {what.charAt(0).toUpperCase() + what.slice(1)} wait for a second administrator’s approval on the Approvals page; {waiting ?? 'nothing moves until then.'}
     </p>
   );
 }

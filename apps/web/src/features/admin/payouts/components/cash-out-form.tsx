@@ -1,19 +1,23 @@
-import { cashOutSchema, type AccountForConfirmation, type CashOutInput } from '@coop/core/contracts';
-import { programmeName, toNairaString, type Programme } from '@coop/core';
+import { cashOutSchema, type AccountForConfirmation, type Approval, type CashOutInput } from '@coop/core/contracts';
+import { parseNairaString, programmeName, toNairaString, type Programme } from '@coop/core';
 import { useState } from 'react';
 import { formatDateTime, naira } from '../../../../components/display/format';
 import { errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../../components/form';
 import { getAccountForConfirmation } from '../../common/api/get-account-confirmation';
 import { useRecordCashOut } from '../api/record-cash-out';
 import { AccountConfirmation } from '../../common/components/account-confirmation';
+import { useApprovalSettings } from '../../common/api/get-approval-settings';
 import { isPendingApproval } from '../../common/components/approval-notice';
 import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
 import type { CashOutAnswer } from '../../common/types';
+import { CashOutRequested } from './cash-out-requested';
 
 /**
  * A cash payout made by hand (spec 2.7: email and amount). The amount is checked with the shared schema, sent
  * as the naira the person typed, and debited from the wallet once per Idempotency-Key; the popup shows the
- * server's answer and the last recorded payout stays under the form.
+ * server's answer and the last recorded payout stays under the form. Above the approval threshold the
+ * administrator asks first (decision 0040): the amount is set aside from the wallet, and the cash is handed over
+ * only once a second administrator approves; the request stays under the form until then.
  */
 export function CashOutForm({ programme }: { programme: Programme }) {
   const form = useZodForm(cashOutSchema, { email: '', amount: '' } as CashOutInput);
@@ -21,6 +25,13 @@ export function CashOutForm({ programme }: { programme: Programme }) {
   const popup = useResultDialog();
   const idempotency = useIdempotencyKey();
   const [last, setLast] = useState<CashOutAnswer['data'] | null>(null);
+  const [asked, setAsked] = useState<Approval | null>(null);
+  const settings = useApprovalSettings().data;
+  // Above the threshold (with a second administrator) the form asks to hand cash over instead of recording it.
+  const asksFirst = (amountKobo: number | null) =>
+    Boolean(settings && !settings.singleAdmin && amountKobo !== null && amountKobo > parseNairaString(settings.cashOutThreshold));
+  const typed = cashOutSchema.shape.amount.safeParse(form.watch('amount'));
+  const typedAsks = asksFirst(typed.success ? typed.data : null);
   const [confirming, setConfirming] = useState<{ account: AccountForConfirmation; email: string; amountKobo: number } | null>(null);
   const [looking, setLooking] = useState(false);
 
@@ -46,7 +57,8 @@ export function CashOutForm({ programme }: { programme: Programme }) {
       idempotency.done();
       setConfirming(null);
       if (isPendingApproval(answer)) {
-        popup.show({ ok: true, title: 'Waiting for approval', message: answer.message }, () => form.reset({ email: '', amount: '' }));
+        setAsked(answer.approval);
+        popup.show({ ok: true, title: 'Asked: do not hand over the cash yet', message: answer.message }, () => form.reset({ email: '', amount: '' }));
         return;
       }
       setLast(answer.data);
@@ -67,13 +79,17 @@ export function CashOutForm({ programme }: { programme: Programme }) {
           label="Amount (naira)"
           inputMode="decimal"
           autoComplete="off"
-          hint="Paid in cash from the member's wallet; at most the wallet balance."
+          hint={
+            settings && !settings.singleAdmin
+              ? `Paid in cash from the member's wallet; at most the wallet balance. Above ${naira(settings.cashOutThreshold)} you ask first and hand the cash over once approved.`
+              : "Paid in cash from the member's wallet; at most the wallet balance."
+          }
           error={form.formState.errors.amount}
           {...form.register('amount')}
         />
         {!confirming && (
           <SubmitButton pending={looking} pendingLabel="Looking up the member...">
-            Record {programmeName(programme)} cash payout
+            {typedAsks ? `Ask to hand over ${programmeName(programme)} cash` : `Record ${programmeName(programme)} cash payout`}
           </SubmitButton>
         )}
         {popup.dialog}
@@ -81,13 +97,18 @@ export function CashOutForm({ programme }: { programme: Programme }) {
       {confirming && (
         <AccountConfirmation
           account={confirming.account}
-          question={`Pay ${naira(toNairaString(confirming.amountKobo))} in cash from this member's wallet?`}
-          confirmLabel="Confirm cash payout"
+          question={
+            asksFirst(confirming.amountKobo)
+              ? `Ask a second administrator to approve handing ${naira(toNairaString(confirming.amountKobo))} in cash to this member? The amount is set aside from the wallet now; do not hand the cash over until the request is approved.`
+              : `Record ${naira(toNairaString(confirming.amountKobo))} paid in cash from this member's wallet?`
+          }
+          confirmLabel={asksFirst(confirming.amountKobo) ? 'Ask for approval' : 'Confirm cash payout'}
           pending={record.isPending}
           onConfirm={() => void send()}
           onCancel={() => setConfirming(null)}
         />
       )}
+      {asked && <CashOutRequested approval={asked} />}
       {last && (
         <section aria-labelledby="last-cash-out" className="rounded-lg border border-brand-600 bg-brand-50 p-4" data-testid="last-cash-out">
           <h2 id="last-cash-out" className="font-bold text-brand-900">
