@@ -78,7 +78,8 @@ export async function carryOutReservedCashOut(tx: Tx, maker: SignedInAccount, re
   await refuseWhileHeld(tx, { id: reservation.accountId, full_name: reservation.fullName });
   return writeCashOut(tx, maker, reservation.accountId, request, {
     from: { kind: 'cash_out_clearing', programme: request.programme },
-    memo: `Cash payout of ${formatNaira(request.amountKobo)} handed over by administrator ${maker.fullName} once a second administrator approved it`,
+    // No wallet line in this entry names the member, so its memo does (the ledger's lists show it).
+    memo: `Cash payout of ${formatNaira(request.amountKobo)} to ${reservation.fullName} handed over by administrator ${maker.fullName} once a second administrator approved it`,
     approved: true,
   });
 }
