@@ -1,22 +1,20 @@
-import type { ApprovalPendingAnswer } from '@coop/core/contracts';
+import type { administratorListSchema, ApprovalPendingAnswer } from '@coop/core/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiFetch } from '../../../../lib/api-client';
 
-export interface Administrator {
-  id: string;
-  fullName: string;
-  email: string;
-  twoFactor: boolean;
-  you: boolean;
-}
+export type Administrator = z.infer<typeof administratorListSchema>['items'][number];
 
-/** GET /admin/administrators */
+/** GET /admin/administrators: each with their status, second factor and the removal that waits for them. */
 export const useAdministrators = () =>
   useQuery({ queryKey: ['admin', 'administrators'], queryFn: () => apiFetch<{ items: Administrator[] }>('/admin/administrators') });
 
-/** DELETE /admin/adminRoles/:email: a request a second administrator approves (or done at once with one administrator). */
+/**
+ * DELETE /admin/adminRoles/:email: a removal request (decision 0038). It takes effect after the notice unless an
+ * administrator other than you and them declines it, or sooner when such an administrator approves it.
+ */
 export const removeAdmin = ({ email, idempotencyKey }: { email: string; idempotencyKey: string }) =>
-  apiFetch<{ status: number; message: string } | ApprovalPendingAnswer>(`/admin/adminRoles/${encodeURIComponent(email)}`, {
+  apiFetch<ApprovalPendingAnswer>(`/admin/adminRoles/${encodeURIComponent(email)}`, {
     method: 'DELETE',
     headers: { 'idempotency-key': idempotencyKey },
   });

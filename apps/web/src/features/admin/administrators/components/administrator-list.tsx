@@ -1,10 +1,38 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { QueryState } from '../../../../components/display/query-state';
+import { formatDateTime } from '../../../../components/display/format';
 import { errorMessage, FormMessage } from '../../../../components/form';
+import { approvalPath } from '../../common/admin-paths';
 import { useAdministrators, useRemoveAdmin, type Administrator } from '../api/administrators';
 import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
 
-/** Every administrator, with Remove (not yourself; the server also refuses the last one) after a confirmation. */
+/** The removal that waits for an administrator: who asked, when it takes effect, and what each reader may do. */
+function RemovalWaiting({ admin }: { admin: Administrator }) {
+  const removal = admin.removal!;
+  return (
+    <div className="mt-2 space-y-1 rounded-md border border-amber-900/30 bg-amber-50 p-3 text-sm text-amber-950" data-testid="administrator-removal">
+      <p>
+        <span className="font-semibold">Removal asked</span> by {removal.askedBy} on {formatDateTime(removal.askedAt)}.
+        {removal.takesEffectAt && (
+          <>
+            {' '}
+            It takes effect on <span className="font-semibold">{formatDateTime(removal.takesEffectAt)}</span> unless an administrator other than{' '}
+            {removal.askedBy} and {admin.fullName} declines it.
+          </>
+        )}
+      </p>
+      {removal.objection && <p className="break-words">Objection from {admin.fullName}: {removal.objection}</p>}
+      <p>
+        <Link to={approvalPath(removal.approvalId)} className="font-semibold underline underline-offset-2">
+          {admin.you ? `Request #${removal.approvalId}: object` : `Request #${removal.approvalId}: approve, decline or withdraw`}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** Every administrator, with Remove (not yourself) after a confirmation that says what removal does (decision 0038). */
 export function AdministratorList() {
   const admins = useAdministrators();
   const remove = useRemoveAdmin();
@@ -29,6 +57,10 @@ export function AdministratorList() {
       <h2 id="administrators" className="text-lg font-bold text-brand-900">
         Administrators
       </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Removing an administrator takes effect after a notice unless another administrator (not you, not them) declines it; such an administrator may also
+        approve it sooner. Their account is closed and they are signed out. Keep three administrators if you can.
+      </p>
       <QueryState query={admins} label="the administrators">
         {(list) => (
           <ul className="mt-2 divide-y divide-slate-200">
@@ -36,18 +68,23 @@ export function AdministratorList() {
               <li key={admin.id} className="py-3" data-testid="administrator">
                 <p className="font-semibold break-words text-slate-900">
                   {admin.fullName} {admin.you && <span className="text-sm font-normal text-slate-600">(you)</span>}
+                  {admin.status === 'suspended' && <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Suspended</span>}
                 </p>
                 <p className="text-sm break-all text-slate-700">{admin.email}</p>
-                <p className="text-sm text-slate-600">Two-factor sign-in: {admin.twoFactor ? 'on' : 'not set up'}</p>
-                {!admin.you && asking?.id !== admin.id && (
+                <p className="text-sm text-slate-600">
+                  Two-factor sign-in: {admin.twoFactor ? 'on' : 'not set up (their approvals are refused until it is)'}
+                </p>
+                {admin.removal && <RemovalWaiting admin={admin} />}
+                {!admin.you && !admin.removal && asking?.id !== admin.id && (
                   <button type="button" onClick={() => setAsking(admin)} className="mt-2 min-h-11 rounded-md border border-red-700 px-4 font-semibold text-red-800 hover:bg-red-50">
-                    Remove administrator role
+                    Remove administrator
                   </button>
                 )}
                 {asking?.id === admin.id && (
                   <div role="group" aria-label={`Remove ${admin.fullName}`} className="mt-2 rounded-md border border-amber-900/30 bg-amber-100 p-3">
                     <p className="font-semibold text-amber-900">
-                      Remove the administrator role of {admin.fullName} ({admin.email})? They become a member again and are signed out everywhere.
+                      Ask to remove {admin.fullName} ({admin.email}) as administrator? Every administrator is mailed. When it takes effect their account is
+                      closed and they are signed out everywhere; it does not become a member account.
                     </p>
                     <div className="mt-2 flex flex-wrap gap-3">
                       <button
@@ -56,7 +93,7 @@ export function AdministratorList() {
                         disabled={remove.isPending}
                         className="min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
                       >
-                        {remove.isPending ? 'Sending...' : 'Confirm removal'}
+                        {remove.isPending ? 'Sending...' : 'Confirm: ask to remove'}
                       </button>
                       <button type="button" onClick={() => setAsking(null)} className="min-h-11 rounded-md border border-slate-400 bg-white px-4 font-semibold text-slate-800">
                         Cancel

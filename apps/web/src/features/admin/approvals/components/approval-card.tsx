@@ -11,13 +11,14 @@ import { ApproveConfirmation } from './approve-confirmation';
 import { ApprovalOverlaps } from '../../common/components/approval-overlaps';
 import { HeldMoney } from './held-money';
 import { LeftOutList } from './left-out-list';
+import { RemovalNotice } from './removal-notice';
 
 const KIND = {
   cash_out: 'Cash-out',
   payout_run: 'Payout run',
   payout_retry: 'Payout retry to new bank details',
   grant_approval: 'Grant approval',
-  make_admin: 'Make administrator',
+  make_admin: 'Invite an administrator',
   remove_admin: 'Remove administrator',
   close_account: 'Close account',
   erase_member: 'Erase personal data',
@@ -38,7 +39,12 @@ export function ApprovalCard({ approval, viewerId, showPreviewLink = true }: { a
   const [step, setStep] = useState<'idle' | 'confirming' | 'declining'>('idle');
   const form = useZodForm(declineApprovalSchema, { reason: '' });
   const own = approval.maker.id === viewerId;
-  const onDecline = form.handleSubmit(({ reason }) => decide.mutate({ id: approval.id, decision: 'decline', reason }));
+  // The administrator a removal concerns may only object (decision 0038): no Approve, and Decline is an objection.
+  const concernsYou = approval.kind === 'remove_admin' && approval.target?.id === viewerId;
+  // An objection leaves the request waiting: the form closes, the card shows the objection.
+  const onDecline = form.handleSubmit(({ reason }) =>
+    decide.mutate({ id: approval.id, decision: 'decline', reason }, { onSuccess: () => (setStep('idle'), form.reset({ reason: '' })) }),
+  );
   return (
     <li className="list-none rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="approval">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -101,18 +107,19 @@ export function ApprovalCard({ approval, viewerId, showPreviewLink = true }: { a
       <HeldMoney approval={approval} own={own} />
       <ApprovalOverlaps overlaps={approval.overlaps} />
       <LeftOutList leftOut={approval.leftOut} />
+      <RemovalNotice approval={approval} viewerId={viewerId} />
       {approval.status === 'pending' && (
         <div className="mt-3 border-t border-slate-200 pt-3">
           {own && <p className="mb-2 text-sm text-slate-700">You asked for this: another administrator must approve it. You may withdraw it with Decline.</p>}
           {step === 'idle' && (
             <div className="flex flex-wrap gap-3">
-              {!own && (
+              {!own && !concernsYou && (
                 <button type="button" onClick={() => setStep('confirming')} className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900">
                   Approve
                 </button>
               )}
               <button type="button" onClick={() => setStep('declining')} className="min-h-11 rounded-md bg-red-700 px-5 font-semibold text-white hover:bg-red-800">
-                {own ? 'Withdraw (decline)' : 'Decline'}
+                {own ? 'Withdraw (decline)' : concernsYou ? 'Object' : 'Decline'}
               </button>
             </div>
           )}
@@ -126,10 +133,10 @@ export function ApprovalCard({ approval, viewerId, showPreviewLink = true }: { a
           )}
           {step === 'declining' && (
             <form noValidate onSubmit={onDecline} className="space-y-3">
-              <TextAreaField label="Why do you decline?" rows={2} error={form.formState.errors.reason} {...form.register('reason')} />
+              <TextAreaField label={concernsYou ? 'Why do you object?' : 'Why do you decline?'} rows={2} error={form.formState.errors.reason} {...form.register('reason')} />
               <div className="flex flex-wrap gap-3">
-                <SubmitButton pending={decide.isPending} pendingLabel="Declining...">
-                  Decline request
+                <SubmitButton pending={decide.isPending} pendingLabel={concernsYou ? 'Sending...' : 'Declining...'}>
+                  {concernsYou ? 'Send my objection' : 'Decline request'}
                 </SubmitButton>
                 <button type="button" onClick={() => setStep('idle')} className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800">
                   Cancel
