@@ -1,7 +1,9 @@
 import { SUSPENSION_REASON_TEXT, suspensionReasons } from '@coop/core';
 import { reinstateAccountSchema, suspendAccountSchema, type MemberRecord, type SuspendAccountInput } from '@coop/core/contracts';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage, FormMessage, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../../../../components/form';
+import { adminPaths } from '../../../common/admin-paths';
 import { useChangeMemberStatus } from '../../api/change-member-status';
 import { CloseAccountForm } from './close-account-form';
 import { RecordSection } from './record-section';
@@ -76,16 +78,28 @@ export function StatusActions({ record }: { record: MemberRecord }) {
         </p>
       </RecordSection>
     ) : null;
+  // An administrator's account changes who can approve: one administrator never suspends, reinstates or closes it (decision 0038).
+  if (record.role === 'admin')
+    return (
+      <RecordSection id="status-actions" title="An administrator's account">
+        <p className="text-sm text-slate-800" data-testid="administrator-account-note">
+          This account is an administrator{record.status === 'suspended' ? ' (suspended)' : ''}. One administrator cannot suspend, reinstate or close it. To take
+          the role away, ask for the removal under{' '}
+          <Link to={adminPaths.makeAdmin} className="font-semibold text-brand-900 underline underline-offset-2">
+            Make User Admin
+          </Link>
+          : another administrator approves it, or it takes effect after the notice unless declined.
+        </p>
+      </RecordSection>
+    );
   return (
     <>
       <RecordSection id="status-actions" title={record.status === 'active' ? 'Suspend' : 'Reinstate'}>
         {record.status === 'active' ? <SuspendForm key={record.id} record={record} /> : <ReinstateForm key={record.id} record={record} />}
       </RecordSection>
-      {record.role === 'user' && (
-        <RecordSection id="close-account" title="Close the account">
-          <CloseAccountForm key={record.id} record={record} />
-        </RecordSection>
-      )}
+      <RecordSection id="close-account" title="Close the account">
+        <CloseAccountForm key={record.id} record={record} />
+      </RecordSection>
     </>
   );
 }
