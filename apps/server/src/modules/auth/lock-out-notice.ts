@@ -33,7 +33,7 @@ export async function tellOfAdminLockOut(tx: Tx, lockOut: LockOut) {
         group by 1 order by n desc, address`,
   );
   const attempts = places.reduce((sum, p) => sum + p.n, 0);
-  const listed = places.slice(0, ADDRESSES_LISTED).map((p) => `${p.address} (${p.n} ${p.n === 1 ? 'time' : 'times'})`);
+  const listed = places.slice(0, ADDRESSES_LISTED).map((p) => `${p.address} (${p.n === 1 ? 'once' : `${p.n} times`})`);
   const more = places.length > ADDRESSES_LISTED ? `, and ${places.length - ADDRESSES_LISTED} other addresses` : '';
   const where = `The wrong passwords came from ${listed.join(', ')}${more}.`;
   const within = `${Math.round(lockOut.windowMs / 60_000)} minutes`;
