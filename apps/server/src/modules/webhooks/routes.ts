@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { webhookEnvelope } from '../../adapters/payments/paystack-schemas';
+import { retryWhileDatabaseUnavailable } from '../../db/unavailable';
 import { processDisputeEvents } from '../disputes/dispute-event-queue';
 import { settlePayment } from '../payments/settle-payment';
 import { processRefundEvents } from '../refunds/refund-events';
@@ -25,6 +26,8 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
+  let closing = false;
+  app.addHook('preClose', async () => void (closing = true));
   app.post(
     '/webhooks/paystack',
     {
@@ -64,7 +67,17 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       received.inc({ outcome: 'stored' });
 
       if (event.event === 'charge.success' && reference) {
-        app.paymentWork.run(`settle ${reference}`, () => settlePayment({ db: app.db, provider: app.payments, log: request.log }, reference));
+        // Settling is exactly-once, so when the database goes away mid-way it is simply done again once it answers
+        // (decision 0042): the charged member is placed then, not at the reconciliation job's next look.
+        app.paymentWork.run(`settle ${reference}`, () =>
+          retryWhileDatabaseUnavailable(() => settlePayment({ db: app.db, provider: app.payments, log: request.log }, reference), {
+            what: `settling payment ${reference}`,
+            log: request.log,
+            maxWaitMs: 5 * 60_000,
+            // Closing gives up the wait: the reconciliation job settles it after the restart.
+            shouldStop: () => closing,
+          }),
+        );
       } else if (event.event.startsWith('transfer.')) {
         // Stored first, so nothing is lost if this process dies now: the job applies what this does not.
         app.paymentWork.run(`transfer event ${stored.id}`, () => processTransferEvents(app, stored.id));
