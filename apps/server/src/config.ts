@@ -86,6 +86,8 @@ const EnvSchema = z.object({
   RETENTION_CLOSED_ACCOUNT_YEARS: z.coerce.number().int().min(6).max(20).default(6),
   MY_DATA_MAILED_ABOVE_ROWS: z.coerce.number().int().min(1).default(2000),
   MY_DATA_LINK_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  /** How long a stopping instance (SIGTERM) lets requests in flight and a running job finish before it exits. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** The bearer token Prometheus sends to GET /metrics; unset, /metrics answers 404. */
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters (openssl rand -hex 32)').optional(),
 });
@@ -118,6 +120,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (never true in production). */
   trustProxy: TrustProxy;
+  /** SHUTDOWN_GRACE_SECONDS in ms: the drain limit of a stopping instance (decision 0045). */
+  shutdownGraceMs: number;
   site: {
     name: string;
     shortName: string;
@@ -236,6 +240,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     payments: { provider, secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL },
     logLevel: e.LOG_LEVEL,
     trustProxy,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_SECONDS * 1000,
     site: {
       name: e.SITE_NAME,
       shortName: e.SITE_SHORT_NAME,

@@ -22,6 +22,17 @@ export interface Scheduler {
   runDue(now?: Date): Promise<string[]>;
   /** This process's name in scheduled_jobs.last_instance. */
   readonly instance: string;
+  /**
+   * Stopping (SIGTERM, decision 0045): no job is claimed from now on, by a tick in flight either, so every job not
+   * yet started stays due for the other instances; resolves once the job running here, if any, has finished.
+   */
+  stop(): Promise<void>;
+  /**
+   * Gives back the periods of the jobs still running here, for a process about to exit without waiting for them
+   * (its drain limit ran out): each is due again at once, so another instance runs it at its next tick instead of
+   * a period later. Returns their names.
+   */
+  releaseUnfinished(): Promise<string[]>;
 }
 
 const TICK_MS = 15_000;
@@ -83,10 +94,15 @@ export function createScheduler(app: FastifyInstance): Scheduler {
         ...(finish.again ? { nextRunAt: sql`least(${scheduledJobs.nextRunAt}, ${finish.finishedAt})` } : {}),
       })
       .where(eq(scheduledJobs.name, name));
+  let stopping = false;
+  /** The jobs this process has claimed and is running now: what releaseUnfinished gives back. */
+  const running = new Set<string>();
+  const passes = new Set<Promise<unknown>>();
   const runOne = async (job: ScheduledJob, now: Date) => {
-    if (!(await claimJob(app.db, job, now, instance))) return false;
+    if (stopping || !(await claimJob(app.db, job, now, instance))) return false;
     let lastError: string | null = null;
     let again = false;
+    running.add(job.name);
     try {
       await job.run(now);
     } catch (error) {
@@ -94,6 +110,8 @@ export function createScheduler(app: FastifyInstance): Scheduler {
       again = isDatabaseUnavailable(error);
       if (again) app.log.warn({ job: job.name, reason: describeDatabaseError(error) }, 'a scheduled job was cut short: the database went away; it runs again once the database answers');
       else app.log.error({ err: error, job: job.name }, 'a scheduled job failed; it runs again next period');
+    } finally {
+      running.delete(job.name);
     }
     const finish = { finishedAt: new Date(), lastError, again };
     try {
@@ -122,21 +140,40 @@ export function createScheduler(app: FastifyInstance): Scheduler {
       if (jobs.some((j) => j.name === job.name)) throw new Error(`scheduled job ${job.name} declared twice`);
       jobs.push(job);
     },
-    async runDue(now = new Date()) {
-      for (const [name, finish] of unrecorded) {
-        await recordFinish(name, finish);
-        unrecorded.delete(name);
-      }
-      const ran: string[] = [];
-      for (const job of jobs) if (await runOne(job, now)) ran.push(job.name);
-      return ran;
+    runDue(now = new Date()) {
+      const pass = (async () => {
+        for (const [name, finish] of unrecorded) {
+          await recordFinish(name, finish);
+          unrecorded.delete(name);
+        }
+        const ran: string[] = [];
+        for (const job of jobs) if (await runOne(job, now)) ran.push(job.name);
+        return ran;
+      })();
+      passes.add(pass);
+      void pass.finally(() => passes.delete(pass)).catch(() => {});
+      return pass;
+    },
+    async stop() {
+      stopping = true;
+      await Promise.allSettled([...passes]);
+    },
+    async releaseUnfinished() {
+      const names = [...running];
+      if (names.length === 0) return [];
+      await app.db
+        .update(scheduledJobs)
+        .set({ nextRunAt: sql`least(${scheduledJobs.nextRunAt}, now())` })
+        .where(and(inArray(scheduledJobs.name, names), eq(scheduledJobs.lastInstance, instance)));
+      return names;
     },
   };
 }
 
 /**
  * app.jobs: the one job runner. With JOBS_ENABLED (on by default outside tests) each instance looks every
- * 15 seconds for due jobs; whichever instance claims a job first runs it. Closing the app waits for a tick in flight.
+ * 15 seconds for due jobs; whichever instance claims a job first runs it. Closing the app (or a SIGTERM, earlier:
+ * server.ts) stops the claiming and waits for the job running here.
  */
 export const schedulerPlugin = fp(async (app: FastifyInstance) => {
   const scheduler = createScheduler(app);
@@ -163,6 +200,6 @@ export const schedulerPlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onClose', async () => {
     clearInterval(timer);
-    await tick;
+    await scheduler.stop();
   });
 });

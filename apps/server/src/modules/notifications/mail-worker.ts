@@ -107,6 +107,23 @@ async function sendClaimed(deps: MailWorkerDeps, row: ClaimedRow, now: Date, sto
   return 'sent' as const;
 }
 
+/**
+ * Gives back mails this instance claimed but has not handed to the transport, as it stops (SIGTERM, decision 0045):
+ * they are queued again at once, with their attempt uncounted, for another instance to send now rather than after
+ * the lease. A mail already handed over is never given back (it could go twice). If the database cannot take it,
+ * the lease gives them back later.
+ */
+async function releaseClaims(deps: MailWorkerDeps, rows: ClaimedRow[]) {
+  const ids = sql.join(rows.map((row) => sql`${row.id}`), sql`, `);
+  try {
+    await deps.db.execute(sql`
+      update mail_queue set status = 'queued', claimed_by = null, attempts = attempts - 1
+      where id in (${ids}) and status = 'sending' and claimed_by = ${deps.instance}`);
+  } catch (error) {
+    deps.log.warn({ mails: rows.length, reason: describeDatabaseError(error) }, 'claimed mails could not be given back as the mail worker stopped; they are queued again when their lease runs out');
+  }
+}
+
 export interface MailWorker {
   /** One pass: claims what is due and sends it; returns how many mails it handled. */
   runOnce(now?: Date): Promise<number>;
@@ -140,7 +157,13 @@ export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOption
     const claimed = await claimDueMails(deps.db, deps.instance, now, options.batch ?? BATCH);
     // RETURNING has no order: send in queue order, so a member's mails arrive in the order things happened.
     claimed.sort((a, b) => Number(a.id) - Number(b.id));
-    for (const row of claimed) await sendClaimed(deps, row, now, () => stopRequested);
+    for (const [i, row] of claimed.entries()) {
+      if (stopRequested) {
+        await releaseClaims(deps, claimed.slice(i));
+        return i;
+      }
+      await sendClaimed(deps, row, now, () => stopRequested);
+    }
     return claimed.length;
   };
 
