@@ -118,3 +118,26 @@ describe('PASSWORD_HASH_COST', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '9' })).toThrow(/^Invalid environment variable PASSWORD_HASH_COST: /);
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('is unset by default (GET /metrics answers 404) and taken when it is 32 characters or more', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...production, METRICS_TOKEN: STRONG_SECRET }).metricsToken).toBe(STRONG_SECRET);
+  });
+
+  it('refuses a short token anywhere and a placeholder in production, without printing either', () => {
+    const short = 'short-metrics-token';
+    expect(() => loadConfig({ METRICS_TOKEN: short })).toThrow('Invalid environment variable METRICS_TOKEN: must be at least 32 characters (openssl rand -hex 32)');
+    expect(() => loadConfig({ METRICS_TOKEN: short })).not.toThrow(short);
+    const placeholder = 'change-me-change-me-change-me-metrics';
+    expect(loadConfig({ METRICS_TOKEN: placeholder }).metricsToken).toBe(placeholder);
+    let message = '';
+    try {
+      loadConfig({ ...production, METRICS_TOKEN: placeholder });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invalid environment variable METRICS_TOKEN in production: it looks like a placeholder/);
+    expect(message).not.toContain(placeholder);
+  });
+});
