@@ -10,7 +10,7 @@ import { DatabaseUnreachableError, openDatabase, type Database, type DatabaseLog
 import { checkDataDirWritable, DataDirUnusableError, dataDirProblem, MIN_FREE_BYTES, type DataDirProbe } from '../src/db/data-dir-check';
 import { queryRows } from '../src/db/rows';
 import { scheduledJobs } from '../src/db/schema';
-import { isDatabaseUnavailable } from '../src/db/unavailable';
+import { backoffDelayMs, isDatabaseUnavailable, retryWhileDatabaseUnavailable } from '../src/db/unavailable';
 import { errorsPlugin, UNAVAILABLE_MESSAGE } from '../src/plugins/errors';
 import { testConfig, useTestApp } from './app';
 import { relayInFront, type DatabaseCut } from './database-cut';
@@ -61,6 +61,54 @@ describe('a database fault answers 503 with Retry-After and a plain message', ()
       expect(res.json().message).toBe('Something went wrong on our side. Please try again.');
     }
     expect(isDatabaseUnavailable(errorWith('duplicate key', { code: '23505' }))).toBe(false);
+  });
+});
+
+describe('work that waits for the database to come back', () => {
+  const refused = () => errorWith('connect ECONNREFUSED 127.0.0.1:5432', { code: 'ECONNREFUSED' });
+  const quiet = { warn: () => {}, info: () => {} };
+
+  it('is done again after growing waits while the database is unreachable, told that it is a repeat', async () => {
+    const slept: number[] = [];
+    const repeats: boolean[] = [];
+    const result = await retryWhileDatabaseUnavailable(
+      async (repeat) => {
+        repeats.push(repeat);
+        if (repeats.length < 4) throw refused();
+        return 'done';
+      },
+      { what: 'test', log: quiet, maxWaitMs: 60_000, sleep: async (ms) => void slept.push(ms) },
+    );
+    expect(result).toBe('done');
+    expect(repeats).toEqual([false, true, true, true]);
+    expect(slept).toEqual([500, 1000, 2000]);
+    expect(backoffDelayMs(20)).toBe(10_000);
+  });
+
+  it('throws at once any other error, and the last one past its limit or when told to stop', async () => {
+    let calls = 0;
+    const bug = new TypeError('x is not a function');
+    await expect(retryWhileDatabaseUnavailable(async () => Promise.reject((calls += 1, bug)), { what: 'test', log: quiet, maxWaitMs: 60_000 })).rejects.toBe(bug);
+    expect(calls).toBe(1);
+    const waits: number[] = [];
+    await expect(
+      retryWhileDatabaseUnavailable(async () => Promise.reject(refused()), { what: 'test', log: quiet, maxWaitMs: 3_000, sleep: async (ms) => void waits.push(ms) }),
+    ).rejects.toSatisfy(isDatabaseUnavailable);
+    // The fake sleep spends no time: the next wait alone (4 s) would pass the 3 s limit, so it gives up before it.
+    expect(waits).toEqual([500, 1000, 2000]);
+    let stopping = false;
+    let tries = 0;
+    await expect(
+      retryWhileDatabaseUnavailable(
+        async () => {
+          tries += 1;
+          stopping = true;
+          throw refused();
+        },
+        { what: 'test', log: quiet, maxWaitMs: 60_000, shouldStop: () => stopping, sleep: async () => {} },
+      ),
+    ).rejects.toSatisfy(isDatabaseUnavailable);
+    expect(tries).toBe(1);
   });
 });
 
