@@ -164,4 +164,51 @@ describeEachDatabase('refunds waiting on Paystack are asked again', (database) =
     ]);
     expect(await refundLedger(ctx.app, reference)).toMatchObject({ entries: { refund: 1, refund_due: 1 }, payableKobo: 0 });
   });
+
+  it("a refund whose POST /refund answer was lost, and its events too, is found in Paystack's list by the job and adopted, once", async () => {
+    const payer = await createTestAccount(ctx.app, { email: `ada+refund-unanswered-${randomUUID().slice(0, 6)}@example.com`, fullName: 'Unanswered Payer' });
+    ctx.sandbox.deliverWebhooks = false;
+    let reference: string;
+    let id: number;
+    try {
+      ({ reference, id } = await refundOf(payer));
+    } finally {
+      ctx.sandbox.deliverWebhooks = true;
+    }
+    const paystack = await sandboxRefundOf(reference);
+    expect(paystack.status).toBe('processed');
+    expect((await overview(reference)).refunds[0]).toMatchObject({ id, status: 'sending', providerRefundId: null, waitingHours: 0 });
+    // Asked at once, its answer may still be on the way: nothing is concluded yet.
+    const early = await callApi(ctx, `/api/admin/refunds/${id}/check`, { method: 'POST', headers: admin.headers });
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: 'refund_sending' });
+
+    const later = new Date(Date.now() + 7 * HOUR);
+    expect(await recheckWaitingRefunds(ctx.app, later)).toMatchObject({ adopted: 1 });
+    expect(await recheckWaitingRefunds(ctx.app, later)).toMatchObject({ adopted: 0, moved: 0, not_sent: 0 });
+    expect((await overview(reference)).refunds[0]).toMatchObject({
+      status: 'processed',
+      providerRefundId: paystack.id,
+      providerNote: `Found in Paystack's list of refunds (refund ${paystack.id}): its answer to the refund had been lost.`,
+    });
+    expect(await refundLedger(ctx.app, reference)).toEqual({ entries: { refund: 1, refund_due: 1 }, payableKobo: 0, settlementKobo: 0, unbalanced: 0 });
+    expect(await count(sql`select count(*)::int as n from notifications where account_id = ${payer.id} and kind = 'refund_processed'`)).toBe(1);
+  });
+
+  it('a refund Paystack never received is marked not sent by the job, once, and its payment can be refunded again', async () => {
+    const payer = await createTestAccount(ctx.app, { email: `ada+refund-unreceived-${randomUUID().slice(0, 6)}@example.com`, fullName: 'Unreceived Payer' });
+    const { reference, id } = await refundOf(payer);
+    expect(await queryRows(ctx.app.db, sql`select id from sandbox_refunds where transaction_reference = ${reference}`)).toEqual([]);
+    expect(await overview(reference)).toMatchObject({ refundable: false, refunds: [expect.objectContaining({ id, status: 'sending' })] });
+
+    const later = new Date(Date.now() + 7 * HOUR);
+    expect(await recheckWaitingRefunds(ctx.app, later)).toMatchObject({ not_sent: 1 });
+    expect(await recheckWaitingRefunds(ctx.app, later)).toMatchObject({ not_sent: 0, adopted: 0 });
+    const seen = await overview(reference);
+    expect(seen).toMatchObject({ refundable: true, left: '50000.00', refunded: '0.00' });
+    expect(seen.refunds[0]).toMatchObject({ status: 'failed', providerRefundId: null, providerNote: expect.stringMatching(/^Not sent: Paystack's list of refunds has none/) });
+    expect(await refundLedger(ctx.app, reference)).toEqual({ entries: { refund_due: 1 }, payableKobo: 5_000_000, settlementKobo: -5_000_000, unbalanced: 0 });
+    const told = async () => (await mailsTo(ctx.app, admin.email, 0)).filter((m) => m.subject.startsWith('Refund failed:') && m.text.includes(reference));
+    await expect.poll(async () => (await told()).length, { timeout: 10_000 }).toBe(1);
+  });
 });

@@ -297,8 +297,8 @@ const disputeObject = z.object({
   updatedAt: str,
 });
 
-/** The endpoints the platform calls: method, path pattern, request body (POST) and 2xx answer. */
-export const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT'; path: RegExp; name: string; request?: z.ZodTypeAny; answer: z.ZodTypeAny }[] = [
+/** The endpoints the platform calls: method, path pattern, request body (POST), query (a list's) and 2xx answer. */
+export const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT'; path: RegExp; name: string; request?: z.ZodTypeAny; query?: z.ZodTypeAny; answer: z.ZodTypeAny }[] = [
   { method: 'POST', path: /^\/transaction\/initialize$/, name: 'initialize', request: transactionInitialize, answer: ok(z.object({ authorization_url: str, access_code: str, reference: str })) },
   { method: 'GET', path: /^\/transaction\/verify\/[^/]+$/, name: 'verify', answer: ok(transactionData) },
   { method: 'GET', path: /^\/bank$/, name: 'bank list', answer: ok(z.array(bank)).extend({ meta: z.object({ next: nullable(str), previous: nullable(str), perPage: int }) }) },

@@ -96,9 +96,26 @@ const refundFetched = z.object({
   collect_account_number: z.boolean(),
 });
 
+// GET /refund's query (refund_list): perPage and page integers, from and to date-times; sent as strings.
+const refundListQuery = z.strictObject({
+  perPage: str.regex(/^\d+$/).optional(),
+  page: str.regex(/^\d+$/).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+
+// RefundListResponse: its items (RefundListResponseArray) are the fetch's fields, the customer's phone nullable.
+const refundListed = z.object({
+  status: z.literal(true),
+  message: str,
+  data: z.array(refundFetched.extend({ customer: refundFetched.shape.customer.extend({ phone: str.nullable() }) })),
+  meta: z.object({ total: int, skipped: int, perPage: str, page: int, pageCount: int, failedRefundCount: int }),
+});
+
 export const REFUND_ENDPOINTS = [
   { method: 'POST' as const, path: /^\/refund$/, name: 'refund', request: refundCreate, answer: ok(refundCreated) },
   { method: 'GET' as const, path: /^\/refund\/[^/]+$/, name: 'refund fetch', answer: ok(refundFetched) },
+  { method: 'GET' as const, path: /^\/refund$/, name: 'refund list', query: refundListQuery, answer: refundListed },
 ];
 
 // The refunds guide's events: the payment's reference, the refund's (null until Paystack has one), amount as a

@@ -1,5 +1,5 @@
 import type { PaystackAnswer, PaystackRequest } from './paystack-http';
-import { createRefundAnswer, fetchRefundAnswer } from './refund-schemas';
+import { createRefundAnswer, fetchRefundAnswer, listRefundsAnswer } from './refund-schemas';
 import { paystackFailure } from './paystack-schemas';
 import type { RefundCalls } from './refund-types';
 import { PaymentProviderError } from './types';
@@ -31,6 +31,16 @@ export function refundCalls(request: PaystackRequest, once: PaystackRequest): Re
       if (answer.httpStatus >= 300 || !parsed.success) throw new PaymentProviderError(`The payment provider's answer to the refund check was not usable (HTTP ${answer.httpStatus}).`, false);
       const { data } = parsed.data;
       return { id: data.id, status: data.status, amountKobo: data.amount, transactionReference: data.transaction_reference ?? null, expectedAt: data.expected_at ?? null };
+    },
+
+    async listRefunds({ from, to, page, perPage }) {
+      const answer = await request('GET', '/refund', { query: { from: from.toISOString(), to: to.toISOString(), page: String(page), perPage: String(perPage) } });
+      const parsed = listRefundsAnswer.safeParse(answer.body);
+      if (answer.httpStatus >= 300 || !parsed.success) throw new PaymentProviderError(`The payment provider's list of refunds was not usable (HTTP ${answer.httpStatus}).`, false);
+      return {
+        refunds: parsed.data.data.map((r) => ({ id: r.id, status: r.status, amountKobo: r.amount, transactionReference: r.transaction_reference ?? null, expectedAt: r.expected_at ?? null })),
+        pageCount: parsed.data.meta.pageCount,
+      };
     },
   };
 }

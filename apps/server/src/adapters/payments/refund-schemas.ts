@@ -19,6 +19,11 @@ export const fetchRefundAnswer = envelope(
   z.object({ id: z.number().int(), status: z.string(), amount: z.number().int(), transaction_reference: z.string().nullish(), expected_at: expectedAt }),
 );
 
+/** GET /refund's answer (RefundListResponse): the refunds of a page and how many pages there are. */
+export const listRefundsAnswer = envelope(
+  z.array(z.object({ id: z.number().int(), status: z.string(), amount: z.number().int(), transaction_reference: z.string().nullish(), expected_at: expectedAt })),
+).extend({ meta: z.object({ pageCount: z.number().int().nonnegative() }) });
+
 /**
  * A refund.* event's data (paystack.com/docs/payments/refunds, "Listen for notifications"): it names the payment's
  * reference, not the refund's id; Paystack's own samples give amount as a string ("10000") and as a number.

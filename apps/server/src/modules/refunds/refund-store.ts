@@ -117,6 +117,12 @@ export async function refundsOfAccount(db: Tx, accountId: string): Promise<Refun
   return (await queryRows<DbRefund>(db, sql`${SELECT} where r.account_id = ${accountId} order by r.id desc`)).map(asRefund);
 }
 
+/** Paystack's ids of a payment's refunds that we know: a refund found in Paystack's list must be none of them. */
+export async function knownProviderRefundIds(db: Tx, reference: string): Promise<Set<number>> {
+  const rows = await queryRows<{ id: number }>(db, sql`select provider_refund_id as id from refunds where payment_reference = ${reference} and provider_refund_id is not null`);
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
 export async function findRefund(db: Tx, where: { id: number } | { key: string }, options: { lock?: boolean } = {}): Promise<RefundRow | null> {
   const condition = 'id' in where ? sql`r.id = ${where.id}` : sql`r.idempotency_key = ${where.key}`;
   const [row] = await queryRows<DbRefund>(db, sql`${SELECT} where ${condition} ${options.lock ? sql`for update of r` : sql``}`);
@@ -130,13 +136,13 @@ export async function openRefundOf(db: Tx, reference: string): Promise<RefundRow
 }
 
 /**
- * Refunds Paystack has not decided that have waited longer than `before` and were not asked about since, with
- * Paystack's id to ask by: what the recheck job asks Paystack about, oldest first.
+ * Refunds Paystack has not decided that have waited longer than `before` and were not asked about since: what the
+ * recheck job asks Paystack about (by id, or in its list when the id was never heard), oldest first.
  */
 export async function refundsWaitingSince(db: Tx, before: Date, limit: number): Promise<number[]> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`select id from refunds where ${sql.raw(OPEN_REFUND)} and provider_refund_id is not null and created_at <= ${before} and (checked_at is null or checked_at <= ${before})
+    sql`select id from refunds where ${sql.raw(OPEN_REFUND)} and created_at <= ${before} and (checked_at is null or checked_at <= ${before})
         order by created_at, id limit ${limit}`,
   );
   return rows.map((r) => Number(r.id));

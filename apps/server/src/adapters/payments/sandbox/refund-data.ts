@@ -99,3 +99,8 @@ export function refundEventData(refund: SandboxRefund, t: SandboxTransaction) {
     domain: 'test',
   };
 }
+
+/** One refund of GET /refund's list (RefundListResponseArray): the fetch's fields, the customer's phone nullable. */
+export function refundListItem(refund: SandboxRefund, t: SandboxTransaction, chargedKobo: number) {
+  return refundFetchData(refund, t, chargedKobo);
+}

@@ -7,10 +7,16 @@ import type { SandboxStore, SandboxTransaction } from './store';
  * Test inputs over HTTP: a refund of a payment made with an email whose address holds `refund-fails` fails after
  * processing (refund.failed); one holding `refund-waits` stays processing until a test moves it. Any other refund
  * goes pending -> processing -> processed, each step with its signed event, as Paystack's refunds do
- * (paystack.com/docs/payments/refunds).
+ * (paystack.com/docs/payments/refunds). Two lose POST /refund's answer (refund-routes.ts answers 500):
+ * `refund-unanswered` after making the refund, which then goes on as any other; `refund-unreceived` before, so
+ * nothing is made, as for the transfer that was never received.
  */
 export const refundPathOf = (email: string): 'processed' | 'failed' | 'waits' =>
   email.includes('refund-fails') ? 'failed' : email.includes('refund-waits') ? 'waits' : 'processed';
+
+/** Whether POST /refund's answer is lost, and whether the refund was made before it was. */
+export const refundAnswerOf = (email: string): 'answered' | 'lost_after' | 'lost_before' =>
+  email.includes('refund-unanswered') ? 'lost_after' : email.includes('refund-unreceived') ? 'lost_before' : 'answered';
 
 export interface SandboxRefundDesk extends ReturnType<typeof sandboxRefundStore> {
   /** false: a refund stays pending until a test calls complete(). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { refundCreateData, refundFetchData } from './refund-data';
+import { refundCreateData, refundFetchData, refundListItem } from './refund-data';
+import { refundAnswerOf } from './refund-desk';
 import { paystackError, paystackOk } from './paystack-reply';
 import type { SandboxState, SandboxTransaction } from './state';
 import { paystackFeeKobo } from './transaction-routes';
@@ -22,7 +23,7 @@ const invalid = (reply: Parameters<typeof paystackError>[0], message: string) =>
 /**
  * Paystack's Refund API (paystack.com/docs/api/refund): POST /refund answers "Refund has been queued for processing"
  * with the refund pending, then sends refund.pending, refund.processing and refund.processed (or refund.failed,
- * for the test inputs of refund-desk.ts); GET /refund/:id reads it. A refund may be partial; together they never
+ * for the test inputs of refund-desk.ts); GET /refund/:id reads it; GET /refund lists them by date. A refund may be partial; together they never
  * pass what the customer was charged.
  */
 export function refundRoutes(app: FastifyInstance, state: SandboxState) {
@@ -39,6 +40,8 @@ export function refundRoutes(app: FastifyInstance, state: SandboxState) {
     if (leftKobo <= 0) return invalid(reply, 'Transaction has been fully reversed');
     const amountKobo = body.amount ?? leftKobo;
     if (amountKobo > leftKobo) return invalid(reply, 'Refund amount cannot be more than the amount left on the transaction');
+    const lost = refundAnswerOf(transaction.email);
+    if (lost === 'lost_before') return paystackError(reply, 500, 'An error occurred');
     const refund = await state.refunds.insert({
       transactionReference: transaction.reference,
       amountKobo,
@@ -47,7 +50,29 @@ export function refundRoutes(app: FastifyInstance, state: SandboxState) {
       merchantNote: body.merchant_note,
     });
     state.refunds.start(refund, transaction);
+    if (lost === 'lost_after') return paystackError(reply, 500, 'An error occurred');
     return paystackOk(reply, 'Refund has been queued for processing', refundCreateData(refund, transaction, chargedKobo));
+  });
+
+  // Paystack's refund_list: perPage (default 50), page, from and to (date-time); newest first, with its meta.
+  const listQuery = z.object({
+    perPage: z.coerce.number().int().min(1).max(100).default(50),
+    page: z.coerce.number().int().min(1).default(1),
+    from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+    to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  });
+  app.get('/refund', async (request, reply) => {
+    const parsed = listQuery.safeParse(request.query);
+    if (!parsed.success) return invalid(reply, `Invalid ${parsed.error.issues[0]?.path.join('.') || 'query'}`);
+    const { perPage, page, from, to } = parsed.data;
+    const listed = await state.refunds.list(from ? new Date(from) : new Date(0), to ? new Date(to) : new Date(), page, perPage);
+    const data = [];
+    for (const refund of listed.refunds) {
+      const transaction = (await state.transactions.get(refund.transactionReference))!;
+      data.push(refundListItem(refund, transaction, chargedKoboOf(transaction)));
+    }
+    const meta = { total: listed.total, skipped: (page - 1) * perPage, perPage: String(perPage), page, pageCount: Math.ceil(listed.total / perPage), failedRefundCount: listed.failed };
+    return paystackOk(reply, 'Refunds retrieved', data, 200, meta);
   });
 
   app.get<{ Params: { id: string } }>('/refund/:id', async (request, reply) => {

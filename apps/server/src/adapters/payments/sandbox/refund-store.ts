@@ -1,4 +1,4 @@
-import { and, eq, ne, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, ne, sum } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sandboxRefunds } from '../../../db/schema';
 
@@ -32,6 +32,20 @@ export function sandboxRefundStore(db: Db) {
         .from(sandboxRefunds)
         .where(and(eq(sandboxRefunds.transactionReference, transactionReference), ne(sandboxRefunds.status, 'failed')));
       return Number(row?.total ?? 0);
+    },
+    /** Paystack's list: the refunds created between two moments, newest first, a page at a time, with the total. */
+    async list(from: Date, to: Date, page: number, perPage: number): Promise<{ refunds: SandboxRefund[]; total: number; failed: number }> {
+      const within = and(gte(sandboxRefunds.createdAt, from), lte(sandboxRefunds.createdAt, to));
+      const rows = await db
+        .select()
+        .from(sandboxRefunds)
+        .where(within)
+        .orderBy(desc(sandboxRefunds.createdAt), desc(sandboxRefunds.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      const [all] = await db.select({ n: count() }).from(sandboxRefunds).where(within);
+      const [failed] = await db.select({ n: count() }).from(sandboxRefunds).where(and(within, eq(sandboxRefunds.status, 'failed')));
+      return { refunds: rows.map(asRefund), total: Number(all?.n ?? 0), failed: Number(failed?.n ?? 0) };
     },
     async insert(values: Omit<SandboxRefund, 'id' | 'createdAt' | 'updatedAt' | 'status'>): Promise<SandboxRefund> {
       const [row] = await db

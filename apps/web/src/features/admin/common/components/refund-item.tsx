@@ -56,20 +56,20 @@ export function RefundItem({ refund: r }: { refund: Refund }) {
             {r.checkedAt ? `Last asked Paystack ${formatDateTime(r.checkedAt)}` : 'Paystack not asked since it was sent'}
             {r.expectedAt && ` · Paystack expects it back with the payer by ${formatDate(r.expectedAt)}`}
           </p>
-          {r.providerRefundId !== null ? (
-            <button
-              type="button"
-              disabled={check.isPending}
-              onClick={() => check.mutate(r.id)}
-              className="mt-2 min-h-11 rounded-md border border-brand-800 bg-white px-4 font-semibold text-brand-900 hover:bg-brand-50 disabled:opacity-70"
-            >
-              {check.isPending ? 'Asking Paystack...' : 'Ask Paystack now'}
-            </button>
-          ) : (
+          {r.providerRefundId === null && (
             <p className="mt-1 text-xs text-amber-900">
-              Look for it on Paystack&apos;s dashboard by the payment&apos;s reference before refunding again.
+              Its answer was lost on the way: asking looks for it in Paystack&apos;s list of refunds by the
+              payment&apos;s reference, and marks it not sent if Paystack has none.
             </p>
           )}
+          <button
+            type="button"
+            disabled={check.isPending}
+            onClick={() => check.mutate(r.id)}
+            className="mt-2 min-h-11 rounded-md border border-brand-800 bg-white px-4 font-semibold text-brand-900 hover:bg-brand-50 disabled:opacity-70"
+          >
+            {check.isPending ? 'Asking Paystack...' : 'Ask Paystack now'}
+          </button>
           {check.isSuccess && <FormMessage tone="success" message={check.data.message} />}
           {check.isError && <FormMessage tone="error" message={errorMessage(check.error)} />}
         </div>
