@@ -142,8 +142,12 @@ describe('when the payment provider cannot be reached', () => {
     try {
       const account = await createTestAccount(app);
       const res = await app.inject({ method: 'POST', url: '/api/auth/process-payment', headers: await signInAs(app, account.id), payload: {} });
-      expect(res.statusCode).toBe(502);
-      expect(res.json().message).toBe('We could not reach the payment provider. No money was taken; please try again in a few minutes.');
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('60');
+      expect(res.json()).toMatchObject({
+        message: 'Card payments are paused for a few minutes: our payment provider, Paystack, is not answering. No money was taken. Please try again shortly.',
+        code: 'payments_paused',
+      });
       const rows = await queryRows<{ status: string }>(app.db, sql`select status from payments where account_id = ${account.id}`);
       expect(rows).toEqual([{ status: 'failed' }]);
     } finally {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Programme } from '@coop/core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentProvider } from '../../adapters/payments';
+import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { latestPositionOf } from '../engine/position-store';
@@ -15,6 +15,20 @@ export const newPaymentReference = (programme: Programme) => `${programme === 'm
 
 /** Where the provider sends the browser back: the member-area pages that read ?reference= and ask for the status. */
 export const callbackPath = (programme: Programme) => (programme === 'main' ? '/mainpaystack' : '/welcomepaystack');
+
+/**
+ * Seconds a member is asked to wait before pressing Pay again while Paystack does not answer (decision 0046): long
+ * enough not to hammer a provider that is down, short enough that a blip costs the member a minute at most.
+ */
+export const PAYMENTS_PAUSED_RETRY_AFTER_SECONDS = 60;
+
+/** What a member reads when no checkout can be started because Paystack does not answer; the answer is 503 with Retry-After. */
+export const paymentsPaused = () =>
+  new HttpError(
+    503,
+    'Card payments are paused for a few minutes: our payment provider, Paystack, is not answering. No money was taken. Please try again shortly.',
+    'payments_paused',
+  );
 
 /** The engine's rules, checked before any money is asked for (the engine checks them again when it places). */
 async function refuseIfNotPayable(db: Db, accountId: string, programme: Programme) {
@@ -62,20 +76,30 @@ export async function initiatePayment(
     return { payment: inserted, fresh: true };
   });
   const { reference } = payment;
-  if (!fresh) return { reference, authorizationUrl: await checkoutAddressOf(deps.db, payment), amountKobo: plan.feeKobo };
+  if (!fresh) {
+    const address = await checkoutAddressOf(deps.db, payment);
+    // The other click's call to Paystack failed: the same words as to that click, and no checkout to reuse.
+    if (address === null) throw paymentsPaused();
+    return { reference, authorizationUrl: address, amountKobo: plan.feeKobo };
+  }
+  let checkout;
   try {
-    const checkout = await deps.provider.initializeTransaction({
+    checkout = await deps.provider.initializeTransaction({
       email: account.email,
       amountKobo: plan.feeKobo,
       reference,
       callbackUrl: `${deps.publicUrl}${callbackPath(account.programme)}`,
       metadata: { accountId: account.id, programme: account.programme, paymentId: payment.id },
     });
-    await updatePayment(deps.db, payment.id, { authorizationUrl: checkout.authorizationUrl, accessCode: checkout.accessCode });
-    return { reference, authorizationUrl: checkout.authorizationUrl, amountKobo: plan.feeKobo };
   } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
     deps.log.warn({ err: error, reference }, 'payment: the provider could not start the checkout');
+    // Marked failed, never left pending: a pending row is offered again as "the same checkout", and this one has
+    // none, so the member's next press starts a fresh one. Its reference is still asked about by the job for a
+    // while, in case Paystack made the checkout and only its answer was lost.
     await updatePayment(deps.db, payment.id, { status: 'failed', failureReason: 'The payment provider could not start the checkout.' });
-    throw new HttpError(502, 'We could not reach the payment provider. No money was taken; please try again in a few minutes.', 'provider_unavailable');
+    throw paymentsPaused();
   }
+  await updatePayment(deps.db, payment.id, { authorizationUrl: checkout.authorizationUrl, accessCode: checkout.accessCode });
+  return { reference, authorizationUrl: checkout.authorizationUrl, amountKobo: plan.feeKobo };
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PaymentProviderError } from '../../adapters/payments';
 import { paymentsDueForCheck } from './queries';
 import { settlePayment } from './settle-payment';
 
@@ -11,14 +12,21 @@ const BATCH = 100;
  */
 export async function reconcilePendingPayments(app: FastifyInstance, now = new Date()) {
   const due = await paymentsDueForCheck(app.db, now, BATCH);
-  const counts = { checked: 0, activated: 0, failed: 0 };
-  for (const { reference } of due) {
+  const counts = { checked: 0, activated: 0, failed: 0, leftForNextRun: 0 };
+  for (const [i, { reference }] of due.entries()) {
     try {
       const outcome = await settlePayment({ db: app.db, provider: app.payments, log: app.log }, reference);
       counts.checked += 1;
       if (outcome.result === 'activated') counts.activated += 1;
     } catch (error) {
       counts.failed += 1;
+      // Paystack is away (it kept failing or timing out after the client's retries): asking about the rest now would
+      // only hold the job runner for each one's timeouts. They wait, unchanged, for the next run (decision 0046).
+      if (error instanceof PaymentProviderError && error.retryable) {
+        counts.leftForNextRun = due.length - i - 1;
+        app.log.warn({ reason: error.message, reference, waiting: counts.leftForNextRun }, 'reconciliation: the payment provider does not answer; the payments wait for the next run');
+        break;
+      }
       app.log.warn({ err: error, reference }, 'reconciliation: the payment could not be checked; next run tries again');
     }
   }

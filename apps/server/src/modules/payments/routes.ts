@@ -5,16 +5,16 @@ import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { rateLimited } from '../../plugins/rate-limits';
-import { initiatePayment } from './initiate-payment';
+import { initiatePayment, PAYMENTS_PAUSED_RETRY_AFTER_SECONDS } from './initiate-payment';
 import { paymentStatus } from './payment-status';
 import { addPaymentMetrics } from './payment-metrics';
 import { scheduleReconciliation } from './reconcile';
 
 const errorSchema = z.object({ message: z.string(), Message: z.string().optional(), code: z.string().optional() });
 
-/** Expected refusals keep their message, even the 502 for an unreachable provider (the error handler hides 5xx). */
+/** Expected refusals keep their message, even the 503 for a provider that does not answer (the error handler hides 5xx). */
 const asAnswer = (error: unknown) =>
-  error instanceof HttpError ? { status: error.statusCode as 403 | 409 | 502, body: { message: error.message, Message: error.message, code: error.code } } : null;
+  error instanceof HttpError ? { status: error.statusCode as 403 | 409 | 503, body: { message: error.message, Message: error.message, code: error.code } } : null;
 
 /** Fee payments: start a checkout (the spec's two calls), and the status the callback pages ask for. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +42,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
             403: errorSchema,
             409: errorSchema,
             429: errorSchema,
-            502: errorSchema,
+            503: errorSchema,
           },
         },
       },
@@ -55,6 +55,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch (error) {
           const answer = asAnswer(error);
           if (!answer) throw error;
+          // Payments paused (Paystack does not answer): when to press Pay again, as the database's 503 says it.
+          if (answer.status === 503) reply.header('retry-after', String(PAYMENTS_PAUSED_RETRY_AFTER_SECONDS));
           return reply.status(answer.status).send(answer.body);
         }
       },

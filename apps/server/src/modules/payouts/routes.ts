@@ -15,6 +15,7 @@ import { payoutRunApproval } from './payout-run-approval';
 import { payoutRetryApproval } from './retry-approval';
 import { monthsWaitingForApproval, schedulePayoutDay } from './payout-schedule';
 import { addTransferMetrics } from './transfer-metrics';
+import { scheduleTransferResume } from './resume-transfers';
 import { retryPayoutRun, startPayoutRun, type RunProgress } from './run-payout';
 import { transferStatusText } from './transfer-status';
 import { findRun, listRuns, runPayouts } from './run-queries';
@@ -40,6 +41,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(payoutRetryApproval);
   await app.register(bankFileRoutes);
   schedulePayoutDay(app);
+  scheduleTransferResume(app);
   addTransferMetrics(app);
   const withRun = async (progress: RunProgress) => ({
     ...progress,

@@ -53,7 +53,7 @@ async function recipientFor(db: Db, provider: PaymentProvider, row: Row): Promis
  * Asks the provider to pay one reserved payout, outside any database transaction, with the reference stored
  * when it was reserved. On a retry the provider is asked first whether that reference already exists, so a
  * transfer that went through before a crash or a timeout is recorded rather than sent again. A provider
- * error leaves the payout reserved (its money held) for the next retry.
+ * error leaves the payout reserved (its money held) for the next retry: the resume job's, or Retry.
  */
 export async function sendTransfer(
   db: Db,
@@ -98,7 +98,9 @@ export async function sendTransfer(
     await db.execute(
       sql`update payouts set failure_reason = ${error.message}, updated_at = now() where id = ${payoutId} and status = 'reserved'`,
     );
-    return 'left_reserved';
+    // Paystack did not answer (5xx, timeouts, no connection): the payout-transfer-resume job sends it again once it
+    // does (resume-transfers.ts). A refusal it gave (a 4xx) is left reserved the same way, for Retry or Release.
+    return error.retryable ? 'unreachable' : 'left_reserved';
   }
 }
 
@@ -111,6 +113,8 @@ export async function refreshTransfer(
   provider: PaymentProvider,
   reference: string,
 ): Promise<SendResult> {
+  // Stamped before asking, so the resume job asks about a transfer still pending at Paystack a while later, not at every run.
+  await db.execute(sql`update payouts set updated_at = now() where reference = ${reference} and status = 'processing'`);
   try {
     const state = await provider.verifyTransfer(reference);
     if ('found' in state) return 'not_open';
