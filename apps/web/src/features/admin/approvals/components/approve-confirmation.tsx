@@ -2,7 +2,9 @@ import type { Approval } from '@coop/core/contracts';
 import { naira } from '../../../../components/display/format';
 
 const what = (a: Approval) =>
-  a.amount
+  a.kind === 'cash_out' && a.held
+    ? `The ${naira(a.held)} set aside becomes the cash-out now, and ${a.maker.fullName} hands the cash over.`
+    : a.amount
     ? `${naira(a.amount)}${a.count !== null ? ` in ${a.count} payment${a.count === 1 ? '' : 's'}` : ''} will move now, exactly as shown to ${a.maker.fullName}${a.hasPreview ? ': anyone who changed since is left out and listed' : ''}.`
     : `It is carried out now, in ${a.maker.fullName}'s name.`;
 
