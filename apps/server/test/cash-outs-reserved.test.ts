@@ -1,3 +1,4 @@
+import { parseNairaString } from '@coop/core';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
@@ -88,6 +89,8 @@ describeEachDatabase('cash-outs above the threshold: set aside when asked, hande
   it('sets the amount aside when asked, so the wallet, the payout preview and another cash-out leave it out; approval hands it over', async () => {
     const chika = await member('Chika Cash', { payee: true });
     const clearingBefore = await clearingKobo();
+    const owed = async () => (await call('GET', '/admin/liabilities?programme=main', checker.headers)).json();
+    const owedBefore = await owed();
 
     const asked = await askCashOut(chika.email);
     expect(asked.statusCode, asked.body).toBe(202);
@@ -102,6 +105,11 @@ describeEachDatabase('cash-outs above the threshold: set aside when asked, hande
       sql`select e.memo from journal_entries e where e.kind = 'cash_out_reserve' and e.idempotency_key like 'cash-out:%:reserve' and e.memo like ${`%request #${approval.id})`}`,
     );
     expect(reserve!.memo).toBe(`Cash payout of ₦125,000 set aside while a second administrator approves it (request #${approval.id})`);
+
+    // What the company owes still counts it, as reserved, while it is out of the wallet.
+    const owedWaiting = await owed();
+    expect(parseNairaString(owedWaiting.owedNow)).toBe(parseNairaString(owedBefore.owedNow) - CASH_KOBO);
+    expect(parseNairaString(owedWaiting.reservedInPayoutRuns)).toBe(parseNairaString(owedBefore.reservedInPayoutRuns) + CASH_KOBO);
 
     const preview = (await call('GET', '/admin/payouts/preview?programme=main&period=2026-02', maker.headers)).json();
     const line = [...preview.payees].find((p: { fullName: string }) => p.fullName === 'Chika Cash');
