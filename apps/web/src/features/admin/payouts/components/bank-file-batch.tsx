@@ -1,22 +1,35 @@
 import type { PayoutBatch } from '@coop/core/contracts';
 import { formatDateTime, naira } from '../../../../components/display/format';
+import { FormMessage } from '../../../../components/form';
 import { StatusBadge } from '../../common/components/status-badge';
+import { useRecordBankFile } from '../api/record-bank-file';
+import { useReverseBankFile } from '../api/reverse-bank-file';
 import { CorrectBankFileForm } from './correct-bank-file-form';
-import { WaitingRequest } from './pending-answer';
+import { isPending, PendingAnswer, WaitingRequest } from './pending-answer';
 import { RecordBankAnswerForm } from './record-bank-answer-form';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const correctable = (batch: PayoutBatch) =>
+  batch.items
+    .filter((i) => i.outcome && !i.reversedFrom)
+    .map((i) => i.payoutId)
+    .join(',');
 
 /** What the record says of one payment of the file, in the bank's words. */
 function outcomeText(item: PayoutBatch['items'][number]) {
   if (!item.outcome) return "Waiting for the bank's answer";
   const now = item.outcome === 'paid' ? 'Paid by the bank' : `Not paid. The bank said: “${item.bankReason}”`;
   if (!item.reversedFrom) return now;
-  return `${now} (corrected from ${item.reversedFrom === 'paid' ? 'paid' : 'not paid'} by ${item.reversedBy}, approved by ${item.reversalApprovedBy ?? 'no second administrator'}: ${item.reversalReason})`;
+  const why = item.reversalReason === item.bankReason ? '' : `: ${item.reversalReason}`;
+  return `${now} (corrected from ${item.reversedFrom === 'paid' ? 'paid' : 'not paid'} by ${item.reversedBy}, approved by ${item.reversalApprovedBy ?? 'no second administrator'}${why})`;
 }
 
 /** One bank file: its id, who made it and when, its control total and status, its payments, and what can be done now. */
 export function BankFileBatch({ batch }: { batch: PayoutBatch }) {
+  const record = useRecordBankFile();
+  const reverse = useReverseBankFile();
+  const recorded = record.data;
+  const corrected = reverse.data;
   return (
     <li className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="bank-file-batch">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -46,8 +59,12 @@ export function BankFileBatch({ batch }: { batch: PayoutBatch }) {
           </div>
         )}
       </dl>
-      {batch.status === 'open' && <RecordBankAnswerForm batch={batch} />}
-      {batch.status === 'awaiting_approval' && batch.pendingRecordApprovalId && (
+      {batch.status === 'open' && <RecordBankAnswerForm batch={batch} record={record} />}
+      {recorded && isPending(recorded) && <PendingAnswer answer={recorded} />}
+      {recorded && !isPending(recorded) && (
+        <FormMessage tone="success" message={`Recorded: ${recorded.settled} paid, ${recorded.failed} not paid (their money is back in the wallets).`} />
+      )}
+      {batch.status === 'awaiting_approval' && batch.pendingRecordApprovalId && !recorded && (
         <WaitingRequest id={batch.pendingRecordApprovalId} what="The record of what the bank paid" />
       )}
       {batch.status !== 'open' && (
@@ -65,11 +82,13 @@ export function BankFileBatch({ batch }: { batch: PayoutBatch }) {
           ))}
         </ul>
       )}
-      {batch.pendingReversalApprovalId ? (
-        <WaitingRequest id={batch.pendingReversalApprovalId} what="A correction of this record" />
-      ) : (
-        (batch.status === 'recorded' || batch.status === 'reversed') && <CorrectBankFileForm batch={batch} />
-      )}
+      {corrected && (isPending(corrected) ? <PendingAnswer answer={corrected} /> : <FormMessage tone="success" message={corrected.message} />)}
+      {batch.pendingReversalApprovalId
+        ? !corrected && <WaitingRequest id={batch.pendingReversalApprovalId} what="A correction of this record" />
+        : (batch.status === 'recorded' || batch.status === 'reversed') && (
+            // A new form when the payments left to correct change, so each tick stays on its own payment.
+            <CorrectBankFileForm key={correctable(batch)} batch={batch} reverse={reverse} />
+          )}
     </li>
   );
 }

@@ -3,22 +3,19 @@ import { useState } from 'react';
 import { naira } from '../../../../components/display/format';
 import { CheckboxField, errorMessage, FormMessage, SubmitButton, TextField, useZodForm } from '../../../../components/form';
 import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
-import { useReverseBankFile } from '../api/reverse-bank-file';
-import { isPending, PendingAnswer } from './pending-answer';
+import type { useReverseBankFile } from '../api/reverse-bank-file';
 
 /**
  * A recorded batch whose record was wrong (a payment recorded paid that the bank returned, or recorded not paid that
  * the bank made): the payments to correct and why. A second administrator approves; then each moves back once.
  */
-export function CorrectBankFileForm({ batch }: { batch: PayoutBatch }) {
+export function CorrectBankFileForm({ batch, reverse }: { batch: PayoutBatch; reverse: ReturnType<typeof useReverseBankFile> }) {
   const [open, setOpen] = useState(false);
   const correctable = batch.items.filter((i) => i.outcome && !i.reversedFrom);
   const form = useZodForm(bankFileReversalFormSchema, { rows: correctable.map((i) => ({ payoutId: i.payoutId, chosen: false })), reason: '' });
-  const reverse = useReverseBankFile();
   const key = useIdempotencyKey();
   if (correctable.length === 0) return null;
-  const answer = reverse.data;
-  if (answer) return isPending(answer) ? <PendingAnswer answer={answer} /> : <FormMessage tone="success" message={answer.message} />;
+  if (reverse.isSuccess) return null;
   if (!open)
     return (
       <button

@@ -4,27 +4,21 @@ import { naira } from '../../../../components/display/format';
 import { CheckboxField, errorMessage, FormMessage, SubmitButton, TextField, useZodForm } from '../../../../components/form';
 import { useApprovalSettings } from '../../common/api/get-approval-settings';
 import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
-import { useRecordBankFile } from '../api/record-bank-file';
-import { isPending, PendingAnswer } from './pending-answer';
+import type { useRecordBankFile } from '../api/record-bank-file';
 
 const kobo = (amount: string) => Math.round(Number(amount) * 100);
 
 /**
  * "Record what the bank paid" for one open batch: each payment is paid unless ticked as not paid, and a tick asks
  * for the bank's reason. A confirmation says what moves; above the approval threshold a second administrator
- * approves before anything does.
+ * approves before anything does. The answer is shown by the batch, which outlives this form.
  */
-export function RecordBankAnswerForm({ batch }: { batch: PayoutBatch }) {
+export function RecordBankAnswerForm({ batch, record }: { batch: PayoutBatch; record: ReturnType<typeof useRecordBankFile> }) {
   const form = useZodForm(bankFileRecordFormSchema, { rows: batch.items.map((i) => ({ payoutId: i.payoutId, notPaid: false, reason: '' })) });
-  const record = useRecordBankFile();
   const key = useIdempotencyKey();
   const threshold = useApprovalSettings().data;
   const [confirming, setConfirming] = useState<{ failed: { payoutId: number; reason: string }[] } | null>(null);
   const ticked = form.watch('rows');
-  const answer = record.data;
-  if (answer && !isPending(answer))
-    return <FormMessage tone="success" message={`Recorded: ${answer.settled} paid, ${answer.failed} not paid (their money is back in the wallets).`} />;
-  if (answer && isPending(answer)) return <PendingAnswer answer={answer} />;
 
   const paidKobo = batch.items.filter((_, i) => !ticked[i]?.notPaid).reduce((sum, i) => sum + kobo(i.amount), 0);
   const needsSecond = threshold && !threshold.singleAdmin && paidKobo > kobo(threshold.cashOutThreshold);
@@ -43,7 +37,7 @@ export function RecordBankAnswerForm({ batch }: { batch: PayoutBatch }) {
               label={
                 <>
                   <span className="font-semibold break-words">{item.fullName}</span> · {item.bankName} ····{item.accountNumberLast4} ·{' '}
-                  <span className="tabular-nums">{naira(item.amount)}</span>: not paid
+                  <span className="tabular-nums">{naira(item.amount)}</span>
                 </>
               }
               {...form.register(`rows.${i}.notPaid`, { onChange: () => setConfirming(null) })}

@@ -26,7 +26,7 @@ export function RunAttention({ run }: { run: PayoutRunDetail }) {
               {p.fullName} · {p.bankName} ····{p.accountNumberLast4}
             </p>
             <p className="text-sm text-slate-800">
-              <span className="font-semibold">{p.attention!.needsCode ? 'Paystack:' : "Bank's reason:"}</span> {p.attention!.reason}
+              <span className="font-semibold">{p.attention!.needsCode ? 'Paystack:' : run.mode === 'csv' ? 'What happened:' : "Bank's reason:"}</span> {p.attention!.reason}
             </p>
             <p className="text-sm text-slate-800">
               <span className="font-semibold">What to do:</span> {p.attention!.action}

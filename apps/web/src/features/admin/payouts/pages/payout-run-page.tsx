@@ -18,6 +18,10 @@ import type { PayoutRunDetail, PayoutRunProgress } from '../../common/types';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** A payout in a bank file whose answer is not recorded yet: the bank may pay it, so it is not released (the server refuses too). */
+const inUnrecordedFile = (run: PayoutRunDetail, payout: PayoutRunDetail['payouts'][number]) =>
+  run.batches.some((b) => (b.status === 'open' || b.status === 'awaiting_approval') && b.items.some((i) => i.payoutId === payout.id && i.attempt === payout.attempt));
+
 /** What a retry did, in words: who was sent again and who still waits for the member. */
 function retryOutcome(progress: PayoutRunProgress) {
   const held = progress.skipped.bank_details_new ?? 0;
@@ -147,7 +151,7 @@ export function PayoutRunPage() {
                     <span className="font-bold text-slate-900 tabular-nums">{naira(p.amount)}</span>
                   </div>
                   <PayoutAttempts payout={p} bankFile={r.mode === 'csv'} />
-                  <ReleasePayoutForm payout={p} bankFile={r.mode === 'csv'} />
+                  {!inUnrecordedFile(r, p) && <ReleasePayoutForm payout={p} bankFile={r.mode === 'csv'} />}
                 </li>
               ))}
             </ul>
