@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -360,6 +361,24 @@ describe('an embedded database folder that cannot be written', () => {
   it('a writable folder with room opens as before', async () => {
     const real = mkdtempSync(path.join(tmpdir(), 'coop-data-check-'));
     expect(() => checkDataDirWritable(real)).not.toThrow();
+  });
+
+  it('for real: a small disk, then the same disk read-only (a tmpfs; skipped where mounting is not allowed)', async (context) => {
+    const disk = mkdtempSync(path.join(tmpdir(), 'coop-small-disk-'));
+    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', disk]).status !== 0) {
+      rmSync(disk, { recursive: true, force: true });
+      return context.skip('mounting a tmpfs is not allowed here (needs root and CAP_SYS_ADMIN)');
+    }
+    try {
+      await expect(openDatabase({ dataDir: path.join(disk, 'data') })).rejects.toThrow(`The disk holding the data folder ${path.join(disk, 'data')} is full`);
+      expect(spawnSync('mount', ['-o', 'remount,ro', disk]).status).toBe(0);
+      await expect(openDatabase({ dataDir: path.join(disk, 'data') })).rejects.toThrow('cannot be written (the disk is mounted read-only)');
+      // A folder not made yet on the read-only disk: the same message, not Node's ENOENT of a recursive mkdir.
+      await expect(openDatabase({ dataDir: path.join(disk, 'new', 'data') })).rejects.toThrow('cannot be written (the disk is mounted read-only)');
+    } finally {
+      spawnSync('umount', [disk]);
+      rmSync(disk, { recursive: true, force: true });
+    }
   });
 
   it.skipIf(process.getuid?.() === 0)('a folder the platform may not write, for real (skipped as root, who may write anywhere)', async () => {

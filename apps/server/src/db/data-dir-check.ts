@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The embedded database's folder cannot be used: the message says which folder and what to do, in one paragraph. */
@@ -49,7 +49,18 @@ export interface DataDirProbe {
 }
 
 const realProbe: DataDirProbe = {
-  makeDir: (dir) => mkdirSync(dir, { recursive: true }),
+  makeDir: (dir) => {
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      // On a read-only disk Node's recursive mkdir says ENOENT; the plain mkdir of the first missing folder says why.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      let missing = dir;
+      while (!existsSync(path.dirname(missing))) missing = path.dirname(missing);
+      mkdirSync(missing);
+      throw error;
+    }
+  },
   writeProbe: (file) => writeFileSync(file, 'the platform checks it can write here\n'),
   removeProbe: (file) => rmSync(file, { force: true }),
   freeBytes: (dir) => {
