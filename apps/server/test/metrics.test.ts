@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { testConfig } from './app';
 import { describeEachDatabase } from './databases';
-import { TEST_METRICS_TOKEN, scrape, valueOf } from './metrics-kit';
+import { TEST_METRICS_TOKEN, parseSamples, scrape, valueOf } from './metrics-kit';
 import { payingMember } from './notifications-kit';
 import { postWebhook, useListeningApp } from './payments-kit';
 import { fundWallet } from './payouts-test-kit';
@@ -66,6 +68,45 @@ describeEachDatabase('GET /metrics: Prometheus figures behind METRICS_TOKEN', (d
       } finally {
         await app.close();
       }
+    });
+  });
+
+  describe('a database that does not answer', () => {
+    it('is coop_database_up 0, and the figures read from it are left out rather than waited for', async () => {
+      const lost = await database.open();
+      const app = await buildApp(testConfig({ METRICS_TOKEN: TEST_METRICS_TOKEN, MAIL_WORKER: 'off' }), { database: lost });
+      try {
+        await app.ready();
+        expect(valueOf((await scrape(app)).samples, 'coop_database_up')).toBe(1);
+        await lost.close();
+        const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
+        expect(res.statusCode).toBe(200);
+        const samples = parseSamples(res.body);
+        expect(valueOf(samples, 'coop_database_up')).toBe(0);
+        for (const name of ['coop_payments', 'coop_payout_transfers', 'coop_mail_queue_mails', 'coop_approvals_waiting']) expect(samples.filter((s) => s.name === name), name).toEqual([]);
+        expect(res.body).toContain('# TYPE coop_payments gauge');
+        expect(samples.filter((s) => s.name === 'process_cpu_user_seconds_total')).toHaveLength(1);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it.runIf(database.name === 'postgres')('answers within its 2 s when every pooled connection is busy, and shows the wait', async () => {
+      const pool = (ctx.app.db as unknown as { $client: pg.Pool }).$client;
+      // Drizzle sends a statement when it is awaited: then() starts each now.
+      const busy = Array.from({ length: ctx.app.config.databasePoolSize }, () => ctx.app.db.execute(sql`select pg_sleep(6)`).then(() => undefined));
+      await expect.poll(() => pool.idleCount === 0 && pool.totalCount === ctx.app.config.databasePoolSize, { timeout: 5_000 }).toBe(true);
+      const started = performance.now();
+      const { samples } = await scrape(ctx.app);
+      const took = performance.now() - started;
+      expect(took).toBeGreaterThanOrEqual(1_900);
+      expect(took).toBeLessThan(5_000);
+      expect(valueOf(samples, 'coop_database_up')).toBe(0);
+      expect(valueOf(samples, 'coop_database_ping_seconds')).toBeGreaterThanOrEqual(1.9);
+      expect(valueOf(samples, 'coop_database_pool_waiting_requests')).toBeGreaterThanOrEqual(1);
+      expect(samples.filter((s) => s.name === 'coop_payments')).toEqual([]);
+      await Promise.all(busy);
+      expect(valueOf((await scrape(ctx.app)).samples, 'coop_database_up')).toBe(1);
     });
   });
 
