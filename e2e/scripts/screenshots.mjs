@@ -2,7 +2,6 @@
 // fresh data folder. Each module in screens/ (sorted) exports `async ({ browser, baseURL, shoot })`.
 // A screenshot whose page overflows sideways or shows a broken image is reported and fails the run.
 /* global document, getComputedStyle -- the layout check runs inside the page */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import { chromium } from 'playwright-core';
 
 register();
 const here = path.dirname(fileURLToPath(import.meta.url));
-const { removeDir, repoRoot, startPlatform } = await import('../support/server.ts');
+const { createAdministrators, removeDir, repoRoot, startPlatform } = await import('../support/server.ts');
 const { CHECKER_ADMIN, DEMO_ADMIN, MAKER_ADMIN } = await import('../support/admins.ts');
 
 const outDir = path.join(repoRoot, 'screenshots');
@@ -47,16 +46,10 @@ async function shoot(page, name) {
   console.log(`  ${name}`);
 }
 
-// Two administrators, as an operator makes them, so the approval screens have a second one to approve.
+// Three administrators, as an operator makes them (what npm run admin:create runs, in this process), so the approval
+// screens have a second one to approve; the checker enrols its second factor, without which an approval is refused.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-shots-'));
-for (const admin of [DEMO_ADMIN, CHECKER_ADMIN, MAKER_ADMIN]) {
-  const made = spawnSync('npm', ['run', 'admin:create', '--', '--email', admin.email, '--password', admin.password, '--name', admin.name], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' },
-  });
-  if (made.status !== 0) throw new Error(`admin:create failed:\n${made.stdout}\n${made.stderr}`);
-}
+await createAdministrators(dataDir, [DEMO_ADMIN, CHECKER_ADMIN, MAKER_ADMIN]);
 // Contact details and social links set, so the pictures show every part of the layout.
 const server = await startPlatform({
   DEMO_ADMIN_PASSWORD: 'demo-admin-password',

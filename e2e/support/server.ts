@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAdminCreate } from '../../apps/server/src/cli/admin-create';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { enrolSecondFactorByEmail } from '../../apps/server/test/accounts-kit';
 import { TEST_PASSWORD_HASH_COST } from '../../apps/server/test/password-cost';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -86,7 +89,7 @@ export function copyDataDir(migrated: string, prefix: string) {
 }
 
 /** What `npm run admin:create` does, in this process, for each administrator, on the embedded database in dataDir. */
-export async function createAdministrators(dataDir: string, admins: Array<{ email: string; password: string; name: string }>) {
+export async function createAdministrators(dataDir: string, admins: Array<{ email: string; password: string; name: string; totpSecret?: string }>) {
   for (const admin of admins) {
     const errors: string[] = [];
     const code = await runAdminCreate(
@@ -95,6 +98,17 @@ export async function createAdministrators(dataDir: string, admins: Array<{ emai
       { log: () => {}, error: (line) => errors.push(line) },
     );
     if (code !== 0) throw new Error(`admin:create ${admin.email} failed (${code}): ${errors.join('\n')}`);
+  }
+  // An approval counts only from an administrator with a second factor (decision 0038): those who approve set it up
+  // before the first start, as the page would leave it (a secret sealed under the platform's development key, confirmed).
+  const enrolling = admins.filter((admin) => admin.totpSecret);
+  if (enrolling.length === 0) return;
+  const keys = loadConfig({ NODE_ENV: 'test' }).totpKeys;
+  const database = await openDatabase({ dataDir });
+  try {
+    for (const admin of enrolling) await enrolSecondFactorByEmail(database.db, keys, admin.email, admin.totpSecret!);
+  } finally {
+    await database.close();
   }
 }
 

@@ -1,9 +1,9 @@
 import { formatNaira, parseNairaString } from '@coop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, approveAsChecker, CHECKER_ADMIN, MAKER_ADMIN, totpCode } from '../support/admins';
+import { adminToken, CHECKER_ADMIN, MAKER_ADMIN, newAdministrator, passSecondFactorOnPage, totpCode } from '../support/admins';
 import { launchBrowser, watchPage } from '../support/browser';
-import { api, MEMBER_PASSWORD, signUpAndConfirm, sponsorWithReferrals, sponsorWithTwoFriends } from '../support/members';
+import { api, sponsorWithReferrals, sponsorWithTwoFriends } from '../support/members';
 
 /** Where to keep screenshots of the approval screens for a look by eye (unset: none are taken). */
 const shots = process.env.E2E_SCREENSHOTS;
@@ -29,8 +29,10 @@ describe('admin approvals and two-factor sign-in', () => {
     await page.getByLabel('Password').fill(admin.password);
     await page.getByRole('button', { name: 'Login' }).click();
   };
-  const enter = async (page: Page, admin: { email: string; password: string }) => {
+  const enter = async (page: Page, admin: { email: string; password: string; totpSecret?: string }) => {
     await signIn(page, admin);
+    // The checker approves, so it signs in with its second factor (decision 0038).
+    await passSecondFactorOnPage(page, baseURL, admin);
     await dialog(page, 'Login Successful!').getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(`${baseURL}/admindashboard`);
   };
@@ -163,12 +165,9 @@ describe('admin approvals and two-factor sign-in', () => {
     await maker.close();
   });
 
-  it('an administrator enrols in two-factor sign-in by the QR code’s key and then signs in with a code', async () => {
-    const email = await signUpAndConfirm(baseURL, 'main', 'Tunde Bakare');
-    const token = await adminToken(baseURL, MAKER_ADMIN);
-    await api(baseURL, `/api/admin/adminRoles/${encodeURIComponent(email)}`, { method: 'PUT', token });
-    await approveAsChecker(baseURL, 'make_admin', (a) => a.summary.includes(email));
-    const admin = { email, password: MEMBER_PASSWORD };
+  it('an invited administrator enrols in two-factor sign-in by the QR code’s key and then signs in with a code', async () => {
+    // Invited by the maker, approved by the checker, the link's password chosen (decision 0038).
+    const admin = await newAdministrator(baseURL, MAKER_ADMIN, 'Tunde Bakare');
 
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchPage(page);

@@ -90,25 +90,22 @@ describe('admin area', () => {
     await open(page, `/mainuser?email=${encodeURIComponent('nobody-here@example.com')}`);
     await page.getByText('No Main user with the email nobody-here@example.com.').waitFor();
 
-    // Make a user admin: the screen shows who it is for and asks; the request waits for a second administrator.
-    // An email with no Main account is refused with the server's message.
+    // Make User Admin invites a person (decision 0038): a member's email is refused with what to do instead; another
+    // address waits for a second administrator, and is mailed once approved.
     await page.getByRole('link', { name: 'Make User Admin' }).click();
-    await page.getByLabel('Email of the Main account').fill(friends[1]!.email);
-    await page.getByRole('button', { name: 'Make admin' }).click();
-    const who = page.getByTestId('account-confirmation');
-    expect(await who.textContent()).toMatch(/Chidi Eze[\s\S]*Main[\s\S]*Wallet balance[\s\S]*Current roleMember/);
-    await page.getByRole('button', { name: 'Confirm: make administrator' }).click();
-    const made = dialog(page, 'Waiting for approval');
-    await made.waitFor();
-    expect(await made.textContent()).toContain('waiting for a second administrator');
-    await made.getByRole('button', { name: 'OK' }).click();
-    await approveAsChecker(baseURL, 'make_admin', (a) => a.summary.includes(friends[1]!.email));
+    await page.getByLabel('Full names').fill('Chidi Eze');
+    await page.getByLabel('Email for the administrator account').fill(friends[1]!.email);
+    await page.getByRole('button', { name: 'Ask to invite' }).click();
+    await page.getByText(`${friends[1]!.email} already has an account on the platform.`).waitFor();
+    expect(await page.getByText(/ask the person for another email address for their administrator account/).count()).toBe(1);
+    const adminAddress = `chidi-admin-${Date.now()}@example.com`;
+    await page.getByLabel('Email for the administrator account').fill(adminAddress);
+    await page.getByRole('button', { name: 'Ask to invite' }).click();
+    await page.getByText(/is waiting for a second administrator: invite Chidi Eze/).waitFor();
+    await expect.poll(async () => (await page.getByTestId('invitation-waiting').allTextContents()).join('\n')).toContain(adminAddress);
+    await approveAsChecker(baseURL, 'make_admin', (a) => a.summary.includes(adminAddress));
     await page.reload();
-    await expect.poll(async () => (await page.getByTestId('administrator').allTextContents()).join('\n')).toContain(friends[1]!.email);
-    await page.getByLabel('Email of the Main account').fill('nobody-here@example.com');
-    await page.getByRole('button', { name: 'Make admin' }).click();
-    await dialog(page, 'Error!').waitFor();
-    await dialog(page, 'Error!').getByRole('button', { name: 'OK' }).click();
+    await expect.poll(async () => (await page.getByTestId('invitation-pending').allTextContents()).join('\n')).toContain(adminAddress);
 
     // A cash-out whose answer is lost on the way back is sent again with the same Idempotency-Key: the server
     // recorded it the first time, so the second press shows its answer and the wallet is debited once.

@@ -2,6 +2,8 @@ import type { Programme } from '@coop/core';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { App } from '../src/app';
+import type { SecretKeys } from '../src/config-rules';
+import type { Db } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { accounts, sessions } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
@@ -70,6 +72,15 @@ export async function enrolSecondFactor(app: App, accountId: string) {
     sql`insert into admin_two_factor (account_id, secret, confirmed_at) values (${accountId}, ${sealSecret(app.config.totpKeys, accountId, secret)}, now())`,
   );
   return secret;
+}
+
+/** The same for the Main administrator with this email, with a secret the caller's authenticator holds (the browser tests'). */
+export async function enrolSecondFactorByEmail(db: Db, keys: SecretKeys, email: string, secret: string) {
+  const [row] = await queryRows<{ id: string }>(db, sql`select id from accounts where programme = 'main' and role = 'admin' and email = ${email}`);
+  if (!row) throw new Error(`${email} is not an administrator`);
+  await db.execute(
+    sql`insert into admin_two_factor (account_id, secret, confirmed_at) values (${row.id}, ${sealSecret(keys, row.id, secret)}, now()) on conflict (account_id) do nothing`,
+  );
 }
 
 /** A live session for the account and the `authorization` header that carries its access token. */

@@ -1,7 +1,7 @@
 // Screenshots of every admin screen: a Main sponsor and two friends pay (so the widgets, rings and latest
 // transactions have real figures), the sponsor saves bank details, a contact message arrives; then the demo
 // administrator looks a member up, records a cash-out, previews and runs the month's payout, in light and dark.
-import { approveAsChecker } from '../../support/admins.ts';
+import { approveAsChecker, MAKER_ADMIN } from '../../support/admins.ts';
 import { api, signIn, sponsorWithReferrals, sponsorWithTwoFriends } from '../../support/members.ts';
 
 async function ready(page) {
@@ -52,8 +52,8 @@ export default async function adminScreens({ browser, baseURL, shoot, outDir }) 
 
   await page.goto(`${baseURL}/makeadmin`, { waitUntil: 'load' });
   await ready(page);
-  await page.getByRole('button', { name: 'Make admin' }).click();
-  await page.getByText('Enter the email of the account to make an administrator').waitFor();
+  await page.getByRole('button', { name: 'Ask to invite' }).click();
+  await page.getByText('Enter the full names of the person you invite').waitFor();
   await shoot(page, 'admin-makeadmin-errors');
 
   await page.goto(`${baseURL}/mainadmincashout`, { waitUntil: 'load' });
@@ -84,21 +84,51 @@ export default async function adminScreens({ browser, baseURL, shoot, outDir }) 
   await page.getByRole('button', { name: 'Yes, ask for approval' }).click();
   await page.getByText('waiting for a second administrator').waitFor();
   await shoot(page, 'admin-payouts-waiting');
-  // A large cash-out and a new administrator wait beside the run: the Approvals screen with three requests.
+  // An invitation and a removal wait beside the run (decision 0038): a member's email is refused, another address
+  // waits for approval; the removal of the maker administrator takes effect after its notice unless declined.
   await page.goto(`${baseURL}/makeadmin`, { waitUntil: 'load' });
   await ready(page);
-  await page.getByLabel('Email of the Main account').fill(sponsor.email);
-  await page.getByRole('button', { name: 'Make admin' }).click();
-  await page.getByTestId('account-confirmation').waitFor();
-  await shoot(page, 'admin-makeadmin-confirm');
-  await page.getByRole('button', { name: 'Confirm: make administrator' }).click();
-  await page.getByRole('dialog', { name: 'Waiting for approval' }).getByRole('button', { name: 'OK' }).click();
+  await page.getByLabel('Full names').fill('Ifeoma Obi');
+  await page.getByLabel('Email for the administrator account').fill(sponsor.email);
+  await page.getByRole('button', { name: 'Ask to invite' }).click();
+  await page.getByText('already has an account on the platform').waitFor();
+  await shoot(page, 'admin-makeadmin-member-refused');
+  await page.getByLabel('Email for the administrator account').fill('ifeoma.admin@example.com');
+  await page.getByRole('button', { name: 'Ask to invite' }).click();
+  await page.getByTestId('invitation-waiting').waitFor();
+  const removing = page.getByTestId('administrator').filter({ hasText: MAKER_ADMIN.email });
+  await removing.getByRole('button', { name: 'Remove administrator' }).click();
+  await page.getByRole('button', { name: 'Confirm: ask to remove' }).click();
+  await page.getByTestId('administrator-removal').waitFor();
+  await shoot(page, 'admin-makeadmin-removal-notice');
   await page.goto(`${baseURL}/adminapprovals`, { waitUntil: 'load' });
   await ready(page);
-  await page.getByTestId('approval').first().waitFor();
-  await page.getByTestId('approval').first().getByRole('button', { name: 'Approve' }).click();
-  await page.getByText('You asked for this yourself').waitFor();
+  await page.getByTestId('removal-notice').waitFor();
+  const run = page.getByTestId('approval').filter({ hasText: 'Payout run' });
+  if ((await run.getByRole('button', { name: 'Approve' }).count()) > 0) {
+    await run.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('You asked for this yourself').waitFor();
+  }
   await shoot(page, 'admin-approvals');
+  // The administrator the removal concerns sees Object where the others see Approve and Decline, and objects.
+  const target = await browser.newContext({ reducedMotion: 'reduce' });
+  const targetPage = await target.newPage();
+  await targetPage.goto(`${baseURL}/admin`, { waitUntil: 'load' });
+  await ready(targetPage);
+  await targetPage.getByLabel('Email').fill(MAKER_ADMIN.email);
+  await targetPage.getByLabel('Password').fill(MAKER_ADMIN.password);
+  await targetPage.getByRole('button', { name: 'Login' }).click();
+  await targetPage.getByRole('button', { name: 'OK' }).click();
+  await targetPage.waitForURL('**/admindashboard');
+  await targetPage.goto(`${baseURL}/adminapprovals`, { waitUntil: 'load' });
+  await ready(targetPage);
+  const notice = targetPage.getByTestId('approval').filter({ has: targetPage.getByTestId('removal-notice') });
+  await notice.getByRole('button', { name: 'Object' }).click();
+  await notice.getByLabel('Why do you object?').fill('I am on leave until Monday, not leaving the company.');
+  await notice.getByRole('button', { name: 'Send my objection' }).click();
+  await notice.getByTestId('removal-objection').waitFor();
+  await shoot(targetPage, 'admin-approvals-removal-objected');
+  await target.close();
   await approveAsChecker(baseURL, 'payout_run');
   await page.goto(`${baseURL}/adminpayouts`, { waitUntil: 'load' });
   await ready(page);

@@ -93,7 +93,9 @@ export async function requestApproval<Payload>(
     alreadyWaiting,
     message: alreadyWaiting
       ? `Request #${view.id} for this already waits for a second administrator: ${view.summary}. No new request was made. ${waiting}`
-      : `Request #${view.id} is waiting for a second administrator: ${view.summary}. ${waiting}`,
+      : view.takesEffectAt
+        ? `Request #${view.id} is made: ${view.summary}. ${waiting}`
+        : `Request #${view.id} is waiting for a second administrator: ${view.summary}. ${waiting}`,
     approval: view,
   };
 }

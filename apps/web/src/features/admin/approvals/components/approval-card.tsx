@@ -12,6 +12,7 @@ import { ApprovalOverlaps } from '../../common/components/approval-overlaps';
 import { HeldMoney } from './held-money';
 import { LeftOutList } from './left-out-list';
 import { RemovalNotice } from './removal-notice';
+import { RemovalNotice } from './removal-notice';
 
 const KIND = {
   cash_out: 'Cash-out',
@@ -39,6 +40,8 @@ export function ApprovalCard({ approval, viewerId, showPreviewLink = true }: { a
   const [step, setStep] = useState<'idle' | 'confirming' | 'declining'>('idle');
   const form = useZodForm(declineApprovalSchema, { reason: '' });
   const own = approval.maker.id === viewerId;
+  // The administrator a removal concerns may only object (decision 0038): no Approve, and Decline is an objection.
+  const concernsYou = approval.kind === 'remove_admin' && approval.target?.id === viewerId;
   // The administrator a removal concerns may only object (decision 0038): no Approve, and Decline is an objection.
   const concernsYou = approval.kind === 'remove_admin' && approval.target?.id === viewerId;
   // An objection leaves the request waiting: the form closes, the card shows the objection.
@@ -108,9 +111,10 @@ export function ApprovalCard({ approval, viewerId, showPreviewLink = true }: { a
       <ApprovalOverlaps overlaps={approval.overlaps} />
       <LeftOutList leftOut={approval.leftOut} />
       <RemovalNotice approval={approval} viewerId={viewerId} />
+      <RemovalNotice approval={approval} viewerId={viewerId} />
       {approval.status === 'pending' && (
         <div className="mt-3 border-t border-slate-200 pt-3">
-          {own && <p className="mb-2 text-sm text-slate-700">You asked for this: another administrator must approve it. You may withdraw it with Decline.</p>}
+          {own && !approval.takesEffectAt && <p className="mb-2 text-sm text-slate-700">You asked for this: another administrator must approve it. You may withdraw it with Decline.</p>}
           {step === 'idle' && (
             <div className="flex flex-wrap gap-3">
               {!own && !concernsYou && (

@@ -23,7 +23,7 @@ export function RemovalNotice({ approval, viewerId }: { approval: Approval; view
             {concernsYou
               ? 'This request concerns you: you cannot approve or decline it. You may object: your objection is mailed to every administrator, but it does not stop the request.'
               : own
-                ? 'You asked for this. You may withdraw it with Decline until it takes effect.'
+                ? 'You asked for this: it needs nobody else’s approval to take effect. You may withdraw it until then.'
                 : `${target} may object; an objection is mailed to every administrator but does not stop it. Only you or another administrator who did not ask for it can.`}
           </p>
         </>
