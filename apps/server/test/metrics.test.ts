@@ -23,6 +23,8 @@ describeEachDatabase('GET /metrics: Prometheus figures behind METRICS_TOKEN', (d
       expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContain('# TYPE coop_database_up gauge');
+      const lowerCase = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `bearer ${TEST_METRICS_TOKEN}` } });
+      expect(lowerCase.statusCode).toBe(200);
       const { samples } = await scrape(ctx.app);
       expect(valueOf(samples, 'coop_database_up')).toBe(1);
       expect(valueOf(samples, 'coop_database_ping_seconds')).toBeGreaterThan(0);

@@ -65,8 +65,8 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /** Constant-time: both sides are hashed first, so neither the content nor the length of the token leaks by timing. */
 function holdsToken(request: FastifyRequest, token: string) {
-  const header = request.headers.authorization;
-  const sent = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+  // The scheme's name is case-insensitive (RFC 9110); Prometheus sends "Bearer".
+  const sent = /^bearer +(\S+) *$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
   return timingSafeEqual(digest(sent), digest(token));
 }
 
