@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SANDBOX_SECRET_KEY } from '../src/adapters/payments';
 import { createPaystackProvider } from '../src/adapters/payments/paystack-client';
 import { buildApp, type App } from '../src/app';
+import type { SandboxState } from '../src/adapters/payments/sandbox/state';
 import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { ledgerDiscrepancies } from '../src/modules/ledger/queries';
@@ -21,7 +22,7 @@ const MINUTE = 60_000;
 const PAUSED = 'Card payments are paused for a few minutes: our payment provider, Paystack, is not answering. No money was taken. Please try again shortly.';
 
 describeEachDatabase('Paystack away for minutes, then back (decision 0046)', (database) => {
-  const ctx = {} as { app: App; database: Database; url: string; proxy: Awaited<ReturnType<typeof startPaystackOutageProxy>> };
+  const ctx = {} as { app: App; database: Database; url: string; sandbox: SandboxState; proxy: Awaited<ReturnType<typeof startPaystackOutageProxy>> };
 
   beforeAll(async () => {
     ctx.database = await database.open();
@@ -33,6 +34,7 @@ describeEachDatabase('Paystack away for minutes, then back (decision 0046)', (da
     const payments = createPaystackProvider({ name: 'sandbox', baseUrl: `${ctx.proxy.url}/sandbox/paystack`, secretKey: SANDBOX_SECRET_KEY, timeoutMs: 400, attempts: 2, retryDelayMs: 10 });
     ctx.app = await buildApp(testConfig({ PORT: String(port), PUBLIC_URL: ctx.url, PAYMENT_PROVIDER: 'sandbox' }), { database: ctx.database, payments });
     await ctx.app.listen({ port, host: '127.0.0.1' });
+    ctx.sandbox = ctx.app.paystackSandbox!;
   });
   afterAll(async () => {
     await ctx.app?.close();
@@ -69,7 +71,7 @@ describeEachDatabase('Paystack away for minutes, then back (decision 0046)', (da
   };
 
   it('members are told payments are paused, those who paid meanwhile are placed once, and payouts are sent once when Paystack is back', { timeout: 120_000 }, async () => {
-    const sandbox = ctx.app.paystackSandbox!;
+    const { sandbox } = ctx;
     const admin = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin' })).id);
     // Before the outage: Ada and Bola open their checkouts.
     const ada = await newcomer('Ada Paidduring');

@@ -7,8 +7,11 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server in the test process on a free loopback port: the platform's real transport delivers here. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server in the test process on a free loopback port (or `port`: a server started again where a stopped
+ * one listened): the platform's real transport delivers here.
+ */
+export async function startSmtpServer(port = 0) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -23,7 +26,7 @@ export async function startSmtpServer() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     port: (server.server.address() as AddressInfo).port,
     received,

@@ -67,3 +67,20 @@ export const queuedMailSchema = z.object({
 });
 export type QueuedMail = z.infer<typeof queuedMailSchema>;
 export const queuedMailListSchema = z.object({ page: z.number(), pageSize: z.number(), total: z.number(), items: z.array(queuedMailSchema) });
+
+/**
+ * GET /admin/mails/backlog: the queue's waiting mails for the dashboard (decision 0046): how many wait to go
+ * (queued or being sent), since when the oldest waits and its last error (the mail server's, when it is away), and
+ * how many failed for good.
+ */
+export const mailBacklogSchema = z.object({
+  waiting: z.number(),
+  failed: z.number(),
+  /** When the oldest waiting mail was queued; null when none waits. */
+  oldestWaitingSince: z.string().nullable(),
+  oldestWaitingSeconds: z.number(),
+  lastError: z.string().nullable(),
+  /** When the oldest waiting mail is tried next. */
+  nextAttemptAt: z.string().nullable(),
+});
+export type MailBacklog = z.infer<typeof mailBacklogSchema>;

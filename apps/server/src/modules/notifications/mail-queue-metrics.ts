@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/rows';
+import { mailQueueCounts, oldestWaitingMail } from './mail-backlog';
 
 /**
  * The mail queue's figures for GET /metrics: mails by status (sent ones left out: they only pile up) and the age of
- * the oldest mail still waiting to go (queued or being sent, a retry's back-off included). Both read the status index.
+ * the oldest mail still waiting to go (queued or being sent, a retry's back-off included); the dashboard's backlog
+ * reads the same queries (mail-backlog.ts).
  */
 export function addMailQueueMetrics(app: FastifyInstance) {
   app.metrics.gauge({
@@ -12,27 +12,18 @@ export function addMailQueueMetrics(app: FastifyInstance) {
     help: 'Mails in the queue by status: queued and sending are waiting to go, failed gave up (Mails in the admin area)',
     labelNames: ['status'],
     read: async () => {
-      const rows = await queryRows<{ status: string; mails: number }>(
-        app.db,
-        sql`select status, count(*)::int as mails from mail_queue where status in ('queued', 'sending', 'failed') group by status`,
-      );
+      const counts = await mailQueueCounts(app.db);
       // Every status is answered, 0 included, so a rule sees "none waiting" rather than no series at all.
-      return ['queued', 'sending', 'failed'].map((status) => ({ labels: { status }, value: Number(rows.find((r) => r.status === status)?.mails ?? 0) }));
+      return (['queued', 'sending', 'failed'] as const).map((status) => ({ labels: { status }, value: counts[status] }));
     },
   });
   app.metrics.gauge({
     name: 'coop_mail_queue_oldest_waiting_seconds',
     help: 'Age of the oldest mail waiting to go (queued or sending); 0 when none waits',
     read: async () => {
-      const [row] = await queryRows<{ age: number | null }>(
-        app.db,
-        // Ids grow with time, so the smallest waiting id is the oldest mail. One min() per status is one probe of the
-        // (status, id) index; min() over `status in (...)` let the planner walk the primary key past every sent mail
-        // (18 ms at 100,000 sent, growing with the table).
-        sql`select extract(epoch from (now() - created_at))::float8 as age from mail_queue
-            where id = least((select min(id) from mail_queue where status = 'queued'), (select min(id) from mail_queue where status = 'sending'))`,
-      );
-      return [{ value: Math.max(0, Number(row?.age ?? 0)) }];
+      // The same query as the dashboard's backlog (mail-backlog.ts).
+      const oldest = await oldestWaitingMail(app.db);
+      return [{ value: oldest ? Math.max(0, (Date.now() - oldest.createdAt.getTime()) / 1000) : 0 }];
     },
   });
 }

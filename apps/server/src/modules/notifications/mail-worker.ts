@@ -25,6 +25,12 @@ const BATCH = 20;
  */
 const RECORD_WAIT_MS = SENDING_LEASE_MS - 60_000;
 
+/**
+ * How often a mail server that cannot be reached is tried again (decision 0046): the waiting mails are not at fault,
+ * so they keep their attempts and go within a minute of the server's return, however long it was away.
+ */
+export const MAIL_SERVER_AWAY_RETRY_MS = 60_000;
+
 export const backoffMs = (attempts: number) => BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0]!;
 
 interface ClaimedRow {
@@ -48,6 +54,20 @@ export interface MailWorkerDeps {
 function isPermanent(error: unknown): boolean {
   const code = (error as { responseCode?: unknown }).responseCode;
   return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/**
+ * Nodemailer's codes for a server that is not there or will take no mail at all: no connection (ESOCKET with the
+ * socket's reason, ECONNECTION), no greeting or no answer in time (ETIMEDOUT), its name not found (EDNS), TLS or the
+ * login failing (ETLS, EAUTH: the platform's settings or the server, never the mail).
+ */
+const SERVER_AWAY_CODES = new Set(['ESOCKET', 'ECONNECTION', 'ETIMEDOUT', 'EDNS', 'ETLS', 'EAUTH']);
+
+/** The mail server is away or refuses every mail (421: closing, try later): nothing a retry of this mail alone would mend. */
+export function isMailServerAway(error: unknown): boolean {
+  const { code, responseCode, command } = error as { code?: unknown; responseCode?: unknown; command?: unknown };
+  if (responseCode === 421 || command === 'CONN') return true;
+  return typeof code === 'string' && SERVER_AWAY_CODES.has(code);
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -79,11 +99,23 @@ async function sendClaimed(deps: MailWorkerDeps, row: ClaimedRow, now: Date, sto
   const mine = sql`id = ${row.id} and status = 'sending' and claimed_by = ${deps.instance}`;
   const record = (statement: ReturnType<typeof sql>) =>
     retryWhileDatabaseUnavailable(() => deps.db.execute(statement), { what: `recording mail ${row.id}`, log: deps.log, maxWaitMs: RECORD_WAIT_MS, maxDelayMs: 5_000, shouldStop: stopping });
+  let handedOver = false;
   try {
     const mail = await renderMail(row.to_address, { template: row.template, data: row.data } as QueuedMail, deps.site);
     const event = row.template === 'event' ? (row.data as { event?: NotificationEvent }).event : undefined;
-    await deps.transport().send({ ...mail, headers: listUnsubscribeHeaders(deps.site, row.account_id, event) });
+    const transport = deps.transport();
+    handedOver = transport.kind === 'smtp';
+    await transport.send({ ...mail, headers: listUnsubscribeHeaders(deps.site, row.account_id, event) });
   } catch (error) {
+    // The SMTP server is down or unreachable (decision 0046): the mail waits, its attempt uncounted, and is tried
+    // again in a minute; the pass stops here and the rest of its batch waits too (runOnce).
+    if (handedOver && isMailServerAway(error)) {
+      await record(sql`
+        update mail_queue set status = 'queued', claimed_by = null, attempts = attempts - 1,
+          next_attempt_at = ${new Date(now.getTime() + MAIL_SERVER_AWAY_RETRY_MS)}, last_error = ${`The mail server could not be reached: ${describe(error)}`}
+        where ${mine}`);
+      return 'server_away' as const;
+    }
     // The outbox (or a template's read) could not reach the database: not the mail's fault, so no attempt is
     // counted and it goes again as soon as the database answers.
     if (isDatabaseUnavailable(error)) {
@@ -113,11 +145,12 @@ async function sendClaimed(deps: MailWorkerDeps, row: ClaimedRow, now: Date, sto
  * the lease. A mail already handed over is never given back (it could go twice). If the database cannot take it,
  * the lease gives them back later.
  */
-async function releaseClaims(deps: MailWorkerDeps, rows: ClaimedRow[]) {
+async function releaseClaims(deps: MailWorkerDeps, rows: ClaimedRow[], until?: Date) {
   const ids = sql.join(rows.map((row) => sql`${row.id}`), sql`, `);
   try {
     await deps.db.execute(sql`
       update mail_queue set status = 'queued', claimed_by = null, attempts = attempts - 1
+        ${until ? sql`, next_attempt_at = ${until}` : sql``}
       where id in (${ids}) and status = 'sending' and claimed_by = ${deps.instance}`);
   } catch (error) {
     deps.log.warn({ mails: rows.length, reason: describeDatabaseError(error) }, 'claimed mails could not be given back as the mail worker stopped; they are queued again when their lease runs out');
@@ -162,7 +195,13 @@ export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOption
         await releaseClaims(deps, claimed.slice(i));
         return i;
       }
-      await sendClaimed(deps, row, now, () => stopRequested);
+      if ((await sendClaimed(deps, row, now, () => stopRequested)) === 'server_away') {
+        // One look at the server per pass while it is away, not one connection timeout per mail of the batch.
+        const waiting = claimed.slice(i + 1);
+        if (waiting.length > 0) await releaseClaims(deps, waiting, new Date(now.getTime() + MAIL_SERVER_AWAY_RETRY_MS));
+        deps.log.warn({ waiting: claimed.length }, 'the mail server cannot be reached; the queued mails wait and it is tried again in a minute');
+        return i + 1;
+      }
     }
     return claimed.length;
   };

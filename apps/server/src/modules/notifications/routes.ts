@@ -1,5 +1,6 @@
 import {
   errorSchema,
+  mailBacklogSchema,
   mailSettingsSchema,
   markNotificationsReadSchema,
   notificationListSchema,
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { listQueuedMails, retryMail } from './mail-admin';
+import { mailBacklog } from './mail-backlog';
 import { listNotifications, mailSettings, markRead, setMailSetting, unreadCount } from './notification-store';
 
 /** The member's notifications and mail settings, and the mail queue for administrators. */
@@ -76,6 +78,19 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listQueuedMails(app.db, request.query.status, request.query.page, request.query.pageSize),
+  );
+
+  app.get(
+    '/admin/mails/backlog',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Mails waiting to go (queued or being sent), since when the oldest waits and why, and mails failed for good: the dashboard',
+        response: { 200: mailBacklogSchema },
+      },
+    },
+    async () => mailBacklog(app.db),
   );
 
   app.post(
