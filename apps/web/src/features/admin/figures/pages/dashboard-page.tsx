@@ -7,6 +7,7 @@ import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { GaugeRing } from '../components/gauge-ring';
 import { LatestTransactions } from '../components/latest-transactions';
 import { LiabilityView } from '../components/liability-view';
+import { MailBacklog } from '../components/mail-backlog';
 import { StatWidget } from '../components/stat-widget';
 import { salesGauge } from '../sales-gauge';
 import type { CountFigures, MoneyFigures } from '../../common/types';
@@ -52,6 +53,9 @@ export function AdminDashboardPage() {
             </>
           )}
         </QueryState>
+      </div>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <MailBacklog />
       </div>
       <div className="mt-6 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)]">
         <QueryState query={amounts} label="today's fees">

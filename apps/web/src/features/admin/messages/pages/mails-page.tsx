@@ -16,7 +16,8 @@ const filters: { value: MailFilter; label: string }[] = [
 
 /** The mail queue: mails given up after their retries, with the reason and a button to send again. */
 export function MailsPage() {
-  const { status, chooseStatus, page, setPage } = useFilteredPages<MailFilter>('failed');
+  // The dashboard's mail backlog links here with ?status=queued.
+  const { status, chooseStatus, page, setPage } = useFilteredPages<MailFilter>('failed', filters);
   const mails = useMails(status, page);
   const retry = useRetryMail();
   return (
