@@ -97,7 +97,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   });
   const scrapeDuration = new Gauge({
     name: 'coop_metrics_scrape_duration_seconds',
-    help: 'Time the previous scrape spent reading the database (its cost)',
+    help: 'Time this scrape spent reading the database (its cost)',
     registers: [registry],
   });
 
@@ -131,7 +131,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     }
     databaseUp.set(up ? 1 : 0);
     databasePing.set((performance.now() - started) / 1000);
-    // One statement at a time: a scrape holds at most one of the pool's connections.
+    // One statement at a time: a scrape holds one of the pool's connections (more only while a reading that ran out
+    // of time still runs).
     for (const { gauge, definition } of readings) {
       gauge.reset();
       if (!up) continue; // the database is down: coop_database_up says it, the figures are left out
