@@ -7,10 +7,13 @@ import type { FastifyInstance } from 'fastify';
 export interface BackgroundWork {
   run(name: string, work: () => Promise<unknown>): void;
   settled(): Promise<void>;
+  /** The app is closing: work waiting for the database to come back gives up its wait (decision 0042). */
+  readonly closing: boolean;
 }
 
 export function createBackgroundWork(app: FastifyInstance): BackgroundWork {
   const pending = new Set<Promise<unknown>>();
+  let closing = false;
   const tracker: BackgroundWork = {
     run(name, work) {
       const task = Promise.resolve()
@@ -22,7 +25,13 @@ export function createBackgroundWork(app: FastifyInstance): BackgroundWork {
     async settled() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
     },
+    get closing() {
+      return closing;
+    },
   };
-  app.addHook('onClose', () => tracker.settled());
+  app.addHook('onClose', () => {
+    closing = true;
+    return tracker.settled();
+  });
   return tracker;
 }

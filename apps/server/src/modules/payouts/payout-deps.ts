@@ -9,4 +9,5 @@ export const payoutDeps = (app: FastifyInstance): PayoutDeps => ({
   reasonPrefix: `${app.config.site.shortName} bonus payout`,
   inBackground: (name, work) => app.paymentWork.run(name, work),
   log: app.log,
+  shouldStop: () => app.paymentWork.closing,
 });

@@ -23,6 +23,8 @@ export interface PayoutDeps {
   inBackground: (name: string, work: () => Promise<unknown>) => void;
   /** Where a run's waits for the database are logged (the app's logger). */
   log?: OutageLog;
+  /** The app is closing: a run waiting for the database gives up its wait (Retry resumes it). */
+  shouldStop?: () => boolean;
 }
 
 /**
@@ -127,7 +129,7 @@ async function sendAll(deps: PayoutDeps, run: { id: number; period: string }, re
             : retry
               ? refreshTransfer(deps.db, deps.provider, payout.reference)
               : Promise.resolve(null),
-        { what: `payout ${payout.id} of run ${run.id}`, log: deps.log ?? quietLog, maxWaitMs: OUTAGE_WAIT_MS },
+        { what: `payout ${payout.id} of run ${run.id}`, log: deps.log ?? quietLog, maxWaitMs: OUTAGE_WAIT_MS, shouldStop: deps.shouldStop },
       );
       if (result) results[result] += 1;
     }
@@ -137,6 +139,7 @@ async function sendAll(deps: PayoutDeps, run: { id: number; period: string }, re
     what: `the status of run ${run.id}`,
     log: deps.log ?? quietLog,
     maxWaitMs: OUTAGE_WAIT_MS,
+    shouldStop: deps.shouldStop,
   });
   return results;
 }

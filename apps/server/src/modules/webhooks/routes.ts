@@ -26,8 +26,6 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  let closing = false;
-  app.addHook('preClose', async () => void (closing = true));
   app.post(
     '/webhooks/paystack',
     {
@@ -75,7 +73,7 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
             log: request.log,
             maxWaitMs: 5 * 60_000,
             // Closing gives up the wait: the reconciliation job settles it after the restart.
-            shouldStop: () => closing,
+            shouldStop: () => app.paymentWork.closing,
           }),
         );
       } else if (event.event.startsWith('transfer.')) {
