@@ -16,13 +16,15 @@ export async function mailQueueCounts(db: Db): Promise<Record<MailQueueStatus, n
 
 /**
  * The oldest mail still waiting to go (queued or being sent, a retry's back-off included): ids grow with time, so the
- * smallest waiting id is the oldest mail, found in the (status, id) index even in a backlog of thousands.
+ * smallest waiting id is the oldest mail. One min() per status is one probe of the (status, id) index; a min() over
+ * `status in (...)` let PostgreSQL's planner walk the primary key past every sent mail instead (18 ms at 100,000 sent,
+ * growing with the table, at every scrape of GET /metrics).
  */
 export async function oldestWaitingMail(db: Db) {
   const [row] = await queryRows<{ created_at: Date | string; last_error: string | null; next_attempt_at: Date | string }>(
     db,
     sql`select created_at, last_error, next_attempt_at from mail_queue
-        where id = (select min(id) from mail_queue where status in ('queued', 'sending'))`,
+        where id = least((select min(id) from mail_queue where status = 'queued'), (select min(id) from mail_queue where status = 'sending'))`,
   );
   return row ? { createdAt: new Date(row.created_at), lastError: row.last_error, nextAttemptAt: new Date(row.next_attempt_at) } : null;
 }
