@@ -55,7 +55,15 @@ export async function initiatePayment(
   // An earlier checkout may have been paid while its webhook is still on the way: settle it first, so a
   // person who already paid is told so instead of being charged a second fee.
   for (const { reference } of await pendingPaymentsOf(deps.db, account.id, account.programme)) {
-    await settlePayment(deps, reference).catch((error: unknown) => deps.log.warn({ err: error, reference }, 'payment: an earlier checkout could not be checked'));
+    const unanswered = await settlePayment(deps, reference).then(
+      () => false,
+      (error: unknown) => {
+        deps.log.warn({ err: error, reference }, 'payment: an earlier checkout could not be checked');
+        return error instanceof PaymentProviderError && error.retryable;
+      },
+    );
+    // Paystack is away: the others would each cost the member the client's timeouts too. The job settles them later.
+    if (unanswered) break;
   }
   await refuseIfNotPayable(deps.db, account.id, account.programme);
   // The fee of the version new positions join under now.
