@@ -135,7 +135,7 @@ export function PayoutsSection({ record }: { record: MemberRecord }) {
                 <StatusBadge status={p.status} />
               </span>
               <span className="w-full text-xs break-all text-slate-500">
-                {formatDateTime(p.createdAt)} · Paystack reference {p.reference}
+                {formatDateTime(p.createdAt)} · reference {p.reference}
                 {p.failureReason && ` · ${p.failureReason}`}
               </span>
             </div>
