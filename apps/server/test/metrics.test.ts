@@ -9,7 +9,7 @@ import { describeEachDatabase } from './databases';
 import { TEST_METRICS_TOKEN, parseSamples, scrape, valueOf } from './metrics-kit';
 import { payingMember } from './notifications-kit';
 import { postWebhook, useListeningApp } from './payments-kit';
-import { fundWallet } from './payouts-test-kit';
+import { fundWallet, saveBankDetails } from './payouts-test-kit';
 
 describeEachDatabase('GET /metrics: Prometheus figures behind METRICS_TOKEN', (database) => {
   // No mail worker, so a queued mail stays queued until the test drains it; two administrators, so a request waits.
@@ -181,5 +181,28 @@ describeEachDatabase('GET /metrics: Prometheus figures behind METRICS_TOKEN', (d
       expect(jobs.map((s) => s.labels.scheduled_job)).toEqual(expect.arrayContaining(['payment-reconciliation', 'transfer-events']));
       for (const job of jobs) expect(job.value, job.labels.scheduled_job).toBe(0);
     });
+  });
+});
+
+describeEachDatabase('GET /metrics: payout transfers by status', (database) => {
+  // One administrator, so a run goes at once; transfers through the sandbox, whose accounts ending in 9 fail.
+  const ctx = useListeningApp(database, { METRICS_TOKEN: TEST_METRICS_TOKEN });
+
+  it('a run with one transfer paid and one refused by the bank moves success and failed by one each', async () => {
+    const before = (await scrape(ctx.app)).samples;
+    const admin = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin' })).id);
+    for (const accountNumber of ['2000000001', '2000000009']) {
+      const member = await createTestAccount(ctx.app, { programme: 'welcomeback' });
+      await saveBankDetails(ctx.app.db, member.id, { accountNumber });
+      await fundWallet(ctx.app.db, 'welcomeback', member.id, 250_000);
+    }
+    const run = await ctx.app.inject({ method: 'POST', url: '/api/admin/payouts/run', headers: admin, payload: { programme: 'welcomeback', period: '2026-10' } });
+    expect(run.statusCode, run.body).toBe(201);
+    await ctx.app.paymentWork.settled();
+    await ctx.app.paystackSandbox!.idle();
+    await ctx.app.paymentWork.settled();
+    const after = (await scrape(ctx.app)).samples;
+    for (const [status, moved] of [['success', 1], ['failed', 1], ['processing', 0], ['reserved', 0]] as const)
+      expect(valueOf(after, 'coop_payout_transfers', { status }), status).toBe(valueOf(before, 'coop_payout_transfers', { status }) + moved);
   });
 });
