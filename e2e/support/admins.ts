@@ -44,7 +44,8 @@ function sharedDir(): string | null {
 }
 const sharedFile = (name: string) => {
   const dir = sharedDir();
-  return dir ? path.join(dir, `${name}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`) : null;
+  // The name holds the platform's URL: its slashes and colons would be folders, so only a safe form of it is used.
+  return dir ? path.join(dir, `${name.replace(/[^\w.@-]+/g, '_')}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`) : null;
 };
 
 const STEP_SECONDS = 30;
@@ -55,7 +56,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * a replay and refused, and the test files sign the checker in from two processes. The last step used is kept in
  * the run's folder; a code of the next step is accepted (one step of tolerance), else this waits for it.
  */
-export async function freshCode(baseURL: string, admin: AdminCredentials) {
+async function freshCode(baseURL: string, admin: AdminCredentials) {
   const file = sharedFile(`totp-${baseURL}-${admin.email}`);
   for (;;) {
     const now = Math.floor(Date.now() / 1000 / STEP_SECONDS);

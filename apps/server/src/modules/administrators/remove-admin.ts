@@ -36,7 +36,7 @@ export async function assertRemovable(tx: Tx, input: { askedBy: string | null; a
   return target;
 }
 
-export type RemovalWay = 'approved' | 'notice' | 'admin:revoke';
+type RemovalWay = 'approved' | 'notice' | 'admin:revoke';
 
 const HOW: Record<RemovalWay, string> = {
   approved: 'approved by a second administrator',

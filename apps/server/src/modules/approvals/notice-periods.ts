@@ -62,7 +62,7 @@ async function makerOf(tx: Tx, makerId: string): Promise<SignedInAccount> {
  * row and the mails to every administrator commit together. An act that refuses (the target was removed meanwhile)
  * leaves the request failed with the reason. Answers how many requests it decided.
  */
-export async function carryOutDueRequests(app: FastifyInstance, now: Date) {
+async function carryOutDueRequests(app: FastifyInstance, now: Date) {
   const due = await queryRows<{ id: string }>(
     app.db,
     sql`select id from approval_requests where status = 'pending' and takes_effect_at is not null and takes_effect_at <= ${now} order by takes_effect_at, id`,
