@@ -70,10 +70,11 @@ export function RefundItem({ refund: r }: { refund: Refund }) {
           >
             {check.isPending ? 'Asking Paystack...' : 'Ask Paystack now'}
           </button>
-          {check.isSuccess && <FormMessage tone="success" message={check.data.message} />}
-          {check.isError && <FormMessage tone="error" message={errorMessage(check.error)} />}
         </div>
       )}
+      {/* Outside the waiting box: an answer that decides the refund ends the box, not the answer's words. */}
+      {check.isSuccess && <FormMessage tone="success" message={check.data.message} />}
+      {check.isError && <FormMessage tone="error" message={errorMessage(check.error)} />}
       {!waiting && r.providerRefundId !== null && (
         <p className="text-xs text-slate-500">
           Paystack refund <span className="font-mono">{r.providerRefundId}</span>
