@@ -54,7 +54,7 @@ export function AdminDashboardPage() {
           )}
         </QueryState>
       </div>
-      <div className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <MailBacklog />
       </div>
       <div className="mt-6 grid items-start gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,2fr)]">

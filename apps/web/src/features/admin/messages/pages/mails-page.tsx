@@ -22,7 +22,7 @@ export function MailsPage() {
   const retry = useRetryMail();
   return (
     <>
-      <AdminPageTitle lead="Every mail is retried with growing waits; a mail still failing after its last attempt, or refused by the mail server, waits here. Fix the cause (the address, the mail server) and send it again.">
+      <AdminPageTitle lead="Every mail is retried with growing waits; a mail still failing after its last attempt, or refused by the mail server, waits under Failed: fix the cause (the address, the mail server) and send it again. While the mail server cannot be reached, mails wait under Waiting, their attempts uncounted, and go by themselves, once each, when it answers.">
         Mails
       </AdminPageTitle>
       <StatusFilter filters={filters} value={status} onChange={chooseStatus} />
@@ -44,7 +44,7 @@ export function MailsPage() {
                     <p className="text-sm text-slate-600">
                       queued {formatDateTime(m.createdAt)} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'}
                       {m.sentAt && ` · sent ${formatDateTime(m.sentAt)}`}
-                      {m.status === 'queued' && m.attempts > 0 && ` · next try ${formatDateTime(m.nextAttemptAt)}`}
+                      {m.status === 'queued' && (m.attempts > 0 || m.lastError) && ` · next try ${formatDateTime(m.nextAttemptAt)}`}
                     </p>
                     {m.lastError && <p className="mt-1 text-sm break-words text-red-800">Reason: {m.lastError}</p>}
                     {m.status === 'failed' && (
