@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
-export type MailQueueStatus = 'queued' | 'sending' | 'failed';
+type MailQueueStatus = 'queued' | 'sending' | 'failed';
 
 /** Mails by status, sent ones left out (they only pile up); every status answered, 0 included. Reads the status index. */
 export async function mailQueueCounts(db: Db): Promise<Record<MailQueueStatus, number>> {

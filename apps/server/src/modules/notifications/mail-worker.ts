@@ -29,7 +29,7 @@ const RECORD_WAIT_MS = SENDING_LEASE_MS - 60_000;
  * How often a mail server that cannot be reached is tried again (decision 0046): the waiting mails are not at fault,
  * so they keep their attempts and go within a minute of the server's return, however long it was away.
  */
-export const MAIL_SERVER_AWAY_RETRY_MS = 60_000;
+const MAIL_SERVER_AWAY_RETRY_MS = 60_000;
 
 export const backoffMs = (attempts: number) => BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0]!;
 
@@ -64,7 +64,7 @@ function isPermanent(error: unknown): boolean {
 const SERVER_AWAY_CODES = new Set(['ESOCKET', 'ECONNECTION', 'ETIMEDOUT', 'EDNS', 'ETLS', 'EAUTH']);
 
 /** The mail server is away or refuses every mail (421: closing, try later): nothing a retry of this mail alone would mend. */
-export function isMailServerAway(error: unknown): boolean {
+function isMailServerAway(error: unknown): boolean {
   const { code, responseCode, command } = error as { code?: unknown; responseCode?: unknown; command?: unknown };
   if (responseCode === 421 || command === 'CONN') return true;
   return typeof code === 'string' && SERVER_AWAY_CODES.has(code);

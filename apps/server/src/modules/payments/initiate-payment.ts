@@ -23,7 +23,7 @@ export const callbackPath = (programme: Programme) => (programme === 'main' ? '/
 export const PAYMENTS_PAUSED_RETRY_AFTER_SECONDS = 60;
 
 /** What a member reads when no checkout can be started because Paystack does not answer; the answer is 503 with Retry-After. */
-export const paymentsPaused = () =>
+const paymentsPaused = () =>
   new HttpError(
     503,
     'Card payments are paused for a few minutes: our payment provider, Paystack, is not answering. No money was taken. Please try again shortly.',
