@@ -12,10 +12,14 @@ import { checkDataDirWritable, DataDirUnusableError, dataDirProblem, MIN_FREE_BY
 import { queryRows } from '../src/db/rows';
 import { scheduledJobs } from '../src/db/schema';
 import { backoffDelayMs, isDatabaseUnavailable, retryWhileDatabaseUnavailable } from '../src/db/unavailable';
+import type { PaymentProvider, TransferState } from '../src/adapters/payments';
+import { startPayoutRun } from '../src/modules/payouts/run-payout';
 import { errorsPlugin, UNAVAILABLE_MESSAGE } from '../src/plugins/errors';
+import { createTestAccount } from './accounts-kit';
 import { testConfig, useTestApp } from './app';
 import { relayInFront, type DatabaseCut } from './database-cut';
 import { describeEachDatabase } from './databases';
+import { fundWallet, saveBankDetails } from './payouts-test-kit';
 import { createThrowawayDatabase, type ThrowawayDatabase } from './throwaway-postgres';
 
 /** Decision 0042: what the platform does when its database goes away, comes back, or is not there yet. */
@@ -194,6 +198,7 @@ describe.skipIf(!serverUrl)(`PostgreSQL going away and coming back${serverUrl ? 
   });
   afterAll(async () => {
     await app?.close();
+    // Closing ends the pool once every connection is back: a connection leaked by a lost transaction would hang here.
     await database?.close();
     await relay?.close();
     await throwaway?.drop();
@@ -240,6 +245,46 @@ describe.skipIf(!serverUrl)(`PostgreSQL going away and coming back${serverUrl ? 
       await stop();
     }
     expect(lines.join('\n')).not.toContain(PASSWORD);
+  });
+
+  it('a payout run cut by the outage sends on once the database answers, asking the provider first, and pays once', { timeout: 60_000 }, async () => {
+    const member = await createTestAccount(app, { fullName: 'Ngozi Payee' });
+    await saveBankDetails(app.db, member.id, { accountNumber: '0123456789' });
+    await fundWallet(app.db, 'main', member.id, 250_000);
+    // The provider as Paystack behaves: a transfer it accepted is found by its reference afterwards. The database goes
+    // away right after the provider accepted the transfer, before the platform could record it.
+    const sent = new Map<string, TransferState>();
+    const provider = {
+      ...app.payments,
+      keyMode: app.payments.keyMode,
+      createTransferRecipient: async () => ({ recipientCode: 'RCP_faults_test' }),
+      initiateTransfer: async (input: { amountKobo: number; reference: string }) => {
+        const state = { reference: input.reference, status: 'success', transferCode: `TRF_${sent.size + 1}`, amountKobo: input.amountKobo };
+        sent.set(input.reference, state);
+        await relay.cut();
+        setTimeout(() => void relay.restore(), 1_500).unref();
+        return state;
+      },
+      verifyTransfer: async (reference: string) => sent.get(reference) ?? { found: false as const },
+    } as PaymentProvider;
+    let background: Promise<unknown> = Promise.resolve();
+    const progress = await startPayoutRun(
+      {
+        db: app.db,
+        provider,
+        minimumKobo: 100_000,
+        reasonPrefix: 'Test payout',
+        inBackground: (_name, work) => void (background = work()),
+        log: { warn: log.warn, info: log.info },
+      },
+      { programme: 'main', period: '2026-10', mode: 'transfer', adminId: null },
+    );
+    expect(progress.reserved).toBe(1);
+    await background;
+    expect(sent.size, 'transfers sent to the provider').toBe(1);
+    const payouts = await queryRows<{ status: string; amount_kobo: string }>(app.db, sql`select status, amount_kobo::text from payouts where account_id = ${member.id}`);
+    expect(payouts).toEqual([{ status: 'success', amount_kobo: '250000' }]);
+    expect(lines.some((l) => l.includes(`payout`) && l.includes('waiting to try again'))).toBe(true);
   });
 
   it('a job cut short by the outage runs again as soon as the database answers, not a period later', { timeout: 60_000 }, async () => {

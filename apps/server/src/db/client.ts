@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
+// Drizzle's node-postgres transactions leak their connection when it is lost before BEGIN: fixed there (decision 0042).
+import './pg-transaction-fix';
 import { checkDataDirWritable, dataDirProblem } from './data-dir-check';
 import { backoffDelayMs, describeDatabaseError, isDatabaseUnavailable, retryWhileDatabaseUnavailable } from './unavailable';
 
