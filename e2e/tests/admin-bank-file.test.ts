@@ -6,7 +6,7 @@ import { adminToken, approveAsChecker, PAYOUT_ADMIN, signInOnAdminPage } from '.
 import { api, sponsorWithTwoFriends } from '../support/members';
 
 
-/** A monthly payout by bank file, from the run's page: the file for the bank, then what the bank paid. */
+/** A monthly payout by bank file, from the run's page: a batch for the bank with its control total, then what the bank paid, with its reason. */
 describe('admin bank-file payout', () => {
   const baseURL = inject('baseURL');
   let browser: Browser;
@@ -15,7 +15,7 @@ describe('admin bank-file payout', () => {
   });
   afterAll(async () => browser?.close());
 
-  it('downloads the bank file with the full account number and records one payout the bank could not pay', async () => {
+  it('downloads one batch with its control total and the full account number, gives it again, and records the payout the bank refused with its reason', async () => {
     // A Welcome Back sponsor with two paid friends has N3,000 in the wallet and saves bank details the bank confirms.
     const { sponsor } = await sponsorWithTwoFriends(baseURL, 'welcomeback', [
       'Ngozi Umeh',
@@ -61,23 +61,57 @@ describe('admin bank-file payout', () => {
       page.getByRole('button', { name: 'Download the bank file' }).click(),
     ]);
     const file = await readFile((await download.path())!, 'utf8');
-    expect(file).toContain('0123456781');
+    expect(download.suggestedFilename()).toMatch(/^bank-file-welcomeback-2020-01-batch-\d+\.csv$/);
+    const batchId = Number(/batch-(\d+)\.csv$/.exec(download.suggestedFilename())![1]);
+    const lines = file.trim().split('\n');
+    expect(lines[0]).toBe('Record,Reference,Beneficiary name,Account number,Bank code,Bank name,Amount (NGN),Narration,Note');
+    expect(lines[1]).toMatch(new RegExp(`^HEADER,Batch ${batchId},Welcome Back payout 2020-01,`));
+    expect(lines.at(-1)).toMatch(new RegExp(`^TRAILER,Batch ${batchId},Control total,`));
+    expect(file).toContain(',0123456781,058,');
     expect(file).toContain('3000.00');
-    await page.getByText(/^Saved .+\.csv\.$/).waitFor();
+    expect(file).not.toMatch(/paystack/i);
+    await page.getByText(/^Saved bank-file-.+\.csv: batch #\d+/).waitFor();
+    const batch = page.getByTestId('bank-file-batch').filter({ hasText: `Batch #${batchId}` });
+    await batch.getByTestId('control-total').waitFor();
 
-    // The bank could not pay Ngozi: her money goes back to her wallet; every other payout of the run is settled.
-    const waiting = await page.getByRole('checkbox').count();
-    await page.getByRole('checkbox', { name: /Ngozi Umeh/ }).check();
-    await page.getByRole('button', { name: 'Record what the bank paid' }).click();
-    await page.getByRole('button', { name: 'Yes, record it' }).click();
-    await page.getByText(`Recorded: ${waiting - 1} paid, 1 returned to the wallet.`).waitFor();
+    // Downloading again gives the same batch, not a new file of the same payouts.
+    const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the bank file' }).click()]);
+    expect(again.suggestedFilename()).toBe(download.suggestedFilename());
+    expect(await page.getByTestId('bank-file-batch').count()).toBe(1);
+
+    // The bank could not pay Ngozi: the tick asks for the bank's reason; every other payment of the file is paid.
+    const waiting = await batch.getByTestId('record-row').count();
+    await batch.getByRole('checkbox', { name: /Ngozi Umeh/ }).check();
+    await batch.getByRole('button', { name: 'Record what the bank paid' }).click();
+    await batch.getByText("Write the bank's reason for this payment").waitFor();
+    await batch.getByLabel("The bank's reason for Ngozi Umeh").fill('Account closed');
+    await batch.getByRole('button', { name: 'Record what the bank paid' }).click();
+    await batch.getByText(`${waiting - 1} paid (`).waitFor();
+    const confirm = batch.getByRole('button', { name: /^Yes, (record it|ask for approval)$/ });
+    if ((await confirm.textContent()) === 'Yes, ask for approval') {
+      // Above the threshold the record waits for a second administrator: nothing moves before.
+      await confirm.click();
+      await batch.getByText(/is waiting for a second administrator/).waitFor();
+      await approveAsChecker(baseURL, 'bank_file_record', (a) => a.summary.includes(`Batch ${batchId} `));
+      await page.reload();
+    } else {
+      await confirm.click();
+      await page.getByText(`Recorded: ${waiting - 1} paid, 1 not paid (their money is back in the wallets).`).waitFor();
+    }
+    const recorded = page.getByTestId('bank-file-batch').filter({ hasText: `Batch #${batchId}` });
+    await recorded.locator('[data-status="recorded"]').waitFor();
+    await recorded.getByText('Not paid. The bank said: “Account closed”').waitFor();
+    await page.getByTestId('run-attention').getByText('The bank said: “Account closed”.').waitFor();
     const me = await api<{ wallet: string }>(baseURL, '/api/me?programme=welcomeback', {
       token: sponsor.token,
     });
     expect(me.wallet).toBe('3000.00');
-    await page.getByText("The bank's answer is recorded").waitFor();
+    // Nothing is left to send until Ngozi's payout is retried: no file of the payouts the bank paid.
+    await page.getByText('No payout waits to be sent').waitFor();
+    expect(await page.getByRole('button', { name: 'Download the bank file' }).count()).toBe(0);
+    expect(await page.locator('main').textContent()).not.toMatch(/paystack/i);
     const audit = await api<{ items: { action: string }[] }>(baseURL, '/api/admin/audit-log', { token });
-    expect(audit.items.map((i) => i.action)).toContain('payout_csv_download');
+    expect(audit.items.map((i) => i.action)).toEqual(expect.arrayContaining(['payout_csv_download', 'payout_bank_file_made']));
     expect(problems).toEqual([]);
     await context.close();
   });
