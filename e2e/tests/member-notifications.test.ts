@@ -82,10 +82,11 @@ describe('member notifications at 360 px', () => {
   });
 
   it('shows administrators the mail queue: failed mails first, and what was sent', async () => {
-    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', ['Dupe Sponsor', 'Efe Okoro', 'Funke Ade']);
     // An administrator of its own (made and approved with kept tokens): the demo administrator's sign-ins are limited and shared by every file.
-    // Invited at an address of its own (decision 0038: a member account is never made an administrator).
+    // Invited at an address of its own (decision 0038: a member account is never made an administrator), before the
+    // member pays, so the mails of the invitation come before the member's on the newest-first list.
     const { email: adminEmail, password: adminPassword } = await newAdministrator(baseURL, DEMO_ADMIN, 'Mails Admin');
+    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', ['Dupe Sponsor', 'Efe Okoro', 'Funke Ade']);
     const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
     const problems = watchPage(page);
     await page.goto(`${baseURL}/admin`);
