@@ -166,6 +166,15 @@ describeEachDatabase('cash-outs above the threshold: set aside when asked, hande
       `Cash payout of ₦125,000 declined by a second administrator (request #${first.id}): back in your wallet`,
       `Cash payout of ₦125,000 withdrawn by the administrator who asked (request #${second.id}): back in your wallet`,
     ]);
+    // The member's wallet history: each cash payout set aside, and each given back.
+    const history = await ctx.app.inject({ method: 'GET', url: '/api/me/wallet-history?kind=cash_out,payout_returned', headers: await signInAs(ctx.app, dayo.id) });
+    expect(history.statusCode, history.body).toBe(200);
+    expect(history.json().items.map((l: { kind: string; amount: string }) => [l.kind, l.amount])).toEqual([
+      ['payout_returned', '125000.00'],
+      ['cash_out', '-125000.00'],
+      ['payout_returned', '125000.00'],
+      ['cash_out', '-125000.00'],
+    ]);
     const told = (await notices(dayo.id)).filter((n) => n.kind === 'cash_out_not_made');
     expect(told).toHaveLength(2);
     expect(told[0]).toMatchObject({ title: 'Cash payout not made: ₦125,000 is back in your wallet' });
