@@ -96,13 +96,22 @@ describe('work that waits for the database to come back', () => {
     await expect(retryWhileDatabaseUnavailable(async () => Promise.reject((calls += 1, bug)), { what: 'test', log: quiet, maxWaitMs: 60_000 })).rejects.toBe(bug);
     expect(calls).toBe(1);
     const waits: number[] = [];
-    await expect(
-      retryWhileDatabaseUnavailable(async () => Promise.reject(refused()), { what: 'test', log: quiet, maxWaitMs: 3_000, sleep: async (ms) => void waits.push(ms) }),
-    ).rejects.toSatisfy(isDatabaseUnavailable);
-    // The fake sleep spends no time: the next wait alone (4 s) would pass the 3 s limit, so it gives up before it.
-    expect(waits).toEqual([500, 1000, 2000]);
-    let stopping = false;
+    let clock = 0;
     let tries = 0;
+    await expect(
+      retryWhileDatabaseUnavailable(async () => Promise.reject((tries += 1, refused())), {
+        what: 'test',
+        log: quiet,
+        maxWaitMs: 3_000,
+        now: () => clock,
+        sleep: async (ms) => void (waits.push(ms), (clock += ms)),
+      }),
+    ).rejects.toSatisfy(isDatabaseUnavailable);
+    // 0.5 s, 1 s, then the 1.5 s left of the 3 s (not the 2 s the backoff asks), and a last try at the limit.
+    expect(waits).toEqual([500, 1000, 1500]);
+    expect(tries).toBe(4);
+    let stopping = false;
+    tries = 0;
     await expect(
       retryWhileDatabaseUnavailable(
         async () => {

@@ -90,10 +90,13 @@ export async function retryWhileDatabaseUnavailable<T>(
     /** Asked before each wait: true gives up at once (the process is closing). */
     shouldStop?: () => boolean;
     sleep?: (ms: number) => Promise<void>;
+    /** The clock the limit is counted on (tests hand in one that the fake sleep moves). */
+    now?: () => number;
   },
 ): Promise<T> {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const started = Date.now();
+  const now = options.now ?? Date.now;
+  const started = now();
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await work(attempt > 1);
@@ -101,8 +104,10 @@ export async function retryWhileDatabaseUnavailable<T>(
       return result;
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
-      const delayMs = backoffDelayMs(attempt, options.maxDelayMs);
-      if (Date.now() - started + delayMs > options.maxWaitMs || options.shouldStop?.()) throw error;
+      // The last wait is cut to what is left, so the work is tried once more at the limit rather than given up early.
+      const remainingMs = options.maxWaitMs - (now() - started);
+      if (remainingMs <= 0 || options.shouldStop?.()) throw error;
+      const delayMs = Math.min(backoffDelayMs(attempt, options.maxDelayMs), remainingMs);
       options.log.warn({ what: options.what, attempt, retryInMs: delayMs, reason: describeDatabaseError(error) }, 'the database is not reachable; waiting to try again');
       await sleep(delayMs);
     }
