@@ -33,8 +33,9 @@ export interface RunningServer {
 }
 
 /** Starts the real platform (scripts/start.mjs) as a child process, the way `npm start` does. */
-export async function startPlatform(env: Record<string, string> = {}, options: { dataDir?: string; waitForHealth?: boolean } = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startPlatform(env: Record<string, string> = {}, options: { dataDir?: string; waitForHealth?: boolean; port?: number } = {}): Promise<RunningServer> {
+  // A given port: the same instance started again behind a proxy that knows it by its port.
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'coop-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
