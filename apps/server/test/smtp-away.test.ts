@@ -5,6 +5,7 @@ import { buildApp, type App } from '../src/app';
 import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { mailBacklog } from '../src/modules/notifications/mail-backlog';
+import { enqueueMail } from '../src/modules/notifications/mail-queue';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { testConfig } from './app';
 import { describeEachDatabase } from './databases';
@@ -51,21 +52,31 @@ describeEachDatabase('the mail server down for an hour, then back (decision 0046
     const stamp = Date.now();
     const emails = Array.from({ length: 4 }, (_, i) => `away-${stamp}-${i}@example.com`);
     for (const email of emails) expect((await signUp(email)).statusCode).toBe(201);
+    // And a notice to each of 30 more addresses: more than one pass's batch of 20.
+    const notices = Array.from({ length: 30 }, (_, i) => `notice-${stamp}-${i}@example.com`);
+    await ctx.app.db.transaction(async (tx) => {
+      for (const to of notices)
+        await enqueueMail(tx, to, { template: 'admin_notice', data: { name: 'Operator', subject: 'A notice', paragraphs: ['Something to read.'], action: { label: 'Open', path: '/admindashboard' } } });
+    });
     const queued = await rowsOf(emails);
     expect(queued).toHaveLength(4);
     const oldestQueuedAt = new Date(queued[0]!.created_at);
 
-    // An hour passes, the worker looking at its queue every minute (its poll) with that hour's time.
+    // An hour passes, the worker looking at its queue every minute (its poll) with that hour's time. Each look tries
+    // the server once and puts every waiting mail off a minute, the 14 beyond its batch too.
     const start = new Date();
-    for (let minute = 0; minute <= 60; minute += 1) await ctx.app.mailWorker.runOnce(new Date(start.getTime() + minute * MINUTE));
+    expect(await ctx.app.mailWorker.runOnce(start)).toBe(1);
+    const stillDue = await queryRows<{ n: number }>(ctx.app.db, sql`select count(*)::int as n from mail_queue where status = 'queued' and next_attempt_at <= ${start}`);
+    expect(stillDue[0]!.n).toBe(0);
+    for (let minute = 1; minute <= 60; minute += 1) expect(await ctx.app.mailWorker.runOnce(new Date(start.getTime() + minute * MINUTE))).toBe(1);
     // Nothing was given up, nothing counted against the mails: they wait.
-    for (const row of await rowsOf(emails)) expect(row).toMatchObject({ status: 'queued', attempts: 0 });
+    for (const row of await rowsOf([...emails, ...notices])) expect(row).toMatchObject({ status: 'queued', attempts: 0 });
     expect(ctx.smtp.received.length).toBe(before);
 
     // What the dashboard shows: the mails waiting, since when the oldest waits and why, none failed.
     const backlog = await ctx.app.inject({ method: 'GET', url: '/api/admin/mails/backlog', headers: admin });
     expect(backlog.statusCode).toBe(200);
-    expect(backlog.json()).toMatchObject({ waiting: 4, failed: 0, oldestWaitingSince: oldestQueuedAt.toISOString() });
+    expect(backlog.json()).toMatchObject({ waiting: 34, failed: 0, oldestWaitingSince: oldestQueuedAt.toISOString() });
     expect(backlog.json().lastError).toMatch(/^The mail server could not be reached: .*ECONNREFUSED/);
     // Its age an hour into the outage, at the time the worker was given.
     const anHourOn = await mailBacklog(ctx.app.db, new Date(start.getTime() + 60 * MINUTE));
@@ -78,8 +89,9 @@ describeEachDatabase('the mail server down for an hour, then back (decision 0046
     ctx.smtp = await startSmtpServer(ctx.port);
     await ctx.app.mailWorker.drain(new Date(start.getTime() + 62 * MINUTE));
     await ctx.app.mailWorker.drain(new Date(start.getTime() + 180 * MINUTE));
-    for (const email of emails) expect(ctx.smtp.received.filter((m) => m.to.includes(email)), email).toHaveLength(1);
-    for (const row of await rowsOf(emails)) expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    for (const email of [...emails, ...notices]) expect(ctx.smtp.received.filter((m) => m.to.includes(email)), email).toHaveLength(1);
+    expect(ctx.smtp.received).toHaveLength(34);
+    for (const row of await rowsOf([...emails, ...notices])) expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/mails/backlog', headers: admin })).json()).toMatchObject({
       waiting: 0,
       failed: 0,

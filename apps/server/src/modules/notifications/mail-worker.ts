@@ -196,10 +196,15 @@ export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOption
         return i;
       }
       if ((await sendClaimed(deps, row, now, () => stopRequested)) === 'server_away') {
-        // One look at the server per pass while it is away, not one connection timeout per mail of the batch.
+        // One look at the server a minute while it is away, not one connection timeout per mail: the rest of the batch
+        // and every other mail due now wait the same minute (a mail queued meanwhile still gets its own try at once).
+        const until = new Date(now.getTime() + MAIL_SERVER_AWAY_RETRY_MS);
         const waiting = claimed.slice(i + 1);
-        if (waiting.length > 0) await releaseClaims(deps, waiting, new Date(now.getTime() + MAIL_SERVER_AWAY_RETRY_MS));
-        deps.log.warn({ waiting: claimed.length }, 'the mail server cannot be reached; the queued mails wait and it is tried again in a minute');
+        if (waiting.length > 0) await releaseClaims(deps, waiting, until);
+        await deps.db
+          .execute(sql`update mail_queue set next_attempt_at = ${until} where status = 'queued' and next_attempt_at <= ${now}`)
+          .catch((error: unknown) => deps.log.warn({ reason: describeDatabaseError(error) }, 'the waiting mails could not be put off; they are tried at the next look'));
+        deps.log.warn({ claimed: claimed.length }, 'the mail server cannot be reached; the queued mails wait and it is tried again in a minute');
         return i + 1;
       }
     }
