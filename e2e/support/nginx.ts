@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, removeDir, repoRoot } from './server';
 
-export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
 /** Why the tests behind nginx cannot run here, or null when they can. */
 export function nginxMissing(): string | null {

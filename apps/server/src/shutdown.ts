@@ -10,7 +10,7 @@ const SETTLE_MS = 250;
 /** How often kept-alive connections that have gone idle are closed while the instance drains. */
 const IDLE_SWEEP_MS = 100;
 
-export interface ShutdownOutcome {
+interface ShutdownOutcome {
   /** Everything in flight finished within the limit and the app closed. */
   drained: boolean;
   /** When the limit ran out: the connections cut and the scheduled jobs whose periods were given back. */
