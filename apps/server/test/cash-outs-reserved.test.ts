@@ -267,6 +267,34 @@ describeEachDatabase('cash-outs above the threshold: set aside when asked, hande
     expect(await paidOnce(jide.id)).toEqual({ cashKobo: 0, runKobo: WALLET_KOBO });
   });
 
+  it('twenty submissions at once for one member make one request and set the amount aside once', async () => {
+    const lola = await member('Lola Concurrent');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => askCashOut(lola.email)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(202));
+    expect(new Set(answers.map((a) => a.json().approval.id)).size).toBe(1);
+    expect(answers.filter((a) => a.json().alreadyWaiting === false)).toHaveLength(1);
+    expect(await wallet(lola.id)).toBe(REST_KOBO);
+    const [reserves] = await queryRows<{ n: number }>(
+      ctx.app.db,
+      sql`select count(*)::int as n from journal_entries e join journal_lines l on l.entry_id = e.id join ledger_accounts a on a.id = l.ledger_account_id
+          where e.kind = 'cash_out_reserve' and a.key = ${`wallet:${lola.id}`}`,
+    );
+    expect(reserves!.n).toBe(1);
+    // Withdrawn twice at once: given back once.
+    const id = answers[0]!.json().approval.id as number;
+    const withdrawals = await Promise.all([decline(id, maker.headers), decline(id, maker.headers), decline(id, checker.headers)]);
+    expect(withdrawals.map((w) => w.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await wallet(lola.id)).toBe(WALLET_KOBO);
+
+    // More than the wallet holds is refused at once, checked under the wallet's lock, and no request is left behind.
+    const tooMuch = await askCashOut(lola.email, '150000');
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().message).toBe("The amount is more than Lola Concurrent's wallet balance of ₦130,000");
+    const [requests] = await queryRows<{ n: number }>(ctx.app.db, sql`select count(*)::int as n from approval_requests where target_account_id = ${lola.id}`);
+    expect(requests!.n).toBe(1);
+    expect(await paidOnce(lola.id)).toEqual({ cashKobo: 0, runKobo: 0 });
+  });
+
   it('a cash-out asked before reservations existed (nothing set aside) is paid from the wallet when approved, as it was then', async () => {
     const kemi = await member('Kemi Earlier');
     const key = randomUUID();

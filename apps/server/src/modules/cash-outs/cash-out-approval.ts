@@ -1,5 +1,4 @@
 import { formatNaira, programmeName, type Programme } from '@coop/core';
-import { HttpError } from '../../plugins/errors';
 import { accountForConfirmation } from '../admin-users/account-for-confirmation';
 import type { ApprovalAct } from '../approvals/approval-acts';
 import { carryOutReservedCashOut, releaseCashOut, reserveCashOut } from './reserve-cash-out';
@@ -18,9 +17,9 @@ export const cashOutApproval: ApprovalAct<CashOutAsk> = {
   // One cash-out per member waits at a time: a second form for the same member answers the first request.
   subjectKey: (ask, description) => `cash-out:${ask.programme}:${description.targetAccountId}`,
   async describe(app, _maker, ask) {
+    // The balance is checked under the wallet's lock when the amount is set aside (hold), after a cash-out that already
+    // waits for this member has been answered: its money is out of the wallet, and asking again answers that request.
     const member = await accountForConfirmation(app.db, ask.programme, ask.email);
-    if (ask.amountKobo > member.balanceKobo)
-      throw new HttpError(422, `The amount is more than ${member.fullName}'s wallet balance of ${formatNaira(member.balanceKobo)}`, 'insufficient_funds');
     return {
       summary: `cash payout of ${formatNaira(ask.amountKobo)} to ${member.fullName} (${programmeName(ask.programme)}), handed over once approved`,
       targetAccountId: member.id,
