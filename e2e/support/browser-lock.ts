@@ -6,7 +6,7 @@ import { inject } from 'vitest';
  * One Chromium at a time (the machine has two cores, and the platform and the API tests beside need them): the
  * first browser a test file launches waits for a lock folder (global-setup.ts makes its parent), which the file
  * holds to its end (one-at-a-time.ts lets it go). The process tests, which launch no browser (crash-recovery,
- * mail-kill, several-instances, start), run beside a browser file.
+ * mail-kill, several-instances, rolling-restart, start), run beside a browser file.
  */
 let held = false;
 
