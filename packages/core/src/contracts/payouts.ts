@@ -60,7 +60,6 @@ export const bankFileRecordFormSchema = z
     }),
   )
   .transform(({ rows }) => ({ failed: rows.filter((r) => r.notPaid).map((r) => ({ payoutId: r.payoutId, reason: r.reason.trim() })) }));
-export type BankFileRecordForm = z.input<typeof bankFileRecordFormSchema>;
 
 /** The "Correct this record" form: the payments whose record was wrong, ticked, and why. */
 export const bankFileReversalFormSchema = z
@@ -70,4 +69,3 @@ export const bankFileReversalFormSchema = z
   })
   .refine(({ rows }) => rows.some((r) => r.chosen), { message: 'Choose the payments whose record was wrong', path: ['rows'] })
   .transform(({ rows, reason }) => ({ payoutIds: rows.filter((r) => r.chosen).map((r) => r.payoutId), reason }));
-export type BankFileReversalForm = z.input<typeof bankFileReversalFormSchema>;
