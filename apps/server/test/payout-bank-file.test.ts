@@ -82,6 +82,18 @@ describeEachDatabase('bank files that pay once, recorded and corrected by two ad
       { payoutId: people.dayo.payoutId!, reason: 'Account dormant' },
       { payoutId: people.emeka.payoutId!, reason: 'Invalid account number' },
     ];
+    // A record asked with the wrong answer is withdrawn: the batch is open again and nothing moved.
+    const wrong = await post(`/api/admin/payouts/batches/${firstBatch}/record`, { failed: [] }, maker);
+    expect(wrong.statusCode, wrong.body).toBe(202);
+    const withdrawn = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/approvals/${wrong.json().approval.id}/decline`,
+      headers: maker,
+      payload: { reason: 'Two payments were refused: asking again' },
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await runDetail()).batches[0]).toMatchObject({ id: firstBatch, status: 'open', pendingRecordApprovalId: null });
+
     const asked = await post(`/api/admin/payouts/batches/${firstBatch}/record`, { failed }, maker);
     expect(asked.statusCode, asked.body).toBe(202);
     const { approval } = asked.json();
