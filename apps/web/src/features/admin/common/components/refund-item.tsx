@@ -15,7 +15,7 @@ const WORDS: Record<Refund['status'], string> = {
 };
 
 /** "5 hours", "3 days": how long a refund has waited for Paystack's outcome. */
-export function waitedFor(hours: number) {
+function waitedFor(hours: number) {
   if (hours < 1) return 'less than an hour';
   if (hours < 48) return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
   return `${Math.floor(hours / 24)} days`;
