@@ -41,6 +41,7 @@ const samples: { event: NotificationEvent; says: string[]; page: string }[] = [
   { event: { kind: 'payout_paid', amountKobo: 3_000_000, ...bank }, says: ['₦30,000', 'Access Bank'], page: '/mainwallet' },
   { event: { kind: 'payout_failed', amountKobo: 3_000_000, ...bank, reason: 'Account not found' }, says: ['₦30,000', 'Account not found', 'Check your bank details'], page: '/mainbankdetails' },
   { event: { kind: 'cash_out_recorded', amountKobo: 125_050 }, says: ['₦1,250.50'], page: '/mainwallet' },
+  { event: { kind: 'cash_out_not_made', amountKobo: 12_500_000, outcome: 'failed' }, says: ['₦125,000', 'not carried out', 'back in your wallet'], page: '/mainwallet' },
   { event: { kind: 'bank_details_changed', ...bank, verified: true }, says: ['Access Bank', '6789', 'If this was not you'], page: '/mainbankdetails' },
   { event: { kind: 'password_changed', how: 'changed' }, says: ['If this was not you'], page: '/mainsignin' },
   { event: { kind: 'grant_decided', decision: 'approved', amountKobo: 4_000_000_000, note: 'Well planned' }, says: ['approved', '₦40,000,000', 'Well planned'], page: '/maingrant' },
