@@ -12,7 +12,6 @@ import { ApprovalOverlaps } from '../../common/components/approval-overlaps';
 import { HeldMoney } from './held-money';
 import { LeftOutList } from './left-out-list';
 import { RemovalNotice } from './removal-notice';
-import { RemovalNotice } from './removal-notice';
 
 const KIND = {
   cash_out: 'Cash-out',
@@ -40,8 +39,6 @@ export function ApprovalCard({ approval, viewerId, showPreviewLink = true }: { a
   const [step, setStep] = useState<'idle' | 'confirming' | 'declining'>('idle');
   const form = useZodForm(declineApprovalSchema, { reason: '' });
   const own = approval.maker.id === viewerId;
-  // The administrator a removal concerns may only object (decision 0038): no Approve, and Decline is an objection.
-  const concernsYou = approval.kind === 'remove_admin' && approval.target?.id === viewerId;
   // The administrator a removal concerns may only object (decision 0038): no Approve, and Decline is an objection.
   const concernsYou = approval.kind === 'remove_admin' && approval.target?.id === viewerId;
   // An objection leaves the request waiting: the form closes, the card shows the objection.
@@ -110,7 +107,6 @@ export function ApprovalCard({ approval, viewerId, showPreviewLink = true }: { a
       <HeldMoney approval={approval} own={own} />
       <ApprovalOverlaps overlaps={approval.overlaps} />
       <LeftOutList leftOut={approval.leftOut} />
-      <RemovalNotice approval={approval} viewerId={viewerId} />
       <RemovalNotice approval={approval} viewerId={viewerId} />
       {approval.status === 'pending' && (
         <div className="mt-3 border-t border-slate-200 pt-3">
