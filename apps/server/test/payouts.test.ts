@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { accounts } from '../src/db/schema';
 import { ledgerDiscrepancies, walletBalanceKobo } from '../src/modules/ledger/queries';
+import { payoutAttention } from '../src/modules/payouts/attention';
 import { decidePayee } from '../src/modules/payouts/payee-rules';
 import { applyTransferOutcome } from '../src/modules/payouts/transfer-outcome';
 import { currentPeriod, isFuturePeriod } from '../src/modules/payouts/period';
@@ -43,6 +44,29 @@ describe('payout rules', () => {
       pay: false,
       reason: 'account_suspended',
     });
+  });
+  it("says a bank-file run's failures in the bank's words, never Paystack's, whatever the member's bank details", () => {
+    const banks = [null, { verified: false, changedSinceFailure: false }, { verified: true, changedSinceFailure: true }, { verified: true, changedSinceFailure: false }];
+    const reasons = [null, 'Account closed', 'The bank could not pay this account'];
+    const statuses = ['reserved', 'processing', 'otp', 'success', 'failed', 'reversed', 'released'] as const;
+    const said = new Set<string>();
+    for (const status of statuses)
+      for (const bank of banks)
+        for (const failureReason of reasons) {
+          const attention = payoutAttention({ status, failureReason, bank, mode: 'csv' });
+          if (attention) said.add(`${attention.reason} ${attention.action}`);
+        }
+    expect(said.size).toBeGreaterThan(0);
+    for (const words of said) expect(words).not.toMatch(/paystack/i);
+    expect(payoutAttention({ status: 'failed', failureReason: 'Account closed', bank: banks[2]!, mode: 'csv' })).toEqual({
+      reason: "The bank said: “Account closed”. The bank did not pay this account; the amount is back in the member's wallet.",
+      action: 'The member has corrected the bank details since: retry to put it in the next bank file.',
+      retryable: true,
+      needsCode: false,
+    });
+    expect(payoutAttention({ status: 'failed', failureReason: 'The bank could not pay this account', bank: banks[3]!, mode: 'csv' })!.reason).toBe(
+      "The bank gave no reason (recorded before reasons were asked for). The bank did not pay this account; the amount is back in the member's wallet.",
+    );
   });
   it('knows the current month in Lagos and refuses months not begun', () => {
     expect(currentPeriod(new Date('2026-11-30T23:30:00Z'))).toBe('2026-12');

@@ -32,18 +32,20 @@ export function payoutAttention(input: {
   mode?: 'transfer' | 'csv';
 }): PayoutAttention | null {
   const person = (reason: string, action: string, needsCode = false) => ({ reason, action, retryable: false, needsCode });
-  if (input.status === 'otp')
+  // A bank-file run never reaches Paystack: only the bank's refusal (recorded, or corrected) needs a person there.
+  const transfer = input.mode !== 'csv';
+  if (transfer && input.status === 'otp')
     return person(
       transferStatusText('otp'),
       `Enter the code sent to the business's phone below (or press Resend code). Paystack abandons the transfer after 30 minutes; release it then. ${OTP_ADVICE}`,
       true,
     );
-  if (input.status === 'success' && input.providerNote)
+  if (transfer && input.status === 'success' && input.providerNote)
     return person(input.providerNote, "The money is recorded as paid: confirm with Paystack whether it reached the member; a reversal, if one comes, returns it to the wallet.");
-  if (input.status === 'processing' && input.providerStatus && !WAITING_STATUSES.includes(input.providerStatus))
+  if (transfer && input.status === 'processing' && input.providerStatus && !WAITING_STATUSES.includes(input.providerStatus))
     return person(transferStatusText(input.providerStatus), 'The money stays held until Paystack gives a known answer: Retry asks it again.');
   if (input.status !== 'failed' && input.status !== 'reversed') return null;
-  const result = input.mode === 'csv' ? decideFailed(input, BANK_FILE_WORDS) : decideFailed(input, TRANSFER_WORDS);
+  const result = decideFailed(input, transfer ? TRANSFER_WORDS : BANK_FILE_WORDS);
   return { ...result, needsCode: false };
 }
 
