@@ -108,6 +108,14 @@ describeEachDatabase('bank files that pay once, recorded and corrected by two ad
     // Asking again answers the waiting request; the file is the same batch meanwhile.
     const twice = await post(`/api/admin/payouts/batches/${firstBatch}/record`, { failed }, maker);
     expect(twice.json()).toMatchObject({ alreadyWaiting: true, approval: { id: approval.id } });
+    // An answer under the threshold is not recorded beside the one that waits.
+    const beside = await post(
+      `/api/admin/payouts/batches/${firstBatch}/record`,
+      { failed: [...failed, { payoutId: people.ada.payoutId!, reason: 'Account dormant' }, { payoutId: people.bola.payoutId!, reason: 'Account dormant' }] },
+      checker,
+    );
+    expect(beside.statusCode).toBe(409);
+    expect(beside.json().message).toBe(`A record of Batch ${firstBatch} waits for a second administrator (request #${approval.id}): withdraw or decline it first.`);
     expect((await bankFile()).json().id).toBe(firstBatch);
 
     const own = await approve(approval.id, maker);

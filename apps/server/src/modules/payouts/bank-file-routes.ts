@@ -4,8 +4,10 @@ import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
 import { approvalKeyHeaders } from '../approvals/schemas';
+import { findPendingBySubject } from '../approvals/approval-store';
+import { HttpError } from '../../plugins/errors';
 import { bankFileRecordApproval, bankFileReversalApproval } from './bank-file-approvals';
-import { bankFile, openBankFile, runBatches } from './bank-file-batches';
+import { bankFile, batchLabel, openBankFile, recordSubject, runBatches } from './bank-file-batches';
 import { reverseBankFile } from './bank-file-reversal';
 import { checkBankAnswer, recordBankAnswer } from './record-bank-file';
 import { findRun } from './run-queries';
@@ -90,6 +92,14 @@ export const bankFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const { run, paidKobo } = await checkBankAnswer(app.db, answer);
       if (paidKobo > app.config.approvals.thresholdKobo && (await needsSecondAdministrator(app)))
         return reply.status(202).send(await requestApproval(app, signedIn(request), bankFileRecordApproval, answer, request.headers['idempotency-key']));
+      // Another answer for this batch waits for a second administrator: one record per batch, so it is withdrawn first.
+      const waiting = await findPendingBySubject(app.db, recordSubject(answer.batchId));
+      if (waiting)
+        throw new HttpError(
+          409,
+          `A record of ${batchLabel(answer.batchId)} waits for a second administrator (request #${waiting.id}): withdraw or decline it first.`,
+          'record_waiting',
+        );
       const result = await app.db.transaction((tx) => recordBankAnswer(tx, answer, { makerId: signedIn(request).id, approvedBy: null }));
       return {
         settled: result.settled,
