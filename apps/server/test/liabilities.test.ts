@@ -93,11 +93,16 @@ describeEachDatabase('liability view', (database) => {
       expect(run.statusCode, run.body).toBe(201);
       const runId = run.json().run.id as number;
       const ids = await queryRows<{ id: string }>(ctx.app.db, sql`select id from payouts where run_id = ${runId} order by id`);
-      // Some runs stay reserved (the bank has not answered), others are confirmed with a few failures sent back.
-      if (op.failEvery === 0) return;
-      const failedPayoutIds = ids.map((r) => Number(r.id)).filter((_, i) => i % (op.failEvery + 1) === 0);
-      const confirm = await ctx.app.inject({ method: 'POST', url: `/api/admin/payouts/runs/${runId}/confirm`, headers: admin, payload: { failedPayoutIds } });
-      expect(confirm.statusCode, confirm.body).toBeLessThan(300);
+      // Some runs stay reserved (the bank has not answered), others have their bank file recorded with a few failures sent back.
+      if (op.failEvery === 0 || ids.length === 0) return;
+      const failed = ids
+        .map((r) => Number(r.id))
+        .filter((_, i) => i % (op.failEvery + 1) === 0)
+        .map((payoutId) => ({ payoutId, reason: 'Account closed' }));
+      const batch = await ctx.app.inject({ method: 'POST', url: `/api/admin/payouts/runs/${runId}/bank-file`, headers: admin });
+      expect(batch.statusCode, batch.body).toBe(201);
+      const record = await ctx.app.inject({ method: 'POST', url: `/api/admin/payouts/batches/${batch.json().id}/record`, headers: admin, payload: { failed } });
+      expect(record.statusCode, record.body).toBeLessThan(300);
     }
   }
 

@@ -75,7 +75,9 @@ describeEachDatabase('erasure that keeps the books', (database) => {
       ctx.app.inject({ method: payload ? 'POST' : 'GET', url, headers: adminHeaders, ...(payload ? { payload } : {}) });
     const run = await admin2('/api/admin/payouts/run', { programme: 'main', period: currentPeriod(new Date()), mode: 'csv' });
     expect(run.statusCode).toBe(201);
-    expect((await admin2(`/api/admin/payouts/runs/${run.json().run.id}/confirm`, { failedPayoutIds: [] })).statusCode).toBe(200);
+    const batch = await ctx.app.inject({ method: 'POST', url: `/api/admin/payouts/runs/${run.json().run.id}/bank-file`, headers: adminHeaders });
+    expect(batch.statusCode, batch.body).toBe(201);
+    expect((await admin2(`/api/admin/payouts/batches/${batch.json().id}/record`, { failed: [] })).statusCode).toBe(200);
     const [paid] = await queryRows<{ status: string; amount_kobo: string }>(ctx.app.db, sql`select status, amount_kobo from payouts where account_id = ${member.id}`);
     expect(paid).toMatchObject({ status: 'success' });
     expect((await outboxOf(ctx.app, person.email)).length).toBeGreaterThan(2);
