@@ -7,11 +7,12 @@ import path from 'node:path';
 import { freePort, removeDir, repoRoot } from './server';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const OPENSSL = process.env.OPENSSL_PATH ?? 'openssl';
 
 /** Why the tests behind nginx cannot run here, or null when they can. */
 export function nginxMissing(): string | null {
   if (!existsSync(NGINX)) return `needs Debian's nginx at ${NGINX} (.ci/run installs it)`;
-  if (spawnSync('openssl', ['version']).status !== 0) return 'needs openssl to make a self-signed certificate';
+  if (spawnSync(OPENSSL, ['version']).status !== 0) return 'needs openssl to make a self-signed certificate';
   return null;
 }
 
@@ -39,7 +40,7 @@ export async function startNginx(upstreamPorts: number[]): Promise<RunningNginx>
   const certificateFile = path.join(dir, 'cert.pem');
   const keyFile = path.join(dir, 'key.pem');
   const made = spawnSync(
-    'openssl',
+    OPENSSL,
     ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', keyFile, '-out', certificateFile],
     { encoding: 'utf8' },
   );
