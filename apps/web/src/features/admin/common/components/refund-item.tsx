@@ -42,7 +42,8 @@ export function RefundItem({ refund: r }: { refund: Refund }) {
           data-testid="refund-waiting"
         >
           <p>
-            <span className="font-semibold">Waiting {waitedFor(r.waitingHours!)}</span> for Paystack&apos;s outcome
+            <span className="font-semibold">Waiting {waitedFor(r.waitingHours!)}</span> for Paystack&apos;s
+            outcome
             {r.providerRefundId !== null ? (
               <>
                 {' '}
@@ -53,7 +54,9 @@ export function RefundItem({ refund: r }: { refund: Refund }) {
             )}
           </p>
           <p className="text-xs text-amber-900">
-            {r.checkedAt ? `Last asked Paystack ${formatDateTime(r.checkedAt)}` : 'Paystack not asked since it was sent'}
+            {r.checkedAt
+              ? `Last asked Paystack ${formatDateTime(r.checkedAt)}`
+              : 'Paystack not asked since it was sent'}
             {r.expectedAt && ` · Paystack expects it back with the payer by ${formatDate(r.expectedAt)}`}
           </p>
           {r.providerRefundId === null && (

@@ -50,7 +50,7 @@ export function AuditPage() {
                       {entry.address && (
                         <>
                           {' '}
-                          · from <span className="font-mono" data-testid="audit-address">{entry.address}</span>
+                          · from <span className="inline-block max-w-full font-mono" data-testid="audit-address">{entry.address}</span>
                         </>
                       )}
                     </p>

@@ -63,7 +63,10 @@ export function PaymentsSection({ record }: { record: MemberRecord }) {
                 {p.failureReason && ` · ${p.failureReason}`}
               </span>
               {p.refunds.length > 0 && (
-                <ul className="mt-2 w-full space-y-2 border-l-2 border-slate-200 pl-3" aria-label={`Refunds of payment ${p.reference}`}>
+                <ul
+                  className="mt-2 w-full space-y-2 border-l-2 border-slate-200 pl-3"
+                  aria-label={`Refunds of payment ${p.reference}`}
+                >
                   {p.refunds.map((r) => (
                     <li key={r.id}>
                       <RefundItem refund={r} />
