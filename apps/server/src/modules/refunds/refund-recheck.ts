@@ -78,7 +78,7 @@ export async function recheckRefund(app: FastifyInstance, id: number, now: Date)
     }
     if (listed?.complete) {
       await updateRefund(tx, id, { checkedAt: now });
-      await applyRefundWord(tx, locked, 'failed', "Not sent: Paystack's list of refunds has none for this payment since it was asked. Nothing left the company; refund it again.");
+      await applyRefundWord(tx, locked, 'failed', "Not sent: Paystack's list of refunds has none for this payment since it was asked.");
       return 'not_sent';
     }
     await updateRefund(tx, id, { checkedAt: now });
