@@ -4,7 +4,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import https from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, removeDir, repoRoot } from './server';
+import pg from 'pg';
+import { createThrowawayDatabase } from '../../apps/server/test/throwaway-postgres';
+import { freePort, removeDir, repoRoot, startPlatform, type RunningServer } from './server';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const OPENSSL = process.env.OPENSSL_PATH ?? 'openssl';
@@ -177,3 +179,33 @@ export function behindNginxEnv(databaseUrl: string, nginx: RunningNginx): Record
 }
 
 const sharedSecrets = { jwt: randomBytes(48).toString('base64'), totp: randomBytes(32).toString('base64') };
+
+/**
+ * docs/deploy.md on loopback: nginx with TLS in front of two production-mode instances on a new database of the
+ * PostgreSQL at serverUrl, and a client of that database for what the test reads. stop() ends them all.
+ */
+export async function startBehindNginx(serverUrl: string, prefix: string) {
+  const database = await createThrowawayDatabase(serverUrl, { prefix });
+  const ports = [await freePort(), await freePort()];
+  const instances: RunningServer[] = [];
+  let nginx: RunningNginx | undefined;
+  const client = new pg.Client({ connectionString: database.url });
+  const stop = async () => {
+    await client.end().catch(() => {});
+    await Promise.all(instances.map((i) => i.stop()));
+    for (const i of instances) removeDir(i.dataDir);
+    await nginx?.stop();
+    await database.drop();
+  };
+  try {
+    nginx = await startNginx(ports);
+    // One after the other: the first migrates the new database.
+    for (const port of ports) instances.push(await startPlatform(behindNginxEnv(database.url, nginx), { port }));
+    await client.connect();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const query = async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[];
+  return { database, nginx, ports, instances, query, stop };
+}

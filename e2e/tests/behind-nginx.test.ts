@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, settled, watchPage } from '../support/browser';
-import { behindNginxEnv, httpsRequest, nginxMissing, startNginx, type RunningNginx } from '../support/nginx';
-import { freePort, removeDir, startPlatform, type RunningServer } from '../support/server';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../apps/server/test/throwaway-postgres';
+import { httpsRequest, nginxMissing, startBehindNginx, type RunningNginx } from '../support/nginx';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const missing = serverUrl ? nginxMissing() : 'needs a PostgreSQL server: set TEST_DATABASE_URL (CI does)';
@@ -18,30 +15,16 @@ const PASSWORD = 'behind nginx password 1';
  * records is the one nginx saw, never the X-Forwarded-For a client chose.
  */
 describe.skipIf(missing)(`the platform behind nginx with TLS${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  let database: ThrowawayDatabase;
+  let deployment: Awaited<ReturnType<typeof startBehindNginx>>;
   let nginx: RunningNginx;
-  const instances: RunningServer[] = [];
-  let client: pg.Client;
+  let query: typeof deployment.query;
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase(serverUrl!, { prefix: 'nginx' });
-    const ports = [await freePort(), await freePort()];
-    nginx = await startNginx(ports);
-    // One after the other: the first migrates the new database.
-    for (const port of ports) instances.push(await startPlatform(behindNginxEnv(database.url, nginx), { port }));
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
+    deployment = await startBehindNginx(serverUrl!, 'nginx');
+    ({ nginx, query } = deployment);
   });
 
-  afterAll(async () => {
-    await client?.end();
-    await Promise.all(instances.map((i) => i.stop()));
-    for (const i of instances) removeDir(i.dataDir);
-    await nginx?.stop();
-    await database?.drop();
-  });
-
-  const query = async <T,>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[];
+  afterAll(() => deployment?.stop());
 
   /** The confirmation link from the outbox (production mounts no /api/dev/mail: the test reads the outbox's table). */
   async function confirmationLink(email: string) {

@@ -1,9 +1,8 @@
 import https from 'node:https';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { behindNginxEnv, httpsRequest, nginxMissing, startNginx, type HttpsAnswer, type RunningNginx } from '../support/nginx';
-import { freePort, removeDir, startPlatform, type RunningServer } from '../support/server';
-import { createThrowawayDatabase, type ThrowawayDatabase } from '../../apps/server/test/throwaway-postgres';
+import { behindNginxEnv, httpsRequest, nginxMissing, startBehindNginx, type HttpsAnswer, type RunningNginx } from '../support/nginx';
+import { startPlatform, type RunningServer } from '../support/server';
+import type { ThrowawayDatabase } from '../../apps/server/test/throwaway-postgres';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const missing = serverUrl ? nginxMissing() : 'needs a PostgreSQL server: set TEST_DATABASE_URL (CI does)';
@@ -35,30 +34,19 @@ interface Tally {
  * scheduled job keeps its period.
  */
 describe.skipIf(missing)(`a rolling restart behind nginx${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  let deployment: Awaited<ReturnType<typeof startBehindNginx>>;
   let database: ThrowawayDatabase;
   let nginx: RunningNginx;
   let ports: number[];
-  const instances: RunningServer[] = [];
-  let client: pg.Client;
+  let instances: RunningServer[];
+  let query: typeof deployment.query;
 
   beforeAll(async () => {
-    database = await createThrowawayDatabase(serverUrl!, { prefix: 'rolling' });
-    ports = [await freePort(), await freePort()];
-    nginx = await startNginx(ports);
-    for (const port of ports) instances.push(await startPlatform(behindNginxEnv(database.url, nginx), { port }));
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
+    deployment = await startBehindNginx(serverUrl!, 'rolling');
+    ({ database, nginx, ports, instances, query } = deployment);
   });
 
-  afterAll(async () => {
-    await client?.end();
-    await Promise.all(instances.map((i) => i.stop()));
-    for (const i of instances) removeDir(i.dataDir);
-    await nginx?.stop();
-    await database?.drop();
-  });
-
-  const query = async <T,>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[];
+  afterAll(() => deployment?.stop());
 
   let people = 0;
   /** A sign-up through nginx, as the sign-up page sends it. */
