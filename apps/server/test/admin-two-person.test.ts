@@ -5,6 +5,7 @@ import { createTestAccount, enrolSecondFactor, signInAs } from './accounts-kit';
 import { useTestApp } from './app';
 import { logIn, mailsTo, uniqueEmail } from './auth-kit';
 import { describeEachDatabase } from './databases';
+import { lagosDateTime } from '../src/lib/lagos-time';
 
 const HOUR = 3_600_000;
 const NOTICE_HOURS = 72;
@@ -162,7 +163,7 @@ describeEachDatabase('no one person holds the money: acts on administrators need
     const takesEffect = new Date(approval.takesEffectAt).getTime();
     expect(takesEffect).toBeGreaterThanOrEqual(before + NOTICE_HOURS * HOUR - 60_000);
     expect(takesEffect).toBeLessThanOrEqual(Date.now() + NOTICE_HOURS * HOUR + 60_000);
-    expect(message).toMatch(/takes effect on \d{4}-\d\d-\d\d at \d\d:\d\d \(Lagos time\) unless an administrator other than you and the one it concerns declines it/);
+    expect(message).toContain(`takes effect on ${lagosDateTime(new Date(takesEffect))} (Lagos time) unless an administrator other than you and the one it concerns declines it`);
     // Every administrator is mailed when it is asked, the maker and the target included.
     for (const who of [maker, target]) {
       const notice = (await mailsTo(ctx.app, who.email)).find((m) => m.subject === `Notice: request #${approval.id} takes effect unless declined`);

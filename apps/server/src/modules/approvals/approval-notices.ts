@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { lagosTime } from '../../lib/lagos-time';
+import { lagosDateTime } from '../../lib/lagos-time';
 import { enqueueMail } from '../notifications/mail-queue';
 import { findApproval, type ApprovalRow } from './approval-store';
 
@@ -14,7 +14,7 @@ const approvalPath = (id: number) => `/adminapprovals/${id}`;
 
 /** When a request with a notice takes effect, and who can stop it (decision 0038). */
 function noticeParagraph(row: ApprovalRow) {
-  const at = lagosTime(new Date(row.takes_effect_at!)).slice(0, 16).replace('T', ' at ');
+  const at = lagosDateTime(new Date(row.takes_effect_at!));
   const target = row.target_name ? ` and ${row.target_name}` : '';
   return `It takes effect on ${at} (Lagos time) unless an administrator other than ${row.maker_name}${target} declines it on the Approvals page before then; such an administrator may also approve it sooner.${row.target_name ? ` ${row.target_name} may object: the objection is mailed to every administrator but does not stop it.` : ''}`;
 }

@@ -3,7 +3,7 @@ import { formatNaira } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/rows';
-import { lagosTime } from '../../lib/lagos-time';
+import { lagosDateTime } from '../../lib/lagos-time';
 import type { Tx } from '../../db/client';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
@@ -84,7 +84,7 @@ export async function requestApproval<Payload>(
   });
   const view = approvalView(approval, (await overlapsOf(app.db, [Number(approval.id)])).get(Number(approval.id)));
   const waiting = view.takesEffectAt
-    ? `It takes effect on ${lagosTime(new Date(view.takesEffectAt)).slice(0, 16).replace('T', ' at ')} (Lagos time) unless an administrator other than you and the one it concerns declines it first; such an administrator may also approve it sooner. Every administrator is mailed.`
+    ? `It takes effect on ${lagosDateTime(new Date(view.takesEffectAt))} (Lagos time) unless an administrator other than you and the one it concerns declines it first; such an administrator may also approve it sooner. Every administrator is mailed.`
     : approval.held_kobo !== null
       ? `${formatNaira(Number(approval.held_kobo))} is set aside from ${view.target ? `${view.target.fullName}'s` : 'the member’s'} wallet meanwhile; nothing else happens until another administrator approves it on the Approvals page, and a decline or a withdrawal gives it back.`
       : `Nothing happens until another administrator approves it on the Approvals page.`;
