@@ -13,7 +13,8 @@ import { createAdministrators, removeDir, startPlatform, type RunningServer } fr
  * sees theirs on their plan page.
  */
 const MAKER = { email: 'plan-maker@example.com', password: 'plan-maker-password', name: 'Plan Maker' };
-const CHECKER = { email: 'plan-checker@example.com', password: 'plan-checker-password', name: 'Plan Checker' };
+// The checker's approval counts only with a second factor (decision 0038): enrolled before the first start.
+const CHECKER = { email: 'plan-checker@example.com', password: 'plan-checker-password', name: 'Plan Checker', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
 
 describe('a new plan version, approved by a second administrator', () => {
   let server: RunningServer;
@@ -36,7 +37,7 @@ describe('a new plan version, approved by a second administrator', () => {
     }
   });
 
-  const adminPage = async (admin: typeof MAKER) => {
+  const adminPage = async (admin: typeof MAKER & { totpSecret?: string }) => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchPage(page);
     await signInOnAdminPage(page, server.url, admin);
