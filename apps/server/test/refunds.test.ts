@@ -136,6 +136,21 @@ describeEachDatabase('refunds of payments that placed no position', (database) =
     expect(await awaiting(payer.email)).toEqual([]);
   });
 
+  it('leaves a payment off the list awaiting refund while a partial refund of it is with Paystack, and still owes all of it', async () => {
+    const payer = await createTestAccount(ctx.app, { email: `ada+refund-waits-${randomUUID().slice(0, 6)}@example.com`, fullName: 'Waiting Partial' });
+    const reference = await seedUnplacedPayment(ctx.app, payer);
+    const owedBefore = (await callApi(ctx, '/api/admin/liabilities?programme=main', { headers: maker.headers })).body.refundsDue;
+    const part = await ask(reference, { amount: '20,000', reason: 'Part now, the rest after a check' });
+    expect((await approve(part.body.approval.id, checker)).status).toBe(200);
+    await settle();
+    expect((await sandboxRefunds(reference)).map((r) => r.status)).toEqual(['processing']);
+    // Its Refund would be refused while the first is with Paystack, so the list does not offer it (decision 0033).
+    expect(await awaiting(payer.email)).toEqual([]);
+    expect((await ask(reference, { amount: '10,000', reason: 'More before the first is done' })).body).toMatchObject({ code: 'refund_under_way' });
+    const owed = (await callApi(ctx, '/api/admin/liabilities?programme=main', { headers: maker.headers })).body.refundsDue;
+    expect(Math.round(Number(owed.value) * 100)).toBe(Math.round(Number(owedBefore.value) * 100));
+  });
+
   it('refuses to refund a payment that placed a position, and says why', async () => {
     const member = await createTestAccount(ctx.app, { fullName: 'Placed Member' });
     const reference = await seedPlacedPayment(ctx.app, member);

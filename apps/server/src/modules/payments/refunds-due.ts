@@ -20,7 +20,8 @@ const REFUNDED = `(select coalesce(sum(r.amount_kobo), 0) from refunds r where r
  * Awaiting a refund: not placed, something left to give back, and no refund with Paystack now. The one list the
  * dashboard and the refund screens start from; a failed refund puts its payment back on it.
  */
-const awaitingRefund = sql.raw(`${NOT_PLACED} and p.amount_kobo > ${REFUNDED_OR_UNDER_WAY}`);
+const UNDER_WAY = `exists (select 1 from refunds r where r.payment_reference = p.reference and r.status not in ('processed', 'failed'))`;
+const awaitingRefund = sql.raw(`${NOT_PLACED} and p.amount_kobo > ${REFUNDED_OR_UNDER_WAY} and not ${UNDER_WAY}`);
 /** Still owed: not placed and not all paid back yet (a refund under way is owed until Paystack has processed it). */
 const stillOwed = sql.raw(`${NOT_PLACED} and p.amount_kobo > ${REFUNDED}`);
 
