@@ -46,8 +46,13 @@ function suite(name: string, makeEnv: () => Promise<{ env: Record<string, string
 
     it('creates an administrator who can sign in, then replaces a lost password', async () => {
       ({ env, cleanup } = await makeEnv());
+      // A new administrator without a name is refused, and nothing is created: screens tell maker and checker apart by it.
+      const unnamed = capture();
+      expect(await runAdminCreate(['--email', 'Owner@Coop.ng', '--password', 'first password'], env, unnamed.out)).toBe(1);
+      expect(unnamed.lines.error[0]).toBe("owner@coop.ng has no account yet: give the administrator's full name with --name, as screens name them by it.");
+      expect((await adminLogin(env, 'owner@coop.ng', 'first password')).status).toBe(401);
       const first = capture();
-      expect(await runAdminCreate(['--email', 'Owner@Coop.ng', '--password', 'first password'], env, first.out)).toBe(0);
+      expect(await runAdminCreate(['--email', 'Owner@Coop.ng', '--password', 'first password', '--name', 'Ola Owner'], env, first.out)).toBe(0);
       expect(first.lines.log[0]).toMatch(/^Created the administrator owner@coop\.ng/);
       expect(first.lines.error).toEqual([]);
       const signedIn = await adminLogin(env, 'owner@coop.ng', 'first password');

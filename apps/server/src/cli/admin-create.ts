@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createOrPromoteAdministrator } from '../modules/administrators/administrators';
 import { runAdminCommand, runWhenEntry, type Output } from './admin-command';
 
-const USAGE = 'Usage: npm run admin:create -- --email <email> --password <password> [--name "<full name>"]';
+const USAGE = 'Usage: npm run admin:create -- --email <email> --password <password> --name "<full name>" (the name may be left out for an existing account)';
 
 const argsSchema = z.object({
   email: emailField({ required: 'Give the administrator email with --email', invalid: '--email is not a valid email address' }),

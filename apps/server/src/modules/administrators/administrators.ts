@@ -50,12 +50,15 @@ export async function createOrPromoteAdministrator(
       if (replace) await revokeAccountSessions(tx, existing.id, 'password_reset');
       result = { created: false, promoted: existing.role !== 'admin', passwordReplaced: replace, accountId: existing.id };
     } else {
+      // Screens name the maker and the checker of every approval: two administrators both called "Administrator" read
+      // the same, so a new one needs a name of their own.
+      if (!input.fullName?.trim()) throw new Error(`${email} has no account yet: give the administrator's full name with --name, as screens name them by it.`);
       const [row] = await tx
         .insert(accounts)
         .values({
           programme: 'main',
           email,
-          fullName: input.fullName ?? 'Administrator',
+          fullName: input.fullName.trim(),
           phone: '00000000000',
           address: 'Head office',
           passwordHash,
