@@ -7,7 +7,7 @@ import { newReferralCode } from '../../lib/referral-code';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
-import { enqueueMail } from '../notifications/mail-queue';
+import { enqueueMail, mailAdministrators } from '../notifications/mail-queue';
 import { administratorsNow } from './remove-admin';
 
 /** How long an invitation's link works. */
@@ -117,24 +117,18 @@ export async function acceptInvitation(db: Db, input: { token: string; password:
       targetAccountId: account!.id,
       details: { email: invitation.email, invitedBy: invitation.invited_by },
     });
-    for (const admin of admins.filter((a) => a.status === 'active'))
-      await enqueueMail(
-        tx,
-        admin.email,
-        {
-          template: 'admin_notice',
-          data: {
-            name: admin.full_name,
-            subject: `${invitation.full_name} is now an administrator`,
-            paragraphs: [
-              `${invitation.full_name} (${invitation.email}) accepted an invitation and is now an administrator.`,
-              'Acts that move money or give power wait for a second administrator on the Approvals page; an approval of theirs counts only once they have set up two-factor sign-in.',
-            ],
-            action: { label: 'Open Approvals', path: '/adminapprovals' },
-          },
-        },
-        admin.id,
-      );
+    await mailAdministrators(
+      tx,
+      admins.filter((a) => a.status === 'active'),
+      {
+        subject: `${invitation.full_name} is now an administrator`,
+        paragraphs: [
+          `${invitation.full_name} (${invitation.email}) accepted an invitation and is now an administrator.`,
+          'Acts that move money or give power wait for a second administrator on the Approvals page; an approval of theirs counts only once they have set up two-factor sign-in.',
+        ],
+        action: { label: 'Open Approvals', path: '/adminapprovals' },
+      },
+    );
     return { email: invitation.email };
   });
 }

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
-import { enqueueMail } from '../notifications/mail-queue';
+import { enqueueMail, mailAdministrators } from '../notifications/mail-queue';
 import { revokeAccountSessions } from '../sessions/sessions';
 
 const ownRole = () => new HttpError(409, 'You cannot remove your own administrator role: ask another administrator.', 'own_admin_role');
@@ -86,21 +86,11 @@ export async function removeAdministrator(
     sql`select id, email, full_name from accounts where programme = 'main' and role = 'admin' and status = 'active' order by created_at`,
   );
   const said = `${target.full_name} (${target.email}) is no longer an administrator: removed ${HOW[input.way]}.${input.reason ? ` The reason given: ${input.reason}` : ''}`;
-  for (const admin of others)
-    await enqueueMail(
-      tx,
-      admin.email,
-      {
-        template: 'admin_notice',
-        data: {
-          name: admin.full_name,
-          subject: `${target.full_name} is no longer an administrator`,
-          paragraphs: [said, 'Their sessions have ended, their waiting requests are withdrawn and their account is closed.'],
-          action: { label: 'See the administrators', path: '/makeadmin' },
-        },
-      },
-      admin.id,
-    );
+  await mailAdministrators(tx, others, {
+    subject: `${target.full_name} is no longer an administrator`,
+    paragraphs: [said, 'Their sessions have ended, their waiting requests are withdrawn and their account is closed.'],
+    action: { label: 'See the administrators', path: '/makeadmin' },
+  });
   await enqueueMail(tx, target.email, {
     template: 'admin_notice',
     data: {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { lagosDateTime } from '../../lib/lagos-time';
-import { enqueueMail } from '../notifications/mail-queue';
+import { enqueueMail, mailAdministrators } from '../notifications/mail-queue';
 import { findApproval, type ApprovalRow } from './approval-store';
 
 /** How often the reminder job looks for requests that have waited too long. */
@@ -35,21 +35,11 @@ export async function tellOtherAdministrators(tx: Tx, row: ApprovalRow, reminder
     ? `Request #${row.id} from ${row.maker_name} is still waiting for a second administrator: ${row.summary}${amount}. Nothing happens until someone other than ${row.maker_name} approves or declines it.`
     : `${row.maker_name} asked for this, and it waits for a second administrator: ${row.summary}${amount}. Nothing happens until someone other than ${row.maker_name} approves or declines it.`;
   const notice = row.takes_effect_at ? noticeParagraph(row) : null;
-  for (const admin of admins)
-    await enqueueMail(
-      tx,
-      admin.email,
-      {
-        template: 'admin_notice',
-        data: {
-          name: admin.full_name,
-          subject: notice ? `${reminder ? 'Still waiting' : 'Notice'}: request #${row.id} takes effect unless declined` : `${reminder ? 'Still waiting' : 'Waiting for your approval'}: request #${row.id}`,
-          paragraphs: notice ? [`${reminder ? 'Still waiting: request' : 'Request'} #${row.id} from ${row.maker_name}: ${row.summary}.`, notice] : [lead, 'Check what was asked, then approve or decline it on the Approvals page.'],
-          action: { label: 'See the request', path: approvalPath(Number(row.id)) },
-        },
-      },
-      admin.id,
-    );
+  await mailAdministrators(tx, admins, {
+    subject: notice ? `${reminder ? 'Still waiting' : 'Notice'}: request #${row.id} takes effect unless declined` : `${reminder ? 'Still waiting' : 'Waiting for your approval'}: request #${row.id}`,
+    paragraphs: notice ? [`${reminder ? 'Still waiting: request' : 'Request'} #${row.id} from ${row.maker_name}: ${row.summary}.`, notice] : [lead, 'Check what was asked, then approve or decline it on the Approvals page.'],
+    action: { label: 'See the request', path: approvalPath(Number(row.id)) },
+  });
 }
 
 /**

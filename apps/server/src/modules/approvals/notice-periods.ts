@@ -5,7 +5,7 @@ import { queryRows } from '../../db/rows';
 import type { SignedInAccount } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
-import { enqueueMail } from '../notifications/mail-queue';
+import { mailAdministrators } from '../notifications/mail-queue';
 import { findApproval, settleApproval, type ApprovalRow } from './approval-store';
 
 /** How often the job looks for requests whose notice has ended. */
@@ -19,8 +19,7 @@ async function mailEveryAdministrator(tx: Tx, subject: string, paragraphs: strin
     tx,
     sql`select id, email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`,
   );
-  for (const admin of admins)
-    await enqueueMail(tx, admin.email, { template: 'admin_notice', data: { name: admin.full_name, subject, paragraphs, action: { label: 'See the request', path } } }, admin.id);
+  await mailAdministrators(tx, admins, { subject, paragraphs, action: { label: 'See the request', path } });
 }
 
 /**

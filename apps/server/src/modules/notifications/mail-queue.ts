@@ -19,6 +19,13 @@ export async function enqueueMail(tx: Tx, to: string, mail: QueuedMail, accountI
   await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
 }
 
+type AdminNotice = Extract<QueuedMail, { template: 'admin_notice' }>['data'];
+
+/** The same notice to each of these administrators, queued in the caller's transaction under their own account. */
+export async function mailAdministrators(tx: Tx, administrators: Array<{ id: string; email: string; full_name: string }>, notice: Omit<AdminNotice, 'name'>) {
+  for (const admin of administrators) await enqueueMail(tx, admin.email, { template: 'admin_notice', data: { name: admin.full_name, ...notice } }, admin.id);
+}
+
 interface AccountRow {
   email: string;
   full_name: string;
