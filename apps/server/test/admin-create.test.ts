@@ -5,11 +5,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { runAdminCreate } from '../src/cli/admin-create';
 import { openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
-import { testConfig } from './app';
+import { withAppOn } from './app';
 import { createTestAccount } from './accounts-kit';
 import { createThrowawayDatabase } from './throwaway-postgres';
 
@@ -22,20 +21,14 @@ function capture() {
 
 /** Signs in at the admin login of an app on that database: proves the account and password really work. */
 async function adminLogin(env: Record<string, string>, email: string, password: string) {
-  const config = testConfig(env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp(config, { database });
-  try {
+  return withAppOn(env, async (app) => {
     const res = await app.inject({ method: 'POST', url: '/api/admin/adminLogin', payload: { email, password } });
     const audit = await queryRows<{ action: string; actor_account_id: string | null; details: Record<string, unknown> }>(
       app.db,
       sql`select l.action, l.actor_account_id, l.details from audit_log l join accounts a on a.id = l.target_account_id where a.email = ${email} order by l.id`,
     );
-    return { status: res.statusCode, roles: res.statusCode === 200 ? res.json().user.roles : null, audit, app };
-  } finally {
-    await app.close();
-    await database.close();
-  }
+    return { status: res.statusCode, roles: res.statusCode === 200 ? res.json().user.roles : null, audit };
+  });
 }
 
 function suite(name: string, makeEnv: () => Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }>) {
@@ -68,12 +61,7 @@ function suite(name: string, makeEnv: () => Promise<{ env: Record<string, string
     });
 
     it('makes an existing Main member an administrator', async () => {
-      const config = testConfig(env);
-      const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-      const app = await buildApp(config, { database });
-      const member = await createTestAccount(app, { email: 'member@coop.ng', password: 'member password' });
-      await app.close();
-      await database.close();
+      const member = await withAppOn(env, (app) => createTestAccount(app, { email: 'member@coop.ng', password: 'member password' }));
       const run = capture();
       expect(await runAdminCreate(['--email', member.email, '--password', 'admin password'], env, run.out)).toBe(0);
       expect(run.lines.log[0]).toMatch(/already had a Main platform account: it is now an administrator/);

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import type { App } from '../src/app';
 import { runAdminCreate } from '../src/cli/admin-create';
 import { runAdminRevoke } from '../src/cli/admin-revoke';
-import { openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
-import { testConfig } from './app';
+import { withAppOn } from './app';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { createThrowawayDatabase } from './throwaway-postgres';
 
@@ -17,18 +16,8 @@ function capture() {
   return { lines, out: { log: (l: string) => lines.log.push(l), error: (l: string) => lines.error.push(l) } };
 }
 
-/** The platform on that database for a moment (the command needs it to itself on PGlite, so it is closed after). */
-async function withApp<T>(env: Record<string, string>, work: (app: App) => Promise<T>): Promise<T> {
-  const config = testConfig({ ...env, SINGLE_ADMIN_APPROVAL: 'false' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp(config, { database });
-  try {
-    return await work(app);
-  } finally {
-    await app.close();
-    await database.close();
-  }
-}
+/** The platform on that database for a moment, with approvals on. */
+const withApp = <T>(env: Record<string, string>, work: (app: App) => Promise<T>) => withAppOn({ ...env, SINGLE_ADMIN_APPROVAL: 'false' }, work);
 
 function suite(name: string, makeEnv: () => Promise<{ env: Record<string, string>; cleanup: () => Promise<void> }>) {
   describe(`npm run admin:revoke [${name}]`, () => {

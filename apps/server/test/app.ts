@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import type { Database } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import type { TestDatabase } from './databases';
 import { TEST_PASSWORD_HASH_COST } from './password-cost';
 
@@ -30,4 +30,20 @@ export function useTestApp(database: TestDatabase, env: Record<string, string> =
     await ctx.database?.close();
   });
   return ctx;
+}
+
+/**
+ * The platform for a moment on the database an owner's command (admin:create, admin:revoke) uses: the command opens
+ * it itself and, on PGlite, needs it to itself, so the platform is closed when the work is done.
+ */
+export async function withAppOn<T>(env: Record<string, string>, work: (app: App) => Promise<T>): Promise<T> {
+  const config = testConfig(env);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp(config, { database });
+  try {
+    return await work(app);
+  } finally {
+    await app.close();
+    await database.close();
+  }
 }
