@@ -9,23 +9,48 @@ import moduleLoops from './scripts/eslint/module-loops.js';
 
 /** The client's folders whose imports are fenced below: every feature and every admin domain, read from the disk. */
 const webSrc = path.join(import.meta.dirname, 'apps/web/src');
-const foldersIn = (dir) => readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const foldersIn = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 const webFeatures = foldersIn(path.join(webSrc, 'features'));
 /** The admin feature is split by domain (payouts, members...); `common` holds what the whole area shares. */
 const ADMIN_COMMON = 'common';
-const adminDomains = foldersIn(path.join(webSrc, 'features/admin')).filter((folder) => folder !== ADMIN_COMMON);
+const adminDomains = foldersIn(path.join(webSrc, 'features/admin')).filter(
+  (folder) => folder !== ADMIN_COMMON,
+);
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'data/**', 'apps/server/drizzle/**', 'screenshots/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-server/**',
+      'data/**',
+      'apps/server/drizzle/**',
+      'screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  { files: ['scripts/**', 'e2e/**', 'apps/server/**', '**/*.config.*'], languageOptions: { globals: globals.node } },
+  {
+    files: ['scripts/**', 'e2e/**', 'apps/server/**', '**/*.config.*'],
+    languageOptions: { globals: globals.node },
+  },
   { files: ['apps/web/src/**'], languageOptions: { globals: globals.browser } },
   {
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [
-        createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['packages/core/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json'] }),
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'packages/core/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
+        }),
       ],
     },
     rules: {
@@ -47,11 +72,54 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: './apps/server/src/adapters', from: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/jobs', './apps/server/src/cli'], message: 'An adapter speaks to the outside world only: it imports no module, plugin or job.' },
-            { target: './apps/server/src/plugins', from: ['./apps/server/src/modules', './apps/server/src/cli'], message: 'Plugins stand below the modules: move what both need into plugins/ or lib/.' },
-            { target: './apps/server/src/jobs', from: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/adapters', './apps/server/src/cli'], message: 'The job runner knows no module: modules add their jobs to it.' },
-            { target: './apps/server/src/lib', from: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/adapters', './apps/server/src/jobs', './apps/server/src/cli'], message: 'lib/ is the floor under the modules, plugins and adapters.' },
-            { target: './apps/server/src/db', from: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/adapters', './apps/server/src/jobs', './apps/server/src/lib', './apps/server/src/cli'], message: 'The database layer is the ground floor.' },
+            {
+              target: './apps/server/src/adapters',
+              from: [
+                './apps/server/src/modules',
+                './apps/server/src/plugins',
+                './apps/server/src/jobs',
+                './apps/server/src/cli',
+              ],
+              message: 'An adapter speaks to the outside world only: it imports no module, plugin or job.',
+            },
+            {
+              target: './apps/server/src/plugins',
+              from: ['./apps/server/src/modules', './apps/server/src/cli'],
+              message: 'Plugins stand below the modules: move what both need into plugins/ or lib/.',
+            },
+            {
+              target: './apps/server/src/jobs',
+              from: [
+                './apps/server/src/modules',
+                './apps/server/src/plugins',
+                './apps/server/src/adapters',
+                './apps/server/src/cli',
+              ],
+              message: 'The job runner knows no module: modules add their jobs to it.',
+            },
+            {
+              target: './apps/server/src/lib',
+              from: [
+                './apps/server/src/modules',
+                './apps/server/src/plugins',
+                './apps/server/src/adapters',
+                './apps/server/src/jobs',
+                './apps/server/src/cli',
+              ],
+              message: 'lib/ is the floor under the modules, plugins and adapters.',
+            },
+            {
+              target: './apps/server/src/db',
+              from: [
+                './apps/server/src/modules',
+                './apps/server/src/plugins',
+                './apps/server/src/adapters',
+                './apps/server/src/jobs',
+                './apps/server/src/lib',
+                './apps/server/src/cli',
+              ],
+              message: 'The database layer is the ground floor.',
+            },
           ],
         },
       ],
@@ -63,14 +131,36 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'fs', 'path', 'crypto', 'http', 'pg', 'drizzle-orm*', 'fastify*', 'react*', '**/apps/**'], message: 'packages/core is pure: no I/O, frameworks or app code.' }] },
+        {
+          patterns: [
+            {
+              group: [
+                'node:*',
+                'fs',
+                'path',
+                'crypto',
+                'http',
+                'pg',
+                'drizzle-orm*',
+                'fastify*',
+                'react*',
+                '**/apps/**',
+              ],
+              message: 'packages/core is pure: no I/O, frameworks or app code.',
+            },
+          ],
+        },
       ],
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'Time comes in as an argument.' },
         { object: 'Math', property: 'random', message: 'Randomness comes in as an argument.' },
       ],
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'No I/O in the core.' }, { name: 'process', message: 'No environment in the core.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'No I/O in the core.' },
+        { name: 'process', message: 'No environment in the core.' },
+      ],
     },
   },
   {
@@ -84,22 +174,33 @@ export default tseslint.config(
         {
           basePath: webSrc,
           zones: [
-            { target: ['./components', './lib'], from: ['./features', './app', './main.tsx', './entry-server.tsx'], message: 'Shared code (components, lib) imports no feature and no part of the app shell.' },
-            { target: './features', from: ['./app', './main.tsx', './entry-server.tsx'], message: 'A feature never imports the app shell: the shell imports features.' },
+            {
+              target: ['./components', './lib'],
+              from: ['./features', './app', './main.tsx', './entry-server.tsx'],
+              message: 'Shared code (components, lib) imports no feature and no part of the app shell.',
+            },
+            {
+              target: './features',
+              from: ['./app', './main.tsx', './entry-server.tsx'],
+              message: 'A feature never imports the app shell: the shell imports features.',
+            },
             ...webFeatures.map((feature) => ({
               target: `./features/${feature}`,
               from: webFeatures.filter((other) => other !== feature).map((other) => `./features/${other}`),
-              message: 'Features never import each other: move what both need down into src/components, src/lib or @coop/core.',
+              message:
+                'Features never import each other: move what both need down into src/components, src/lib or @coop/core.',
             })),
             ...adminDomains.map((domain) => ({
               target: `./features/admin/${domain}`,
-              from: adminDomains.filter((other) => other !== domain).map((other) => `./features/admin/${other}`),
+              from: adminDomains
+                .filter((other) => other !== domain)
+                .map((other) => `./features/admin/${other}`),
               message: `Admin domains never import each other: move what both need into features/admin/${ADMIN_COMMON}.`,
             })),
             {
               target: `./features/admin/${ADMIN_COMMON}`,
               from: adminDomains.map((domain) => `./features/admin/${domain}`),
-              message: 'The admin area\'s common folder imports no admin domain: the domains import it.',
+              message: "The admin area's common folder imports no admin domain: the domains import it.",
             },
           ],
         },

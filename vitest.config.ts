@@ -17,7 +17,8 @@ class SpreadBrowserFiles extends BaseSequencer {
     const order: TestSpecification[] = [];
     let next = 0;
     api.forEach((spec, i) => {
-      while (next < browser.length && Math.floor((next * api.length) / browser.length) <= i) order.push(browser[next++]!);
+      while (next < browser.length && Math.floor((next * api.length) / browser.length) <= i)
+        order.push(browser[next++]!);
       order.push(spec);
     });
     return [...order, ...browser.slice(next), ...unit];

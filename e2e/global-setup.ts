@@ -5,7 +5,14 @@ import path from 'node:path';
 import { openDatabase } from '../apps/server/src/db/client';
 import { CHECKER_ADMIN, DEMO_ADMIN, MAKER_ADMIN, OPERATOR_ADMIN, PAYOUT_ADMIN } from './support/admins';
 import type { TestProject } from 'vitest/node';
-import { copyDataDir, createAdministrators, removeDir, repoRoot, startPlatform, type RunningServer } from './support/server';
+import {
+  copyDataDir,
+  createAdministrators,
+  removeDir,
+  repoRoot,
+  startPlatform,
+  type RunningServer,
+} from './support/server';
 
 let server: RunningServer | undefined;
 let lockDir: string | undefined;
@@ -19,7 +26,11 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.e
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.slice(0, 3).join(' ')} failed:\n${output}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${args.slice(0, 3).join(' ')} failed:\n${output}`)),
+    );
   });
 }
 
@@ -37,7 +48,13 @@ export async function setup(project: TestProject) {
     dataDir = copyDataDir(migrated, 'coop-e2e-');
     // What npm run admin:create runs, in this process: five processes, each loading the server's code and the
     // embedded database, made one browser file's run 30.8 s against 20.2 s (44 s of CPU against 28 s).
-    await createAdministrators(dataDir, [DEMO_ADMIN, CHECKER_ADMIN, MAKER_ADMIN, OPERATOR_ADMIN, PAYOUT_ADMIN]);
+    await createAdministrators(dataDir, [
+      DEMO_ADMIN,
+      CHECKER_ADMIN,
+      MAKER_ADMIN,
+      OPERATOR_ADMIN,
+      PAYOUT_ADMIN,
+    ]);
   })();
   await Promise.all([build, admins]);
   // Behind a proxy, as in production: each test browser sends its person's own address (support/browser.ts).

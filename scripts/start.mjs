@@ -12,7 +12,9 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const projectNode = path.join(root, 'node_modules/.bin/node');
 if (Number(process.versions.node.split('.')[0]) < 24 && existsSync(projectNode)) {
   // The child is the platform: a process manager's SIGTERM (a rolling restart) must reach it, and its exit is ours.
-  const child = spawn(projectNode, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit' });
+  const child = spawn(projectNode, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
@@ -32,8 +34,12 @@ async function startPlatform() {
     return newest;
   }
 
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/core/src'].map((p) => path.join(root, p));
-  const sourceTime = Math.max(...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)));
+  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/core/src'].map((p) =>
+    path.join(root, p),
+  );
+  const sourceTime = Math.max(
+    ...sources.map((p) => (statSync(p).isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)),
+  );
   const built = [builtIndex, builtRenderer];
   if (built.some((file) => !existsSync(file) || statSync(file).mtimeMs < sourceTime)) {
     console.log('Building the web client...');

@@ -19,7 +19,8 @@ const lanes = [
 ];
 
 const children = [];
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => children.forEach((child) => child.kill(signal)));
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => children.forEach((child) => child.kill(signal)));
 
 /** A lane's output, passed on a whole line at a time so the two lanes' lines never cut into each other. */
 function relay(stream, to) {
@@ -38,14 +39,21 @@ const results = await Promise.all(
   lanes.map(
     (lane) =>
       new Promise((resolve) => {
-        const child = spawn(process.execPath, [vitest, 'run', '--passWithNoTests', ...lane.args, ...args], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [vitest, 'run', '--passWithNoTests', ...lane.args, ...args], {
+          cwd: root,
+          stdio: ['inherit', 'pipe', 'pipe'],
+        });
         children.push(child);
         relay(child.stdout, process.stdout);
         relay(child.stderr, process.stderr);
-        child.on('exit', (code, signal) => resolve({ lane, code: code ?? 1, signal, seconds: Math.round((Date.now() - started) / 1000) }));
+        child.on('exit', (code, signal) =>
+          resolve({ lane, code: code ?? 1, signal, seconds: Math.round((Date.now() - started) / 1000) }),
+        );
       }),
   ),
 );
 for (const { lane, code, signal, seconds } of results)
-  console.log(`== ${lane.name}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`} after ${seconds} s`);
+  console.log(
+    `== ${lane.name}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`} after ${seconds} s`,
+  );
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);

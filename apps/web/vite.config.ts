@@ -18,7 +18,8 @@ const siteDataInDev = (): Plugin => ({
   apply: 'serve',
   async transformIndexHtml(html) {
     const response = await fetch(`${api}/api/site`).catch(() => null);
-    if (!response?.ok) throw new Error(`vite dev needs the API running at ${api} (npm start, or set API_URL).`);
+    if (!response?.ok)
+      throw new Error(`vite dev needs the API running at ${api} (npm start, or set API_URL).`);
     return html.replace('<!--page-data-->', jsonBlock(SITE_DATA_ID, await response.json()));
   },
 });
@@ -35,7 +36,10 @@ const precompress = (): Plugin => ({
       if (!/\.(js|css|svg)$/.test(file.fileName)) continue;
       const content = file.type === 'chunk' ? file.code : file.source;
       const target = path.join(options.dir!, file.fileName);
-      writeFileSync(`${target}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${target}.br`,
+        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
       writeFileSync(`${target}.gz`, gzipSync(content, { level: 9 }));
     }
   },

@@ -41,7 +41,14 @@ async function homePageFiles(url) {
   page.on('response', (response) => {
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
-    pending.push(response.body().then((body) => ({ type, file: new URL(response.url()).pathname, bytes: body.length, gzip: gzipSync(body).length })));
+    pending.push(
+      response.body().then((body) => ({
+        type,
+        file: new URL(response.url()).pathname,
+        bytes: body.length,
+        gzip: gzipSync(body).length,
+      })),
+    );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.getByRole('heading', { level: 1 }).waitFor({ state: 'attached' });
@@ -54,7 +61,18 @@ async function homePageFiles(url) {
 async function launchForLighthouse() {
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'coop-lighthouse-'));
-  const child = spawn(CHROMIUM, ['--headless=new', ...FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, '--no-first-run', 'about:blank'], { stdio: 'ignore' });
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless=new',
+      ...FLAGS,
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      '--no-first-run',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) break;
@@ -71,7 +89,13 @@ async function launchForLighthouse() {
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
       await browser.contexts()[0].addCookies(cookies);
       await browser.close();
-      if (!(await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false))) throw new Error('Chromium stopped when the cookie was set.');
+      if (
+        !(await fetch(`http://127.0.0.1:${port}/json/version`).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      )
+        throw new Error('Chromium stopped when the cookie was set.');
     },
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -99,14 +123,21 @@ async function launchForLighthouse() {
  */
 async function startWithProductionBuild(dataDir) {
   for (let attempt = 1; attempt <= 3; attempt++) {
-    const build = spawnSync('npm', ['run', 'build', '-w', '@coop/web'], { cwd: repoRoot, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } });
-    if (build.status !== 0) throw new Error('The web build failed: run npm run build -w @coop/web to see why.');
+    const build = spawnSync('npm', ['run', 'build', '-w', '@coop/web'], {
+      cwd: repoRoot,
+      stdio: 'ignore',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    if (build.status !== 0)
+      throw new Error('The web build failed: run npm run build -w @coop/web to see why.');
     const server = await startPlatform({ DEMO_ADMIN_PASSWORD: 'bench-admin-password' }, { dataDir });
     const html = await (await fetch(`${server.url}/`)).text();
     const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1];
     const code = entry ? await (await fetch(server.url + entry)).text() : '';
     if (!code.includes('jsx-dev-runtime') && !code.includes('react-dom.development')) return server;
-    console.log(`The platform rebuilt the client in development mode while starting (a source changed); trying again (${attempt}/3).`);
+    console.log(
+      `The platform rebuilt the client in development mode while starting (a source changed); trying again (${attempt}/3).`,
+    );
     await server.stop();
   }
   throw new Error('Could not start the platform on a production build: sources kept changing.');
@@ -126,23 +157,47 @@ async function seededDataDir() {
 
 /** Signs the member in through the Main sign-in and answers the cookies a browser would then hold, for Chromium's store. */
 async function sessionCookiesOf(url, email) {
-  const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-  if (!response.ok) throw new Error(`The member's sign-in answered ${response.status}: ${await response.text()}`);
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (!response.ok)
+    throw new Error(`The member's sign-in answered ${response.status}: ${await response.text()}`);
   const cookies = response.headers.getSetCookie().map((cookie) => {
     const [pair, ...attributes] = cookie.split(';').map((part) => part.trim());
     const attribute = (name) => attributes.find((a) => a.toLowerCase().startsWith(`${name}=`))?.split('=')[1];
     const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: new URL(url).hostname, path: attribute('path') ?? '/', httpOnly: true, sameSite: 'Strict', secure: false };
+    return {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      domain: new URL(url).hostname,
+      path: attribute('path') ?? '/',
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: false,
+    };
   });
-  for (const name of ['refresh_main', 'page_main']) if (!cookies.some((c) => c.name === name)) throw new Error(`The sign-in set no ${name} cookie.`);
+  for (const name of ['refresh_main', 'page_main'])
+    if (!cookies.some((c) => c.name === name)) throw new Error(`The sign-in set no ${name} cookie.`);
   // The sign-in page, run in this browser, would also have told the server its time zone (the same machine's as ours).
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  cookies.push({ name: 'tz', value: encodeURIComponent(zone), domain: new URL(url).hostname, path: '/', httpOnly: false, sameSite: 'Lax', secure: false });
+  cookies.push({
+    name: 'tz',
+    value: encodeURIComponent(zone),
+    domain: new URL(url).hostname,
+    path: '/',
+    httpOnly: false,
+    sameSite: 'Lax',
+    secure: false,
+  });
   return cookies;
 }
 
 const scoreOf = (lhr) => Math.round(lhr.categories.performance.score * 100);
-const scriptKb = (lhr) => (lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024;
+const scriptKb = (lhr) =>
+  (lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')?.transferSize ??
+    0) / 1024;
 
 /**
  * One Lighthouse run in a fresh browser (an empty cache, as home gets). A signed-in page keeps its cookie: Lighthouse's
@@ -153,7 +208,13 @@ async function measure(url, cookie, attempt = 1) {
   let lhr;
   try {
     if (cookie) await chrome.setCookies(await cookie());
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(cookie) });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: Boolean(cookie),
+    });
     lhr = result.lhr;
   } finally {
     await chrome.stop();
@@ -166,10 +227,13 @@ async function measure(url, cookie, attempt = 1) {
   const { runtimeError, finalDisplayedUrl } = lhr;
   if (runtimeError) {
     // On a busy machine Chromium's trace sometimes misses the page's start: that run measured nothing, so it is run again.
-    console.log(`Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}${attempt < 3 ? '; measuring again' : ''}`);
+    console.log(
+      `Lighthouse could not measure ${url}: ${runtimeError.code} ${runtimeError.message}${attempt < 3 ? '; measuring again' : ''}`,
+    );
     if (attempt < 3) return measure(url, cookie, attempt + 1);
   }
-  if (cookie && new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${finalDisplayedUrl}: the member was not signed in.`);
+  if (cookie && new URL(finalDisplayedUrl).pathname !== new URL(url).pathname)
+    throw new Error(`${url} ended on ${finalDisplayedUrl}: the member was not signed in.`);
   return lhr;
 }
 
@@ -181,10 +245,13 @@ let failed = false;
 try {
   const files = await homePageFiles(`${server.url}/`);
   console.log('Files the home page loads (gzip):');
-  for (const f of files.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${f.type.padEnd(10)} ${kb(f.gzip).padStart(6)} KB  (${kb(f.bytes)} KB raw)  ${f.file}`);
+  for (const f of files.sort((a, b) => b.gzip - a.gzip))
+    console.log(`  ${f.type.padEnd(10)} ${kb(f.gzip).padStart(6)} KB  (${kb(f.bytes)} KB raw)  ${f.file}`);
   const total = (type) => files.filter((f) => f.type === type).reduce((sum, f) => sum + f.gzip, 0);
   const js = total('script');
-  console.log(`JavaScript: ${kb(js)} KB gzip in ${files.filter((f) => f.type === 'script').length} files (target: under ${JS_BUDGET_KB} KB)`);
+  console.log(
+    `JavaScript: ${kb(js)} KB gzip in ${files.filter((f) => f.type === 'script').length} files (target: under ${JS_BUDGET_KB} KB)`,
+  );
   console.log(`CSS:        ${kb(total('stylesheet'))} KB gzip`);
   const private_ = files.filter((f) => /member|admin|dashboard/i.test(f.file));
   if (private_.length > 0) {
@@ -201,39 +268,63 @@ try {
     runs.home.push(home);
     const line = [`home ${scoreOf(home)}`];
     for (const page of SIGNED_IN_PAGES) {
-      const lhr = await measure(`${server.url}/${page}`, () => sessionCookiesOf(server.url, seeded.member.email));
+      const lhr = await measure(`${server.url}/${page}`, () =>
+        sessionCookiesOf(server.url, seeded.member.email),
+      );
       runs[page].push(lhr);
       line.push(`${page} ${scoreOf(lhr)}`);
     }
-    console.log(`  Lighthouse run ${run}: performance ${line.join(', ')}; home's accessibility ${Math.round(home.categories.accessibility.score * 100)} (machine load ${loadavg()[0].toFixed(1)})`);
+    console.log(
+      `  Lighthouse run ${run}: performance ${line.join(', ')}; home's accessibility ${Math.round(home.categories.accessibility.score * 100)} (machine load ${loadavg()[0].toFixed(1)})`,
+    );
   }
   const homeMedian = median(runs.home);
   const homeScore = scoreOf(homeMedian);
   const homeAccessibility = Math.round(homeMedian.categories.accessibility.score * 100);
   const { audits, environment } = homeMedian;
-  const metricErrors = ['first-contentful-paint', 'largest-contentful-paint'].map((id) => audits[id].errorMessage).filter(Boolean);
+  const metricErrors = ['first-contentful-paint', 'largest-contentful-paint']
+    .map((id) => audits[id].errorMessage)
+    .filter(Boolean);
   if (metricErrors.length > 0) console.log(`Lighthouse metric errors: ${metricErrors.join('; ')}`);
-  console.log(`Lighthouse (mobile, simulated slow 4G), median of ${runs.home.length} runs: performance ${homeScore}, accessibility ${homeAccessibility} (target: ${SCORE_TARGET} or more)`);
+  console.log(
+    `Lighthouse (mobile, simulated slow 4G), median of ${runs.home.length} runs: performance ${homeScore}, accessibility ${homeAccessibility} (target: ${SCORE_TARGET} or more)`,
+  );
   // Lighthouse times the page's main thread on this machine: a busy machine lowers the performance score.
-  console.log(`  ${cpus().length} cores; Lighthouse's CPU benchmark index: ${Math.round(environment.benchmarkIndex)}`);
-  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+  console.log(
+    `  ${cpus().length} cores; Lighthouse's CPU benchmark index: ${Math.round(environment.benchmarkIndex)}`,
+  );
+  for (const id of [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+  ]) {
     console.log(`  ${audits[id].title}: ${audits[id].displayValue}`);
   }
-  const lcpElement = audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+  const lcpElement =
+    audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
   if (lcpElement) console.log(`  largest paint: ${lcpElement}`);
-  const failing = Object.values(audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+  const failing = Object.values(audits).filter(
+    (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
+  );
   for (const audit of failing) console.log(`  not passed: ${audit.id} (${audit.title})`);
   if (homeScore < SCORE_TARGET || homeAccessibility < SCORE_TARGET) failed = true;
 
-  console.log(`Signed-in pages of a member with ${seeded.member ? 'the deepest' : 'no'} downline (median of ${LIGHTHOUSE_RUNS}; target: within ${SIGNED_IN_GAP} points of home, largest paint ${SIGNED_IN_LCP_MS / 1000} s or less):`);
+  console.log(
+    `Signed-in pages of a member with ${seeded.member ? 'the deepest' : 'no'} downline (median of ${LIGHTHOUSE_RUNS}; target: within ${SIGNED_IN_GAP} points of home, largest paint ${SIGNED_IN_LCP_MS / 1000} s or less):`,
+  );
   const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
   for (const page of SIGNED_IN_PAGES) {
     const lhr = median(runs[page]);
     const score = scoreOf(lhr);
     const lcp = lhr.audits['largest-contentful-paint'].numericValue;
     const tbt = lhr.audits['total-blocking-time'].numericValue;
-    console.log(`${page}: score ${score}, LCP ${seconds(lcp)}, TBT ${Math.round(tbt)} ms, JS ${Math.round(scriptKb(lhr))} KB (home ${homeScore})`);
-    const element = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
+    console.log(
+      `${page}: score ${score}, LCP ${seconds(lcp)}, TBT ${Math.round(tbt)} ms, JS ${Math.round(scriptKb(lhr))} KB (home ${homeScore})`,
+    );
+    const element =
+      lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet;
     if (element) console.log(`  largest paint: ${element}`);
     if (score < homeScore - SIGNED_IN_GAP || lcp > SIGNED_IN_LCP_MS) failed = true;
   }

@@ -25,12 +25,17 @@ async function layoutProblems(page) {
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth > width + 1) {
       const wide = [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > width + 1 && getComputedStyle(el).position !== 'fixed')
+        .filter(
+          (el) => el.getBoundingClientRect().right > width + 1 && getComputedStyle(el).position !== 'fixed',
+        )
         .slice(0, 3)
         .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ').slice(0, 3).join('.')}`);
-      problems.push(`overflows sideways (${document.documentElement.scrollWidth}px > ${width}px): ${wide.join(', ')}`);
+      problems.push(
+        `overflows sideways (${document.documentElement.scrollWidth}px > ${width}px): ${wide.join(', ')}`,
+      );
     }
-    for (const img of document.images) if (!img.complete || img.naturalWidth === 0) problems.push(`broken image ${img.src}`);
+    for (const img of document.images)
+      if (!img.complete || img.naturalWidth === 0) problems.push(`broken image ${img.src}`);
     return problems;
   });
 }
@@ -51,15 +56,22 @@ async function shoot(page, name) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-shots-'));
 await createAdministrators(dataDir, [DEMO_ADMIN, CHECKER_ADMIN, MAKER_ADMIN]);
 // Contact details and social links set, so the pictures show every part of the layout.
-const server = await startPlatform({
-  DEMO_ADMIN_PASSWORD: 'demo-admin-password',
-  SITE_PHONES: '+234 803 123 4567, +234 905 765 4321, +234 701 222 3333',
-  SITE_ADDRESS: '12 Adeola Odeku Street, Victoria Island, Lagos',
-  SITE_FACEBOOK_URL: 'https://facebook.com/example',
-  SITE_TWITTER_URL: 'https://x.com/example',
-  SITE_INSTAGRAM_URL: 'https://instagram.com/example',
-}, { dataDir });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const server = await startPlatform(
+  {
+    DEMO_ADMIN_PASSWORD: 'demo-admin-password',
+    SITE_PHONES: '+234 803 123 4567, +234 905 765 4321, +234 701 222 3333',
+    SITE_ADDRESS: '12 Adeola Odeku Street, Victoria Island, Lagos',
+    SITE_FACEBOOK_URL: 'https://facebook.com/example',
+    SITE_TWITTER_URL: 'https://x.com/example',
+    SITE_INSTAGRAM_URL: 'https://instagram.com/example',
+  },
+  { dataDir },
+);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 let failed = false;
 try {
   // SCREENS=member (comma-separated) takes only those modules' screenshots.

@@ -11,7 +11,11 @@ import { api } from './members';
  * made with `npm run admin:create` before the platform first starts (global-setup.ts), the way an operator gives
  * a real deployment its first two administrators: with one administrator nobody could approve anything.
  */
-export const DEMO_ADMIN = { email: 'admin@example.com', password: 'demo-admin-password', name: 'Demo Administrator' };
+export const DEMO_ADMIN = {
+  email: 'admin@example.com',
+  password: 'demo-admin-password',
+  name: 'Demo Administrator',
+};
 /**
  * The checker approves, and an approval counts only from an administrator with a second factor (decision 0038): its
  * authenticator's secret is enrolled before the platform first starts (support/server.ts, createAdministrators).
@@ -23,10 +27,22 @@ export const CHECKER_ADMIN = {
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
 };
 /** A third, so the approval tests' sign-ins do not count against the demo administrator's login limit. */
-export const MAKER_ADMIN = { email: 'maker@example.com', password: 'maker-admin-password', name: 'Maker Administrator' };
+export const MAKER_ADMIN = {
+  email: 'maker@example.com',
+  password: 'maker-admin-password',
+  name: 'Maker Administrator',
+};
 /** Two more for the operator's and the payout screens' tests, so each journey acts as an administrator of its own. */
-export const OPERATOR_ADMIN = { email: 'operator@example.com', password: 'operator-admin-password', name: 'Operator Administrator' };
-export const PAYOUT_ADMIN = { email: 'payouts@example.com', password: 'payouts-admin-password', name: 'Payouts Administrator' };
+export const OPERATOR_ADMIN = {
+  email: 'operator@example.com',
+  password: 'operator-admin-password',
+  name: 'Operator Administrator',
+};
+export const PAYOUT_ADMIN = {
+  email: 'payouts@example.com',
+  password: 'payouts-admin-password',
+  name: 'Payouts Administrator',
+};
 
 interface AdminCredentials {
   email: string;
@@ -45,7 +61,12 @@ function sharedDir(): string | null {
 const sharedFile = (name: string) => {
   const dir = sharedDir();
   // The name holds the platform's URL: its slashes and colons would be folders, so only a safe form of it is used.
-  return dir ? path.join(dir, `${name.replace(/[^\w.@-]+/g, '_')}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`) : null;
+  return dir
+    ? path.join(
+        dir,
+        `${name.replace(/[^\w.@-]+/g, '_')}-${createHash('sha256').update(name).digest('hex').slice(0, 12)}`,
+      )
+    : null;
 };
 
 const STEP_SECONDS = 30;
@@ -79,12 +100,20 @@ const tokens = new Map<string, { token: string; until: number }>();
  */
 export async function adminToken(baseURL: string, admin: AdminCredentials) {
   const file = admin.totpSecret ? sharedFile(`token-${baseURL}-${admin.email}`) : null;
-  const kept = tokens.get(baseURL + admin.email) ?? (file && existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { token: string; until: number }) : undefined);
+  const kept =
+    tokens.get(baseURL + admin.email) ??
+    (file && existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as { token: string; until: number })
+      : undefined);
   if (kept && kept.until > Date.now()) return kept.token;
-  const answer = await api<{ token?: string; twoFactor?: string; challenge?: string }>(baseURL, '/api/admin/adminLogin', {
-    method: 'POST',
-    body: { email: admin.email, password: admin.password },
-  });
+  const answer = await api<{ token?: string; twoFactor?: string; challenge?: string }>(
+    baseURL,
+    '/api/admin/adminLogin',
+    {
+      method: 'POST',
+      body: { email: admin.email, password: admin.password },
+    },
+  );
   let token = answer.token;
   if (!token && answer.twoFactor === 'code' && admin.totpSecret) {
     const verified = await api<{ token: string }>(baseURL, '/api/admin/two-factor/verify', {
@@ -115,17 +144,29 @@ interface PendingApproval {
 }
 
 /** The second administrator approves every waiting request of this kind that another administrator asked for. */
-export async function approveAsChecker(baseURL: string, kind: string, match: (approval: PendingApproval) => boolean = () => true) {
+export async function approveAsChecker(
+  baseURL: string,
+  kind: string,
+  match: (approval: PendingApproval) => boolean = () => true,
+) {
   const token = await adminToken(baseURL, CHECKER_ADMIN);
-  const pending = await api<{ items: PendingApproval[] }>(baseURL, '/api/admin/approvals?status=pending&pageSize=100', { token });
-  const mine = pending.items.filter((a) => a.kind === kind && a.maker.email !== CHECKER_ADMIN.email && match(a));
+  const pending = await api<{ items: PendingApproval[] }>(
+    baseURL,
+    '/api/admin/approvals?status=pending&pageSize=100',
+    { token },
+  );
+  const mine = pending.items.filter(
+    (a) => a.kind === kind && a.maker.email !== CHECKER_ADMIN.email && match(a),
+  );
   if (mine.length === 0) throw new Error(`No waiting ${kind} request to approve`);
-  for (const approval of mine) await api(baseURL, `/api/admin/approvals/${approval.id}/approve`, { method: 'POST', token });
+  for (const approval of mine)
+    await api(baseURL, `/api/admin/approvals/${approval.id}/approve`, { method: 'POST', token });
   return mine;
 }
 
 /** An authenticator app in a test: the code of a secret read from the page, `stepsAhead` 30-second steps from now. */
-export const totpCode = (secret: string, stepsAhead = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
+export const totpCode = (secret: string, stepsAhead = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 * stepsAhead });
 
 /** Signs an administrator in through the admin login page, as a person would, and waits for the dashboard. */
 export async function signInOnAdminPage(page: Page, baseURL: string, admin: AdminCredentials) {
@@ -144,13 +185,22 @@ export async function signInOnAdminPage(page: Page, baseURL: string, admin: Admi
  * approves the invitation when it waits), and the person chooses a password through the mailed link. Returns the
  * credentials; the new administrator has no second factor (their approvals would be refused until they set it up).
  */
-export async function newAdministrator(baseURL: string, inviter: AdminCredentials, fullName: string, password = 'new-admin-password-1') {
+export async function newAdministrator(
+  baseURL: string,
+  inviter: AdminCredentials,
+  fullName: string,
+  password = 'new-admin-password-1',
+) {
   const email = `admin-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const answer = await api<{ status?: number; message: string }>(baseURL, '/api/admin/administrators/invitations', {
-    method: 'POST',
-    token: await adminToken(baseURL, inviter),
-    body: { email, fullName },
-  });
+  const answer = await api<{ status?: number; message: string }>(
+    baseURL,
+    '/api/admin/administrators/invitations',
+    {
+      method: 'POST',
+      token: await adminToken(baseURL, inviter),
+      body: { email, fullName },
+    },
+  );
   if (answer.status === 202) await approveAsChecker(baseURL, 'make_admin', (a) => a.summary.includes(email));
   let link: string | undefined;
   for (let i = 0; i < 100 && !link; i++) {

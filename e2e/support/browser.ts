@@ -16,13 +16,24 @@ export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = (options: BrowserContextOptions = {}) => {
     people += 1;
     const address = `10.${(process.pid >> 8) & 255}.${(people >> 8) & 255}.${people & 255}`;
-    return newContext({ ...options, extraHTTPHeaders: { 'x-forwarded-for': address, ...options.extraHTTPHeaders } });
+    return newContext({
+      ...options,
+      extraHTTPHeaders: { 'x-forwarded-for': address, ...options.extraHTTPHeaders },
+    });
   };
   // Like Playwright's own newPage: a page in a context of its own, closed with it.
   browser.newPage = async (options?: BrowserContextOptions) => {

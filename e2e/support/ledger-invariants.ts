@@ -26,18 +26,28 @@ export async function ledgerViolations(query: Query) {
         or a.debits_posted_kobo <> coalesce(sum(-l.amount_kobo) filter (where l.amount_kobo < 0), 0)
         or a.credits_posted_kobo <> coalesce(sum(l.amount_kobo) filter (where l.amount_kobo > 0), 0)
         or a.lines_posted <> count(l.id)`),
-    negativeWallets: await query(`select key from ledger_accounts where kind = 'wallet' and balance_kobo < 0`),
+    negativeWallets: await query(
+      `select key from ledger_accounts where kind = 'wallet' and balance_kobo < 0`,
+    ),
   };
 }
 
-export const noViolations = { paymentsNotPlacedOnce: [], positionsWithoutPaidPayment: [], halfWrittenEntries: [], balanceRowsUnlikeLines: [], negativeWallets: [] };
+export const noViolations = {
+  paymentsNotPlacedOnce: [],
+  positionsWithoutPaidPayment: [],
+  halfWrittenEntries: [],
+  balanceRowsUnlikeLines: [],
+  negativeWallets: [],
+};
 
 /** The sandbox's fixed test key (apps/server/src/adapters/payments): it opens nothing real. */
 export const SANDBOX_SECRET_KEY = 'sk_test_sandbox0000000000000000000000000000';
 
 /** The charge.success webhook the sandbox sent for `reference`, rebuilt from its verify answer and signed as Paystack signs. */
 export async function chargeSuccessWebhook(sandboxBase: string, reference: string) {
-  const res = await fetch(`${sandboxBase}/sandbox/paystack/transaction/verify/${reference}`, { headers: { authorization: `Bearer ${SANDBOX_SECRET_KEY}` } });
+  const res = await fetch(`${sandboxBase}/sandbox/paystack/transaction/verify/${reference}`, {
+    headers: { authorization: `Bearer ${SANDBOX_SECRET_KEY}` },
+  });
   if (!res.ok) throw new Error(`verify ${reference} answered ${res.status}`);
   const { data } = (await res.json()) as { data: unknown };
   const body = JSON.stringify({ event: 'charge.success', data });

@@ -28,7 +28,12 @@ function callAddress() {
 export async function api<T = unknown>(
   baseURL: string,
   path: string,
-  { method = 'GET', body, token, address }: { method?: string; body?: unknown; token?: string; address?: string } = {},
+  {
+    method = 'GET',
+    body,
+    token,
+    address,
+  }: { method?: string; body?: unknown; token?: string; address?: string } = {},
 ): Promise<T> {
   const res = await fetch(baseURL + path, {
     method,
@@ -54,17 +59,34 @@ export async function api<T = unknown>(
 function person() {
   counter += 1;
   const unique = (Date.now() * 16 + counter) % 100_000_000;
-  return { phone: `080${String(unique).padStart(8, '0')}`, address: `172.${16 + (process.pid & 15)}.${(counter >> 8) & 255}.${counter & 255}` };
+  return {
+    phone: `080${String(unique).padStart(8, '0')}`,
+    address: `172.${16 + (process.pid & 15)}.${(counter >> 8) & 255}.${counter & 255}`,
+  };
 }
 
 /** Signs up and confirms from the outbox mail; returns the new account's email. */
-export async function signUpAndConfirm(baseURL: string, programme: Programme, fullName: string, referralCode?: string): Promise<string> {
+export async function signUpAndConfirm(
+  baseURL: string,
+  programme: Programme,
+  fullName: string,
+  referralCode?: string,
+): Promise<string> {
   const email = `${programme}-${Date.now()}-${counter + 1}@example.com`;
   const { phone, address } = person();
   await api(baseURL, `/api${calls[programme].signup}`, {
     method: 'POST',
     address,
-    body: { fullName, email, phone, address: '12 Allen Avenue, Ikeja', password: MEMBER_PASSWORD, confirmPassword: MEMBER_PASSWORD, referralCode, acceptTerms: true },
+    body: {
+      fullName,
+      email,
+      phone,
+      address: '12 Allen Avenue, Ikeja',
+      password: MEMBER_PASSWORD,
+      confirmPassword: MEMBER_PASSWORD,
+      referralCode,
+      acceptTerms: true,
+    },
   });
   // The mail worker sends the queued confirmation once the sign-up has committed: give it a few seconds.
   let link: string | undefined;
@@ -74,18 +96,31 @@ export async function signUpAndConfirm(baseURL: string, programme: Programme, fu
     link = mails.flatMap((m) => m.links).find((l) => l.includes('/confirmemail?token='));
   }
   if (!link) throw new Error(`No confirmation link was mailed to ${email}`);
-  await api(baseURL, '/api/auth/confirm-email', { method: 'POST', body: { token: new URL(link).searchParams.get('token') } });
+  await api(baseURL, '/api/auth/confirm-email', {
+    method: 'POST',
+    body: { token: new URL(link).searchParams.get('token') },
+  });
   return email;
 }
 
 export async function signIn(baseURL: string, programme: Programme, email: string) {
-  return api<{ token: string; user: { referralCode: string } }>(baseURL, `/api${calls[programme].login}`, { method: 'POST', body: { email, password: MEMBER_PASSWORD } });
+  return api<{ token: string; user: { referralCode: string } }>(baseURL, `/api${calls[programme].login}`, {
+    method: 'POST',
+    body: { email, password: MEMBER_PASSWORD },
+  });
 }
 
 /** Starts the payment and presses Pay in the sandbox checkout; waits until the platform has settled it. */
 export async function pay(baseURL: string, programme: Programme, email: string, token: string) {
-  const { reference } = await api<{ reference: string }>(baseURL, `/api${calls[programme].pay}`, { method: 'POST', body: { email }, token });
-  await api(baseURL, `/sandbox/paystack/checkout/${reference}`, { method: 'POST', body: { outcome: 'success' } });
+  const { reference } = await api<{ reference: string }>(baseURL, `/api${calls[programme].pay}`, {
+    method: 'POST',
+    body: { email },
+    token,
+  });
+  await api(baseURL, `/sandbox/paystack/checkout/${reference}`, {
+    method: 'POST',
+    body: { outcome: 'success' },
+  });
   for (let i = 0; i < 100; i++) {
     const status = await api<{ paid: boolean }>(baseURL, `/api/payments/${reference}`, { token });
     if (status.paid) return reference;
@@ -95,7 +130,12 @@ export async function pay(baseURL: string, programme: Programme, email: string, 
 }
 
 /** A paid member: signed up under `referralCode` (if any), confirmed, paid. */
-export async function paidMember(baseURL: string, programme: Programme, fullName: string, referralCode?: string) {
+export async function paidMember(
+  baseURL: string,
+  programme: Programme,
+  fullName: string,
+  referralCode?: string,
+) {
   const email = await signUpAndConfirm(baseURL, programme, fullName, referralCode);
   const session = await signIn(baseURL, programme, email);
   await pay(baseURL, programme, email, session.token);
@@ -103,28 +143,44 @@ export async function paidMember(baseURL: string, programme: Programme, fullName
 }
 
 /** A paid sponsor whose two friends joined with its code and paid: the sponsor's wallet holds their bonuses. */
-export async function sponsorWithTwoFriends(baseURL: string, programme: Programme, names = ['Adaeze Okonkwo', 'Bola Adewale', 'Chidi Eze']) {
+export async function sponsorWithTwoFriends(
+  baseURL: string,
+  programme: Programme,
+  names = ['Adaeze Okonkwo', 'Bola Adewale', 'Chidi Eze'],
+) {
   const sponsor = await paidMember(baseURL, programme, names[0]!);
   const friends = [];
-  for (const name of names.slice(1, 3)) friends.push(await paidMember(baseURL, programme, name, sponsor.referralCode));
+  for (const name of names.slice(1, 3))
+    friends.push(await paidMember(baseURL, programme, name, sponsor.referralCode));
   return { sponsor, friends };
 }
 
 /** A paid sponsor and `count` paid members who joined with its code (14 complete Main stage 2, Honourable). */
-export async function sponsorWithReferrals(baseURL: string, programme: Programme, sponsorName: string, count: number) {
+export async function sponsorWithReferrals(
+  baseURL: string,
+  programme: Programme,
+  sponsorName: string,
+  count: number,
+) {
   const sponsor = await paidMember(baseURL, programme, sponsorName);
   // A few people joining at once, as they do: each member mostly waits on the mail and the webhook, so six at a
   // time take a sixth of the time; the engine places concurrent payments one after the other.
   let next = 0;
   const joinOneAfterAnother = async () => {
-    for (let i = next++; i < count; i = next++) await paidMember(baseURL, programme, `Friend Number${i + 1}`, sponsor.referralCode);
+    for (let i = next++; i < count; i = next++)
+      await paidMember(baseURL, programme, `Friend Number${i + 1}`, sponsor.referralCode);
   };
   await Promise.all(Array.from({ length: Math.min(6, count) }, joinOneAfterAnother));
   return sponsor;
 }
 
 /** Signs a Main member in through the sign-in page, as a person would, and waits for the dashboard. */
-export async function signInOnMainPage(page: Page, baseURL: string, email: string, password = MEMBER_PASSWORD) {
+export async function signInOnMainPage(
+  page: Page,
+  baseURL: string,
+  email: string,
+  password = MEMBER_PASSWORD,
+) {
   await page.goto(`${baseURL}/mainsignin`);
   await page.locator('html[data-running]').waitFor({ state: 'attached' });
   await page.getByLabel('Email').fill(email);

@@ -38,12 +38,29 @@ export interface RunningNginx {
  */
 export async function startNginx(upstreamPorts: number[]): Promise<RunningNginx> {
   const dir = mkdtempSync(path.join(tmpdir(), 'coop-nginx-'));
-  for (const sub of ['logs', 'temp/body', 'temp/proxy', 'temp/fastcgi', 'temp/uwsgi', 'temp/scgi']) mkdirSync(path.join(dir, sub), { recursive: true });
+  for (const sub of ['logs', 'temp/body', 'temp/proxy', 'temp/fastcgi', 'temp/uwsgi', 'temp/scgi'])
+    mkdirSync(path.join(dir, sub), { recursive: true });
   const certificateFile = path.join(dir, 'cert.pem');
   const keyFile = path.join(dir, 'key.pem');
   const made = spawnSync(
     OPENSSL,
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', keyFile, '-out', certificateFile],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      '-keyout',
+      keyFile,
+      '-out',
+      certificateFile,
+    ],
     { encoding: 'utf8' },
   );
   if (made.status !== 0) throw new Error(`openssl could not make a certificate:\n${made.stderr}`);
@@ -78,7 +95,11 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2
 }
 `,
   );
-  const child = spawn(NGINX, ['-p', dir, '-c', conf, '-e', path.join(dir, 'logs/error.log'), '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    NGINX,
+    ['-p', dir, '-c', conf, '-e', path.join(dir, 'logs/error.log'), '-g', 'daemon off;'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -90,7 +111,8 @@ ${upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2
     certificate,
     certificateFile,
     process: child,
-    output: () => `${output}${existsSync(path.join(dir, 'logs/error.log')) ? readFileSync(path.join(dir, 'logs/error.log'), 'utf8') : ''}`,
+    output: () =>
+      `${output}${existsSync(path.join(dir, 'logs/error.log')) ? readFileSync(path.join(dir, 'logs/error.log'), 'utf8') : ''}`,
     async stop() {
       // QUIT: nginx finishes the requests it has, then exits.
       if (child.exitCode === null) child.kill('SIGQUIT');
@@ -125,7 +147,14 @@ export interface HttpsAnswer {
 export function httpsRequest(
   base: string,
   pathname: string,
-  options: { ca: string; method?: string; headers?: Record<string, string>; body?: unknown; localAddress?: string; agent?: https.Agent },
+  options: {
+    ca: string;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: unknown;
+    localAddress?: string;
+    agent?: https.Agent;
+  },
 ): Promise<HttpsAnswer> {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
@@ -143,7 +172,9 @@ export function httpsRequest(
         let text = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+        );
         response.on('error', reject);
       },
     );
@@ -200,12 +231,14 @@ export async function startBehindNginx(serverUrl: string, prefix: string) {
   try {
     nginx = await startNginx(ports);
     // One after the other: the first migrates the new database.
-    for (const port of ports) instances.push(await startPlatform(behindNginxEnv(database.url, nginx), { port }));
+    for (const port of ports)
+      instances.push(await startPlatform(behindNginxEnv(database.url, nginx), { port }));
     await client.connect();
   } catch (error) {
     await stop();
     throw error;
   }
-  const query = async <T>(text: string, values: unknown[] = []) => (await client.query(text, values)).rows as T[];
+  const query = async <T>(text: string, values: unknown[] = []) =>
+    (await client.query(text, values)).rows as T[];
   return { database, nginx, ports, instances, query, stop };
 }

@@ -25,7 +25,8 @@ export interface OwnPostgres {
 export function ownPostgresUnavailable(): string | null {
   for (const tool of ['initdb', 'pg_ctl']) {
     const found = spawnSync(tool, ['--version'], { encoding: 'utf8' });
-    if (found.error || found.status !== 0) return `${tool} is not installed (PostgreSQL's server binaries, e.g. apt-get install postgresql)`;
+    if (found.error || found.status !== 0)
+      return `${tool} is not installed (PostgreSQL's server binaries, e.g. apt-get install postgresql)`;
   }
   return null;
 }
@@ -36,15 +37,29 @@ export async function startOwnPostgres(database = 'coop'): Promise<OwnPostgres> 
   // initdb refuses to run as root: as root, run the server binaries as the postgres user, as the script does.
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
-    if (spawnSync('id', ['postgres']).status !== 0) run('useradd', ['--system', '--no-create-home', 'postgres']);
+    if (spawnSync('id', ['postgres']).status !== 0)
+      run('useradd', ['--system', '--no-create-home', 'postgres']);
     const uid = Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim());
     chownSync(dir, uid, -1);
   }
-  const pgTool = (tool: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', tool, ...args]) : run(tool, args));
+  const pgTool = (tool: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', tool, ...args]) : run(tool, args);
   const data = path.join(dir, 'data');
   pgTool('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
-  const start = () => void pgTool('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+  const start = () =>
+    void pgTool('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-o',
+      options,
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
   start();
   const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
   await admin.connect();
@@ -70,6 +85,7 @@ export async function startOwnPostgres(database = 'coop'): Promise<OwnPostgres> 
 
 function run(command: string, args: string[]) {
   const done = spawnSync(command, args, { encoding: 'utf8' });
-  if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${done.status}):\n${done.stdout}\n${done.stderr}`);
+  if (done.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${done.status}):\n${done.stdout}\n${done.stderr}`);
   return done.stdout;
 }

@@ -17,7 +17,9 @@ export function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -33,14 +35,27 @@ export interface RunningServer {
 }
 
 /** Starts the real platform (scripts/start.mjs) as a child process, the way `npm start` does. */
-export async function startPlatform(env: Record<string, string> = {}, options: { dataDir?: string; waitForHealth?: boolean; port?: number } = {}): Promise<RunningServer> {
+export async function startPlatform(
+  env: Record<string, string> = {},
+  options: { dataDir?: string; waitForHealth?: boolean; port?: number } = {},
+): Promise<RunningServer> {
   // A given port: the same instance started again behind a proxy that knows it by its port.
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'coop-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      DATABASE_URL: '',
+      PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -90,7 +105,10 @@ export function copyDataDir(migrated: string, prefix: string) {
 }
 
 /** What `npm run admin:create` does, in this process, for each administrator, on the embedded database in dataDir. */
-export async function createAdministrators(dataDir: string, admins: Array<{ email: string; password: string; name: string; totpSecret?: string }>) {
+export async function createAdministrators(
+  dataDir: string,
+  admins: Array<{ email: string; password: string; name: string; totpSecret?: string }>,
+) {
   for (const admin of admins) {
     const errors: string[] = [];
     const code = await runAdminCreate(
@@ -107,7 +125,8 @@ export async function createAdministrators(dataDir: string, admins: Array<{ emai
   const keys = loadConfig({ NODE_ENV: 'test' }).totpKeys;
   const database = await openDatabase({ dataDir });
   try {
-    for (const admin of enrolling) await enrolSecondFactorByEmail(database.db, keys, admin.email, admin.totpSecret!);
+    for (const admin of enrolling)
+      await enrolSecondFactorByEmail(database.db, keys, admin.email, admin.totpSecret!);
   } finally {
     await database.close();
   }
@@ -115,6 +134,16 @@ export async function createAdministrators(dataDir: string, admins: Array<{ emai
 
 /** A TypeScript script of the repository run as `npx tsx` runs it, without npx's own start, failing with its output. */
 export function runTypeScript(args: string[], env: Record<string, string>) {
-  const done = spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, ...env } });
-  if (done.status !== 0) throw new Error(`tsx ${args.filter((arg) => !arg.startsWith('-')).slice(0, 1).join('')} failed:\n${done.stdout}\n${done.stderr}`);
+  const done = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+  if (done.status !== 0)
+    throw new Error(
+      `tsx ${args
+        .filter((arg) => !arg.startsWith('-'))
+        .slice(0, 1)
+        .join('')} failed:\n${done.stdout}\n${done.stderr}`,
+    );
 }

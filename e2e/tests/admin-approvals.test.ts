@@ -1,7 +1,14 @@
 import { formatNaira, parseNairaString } from '@coop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminToken, CHECKER_ADMIN, MAKER_ADMIN, newAdministrator, passSecondFactorOnPage, totpCode } from '../support/admins';
+import {
+  adminToken,
+  CHECKER_ADMIN,
+  MAKER_ADMIN,
+  newAdministrator,
+  passSecondFactorOnPage,
+  totpCode,
+} from '../support/admins';
 import { launchBrowser, watchPage } from '../support/browser';
 import { api, sponsorWithReferrals, sponsorWithTwoFriends } from '../support/members';
 
@@ -38,7 +45,11 @@ describe('admin approvals and two-factor sign-in', () => {
   };
   const walletOf = async (email: string) => {
     const token = await adminToken(baseURL, CHECKER_ADMIN);
-    const user = await api<{ data: { wallet: string } }>(baseURL, `/api/admin/toViewUser/${encodeURIComponent(email)}`, { token });
+    const user = await api<{ data: { wallet: string } }>(
+      baseURL,
+      `/api/admin/toViewUser/${encodeURIComponent(email)}`,
+      { token },
+    );
     return parseNairaString(user.data.wallet);
   };
 
@@ -56,11 +67,15 @@ describe('admin approvals and two-factor sign-in', () => {
     await enter(phone, MAKER_ADMIN);
     await phone.goto(`${baseURL}/mainadmincashout`);
     await phone.getByTestId('approval-notice').waitFor();
-    expect(await phone.getByTestId('approval-notice').textContent()).toContain('the cash is handed over only once approved');
+    expect(await phone.getByTestId('approval-notice').textContent()).toContain(
+      'the cash is handed over only once approved',
+    );
     await phone.getByLabel('Member email').fill(sponsor.email);
     await phone.getByLabel('Amount (naira)').fill('105000');
     await phone.getByRole('button', { name: 'Ask to hand over Main cash' }).click();
-    expect(await phone.getByTestId('account-confirmation').textContent()).toContain('do not hand the cash over until the request is approved');
+    expect(await phone.getByTestId('account-confirmation').textContent()).toContain(
+      'do not hand the cash over until the request is approved',
+    );
     if (shots) await phone.screenshot({ path: `${shots}/cash-out-ask-360.png`, fullPage: true });
     await phone.getByRole('button', { name: 'Cancel' }).click();
     expect(phoneProblems).toEqual([]);
@@ -81,25 +96,44 @@ describe('admin approvals and two-factor sign-in', () => {
     await maker.getByRole('button', { name: 'Ask for approval' }).click();
     const waiting = dialog(maker, 'Asked: do not hand over the cash yet');
     await waiting.waitFor();
-    expect(await waiting.textContent()).toContain(`${formatNaira(amountKobo)} is set aside from Ngozi Bello's wallet meanwhile`);
+    expect(await waiting.textContent()).toContain(
+      `${formatNaira(amountKobo)} is set aside from Ngozi Bello's wallet meanwhile`,
+    );
     await waiting.getByRole('button', { name: 'OK' }).click();
     const requested = maker.getByTestId('cash-out-requested');
-    expect(await requested.textContent()).toContain('Do not hand over the cash until the request is approved.');
+    expect(await requested.textContent()).toContain(
+      'Do not hand over the cash until the request is approved.',
+    );
     if (shots) await maker.screenshot({ path: `${shots}/cash-out-asked-1280.png`, fullPage: true });
     // Set aside at once: the wallet (and so the payout preview and a run) no longer holds it.
     expect(await walletOf(sponsor.email)).toBe(before - amountKobo);
 
     // The same member in a payout run's list too (bank details of this test alone; a month long past, withdrawn below).
     const accountNumber = `3${String(Date.now()).slice(-8)}1`;
-    await api(baseURL, '/api/auth/register', { method: 'POST', token: sponsor.token, body: { type: 'savings', accountNumber, accountName: 'SANDBOX TEST ACCOUNT', bankCode: '058' } });
-    const run = await api<AskedApproval>(baseURL, '/api/admin/payouts/run', { method: 'POST', token: makerToken, body: { programme: 'main', period: '2019-05' } });
+    await api(baseURL, '/api/auth/register', {
+      method: 'POST',
+      token: sponsor.token,
+      body: { type: 'savings', accountNumber, accountName: 'SANDBOX TEST ACCOUNT', bankCode: '058' },
+    });
+    const run = await api<AskedApproval>(baseURL, '/api/admin/payouts/run', {
+      method: 'POST',
+      token: makerToken,
+      body: { programme: 'main', period: '2019-05' },
+    });
 
     // The maker's own request offers no Approve, only a withdrawal; it shows what is set aside and the other request.
     await maker.getByRole('link', { name: /^Approvals/ }).click();
-    const mine = maker.getByTestId('approval').filter({ hasText: 'Ngozi Bello' }).filter({ hasText: /#\d+ Cash-out/ });
+    const mine = maker
+      .getByTestId('approval')
+      .filter({ hasText: 'Ngozi Bello' })
+      .filter({ hasText: /#\d+ Cash-out/ });
     expect(await mine.textContent()).toContain('You asked for this');
-    expect(await mine.getByTestId('approval-held').textContent()).toContain('Hand the cash over only once another administrator approves.');
-    expect(await mine.getByTestId('approval-overlaps').textContent()).toContain(`request #${run.approval.id}`);
+    expect(await mine.getByTestId('approval-held').textContent()).toContain(
+      'Hand the cash over only once another administrator approves.',
+    );
+    expect(await mine.getByTestId('approval-overlaps').textContent()).toContain(
+      `request #${run.approval.id}`,
+    );
     expect(await mine.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     if (shots) await maker.screenshot({ path: `${shots}/cash-out-card-maker-1280.png`, fullPage: true });
 
@@ -108,18 +142,30 @@ describe('admin approvals and two-factor sign-in', () => {
     const checkerProblems = watchPage(checker);
     await enter(checker, CHECKER_ADMIN);
     await checker.goto(`${baseURL}/adminapprovals`);
-    const request = checker.getByTestId('approval').filter({ hasText: 'Ngozi Bello' }).filter({ hasText: /#\d+ Cash-out/ });
+    const request = checker
+      .getByTestId('approval')
+      .filter({ hasText: 'Ngozi Bello' })
+      .filter({ hasText: /#\d+ Cash-out/ });
     expect(await request.textContent()).toMatch(/Asked by\s*Maker Administrator/);
     expect(await request.textContent()).toContain(formatNaira(amountKobo));
-    expect(await request.getByTestId('approval-overlaps').textContent()).toContain('This member is also in another waiting request');
+    expect(await request.getByTestId('approval-overlaps').textContent()).toContain(
+      'This member is also in another waiting request',
+    );
     if (shots) await request.screenshot({ path: `${shots}/cash-out-card-checker-360.png` });
-    await api(baseURL, `/api/admin/approvals/${run.approval.id}/decline`, { method: 'POST', token: makerToken, body: { reason: 'Only to show the warning' } });
+    await api(baseURL, `/api/admin/approvals/${run.approval.id}/decline`, {
+      method: 'POST',
+      token: makerToken,
+      body: { reason: 'Only to show the warning' },
+    });
     await checker.reload();
     await expect.poll(() => request.getByTestId('approval-overlaps').count()).toBe(0);
     await request.getByRole('button', { name: 'Approve' }).click();
     await request.getByRole('button', { name: 'Yes, approve' }).dblclick();
     await checker.getByRole('button', { name: 'Approved' }).click();
-    const done = checker.getByTestId('approval').filter({ hasText: 'Ngozi Bello' }).filter({ hasText: /#\d+ Cash-out/ });
+    const done = checker
+      .getByTestId('approval')
+      .filter({ hasText: 'Ngozi Bello' })
+      .filter({ hasText: /#\d+ Cash-out/ });
     expect(await done.textContent()).toMatch(/approved[\s\S]*Decided by\s*Checker Administrator/i);
     expect(await done.getByTestId('approval-held').textContent()).toContain('is the cash-out');
     // Approved: the amount set aside became the cash-out; the wallet moved once, when it was asked.
@@ -134,10 +180,18 @@ describe('admin approvals and two-factor sign-in', () => {
     // A Main sponsor with two paid friends and confirmed bank details of this test alone: due a payout.
     const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', ['Halima Sule', 'Ife Ojo', 'Jide Cole']);
     const accountNumber = `2${String(Date.now()).slice(-8)}1`;
-    await api(baseURL, '/api/auth/register', { method: 'POST', token: sponsor.token, body: { type: 'savings', accountNumber, accountName: 'SANDBOX TEST ACCOUNT', bankCode: '058' } });
+    await api(baseURL, '/api/auth/register', {
+      method: 'POST',
+      token: sponsor.token,
+      body: { type: 'savings', accountNumber, accountName: 'SANDBOX TEST ACCOUNT', bankCode: '058' },
+    });
     // A month long past, asked and then withdrawn, so no other test's run is disturbed.
     const makerToken = await adminToken(baseURL, MAKER_ADMIN);
-    const asked = await api<AskedApproval>(baseURL, '/api/admin/payouts/run', { method: 'POST', token: makerToken, body: { programme: 'main', period: '2019-06' } });
+    const asked = await api<AskedApproval>(baseURL, '/api/admin/payouts/run', {
+      method: 'POST',
+      token: makerToken,
+      body: { programme: 'main', period: '2019-06' },
+    });
     const { id, amount, count } = asked.approval;
     expect(count).toBeGreaterThanOrEqual(1);
     const amountText = formatNaira(parseNairaString(amount));
@@ -159,7 +213,9 @@ describe('admin approvals and two-factor sign-in', () => {
       await checker.goto(`${baseURL}/adminapprovals`);
       const card = checker.getByTestId('approval').filter({ hasText: `#${id} Payout run` });
       expect(await card.getByTestId('approval-amount').textContent()).toBe(amountText);
-      expect(await card.getByTestId('approval-count').textContent()).toBe(`${count} payment${count === 1 ? '' : 's'}`);
+      expect(await card.getByTestId('approval-count').textContent()).toBe(
+        `${count} payment${count === 1 ? '' : 's'}`,
+      );
       // The admin menu counts the requests waiting for this administrator (a drawer at 360 px, in the page all the same).
       const waitingCount = (await checker.getByTestId('approvals-waiting').textContent())!.replace(/\D/g, '');
       expect(Number(waitingCount)).toBeGreaterThanOrEqual(1);
@@ -176,7 +232,9 @@ describe('admin approvals and two-factor sign-in', () => {
       // Approve asks first; Cancel leaves the request waiting.
       await checker.getByRole('button', { name: 'Approve' }).click();
       const confirm = checker.getByTestId('approve-confirmation');
-      expect(await confirm.textContent()).toContain(`${amountText} in ${count} payment${count === 1 ? '' : 's'} will move now`);
+      expect(await confirm.textContent()).toContain(
+        `${amountText} in ${count} payment${count === 1 ? '' : 's'} will move now`,
+      );
       if (shots) await checker.screenshot({ path: `${shots}/approval-confirm-${width}.png`, fullPage: true });
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       expect(await checker.getByTestId('approve-confirmation').count()).toBe(0);
@@ -188,12 +246,21 @@ describe('admin approvals and two-factor sign-in', () => {
     await mine.getByRole('button', { name: 'Withdraw (decline)' }).click();
     await maker.getByLabel('Why do you decline?').fill('Only a look at the screen');
     await maker.getByRole('button', { name: 'Decline request' }).click();
-    if (shots) await maker.waitForTimeout(1500).then(() => maker.screenshot({ path: `${shots}/approval-withdrawn-1280.png`, fullPage: true }));
+    if (shots)
+      await maker
+        .waitForTimeout(1500)
+        .then(() => maker.screenshot({ path: `${shots}/approval-withdrawn-1280.png`, fullPage: true }));
     // Decided, it leaves the list of waiting requests.
     await mine.waitFor({ state: 'detached' });
-    const withdrawn = await api<{ approval: { status: string } }>(baseURL, `/api/admin/approvals/${id}`, { token: makerToken });
+    const withdrawn = await api<{ approval: { status: string } }>(baseURL, `/api/admin/approvals/${id}`, {
+      token: makerToken,
+    });
     expect(withdrawn.approval.status).toBe('declined');
-    const runs = await api<{ items: { period: string }[] }>(baseURL, '/api/admin/payouts/runs?programme=main', { token: makerToken });
+    const runs = await api<{ items: { period: string }[] }>(
+      baseURL,
+      '/api/admin/payouts/runs?programme=main',
+      { token: makerToken },
+    );
     expect(runs.items.some((r) => r.period === '2019-06')).toBe(false);
     expect(makerProblems).toEqual([]);
     await maker.close();

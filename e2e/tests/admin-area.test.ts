@@ -32,7 +32,8 @@ describe('admin area', () => {
   };
   const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
   // One kept token: every sign-in counts against the demo administrator's login limit, shared by all test files.
-  const adminGet = async <T,>(path: string) => api<T>(baseURL, path, { token: await adminToken(baseURL, ADMIN) });
+  const adminGet = async <T>(path: string) =>
+    api<T>(baseURL, path, { token: await adminToken(baseURL, ADMIN) });
 
   it('signs in, sees real figures, looks up a member, makes an admin, records one cash-out per submission, refuses an over-wallet one, previews a payout and signs out', async () => {
     // A Main sponsor whose two friends paid: the sponsor's wallet holds two referral bonuses and the stage-0 graduating bonus.
@@ -57,17 +58,27 @@ describe('admin area', () => {
     const counts = await adminGet<Stats>('/api/admin/countUsers');
     const amounts = await adminGet<Stats>('/api/admin/adminTransactionAmount');
     expect(counts.main.total).toBeGreaterThanOrEqual(3);
-    const widget = (name: string) => page.locator(`[data-widget="${name}"] [data-testid="widget-value"]`).textContent();
+    const widget = (name: string) =>
+      page.locator(`[data-widget="${name}"] [data-testid="widget-value"]`).textContent();
     await expect.poll(() => widget('MAIN USERS')).toBe(String(counts.main.total));
     expect(await widget('WELCOME USERS')).toBe(String(counts.welcomeBack.total));
     expect(await widget('MAIN TRANSACTIONS')).toBe(formatNaira(parseNairaString(String(amounts.main.total))));
-    expect(await widget('WELCOME TRANSACTIONS')).toBe(formatNaira(parseNairaString(String(amounts.welcomeBack.total))));
+    expect(await widget('WELCOME TRANSACTIONS')).toBe(
+      formatNaira(parseNairaString(String(amounts.welcomeBack.total))),
+    );
     expect(parseNairaString(String(amounts.main.today))).toBeGreaterThanOrEqual(3 * plan.feeKobo);
-    expect(await page.locator('[data-gauge="Main fees today"] [data-testid="gauge-value"]').textContent()).toBe(formatNaira(parseNairaString(String(amounts.main.today))));
-    expect(await page.getByRole('meter', { name: 'Main fees today' }).getAttribute('aria-valuetext')).toContain(formatNaira(parseNairaString(String(amounts.main.today))));
-    expect(await page.locator('[data-gauge="Welcome Back fees today"]').textContent()).toContain('Welcome Back registration fees paid since midnight (Lagos time)');
+    expect(
+      await page.locator('[data-gauge="Main fees today"] [data-testid="gauge-value"]').textContent(),
+    ).toBe(formatNaira(parseNairaString(String(amounts.main.today))));
+    expect(
+      await page.getByRole('meter', { name: 'Main fees today' }).getAttribute('aria-valuetext'),
+    ).toContain(formatNaira(parseNairaString(String(amounts.main.today))));
+    expect(await page.locator('[data-gauge="Welcome Back fees today"]').textContent()).toContain(
+      'Welcome Back registration fees paid since midnight (Lagos time)',
+    );
     const latest = await page.getByTestId('latest-transaction').allTextContents();
-    for (const name of ['Adaeze Okonkwo', 'Bola Adewale', 'Chidi Eze']) expect(latest.join('\n')).toContain(name);
+    for (const name of ['Adaeze Okonkwo', 'Bola Adewale', 'Chidi Eze'])
+      expect(latest.join('\n')).toContain(name);
 
     // Dark mode is remembered across a reload.
     await page.getByRole('button', { name: 'Dark mode' }).click();
@@ -80,13 +91,16 @@ describe('admin area', () => {
     await page.getByRole('link', { name: 'Main Users' }).click();
     await page.getByLabel('Main user email').fill(sponsor.email);
     await page.getByRole('button', { name: 'Look up' }).click();
-    const figure = (label: string) => page.locator(`[data-testid="user-figures"] [data-figure="${label}"]`).textContent();
+    const figure = (label: string) =>
+      page.locator(`[data-testid="user-figures"] [data-figure="${label}"]`).textContent();
     await expect.poll(() => figure('Email')).toBe(sponsor.email);
     expect(await figure('Wallet')).toBe(formatNaira(walletKobo));
     expect(await figure('Referral count')).toBe('2');
     await page.getByLabel('Search users').fill(friends[0]!.email);
     await page.getByRole('button', { name: 'Search', exact: true }).first().click();
-    await expect.poll(() => page.getByTestId('user-row').allTextContents()).toEqual([expect.stringContaining(friends[0]!.email)]);
+    await expect
+      .poll(() => page.getByTestId('user-row').allTextContents())
+      .toEqual([expect.stringContaining(friends[0]!.email)]);
     await open(page, `/mainuser?email=${encodeURIComponent('nobody-here@example.com')}`);
     await page.getByText('No Main user with the email nobody-here@example.com.').waitFor();
 
@@ -97,15 +111,23 @@ describe('admin area', () => {
     await page.getByLabel('Email for the administrator account').fill(friends[1]!.email);
     await page.getByRole('button', { name: 'Ask to invite' }).click();
     await page.getByText(`${friends[1]!.email} already has an account on the platform.`).waitFor();
-    expect(await page.getByText(/ask the person for another email address for their administrator account/).count()).toBe(1);
+    expect(
+      await page
+        .getByText(/ask the person for another email address for their administrator account/)
+        .count(),
+    ).toBe(1);
     const adminAddress = `chidi-admin-${Date.now()}@example.com`;
     await page.getByLabel('Email for the administrator account').fill(adminAddress);
     await page.getByRole('button', { name: 'Ask to invite' }).click();
     await page.getByText(/is waiting for a second administrator: invite Chidi Eze/).waitFor();
-    await expect.poll(async () => (await page.getByTestId('invitation-waiting').allTextContents()).join('\n')).toContain(adminAddress);
+    await expect
+      .poll(async () => (await page.getByTestId('invitation-waiting').allTextContents()).join('\n'))
+      .toContain(adminAddress);
     await approveAsChecker(baseURL, 'make_admin', (a) => a.summary.includes(adminAddress));
     await page.reload();
-    await expect.poll(async () => (await page.getByTestId('invitation-pending').allTextContents()).join('\n')).toContain(adminAddress);
+    await expect
+      .poll(async () => (await page.getByTestId('invitation-pending').allTextContents()).join('\n'))
+      .toContain(adminAddress);
 
     // A cash-out whose answer is lost on the way back is sent again with the same Idempotency-Key: the server
     // recorded it the first time, so the second press shows its answer and the wallet is debited once.
@@ -126,15 +148,24 @@ describe('admin area', () => {
     expect(await lost.textContent()).toContain('We could not reach the server');
     await lost.getByRole('button', { name: 'OK' }).click();
     await page.unroute('**/api/admin/payOutCash');
-    page.on('request', (request) => request.url().endsWith('/api/admin/payOutCash') && keys.push(request.headers()['idempotency-key'] ?? ''));
+    page.on(
+      'request',
+      (request) =>
+        request.url().endsWith('/api/admin/payOutCash') &&
+        keys.push(request.headers()['idempotency-key'] ?? ''),
+    );
     await page.getByRole('button', { name: 'Record Main cash payout' }).click();
     await page.getByRole('button', { name: 'Confirm cash payout' }).dblclick();
     const paid = dialog(page, 'Successful!');
     await paid.waitFor();
-    expect(await paid.textContent()).toContain(`Cash payout recorded: ${formatNaira(500_000)} paid to Adaeze Okonkwo (${sponsor.email}).`);
+    expect(await paid.textContent()).toContain(
+      `Cash payout recorded: ${formatNaira(500_000)} paid to Adaeze Okonkwo (${sponsor.email}).`,
+    );
     await paid.getByRole('button', { name: 'OK' }).click();
     expect(await page.getByTestId('last-cash-out').textContent()).toContain('Recorded by');
-    const afterCashOut = await adminGet<{ data: { wallet: string } }>(`/api/admin/toViewUser/${encodeURIComponent(sponsor.email)}`);
+    const afterCashOut = await adminGet<{ data: { wallet: string } }>(
+      `/api/admin/toViewUser/${encodeURIComponent(sponsor.email)}`,
+    );
     expect(parseNairaString(afterCashOut.data.wallet)).toBe(walletKobo - 500_000);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(keys).size, 'every send of that one cash-out carried the same key').toBe(1);
@@ -146,9 +177,13 @@ describe('admin area', () => {
     await page.getByRole('button', { name: 'Confirm cash payout' }).click();
     const refused = dialog(page, 'Failed');
     await refused.waitFor();
-    expect(await refused.textContent()).toContain(`The amount is more than Adaeze Okonkwo's wallet balance of`);
+    expect(await refused.textContent()).toContain(
+      `The amount is more than Adaeze Okonkwo's wallet balance of`,
+    );
     await refused.getByRole('button', { name: 'OK' }).click();
-    const afterRefusal = await adminGet<{ data: { wallet: string } }>(`/api/admin/toViewUser/${encodeURIComponent(sponsor.email)}`);
+    const afterRefusal = await adminGet<{ data: { wallet: string } }>(
+      `/api/admin/toViewUser/${encodeURIComponent(sponsor.email)}`,
+    );
     expect(parseNairaString(afterRefusal.data.wallet)).toBe(walletKobo - 500_000);
 
     // The payout preview of this month leaves the sponsor out, with the reason: no bank details.
@@ -161,7 +196,9 @@ describe('admin area', () => {
 
     // The audit log has the cash-out and the invitation (asked, approved, mailed).
     await page.getByRole('link', { name: 'Audit Log' }).click();
-    await expect.poll(async () => (await page.getByTestId('audit-entry').allTextContents()).join('\n')).toMatch(/cash out[\s\S]*about/i);
+    await expect
+      .poll(async () => (await page.getByTestId('audit-entry').allTextContents()).join('\n'))
+      .toMatch(/cash out[\s\S]*about/i);
     const audit = (await page.getByTestId('audit-entry').allTextContents()).join('\n');
     expect(audit).toContain(sponsor.email);
     expect(audit).toMatch(new RegExp(`admin invited[\\s\\S]*${adminAddress.replace(/[.]/g, '\\.')}`));
@@ -202,7 +239,9 @@ describe('admin area', () => {
     const delivered = page.getByTestId('award').filter({ hasText: sponsor.email });
     await delivered.waitFor();
     expect(await delivered.textContent()).toMatch(/delivered \d/);
-    const mine = await api<{ awards: { kind: string; status: string }[] }>(baseURL, '/api/me/awards', { token: sponsor.token });
+    const mine = await api<{ awards: { kind: string; status: string }[] }>(baseURL, '/api/me/awards', {
+      token: sponsor.token,
+    });
     expect(mine.awards).toEqual([expect.objectContaining({ kind: laptop.kind, status: 'delivered' })]);
     await page.close();
   });
@@ -210,10 +249,19 @@ describe('admin area', () => {
   it('never loads the admin chunks on a public page', async () => {
     const page = await browser.newPage();
     const scripts: string[] = [];
-    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    page.on(
+      'request',
+      (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname),
+    );
     await page.goto(`${baseURL}/`, { waitUntil: 'networkidle' });
     await page.goto(`${baseURL}/admin`, { waitUntil: 'networkidle' });
-    expect(scripts.some((s) => /admin-layout|admin-paths|admin-page-title|cash-out-pages|payouts-page|payout-run-page|make-admin-page|liability-chart|ledger-page|exports-page/.test(s))).toBe(false);
+    expect(
+      scripts.some((s) =>
+        /admin-layout|admin-paths|admin-page-title|cash-out-pages|payouts-page|payout-run-page|make-admin-page|liability-chart|ledger-page|exports-page/.test(
+          s,
+        ),
+      ),
+    ).toBe(false);
     await page.close();
   });
 });

@@ -5,7 +5,6 @@ import { launchBrowser, watchPage } from '../support/browser';
 import { adminToken, approveAsChecker, PAYOUT_ADMIN, signInOnAdminPage } from '../support/admins';
 import { api, sponsorWithTwoFriends } from '../support/members';
 
-
 /** A monthly payout by bank file, from the run's page: a batch for the bank with its control total, then what the bank paid, with its reason. */
 describe('admin bank-file payout', () => {
   const baseURL = inject('baseURL');
@@ -43,7 +42,11 @@ describe('admin bank-file payout', () => {
     });
     expect(asked.status).toBe(202);
     await approveAsChecker(baseURL, 'payout_run', (a) => a.id === asked.approval.id);
-    const runs = await api<{ items: { id: number; period: string; programme: string }[] }>(baseURL, '/api/admin/payouts/runs?programme=welcomeback', { token });
+    const runs = await api<{ items: { id: number; period: string; programme: string }[] }>(
+      baseURL,
+      '/api/admin/payouts/runs?programme=welcomeback',
+      { token },
+    );
     const runId = runs.items.find((r) => r.period === '2020-01')!.id;
 
     const context = await browser.newContext({
@@ -64,7 +67,9 @@ describe('admin bank-file payout', () => {
     expect(download.suggestedFilename()).toMatch(/^bank-file-welcomeback-2020-01-batch-\d+\.csv$/);
     const batchId = Number(/batch-(\d+)\.csv$/.exec(download.suggestedFilename())![1]);
     const lines = file.trim().split('\n');
-    expect(lines[0]).toBe('Record,Reference,Beneficiary name,Account number,Bank code,Bank name,Amount (NGN),Narration,Note');
+    expect(lines[0]).toBe(
+      'Record,Reference,Beneficiary name,Account number,Bank code,Bank name,Amount (NGN),Narration,Note',
+    );
     expect(lines[1]).toMatch(new RegExp(`^HEADER,Batch ${batchId},Welcome Back payout 2020-01,`));
     expect(lines.at(-1)).toMatch(new RegExp(`^TRAILER,Batch ${batchId},Control total,`));
     expect(file).toContain(',0123456781,058,');
@@ -75,7 +80,10 @@ describe('admin bank-file payout', () => {
     await batch.getByTestId('control-total').waitFor();
 
     // Downloading again gives the same batch, not a new file of the same payouts.
-    const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the bank file' }).click()]);
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the bank file' }).click(),
+    ]);
     expect(again.suggestedFilename()).toBe(download.suggestedFilename());
     expect(await page.getByTestId('bank-file-batch').count()).toBe(1);
 
@@ -96,7 +104,9 @@ describe('admin bank-file payout', () => {
       await page.reload();
     } else {
       await confirm.click();
-      await page.getByText(`Recorded: ${waiting - 1} paid, 1 not paid (their money is back in the wallets).`).waitFor();
+      await page
+        .getByText(`Recorded: ${waiting - 1} paid, 1 not paid (their money is back in the wallets).`)
+        .waitFor();
     }
     const recorded = page.getByTestId('bank-file-batch').filter({ hasText: `Batch #${batchId}` });
     await recorded.locator('[data-status="recorded"]').waitFor();
@@ -111,7 +121,9 @@ describe('admin bank-file payout', () => {
     expect(await page.getByRole('button', { name: 'Download the bank file' }).count()).toBe(0);
     expect(await page.locator('main').textContent()).not.toMatch(/paystack/i);
     const audit = await api<{ items: { action: string }[] }>(baseURL, '/api/admin/audit-log', { token });
-    expect(audit.items.map((i) => i.action)).toEqual(expect.arrayContaining(['payout_csv_download', 'payout_bank_file_made']));
+    expect(audit.items.map((i) => i.action)).toEqual(
+      expect.arrayContaining(['payout_csv_download', 'payout_bank_file_made']),
+    );
     expect(problems).toEqual([]);
     await context.close();
   });

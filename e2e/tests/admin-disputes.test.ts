@@ -30,8 +30,13 @@ describe('a disputed payment', () => {
     await page.goto(`${baseURL}/sandbox/paystack/checkout/records`);
     const row = page.getByRole('row').filter({ hasText: reference });
     await row.getByRole('button', { name: 'Raise a dispute on this payment' }).click();
-    await page.getByRole('status').filter({ hasText: `raised on ${reference}` }).waitFor();
-    expect(await page.getByRole('row').filter({ hasText: reference }).textContent()).toContain('awaiting-merchant-feedback');
+    await page
+      .getByRole('status')
+      .filter({ hasText: `raised on ${reference}` })
+      .waitFor();
+    expect(await page.getByRole('row').filter({ hasText: reference }).textContent()).toContain(
+      'awaiting-merchant-feedback',
+    );
     await lookAt(page, 'sandbox-records-dispute');
 
     // Disputes: open, with Paystack's due date, the member and the payment.
@@ -52,7 +57,9 @@ describe('a disputed payment', () => {
     await onRecord.waitFor();
     await page.getByTestId('fraud-flag').filter({ hasText: 'disputed at Paystack' }).waitFor();
     await onRecord.getByLabel('Your answer to Paystack').selectOption('contest');
-    await onRecord.getByLabel('Note for Paystack (kept in the audit log)').fill('Kemi Adebayo paid for and received her membership; her position was placed the same day.');
+    await onRecord
+      .getByLabel('Note for Paystack (kept in the audit log)')
+      .fill('Kemi Adebayo paid for and received her membership; her position was placed the same day.');
     await onRecord.getByRole('button', { name: 'Send the answer to Paystack' }).click();
     await onRecord.getByText(/Contested by Operator Administrator/).waitFor({ timeout: 30_000 });
     await onRecord.getByText('Resolved: we contested the claim').waitFor({ timeout: 30_000 });
@@ -60,10 +67,20 @@ describe('a disputed payment', () => {
     await lookAt(page, 'admin-member-dispute-contested');
 
     const token = await adminToken(baseURL, OPERATOR_ADMIN);
-    const audit = await api<{ items: { action: string; details: { note?: string } }[] }>(baseURL, '/api/admin/audit-log?action=dispute_contested', { token });
-    expect(audit.items.filter((a) => a.action === 'dispute_contested' && a.details.note?.startsWith('Kemi Adebayo paid'))).toHaveLength(1);
+    const audit = await api<{ items: { action: string; details: { note?: string } }[] }>(
+      baseURL,
+      '/api/admin/audit-log?action=dispute_contested',
+      { token },
+    );
+    expect(
+      audit.items.filter(
+        (a) => a.action === 'dispute_contested' && a.details.note?.startsWith('Kemi Adebayo paid'),
+      ),
+    ).toHaveLength(1);
     await page.goto(`${baseURL}/sandbox/paystack/checkout/records`);
-    expect(await page.getByRole('row').filter({ hasText: reference }).textContent()).toContain('resolved (declined)');
+    expect(await page.getByRole('row').filter({ hasText: reference }).textContent()).toContain(
+      'resolved (declined)',
+    );
     expect(problems).toEqual([]);
     await context.close();
   });

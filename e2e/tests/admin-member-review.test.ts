@@ -31,7 +31,11 @@ describe('admin member record and review', () => {
     return { page, problems };
   };
   const saveBankDetails = (token: string, accountNumber: string) =>
-    api(baseURL, '/api/auth/register', { method: 'POST', token, body: { type: 'savings', accountNumber, accountName: 'SANDBOX TEST ACCOUNT', bankCode: '058' } });
+    api(baseURL, '/api/auth/register', {
+      method: 'POST',
+      token,
+      body: { type: 'savings', accountNumber, accountName: 'SANDBOX TEST ACCOUNT', bankCode: '058' },
+    });
   /** The member's own sign-in page; answers the text of the popup it shows. */
   const memberSignIn = async (email: string) => {
     const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
@@ -47,7 +51,11 @@ describe('admin member record and review', () => {
   };
 
   it('opens a member record from the search (wallet history, masked bank details, matrix), suspends the member, who cannot sign in and is told why, and reinstates them', async () => {
-    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', ['Kemi Adeyemi-Record', 'Femi Ola', 'Gbenga Obi']);
+    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', [
+      'Kemi Adeyemi-Record',
+      'Femi Ola',
+      'Gbenga Obi',
+    ]);
     await saveBankDetails(sponsor.token, '0234567891');
     const { page, problems } = await adminPage(1280);
 
@@ -66,15 +74,16 @@ describe('admin member record and review', () => {
     expect(await bank.textContent()).toContain('Confirmed with the bank');
     expect(await page.content()).not.toContain('0234567891');
     await expect.poll(() => page.getByTestId('record-matrix').getByTestId('matrix-node').count()).toBe(3);
-    expect(await page.getByTestId('record-network').getByTestId('direct-referral').allTextContents()).toEqual([
-      expect.stringContaining('Femi Ola'),
-      expect.stringContaining('Gbenga Obi'),
-    ]);
+    expect(await page.getByTestId('record-network').getByTestId('direct-referral').allTextContents()).toEqual(
+      [expect.stringContaining('Femi Ola'), expect.stringContaining('Gbenga Obi')],
+    );
     await page.screenshot({ path: 'screenshots/admin-member-record-1280.png', fullPage: true });
 
     // Suspend, with a reason the member is told and a note kept for the record.
     await page.getByLabel('Reason (the member is told this)').selectOption('breach_of_terms');
-    await page.getByLabel('Note for the record (not shown to the member)').fill('Sold matrix places on a forum, screenshots kept');
+    await page
+      .getByLabel('Note for the record (not shown to the member)')
+      .fill('Sold matrix places on a forum, screenshots kept');
     await page.getByRole('button', { name: 'Suspend the account' }).click();
     // Nothing is sent before the administrator confirms, with the member named.
     const question = page.getByRole('group', { name: /^Suspend Kemi Adeyemi-Record/ });
@@ -82,7 +91,9 @@ describe('admin member record and review', () => {
     expect(await page.getByTestId('record-status').getByTestId('status-change').count()).toBe(0);
     await question.getByRole('button', { name: 'Yes, suspend' }).click();
     await page.getByRole('heading', { name: 'Reinstate' }).waitFor();
-    expect(await page.getByTestId('record-status').getByTestId('status-change').first().textContent()).toContain('active → suspended');
+    expect(
+      await page.getByTestId('record-status').getByTestId('status-change').first().textContent(),
+    ).toContain('active → suspended');
 
     const refused = await memberSignIn(sponsor.email);
     expect(refused).toContain('Your account is suspended because of a breach of the terms and conditions');
@@ -103,7 +114,9 @@ describe('admin member record and review', () => {
     expect(shown.length).toBeGreaterThanOrEqual(2);
     for (const text of shown) expect(text).toContain(sponsor.email);
     expect(shown.filter((t) => /account (suspended|reinstated)/i.test(t))).toHaveLength(2);
-    expect(await page.getByTestId('audit-count').textContent()).toBe(`${shown.length} entries match these filters`);
+    expect(await page.getByTestId('audit-count').textContent()).toBe(
+      `${shown.length} entries match these filters`,
+    );
     await page.screenshot({ path: 'screenshots/admin-audit-member-1280.png', fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
     await open(page, '/adminaudit');
@@ -125,7 +138,8 @@ describe('admin member record and review', () => {
   it('flags a referral who shares the sponsor’s bank account; the payout preview holds them until the flag is cleared', async () => {
     const sponsor = await paidMember(baseURL, 'main', 'Tola Sponsor-Bank');
     const referral = await paidMember(baseURL, 'main', 'Uche Referral-Bank', sponsor.referralCode);
-    for (const name of ['Vera One', 'Wale Two']) await paidMember(baseURL, 'main', name, referral.referralCode);
+    for (const name of ['Vera One', 'Wale Two'])
+      await paidMember(baseURL, 'main', name, referral.referralCode);
     await saveBankDetails(sponsor.token, '0345678912');
     await saveBankDetails(referral.token, '0345678912');
     const { page, problems } = await adminPage(360);
@@ -139,7 +153,9 @@ describe('admin member record and review', () => {
     // The flag is on the referral's record too, with the sponsor it concerns.
     await flag.getByRole('link', { name: 'Uche Referral-Bank' }).click();
     await page.getByRole('heading', { level: 1, name: /Uche Referral-Bank/ }).waitFor();
-    expect(await page.getByTestId('record-flags').getByTestId('fraud-flag').textContent()).toContain('Tola Sponsor-Bank');
+    expect(await page.getByTestId('record-flags').getByTestId('fraud-flag').textContent()).toContain(
+      'Tola Sponsor-Bank',
+    );
     await page.screenshot({ path: 'screenshots/admin-member-record-360.png', fullPage: true });
     await open(page, '/admininactive');
     await page.screenshot({ path: 'screenshots/admin-inactive-360.png', fullPage: true });
@@ -151,15 +167,21 @@ describe('admin member record and review', () => {
       return page.getByTestId('payout-preview');
     };
     let shown = await preview();
-    expect(await shown.getByTestId('skipped-payee').filter({ hasText: referral.email }).textContent()).toContain('Fraud signal waiting for an administrator’s review');
+    expect(
+      await shown.getByTestId('skipped-payee').filter({ hasText: referral.email }).textContent(),
+    ).toContain('Fraud signal waiting for an administrator’s review');
 
     await open(page, '/adminflags');
-    await flag.getByLabel('What you checked (kept in the audit log)').fill('Called both: mother and son, one household account');
+    await flag
+      .getByLabel('What you checked (kept in the audit log)')
+      .fill('Called both: mother and son, one household account');
     await flag.getByRole('button', { name: 'Clear the flag' }).click();
     await expect.poll(() => flag.count()).toBe(0);
 
     shown = await preview();
-    await expect.poll(() => shown.getByTestId('skipped-payee').filter({ hasText: referral.email }).count()).toBe(0);
+    await expect
+      .poll(() => shown.getByTestId('skipped-payee').filter({ hasText: referral.email }).count())
+      .toBe(0);
     expect(await shown.textContent()).toContain(referral.email);
     expect(problems).toEqual([]);
   });
@@ -168,13 +190,19 @@ describe('admin member record and review', () => {
     const member = await paidMember(baseURL, 'main', 'Ruth Closure-Legal');
     await saveBankDetails(member.token, '0345678912');
     const token = await adminToken(baseURL, DEMO_ADMIN);
-    const found = await api<{ mainUsers: { id: string }[] }>(baseURL, '/api/admin/viewMainUser?search=Closure-Legal', { token });
+    const found = await api<{ mainUsers: { id: string }[] }>(
+      baseURL,
+      '/api/admin/viewMainUser?search=Closure-Legal',
+      { token },
+    );
     const { page, problems } = await adminPage(360);
     await open(page, `/adminmember/${found.mainUsers[0]!.id}`);
     const form = page.getByTestId('close-account-form');
     await form.getByLabel('Reason for closing (the member is told this)').selectOption('legal_request');
     expect(await form.getByTestId('closure-money').textContent()).toContain('are held');
-    await form.getByLabel('What led to the closure, for the record (not shown to the member)').fill('A court order names this account; the court asked us to keep its money');
+    await form
+      .getByLabel('What led to the closure, for the record (not shown to the member)')
+      .fill('A court order names this account; the court asked us to keep its money');
     await form.getByRole('button', { name: 'Close the account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Waiting for approval' });
     await dialog.waitFor();

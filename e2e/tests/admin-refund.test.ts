@@ -19,7 +19,11 @@ import { createAdministrators, removeDir, startPlatform, type RunningServer } fr
 describe('refunding a payment that placed no position', () => {
   let server: RunningServer;
   let browser: Browser;
-  const member = { id: randomUUID(), email: `refund-${randomUUID().slice(0, 8)}@example.com`, reference: `rf${randomUUID().replaceAll('-', '').slice(0, 20)}` };
+  const member = {
+    id: randomUUID(),
+    email: `refund-${randomUUID().slice(0, 8)}@example.com`,
+    reference: `rf${randomUUID().replaceAll('-', '').slice(0, 20)}`,
+  };
 
   beforeAll(async () => {
     const dataDir = migratedDataDir('coop-e2e-refund-');
@@ -31,7 +35,10 @@ describe('refunding a payment that placed no position', () => {
        values ($1, 'main', $2, 'Amaka Refunded', '08030000000', '1 Marina, Lagos', 'not-a-hash', $3, now())`,
       [member.id, member.email, member.reference.slice(2, 14).toUpperCase()],
     );
-    await db.query(`insert into sandbox_transactions (reference, email, amount_kobo, currency, status, paid_at) values ($1, $2, 5000000, 'NGN', 'success', now())`, [member.reference, member.email]);
+    await db.query(
+      `insert into sandbox_transactions (reference, email, amount_kobo, currency, status, paid_at) values ($1, $2, 5000000, 'NGN', 'success', now())`,
+      [member.reference, member.email],
+    );
     await db.query(
       `insert into payments (reference, account_id, programme, amount_kobo, status, provider, paid_at, failure_reason)
        values ($1, $2, 'main', 5000000, 'paid', 'sandbox', now(), 'Not placed: You are already a member. A refund is due.')`,
@@ -71,7 +78,9 @@ describe('refunding a payment that placed no position', () => {
     await waiting.getByRole('button', { name: 'OK' }).click();
     const refusal = maker.getByTestId('refund-refusal');
     await refusal.waitFor();
-    expect(await refusal.textContent()).toMatch(/Request #\d+ to refund this payment waits for a second administrator/);
+    expect(await refusal.textContent()).toMatch(
+      /Request #\d+ to refund this payment waits for a second administrator/,
+    );
     await lookAt(maker, 'refund-waiting');
 
     // The maker's own card offers no Approve; the second administrator approves from theirs.
@@ -95,7 +104,9 @@ describe('refunding a payment that placed no position', () => {
     // The refund screen follows Paystack's steps until the refund is processed.
     await maker.goto(`${baseURL}/adminrefund/${member.reference}`);
     const refund = maker.getByTestId('refund');
-    await expect.poll(async () => refund.locator('[data-status]').getAttribute('data-status'), { timeout: 20_000 }).toBe('processed');
+    await expect
+      .poll(async () => refund.locator('[data-status]').getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('processed');
     expect(await refund.textContent()).toMatch(/approved by Checker Administrator/);
     expect(await maker.getByTestId('refund-left').textContent()).toBe(formatNaira(0));
     expect(await maker.getByTestId('refund-refusal').textContent()).toContain('refunded in full');
@@ -112,7 +123,11 @@ describe('refunding a payment that placed no position', () => {
     const problems = watchPage(page);
     await signInOnAdminPage(page, baseURL, MAKER_ADMIN);
     await page.goto(`${baseURL}/mainuser`);
-    await page.getByTestId('user-row').filter({ hasText: placed.email }).getByRole('link', { name: /^Record/ }).click();
+    await page
+      .getByTestId('user-row')
+      .filter({ hasText: placed.email })
+      .getByRole('link', { name: /^Record/ })
+      .click();
     await page.getByTestId('payment-refund-link').click();
     const words = page.getByTestId('refund-out-of-scope');
     await words.waitFor();

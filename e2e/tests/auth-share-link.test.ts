@@ -5,7 +5,11 @@ import { launchBrowser, watchPage } from '../support/browser';
 const baseURL = inject('baseURL');
 
 async function post(path: string, body: unknown) {
-  const res = await fetch(baseURL + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(baseURL + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -13,9 +17,19 @@ async function post(path: string, body: unknown) {
 async function sponsorCode(): Promise<string> {
   const email = `sponsor.${Date.now()}@example.com`;
   const password = 'sponsor password';
-  const signup = await post('/api/auth/signup', { fullName: 'Chidi Sponsor', email, phone: '08031234568', address: '2 Broad Street, Lagos', password, confirmPassword: password, acceptTerms: true });
+  const signup = await post('/api/auth/signup', {
+    fullName: 'Chidi Sponsor',
+    email,
+    phone: '08031234568',
+    address: '2 Broad Street, Lagos',
+    password,
+    confirmPassword: password,
+    acceptTerms: true,
+  });
   expect(signup.status).toBe(201);
-  const mails = (await (await fetch(`${baseURL}/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[];
+  const mails = (await (await fetch(`${baseURL}/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as {
+    links: string[];
+  }[];
   const token = new URL(mails[0]!.links[0]!).searchParams.get('token');
   expect((await post('/api/auth/confirm-email', { token })).status).toBe(200);
   const login = await post('/api/auth/login', { email, password });

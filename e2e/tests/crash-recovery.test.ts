@@ -5,7 +5,14 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { chargeSuccessWebhook, ledgerViolations, noViolations, postWebhook, SANDBOX_SECRET_KEY, type Query } from '../support/ledger-invariants';
+import {
+  chargeSuccessWebhook,
+  ledgerViolations,
+  noViolations,
+  postWebhook,
+  SANDBOX_SECRET_KEY,
+  type Query,
+} from '../support/ledger-invariants';
 import { api, paidMember, signIn, signUpAndConfirm } from '../support/members';
 import { migratedDataDir } from '../support/data-dir';
 import { removeDir, startPlatform, type RunningServer } from '../support/server';
@@ -43,7 +50,13 @@ interface Reader {
 async function startAgain(url: string, member: { email: string; token: string }): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return (await api<{ reference: string }>(url, '/api/auth/process-payment', { method: 'POST', body: { email: member.email }, token: member.token })).reference;
+      return (
+        await api<{ reference: string }>(url, '/api/auth/process-payment', {
+          method: 'POST',
+          body: { email: member.email },
+          token: member.token,
+        })
+      ).reference;
     } catch (error) {
       if (attempt >= 20 || !String(error).includes('checkout_in_progress')) throw error;
       await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -102,7 +115,10 @@ async function postgresStore(url: string): Promise<Store> {
   const open = async (): Promise<Reader> => {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    return { query: async (text) => (await client.query(text)).rows as Array<Record<string, unknown>>, close: () => client.end() };
+    return {
+      query: async (text) => (await client.query(text)).rows as Array<Record<string, unknown>>,
+      close: () => client.end(),
+    };
   };
   return {
     env: { DATABASE_URL: database.url },
@@ -130,21 +146,32 @@ const koboOf = (naira: string) => {
 async function inGroups<T, R>(items: T[], count: number, work: (item: T, index: number) => Promise<R>) {
   const results: R[] = [];
   for (let start = 0; start < items.length; start += count)
-    results.push(...(await Promise.all(items.slice(start, start + count).map((item, i) => work(item, start + i)))));
+    results.push(
+      ...(await Promise.all(items.slice(start, start + count).map((item, i) => work(item, start + i)))),
+    );
   return results;
 }
 
 /** The sandbox's word on a checkout (Paystack's verify call), asked of whichever platform process is up. */
 async function sandboxStatus(baseURL: string, reference: string) {
-  const res = await fetch(`${baseURL}/sandbox/paystack/transaction/verify/${reference}`, { headers: { authorization: `Bearer ${SANDBOX_SECRET_KEY}` } });
+  const res = await fetch(`${baseURL}/sandbox/paystack/transaction/verify/${reference}`, {
+    headers: { authorization: `Bearer ${SANDBOX_SECRET_KEY}` },
+  });
   if (res.status === 404) return 'unknown';
   const { data } = (await res.json()) as { data: { status: string } };
   return data.status;
 }
 
-async function waitUntilPaid(baseURL: string, member: Member, reference: string, stop: () => boolean = () => false) {
+async function waitUntilPaid(
+  baseURL: string,
+  member: Member,
+  reference: string,
+  stop: () => boolean = () => false,
+) {
   for (let i = 0; i < 120 && !stop(); i++) {
-    const status = await api<{ paid: boolean }>(baseURL, `/api/payments/${reference}`, { token: member.token });
+    const status = await api<{ paid: boolean }>(baseURL, `/api/payments/${reference}`, {
+      token: member.token,
+    });
     if (status.paid) return true;
     await pause(100);
   }
@@ -154,7 +181,12 @@ async function waitUntilPaid(baseURL: string, member: Member, reference: string,
 function cashOut(baseURL: string, adminToken: string, form: { email: string; key: string }) {
   return fetch(`${baseURL}/api/admin/payOutCash`, {
     method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}`, 'idempotency-key': form.key, 'x-forwarded-for': '10.99.0.1' },
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${adminToken}`,
+      'idempotency-key': form.key,
+      'x-forwarded-for': '10.99.0.1',
+    },
     body: JSON.stringify({ email: form.email, amount: String(CASH_OUT_NAIRA) }),
   });
 }
@@ -181,7 +213,12 @@ interface CashOutForm {
  * as the sandbox answers a Pay, once KILL_AFTER_ACCEPTED checkouts are paid and activations are flowing (a
  * member has seen theirs), or at the latest as it answers the last one.
  */
-async function burstThenKill(platform: RunningServer, members: Member[], sponsors: Member[], adminToken: string) {
+async function burstThenKill(
+  platform: RunningServer,
+  members: Member[],
+  sponsors: Member[],
+  adminToken: string,
+) {
   const checkouts: Checkout[] = members.map((member) => ({ member, accepted: false, seenPaid: false }));
   const forms: CashOutForm[] = [];
   /** Members whose payment is under way (starting, paying or waiting to see it activated), and cash-outs sent. */
@@ -212,16 +249,29 @@ async function burstThenKill(platform: RunningServer, members: Member[], sponsor
     await pause(index * 50);
     if (killed) return;
     const { member } = checkout;
-    const started = await call('payments', () => api<{ reference: string }>(platform.url, '/api/auth/process-payment', { method: 'POST', body: { email: member.email }, token: member.token }));
+    const started = await call('payments', () =>
+      api<{ reference: string }>(platform.url, '/api/auth/process-payment', {
+        method: 'POST',
+        body: { email: member.email },
+        token: member.token,
+      }),
+    );
     if (started === 'lost' || killed) return;
     checkout.reference = started.reference;
-    const paid = await call('payments', () => api(platform.url, `/sandbox/paystack/checkout/${started.reference}`, { method: 'POST', body: { outcome: 'success' } }));
+    const paid = await call('payments', () =>
+      api(platform.url, `/sandbox/paystack/checkout/${started.reference}`, {
+        method: 'POST',
+        body: { outcome: 'success' },
+      }),
+    );
     if (paid === 'lost') return;
     checkout.accepted = true;
     accepted += 1;
     // The platform settles this payment's webhook right now, and earlier ones' activations are under way.
     if ((accepted >= KILL_AFTER_ACCEPTED && seenPaid > 0) || accepted === members.length) killNow();
-    const seen = await call('payments', () => waitUntilPaid(platform.url, member, started.reference, () => killed));
+    const seen = await call('payments', () =>
+      waitUntilPaid(platform.url, member, started.reference, () => killed),
+    );
     checkout.seenPaid = seen === true;
     if (checkout.seenPaid) seenPaid += 1;
   }
@@ -244,7 +294,9 @@ async function burstThenKill(platform: RunningServer, members: Member[], sponsor
     }
   }
 
-  const payments = Promise.all(checkouts.map((c, i) => pay(c, i).catch((e: Error) => void unexpected.push(e.message))));
+  const payments = Promise.all(
+    checkouts.map((c, i) => pay(c, i).catch((e: Error) => void unexpected.push(e.message))),
+  );
   // Should every payment fail before the kill is called for, the kill still comes and the cash-outs still end.
   void payments.then(() => killNow());
   const work = Promise.all([payments, ...sponsors.map(cashOutsFrom)]);
@@ -269,7 +321,9 @@ async function crashInABurst(label: string, store: Store) {
   try {
     // Before: sponsors with a referral bonus in their wallets, members signed in and ready to pay under them.
     let platform = await start();
-    const adminToken = (await api<{ token: string }>(platform.url, '/api/admin/adminLogin', { method: 'POST', body: ADMIN })).token;
+    const adminToken = (
+      await api<{ token: string }>(platform.url, '/api/admin/adminLogin', { method: 'POST', body: ADMIN })
+    ).token;
     const sponsors = await Promise.all(
       Array.from({ length: SPONSORS }, async (_, i) => {
         const sponsor = await paidMember(platform.url, 'main', `Sponsor Number${i + 1}`);
@@ -277,10 +331,19 @@ async function crashInABurst(label: string, store: Store) {
         return sponsor;
       }),
     );
-    const members = await inGroups(Array.from({ length: BURST_MEMBERS }, (_, i) => i), 4, async (i) => {
-      const email = await signUpAndConfirm(platform.url, 'main', `Burst Member${i + 1}`, sponsors[i % SPONSORS]!.referralCode);
-      return { email, token: (await signIn(platform.url, 'main', email)).token };
-    });
+    const members = await inGroups(
+      Array.from({ length: BURST_MEMBERS }, (_, i) => i),
+      4,
+      async (i) => {
+        const email = await signUpAndConfirm(
+          platform.url,
+          'main',
+          `Burst Member${i + 1}`,
+          sponsors[i % SPONSORS]!.referralCode,
+        );
+        return { email, token: (await signIn(platform.url, 'main', email)).token };
+      },
+    );
 
     // The burst, and the kill in its middle.
     const burst = await burstThenKill(platform, members, sponsors, adminToken);
@@ -305,7 +368,9 @@ async function crashInABurst(label: string, store: Store) {
     let acceptedButPending: number;
     try {
       expect(await ledgerViolations(left.query), 'as the kill left the database').toEqual(noViolations);
-      const [pending] = await left.query(`select count(*)::int as n from payments p join sandbox_transactions s on s.reference = p.reference where s.status = 'success' and p.status <> 'paid'`);
+      const [pending] = await left.query(
+        `select count(*)::int as n from payments p join sandbox_transactions s on s.reference = p.reference where s.status = 'success' and p.status <> 'paid'`,
+      );
       acceptedButPending = Number(pending!.n);
     } finally {
       await left.close();
@@ -323,12 +388,20 @@ async function crashInABurst(label: string, store: Store) {
       if (checkout.accepted) expect(status, `the sandbox's word on ${reference}`).toBe('success');
       if (reference && status === 'success') {
         acceptedBySandbox.push(reference);
-        expect(await postWebhook(platform.url, await chargeSuccessWebhook(platform.url, reference))).toBe(200);
+        expect(await postWebhook(platform.url, await chargeSuccessWebhook(platform.url, reference))).toBe(
+          200,
+        );
       } else {
         if (!reference || status !== 'ongoing') reference = await startAgain(platform.url, checkout.member);
-        await api(platform.url, `/sandbox/paystack/checkout/${reference}`, { method: 'POST', body: { outcome: 'success' } });
+        await api(platform.url, `/sandbox/paystack/checkout/${reference}`, {
+          method: 'POST',
+          body: { outcome: 'success' },
+        });
       }
-      expect(await waitUntilPaid(platform.url, checkout.member, reference), `${checkout.member.email}'s payment ${reference}`).toBe(true);
+      expect(
+        await waitUntilPaid(platform.url, checkout.member, reference),
+        `${checkout.member.email}'s payment ${reference}`,
+      ).toBe(true);
     });
     expect(acceptedBySandbox.length).toBeGreaterThanOrEqual(acceptedBeforeKill.length);
     // Each cash-out form the kill left unanswered, sent again with its key: recorded now, or found recorded.
@@ -340,9 +413,16 @@ async function crashInABurst(label: string, store: Store) {
       if (res.headers.get('idempotent-replayed') === 'true') replayed += 1;
     }
     const walletsShown = await Promise.all(
-      sponsors.map(async (s) => ({ email: s.email, kobo: koboOf((await api<{ wallet: string }>(platform.url, '/api/me?programme=main', { token: s.token })).wallet) })),
+      sponsors.map(async (s) => ({
+        email: s.email,
+        kobo: koboOf(
+          (await api<{ wallet: string }>(platform.url, '/api/me?programme=main', { token: s.token })).wallet,
+        ),
+      })),
     );
-    console.info(`[${label}] after the restart: ${acceptedBySandbox.length} checkouts the sandbox had paid (${acceptedButPending} of them left pending by the kill), ${lostCashOuts.length - replayed} lost cash-outs recorded now, ${replayed} found recorded`);
+    console.info(
+      `[${label}] after the restart: ${acceptedBySandbox.length} checkouts the sandbox had paid (${acceptedButPending} of them left pending by the kill), ${lostCashOuts.length - replayed} lost cash-outs recorded now, ${replayed} found recorded`,
+    );
     expect(await platform.stop()).toBe(0);
 
     // What holds in the database.
@@ -355,15 +435,36 @@ async function crashInABurst(label: string, store: Store) {
         await query(`select p.reference, p.status, s.status as sandbox from payments p left join sandbox_transactions s on s.reference = p.reference
                      where (p.status = 'paid') <> coalesce(s.status = 'success', false)`),
       ).toEqual([]);
-      expect(await query(`select account_id, count(*) filter (where status = 'paid')::int as paid from payments group by account_id having count(*) filter (where status = 'paid') <> 1`)).toEqual([]);
-      const [counts] = await query(`select (select count(*)::int from payments where status = 'paid') as paid, (select count(*)::int from positions where account_id is not null) as positions`);
+      expect(
+        await query(
+          `select account_id, count(*) filter (where status = 'paid')::int as paid from payments group by account_id having count(*) filter (where status = 'paid') <> 1`,
+        ),
+      ).toEqual([]);
+      const [counts] = await query(
+        `select (select count(*)::int from payments where status = 'paid') as paid, (select count(*)::int from positions where account_id is not null) as positions`,
+      );
       expect(counts).toEqual({ paid: 2 * SPONSORS + BURST_MEMBERS, positions: 2 * SPONSORS + BURST_MEMBERS });
       const acceptedRefs = acceptedBySandbox.map((r) => `'${r}'`).join(',');
-      expect(await query(`select reference, status from payments where reference in (${acceptedRefs}) and status <> 'paid'`)).toEqual([]);
-      expect(await query(`select p.reference from payments p left join journal_entries e on e.idempotency_key = 'fee:' || p.reference where p.status = 'paid' and e.id is null`)).toEqual([]);
+      expect(
+        await query(
+          `select reference, status from payments where reference in (${acceptedRefs}) and status <> 'paid'`,
+        ),
+      ).toEqual([]);
+      expect(
+        await query(
+          `select p.reference from payments p left join journal_entries e on e.idempotency_key = 'fee:' || p.reference where p.status = 'paid' and e.id is null`,
+        ),
+      ).toEqual([]);
       // Every cash-out form once: exactly the keys answered 200, each with its journal entry.
-      const recorded = await query(`select c.idempotency_key as key from cash_outs c join journal_entries e on e.id = c.journal_entry_id and e.kind = 'cash_out'`);
-      expect(recorded.map((r) => r.key).sort()).toEqual(burst.forms.filter((f) => f.status === 200).map((f) => f.key).sort());
+      const recorded = await query(
+        `select c.idempotency_key as key from cash_outs c join journal_entries e on e.id = c.journal_entry_id and e.kind = 'cash_out'`,
+      );
+      expect(recorded.map((r) => r.key).sort()).toEqual(
+        burst.forms
+          .filter((f) => f.status === 200)
+          .map((f) => f.key)
+          .sort(),
+      );
       // Each wallet a member sees equals its ledger sum, and its cash-out lines equal its cash-outs.
       const wallets = await query(`
         select u.email, coalesce(sum(l.amount_kobo), 0)::text as lines,
@@ -382,20 +483,33 @@ async function crashInABurst(label: string, store: Store) {
       await close();
     }
   } finally {
-    for (const platform of platforms) if (platform.process.exitCode === null && platform.process.signalCode === null) platform.process.kill('SIGKILL');
+    for (const platform of platforms)
+      if (platform.process.exitCode === null && platform.process.signalCode === null)
+        platform.process.kill('SIGKILL');
     await Promise.all(platforms.map((p) => p.exited));
     await store.drop();
   }
 }
 
 describe('a platform killed in a burst of payments and cash-outs [pglite]', () => {
-  it('finishes every payment the sandbox accepted once and keeps the ledger whole after a restart', { timeout: 240_000 }, async () => {
-    await crashInABurst('pglite', pgliteStore());
-  });
+  it(
+    'finishes every payment the sandbox accepted once and keeps the ledger whole after a restart',
+    { timeout: 240_000 },
+    async () => {
+      await crashInABurst('pglite', pgliteStore());
+    },
+  );
 });
 
-describe.skipIf(!serverUrl)(`a platform killed in a burst of payments and cash-outs [postgres]${serverUrl ? '' : ' (skipped: needs TEST_DATABASE_URL)'}`, () => {
-  it('finishes every payment the sandbox accepted once and keeps the ledger whole after a restart', { timeout: 240_000 }, async () => {
-    await crashInABurst('postgres', await postgresStore(serverUrl!));
-  });
-});
+describe.skipIf(!serverUrl)(
+  `a platform killed in a burst of payments and cash-outs [postgres]${serverUrl ? '' : ' (skipped: needs TEST_DATABASE_URL)'}`,
+  () => {
+    it(
+      'finishes every payment the sandbox accepted once and keeps the ledger whole after a restart',
+      { timeout: 240_000 },
+      async () => {
+        await crashInABurst('postgres', await postgresStore(serverUrl!));
+      },
+    );
+  },
+);

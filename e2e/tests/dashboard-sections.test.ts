@@ -18,7 +18,11 @@ describe('the Welcome Back dashboard’s sections', () => {
   beforeAll(async () => {
     ({
       sponsor: { email },
-    } = await sponsorWithTwoFriends(baseURL, 'welcomeback', ['Funke Adeyemi', 'Gbenga Okoro', 'Halima Bello']));
+    } = await sponsorWithTwoFriends(baseURL, 'welcomeback', [
+      'Funke Adeyemi',
+      'Gbenga Okoro',
+      'Halima Bello',
+    ]));
     browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => browser?.close());
@@ -37,20 +41,34 @@ describe('the Welcome Back dashboard’s sections', () => {
       const section = (name: string) => page.getByRole('region', { name, exact: true });
       await section('Wallet Summary').waitFor();
       const wallet = (await section('Wallet Summary').textContent())!;
-      for (const label of ['Wallet Balance', 'Graduating Bonus', 'Referral Bonus', 'Thank You Bonus']) expect(wallet).toContain(label);
+      for (const label of ['Wallet Balance', 'Graduating Bonus', 'Referral Bonus', 'Thank You Bonus'])
+        expect(wallet).toContain(label);
       expect(wallet).not.toMatch(/award/i);
-      expect(await section('Referral Summary').locator('[data-figure="Referral count"]').textContent()).toBe('2');
-      expect(await section('Referral Summary').locator('[data-figure="Referral Node"]').textContent()).toBe('2');
-      expect(await section('Status').locator('[data-figure="Level"]').textContent()).toBe(plan.stages[1]!.name);
+      expect(await section('Referral Summary').locator('[data-figure="Referral count"]').textContent()).toBe(
+        '2',
+      );
+      expect(await section('Referral Summary').locator('[data-figure="Referral Node"]').textContent()).toBe(
+        '2',
+      );
+      expect(await section('Status').locator('[data-figure="Level"]').textContent()).toBe(
+        plan.stages[1]!.name,
+      );
       expect(await section('Status').getByTestId('progress-summary').textContent()).toContain('more');
-      expect(await page.locator('[data-figure="Wallet Balance"]').textContent()).toBe(formatNaira(2 * plan.referralBonusKobo + plan.stages[0]!.graduatingKobo));
+      expect(await page.locator('[data-figure="Wallet Balance"]').textContent()).toBe(
+        formatNaira(2 * plan.referralBonusKobo + plan.stages[0]!.graduatingKobo),
+      );
       // Top to bottom in the spec's order, the awards after them under the spec's name.
-      const tops = await Promise.all(['Wallet Summary', 'Referral Summary', 'Status'].map(async (name) => (await section(name).boundingBox())!.y));
+      const tops = await Promise.all(
+        ['Wallet Summary', 'Referral Summary', 'Status'].map(
+          async (name) => (await section(name).boundingBox())!.y,
+        ),
+      );
       expect([...tops].sort((a, b) => a - b)).toEqual(tops);
       const awards = page.getByTestId('awards-section');
       expect((await awards.boundingBox())!.y).toBeGreaterThan(tops[2]!);
       expect(await awards.textContent()).toContain('Award (domestic appliances)');
-      for (const old of ['Your money', 'Your matrix', 'Stage progress']) expect(await section(old).count()).toBe(0);
+      for (const old of ['Your money', 'Your matrix', 'Stage progress'])
+        expect(await section(old).count()).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       expect(problems).toEqual([]);
       await page.close();

@@ -4,7 +4,13 @@ import { signInOnAdminPage } from '../support/admins';
 import { launchBrowser, watchPage } from '../support/browser';
 import { api, signInOnMainPage } from '../support/members';
 import { migratedDataDir } from '../support/data-dir';
-import { createAdministrators, removeDir, runTypeScript, startPlatform, type RunningServer } from '../support/server';
+import {
+  createAdministrators,
+  removeDir,
+  runTypeScript,
+  startPlatform,
+  type RunningServer,
+} from '../support/server';
 
 /**
  * A Main member who finished Eldorado (issue 25), on a platform of its own whose database holds that member and
@@ -14,7 +20,11 @@ import { createAdministrators, removeDir, runTypeScript, startPlatform, type Run
  * owed at 360 px.
  */
 const GRADUATE = { email: 'crown@example.com', password: 'a good password 1', name: 'Ngozi Crown' };
-const ADMIN = { email: 'crown-admin@example.com', password: 'crown-admin-password', name: 'Crown Administrator' };
+const ADMIN = {
+  email: 'crown-admin@example.com',
+  password: 'crown-admin-password',
+  name: 'Crown Administrator',
+};
 
 describe('a Golden Crown Partner', () => {
   let server: RunningServer;
@@ -24,12 +34,32 @@ describe('a Golden Crown Partner', () => {
   beforeAll(async () => {
     const dataDir = migratedDataDir('coop-e2e-crown-');
     await createAdministrators(dataDir, [ADMIN]);
-    runTypeScript(['apps/server/scripts/seed-golden-crown.ts', '--email', GRADUATE.email, '--password', GRADUATE.password, '--name', GRADUATE.name], { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' });
+    runTypeScript(
+      [
+        'apps/server/scripts/seed-golden-crown.ts',
+        '--email',
+        GRADUATE.email,
+        '--password',
+        GRADUATE.password,
+        '--name',
+        GRADUATE.name,
+      ],
+      { NODE_ENV: 'test', DATA_DIR: dataDir, DATABASE_URL: '' },
+    );
     server = await startPlatform({}, { dataDir });
     // The first yearly installment is delivered by an administrator, as the awards screen does it.
-    const { token } = await api<{ token: string }>(server.url, '/api/admin/adminLogin', { method: 'POST', body: { email: ADMIN.email, password: ADMIN.password } });
-    const awards = await api<{ items: { id: number; kind: string; installment: number; email: string }[] }>(server.url, '/api/admin/awards?status=pending&pageSize=100', { token });
-    const first = awards.items.find((a) => a.kind === 'golden_crown_annual' && a.installment === 1 && a.email === GRADUATE.email);
+    const { token } = await api<{ token: string }>(server.url, '/api/admin/adminLogin', {
+      method: 'POST',
+      body: { email: ADMIN.email, password: ADMIN.password },
+    });
+    const awards = await api<{ items: { id: number; kind: string; installment: number; email: string }[] }>(
+      server.url,
+      '/api/admin/awards?status=pending&pageSize=100',
+      { token },
+    );
+    const first = awards.items.find(
+      (a) => a.kind === 'golden_crown_annual' && a.installment === 1 && a.email === GRADUATE.email,
+    );
     if (!first) throw new Error('The seeded graduate has no Golden Crown installment');
     await api(server.url, `/api/admin/awards/${first.id}/delivered`, { method: 'PUT', token });
     browser = await launchBrowser();
@@ -60,15 +90,34 @@ describe('a Golden Crown Partner', () => {
       expect(await crown.getByRole('heading').textContent()).toBe('Congratulations, Golden Crown Partner');
       const rows = crown.getByTestId('golden-crown-installment');
       expect(await rows.count()).toBe(5);
-      expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['delivered', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
+      expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual([
+        'delivered',
+        'upcoming',
+        'upcoming',
+        'upcoming',
+        'upcoming',
+      ]);
       expect(await rows.first().textContent()).toContain('Paid');
       expect(await rows.first().textContent()).toContain('₦10,000,000');
-      expect(await crown.getByTestId('golden-crown-count').textContent()).toMatch(/^1 of 5 installments paid; the next falls due on /);
+      expect(await crown.getByTestId('golden-crown-count').textContent()).toMatch(
+        /^1 of 5 installments paid; the next falls due on /,
+      );
 
       // The spec's sections, in its words, with the level a graduate holds.
-      for (const name of ['Wallet Summary', 'Referral Summary', 'Status']) await page.getByRole('region', { name, exact: true }).waitFor();
-      expect(await page.getByRole('region', { name: 'Status', exact: true }).locator('[data-figure="Level"]').textContent()).toBe('Golden Crown Partner');
-      expect(await page.getByRole('region', { name: 'Referral Summary', exact: true }).locator('[data-figure="Referral Node"]').textContent()).toBe('254');
+      for (const name of ['Wallet Summary', 'Referral Summary', 'Status'])
+        await page.getByRole('region', { name, exact: true }).waitFor();
+      expect(
+        await page
+          .getByRole('region', { name: 'Status', exact: true })
+          .locator('[data-figure="Level"]')
+          .textContent(),
+      ).toBe('Golden Crown Partner');
+      expect(
+        await page
+          .getByRole('region', { name: 'Referral Summary', exact: true })
+          .locator('[data-figure="Referral Node"]')
+          .textContent(),
+      ).toBe('254');
       expect(await page.getByTestId('awards-section').textContent()).toContain('House Award');
 
       // No call to pay, on the dashboard, in the menu or on the payment page.
@@ -80,7 +129,9 @@ describe('a Golden Crown Partner', () => {
       expect(await menu.getByRole('link', { name: 'Make Payment' }).count()).toBe(0);
       expect(await pageWidth(page)).toBeLessThanOrEqual(width);
       await page.goto(`${server.url}/mainpaystack`);
-      expect(await page.getByTestId('nothing-to-pay').textContent()).toContain('You are a Golden Crown Partner');
+      expect(await page.getByTestId('nothing-to-pay').textContent()).toContain(
+        'You are a Golden Crown Partner',
+      );
       expect(await page.getByRole('button', { name: 'Proceed' }).count()).toBe(0);
       expect(problems).toEqual([]);
       await page.close();
@@ -95,7 +146,9 @@ describe('a Golden Crown Partner', () => {
     const box = (await input.boundingBox())!;
     expect(box.width).toBeGreaterThan(300);
     const label = (await page.locator('label', { hasText: 'Search your matrix by name' }).boundingBox())!;
-    const lineHeight = await page.locator('label', { hasText: 'Search your matrix by name' }).evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    const lineHeight = await page
+      .locator('label', { hasText: 'Search your matrix by name' })
+      .evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
     expect(label.height).toBeLessThan(lineHeight * 1.5);
     await input.fill('Number25');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -108,14 +161,24 @@ describe('a Golden Crown Partner', () => {
     const { page, problems } = await signedInPage(360);
     await page.goto(`${server.url}/maingrant`);
     await page.getByLabel('Amount (naira)').fill('2500000');
-    await page.getByLabel('What is the grant for?').fill('A cassava processing plant for our cooperative in Ogun State');
+    await page
+      .getByLabel('What is the grant for?')
+      .fill('A cassava processing plant for our cooperative in Ogun State');
     await page.getByRole('button', { name: 'Apply for the grant' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('Your application has been received. An administrator will decide on it.');
+    expect(await dialog.textContent()).toContain(
+      'Your application has been received. An administrator will decide on it.',
+    );
     await dialog.getByRole('button', { name: 'OK' }).click();
-    expect(await page.getByRole('list', { name: 'Your applications' }).textContent()).toContain('Waiting for a decision');
-    expect(await page.getByText('You can apply again once your application has been decided, or after you withdraw it.').count()).toBe(1);
+    expect(await page.getByRole('list', { name: 'Your applications' }).textContent()).toContain(
+      'Waiting for a decision',
+    );
+    expect(
+      await page
+        .getByText('You can apply again once your application has been decided, or after you withdraw it.')
+        .count(),
+    ).toBe(1);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -128,7 +191,9 @@ describe('a Golden Crown Partner', () => {
     await awards.first().waitFor();
     expect(await page.locator('[data-award="golden_crown_annual"]').count()).toBe(1);
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
-    const card = (await page.getByRole('region', { name: 'Awards owed (non-cash entitlements)' }).boundingBox())!;
+    const card = (await page
+      .getByRole('region', { name: 'Awards owed (non-cash entitlements)' })
+      .boundingBox())!;
     expect(card.x + card.width).toBeLessThanOrEqual(360);
     expect(problems).toEqual([]);
     await page.close();

@@ -43,13 +43,17 @@ describe('a hostile member name', () => {
     await page.getByRole('dialog', { name: 'Login Successful!' }).getByRole('button', { name: 'OK' }).click();
     await page.waitForURL(`${baseURL}/admindashboard`);
     // Latest transactions on the dashboard.
-    await expect.poll(async () => (await page.getByTestId('latest-transaction').allTextContents()).join('\n')).toContain(HOSTILE);
+    await expect
+      .poll(async () => (await page.getByTestId('latest-transaction').allTextContents()).join('\n'))
+      .toContain(HOSTILE);
 
     // The users list, searched for the member.
     await page.getByRole('link', { name: 'Main Users' }).click();
     await page.getByLabel('Search users').fill(member.email);
     await page.getByRole('button', { name: 'Search', exact: true }).first().click();
-    await expect.poll(() => page.getByTestId('user-row').allTextContents()).toEqual([expect.stringContaining(HOSTILE)]);
+    await expect
+      .poll(() => page.getByTestId('user-row').allTextContents())
+      .toEqual([expect.stringContaining(HOSTILE)]);
 
     // The look-up of one member.
     await page.getByLabel('Main user email').fill(member.email);
@@ -58,7 +62,9 @@ describe('a hostile member name', () => {
     expect(await page.locator('img[src="x"]').count()).toBe(0);
 
     // The sponsor's matrix: positions show initials, which come from the same name.
-    const matrix = await api<{ nodes: { initials: string }[] }>(baseURL, '/api/me/matrix', { token: sponsor.token });
+    const matrix = await api<{ nodes: { initials: string }[] }>(baseURL, '/api/me/matrix', {
+      token: sponsor.token,
+    });
     const initials = matrix.nodes.map((n) => n.initials).filter((i) => i !== 'NS');
     const sponsorView = await watched();
     await sponsorView.page.goto(`${baseURL}/mainsignin`);
@@ -69,7 +75,9 @@ describe('a hostile member name', () => {
     await sponsorView.page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await sponsorView.page.waitForURL('**/maindashboard');
     await sponsorView.page.goto(`${baseURL}/mainmatrix`);
-    await expect.poll(async () => (await sponsorView.page.getByTestId('matrix-node').allTextContents()).join('\n')).toContain(initials[0]!);
+    await expect
+      .poll(async () => (await sponsorView.page.getByTestId('matrix-node').allTextContents()).join('\n'))
+      .toContain(initials[0]!);
     expect(await sponsorView.page.locator('img[src="x"]').count()).toBe(0);
 
     // Time for anything the markup might have started.

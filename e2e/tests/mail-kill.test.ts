@@ -26,7 +26,15 @@ async function startPlatform(env: Record<string, string>): Promise<{ child: Chil
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, JOBS_ENABLED: 'off', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      JOBS_ENABLED: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   children.add(child);
@@ -36,7 +44,10 @@ async function startPlatform(env: Record<string, string>): Promise<{ child: Chil
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`the platform exited: ${stderr}`);
-    const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return { child, url };
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -90,7 +101,12 @@ for (const database of databases()) {
 
     it('sends the queued mail once after a restart', { timeout: 300_000 }, async () => {
       const db = await database.open();
-      const env = { ...db.env, MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_POLL_MS: '500' };
+      const env = {
+        ...db.env,
+        MAIL_TRANSPORT: 'smtp',
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        MAIL_POLL_MS: '500',
+      };
       const email = `kill-${randomBytes(4).toString('hex')}@example.com`;
       const sentTo = () => smtp.received.filter((m) => m.to.includes(email));
       try {
@@ -99,7 +115,15 @@ for (const database of databases()) {
         const signup = await fetch(`${first.url}/api/auth/signup`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ fullName: 'Kemi Killed', email, phone: '08031234567', address: '2 Broad Street, Lagos', password: 'a good password', confirmPassword: 'a good password', acceptTerms: true }),
+          body: JSON.stringify({
+            fullName: 'Kemi Killed',
+            email,
+            phone: '08031234567',
+            address: '2 Broad Street, Lagos',
+            password: 'a good password',
+            confirmPassword: 'a good password',
+            acceptTerms: true,
+          }),
         });
         expect(signup.status).toBe(201);
         await killed(first.child);

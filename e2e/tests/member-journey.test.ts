@@ -7,7 +7,18 @@ const password = 'journey password 1';
 let counter = 0;
 
 const screens = {
-  main: { signin: '/mainsignin', signup: '/mainsignup', dashboard: '/maindashboard', payment: '/mainpaystack', referral: '/mainreferralcode', wallet: '/mainwallet', matrix: '/mainmatrix', bankDetails: '/mainbankdetails', updateSuccess: '/mainupdatesuccess', login: '/api/auth/login' },
+  main: {
+    signin: '/mainsignin',
+    signup: '/mainsignup',
+    dashboard: '/maindashboard',
+    payment: '/mainpaystack',
+    referral: '/mainreferralcode',
+    wallet: '/mainwallet',
+    matrix: '/mainmatrix',
+    bankDetails: '/mainbankdetails',
+    updateSuccess: '/mainupdatesuccess',
+    login: '/api/auth/login',
+  },
   welcomeback: {
     signin: '/welcomebacksignin',
     signup: '/welcomebacksignup',
@@ -48,7 +59,9 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByRole('heading', { name: 'Successful!' }).waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
-    const mails = (await (await fetch(`${baseURL}/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[];
+    const mails = (await (await fetch(`${baseURL}/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as {
+      links: string[];
+    }[];
     const link = mails.flatMap((m) => m.links).find((l) => l.includes('/confirmemail?token='));
     expect(link, 'the confirmation mail has its link').toBeTruthy();
     await page.goto(link!);
@@ -92,7 +105,10 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     const page = await context.newPage();
     const problems = watchPage(page);
     const notFound: string[] = [];
-    page.on('response', (response) => response.status() === 404 && notFound.push(new URL(response.url()).pathname));
+    page.on(
+      'response',
+      (response) => response.status() === 404 && notFound.push(new URL(response.url()).pathname),
+    );
 
     const sponsorEmail = await signUpAndConfirm(page, s.signup, 'Adaeze Okonkwo');
     await signIn(page, sponsorEmail);
@@ -101,7 +117,9 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     await page.getByRole('link', { name: 'GO TO DASHBOARD' }).click();
     await expect.poll(() => figure(page, 'Level')).toBe('Welcome');
     // A new member is told the first step, not shown a wall of zero figures.
-    expect(await page.getByTestId('first-step').textContent()).toContain('Your first step: share your referral link');
+    expect(await page.getByTestId('first-step').textContent()).toContain(
+      'Your first step: share your referral link',
+    );
     expect(await page.locator('[data-figure="Wallet Balance"]').count()).toBe(0);
 
     await page.goto(baseURL + s.referral);
@@ -118,7 +136,11 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
       await friendPage.goto(shareLink);
       await settled(friendPage);
       expect(await friendPage.getByLabel('Referral Code (optional)').inputValue()).toBe(code);
-      const email = await signUpAndConfirm(friendPage, new URL(shareLink).pathname + new URL(shareLink).search, name);
+      const email = await signUpAndConfirm(
+        friendPage,
+        new URL(shareLink).pathname + new URL(shareLink).search,
+        name,
+      );
       await signIn(friendPage, email);
       await pay(friendPage);
       friendEmails.push(email);
@@ -132,10 +154,14 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     await expect.poll(() => figure(page, 'Level')).toBe(plan.stages[1]!.name);
     expect(await figure(page, 'Wallet Balance')).toBe(formatNaira(referralKobo + graduatingKobo));
     expect(await figure(page, 'Graduating Bonus')).toBe(formatNaira(graduatingKobo));
-    expect(await figure(page, programme === 'main' ? 'Earned Bonus' : 'Referral Bonus')).toBe(formatNaira(referralKobo));
+    expect(await figure(page, programme === 'main' ? 'Earned Bonus' : 'Referral Bonus')).toBe(
+      formatNaira(referralKobo),
+    );
     expect(await figure(page, 'Referral count')).toBe('2');
     expect(await figure(page, 'Referral Node')).toBe('2');
-    expect(await page.getByTestId('progress-summary').textContent()).toContain('2 more direct referrals and 4 more places in your matrix');
+    expect(await page.getByTestId('progress-summary').textContent()).toContain(
+      '2 more direct referrals and 4 more places in your matrix',
+    );
     expect(await figure(page, 'In your stage window')).toBe('2 of 6');
     expect(await page.title()).toMatch(/^Dashboard/);
     // Only the programme's own awards, in their own section; Welcome Back has no laptop award.
@@ -159,9 +185,15 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     await settled(page);
     const nodes = page.getByTestId('matrix-node');
     await expect.poll(() => nodes.count()).toBe(3);
-    expect(await nodes.evaluateAll((els) => els.map((el) => el.getAttribute('data-name')))).toEqual(['Adaeze O.', 'Bola A.', 'Chidi E.']);
+    expect(await nodes.evaluateAll((els) => els.map((el) => el.getAttribute('data-name')))).toEqual([
+      'Adaeze O.',
+      'Bola A.',
+      'Chidi E.',
+    ]);
     expect(await page.getByTestId('matrix-empty').count()).toBe(4);
-    expect(await page.getByTestId('matrix-next-level').textContent()).toContain('Level 2 is the level to fill next: 4 empty places');
+    expect(await page.getByTestId('matrix-next-level').textContent()).toContain(
+      'Level 2 is the level to fill next: 4 empty places',
+    );
 
     // Bank details: the name is confirmed with the bank (the sandbox answers its test name), then the success screen.
     await page.goto(baseURL + s.bankDetails);
@@ -185,13 +217,23 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     await page.getByLabel('Account number').waitFor();
 
     // A friend's token cannot read the sponsor's payment, nor the sponsor's matrix.
-    const login = await fetch(baseURL + s.login, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: friendEmails[0], password }) });
+    const login = await fetch(baseURL + s.login, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: friendEmails[0], password }),
+    });
     const { token } = (await login.json()) as { token: string };
-    const foreignPayment = await fetch(`${baseURL}/api/payments/${sponsorReference}`, { headers: { authorization: `Bearer ${token}` } });
+    const foreignPayment = await fetch(`${baseURL}/api/payments/${sponsorReference}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect([403, 404]).toContain(foreignPayment.status);
-    const friendMatrix = (await (await fetch(`${baseURL}/api/me/matrix`, { headers: { authorization: `Bearer ${token}` } })).json()) as { rootPositionId: number; nodes: { initials: string }[] };
+    const friendMatrix = (await (
+      await fetch(`${baseURL}/api/me/matrix`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { rootPositionId: number; nodes: { initials: string }[] };
     expect(friendMatrix.nodes.map((n) => n.initials)).toEqual(['BA']);
-    const above = await fetch(`${baseURL}/api/me/matrix?from=${friendMatrix.rootPositionId - 1}`, { headers: { authorization: `Bearer ${token}` } });
+    const above = await fetch(`${baseURL}/api/me/matrix?from=${friendMatrix.rootPositionId - 1}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(above.status).toBe(403);
 
     // Sign Out revokes the session: the member pages send back to sign-in.
@@ -217,12 +259,19 @@ describe('member area chunks', () => {
     try {
       const page = await browser.newPage();
       const scripts: string[] = [];
-      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+      page.on(
+        'request',
+        (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname),
+      );
       for (const path of ['/', '/main', '/mainsignin', '/welcomebacksignup']) {
         await page.goto(baseURL + path, { waitUntil: 'networkidle' });
       }
       expect(scripts.length).toBeGreaterThan(0);
-      expect(scripts.filter((s) => /member-area-layouts|dashboard-page|matrix-page|wallet-page|referral-code-page/.test(s))).toEqual([]);
+      expect(
+        scripts.filter((s) =>
+          /member-area-layouts|dashboard-page|matrix-page|wallet-page|referral-code-page/.test(s),
+        ),
+      ).toEqual([]);
       await page.goto(`${baseURL}/maindashboard`, { waitUntil: 'networkidle' });
       // Signed out: the guard sends the visitor to sign-in before any member page loads.
       expect(new URL(page.url()).pathname).toBe('/mainsignin');

@@ -51,9 +51,12 @@ describe('what changed in the privacy notice', () => {
     const changes = page.getByTestId('notice-changes');
     await changes.waitFor();
     expect(await changes.textContent()).toContain(`Version ${PRIVACY_NOTICE_HISTORY[0]!.version}`);
-    for (const line of PRIVACY_NOTICE_HISTORY[0]!.changes) expect(await changes.textContent()).toContain(line);
+    for (const line of PRIVACY_NOTICE_HISTORY[0]!.changes)
+      expect(await changes.textContent()).toContain(line);
     // Only the versions after the one accepted.
-    expect(await changes.getByText(/^Version /).allTextContents()).toEqual([`Version ${PRIVACY_NOTICE_HISTORY[0]!.version}`]);
+    expect(await changes.getByText(/^Version /).allTextContents()).toEqual([
+      `Version ${PRIVACY_NOTICE_HISTORY[0]!.version}`,
+    ]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: 'screenshots/member-notice-changes-360.png', fullPage: true });
     await lookAt(page, 'member-notice-changes');

@@ -14,7 +14,11 @@ describe('member notifications at 360 px', () => {
   afterAll(async () => browser?.close());
 
   it('shows the unread count in the top bar and the events in the list, then marks them read', async () => {
-    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', ['Amaka Sponsor', 'Bola Adewale', 'Chidi Eze']);
+    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', [
+      'Amaka Sponsor',
+      'Bola Adewale',
+      'Chidi Eze',
+    ]);
     const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
     const problems = watchPage(page);
 
@@ -31,7 +35,8 @@ describe('member notifications at 360 px', () => {
     const bell = page.getByTestId('notification-bell');
     await expect.poll(() => page.getByTestId('notification-count').textContent()).toBe('4');
     expect(await bell.getAttribute('aria-label')).toBe('Notifications, 4 unread');
-    if (process.env.NOTIFY_SHOTS) await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/dashboard-bell-360.png` });
+    if (process.env.NOTIFY_SHOTS)
+      await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/dashboard-bell-360.png` });
 
     await bell.click();
     await page.waitForURL('**/mainnotifications');
@@ -51,7 +56,8 @@ describe('member notifications at 360 px', () => {
     expect(text).toContain('Referral bonus from Chidi Eze');
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    if (process.env.NOTIFY_SHOTS) await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/notifications-360.png`, fullPage: true });
+    if (process.env.NOTIFY_SHOTS)
+      await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/notifications-360.png`, fullPage: true });
 
     // Opened: the bell has nothing more to count.
     await expect.poll(() => page.getByTestId('notification-count').count()).toBe(0);
@@ -70,7 +76,8 @@ describe('member notifications at 360 px', () => {
     await page.getByText('Your mail settings are saved.').waitFor();
     expect(await bonuses.isChecked()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    if (process.env.NOTIFY_SHOTS) await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/mail-settings-360.png`, fullPage: true });
+    if (process.env.NOTIFY_SHOTS)
+      await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/mail-settings-360.png`, fullPage: true });
     if (process.env.NOTIFY_SHOTS) {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.screenshot({ path: `${process.env.NOTIFY_SHOTS}/mail-settings-1280.png`, fullPage: true });
@@ -85,8 +92,16 @@ describe('member notifications at 360 px', () => {
     // An administrator of its own (made and approved with kept tokens): the demo administrator's sign-ins are limited and shared by every file.
     // Invited at an address of its own (decision 0038: a member account is never made an administrator), before the
     // member pays, so the mails of the invitation come before the member's on the newest-first list.
-    const { email: adminEmail, password: adminPassword } = await newAdministrator(baseURL, DEMO_ADMIN, 'Mails Admin');
-    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', ['Dupe Sponsor', 'Efe Okoro', 'Funke Ade']);
+    const { email: adminEmail, password: adminPassword } = await newAdministrator(
+      baseURL,
+      DEMO_ADMIN,
+      'Mails Admin',
+    );
+    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', [
+      'Dupe Sponsor',
+      'Efe Okoro',
+      'Funke Ade',
+    ]);
     const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
     const problems = watchPage(page);
     await page.goto(`${baseURL}/admin`);

@@ -22,7 +22,10 @@ describe('my data and erasure on a phone', () => {
   beforeAll(async () => {
     ({ email } = await paidMember(baseURL, 'main', 'Privacy Person'));
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 360, height: 780 }, acceptDownloads: true });
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 780 },
+      acceptDownloads: true,
+    });
     page = await context.newPage();
     problems = watchPage(page);
     await signInOnMainPage(page, baseURL, email);
@@ -33,16 +36,27 @@ describe('my data and erasure on a phone', () => {
     const html = await (await fetch(`${baseURL}/privacy`)).text();
     expect(html).toContain('Privacy Notice');
     expect(html).toContain(`Version ${PRIVACY_NOTICE_VERSION}`);
-    expect(html).toContain('Our data protection officer is The Data Protection Officer: <a class="font-semibold text-brand-800 underline" href="mailto:support@example.com">');
+    expect(html).toContain(
+      'Our data protection officer is The Data Protection Officer: <a class="font-semibold text-brand-800 underline" href="mailto:support@example.com">',
+    );
     await page.goto(`${baseURL}/mainsignup`);
     expect(await page.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy', exact: true }).click();
     await page.waitForURL('**/privacy');
     await page.getByRole('heading', { name: 'Privacy Notice', level: 1 }).waitFor();
-    for (const part of ['Who we are', 'What we collect, why, and for how long', 'Who processes it for us', 'Your rights, and how to use them'])
+    for (const part of [
+      'Who we are',
+      'What we collect, why, and for how long',
+      'Who processes it for us',
+      'Your rights, and how to use them',
+    ])
       await page.getByRole('region', { name: part }).waitFor();
-    expect(await page.getByRole('region', { name: 'Who processes it for us' }).textContent()).toContain('Paystack');
-    expect(await page.getByRole('region', { name: 'What we collect, why, and for how long' }).textContent()).toContain('12 months');
+    expect(await page.getByRole('region', { name: 'Who processes it for us' }).textContent()).toContain(
+      'Paystack',
+    );
+    expect(
+      await page.getByRole('region', { name: 'What we collect, why, and for how long' }).textContent(),
+    ).toContain('12 months');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.screenshot({ path: 'screenshots/public-privacy-360.png', fullPage: true });
   });
@@ -57,7 +71,10 @@ describe('my data and erasure on a phone', () => {
     expect(await page.getByRole('region', { name: 'Your records' }).textContent()).toMatch(/Payments\s*1/);
     await page.screenshot({ path: 'screenshots/member-my-data-360.png', fullPage: true });
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download my data (zip)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data (zip)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^my-data-main-\d{4}-\d{2}-\d{2}\.zip$/);
     const bytes = readFileSync((await download.path())!);
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
@@ -81,9 +98,21 @@ describe('my data and erasure on a phone', () => {
     await form.getByLabel('Phone').fill('08091234567');
     await form.getByLabel('Address').fill('7 Marina Road, Lagos Island');
     await form.getByRole('button', { name: 'Save my details' }).click();
-    await form.getByRole('status').filter({ hasText: 'Your name, phone number and address are changed. A notice went to your email address on file.' }).waitFor();
-    await page.getByTestId('member-greeting').filter({ hasText: 'WELCOME, Privacy Person-Corrected!' }).waitFor();
-    await page.getByRole('region', { name: 'About you' }).filter({ hasText: '7 Marina Road, Lagos Island' }).waitFor();
+    await form
+      .getByRole('status')
+      .filter({
+        hasText:
+          'Your name, phone number and address are changed. A notice went to your email address on file.',
+      })
+      .waitFor();
+    await page
+      .getByTestId('member-greeting')
+      .filter({ hasText: 'WELCOME, Privacy Person-Corrected!' })
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'About you' })
+      .filter({ hasText: '7 Marina Road, Lagos Island' })
+      .waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // A full-page shot taken while scrolled draws the sticky header mid-page: from the top it stays on top.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -99,7 +128,9 @@ describe('my data and erasure on a phone', () => {
     await notice.filter({ hasText: 'we keep your name, contact and bank details for 6 years' }).waitFor();
     await page.getByRole('button', { name: 'Erase my personal data after closure' }).click();
     await notice.getByRole('status').filter({ hasText: 'You asked on' }).waitFor();
-    expect(await notice.textContent()).toContain('Records of your payments, bonuses and payouts stay in our books');
+    expect(await notice.textContent()).toContain(
+      'Records of your payments, bonuses and payouts stay in our books',
+    );
     await page.screenshot({ path: 'screenshots/member-close-erasure-360.png', fullPage: true });
     expect(problems).toEqual([]);
   });
@@ -131,7 +162,9 @@ describe('my data and erasure on a phone', () => {
     // The download, the correction and the erasure request above were entered by the platform.
     await mine.filter({ hasText: 'Erasure' }).waitFor();
     expect(await mine.count()).toBe(3);
-    expect(await mine.filter({ hasText: 'Correction' }).textContent()).toContain('Corrected in the member area: name, phone number, address');
+    expect(await mine.filter({ hasText: 'Correction' }).textContent()).toContain(
+      'Corrected in the member area: name, phone number, address',
+    );
 
     const entry = admin.getByRole('form', { name: 'Enter a request received by mail, letter or phone' });
     await entry.getByLabel('What the member asks for').selectOption('objection');
@@ -157,8 +190,12 @@ describe('my data and erasure on a phone', () => {
     await card.getByRole('button', { name: 'Mail the affected members' }).click();
     const notice = card.getByRole('form', { name: 'Mail the affected members' });
     await notice.getByLabel('Affected members’ email addresses (one a line)').fill(email);
-    await notice.getByLabel('What we did').fill('We asked the receiver to delete it and checked that they did.');
-    await notice.getByLabel('What the members should do').fill('Watch your bank account for payments you do not know.');
+    await notice
+      .getByLabel('What we did')
+      .fill('We asked the receiver to delete it and checked that they did.');
+    await notice
+      .getByLabel('What the members should do')
+      .fill('Watch your bank account for payments you do not know.');
     await notice.getByRole('button', { name: 'Mail the notice' }).click();
     await notice.getByRole('status').filter({ hasText: 'The notice is on its way to 1 member.' }).waitFor();
     await card.filter({ hasText: '(1 mailed)' }).waitFor();

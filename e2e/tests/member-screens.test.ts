@@ -23,7 +23,9 @@ describe('member screens on a phone', () => {
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 360, height: 780 } });
     // The share targets are other sites: answered here, so the test never leaves this machine.
-    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Shared</title><h1>Shared</h1>' }));
+    await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Shared</title><h1>Shared</h1>' }),
+    );
     page = await context.newPage();
     problems = watchPage(page);
     await signInOnMainPage(page, baseURL, email);
@@ -60,7 +62,9 @@ describe('member screens on a phone', () => {
     expect(await page.title()).toMatch(/^Wallet History \|/);
     const fee = page.locator('[data-testid="wallet-entry"][data-kind="health_fee"]');
     expect(await fee.count()).toBe(1);
-    expect(await fee.textContent()).toContain('Health organisation registration fee, deducted from the Honourable bonuses');
+    expect(await fee.textContent()).toContain(
+      'Health organisation registration fee, deducted from the Honourable bonuses',
+    );
     expect(await fee.textContent()).toContain(`−${formatNaira(plan.healthFee!.amountKobo)}`);
     const honourable = await lines.filter({ hasText: 'Honourable' }).allTextContents();
     expect(honourable).toHaveLength(3);
@@ -70,7 +74,10 @@ describe('member screens on a phone', () => {
     expect(await lines.first().getAttribute('data-kind')).toBe('health_fee');
     await page.getByRole('button', { name: 'Referral bonuses' }).click();
     await expect.poll(() => lines.count()).toBe(2);
-    expect(await lines.allTextContents()).toEqual([expect.stringContaining('Referral bonus from Friend N.'), expect.stringContaining('Referral bonus from Friend N.')]);
+    expect(await lines.allTextContents()).toEqual([
+      expect.stringContaining('Referral bonus from Friend N.'),
+      expect.stringContaining('Referral bonus from Friend N.'),
+    ]);
   });
 
   it('the matrix shows names, stage and join date, the next level with its empty places, and finds people by name', async () => {
@@ -80,7 +87,9 @@ describe('member screens on a phone', () => {
     expect(await nodes.first().getAttribute('data-name')).toBe('Musa I.');
     expect(await nodes.nth(1).textContent()).toMatch(/Friend N\..*Welcome · joined \d/);
     // Levels 1 to 3 hold 2 + 4 + 8 = 14: level 4 is empty.
-    expect(await page.getByTestId('matrix-next-level').textContent()).toContain('Level 4 is the level to fill next: 16 empty places of 16');
+    expect(await page.getByTestId('matrix-next-level').textContent()).toContain(
+      'Level 4 is the level to fill next: 16 empty places of 16',
+    );
     await page.getByLabel('Search your matrix by name').fill('number1');
     await page.getByRole('button', { name: 'Search' }).click();
     const found = page.getByTestId('matrix-found');

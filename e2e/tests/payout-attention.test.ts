@@ -26,7 +26,11 @@ describe('a payout run that needs attention', () => {
 
   it('shows the failed payout with its reason, and Retry pays it once in its own run', async () => {
     // A Main sponsor with two paid friends; the bank confirms the details, but transfers to numbers ending in 9 fail.
-    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', ['Emeka Nwosu', 'Funmi Ade', 'Gbenga Ola']);
+    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', [
+      'Emeka Nwosu',
+      'Funmi Ade',
+      'Gbenga Ola',
+    ]);
     const saveBank = (accountNumber: string) =>
       api(baseURL, '/api/auth/register', {
         method: 'POST',
@@ -38,7 +42,9 @@ describe('a payout run that needs attention', () => {
     const failing = `1${digits}9`;
     const corrected = `1${digits}1`;
     await saveBank(failing);
-    const walletBefore = (await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token })).wallet;
+    const walletBefore = (
+      await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token })
+    ).wallet;
     expect(Number(walletBefore)).toBeGreaterThan(0);
     const token = await adminToken(baseURL, PAYOUT_ADMIN);
 
@@ -58,9 +64,16 @@ describe('a payout run that needs attention', () => {
     await page.getByRole('button', { name: 'Run this payout' }).click();
     await page.getByRole('button', { name: 'Yes, ask for approval' }).click();
     // Running a payout waits for a second administrator (two-person approval); then the run starts.
-    await page.getByRole('status').filter({ hasText: /approv/i }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /approv/i })
+      .waitFor();
     await approveAsChecker(baseURL, 'payout_run');
-    const runs = await api<{ items: { id: number; period: string }[] }>(baseURL, '/api/admin/payouts/runs?programme=main', { token });
+    const runs = await api<{ items: { id: number; period: string }[] }>(
+      baseURL,
+      '/api/admin/payouts/runs?programme=main',
+      { token },
+    );
     const runId = runs.items.find((r) => r.period === '2020-01')!.id;
     await page.goto(`${baseURL}/adminpayouts/${runId}`);
 
@@ -70,8 +83,12 @@ describe('a payout run that needs attention', () => {
     await page.locator('[data-status="needs_attention"]').first().waitFor();
     const item = page.getByTestId('attention-payout').filter({ hasText: 'Emeka Nwosu' });
     expect(await item.textContent()).toContain('The bank did not pay this account');
-    expect(await item.textContent()).toContain('The bank details are unchanged since this transfer. If the bank refused the account, ask the member to check them');
-    expect(await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token })).toMatchObject({ wallet: walletBefore });
+    expect(await item.textContent()).toContain(
+      'The bank details are unchanged since this transfer. If the bank refused the account, ask the member to check them',
+    );
+    expect(
+      await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token }),
+    ).toMatchObject({ wallet: walletBefore });
     await lookAt(page, 'payout-needs-attention');
 
     // The member corrects the bank details on their own bank page; the administrator sees it and retries.
@@ -91,16 +108,24 @@ describe('a payout run that needs attention', () => {
     await member.waitForURL('**/mainupdatesuccess');
     await member.goto(`${baseURL}/mainbankdetails`);
     await member.getByText('Your confirmed bank details').waitFor();
-    expect(await member.getByTestId('saved-bank-details').textContent()).toContain(`••••••${corrected.slice(-4)}`);
+    expect(await member.getByTestId('saved-bank-details').textContent()).toContain(
+      `••••••${corrected.slice(-4)}`,
+    );
     expect(memberProblems).toEqual([]);
     await memberContext.close();
     await page.reload();
-    await page.getByTestId('attention-payout').filter({ hasText: 'Emeka Nwosu' }).getByText('The member has corrected the bank details since: retry to pay them today.').waitFor();
+    await page
+      .getByTestId('attention-payout')
+      .filter({ hasText: 'Emeka Nwosu' })
+      .getByText('The member has corrected the bank details since: retry to pay them today.')
+      .waitFor();
     await page.getByRole('button', { name: /^Retry: pay the \d+ failed payouts? again$/ }).click();
     await page.getByRole('button', { name: 'Yes, retry' }).click();
     // The details were saved after the run was approved: the retry waits for a second administrator.
     expect(await page.getByTestId('retry-held').textContent()).toMatch(/waiting for a second administrator/);
-    expect(await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token })).toMatchObject({ wallet: walletBefore });
+    expect(
+      await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token }),
+    ).toMatchObject({ wallet: walletBefore });
     await approveAsChecker(baseURL, 'payout_retry');
     await page.reload();
 
@@ -132,11 +157,17 @@ describe('a payout run that needs attention', () => {
     expect(run.paid).toBe(run.total);
     const emeka = run.payouts.filter((p) => p.fullName === 'Emeka Nwosu');
     expect(emeka).toEqual([expect.objectContaining({ status: 'success', attempt: 2, amount: walletBefore })]);
-    expect(await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token })).toMatchObject({ wallet: '0.00' });
+    expect(
+      await api<{ wallet: string }>(baseURL, '/api/me?programme=main', { token: sponsor.token }),
+    ).toMatchObject({ wallet: '0.00' });
     // Another press moves nothing: the run has nothing left to retry.
-    await expect(api(baseURL, `/api/admin/payouts/runs/${runId}/retry`, { method: 'POST', token })).rejects.toThrow(/answered 409/);
+    await expect(
+      api(baseURL, `/api/admin/payouts/runs/${runId}/retry`, { method: 'POST', token }),
+    ).rejects.toThrow(/answered 409/);
     // The wallet's history: the failed payout out and back, then the retry out once.
-    const history = await api<{ items: { kind: string }[] }>(baseURL, '/api/me/wallet-history?pageSize=100', { token: sponsor.token });
+    const history = await api<{ items: { kind: string }[] }>(baseURL, '/api/me/wallet-history?pageSize=100', {
+      token: sponsor.token,
+    });
     const kinds = history.items.map((i) => i.kind);
     expect(kinds.filter((k) => k === 'payout')).toHaveLength(2);
     expect(kinds.filter((k) => k === 'payout_returned')).toHaveLength(1);

@@ -16,12 +16,18 @@ describe('plan simulator and income disclosure', () => {
   afterAll(async () => {
     // The statement leaves the public site as the test found it.
     const token = await adminToken(baseURL, OPERATOR_ADMIN);
-    await api(baseURL, `/api/admin/income-disclosure/main/${thisYear}/publication`, { method: 'PUT', token, body: { published: false } });
+    await api(baseURL, `/api/admin/income-disclosure/main/${thisYear}/publication`, {
+      method: 'PUT',
+      token,
+      body: { published: false },
+    });
     await browser?.close();
   });
 
   it('simulates a raised referral bonus against the plan in force: progress, both versions as charts and tables, a CSV', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
+    const page = await (
+      await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
+    ).newPage();
     const problems = watchPage(page);
     await signInOnAdminPage(page, baseURL, OPERATOR_ADMIN);
     await page.getByRole('link', { name: 'Plan → Simulate' }).click();
@@ -41,23 +47,34 @@ describe('plan simulator and income disclosure', () => {
     const [draftFees, currentFees] = await row('Fees in').locator('td').allTextContents();
     expect(draftFees).toBe(currentFees); // the same people join under both versions
     const [draftBonuses, currentBonuses] = await row('Cash bonuses credited').locator('td').allTextContents();
-    expect(Number(draftBonuses!.replace(/[^\d]/g, ''))).toBeGreaterThan(Number(currentBonuses!.replace(/[^\d]/g, '')));
+    expect(Number(draftBonuses!.replace(/[^\d]/g, ''))).toBeGreaterThan(
+      Number(currentBonuses!.replace(/[^\d]/g, '')),
+    );
     await lookAt(page, 'plan-simulate');
     await page.setViewportSize({ width: 1280, height: 900 });
-    const [download] = await Promise.all([page.waitForEvent('download'), report.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      report.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('plan-simulation-main.csv');
     expect(problems).toEqual([]);
   }, 120_000);
 
   it('shows the statement to administrators, publishes it, and the public page (rendered on the server) shows it, linked from the footer', async () => {
-    await sponsorWithTwoFriends(baseURL, 'main', ['Disclosure Sponsor', 'Disclosure Friend', 'Disclosure Other']);
+    await sponsorWithTwoFriends(baseURL, 'main', [
+      'Disclosure Sponsor',
+      'Disclosure Friend',
+      'Disclosure Other',
+    ]);
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     const problems = watchPage(page);
     await signInOnAdminPage(page, baseURL, OPERATOR_ADMIN);
     await page.getByRole('link', { name: 'Income Disclosure' }).click();
     const statement = page.getByTestId('income-disclosure');
     await statement.waitFor();
-    expect(await page.getByTestId('publication-state').textContent()).toBe('Not published: only administrators see it.');
+    expect(await page.getByTestId('publication-state').textContent()).toBe(
+      'Not published: only administrators see it.',
+    );
     expect(await statement.textContent()).toContain(`Main platform, ${thisYear}`);
     await lookAt(page, 'income-disclosure-admin');
     await page.setViewportSize({ width: 1280, height: 900 });

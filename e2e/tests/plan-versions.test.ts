@@ -14,7 +14,12 @@ import { createAdministrators, removeDir, startPlatform, type RunningServer } fr
  */
 const MAKER = { email: 'plan-maker@example.com', password: 'plan-maker-password', name: 'Plan Maker' };
 // The checker's approval counts only with a second factor (decision 0038): enrolled before the first start.
-const CHECKER = { email: 'plan-checker@example.com', password: 'plan-checker-password', name: 'Plan Checker', totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU' };
+const CHECKER = {
+  email: 'plan-checker@example.com',
+  password: 'plan-checker-password',
+  name: 'Plan Checker',
+  totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
+};
 
 describe('a new plan version, approved by a second administrator', () => {
   let server: RunningServer;
@@ -67,11 +72,18 @@ describe('a new plan version, approved by a second administrator', () => {
     await report.waitFor({ timeout: 60_000 });
     await report.locator('.recharts-wrapper').nth(2).waitFor();
     expect(await report.locator('.recharts-wrapper').count()).toBe(3);
-    const figures = (name: string) => report.getByRole('row', { name: new RegExp(`^${name}`) }).first().locator('td').allTextContents();
+    const figures = (name: string) =>
+      report
+        .getByRole('row', { name: new RegExp(`^${name}`) })
+        .first()
+        .locator('td')
+        .allTextContents();
     const [draftFees, currentFees] = await figures('Fees in');
     expect(draftFees).toBe(currentFees);
     const [draftBonuses, currentBonuses] = await figures('Cash bonuses credited');
-    expect(Number(draftBonuses!.replace(/[^\d]/g, ''))).toBeGreaterThan(Number(currentBonuses!.replace(/[^\d]/g, '')));
+    expect(Number(draftBonuses!.replace(/[^\d]/g, ''))).toBeGreaterThan(
+      Number(currentBonuses!.replace(/[^\d]/g, '')),
+    );
     await lookAt(maker.page, 'plan-draft-simulated');
     await maker.page.getByRole('button', { name: 'Submit this draft' }).click();
     // The draft now waits: it names the request and can no longer be edited.
@@ -108,7 +120,9 @@ describe('a new plan version, approved by a second administrator', () => {
     await member.getByRole('link', { name: 'My Plan' }).first().click();
     const joined = member.getByTestId('joined-under');
     await joined.waitFor();
-    expect(await joined.textContent()).toMatch(/^You joined under version 1 of the plan, .* New members now join under version 2; your terms do not change\.$/);
+    expect(await joined.textContent()).toMatch(
+      /^You joined under version 1 of the plan, .* New members now join under version 2; your terms do not change\.$/,
+    );
     expect(await associateRow(member).textContent()).toContain('₦50,000');
     expect(await associateRow(member).textContent()).not.toContain('₦65,000');
     await lookAt(member, 'plan-member-v1');

@@ -22,9 +22,23 @@ describe('navigation, carousel and accordion by touch and keyboard', () => {
     await toggle.click();
     expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
     const labels = await page.locator('#nav-menu a').allTextContents();
-    expect(labels).toEqual(['HOME', 'ABOUT US', 'MAIN PLATFORM', 'WELCOME BACK PLATFORM', 'SIGN UP', 'CONTACT US', 'MAKE PAYMENT', 'LOGIN', 'WELCOME BACK LOGIN']);
-    expect(await page.getByRole('link', { name: 'LOGIN', exact: true }).getAttribute('href')).toBe('/mainsignin');
-    expect(await page.getByRole('link', { name: 'WELCOME BACK LOGIN' }).getAttribute('href')).toBe('/welcomebacksignin');
+    expect(labels).toEqual([
+      'HOME',
+      'ABOUT US',
+      'MAIN PLATFORM',
+      'WELCOME BACK PLATFORM',
+      'SIGN UP',
+      'CONTACT US',
+      'MAKE PAYMENT',
+      'LOGIN',
+      'WELCOME BACK LOGIN',
+    ]);
+    expect(await page.getByRole('link', { name: 'LOGIN', exact: true }).getAttribute('href')).toBe(
+      '/mainsignin',
+    );
+    expect(await page.getByRole('link', { name: 'WELCOME BACK LOGIN' }).getAttribute('href')).toBe(
+      '/welcomebacksignin',
+    );
     await entry.click();
     await page.waitForURL(`${baseURL}/about`);
     expect(await entry.isVisible()).toBe(false);
@@ -65,11 +79,19 @@ describe('navigation, carousel and accordion by touch and keyboard', () => {
     const slides = carousel.locator('[aria-roledescription="slide"]');
     await slides.first().waitFor();
     expect(await slides.count()).toBe(3);
-    const current = () => carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label');
+    const current = () =>
+      carousel.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label');
     expect(await current()).toBe('1 of 3');
-    await page.waitForFunction(() => document.querySelector('[aria-roledescription="slide"]:not([aria-hidden="true"])')?.getAttribute('aria-label') === '2 of 3', null, {
-      timeout: 5000,
-    });
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[aria-roledescription="slide"]:not([aria-hidden="true"])')
+          ?.getAttribute('aria-label') === '2 of 3',
+      null,
+      {
+        timeout: 5000,
+      },
+    );
     await page.getByRole('button', { name: 'Pause the slides' }).click();
     await page.getByRole('button', { name: 'Play the slides' }).waitFor();
     const paused = await current();
@@ -82,12 +104,19 @@ describe('navigation, carousel and accordion by touch and keyboard', () => {
   });
 
   it('does not start the carousels for people who prefer reduced motion', async () => {
-    const context = await browser.newContext({ reducedMotion: 'reduce', viewport: { width: 360, height: 780 } });
+    const context = await browser.newContext({
+      reducedMotion: 'reduce',
+      viewport: { width: 360, height: 780 },
+    });
     const still = await context.newPage();
     await openPage(still, baseURL);
     await still.getByRole('button', { name: 'Play the slides' }).waitFor();
     await still.waitForTimeout(3500);
-    expect(await still.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label')).toBe('1 of 3');
+    expect(
+      await still
+        .locator('[aria-roledescription="slide"]:not([aria-hidden="true"])')
+        .getAttribute('aria-label'),
+    ).toBe('1 of 3');
     await context.close();
   });
 

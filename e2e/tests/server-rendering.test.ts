@@ -30,7 +30,10 @@ describe('public pages rendered by the server', () => {
       const { res, html } = await page(route.path);
       expect(res.status, route.path).toBe(route.path === '/no-such-page' ? 404 : 200);
       expect(res.headers.get('content-encoding'), route.path).toBe('br');
-      const root = /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json" id="site-data">/.exec(html)?.[1] ?? '';
+      const root =
+        /<div id="root">([\s\S]*?)<\/div>\s*<script type="application\/json" id="site-data">/.exec(
+          html,
+        )?.[1] ?? '';
       const text = visibleText(root);
       if (typeof route.heading === 'string') expect(text, route.path).toContain(route.heading);
       else expect(text, route.path).toMatch(route.heading);
@@ -40,7 +43,9 @@ describe('public pages rendered by the server', () => {
       }
       expect(html, route.path).toContain('<div id="boot-loader" data-over-page');
       expect(html.match(/<title>/g), route.path).toHaveLength(1);
-      expect(/<head>[\s\S]*<title>([^<]*)<\/title>[\s\S]*<\/head>/.exec(html)?.[1], route.path).toMatch(/ \| /);
+      expect(/<head>[\s\S]*<title>([^<]*)<\/title>[\s\S]*<\/head>/.exec(html)?.[1], route.path).toMatch(
+        / \| /,
+      );
       expect(html, route.path).toContain('<script type="application/json" id="router-data">');
     }
   });
@@ -55,7 +60,9 @@ describe('public pages rendered by the server', () => {
 
   it('fills a share link’s referral code into the sign-up form already in the HTML, a form that waits for the page to run', async () => {
     const { html } = await page('/mainsignup?ref=ABC123');
-    expect(html).toMatch(/<input[^>]*name="referralCode"[^>]*value="ABC123"|<input[^>]*value="ABC123"[^>]*name="referralCode"/);
+    expect(html).toMatch(
+      /<input[^>]*name="referralCode"[^>]*value="ABC123"|<input[^>]*value="ABC123"[^>]*name="referralCode"/,
+    );
     // Until the page runs, its form can neither be filled (react-hook-form would wipe it on starting) nor sent
     // (the browser would send it as a plain GET with the password in the address).
     expect(html).toMatch(/<button type="submit" disabled=""/);
@@ -92,17 +99,24 @@ describe('public pages rendered by the server', () => {
   });
 
   it('shows the home page to a browser without JavaScript, with working links', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 780 },
+    });
     const still = await context.newPage();
     await still.goto(baseURL);
-    await expect(still.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/financial security/);
+    await expect(still.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(
+      /financial security/,
+    );
     await expect(still.getByText('Actualizing business dreams').isVisible()).resolves.toBe(true);
     // Nothing will run, so the loading image is not shown at all.
     await expect(still.locator('#boot-loader').isVisible()).resolves.toBe(false);
     expect(await still.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await still.locator('footer').getByRole('link', { name: 'FAQs' }).click();
     await still.waitForURL(`${baseURL}/faq`);
-    await expect(still.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Frequently Asked Questions');
+    await expect(still.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Frequently Asked Questions',
+    );
     await context.close();
   });
 
@@ -111,14 +125,18 @@ describe('public pages rendered by the server', () => {
     const problems = watchPage(tab);
     for (const route of routes) {
       await openPage(tab, baseURL + route.path);
-      await expect(tab.getByRole('heading', { level: 1 }).first().isVisible(), route.path).resolves.toBe(true);
+      await expect(tab.getByRole('heading', { level: 1 }).first().isVisible(), route.path).resolves.toBe(
+        true,
+      );
     }
     // Ids made by the browser after it takes over (messages, popups) match those in the server's HTML.
     await openPage(tab, `${baseURL}/mainsignin`);
     await tab.getByRole('button', { name: 'Login' }).click();
     await tab.getByText('Email address is required').waitFor();
     const dangling = await tab.evaluate(() =>
-      Array.from(document.querySelectorAll('[aria-labelledby], [aria-describedby], [aria-controls], label[for]')).flatMap((element) =>
+      Array.from(
+        document.querySelectorAll('[aria-labelledby], [aria-describedby], [aria-controls], label[for]'),
+      ).flatMap((element) =>
         ['aria-labelledby', 'aria-describedby', 'aria-controls', 'for']
           .flatMap((name) => (element.getAttribute(name) ?? '').split(' ').filter(Boolean))
           .filter((id) => !document.getElementById(id)),

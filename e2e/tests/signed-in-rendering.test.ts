@@ -24,7 +24,11 @@ describe('member pages drawn by the server with the member’s data', () => {
   afterAll(async () => browser?.close());
 
   it('sends the dashboard, wallet and matrix with the member’s name and figures, privately; the browser asks for none of them again', async () => {
-    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', ['Ngozi Drawn', 'Femi Firstfriend', 'Gbenga Secondfriend']);
+    const { sponsor } = await sponsorWithTwoFriends(baseURL, 'main', [
+      'Ngozi Drawn',
+      'Femi Firstfriend',
+      'Gbenga Secondfriend',
+    ]);
     context = await browser.newContext({ viewport: { width: 360, height: 780 } });
     const tab = await context.newPage();
     await signInOnMainPage(tab, baseURL, sponsor.email);
@@ -47,24 +51,43 @@ describe('member pages drawn by the server with the member’s data', () => {
     const wallet = await pageWith('/mainwallet', cookies);
     expect(wallet.html).toMatch(/Referral bonus(<!-- -->)? from (<!-- -->)?Femi F\./);
     // Its times as the reader's browser would show them: in the zone it told the server (its tz cookie), else Lagos.
-    const [line] = (JSON.parse(/id="query-data">([^<]*)</.exec(wallet.html)![1]!) as { queries: { queryKey: unknown[]; state: { data: { items?: { createdAt: string }[] } } }[] }).queries.find(
-      (q) => q.queryKey[1] === 'wallet-history',
-    )!.state.data.items!;
-    const at = (timeZone: string) => new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(line!.createdAt));
+    const [line] = (
+      JSON.parse(/id="query-data">([^<]*)</.exec(wallet.html)![1]!) as {
+        queries: { queryKey: unknown[]; state: { data: { items?: { createdAt: string }[] } } }[];
+      }
+    ).queries.find((q) => q.queryKey[1] === 'wallet-history')!.state.data.items!;
+    const at = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-NG', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone,
+      }).format(new Date(line!.createdAt));
     expect(at('Africa/Lagos')).not.toBe(at('America/New_York'));
-    expect((await pageWith('/mainwallet', `${cookies.replace(/(^|; )tz=[^;]*/, '')}; tz=America/New_York`)).html).toContain(at('America/New_York'));
-    expect((await pageWith('/mainwallet', `${cookies.replace(/(^|; )tz=[^;]*/, '')}; tz=Not/AZone`)).html).toContain(at('Africa/Lagos'));
+    expect(
+      (await pageWith('/mainwallet', `${cookies.replace(/(^|; )tz=[^;]*/, '')}; tz=America/New_York`)).html,
+    ).toContain(at('America/New_York'));
+    expect(
+      (await pageWith('/mainwallet', `${cookies.replace(/(^|; )tz=[^;]*/, '')}; tz=Not/AZone`)).html,
+    ).toContain(at('Africa/Lagos'));
     // The page's title goes in the document's head, as on the public pages.
     expect(wallet.html).toContain('<title>Wallet History | Cooperative</title></head>');
     const matrix = await pageWith('/mainmatrix', cookies);
     expect(matrix.html).toContain('Gbenga S.');
 
     // A browser without JavaScript reads the page as it is sent.
-    const still = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });
+    const still = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 360, height: 780 },
+    });
     await still.addCookies(await context.cookies(baseURL));
     const stillTab = await still.newPage();
     await stillTab.goto(`${baseURL}/maindashboard`);
-    await expect(stillTab.getByTestId('member-greeting').textContent()).resolves.toBe('WELCOME, Ngozi Drawn!');
+    await expect(stillTab.getByTestId('member-greeting').textContent()).resolves.toBe(
+      'WELCOME, Ngozi Drawn!',
+    );
     await expect(stillTab.getByText('Wallet Summary').isVisible()).resolves.toBe(true);
     await still.close();
 
@@ -73,7 +96,8 @@ describe('member pages drawn by the server with the member’s data', () => {
     const problems = watchPage(tab);
     const drawnAgain: string[] = [];
     tab.on('console', (message) => {
-      if (message.type() === 'warning' && message.text().includes('drawn again')) drawnAgain.push(message.text());
+      if (message.type() === 'warning' && message.text().includes('drawn again'))
+        drawnAgain.push(message.text());
     });
     const reads: string[] = [];
     tab.on('request', (request) => {
@@ -84,7 +108,9 @@ describe('member pages drawn by the server with the member’s data', () => {
       await tab.goto(baseURL + path);
       await tab.locator('html[data-running]').waitFor({ state: 'attached' });
       await tab.locator('#boot-loader').waitFor({ state: 'detached' });
-      await expect(tab.getByTestId('member-greeting').textContent(), path).resolves.toBe('WELCOME, Ngozi Drawn!');
+      await expect(tab.getByTestId('member-greeting').textContent(), path).resolves.toBe(
+        'WELCOME, Ngozi Drawn!',
+      );
     }
     await expect(tab.getByText('Gbenga S.').first().isVisible()).resolves.toBe(true);
     expect(await tab.locator('#root').evaluate((root) => getComputedStyle(root).pointerEvents)).toBe('auto');
@@ -96,9 +122,16 @@ describe('member pages drawn by the server with the member’s data', () => {
 
   it('draws Welcome Back’s pages the same way, for its own session only', async () => {
     const member = await paidMember(baseURL, 'welcomeback', 'Tunde Welcomeback');
-    const login = await fetch(`${baseURL}/api/auth/loginwelc`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: member.email, password: MEMBER_PASSWORD }) });
+    const login = await fetch(`${baseURL}/api/auth/loginwelc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: member.email, password: MEMBER_PASSWORD }),
+    });
     expect(login.status).toBe(200);
-    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]!).join('; ');
+    const cookies = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .join('; ');
     expect(cookies).toContain('page_welcomeback=');
     for (const path of ['/welcomebackdashboard', '/welcomebackwallet', '/welcomebackmatrix']) {
       const { res, html } = await pageWith(path, cookies);

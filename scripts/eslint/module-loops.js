@@ -10,7 +10,8 @@ const unitOf = (file) => {
   return match ? `${match[1]}/${match[2]}` : null;
 };
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 function sourceFiles(dir) {
   const files = [];
@@ -65,7 +66,9 @@ function pathBetween(graph, start, goal) {
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'A server module may not import a module that imports it back, directly or in a loop' },
+    docs: {
+      description: 'A server module may not import a module that imports it back, directly or in a loop',
+    },
     messages: {
       loop: '{{from}} imports {{to}}, which reaches back: {{route}}. Modules depend one way: move the shared piece a floor down (lib/, plugins/, core) or let the lower module offer a hook the higher one fills.',
     },
@@ -82,7 +85,8 @@ export default {
       const to = unitOf(resolved + path.sep) ?? unitOf(resolved);
       if (!to || to === from) return;
       const back = pathBetween(unitGraph(srcRoot), to, from);
-      if (back) context.report({ node, messageId: 'loop', data: { from, to, route: [from, ...back].join(' -> ') } });
+      if (back)
+        context.report({ node, messageId: 'loop', data: { from, to, route: [from, ...back].join(' -> ') } });
     };
     return {
       ImportDeclaration: (node) => check(node.source, node.source.value),

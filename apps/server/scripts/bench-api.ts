@@ -78,7 +78,13 @@ async function seed(db: Db): Promise<Seeded> {
   const main = joined.filter((a) => a.programme === 'main');
   const memberTokens = [];
   for (const account of main.slice(0, 20)) memberTokens.push(await tokenOf(account));
-  const admin = await newBenchAccount(db, await hashPassword(password, passwordHashCost), 'main', null, 'admin');
+  const admin = await newBenchAccount(
+    db,
+    await hashPassword(password, passwordHashCost),
+    'main',
+    null,
+    'admin',
+  );
   await db.execute(sql`analyze`);
   return {
     emails: main.map((a) => a.email),
@@ -90,7 +96,9 @@ async function seed(db: Db): Promise<Seeded> {
 async function startPlatform(env: Record<string, string>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR]
+    : [];
   const child = spawn(process.execPath, [...profile, 'scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
@@ -150,7 +158,10 @@ async function run(name: string, options: autocannon.Options): Promise<Figure> {
   return {
     reqPerSec: result.requests.average,
     p99: result.latency.p99,
-    failed: failed === 0 ? '' : ` (${failed} of ${result.requests.total + failed} failed: non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`,
+    failed:
+      failed === 0
+        ? ''
+        : ` (${failed} of ${result.requests.total + failed} failed: non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts})`,
   };
 }
 
@@ -177,7 +188,10 @@ async function main() {
     const seeded = await seed(database.db);
     // The seed's members were told of each payment and bonus: left queued, those mails would be rendered and sent by the
     // platform during the first measurements (health's, which every ratio divides by). The bench measures a platform at rest.
-    const [dropped] = await queryRows<{ mails: string | number }>(database.db, sql`with gone as (delete from mail_queue where status = 'queued' returning 1) select count(*) as mails from gone`);
+    const [dropped] = await queryRows<{ mails: string | number }>(
+      database.db,
+      sql`with gone as (delete from mail_queue where status = 'queued' returning 1) select count(*) as mails from gone`,
+    );
     await database.close();
     console.log(`${dropped!.mails} queued mails of the seed left out`);
     console.log(
@@ -198,21 +212,34 @@ async function main() {
           },
         ],
       });
-      const adminCalls = ['/api/admin/adminTransactionAmount', '/api/admin/countUsers', '/api/admin/transactions/latest'];
+      const adminCalls = [
+        '/api/admin/adminTransactionAmount',
+        '/api/admin/countUsers',
+        '/api/admin/transactions/latest',
+      ];
       const reads: Array<[string, autocannon.Options]> = [
         ['dashboard', signedIn('/api/me?programme=main')],
         ['wallet history', signedIn('/api/me/wallet-history')],
         ['matrix', signedIn('/api/me/matrix')],
         // The public plan: the Main programme's page, its stage table rendered on the server.
         ['plan', { url: `${url}/main` }],
-        ['admin dashboard', { url, headers: bearer(seeded.adminToken), requests: adminCalls.map((p) => ({ method: 'GET' as const, path: p })) }],
+        [
+          'admin dashboard',
+          {
+            url,
+            headers: bearer(seeded.adminToken),
+            requests: adminCalls.map((p) => ({ method: 'GET' as const, path: p })),
+          },
+        ],
       ];
       const chosenReads = reads.filter(([name]) => wanted(name));
       // Health swings by a fifth from one ten-second run to the next on a shared two-core machine, so each round
       // measures health and then every read, each read's ratio is to its own round's health, and the median of the
       // rounds is printed beside each round's figure.
       const healths: Figure[] = [];
-      const figures = new Map<string, Array<Figure & { ratio: number }>>(chosenReads.map(([name]) => [name, []]));
+      const figures = new Map<string, Array<Figure & { ratio: number }>>(
+        chosenReads.map(([name]) => [name, []]),
+      );
       for (let round = 0; round < rounds; round++) {
         const health = await run('health', { url: `${url}/api/health` });
         healths.push(health);
@@ -265,7 +292,9 @@ async function main() {
         ],
       });
       // Bound by the password hash (scrypt, on purpose): its throughput is printed, not compared with health.
-      console.log(`login: ${Math.round(login.reqPerSec)} req/s, p99 ${login.p99} ms, one password hash ${hashMs.toFixed(0)} ms${login.failed}`);
+      console.log(
+        `login: ${Math.round(login.reqPerSec)} req/s, p99 ${login.p99} ms, one password hash ${hashMs.toFixed(0)} ms${login.failed}`,
+      );
     } finally {
       await platform.stop();
     }

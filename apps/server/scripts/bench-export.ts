@@ -27,7 +27,9 @@ async function open(): Promise<Database> {
 /** Balanced pairs (fee income against provider settlement), written in batches straight into the journal. */
 async function generateLines(database: Database) {
   for (const key of ['fee_income:main', 'provider_settlement:main'])
-    await database.db.execute(sql`insert into ledger_accounts (key, kind, programme) values (${key}, ${key.split(':')[0]!}, 'main') on conflict (key) do nothing`);
+    await database.db.execute(
+      sql`insert into ledger_accounts (key, kind, programme) values (${key}, ${key.split(':')[0]!}, 'main') on conflict (key) do nothing`,
+    );
   const entries = LINES / 2;
   const batch = 10_000;
   for (let from = 1; from <= entries; from += batch) {
@@ -49,7 +51,10 @@ const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 async function main() {
   const database = await open();
-  const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:3000' }), { database });
+  const app = await buildApp(
+    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:3000' }),
+    { database },
+  );
   await app.ready();
   const lines = await generateLines(database);
   const admin = await createTestAccount(app, { role: 'admin' });
@@ -83,8 +88,12 @@ async function main() {
 
   const above = (peak - idle) / MB;
   console.log(`database: ${database.kind}; journal lines in the database: ${lines}`);
-  console.log(`exported rows: ${newlines - 1} (+ header), ${(bytes / MB).toFixed(1)} MB of CSV in ${seconds.toFixed(1)} s`);
-  console.log(`resident memory: idle ${(idle / MB).toFixed(1)} MB, peak ${(peak / MB).toFixed(1)} MB, peak above idle ${above.toFixed(1)} MB (limit ${LIMIT_MB} MB)`);
+  console.log(
+    `exported rows: ${newlines - 1} (+ header), ${(bytes / MB).toFixed(1)} MB of CSV in ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `resident memory: idle ${(idle / MB).toFixed(1)} MB, peak ${(peak / MB).toFixed(1)} MB, peak above idle ${above.toFixed(1)} MB (limit ${LIMIT_MB} MB)`,
+  );
   await app.close();
   await database.close();
   if (newlines - 1 !== lines) throw new Error(`expected ${lines} rows, got ${newlines - 1}`);

@@ -29,7 +29,10 @@ async function fill(database: Database, members: number) {
     sponsors[account] = sponsor;
     matrix.join(account, sponsor);
   }
-  const [root] = await queryRows<{ id: string }>(database.db, sql`select id from positions where programme = 'main' and parent_id is null`);
+  const [root] = await queryRows<{ id: string }>(
+    database.db,
+    sql`select id from positions where programme = 'main' and parent_id is null`,
+  );
   const rootId = Number(root!.id);
   const offset = 1000; // leaves room for the roots the migration made
   const idOf = (p: number) => (p === 0 ? rootId : offset + p);
@@ -48,7 +51,8 @@ async function fill(database: Database, members: number) {
         sql`(${accountIds[p]}, 'main', ${`bench${p}@example.com`}, ${`Member ${p}`}, '08030000000', 'Lagos', 'x', ${code}, ${sponsorAccount ? accountIds[sponsorAccount]! : null}, now())`,
       );
       const ancestors: number[] = [];
-      for (let a = v.parent; a !== null && ancestors.length < window; a = matrix.position(a).parent) ancestors.push(idOf(a));
+      for (let a = v.parent; a !== null && ancestors.length < window; a = matrix.position(a).parent)
+        ancestors.push(idOf(a));
       const slot = matrix.position(v.parent!).children[0] === p ? 0 : 1;
       const sponsorPosition = sponsorAccount ? idOf(sponsorAccount) : null;
       positionRows.push(
@@ -67,8 +71,12 @@ async function fill(database: Database, members: number) {
     );
   }
   const r = matrix.position(0);
-  await database.db.execute(sql`update positions set full_depth = ${r.fullDepth}, level_counts = ${sql.raw(`'{${r.levelCounts.join(',')}}'::int[]`)} where id = ${rootId}`);
-  await database.db.execute(sql`select setval(pg_get_serial_sequence('positions', 'id'), ${offset + members})`);
+  await database.db.execute(
+    sql`update positions set full_depth = ${r.fullDepth}, level_counts = ${sql.raw(`'{${r.levelCounts.join(',')}}'::int[]`)} where id = ${rootId}`,
+  );
+  await database.db.execute(
+    sql`select setval(pg_get_serial_sequence('positions', 'id'), ${offset + members})`,
+  );
   // A live database has statistics for its tables; without them the planner guesses from an empty table and
   // autovacuum runs in the middle of the timed joins.
   await database.db.execute(sql`analyze`);
@@ -96,11 +104,19 @@ async function measure(database: Database, accountIds: string[]) {
   return (performance.now() - started) / (joiners.length - 20);
 }
 
-const engines: Array<{ name: string; open: () => Promise<Database> }> = [{ name: 'PGlite', open: () => openDatabase({ memory: true }) }];
-if (process.env.DATABASE_URL) engines.push({ name: 'PostgreSQL', open: () => openThrowawayPostgres(process.env.DATABASE_URL!, { prefix: 'bench' }) });
+const engines: Array<{ name: string; open: () => Promise<Database> }> = [
+  { name: 'PGlite', open: () => openDatabase({ memory: true }) },
+];
+if (process.env.DATABASE_URL)
+  engines.push({
+    name: 'PostgreSQL',
+    open: () => openThrowawayPostgres(process.env.DATABASE_URL!, { prefix: 'bench' }),
+  });
 
 for (const engine of engines) {
-  console.log(`\n${engine.name}: mean cost of one join through activate-position (${measuredJoins - 20} timed joins per size)`);
+  console.log(
+    `\n${engine.name}: mean cost of one join through activate-position (${measuredJoins - 20} timed joins per size)`,
+  );
   let baseline = 0;
   for (const size of sizes) {
     const database = await engine.open();
@@ -110,7 +126,9 @@ for (const engine of engines) {
       const fillSeconds = (performance.now() - fillStarted) / 1000;
       const ms = await measure(database, accountIds);
       baseline ||= ms;
-      console.log(`  ${String(size).padStart(7)} members: ${ms.toFixed(2)} ms per join (x${(ms / baseline).toFixed(2)} the cost at ${sizes[0]}; filled in ${fillSeconds.toFixed(1)} s)`);
+      console.log(
+        `  ${String(size).padStart(7)} members: ${ms.toFixed(2)} ms per join (x${(ms / baseline).toFixed(2)} the cost at ${sizes[0]}; filled in ${fillSeconds.toFixed(1)} s)`,
+      );
     } finally {
       await database.close();
     }
@@ -120,4 +138,6 @@ for (const engine of engines) {
 const started = performance.now();
 simulate({ programme: 'main', joins: 1_000_000, referrals: 'random', randomInt });
 const seconds = (performance.now() - started) / 1000;
-console.log(`\nPure engine: 1,000,000 joins in ${seconds.toFixed(2)} s (${((seconds * 1e6) / 1_000_000).toFixed(2)} µs per join)`);
+console.log(
+  `\nPure engine: 1,000,000 joins in ${seconds.toFixed(2)} s (${((seconds * 1e6) / 1_000_000).toFixed(2)} µs per join)`,
+);

@@ -84,7 +84,16 @@ async function measure(label: string, base: string, run: () => Promise<number>) 
 
 async function main() {
   const database = await open();
-  const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:3000', MY_DATA_MAILED_ABOVE_ROWS: String(LINES * 10), MAIL_WORKER: 'false' }), { database });
+  const app = await buildApp(
+    loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://127.0.0.1:3000',
+      MY_DATA_MAILED_ABOVE_ROWS: String(LINES * 10),
+      MAIL_WORKER: 'false',
+    }),
+    { database },
+  );
   await app.ready();
   const member = await createTestAccount(app, { fullName: 'Bench Member' });
   await activate(app.db, 'main', member.id);
@@ -116,13 +125,17 @@ async function main() {
   });
   await measure('GET /api/me/data/download (zip)', base, async () => {
     const res = await fetch(`${base}/api/me/data/download?programme=main`, { headers });
-    if (res.status !== 200 || res.headers.get('content-type') !== 'application/zip') throw new Error(`/api/me/data/download answered ${res.status}`);
+    if (res.status !== 200 || res.headers.get('content-type') !== 'application/zip')
+      throw new Error(`/api/me/data/download answered ${res.status}`);
     return (await res.arrayBuffer()).byteLength;
   });
   await measure('the job runner builds the zip for the mailed link', base, async () => {
     await app.db.transaction((tx) => askLargeExport(tx, member.id));
     if ((await buildWaitingExports(app, new Date())) !== 1) throw new Error('the job built no export');
-    const [built] = await queryRows<{ n: number }>(app.db, sql`select length(archive) as n from data_exports where account_id = ${member.id}`);
+    const [built] = await queryRows<{ n: number }>(
+      app.db,
+      sql`select length(archive) as n from data_exports where account_id = ${member.id}`,
+    );
     return Number(built!.n);
   });
   await app.close();

@@ -41,11 +41,22 @@ export async function newBenchAccount(
       emailConfirmedAt: new Date(),
     })
     .returning();
-  return { id: row!.id, email: row!.email, programme: row!.programme, role: row!.role, tokenVersion: row!.tokenVersion };
+  return {
+    id: row!.id,
+    email: row!.email,
+    programme: row!.programme,
+    role: row!.role,
+    tokenVersion: row!.tokenVersion,
+  };
 }
 
 /** `members` paid members, every fifth in Welcome Back; answers them in the order they joined. */
-export async function seedPaidNetwork(db: Db, members: number, password: string, passwordHashCost: number): Promise<SeededAccount[]> {
+export async function seedPaidNetwork(
+  db: Db,
+  members: number,
+  password: string,
+  passwordHashCost: number,
+): Promise<SeededAccount[]> {
   const passwordHash = await hashPassword(password, passwordHashCost);
   const joined: SeededAccount[] = [];
   for (let i = 0; i < members; i++) {

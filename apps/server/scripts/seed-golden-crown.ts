@@ -19,7 +19,16 @@ const plan = getPlan('main');
 // Every level down to the one below Eldorado complete: 2 + 4 + ... + 2^7 positions.
 const POSITIONS_UNDER_A_GRADUATE = 2 ** (plan.stages.length + 1) - 2;
 
-async function join(db: Db, values: { email: string; fullName: string; passwordHash: string; sponsorAccountId: string | null; phone: string }) {
+async function join(
+  db: Db,
+  values: {
+    email: string;
+    fullName: string;
+    passwordHash: string;
+    sponsorAccountId: string | null;
+    phone: string;
+  },
+) {
   const [account] = await db
     .insert(accounts)
     .values({
@@ -51,13 +60,27 @@ async function join(db: Db, values: { email: string; fullName: string; passwordH
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } }, strict: true });
-  if (!values.email || !values.password || !values.name) throw new Error('Give --email, --password and --name');
+  const { values } = parseArgs({
+    options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+    strict: true,
+  });
+  if (!values.email || !values.password || !values.name)
+    throw new Error('Give --email, --password and --name');
   const config = loadConfig(process.env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    dataDir: config.dataDir,
+  });
   try {
     const passwordHash = await hashPassword(values.password, config.passwordHashCost);
-    const graduate = await join(database.db, { email: values.email.toLowerCase(), fullName: values.name, passwordHash, sponsorAccountId: null, phone: '08020000000' });
+    const graduate = await join(database.db, {
+      email: values.email.toLowerCase(),
+      fullName: values.name,
+      passwordHash,
+      sponsorAccountId: null,
+      phone: '08020000000',
+    });
     const unusable = await hashPassword(randomUUID(), config.passwordHashCost);
     for (let i = 1; i <= POSITIONS_UNDER_A_GRADUATE; i++) {
       await join(database.db, {

@@ -112,7 +112,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     { prefix: '/api' },
   );
   // A member's page is drawn with their data when its page cookie names their live session (decision 0037).
-  await app.register(webClientPlugin, { pageSession: (request, programme) => pageSessionOf(app.db, config, request, programme) });
+  await app.register(webClientPlugin, {
+    pageSession: (request, programme) => pageSessionOf(app.db, config, request, programme),
+  });
   return app;
 }
 

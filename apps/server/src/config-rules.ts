@@ -20,19 +20,30 @@ const isAddressOrRange = (entry: string) => {
  * CIDR ranges, comma-separated. "true" trusts every X-Forwarded-For entry, so any client could choose its
  * own address and escape the per-address limits: refused in production.
  */
-export function parseTrustProxy(value: string | undefined, isProduction: boolean): TrustProxy | { error: string } {
+export function parseTrustProxy(
+  value: string | undefined,
+  isProduction: boolean,
+): TrustProxy | { error: string } {
   const text = (value ?? 'false').trim().toLowerCase();
   if (text === 'false' || text === 'off' || text === '0') return false;
   if (text === 'true' || text === 'on') {
     if (isProduction)
-      return { error: 'true trusts every X-Forwarded-For entry, so any client could choose its own address; set the number of proxies in front (e.g. 1) or their addresses' };
+      return {
+        error:
+          'true trusts every X-Forwarded-For entry, so any client could choose its own address; set the number of proxies in front (e.g. 1) or their addresses',
+      };
     return true;
   }
   if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.find((entry) => !isAddressOrRange(entry));
   if (entries.length === 0 || bad !== undefined)
-    return { error: `must be false, a hop count such as 1, or proxy addresses / CIDR ranges separated by commas${bad ? ` ("${bad}" is none of these)` : ''}` };
+    return {
+      error: `must be false, a hop count such as 1, or proxy addresses / CIDR ranges separated by commas${bad ? ` ("${bad}" is none of these)` : ''}`,
+    };
   return entries;
 }
 
@@ -42,11 +53,14 @@ const PLACEHOLDER_WORDS = ['change-me', 'changeme', 'development', 'example', 'p
 
 /** Why a JWT secret is not fit for production, or null; never says the value itself. */
 export function weakJwtSecret(secret: string): string | null {
-  if (secret === DEV_JWT_SECRET) return 'is the public development value; generate one with: openssl rand -base64 48';
+  if (secret === DEV_JWT_SECRET)
+    return 'is the public development value; generate one with: openssl rand -base64 48';
   if (secret.length < 32) return 'must be at least 32 characters';
   const lower = secret.toLowerCase();
-  if (PLACEHOLDER_WORDS.some((word) => lower.includes(word))) return 'looks like a placeholder; generate one with: openssl rand -base64 48';
-  if (new Set(secret).size < 16) return 'has too few different characters to be random; generate one with: openssl rand -base64 48';
+  if (PLACEHOLDER_WORDS.some((word) => lower.includes(word)))
+    return 'looks like a placeholder; generate one with: openssl rand -base64 48';
+  if (new Set(secret).size < 16)
+    return 'has too few different characters to be random; generate one with: openssl rand -base64 48';
   return null;
 }
 
@@ -55,7 +69,9 @@ export function weakJwtSecret(secret: string): string | null {
  * would share the proxy's address and its limits). A count is passed as the function proxy-addr used to build
  * for it: the first `hops` addresses from the socket inward are proxies, the next one is the client.
  */
-export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust !== 'number') return trust;
   const hops = trust;
   return (_address, hop) => hop < hops;

@@ -1,16 +1,34 @@
 import { FRAUD_THRESHOLDS, type FraudThresholds } from '@coop/core';
 import { z } from 'zod';
-import { DEV_JWT_SECRET, parseSecretKey, parseTrustProxy, weakJwtSecret, type SecretKeys, type TrustProxy } from './config-rules';
+import {
+  DEV_JWT_SECRET,
+  parseSecretKey,
+  parseTrustProxy,
+  weakJwtSecret,
+  type SecretKeys,
+  type TrustProxy,
+} from './config-rules';
 
 // Development values are allowed outside production; in production each must be set on purpose.
 
 /** Their values are never repeated in an error: only the name and what is wrong. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'PAYSTACK_SECRET_KEY', 'SMTP_URL', 'DATABASE_URL', 'DEMO_ADMIN_PASSWORD', 'TOTP_ENCRYPTION_KEY', 'TOTP_ENCRYPTION_KEY_PREVIOUS', 'METRICS_TOKEN']);
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'PAYSTACK_SECRET_KEY',
+  'SMTP_URL',
+  'DATABASE_URL',
+  'DEMO_ADMIN_PASSWORD',
+  'TOTP_ENCRYPTION_KEY',
+  'TOTP_ENCRYPTION_KEY_PREVIOUS',
+  'METRICS_TOKEN',
+]);
 
 /** Seals administrators' TOTP secrets outside production only: 32 bytes anyone can read here. */
 const DEV_TOTP_KEY = 'ZGV2ZWxvcG1lbnQtb25seS10b3RwLWtleS0wMTIzNDU=';
 
-const bool = z.enum(['true', 'false', '1', '0', 'on', 'off']).transform((v) => ['true', '1', 'on'].includes(v));
+const bool = z
+  .enum(['true', 'false', '1', '0', 'on', 'off'])
+  .transform((v) => ['true', '1', 'on'].includes(v));
 
 /** scrypt's N=2^15, about 120 ms of one core: the default, and the least a production deployment may set. */
 const PRODUCTION_PASSWORD_HASH_COST = 15;
@@ -41,10 +59,16 @@ const EnvSchema = z.object({
   DATABASE_IDLE_IN_TRANSACTION_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url('must be a full URL such as https://example.com').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_TRANSPORT: z.enum(['smtp', 'outbox']).optional(),
   MAIL_FROM: z.string().min(3).default('Cooperative <no-reply@localhost>'),
-  PAYSTACK_SECRET_KEY: z.string().regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_... or sk_live_...').optional(),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\w+$/, 'must look like sk_test_... or sk_live_...')
+    .optional(),
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
   PAYMENT_PROVIDER: z.enum(['paystack', 'sandbox']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -70,14 +94,33 @@ const EnvSchema = z.object({
   ADMIN_REMOVAL_NOTICE_HOURS: z.coerce.number().min(1).max(720).default(72),
   REFUND_RECHECK_HOURS: z.coerce.number().min(1).max(720).default(24),
   ADMIN_2FA: z.enum(['required', 'optional']).optional(),
-  TOTP_ENCRYPTION_KEY: z.string().refine((v) => parseSecretKey(v) !== null, 'must be 32 random bytes in base64 (openssl rand -base64 32) or 64 hexadecimal digits').optional(),
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (v) => parseSecretKey(v) !== null,
+      'must be 32 random bytes in base64 (openssl rand -base64 32) or 64 hexadecimal digits',
+    )
+    .optional(),
   TOTP_ENCRYPTION_KEY_PREVIOUS: z
     .string()
-    .refine((v) => v.split(',').every((k) => parseSecretKey(k) !== null), 'must be earlier keys of TOTP_ENCRYPTION_KEY, comma-separated, each 32 bytes in base64 or hexadecimal')
+    .refine(
+      (v) => v.split(',').every((k) => parseSecretKey(k) !== null),
+      'must be earlier keys of TOTP_ENCRYPTION_KEY, comma-separated, each 32 bytes in base64 or hexadecimal',
+    )
     .optional(),
   FRAUD_BURST_SIGNUPS: z.coerce.number().int().min(2).default(FRAUD_THRESHOLDS.burstSignups),
-  FRAUD_BURST_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(FRAUD_THRESHOLDS.burstWithinMinutes),
-  FRAUD_SAME_DEVICE_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(FRAUD_THRESHOLDS.sameDeviceWithinHours),
+  FRAUD_BURST_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(FRAUD_THRESHOLDS.burstWithinMinutes),
+  FRAUD_SAME_DEVICE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 30)
+    .default(FRAUD_THRESHOLDS.sameDeviceWithinHours),
   FRAUD_RING_LEVELS: z.coerce.number().int().min(0).max(20).default(FRAUD_THRESHOLDS.ringLevels),
   MAIL_WORKER: bool.default(true),
   MAIL_POLL_MS: z.coerce.number().int().min(100).default(5000),
@@ -115,7 +158,13 @@ export interface Config {
   passwordHashCost: number;
   publicUrl: string;
   /** workerEnabled: this instance sends queued mails (MAIL_WORKER); pollMs: how often it looks besides the NOTIFY wake-ups. */
-  mail: { transport: 'smtp' | 'outbox'; smtpUrl?: string; from: string; workerEnabled: boolean; pollMs: number };
+  mail: {
+    transport: 'smtp' | 'outbox';
+    smtpUrl?: string;
+    from: string;
+    workerEnabled: boolean;
+    pollMs: number;
+  };
   payments: { provider: 'paystack' | 'sandbox'; secretKey?: string; baseUrl: string };
   logLevel: Env['LOG_LEVEL'];
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (never true in production). */
@@ -130,7 +179,14 @@ export interface Config {
     phones: string[];
     social: { facebook: string; twitter: string; instagram: string };
     /** The data protection officer and the retention periods, as the privacy notice states them. */
-    privacy: { dpoName: string; dpoEmail: string; signupOriginMonths: number; mailBodyDays: number; closedAccountYears: number; dataExportLinkDays: number };
+    privacy: {
+      dpoName: string;
+      dpoEmail: string;
+      signupOriginMonths: number;
+      mailBodyDays: number;
+      closedAccountYears: number;
+      dataExportLinkDays: number;
+    };
   };
   /** auto: on the payout day the prepared run also runs, with no administrator's press. */
   payout: { day: number; minimumKobo: number; auto: boolean };
@@ -180,31 +236,52 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     const got = SECRET_VARIABLES.has(name) ? undefined : cleaned[name];
-    throw new ConfigError(`Invalid environment variable ${name}: ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`);
+    throw new ConfigError(
+      `Invalid environment variable ${name}: ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`,
+    );
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction) {
     const missing = [
-      ['DATABASE_URL', e.DATABASE_URL, 'a postgres:// URL (or "pglite" to use the embedded database on purpose)'],
+      [
+        'DATABASE_URL',
+        e.DATABASE_URL,
+        'a postgres:// URL (or "pglite" to use the embedded database on purpose)',
+      ],
       ['JWT_SECRET', e.JWT_SECRET, 'a random secret of at least 32 characters'],
       ['PUBLIC_URL', e.PUBLIC_URL, 'the public address of the site'],
-      ['SMTP_URL', e.SMTP_URL ?? (e.MAIL_TRANSPORT === 'outbox' ? 'outbox' : undefined), 'an smtp:// URL (or MAIL_TRANSPORT=outbox on purpose)'],
+      [
+        'SMTP_URL',
+        e.SMTP_URL ?? (e.MAIL_TRANSPORT === 'outbox' ? 'outbox' : undefined),
+        'an smtp:// URL (or MAIL_TRANSPORT=outbox on purpose)',
+      ],
       [
         'PAYSTACK_SECRET_KEY',
         e.PAYSTACK_SECRET_KEY ?? (e.PAYMENT_PROVIDER === 'sandbox' ? 'sandbox' : undefined),
         'a Paystack secret key (or PAYMENT_PROVIDER=sandbox on purpose)',
       ],
-      ['TOTP_ENCRYPTION_KEY', e.TOTP_ENCRYPTION_KEY, "32 random bytes in base64 (openssl rand -base64 32) that seal administrators' two-factor secrets"],
+      [
+        'TOTP_ENCRYPTION_KEY',
+        e.TOTP_ENCRYPTION_KEY,
+        "32 random bytes in base64 (openssl rand -base64 32) that seal administrators' two-factor secrets",
+      ],
     ].find(([, value]) => value === undefined);
-    if (missing) throw new ConfigError(`Missing environment variable ${missing[0]} in production: set ${missing[2]}`);
+    if (missing)
+      throw new ConfigError(`Missing environment variable ${missing[0]} in production: set ${missing[2]}`);
     const weakness = weakJwtSecret(e.JWT_SECRET!);
-    if (weakness) throw new ConfigError(`Invalid environment variable JWT_SECRET in production: it ${weakness}`);
+    if (weakness)
+      throw new ConfigError(`Invalid environment variable JWT_SECRET in production: it ${weakness}`);
     // The metrics token opens the business's figures (payments, transfers, approvals): a real secret too.
     const metricsTokenWeakness = e.METRICS_TOKEN === undefined ? null : weakJwtSecret(e.METRICS_TOKEN);
-    if (metricsTokenWeakness) throw new ConfigError(`Invalid environment variable METRICS_TOKEN in production: it ${metricsTokenWeakness}`);
+    if (metricsTokenWeakness)
+      throw new ConfigError(
+        `Invalid environment variable METRICS_TOKEN in production: it ${metricsTokenWeakness}`,
+      );
     if (parseSecretKey(e.TOTP_ENCRYPTION_KEY!)!.equals(parseSecretKey(DEV_TOTP_KEY)!))
-      throw new ConfigError('Invalid environment variable TOTP_ENCRYPTION_KEY in production: it is the development key; make a new one with openssl rand -base64 32');
+      throw new ConfigError(
+        'Invalid environment variable TOTP_ENCRYPTION_KEY in production: it is the development key; make a new one with openssl rand -base64 32',
+      );
   }
   if (isProduction && e.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST)
     throw new ConfigError(
@@ -212,13 +289,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   const trustProxy = parseTrustProxy(e.TRUST_PROXY, isProduction);
   if (typeof trustProxy === 'object' && !Array.isArray(trustProxy))
-    throw new ConfigError(`Invalid environment variable TRUST_PROXY${isProduction ? ' in production' : ''}: ${trustProxy.error}`);
+    throw new ConfigError(
+      `Invalid environment variable TRUST_PROXY${isProduction ? ' in production' : ''}: ${trustProxy.error}`,
+    );
   const port = e.PORT;
   const mailTransport = e.MAIL_TRANSPORT ?? (e.SMTP_URL ? 'smtp' : 'outbox');
-  if (mailTransport === 'smtp' && !e.SMTP_URL) throw new ConfigError('Missing environment variable SMTP_URL: MAIL_TRANSPORT=smtp needs it');
+  if (mailTransport === 'smtp' && !e.SMTP_URL)
+    throw new ConfigError('Missing environment variable SMTP_URL: MAIL_TRANSPORT=smtp needs it');
   const provider = e.PAYMENT_PROVIDER ?? (e.PAYSTACK_SECRET_KEY ? 'paystack' : 'sandbox');
   if (provider === 'paystack' && !e.PAYSTACK_SECRET_KEY)
-    throw new ConfigError('Missing environment variable PAYSTACK_SECRET_KEY: PAYMENT_PROVIDER=paystack needs it');
+    throw new ConfigError(
+      'Missing environment variable PAYSTACK_SECRET_KEY: PAYMENT_PROVIDER=paystack needs it',
+    );
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -236,7 +318,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     jwtSecret: e.JWT_SECRET ?? DEV_JWT_SECRET,
     passwordHashCost: e.PASSWORD_HASH_COST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, workerEnabled: e.MAIL_WORKER, pollMs: e.MAIL_POLL_MS },
+    mail: {
+      transport: mailTransport,
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      workerEnabled: e.MAIL_WORKER,
+      pollMs: e.MAIL_POLL_MS,
+    },
     payments: { provider, secretKey: e.PAYSTACK_SECRET_KEY, baseUrl: e.PAYSTACK_BASE_URL },
     logLevel: e.LOG_LEVEL,
     trustProxy,
@@ -246,7 +334,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       shortName: e.SITE_SHORT_NAME,
       address: e.SITE_ADDRESS,
       email: e.SITE_EMAIL,
-      phones: e.SITE_PHONES.split(',').map((p) => p.trim()).filter(Boolean),
+      phones: e.SITE_PHONES.split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
       social: { facebook: e.SITE_FACEBOOK_URL, twitter: e.SITE_TWITTER_URL, instagram: e.SITE_INSTAGRAM_URL },
       privacy: {
         dpoName: e.SITE_DPO_NAME,
@@ -270,7 +360,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminTwoFactor: e.ADMIN_2FA ?? (isProduction ? 'required' : 'optional'),
     totpKeys: {
       current: parseSecretKey(e.TOTP_ENCRYPTION_KEY ?? DEV_TOTP_KEY)!,
-      previous: (e.TOTP_ENCRYPTION_KEY_PREVIOUS ?? '').split(',').filter(Boolean).map((k) => parseSecretKey(k)!),
+      previous: (e.TOTP_ENCRYPTION_KEY_PREVIOUS ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((k) => parseSecretKey(k)!),
     },
     retention: {
       signupOriginMonths: e.RETENTION_SIGNUP_ORIGIN_MONTHS,

@@ -17,7 +17,9 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
-    app.log.info(`${signal}: no new connections; finishing what is in flight (at most ${config.shutdownGraceMs / 1000} s)`);
+    app.log.info(
+      `${signal}: no new connections; finishing what is in flight (at most ${config.shutdownGraceMs / 1000} s)`,
+    );
     const outcome = await drainAndClose(config.shutdownGraceMs).catch((error: unknown) => {
       app.log.error({ err: error }, 'the platform could not close cleanly');
       return { drained: false };
@@ -32,7 +34,12 @@ async function main() {
 
 main().catch((error: unknown) => {
   // What the operator can fix (a setting, a folder, a database that never came): one message, no stack.
-  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof DataDirUnusableError || error instanceof DatabaseUnreachableError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirInUseError ||
+    error instanceof DataDirUnusableError ||
+    error instanceof DatabaseUnreachableError
+  ) {
     console.error(error.message);
   } else {
     console.error('The platform could not start:', error instanceof Error ? error.message : error);

@@ -17,7 +17,8 @@ interface ShutdownOutcome {
   cut?: { connections: number; jobs: string[] };
 }
 
-const connectionCount = (server: net.Server) => new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
+const connectionCount = (server: net.Server) =>
+  new Promise<number>((resolve) => server.getConnections((error, count) => resolve(error ? 0 : count)));
 
 /**
  * Readies the app for a graceful stop (before it listens: the hook cannot be added later) and returns the stop. A
@@ -48,7 +49,9 @@ async function drainAndClose(app: FastifyInstance, graceMs: number): Promise<Shu
     timer = setTimeout(() => resolve('limit'), graceMs);
   });
   // net's close, not http's: http's also closes at once every connection whose request has not been read yet.
-  const connectionsEnded = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+  const connectionsEnded = new Promise<void>((resolve) =>
+    net.Server.prototype.close.call(server, () => resolve()),
+  );
   const work = Promise.allSettled([app.jobs.stop(), app.mailWorker.stop()]);
   let sweep: NodeJS.Timeout | undefined;
   const settle = setTimeout(() => {
@@ -56,15 +59,26 @@ async function drainAndClose(app: FastifyInstance, graceMs: number): Promise<Shu
     sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
   }, SETTLE_MS);
   try {
-    const drained = await Promise.race([Promise.all([connectionsEnded, work]).then(() => app.close()).then(() => 'drained' as const), limit]);
+    const drained = await Promise.race([
+      Promise.all([connectionsEnded, work])
+        .then(() => app.close())
+        .then(() => 'drained' as const),
+      limit,
+    ]);
     if (drained === 'drained') return { drained: true };
     const connections = await connectionCount(server);
     server.closeAllConnections();
     const jobs = await app.jobs.releaseUnfinished().catch((error: unknown) => {
-      app.log.error({ err: error }, 'the periods of the jobs still running could not be given back; they run again at their next period');
+      app.log.error(
+        { err: error },
+        'the periods of the jobs still running could not be given back; they run again at their next period',
+      );
       return [];
     });
-    app.log.warn({ connections, jobs, graceSeconds: graceMs / 1000 }, 'the drain limit ran out: requests still in flight were cut and the jobs still running were given back to the other instances');
+    app.log.warn(
+      { connections, jobs, graceSeconds: graceMs / 1000 },
+      'the drain limit ran out: requests still in flight were cut and the jobs still running were given back to the other instances',
+    );
     return { drained: false, cut: { connections, jobs } };
   } finally {
     clearTimeout(timer);

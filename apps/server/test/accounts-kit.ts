@@ -76,7 +76,10 @@ export async function enrolSecondFactor(app: App, accountId: string) {
 
 /** The same for the Main administrator with this email, with a secret the caller's authenticator holds (the browser tests'). */
 export async function enrolSecondFactorByEmail(db: Db, keys: SecretKeys, email: string, secret: string) {
-  const [row] = await queryRows<{ id: string }>(db, sql`select id from accounts where programme = 'main' and role = 'admin' and email = ${email}`);
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from accounts where programme = 'main' and role = 'admin' and email = ${email}`,
+  );
   if (!row) throw new Error(`${email} is not an administrator`);
   await db.execute(
     sql`insert into admin_two_factor (account_id, secret, confirmed_at) values (${row.id}, ${sealSecret(keys, row.id, secret)}, now()) on conflict (account_id) do nothing`,
@@ -85,7 +88,12 @@ export async function enrolSecondFactorByEmail(db: Db, keys: SecretKeys, email: 
 
 /** A live session for the account and the `authorization` header that carries its access token. */
 export async function signInAs(app: App, accountId: string) {
-  const [account] = await queryRows<{ programme: Programme; role: 'user' | 'admin'; token_version: number; enrolled: boolean }>(
+  const [account] = await queryRows<{
+    programme: Programme;
+    role: 'user' | 'admin';
+    token_version: number;
+    enrolled: boolean;
+  }>(
     app.db,
     sql`select programme, role, token_version, exists (select 1 from admin_two_factor f where f.account_id = a.id and f.confirmed_at is not null) as enrolled
         from accounts a where id = ${accountId}`,
@@ -93,7 +101,11 @@ export async function signInAs(app: App, accountId: string) {
   // An enrolled administrator's session is one that passed the code, as their real sign-in would be.
   const [session] = await app.db
     .insert(sessions)
-    .values({ accountId, expiresAt: new Date(Date.now() + 24 * 3600_000), secondFactorAt: account!.enrolled ? new Date() : null })
+    .values({
+      accountId,
+      expiresAt: new Date(Date.now() + 24 * 3600_000),
+      secondFactorAt: account!.enrolled ? new Date() : null,
+    })
     .returning({ id: sessions.id });
   const { token } = await signAccessToken(app.config, {
     accountId,

@@ -24,8 +24,10 @@ describeEachDatabase('admin awards', (database) => {
     await paidReferrals(ctx.app, 'main', member.account.id, 14);
   });
 
-  const list = (query = '', headers = admin) => ctx.app.inject({ method: 'GET', url: `/api/admin/awards${query}`, headers });
-  const deliver = (id: number, headers = admin) => ctx.app.inject({ method: 'PUT', url: `/api/admin/awards/${id}/delivered`, headers });
+  const list = (query = '', headers = admin) =>
+    ctx.app.inject({ method: 'GET', url: `/api/admin/awards${query}`, headers });
+  const deliver = (id: number, headers = admin) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/admin/awards/${id}/delivered`, headers });
   const laptop = getPlan('main').stages[2]!.awards[0]!;
 
   it('lists the pending laptop award with its member, label and value', async () => {
@@ -58,17 +60,28 @@ describeEachDatabase('admin awards', (database) => {
 
     const again = await deliver(id);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: `This award was already marked delivered on ${done.json().deliveredAt.slice(0, 10)}`, code: 'award_already_delivered' });
+    expect(again.json()).toEqual({
+      message: `This award was already marked delivered on ${done.json().deliveredAt.slice(0, 10)}`,
+      code: 'award_already_delivered',
+    });
 
     expect((await list('?status=pending')).json().total).toBe(0);
-    expect((await list('?status=delivered')).json().items).toEqual([expect.objectContaining({ id, status: 'delivered' })]);
+    expect((await list('?status=delivered')).json().items).toEqual([
+      expect.objectContaining({ id, status: 'delivered' }),
+    ]);
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/me/awards', headers: member.headers });
     expect(mine.json().awards).toEqual([expect.objectContaining({ id, status: 'delivered' })]);
 
-    const audit = (await ctx.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: admin })).json().items;
+    const audit = (
+      await ctx.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: admin })
+    ).json().items;
     const entries = audit.filter((e: { action: string }) => e.action === 'award_delivered');
     expect(entries).toEqual([
-      expect.objectContaining({ actorEmail: adminEmail, targetEmail: member.account.email, details: expect.objectContaining({ awardId: id, kind: laptop.kind, valueKobo: laptop.valueKobo }) }),
+      expect.objectContaining({
+        actorEmail: adminEmail,
+        targetEmail: member.account.email,
+        details: expect.objectContaining({ awardId: id, kind: laptop.kind, valueKobo: laptop.valueKobo }),
+      }),
     ]);
   });
 
@@ -83,18 +96,35 @@ describeEachDatabase('admin awards', (database) => {
 
   it('Golden Crown: five yearly installments with their due dates; only the one due can be delivered', async () => {
     const crownMember = await paidMember(ctx.app, 'main', { fullName: 'Chidi Crown' });
-    const [position] = await queryRows<RawPosition>(ctx.app.db, sql`select * from positions where account_id = ${crownMember.account.id}`);
+    const [position] = await queryRows<RawPosition>(
+      ctx.app.db,
+      sql`select * from positions where account_id = ${crownMember.account.id}`,
+    );
     const crown = getPlan('main').stages[6]!.awards.find((a) => a.kind === 'golden_crown_annual')!;
     await ctx.app.db.transaction((tx) =>
       recordAwards(
         tx,
         getPlan('main'),
         toPosition(position!),
-        [1, 2, 3, 4, 5].map((installment) => ({ kind: crown.kind, stage: 6, installment, valueKobo: crown.valueKobo, description: crown.label })),
+        [1, 2, 3, 4, 5].map((installment) => ({
+          kind: crown.kind,
+          stage: 6,
+          installment,
+          valueKobo: crown.valueKobo,
+          description: crown.label,
+        })),
       ),
     );
-    const mine = (await ctx.app.inject({ method: 'GET', url: '/api/me/awards', headers: crownMember.headers })).json().awards;
-    expect(mine.map((a: { installment: number; value: string; dueStatus: string }) => [a.installment, a.value, a.dueStatus])).toEqual([
+    const mine = (
+      await ctx.app.inject({ method: 'GET', url: '/api/me/awards', headers: crownMember.headers })
+    ).json().awards;
+    expect(
+      mine.map((a: { installment: number; value: string; dueStatus: string }) => [
+        a.installment,
+        a.value,
+        a.dueStatus,
+      ]),
+    ).toEqual([
       [1, '10000000.00', 'due'],
       [2, '10000000.00', 'upcoming'],
       [3, '10000000.00', 'upcoming'],
@@ -103,9 +133,13 @@ describeEachDatabase('admin awards', (database) => {
     ]);
     const year = (iso: string) => Number(iso.slice(0, 4));
     expect(mine.map((a: { dueAt: string }) => year(a.dueAt) - year(mine[0].dueAt))).toEqual([0, 1, 2, 3, 4]);
-    expect(mine.map((a: { dueAt: string }) => a.dueAt.slice(4))).toEqual(Array(5).fill(mine[0].dueAt.slice(4)));
+    expect(mine.map((a: { dueAt: string }) => a.dueAt.slice(4))).toEqual(
+      Array(5).fill(mine[0].dueAt.slice(4)),
+    );
 
-    const pending = (await list('?status=pending&pageSize=100')).json().items.filter((a: { kind: string }) => a.kind === crown.kind);
+    const pending = (await list('?status=pending&pageSize=100'))
+      .json()
+      .items.filter((a: { kind: string }) => a.kind === crown.kind);
     expect(pending).toHaveLength(5);
     const second = pending.find((a: { installment: number }) => a.installment === 2);
     expect(second).toMatchObject({ dueStatus: 'upcoming', dueAt: mine[1].dueAt });

@@ -24,7 +24,11 @@ describeEachDatabase('who becomes an administrator, and the audit log of it', (d
 
   it('the sole administrator invites a person with their own address; the link makes the account, audited with who and when', async () => {
     await ctx.app.db.execute(sql`update accounts set status = 'closed' where role = 'admin'`);
-    const admin = await createTestAccount(ctx.app, { role: 'admin', email: uniqueEmail('boss'), fullName: 'Boss Admin' });
+    const admin = await createTestAccount(ctx.app, {
+      role: 'admin',
+      email: uniqueEmail('boss'),
+      fullName: 'Boss Admin',
+    });
     const email = uniqueEmail('helper');
     const res = await invite(admin.id, email.toUpperCase());
     expect(res.statusCode, res.body).toBe(200);
@@ -32,11 +36,17 @@ describeEachDatabase('who becomes an administrator, and the audit log of it', (d
     const accepted = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/admin-invitation/accept',
-      payload: { token: tokenOf(mail!.links[0]!), password: 'helper password', confirmPassword: 'helper password' },
+      payload: {
+        token: tokenOf(mail!.links[0]!),
+        password: 'helper password',
+        confirmPassword: 'helper password',
+      },
       remoteAddress: someAddress(),
     });
     expect(accepted.statusCode, accepted.body).toBe(200);
-    expect(accepted.json().message).toMatch(/set up two-factor sign-in: your approvals count only once it is on\.$/);
+    expect(accepted.json().message).toMatch(
+      /set up two-factor sign-in: your approvals count only once it is on\.$/,
+    );
 
     const login = await logIn(ctx.app, 'main', email, 'helper password', ADMIN_LOGIN);
     expect(login.statusCode, login.body).toBe(200);
@@ -44,12 +54,30 @@ describeEachDatabase('who becomes an administrator, and the audit log of it', (d
     // The refresh cookie, and the cookie that marks this browser as one the administrator signs in from (sign-in limits).
     expect(login.cookies.map((c) => c.name).sort()).toEqual(['admin_device', 'refresh_main']);
 
-    const log = await ctx.app.inject({ method: 'GET', url: '/api/admin/audit-log?page=1', headers: bearer(login.json().token) });
+    const log = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit-log?page=1',
+      headers: bearer(login.json().token),
+    });
     expect(log.statusCode, log.body).toBe(200);
-    const invited = log.json().items.find((i: { action: string; details: { email?: string } }) => i.action === 'admin_invited' && i.details.email === email);
-    expect(invited).toMatchObject({ actorAccountId: admin.id, actorEmail: admin.email, details: { email, fullName: 'Helper Person', approvedBy: null } });
+    const invited = log
+      .json()
+      .items.find(
+        (i: { action: string; details: { email?: string } }) =>
+          i.action === 'admin_invited' && i.details.email === email,
+      );
+    expect(invited).toMatchObject({
+      actorAccountId: admin.id,
+      actorEmail: admin.email,
+      details: { email, fullName: 'Helper Person', approvedBy: null },
+    });
     expect(Date.now() - new Date(invited.createdAt).getTime()).toBeLessThan(60_000);
-    const joined = log.json().items.find((i: { action: string; targetEmail: string }) => i.action === 'admin_invitation_accepted' && i.targetEmail === email);
+    const joined = log
+      .json()
+      .items.find(
+        (i: { action: string; targetEmail: string }) =>
+          i.action === 'admin_invitation_accepted' && i.targetEmail === email,
+      );
     expect(joined).toMatchObject({ details: { email, invitedBy: admin.id } });
   });
 
@@ -62,7 +90,10 @@ describeEachDatabase('who becomes an administrator, and the audit log of it', (d
       expect(res.json().message).toBe(
         `${participant.email} already has an account on the platform. An administrator is a separate account that only an invitation makes: ask the person for another email address for their administrator account.`,
       );
-      const [row] = await queryRows<{ role: string }>(ctx.app.db, sql`select role from accounts where id = ${participant.id}`);
+      const [row] = await queryRows<{ role: string }>(
+        ctx.app.db,
+        sql`select role from accounts where id = ${participant.id}`,
+      );
       expect(row!.role).toBe('user');
     }
     const invalid = await invite(admin.id, 'not-an-email');
@@ -70,9 +101,16 @@ describeEachDatabase('who becomes an administrator, and the audit log of it', (d
     expect(invalid.json().message).toBe('Enter a valid email address');
     // The route that made a member account an administrator is gone.
     const member = await createTestAccount(ctx.app);
-    const old = await ctx.app.inject({ method: 'PUT', url: `/api/admin/adminRoles/${encodeURIComponent(member.email)}`, headers: await signInAs(ctx.app, admin.id) });
+    const old = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/adminRoles/${encodeURIComponent(member.email)}`,
+      headers: await signInAs(ctx.app, admin.id),
+    });
     expect(old.statusCode).toBe(404);
-    const made = await queryRows(ctx.app.db, sql`select id from audit_log where action in ('make_admin', 'admin_invited') and target_account_id = ${member.id}`);
+    const made = await queryRows(
+      ctx.app.db,
+      sql`select id from audit_log where action in ('make_admin', 'admin_invited') and target_account_id = ${member.id}`,
+    );
     expect(made).toHaveLength(0);
   });
 
@@ -81,8 +119,14 @@ describeEachDatabase('who becomes an administrator, and the audit log of it', (d
     const email = uniqueEmail('nobody');
     expect((await invite(member.id, email)).statusCode).toBe(403);
     expect((await invite(null, email)).statusCode).toBe(401);
-    expect(await queryRows(ctx.app.db, sql`select id from admin_invitations where email = ${email}`)).toHaveLength(0);
-    const log = await ctx.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: await signInAs(ctx.app, member.id) });
+    expect(
+      await queryRows(ctx.app.db, sql`select id from admin_invitations where email = ${email}`),
+    ).toHaveLength(0);
+    const log = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit-log',
+      headers: await signInAs(ctx.app, member.id),
+    });
     expect(log.statusCode).toBe(403);
   });
 });

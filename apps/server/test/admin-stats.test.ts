@@ -162,9 +162,13 @@ describeEachDatabase('admin figures', (database) => {
   });
 
   it('keeps its answers until a payment or a payer’s name changes, whoever writes it, and not for rolled-back work', async () => {
-    const payer = await createTestAccount(ctx.app, { programme: 'welcomeback', fullName: 'Kept Figures Payer' });
+    const payer = await createTestAccount(ctx.app, {
+      programme: 'welcomeback',
+      fullName: 'Kept Figures Payer',
+    });
     const count = async () => (await get('/api/admin/countUsers')).json().numberOfWelcomeBack as number;
-    const latestName = async () => (await get('/api/admin/transactions/latest?limit=1')).json().items[0]?.name as string | undefined;
+    const latestName = async () =>
+      (await get('/api/admin/transactions/latest?limit=1')).json().items[0]?.name as string | undefined;
     const before = await count();
     expect(await count()).toBe(before);
     await pay(payer.id, 'welcomeback', 'paid', new Date());

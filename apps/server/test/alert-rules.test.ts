@@ -20,7 +20,10 @@ async function promtool(args: string[], input?: string) {
     return { ok: true, output: stdout + stderr };
   } catch (error) {
     const failure = error as NodeJS.ErrnoException & { stdout?: string; stderr?: string };
-    if (failure.code === 'ENOENT') throw new Error('promtool is not installed: apt-get install --no-install-recommends prometheus (Debian), as .ci/run does');
+    if (failure.code === 'ENOENT')
+      throw new Error(
+        'promtool is not installed: apt-get install --no-install-recommends prometheus (Debian), as .ci/run does',
+      );
     return { ok: false, output: `${failure.stdout ?? ''}${failure.stderr ?? ''}` };
   }
 }
@@ -44,13 +47,21 @@ function selectorsOf(rules: string) {
   return [...rules.matchAll(/\b(coop_[a-z0-9_]+)(?:\{([^}]*)\})?/g)].map((m) => ({
     text: m[0],
     name: m[1]!,
-    matchers: [...(m[2] ?? '').matchAll(/(\w+)\s*(=~|=)\s*"([^"]*)"/g)].map((x) => ({ label: x[1]!, regex: x[2] === '=~', value: x[3]! })),
+    matchers: [...(m[2] ?? '').matchAll(/(\w+)\s*(=~|=)\s*"([^"]*)"/g)].map((x) => ({
+      label: x[1]!,
+      regex: x[2] === '=~',
+      value: x[3]!,
+    })),
   }));
 }
 
 const matches = (sample: Sample, selector: ReturnType<typeof selectorsOf>[number]) =>
   sample.name === selector.name &&
-  selector.matchers.every((m) => (m.regex ? new RegExp(`^(?:${m.value})$`).test(sample.labels[m.label] ?? '') : sample.labels[m.label] === m.value));
+  selector.matchers.every((m) =>
+    m.regex
+      ? new RegExp(`^(?:${m.value})$`).test(sample.labels[m.label] ?? '')
+      : sample.labels[m.label] === m.value,
+  );
 
 describeEachDatabase('the alert rules read what GET /metrics answers', (database) => {
   const ctx = useTestApp(database, { METRICS_TOKEN: TEST_METRICS_TOKEN });
@@ -62,7 +73,9 @@ describeEachDatabase('the alert rules read what GET /metrics answers', (database
     // The jobs get their scheduled_jobs row at their first claim.
     await ctx.app.jobs.runDue();
     const { samples } = await scrape(ctx.app);
-    const missing = selectors.filter((selector) => !samples.some((sample) => matches(sample, selector))).map((s) => s.text);
+    const missing = selectors
+      .filter((selector) => !samples.some((sample) => matches(sample, selector)))
+      .map((s) => s.text);
     expect(missing).toEqual([]);
     // The label the job rules print is the one the figures carry.
     expect(rules).toContain('$labels.scheduled_job');

@@ -41,11 +41,21 @@ describeEachDatabase('approvals that show and freeze what they approve', (databa
     return account;
   };
   const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
-    ctx.app.inject({ method, url: `/api${url}`, headers: { ...headers, 'idempotency-key': randomUUID() }, payload });
-  const askRun = (programme: Programme, period: string, headers = maker.headers) => call('POST', '/admin/payouts/run', headers, { programme, period });
-  const approve = (id: number, headers: Record<string, string>) => call('POST', `/admin/approvals/${id}/approve`, headers);
+    ctx.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      payload,
+    });
+  const askRun = (programme: Programme, period: string, headers = maker.headers) =>
+    call('POST', '/admin/payouts/run', headers, { programme, period });
+  const approve = (id: number, headers: Record<string, string>) =>
+    call('POST', `/admin/approvals/${id}/approve`, headers);
   const payoutsOf = (accountId: string) =>
-    queryRows<{ status: string; account_number_last4: string }>(ctx.app.db, sql`select status, account_number_last4 from payouts where account_id = ${accountId}`);
+    queryRows<{ status: string; account_number_last4: string }>(
+      ctx.app.db,
+      sql`select status, account_number_last4 from payouts where account_id = ${accountId}`,
+    );
   const newBankDetails = (accountId: string, accountNumber: string) =>
     ctx.app.db.execute(
       sql`update bank_details set account_number = ${accountNumber}, account_number_last4 = ${accountNumber.slice(-4)}, recipient_code = null,
@@ -57,16 +67,30 @@ describeEachDatabase('approvals that show and freeze what they approve', (databa
     const bayo = await payee('main', 'Bayo Moved', '0123456782', 700_000);
     const chi = await payee('main', 'Chi Earned', '0123456783', 900_000);
 
-    const preview = (await call('GET', '/admin/payouts/preview?programme=main&period=2026-10', maker.headers)).json();
+    const preview = (
+      await call('GET', '/admin/payouts/preview?programme=main&period=2026-10', maker.headers)
+    ).json();
     expect(preview.totals).toMatchObject({ payees: 3, amount: '21000.00' });
     const asked = await askRun('main', '2026-10');
     expect(asked.statusCode, asked.body).toBe(202);
     const { approval } = asked.json();
-    expect(approval).toMatchObject({ kind: 'payout_run', status: 'pending', amount: preview.totals.amount, count: preview.totals.payees, hasPreview: true });
+    expect(approval).toMatchObject({
+      kind: 'payout_run',
+      status: 'pending',
+      amount: preview.totals.amount,
+      count: preview.totals.payees,
+      hasPreview: true,
+    });
 
     const detail = (await call('GET', `/admin/approvals/${approval.id}`, checker.headers)).json();
     expect(detail.preview).toMatchObject({ total: '21000.00', count: 3 });
-    expect(detail.preview.lines.map((l: { fullName: string; accountNumberLast4: string; amount: string }) => [l.fullName, l.accountNumberLast4, l.amount])).toEqual([
+    expect(
+      detail.preview.lines.map((l: { fullName: string; accountNumberLast4: string; amount: string }) => [
+        l.fullName,
+        l.accountNumberLast4,
+        l.amount,
+      ]),
+    ).toEqual([
       ['Ada Paid', '6781', '5000.00'],
       ['Bayo Moved', '6782', '7000.00'],
       ['Chi Earned', '6783', '9000.00'],
@@ -107,7 +131,12 @@ describeEachDatabase('approvals that show and freeze what they approve', (databa
     expect(await walletBalanceKobo(ctx.app.db, chi.id)).toBe(950_000);
 
     const runs = (await call('GET', '/admin/payouts/runs?programme=main', checker.headers)).json();
-    expect(runs.items[0]).toMatchObject({ period: '2026-10', createdBy: 'Maker Admin', approvedBy: 'Checker Admin', payoutCount: 1 });
+    expect(runs.items[0]).toMatchObject({
+      period: '2026-10',
+      createdBy: 'Maker Admin',
+      approvedBy: 'Checker Admin',
+      payoutCount: 1,
+    });
   });
 
   it('20 concurrent requests for one month’s run leave one pending approval; a second cash-out for the same member answers the first', async () => {
@@ -125,22 +154,38 @@ describeEachDatabase('approvals that show and freeze what they approve', (databa
     // Another administrator asking for the same month gets the same request.
     expect((await askRun('welcomeback', '2026-09', checker.headers)).json().approval.id).toBe([...ids][0]);
     // The maker withdraws it; then the month may be asked for again.
-    const withdrawn = await call('POST', `/admin/approvals/${[...ids][0]}/decline`, maker.headers, { reason: 'Asked too early' });
+    const withdrawn = await call('POST', `/admin/approvals/${[...ids][0]}/decline`, maker.headers, {
+      reason: 'Asked too early',
+    });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect(withdrawn.json()).toMatchObject({ status: 'declined', count: 1 });
     const askedAgain = await askRun('welcomeback', '2026-09');
     expect(askedAgain.json()).toMatchObject({ alreadyWaiting: false });
     expect(askedAgain.json().approval.id).not.toBe([...ids][0]);
-    expect((await call('POST', `/admin/approvals/${askedAgain.json().approval.id}/decline`, maker.headers, { reason: 'Asked too early' })).statusCode).toBe(200);
+    expect(
+      (
+        await call('POST', `/admin/approvals/${askedAgain.json().approval.id}/decline`, maker.headers, {
+          reason: 'Asked too early',
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const member = await createTestAccount(ctx.app, { fullName: 'Funmi Cash' });
     await fundWallet(ctx.app.db, 'main', member.id, 60_000_000);
     const cashOut = (amount: string) =>
-      ctx.app.inject({ method: 'PUT', url: '/api/admin/payOutCash', headers: { ...maker.headers, 'idempotency-key': randomUUID() }, payload: { email: member.email, amount } });
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/admin/payOutCash',
+        headers: { ...maker.headers, 'idempotency-key': randomUUID() },
+        payload: { email: member.email, amount },
+      });
     const first = await cashOut('200000');
     const second = await cashOut('150000');
     expect(second.statusCode).toBe(202);
-    expect(second.json()).toMatchObject({ alreadyWaiting: true, approval: { id: first.json().approval.id, amount: '200000.00' } });
+    expect(second.json()).toMatchObject({
+      alreadyWaiting: true,
+      approval: { id: first.json().approval.id, amount: '200000.00' },
+    });
     expect(second.json().message).toMatch(/already waits for a second administrator/);
   });
 
@@ -148,11 +193,16 @@ describeEachDatabase('approvals that show and freeze what they approve', (databa
     // Both transfers fail (the sandbox refuses numbers ending in 9); their details were saved days ago.
     const femi = await payee('welcomeback', 'Femi Changed', '0123456789', 800_000);
     const gbenga = await payee('welcomeback', 'Gbenga Same', '0123456799', 600_000);
-    await ctx.app.db.execute(sql`update bank_details set saved_at = now() - interval '3 days' where account_id in (${femi.id}, ${gbenga.id})`);
+    await ctx.app.db.execute(
+      sql`update bank_details set saved_at = now() - interval '3 days' where account_id in (${femi.id}, ${gbenga.id})`,
+    );
     const asked = await askRun('welcomeback', '2026-10');
     const approved = await approve(asked.json().approval.id, checker.headers);
     expect(approved.statusCode, approved.body).toBe(200);
-    const [{ id: runId }] = (await queryRows<{ id: string }>(ctx.app.db, sql`select id from payout_runs where programme = 'welcomeback' and period = '2026-10'`)) as [{ id: string }];
+    const [{ id: runId }] = (await queryRows<{ id: string }>(
+      ctx.app.db,
+      sql`select id from payout_runs where programme = 'welcomeback' and period = '2026-10'`,
+    )) as [{ id: string }];
     await settled(ctx.app);
     expect(await payoutsOf(femi.id)).toEqual([{ status: 'failed', account_number_last4: '6789' }]);
 
@@ -161,7 +211,12 @@ describeEachDatabase('approvals that show and freeze what they approve', (databa
       method: 'POST',
       url: '/api/auth/bankdetails',
       headers: await signInAs(ctx.app, femi.id),
-      payload: { type: 'savings', accountNumber: '0555555551', accountName: 'SANDBOX TEST ACCOUNT', bankCode: '058' },
+      payload: {
+        type: 'savings',
+        accountNumber: '0555555551',
+        accountName: 'SANDBOX TEST ACCOUNT',
+        bankCode: '058',
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().verified).toBe(true);
@@ -175,11 +230,20 @@ describeEachDatabase('approvals that show and freeze what they approve', (databa
     const retry = await call('POST', `/admin/payouts/runs/${runId}/retry`, maker.headers);
     expect(retry.statusCode, retry.body).toBe(202);
     const answer = retry.json();
-    expect(answer).toMatchObject({ reserved: 1, skipped: { bank_details_new: 1 }, approval: { kind: 'payout_retry', status: 'pending', amount: '8000.00', count: 1 } });
+    expect(answer).toMatchObject({
+      reserved: 1,
+      skipped: { bank_details_new: 1 },
+      approval: { kind: 'payout_retry', status: 'pending', amount: '8000.00', count: 1 },
+    });
     expect(answer.message).toMatch(/waiting for a second administrator/);
     const detail = (await call('GET', `/admin/approvals/${answer.approval.id}`, checker.headers)).json();
     expect(detail.preview.lines).toEqual([
-      expect.objectContaining({ fullName: 'Femi Changed', previousAccountNumberLast4: '6789', accountNumberLast4: '5551', amount: '8000.00' }),
+      expect.objectContaining({
+        fullName: 'Femi Changed',
+        previousAccountNumberLast4: '6789',
+        accountNumberLast4: '5551',
+        amount: '8000.00',
+      }),
     ]);
     await settled(ctx.app);
     // Only Gbenga's unchanged details were tried again; Femi's money stays in the wallet.
@@ -205,7 +269,10 @@ describeEachDatabase('approvals that show and freeze what they approve', (databa
     const reminded = await remindWaitingApprovals(ctx.app, later);
     expect(reminded).toBeGreaterThanOrEqual(1);
     expect(await remindWaitingApprovals(ctx.app, later)).toBe(0);
-    const mails = await queryRows<{ to_address: string }>(ctx.app.db, sql`select to_address from mail_queue where subject like 'Still waiting: request #%'`);
+    const mails = await queryRows<{ to_address: string }>(
+      ctx.app.db,
+      sql`select to_address from mail_queue where subject like 'Still waiting: request #%'`,
+    );
     expect(mails.some((m) => m.to_address === checker.email)).toBe(true);
   });
 });

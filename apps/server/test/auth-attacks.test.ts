@@ -16,7 +16,10 @@ function operations(app: App): Operation[] {
   return Object.entries(spec.paths).flatMap(([path, methods]) =>
     Object.keys(methods)
       .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
-      .map((method) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, 'someone%40example.com') })),
+      .map((method) => ({
+        method: method.toUpperCase(),
+        path: path.replace(/\{[^}]+\}/g, 'someone%40example.com'),
+      })),
   );
 }
 
@@ -42,7 +45,12 @@ const PUBLIC = new Set([
 ]);
 
 const call = (app: App, op: Operation, headers: Record<string, string>) =>
-  app.inject({ method: op.method as 'GET', url: op.path, headers, ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: {} }) });
+  app.inject({
+    method: op.method as 'GET',
+    url: op.path,
+    headers,
+    ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: {} }),
+  });
 
 describeEachDatabase('attacks on the account API', (database) => {
   const ctx = useTestApp(database);
@@ -50,7 +58,9 @@ describeEachDatabase('attacks on the account API', (database) => {
   it('refuses a member token on every admin call', async () => {
     const member = await createTestAccount(ctx.app);
     const headers = await signInAs(ctx.app, member.id);
-    const admin = operations(ctx.app).filter((op) => op.path.startsWith('/api/admin/') && !PUBLIC.has(op.path));
+    const admin = operations(ctx.app).filter(
+      (op) => op.path.startsWith('/api/admin/') && !PUBLIC.has(op.path),
+    );
     expect(admin.length).toBeGreaterThanOrEqual(3);
     for (const op of admin) {
       const res = await call(ctx.app, op, headers);
@@ -60,13 +70,29 @@ describeEachDatabase('attacks on the account API', (database) => {
   });
 
   it('refuses a call with no token on every member and admin call', async () => {
-    const memberCalls = new Set(['/api/auth/password', '/api/auth/register', '/api/auth/bankdetails', '/api/auth/process-payment', '/api/auth/welcomepaystack']);
+    const memberCalls = new Set([
+      '/api/auth/password',
+      '/api/auth/register',
+      '/api/auth/bankdetails',
+      '/api/auth/process-payment',
+      '/api/auth/welcomepaystack',
+    ]);
     const member = operations(ctx.app).filter(
-      (op) => (op.path.startsWith('/api/admin/') && !PUBLIC.has(op.path)) || op.path.startsWith('/api/me') || memberCalls.has(op.path),
+      (op) =>
+        (op.path.startsWith('/api/admin/') && !PUBLIC.has(op.path)) ||
+        op.path.startsWith('/api/me') ||
+        memberCalls.has(op.path),
     );
     const paths = member.map((op) => op.path);
     expect(paths).toEqual(
-      expect.arrayContaining(['/api/auth/password', '/api/auth/register', '/api/auth/bankdetails', '/api/me', '/api/admin/adminRoles/someone%40example.com', '/api/admin/audit-log']),
+      expect.arrayContaining([
+        '/api/auth/password',
+        '/api/auth/register',
+        '/api/auth/bankdetails',
+        '/api/me',
+        '/api/admin/adminRoles/someone%40example.com',
+        '/api/admin/audit-log',
+      ]),
     );
     for (const op of member) {
       const res = await call(ctx.app, op, {});
@@ -74,7 +100,11 @@ describeEachDatabase('attacks on the account API', (database) => {
       expect(res.json().message).toBe('Please sign in to continue.');
     }
     // Sign-out also takes the refresh cookie instead of a token; with neither it is refused the same way.
-    const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { programme: 'main' } });
+    const logout = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { programme: 'main' },
+    });
     expect(logout.statusCode).toBe(401);
     expect(logout.json().message).toBe('Please sign in to continue.');
   });
@@ -87,23 +117,38 @@ describeEachDatabase('attacks on the account API', (database) => {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
     const secret = new TextEncoder().encode(ctx.app.config.jwtSecret);
 
-    const expired = await new SignJWT({ ...claims, iat: Math.floor(Date.now() / 1000) - 3600, exp: Math.floor(Date.now() / 1000) - 60 })
+    const expired = await new SignJWT({
+      ...claims,
+      iat: Math.floor(Date.now() / 1000) - 3600,
+      exp: Math.floor(Date.now() / 1000) - 60,
+    })
       .setProtectedHeader({ alg: 'HS256' })
       .sign(secret);
     const promoted = Buffer.from(JSON.stringify({ ...claims, role: 'admin' })).toString('base64url');
     const tampered = `${header}.${promoted}.${signature}`;
     const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
-    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another secret of at least thirty-two chars'));
+    const foreign = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another secret of at least thirty-two chars'));
     const flippedSignature = `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`;
 
     const probe = (token: string) =>
-      ctx.app.inject({ method: 'PUT', url: '/api/auth/password', headers: bearer(token), payload: { currentPassword: account.password, password: 'changed!!1', confirmPassword: 'changed!!1' } });
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/auth/password',
+        headers: bearer(token),
+        payload: { currentPassword: account.password, password: 'changed!!1', confirmPassword: 'changed!!1' },
+      });
     for (const [name, token] of Object.entries({ expired, tampered, unsigned, foreign, flippedSignature })) {
       const res = await probe(token);
       expect(res.statusCode, name).toBe(401);
       expect(res.json().message, name).toBe('Your session has ended. Please sign in again.');
     }
-    const adminCall = await ctx.app.inject({ method: 'GET', url: '/api/admin/audit-log', headers: bearer(tampered) });
+    const adminCall = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit-log',
+      headers: bearer(tampered),
+    });
     expect(adminCall.statusCode).toBe(401);
     // The real token still works, and the password never changed.
     expect((await logIn(ctx.app, 'main', account.email, account.password)).statusCode).toBe(200);
@@ -118,7 +163,12 @@ describeEachDatabase('attacks on the account API', (database) => {
         method: 'PUT',
         url: '/api/auth/password',
         headers: bearer(token),
-        payload: { email: victim.email, currentPassword: me.password, password: 'taken over!!', confirmPassword: 'taken over!!' },
+        payload: {
+          email: victim.email,
+          currentPassword: me.password,
+          password: 'taken over!!',
+          confirmPassword: 'taken over!!',
+        },
       });
       expect(res.statusCode).toBe(403);
       expect((await logIn(ctx.app, 'welcomeback', victim.email, victim.password)).statusCode).toBe(200);
@@ -136,11 +186,20 @@ describeEachDatabase('attacks on the account API', (database) => {
           method: 'POST',
           url: path,
           headers: await signInAs(ctx.app, me.id),
-          payload: { email: victim.email, type: 'savings', accountNumber: '0123456789', accountName: 'Thief', bankCode: '058' },
+          payload: {
+            email: victim.email,
+            type: 'savings',
+            accountNumber: '0123456789',
+            accountName: 'Thief',
+            bankCode: '058',
+          },
         });
         expect(res.statusCode).toBeGreaterThanOrEqual(400);
         expect(res.statusCode).toBeLessThan(500);
-        const rows = await queryRows(ctx.app.db, sql`select account_id from bank_details where account_id in (${me.id}, ${victim.id})`);
+        const rows = await queryRows(
+          ctx.app.db,
+          sql`select account_id from bank_details where account_id in (${me.id}, ${victim.id})`,
+        );
         expect(rows).toHaveLength(0);
       });
     }

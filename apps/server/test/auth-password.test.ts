@@ -4,23 +4,44 @@ import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app';
 import { queryRows } from '../src/db/rows';
 import { useTestApp } from './app';
-import { bearer, confirmedAccount, forgotPath, logIn, mailsTo, resetPath, signUp, someAddress, tokenOf, uniqueEmail } from './auth-kit';
+import {
+  bearer,
+  confirmedAccount,
+  forgotPath,
+  logIn,
+  mailsTo,
+  resetPath,
+  signUp,
+  someAddress,
+  tokenOf,
+  uniqueEmail,
+} from './auth-kit';
 import { describeEachDatabase } from './databases';
 
 const forgot = (app: App, programme: Programme, email: string) =>
-  app.inject({ method: 'POST', url: forgotPath[programme], payload: { email }, remoteAddress: someAddress() });
+  app.inject({
+    method: 'POST',
+    url: forgotPath[programme],
+    payload: { email },
+    remoteAddress: someAddress(),
+  });
 
 const reset = (app: App, programme: Programme, payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: resetPath[programme], payload, remoteAddress: someAddress() });
 
 async function passwordHashOf(app: App, programme: Programme, email: string) {
-  const [row] = await queryRows<{ password_hash: string }>(app.db, sql`select password_hash from accounts where email = ${email} and programme = ${programme}`);
+  const [row] = await queryRows<{ password_hash: string }>(
+    app.db,
+    sql`select password_hash from accounts where email = ${email} and programme = ${programme}`,
+  );
   return row!.password_hash;
 }
 
 /** The reset link mailed to an account: asks for it and reads the newest reset mail. */
 async function resetLink(app: App, programme: Programme, email: string) {
-  const before = (await app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(email)}` })).json().length as number;
+  const before = (
+    await app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(email)}` })
+  ).json().length as number;
   expect((await forgot(app, programme, email)).statusCode).toBe(200);
   const [mail] = await mailsTo(app, email, before + 1);
   expect(mail!.subject).toMatch(/Reset your/);
@@ -41,12 +62,16 @@ describeEachDatabase('forgot and reset password', (database) => {
         expect(unknown.statusCode).toBe(200);
         expect(known.json()).toEqual(unknown.json());
         const mails = await mailsTo(ctx.app, account.email, 2);
-        expect(mails[0]!.links[0]).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:3000${page}\\?token=[\\w-]{43}$`));
+        expect(mails[0]!.links[0]).toMatch(
+          new RegExp(`^http://127\\.0\\.0\\.1:3000${page}\\?token=[\\w-]{43}$`),
+        );
         // The other programme's account of the same person is not touched by this programme's call.
         const other: Programme = programme === 'main' ? 'welcomeback' : 'main';
         await forgot(ctx.app, other, account.email);
         await new Promise((resolve) => setTimeout(resolve, 100));
-        const after = (await ctx.app.inject({ method: 'GET', url: `/api/dev/mail?to=${account.email}` })).json();
+        const after = (
+          await ctx.app.inject({ method: 'GET', url: `/api/dev/mail?to=${account.email}` })
+        ).json();
         expect(after).toHaveLength(2);
       });
 
@@ -54,10 +79,26 @@ describeEachDatabase('forgot and reset password', (database) => {
         const cases: Array<[string, Record<string, unknown>, string]> = [
           [forgotPath[programme], { email: '' }, 'Enter an email address'],
           [forgotPath[programme], { email: 'nope' }, 'Provide a valid email address'],
-          [resetPath[programme], { password: 'a new password', confirmPassword: 'a new password' }, 'This reset link is not valid. Ask for a new one.'],
-          [resetPath[programme], { token: 'x'.repeat(43), password: 'short', confirmPassword: 'short' }, 'Enter a password with 8-64 characters'],
-          [resetPath[programme], { token: 'x'.repeat(43), password: 'a new password', confirmPassword: '' }, 'Confirm your password'],
-          [resetPath[programme], { token: 'x'.repeat(43), password: 'a new password', confirmPassword: 'another one!' }, 'Passwords must match'],
+          [
+            resetPath[programme],
+            { password: 'a new password', confirmPassword: 'a new password' },
+            'This reset link is not valid. Ask for a new one.',
+          ],
+          [
+            resetPath[programme],
+            { token: 'x'.repeat(43), password: 'short', confirmPassword: 'short' },
+            'Enter a password with 8-64 characters',
+          ],
+          [
+            resetPath[programme],
+            { token: 'x'.repeat(43), password: 'a new password', confirmPassword: '' },
+            'Confirm your password',
+          ],
+          [
+            resetPath[programme],
+            { token: 'x'.repeat(43), password: 'a new password', confirmPassword: 'another one!' },
+            'Passwords must match',
+          ],
         ];
         for (const [url, payload, message] of cases) {
           const res = await ctx.app.inject({ method: 'POST', url, payload, remoteAddress: someAddress() });
@@ -71,13 +112,28 @@ describeEachDatabase('forgot and reset password', (database) => {
         const login = await logIn(ctx.app, programme, account.email, account.password);
         const oldToken = login.json().token as string;
         const link = await resetLink(ctx.app, programme, account.email);
-        const res = await reset(ctx.app, programme, { token: tokenOf(link), email: account.email, password: 'my new password', confirmPassword: 'my new password' });
+        const res = await reset(ctx.app, programme, {
+          token: tokenOf(link),
+          email: account.email,
+          password: 'my new password',
+          confirmPassword: 'my new password',
+        });
         expect(res.statusCode, res.body).toBe(200);
-        expect(res.json().message).toBe('Your password has been changed. You can now sign in with your new password.');
+        expect(res.json().message).toBe(
+          'Your password has been changed. You can now sign in with your new password.',
+        );
         // Every session has ended.
-        const sessionCall = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(oldToken), payload: { programme } });
+        const sessionCall = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: bearer(oldToken),
+          payload: { programme },
+        });
         expect(sessionCall.statusCode).toBe(401);
-        const live = await queryRows(ctx.app.db, sql`select s.id from sessions s join accounts a on a.id = s.account_id where a.email = ${account.email} and s.revoked_at is null`);
+        const live = await queryRows(
+          ctx.app.db,
+          sql`select s.id from sessions s join accounts a on a.id = s.account_id where a.email = ${account.email} and s.revoked_at is null`,
+        );
         expect(live).toHaveLength(0);
         expect((await logIn(ctx.app, programme, account.email, account.password)).statusCode).toBe(401);
         expect((await logIn(ctx.app, programme, account.email, 'my new password')).statusCode).toBe(200);
@@ -97,13 +153,24 @@ describeEachDatabase('forgot and reset password', (database) => {
 
         // Another account's token, sent with the victim's email.
         const attackerLink = await resetLink(ctx.app, programme, attacker.email);
-        const crossed = await reset(ctx.app, programme, { token: tokenOf(attackerLink), email: victim.email, ...body });
+        const crossed = await reset(ctx.app, programme, {
+          token: tokenOf(attackerLink),
+          email: victim.email,
+          ...body,
+        });
         expect(crossed.statusCode).toBe(400);
-        expect(crossed.json().message).toBe('This reset link was sent for another email address. Use the link from your own mail.');
+        expect(crossed.json().message).toBe(
+          'This reset link was sent for another email address. Use the link from your own mail.',
+        );
 
         // A used token.
         const victimLink = await resetLink(ctx.app, programme, victim.email);
-        const first = await reset(ctx.app, programme, { token: tokenOf(victimLink), ...body, password: 'the real owner', confirmPassword: 'the real owner' });
+        const first = await reset(ctx.app, programme, {
+          token: tokenOf(victimLink),
+          ...body,
+          password: 'the real owner',
+          confirmPassword: 'the real owner',
+        });
         expect(first.statusCode).toBe(200);
         const hashAfterOwner = await passwordHashOf(ctx.app, programme, victim.email);
         const used = await reset(ctx.app, programme, { token: tokenOf(victimLink), ...body });
@@ -130,7 +197,16 @@ describeEachDatabase('forgot and reset password', (database) => {
         expect(hashAfterOwner).not.toBe(hashBefore);
         expect((await logIn(ctx.app, programme, victim.email, 'the real owner')).statusCode).toBe(200);
         // The refused attempts spent neither the attacker's nor the other programme's token.
-        expect((await reset(ctx.app, programme, { token: tokenOf(attackerLink), ...body, password: 'attacker own', confirmPassword: 'attacker own' })).statusCode).toBe(200);
+        expect(
+          (
+            await reset(ctx.app, programme, {
+              token: tokenOf(attackerLink),
+              ...body,
+              password: 'attacker own',
+              confirmPassword: 'attacker own',
+            })
+          ).statusCode,
+        ).toBe(200);
         expect((await reset(ctx.app, other, { token: tokenOf(otherLink), ...body })).statusCode).toBe(200);
       });
 
@@ -148,7 +224,15 @@ describeEachDatabase('forgot and reset password', (database) => {
       it('confirms the email of an unconfirmed account that resets its password', async () => {
         const account = await signUp(ctx.app, programme);
         const link = await resetLink(ctx.app, programme, account.email);
-        expect((await reset(ctx.app, programme, { token: tokenOf(link), password: 'brand new pass', confirmPassword: 'brand new pass' })).statusCode).toBe(200);
+        expect(
+          (
+            await reset(ctx.app, programme, {
+              token: tokenOf(link),
+              password: 'brand new pass',
+              confirmPassword: 'brand new pass',
+            })
+          ).statusCode,
+        ).toBe(200);
         expect((await logIn(ctx.app, programme, account.email, 'brand new pass')).statusCode).toBe(200);
       });
     });
@@ -158,24 +242,55 @@ describeEachDatabase('forgot and reset password', (database) => {
 describeEachDatabase('update password in the member area', (database) => {
   const ctx = useTestApp(database);
   const put = (token: string | null, payload: Record<string, unknown>) =>
-    ctx.app.inject({ method: 'PUT', url: '/api/auth/password', headers: token ? bearer(token) : {}, payload });
+    ctx.app.inject({
+      method: 'PUT',
+      url: '/api/auth/password',
+      headers: token ? bearer(token) : {},
+      payload,
+    });
 
   for (const programme of ['main', 'welcomeback'] as Programme[]) {
     it(`${programme}: needs the current password, keeps this device signed in and signs out the others`, async () => {
       const account = await confirmedAccount(ctx.app, programme);
       const here = (await logIn(ctx.app, programme, account.email, account.password)).json().token as string;
-      const elsewhere = (await logIn(ctx.app, programme, account.email, account.password)).json().token as string;
+      const elsewhere = (await logIn(ctx.app, programme, account.email, account.password)).json()
+        .token as string;
 
-      const wrong = await put(here, { currentPassword: 'not my password', password: 'a newer password', confirmPassword: 'a newer password' });
+      const wrong = await put(here, {
+        currentPassword: 'not my password',
+        password: 'a newer password',
+        confirmPassword: 'a newer password',
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toBe('Your current password is not correct.');
 
-      const ok = await put(here, { email: account.email, currentPassword: account.password, password: 'a newer password', confirmPassword: 'a newer password' });
+      const ok = await put(here, {
+        email: account.email,
+        currentPassword: account.password,
+        password: 'a newer password',
+        confirmPassword: 'a newer password',
+      });
       expect(ok.statusCode, ok.body).toBe(200);
       expect(ok.json().message).toBe('Your password has been changed. Other devices have been signed out.');
 
-      expect((await put(elsewhere, { currentPassword: 'a newer password', password: 'x'.repeat(8), confirmPassword: 'x'.repeat(8) })).statusCode).toBe(401);
-      expect((await put(here, { currentPassword: 'a newer password', password: 'newest password', confirmPassword: 'newest password' })).statusCode).toBe(200);
+      expect(
+        (
+          await put(elsewhere, {
+            currentPassword: 'a newer password',
+            password: 'x'.repeat(8),
+            confirmPassword: 'x'.repeat(8),
+          })
+        ).statusCode,
+      ).toBe(401);
+      expect(
+        (
+          await put(here, {
+            currentPassword: 'a newer password',
+            password: 'newest password',
+            confirmPassword: 'newest password',
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await logIn(ctx.app, programme, account.email, 'newest password')).statusCode).toBe(200);
     });
   }
@@ -184,7 +299,12 @@ describeEachDatabase('update password in the member area', (database) => {
     const me = await confirmedAccount(ctx.app, 'main');
     const victim = await confirmedAccount(ctx.app, 'main');
     const token = (await logIn(ctx.app, 'main', me.email, me.password)).json().token as string;
-    const res = await put(token, { email: victim.email, currentPassword: me.password, password: 'taken over!!', confirmPassword: 'taken over!!' });
+    const res = await put(token, {
+      email: victim.email,
+      currentPassword: me.password,
+      password: 'taken over!!',
+      confirmPassword: 'taken over!!',
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe('You can only change the password of the account you are signed in to.');
     expect((await logIn(ctx.app, 'main', victim.email, victim.password)).statusCode).toBe(200);
@@ -192,7 +312,11 @@ describeEachDatabase('update password in the member area', (database) => {
   });
 
   it('refuses a call with no token', async () => {
-    const res = await put(null, { currentPassword: 'whatever1', password: 'a newer password', confirmPassword: 'a newer password' });
+    const res = await put(null, {
+      currentPassword: 'whatever1',
+      password: 'a newer password',
+      confirmPassword: 'a newer password',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Please sign in to continue.');
   });
@@ -202,9 +326,15 @@ describeEachDatabase('update password in the member area', (database) => {
     const token = (await logIn(ctx.app, 'main', account.email, account.password)).json().token as string;
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ password: 'a newer password', confirmPassword: 'a newer password' }, 'Enter your current password'],
-      [{ currentPassword: account.password, password: 'short', confirmPassword: 'short' }, 'Enter a password with 8-64 characters'],
+      [
+        { currentPassword: account.password, password: 'short', confirmPassword: 'short' },
+        'Enter a password with 8-64 characters',
+      ],
       [{ currentPassword: account.password, password: 'a newer password' }, 'Confirm your password'],
-      [{ currentPassword: account.password, password: 'a newer password', confirmPassword: 'different one' }, 'Passwords must match'],
+      [
+        { currentPassword: account.password, password: 'a newer password', confirmPassword: 'different one' },
+        'Passwords must match',
+      ],
     ];
     for (const [payload, message] of cases) {
       const res = await put(token, payload);

@@ -4,7 +4,17 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { useTestApp } from './app';
-import { bearer, confirmedAccount, cookieName, logIn, mailsTo, refreshCookieOf, signUp, someAddress, tokenOf } from './auth-kit';
+import {
+  bearer,
+  confirmedAccount,
+  cookieName,
+  logIn,
+  mailsTo,
+  refreshCookieOf,
+  signUp,
+  someAddress,
+  tokenOf,
+} from './auth-kit';
 import { describeEachDatabase } from './databases';
 
 describeEachDatabase('sign-in, renewal and sign-out', (database) => {
@@ -24,8 +34,16 @@ describeEachDatabase('sign-in, renewal and sign-out', (database) => {
     cases.push(
       ['/api/auth/confirm-email', {}, 'This confirmation link is not valid.'],
       ['/api/auth/confirm-email', { token: 'short' }, 'This confirmation link is not valid.'],
-      ['/api/auth/resend-confirmation', { email: 'nope', programme: 'main' }, 'Provide a valid email address'],
-      ['/api/auth/resend-confirmation', { email: 'ada@example.com', programme: 'gold' }, 'programme must be main or welcomeback'],
+      [
+        '/api/auth/resend-confirmation',
+        { email: 'nope', programme: 'main' },
+        'Provide a valid email address',
+      ],
+      [
+        '/api/auth/resend-confirmation',
+        { email: 'ada@example.com', programme: 'gold' },
+        'programme must be main or welcomeback',
+      ],
       ['/api/auth/refresh', {}, 'programme must be main or welcomeback'],
       ['/api/auth/logout', { programme: 'both' }, 'programme must be main or welcomeback'],
     );
@@ -34,9 +52,15 @@ describeEachDatabase('sign-in, renewal and sign-out', (database) => {
       expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(400);
       expect(res.json().message, `${url} ${JSON.stringify(payload)}`).toBe(message);
     }
-    const unknownLink = await ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: 'x'.repeat(43) } });
+    const unknownLink = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm-email',
+      payload: { token: 'x'.repeat(43) },
+    });
     expect(unknownLink.statusCode).toBe(400);
-    expect(unknownLink.json().message).toBe('This confirmation link is not valid or has expired. Sign in to ask for a new one.');
+    expect(unknownLink.json().message).toBe(
+      'This confirmation link is not valid or has expired. Sign in to ask for a new one.',
+    );
   });
 
   for (const programme of ['main', 'welcomeback'] as Programme[]) {
@@ -47,18 +71,38 @@ describeEachDatabase('sign-in, renewal and sign-out', (database) => {
         expect(res.statusCode, res.body).toBe(200);
         const body = res.json();
         expect(body).toMatchObject({ status: 200, message: 'Login Successful', expiresIn: 900 });
-        expect(body.user).toMatchObject({ fullName: 'Chinedu Eze', email: account.email, programme, roles: 'user' });
+        expect(body.user).toMatchObject({
+          fullName: 'Chinedu Eze',
+          email: account.email,
+          programme,
+          roles: 'user',
+        });
         expect(body.user.referralCode).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
-        expect(Object.keys(body.user).sort()).toEqual(['email', 'fullName', 'id', 'programme', 'referralCode', 'roles']);
+        expect(Object.keys(body.user).sort()).toEqual([
+          'email',
+          'fullName',
+          'id',
+          'programme',
+          'referralCode',
+          'roles',
+        ]);
         const cookie = refreshCookieOf(res, programme) as Record<string, unknown>;
         expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
         expect(cookie.secure).toBeFalsy();
         expect(String(cookie.value)).toHaveLength(43);
         // The refresh token is kept only as its SHA-256.
-        const stored = await queryRows<{ token_hash: string }>(ctx.app.db, sql`select token_hash from refresh_tokens`);
+        const stored = await queryRows<{ token_hash: string }>(
+          ctx.app.db,
+          sql`select token_hash from refresh_tokens`,
+        );
         expect(stored.map((r) => r.token_hash)).not.toContain(cookie.value);
 
-        const me = await ctx.app.inject({ method: 'PUT', url: '/api/auth/password', headers: bearer(body.token), payload: {} });
+        const me = await ctx.app.inject({
+          method: 'PUT',
+          url: '/api/auth/password',
+          headers: bearer(body.token),
+          payload: {},
+        });
         expect(me.statusCode).toBe(400); // the token is accepted; the empty body is not
       });
 
@@ -88,19 +132,42 @@ describeEachDatabase('sign-in, renewal and sign-out', (database) => {
         expect(res.json().message).toMatch(/confirm your email address.*send the link again/i);
         await mailsTo(ctx.app, account.email, 1);
 
-        const resend = await ctx.app.inject({ method: 'POST', url: '/api/auth/resend-confirmation', payload: { email: account.email, programme } });
-        const nobody = await ctx.app.inject({ method: 'POST', url: '/api/auth/resend-confirmation', payload: { email: `x${account.email}`, programme } });
+        const resend = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/resend-confirmation',
+          payload: { email: account.email, programme },
+        });
+        const nobody = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/resend-confirmation',
+          payload: { email: `x${account.email}`, programme },
+        });
         expect(resend.statusCode).toBe(200);
         expect(nobody.statusCode).toBe(200);
         expect(resend.json()).toEqual(nobody.json());
         const mails = await mailsTo(ctx.app, account.email, 2);
         // Only the newest link works.
-        const old = await ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: tokenOf(mails[1]!.links[0]!) } });
+        const old = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/confirm-email',
+          payload: { token: tokenOf(mails[1]!.links[0]!) },
+        });
         expect(old.statusCode).toBe(400);
-        const fresh = await ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: tokenOf(mails[0]!.links[0]!) } });
+        const fresh = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/confirm-email',
+          payload: { token: tokenOf(mails[0]!.links[0]!) },
+        });
         expect(fresh.statusCode).toBe(200);
-        expect(fresh.json()).toMatchObject({ programme, message: 'Your email address is confirmed. You can now sign in.' });
-        const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token: tokenOf(mails[0]!.links[0]!) } });
+        expect(fresh.json()).toMatchObject({
+          programme,
+          message: 'Your email address is confirmed. You can now sign in.',
+        });
+        const again = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/confirm-email',
+          payload: { token: tokenOf(mails[0]!.links[0]!) },
+        });
         expect(again.statusCode).toBe(400);
         expect((await logIn(ctx.app, programme, account.email, account.password)).statusCode).toBe(200);
       });
@@ -110,19 +177,39 @@ describeEachDatabase('sign-in, renewal and sign-out', (database) => {
         const login = await logIn(ctx.app, programme, account.email, account.password);
         const first = refreshCookieOf(login, programme)!.value;
 
-        const renewed = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: first } });
+        const renewed = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: { programme },
+          cookies: { [cookieName[programme]]: first },
+        });
         expect(renewed.statusCode, renewed.body).toBe(200);
         expect(renewed.json()).toMatchObject({ expiresIn: 900, user: { email: account.email, programme } });
         const second = refreshCookieOf(renewed, programme)!.value;
         expect(second).not.toBe(first);
         const renewedToken = renewed.json().token as string;
 
-        const reused = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: first } });
+        const reused = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: { programme },
+          cookies: { [cookieName[programme]]: first },
+        });
         expect(reused.statusCode).toBe(401);
         // The whole family is gone: the newest refresh token and every access token of the session.
-        const afterReuse = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: second } });
+        const afterReuse = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: { programme },
+          cookies: { [cookieName[programme]]: second },
+        });
         expect(afterReuse.statusCode).toBe(401);
-        const call = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(renewedToken), payload: { programme } });
+        const call = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: bearer(renewedToken),
+          payload: { programme },
+        });
         expect(call.statusCode).toBe(401);
         // Another device's session is untouched.
         const other = await logIn(ctx.app, programme, account.email, account.password);
@@ -133,7 +220,13 @@ describeEachDatabase('sign-in, renewal and sign-out', (database) => {
         const account = await confirmedAccount(ctx.app, programme);
         const login = await logIn(ctx.app, programme, account.email, account.password);
         const token = refreshCookieOf(login, programme)!.value;
-        const renew = (value: string) => ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: value } });
+        const renew = (value: string) =>
+          ctx.app.inject({
+            method: 'POST',
+            url: '/api/auth/refresh',
+            payload: { programme },
+            cookies: { [cookieName[programme]]: value },
+          });
         const answers = await Promise.all([renew(token), renew(token)]);
         expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 401]);
         const winner = answers.find((a) => a.statusCode === 200)!;
@@ -145,12 +238,31 @@ describeEachDatabase('sign-in, renewal and sign-out', (database) => {
         const login = await logIn(ctx.app, programme, account.email, account.password);
         const token = refreshCookieOf(login, programme)!.value;
         const other: Programme = programme === 'main' ? 'welcomeback' : 'main';
-        const none = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme } });
-        const unknown = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: 'x'.repeat(43) } });
-        const crossed = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme: other }, cookies: { [cookieName[other]]: token } });
+        const none = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: { programme },
+        });
+        const unknown = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: { programme },
+          cookies: { [cookieName[programme]]: 'x'.repeat(43) },
+        });
+        const crossed = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: { programme: other },
+          cookies: { [cookieName[other]]: token },
+        });
         expect([none.statusCode, unknown.statusCode, crossed.statusCode]).toEqual([401, 401, 401]);
         // None of those spent the real token.
-        const real = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: token } });
+        const real = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: { programme },
+          cookies: { [cookieName[programme]]: token },
+        });
         expect(real.statusCode).toBe(200);
       });
 
@@ -159,14 +271,29 @@ describeEachDatabase('sign-in, renewal and sign-out', (database) => {
         const login = await logIn(ctx.app, programme, account.email, account.password);
         const { token } = login.json();
         const refresh = refreshCookieOf(login, programme)!.value;
-        const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token), payload: { programme } });
+        const out = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: bearer(token),
+          payload: { programme },
+        });
         expect(out.statusCode).toBe(200);
         const cleared = refreshCookieOf(out, programme) as Record<string, unknown>;
         expect(cleared.value).toBe('');
         expect(cleared.path).toBe('/api/auth');
-        const again = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token), payload: { programme } });
+        const again = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: bearer(token),
+          payload: { programme },
+        });
         expect(again.statusCode).toBe(401);
-        const renew = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: refresh } });
+        const renew = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: { programme },
+          cookies: { [cookieName[programme]]: refresh },
+        });
         expect(renew.statusCode).toBe(401);
       });
 
@@ -175,16 +302,34 @@ describeEachDatabase('sign-in, renewal and sign-out', (database) => {
         const login = await logIn(ctx.app, programme, account.email, account.password);
         const refresh = refreshCookieOf(login, programme)!.value;
         const [, payload] = (login.json().token as string).split('.');
-        const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>;
+        const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<
+          string,
+          unknown
+        >;
         const expired = await new SignJWT({ ...claims, exp: Math.floor(Date.now() / 1000) - 1 })
           .setProtectedHeader({ alg: 'HS256' })
           .sign(new TextEncoder().encode(ctx.app.config.jwtSecret));
-        const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(expired), payload: { programme }, cookies: { [cookieName[programme]]: refresh } });
+        const out = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          headers: bearer(expired),
+          payload: { programme },
+          cookies: { [cookieName[programme]]: refresh },
+        });
         expect(out.statusCode, out.body).toBe(200);
-        const renew = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { programme }, cookies: { [cookieName[programme]]: refresh } });
+        const renew = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          payload: { programme },
+          cookies: { [cookieName[programme]]: refresh },
+        });
         expect(renew.statusCode).toBe(401);
         // Nothing to sign out: no token and no cookie.
-        const nothing = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { programme } });
+        const nothing = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          payload: { programme },
+        });
         expect(nothing.statusCode).toBe(401);
       });
     });

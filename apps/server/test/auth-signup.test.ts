@@ -22,20 +22,36 @@ describeEachDatabase('sign-up', (database) => {
         expect(res.statusCode, res.body).toBe(201);
         expect(res.json()).toEqual({ status: 201, message: 'Registration is Successful' });
         const email = String(body.email).trim().toLowerCase();
-        const [row] = await queryRows<{ programme: string; email_confirmed_at: Date | null; password_hash: string; role: string; phone: string }>(
+        const [row] = await queryRows<{
+          programme: string;
+          email_confirmed_at: Date | null;
+          password_hash: string;
+          role: string;
+          phone: string;
+        }>(
           ctx.app.db,
           sql`select programme, email_confirmed_at, password_hash, role, phone from accounts where email = ${email}`,
         );
-        expect(row).toMatchObject({ programme, email_confirmed_at: null, role: 'user', phone: '08031234567' });
+        expect(row).toMatchObject({
+          programme,
+          email_confirmed_at: null,
+          role: 'user',
+          phone: '08031234567',
+        });
         expect(row!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
         expect(row!.password_hash).not.toContain('a good password');
         // The mail is in the outbox by the time sign-up answers.
-        const [mail] = (await ctx.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(email)}` })).json();
+        const [mail] = (
+          await ctx.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(email)}` })
+        ).json();
         expect(mail!.subject).toContain(programme === 'main' ? 'Main' : 'Welcome Back');
         expect(mail!.links[0]).toMatch(/^http:\/\/127\.0\.0\.1:3000\/confirmemail\?token=[\w-]{43}$/);
         expect(mail!.text).toContain('Dear Ada Obi');
         // Only the token's hash is stored.
-        const tokens = await queryRows<{ token_hash: string }>(ctx.app.db, sql`select token_hash from account_tokens`);
+        const tokens = await queryRows<{ token_hash: string }>(
+          ctx.app.db,
+          sql`select token_hash from account_tokens`,
+        );
         expect(tokens.map((t) => t.token_hash)).not.toContain(tokenOf(mail!.links[0]!));
       });
 
@@ -53,7 +69,10 @@ describeEachDatabase('sign-up', (database) => {
           [{ address: '' }, 'Enter a valid address'],
           [{ password: '', confirmPassword: '' }, 'Enter a password with 8-64 characters'],
           [{ password: 'short', confirmPassword: 'short' }, 'Enter a password with 8-64 characters'],
-          [{ password: 'x'.repeat(65), confirmPassword: 'x'.repeat(65) }, 'Enter a password with 8-64 characters'],
+          [
+            { password: 'x'.repeat(65), confirmPassword: 'x'.repeat(65) },
+            'Enter a password with 8-64 characters',
+          ],
           [{ confirmPassword: '' }, 'Confirm your password'],
           [{ confirmPassword: 'another password' }, 'Passwords must match'],
           [{ acceptTerms: false }, 'You must accept the terms and conditions'],
@@ -99,7 +118,9 @@ describeEachDatabase('sign-up', (database) => {
 
         const unknown = await post(ctx, programme, signupBody({ referralCode: 'ZZZZ2222' }));
         expect(unknown.statusCode).toBe(400);
-        expect(unknown.json().message).toBe('This referral code does not exist. Check it, or leave the field empty.');
+        expect(unknown.json().message).toBe(
+          'This referral code does not exist. Check it, or leave the field empty.',
+        );
 
         const other: Programme = programme === 'main' ? 'welcomeback' : 'main';
         const otherSponsor = await signUp(ctx.app, other);
@@ -109,7 +130,9 @@ describeEachDatabase('sign-up', (database) => {
         );
         const crossed = await post(ctx, programme, signupBody({ referralCode: otherRow!.referral_code }));
         expect(crossed.statusCode).toBe(400);
-        expect(crossed.json().message).toMatch(/belongs to the (Main|Welcome Back) platform\. Use a (Main|Welcome Back) platform referral code/);
+        expect(crossed.json().message).toMatch(
+          /belongs to the (Main|Welcome Back) platform\. Use a (Main|Welcome Back) platform referral code/,
+        );
       });
     });
   }
@@ -121,7 +144,11 @@ describeEachDatabase('sign-up', (database) => {
       const body = signupBody();
       const res = await app.inject({ method: 'POST', url: signupPath.main, payload: body });
       expect(res.statusCode, res.body).toBe(201);
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: body.email, password: body.password } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: body.email, password: body.password },
+      });
       expect(login.json().code).toBe('email_unconfirmed');
     } finally {
       await app.close();
@@ -131,7 +158,10 @@ describeEachDatabase('sign-up', (database) => {
 
   it('gives every account a unique, short referral code without 0, O, 1, I or L', async () => {
     for (let i = 0; i < 5; i++) await signUp(ctx.app, i % 2 ? 'main' : 'welcomeback');
-    const codes = await queryRows<{ referral_code: string }>(ctx.app.db, sql`select referral_code from accounts`);
+    const codes = await queryRows<{ referral_code: string }>(
+      ctx.app.db,
+      sql`select referral_code from accounts`,
+    );
     expect(codes.length).toBeGreaterThanOrEqual(5);
     expect(new Set(codes.map((c) => c.referral_code)).size).toBe(codes.length);
     for (const { referral_code } of codes) expect(referral_code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
@@ -139,7 +169,11 @@ describeEachDatabase('sign-up', (database) => {
 
   it('lets only one of two simultaneous sign-ups with one email through', async () => {
     const body = signupBody();
-    const answers = await Promise.all([post(ctx, 'main', body), post(ctx, 'main', body), post(ctx, 'main', body)]);
+    const answers = await Promise.all([
+      post(ctx, 'main', body),
+      post(ctx, 'main', body),
+      post(ctx, 'main', body),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
     const rows = await queryRows(ctx.app.db, sql`select id from accounts where email = ${body.email}`);
     expect(rows).toHaveLength(1);

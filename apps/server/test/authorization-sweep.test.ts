@@ -211,9 +211,13 @@ function mayPass(policy: Policy, caller: Caller): boolean {
 
 // The refusals of the access check (plugins/auth.ts) and of the webhook's signature check; a handler's own 403
 // (for example a grant before stage 5) is a business answer, not an access refusal.
-const ACCESS_REFUSALS: Record<number, Set<string>> = { 401: new Set(['signed_out', 'session_ended', 'two_factor_required', 'metrics_token']), 403: new Set(['not_admin', 'wrong_programme']) };
+const ACCESS_REFUSALS: Record<number, Set<string>> = {
+  401: new Set(['signed_out', 'session_ended', 'two_factor_required', 'metrics_token']),
+  403: new Set(['not_admin', 'wrong_programme']),
+};
 const refusedAccess = (status: number, body: { code?: string; message?: string }) =>
-  Boolean(ACCESS_REFUSALS[status]?.has(body.code ?? '')) || (status === 401 && body.message === 'Invalid signature');
+  Boolean(ACCESS_REFUSALS[status]?.has(body.code ?? '')) ||
+  (status === 401 && body.message === 'Invalid signature');
 
 /** A concrete URL for a route path: each parameter gets a harmless value of the kind it names. */
 const concrete = (path: string) =>
@@ -229,12 +233,16 @@ describeEachDatabase('authorization sweep over every API route', (database) => {
     ctx.routes = [];
     const collect = (route: RouteOptions) => {
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD' && (route.url.startsWith('/api') || route.url === '/metrics')) ctx.routes.push({ method, url: route.url });
+        if (method !== 'HEAD' && (route.url.startsWith('/api') || route.url === '/metrics'))
+          ctx.routes.push({ method, url: route.url });
       }
     };
     ctx.database = await database.open();
     // With the metrics token set, so GET /metrics checks it (unset, it answers 404 to everyone).
-    ctx.app = await buildApp(testConfig({ METRICS_TOKEN: TEST_METRICS_TOKEN }), { database: ctx.database, onRoute: collect });
+    ctx.app = await buildApp(testConfig({ METRICS_TOKEN: TEST_METRICS_TOKEN }), {
+      database: ctx.database,
+      onRoute: collect,
+    });
     await ctx.app.ready();
   });
   afterAll(async () => {
@@ -270,7 +278,11 @@ describeEachDatabase('authorization sweep over every API route', (database) => {
         const res = await ctx.app.inject({
           method: route.method as 'GET',
           url: concrete(route.url),
-          headers: { ...headers, 'idempotency-key': crypto.randomUUID(), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            ...headers,
+            'idempotency-key': crypto.randomUUID(),
+            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          },
           ...(hasBody ? { payload: '{}' } : {}),
         });
         let body: { code?: string; message?: string } = {};
@@ -281,10 +293,14 @@ describeEachDatabase('authorization sweep over every API route', (database) => {
         }
         const refused = refusedAccess(res.statusCode, body);
         // 502, or 503 payments_paused: the payment provider (the sandbox, not listening in this test) was asked, so access was granted.
-        const providerAsked = res.statusCode === 502 || (res.statusCode === 503 && body.code === 'payments_paused');
-        if (res.statusCode >= 500 && !providerAsked) wrong.push(`${route.method} ${route.url} as ${caller}: ${res.statusCode}`);
+        const providerAsked =
+          res.statusCode === 502 || (res.statusCode === 503 && body.code === 'payments_paused');
+        if (res.statusCode >= 500 && !providerAsked)
+          wrong.push(`${route.method} ${route.url} as ${caller}: ${res.statusCode}`);
         else if (refused === mayPass(policy, caller))
-          wrong.push(`${route.method} ${route.url} as ${caller}: ${res.statusCode} ${body.code ?? ''} but the policy is ${policy}`);
+          wrong.push(
+            `${route.method} ${route.url} as ${caller}: ${res.statusCode} ${body.code ?? ''} but the policy is ${policy}`,
+          );
       }
     }
     expect(wrong).toEqual([]);
@@ -293,16 +309,38 @@ describeEachDatabase('authorization sweep over every API route', (database) => {
   // Some hot reads confirm the session inside their own statement (sessionCheckedInRead): each private route must
   // still refuse a well-signed token once its session is over, whoever checks it.
   it('refuses a signed token whose session was revoked, whose account changed its token version or was suspended, on every private route', async () => {
-    const ended = async (programme: 'main' | 'welcomeback', role: 'user' | 'admin', end: (accountId: string) => Promise<unknown>) => {
+    const ended = async (
+      programme: 'main' | 'welcomeback',
+      role: 'user' | 'admin',
+      end: (accountId: string) => Promise<unknown>,
+    ) => {
       const account = await createTestAccount(ctx.app, { programme, role });
       const headers = await signInAs(ctx.app, account.id);
       await end(account.id);
       return headers;
     };
     const cases = [
-      { name: 'revoked session', status: 401, code: 'session_ended', end: (id: string) => ctx.app.db.execute(sql`update sessions set revoked_at = now() where account_id = ${id}`) },
-      { name: 'new token version', status: 401, code: 'session_ended', end: (id: string) => ctx.app.db.execute(sql`update accounts set token_version = token_version + 1 where id = ${id}`) },
-      { name: 'suspended account', status: 403, code: 'account_inactive', end: (id: string) => ctx.app.db.execute(sql`update accounts set status = 'suspended' where id = ${id}`) },
+      {
+        name: 'revoked session',
+        status: 401,
+        code: 'session_ended',
+        end: (id: string) =>
+          ctx.app.db.execute(sql`update sessions set revoked_at = now() where account_id = ${id}`),
+      },
+      {
+        name: 'new token version',
+        status: 401,
+        code: 'session_ended',
+        end: (id: string) =>
+          ctx.app.db.execute(sql`update accounts set token_version = token_version + 1 where id = ${id}`),
+      },
+      {
+        name: 'suspended account',
+        status: 403,
+        code: 'account_inactive',
+        end: (id: string) =>
+          ctx.app.db.execute(sql`update accounts set status = 'suspended' where id = ${id}`),
+      },
     ];
     const wrong: string[] = [];
     for (const c of cases) {
@@ -315,11 +353,16 @@ describeEachDatabase('authorization sweep over every API route', (database) => {
         const res = await ctx.app.inject({
           method: route.method as 'GET',
           url: concrete(route.url),
-          headers: { ...(policy === 'member:welcomeback' ? asWelcomeBack : asAdmin), 'idempotency-key': crypto.randomUUID(), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+          headers: {
+            ...(policy === 'member:welcomeback' ? asWelcomeBack : asAdmin),
+            'idempotency-key': crypto.randomUUID(),
+            ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          },
           ...(hasBody ? { payload: '{}' } : {}),
         });
         const body = res.json<{ code?: string }>();
-        if (res.statusCode !== c.status || body.code !== c.code) wrong.push(`${route.method} ${route.url} with a ${c.name}: ${res.statusCode} ${body.code ?? ''}`);
+        if (res.statusCode !== c.status || body.code !== c.code)
+          wrong.push(`${route.method} ${route.url} with a ${c.name}: ${res.statusCode} ${body.code ?? ''}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -6,13 +6,20 @@ import { createTestAccount, signInAs } from './accounts-kit';
 import { describeEachDatabase } from './databases';
 import { useListeningApp } from './payments-kit';
 
-const body = (overrides: Record<string, unknown> = {}) => ({ type: 'savings', accountNumber: '0123456781', accountName: 'Ada Okafor', bankCode: '058', ...overrides });
+const body = (overrides: Record<string, unknown> = {}) => ({
+  type: 'savings',
+  accountNumber: '0123456781',
+  accountName: 'Ada Okafor',
+  bankCode: '058',
+  ...overrides,
+});
 
 describeEachDatabase('bank details', (database) => {
   const ctx = useListeningApp(database);
   const save = async (headers: Record<string, string>, payload: unknown, path = '/api/auth/register') =>
     ctx.app.inject({ method: 'POST', url: path, headers, payload: payload as Record<string, unknown> });
-  const stored = async (accountId: string) => (await ctx.app.db.select().from(bankDetails).where(eq(bankDetails.accountId, accountId)))[0];
+  const stored = async (accountId: string) =>
+    (await ctx.app.db.select().from(bankDetails).where(eq(bankDetails.accountId, accountId)))[0];
 
   it('serves the bank list publicly, each bank with its own code', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/banks' });
@@ -24,7 +31,11 @@ describeEachDatabase('bank details', (database) => {
     expect(banks.find((b) => b.code === '030')).toBeUndefined();
     // Paystack's whole list, over its cursor pages: the fintechs too, not a built-in short table.
     expect(banks).toHaveLength(SANDBOX_BANKS.filter((b) => b.active).length);
-    for (const code of ['50211', '999992', '999991', '50515']) expect(banks.some((b) => b.code === code), code).toBe(true);
+    for (const code of ['50211', '999992', '999991', '50515'])
+      expect(
+        banks.some((b) => b.code === code),
+        code,
+      ).toBe(true);
   });
 
   it('saves verified details when the bank knows the name, and answers only the last 4 digits', async () => {
@@ -34,20 +45,41 @@ describeEachDatabase('bank details', (database) => {
     const res = await save(headers, body({ email: account.email.toUpperCase() }));
     expect(res.statusCode).toBe(200);
     const answer = res.json();
-    expect(answer).toMatchObject({ verified: true, bankDetails: { bankName: 'Guaranty Trust Bank', bankCode: '058', accountNumberLast4: '6781', verified: true } });
+    expect(answer).toMatchObject({
+      verified: true,
+      bankDetails: {
+        bankName: 'Guaranty Trust Bank',
+        bankCode: '058',
+        accountNumberLast4: '6781',
+        verified: true,
+      },
+    });
     expect(answer.message).toContain('confirmed');
     expect(answer.Message).toBe(answer.message);
     expect(res.body).not.toContain('0123456781');
     const row = await stored(account.id);
-    expect(row).toMatchObject({ accountNumber: '0123456781', accountNumberLast4: '6781', verified: true, resolvedAccountName: 'OKAFOR ADA CHIOMA' });
+    expect(row).toMatchObject({
+      accountNumber: '0123456781',
+      accountNumberLast4: '6781',
+      verified: true,
+      resolvedAccountName: 'OKAFOR ADA CHIOMA',
+    });
     const audit = await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetAccountId, account.id));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'bank_details_saved', actorAccountId: account.id, details: { accountNumberLast4: '6781', verified: true } });
+    expect(audit[0]).toMatchObject({
+      action: 'bank_details_saved',
+      actorAccountId: account.id,
+      details: { accountNumberLast4: '6781', verified: true },
+    });
     expect(JSON.stringify(audit[0]!.details)).not.toContain('0123456781');
 
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/me/bank-details', headers });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().bankDetails).toMatchObject({ accountNumberLast4: '6781', bankName: 'Guaranty Trust Bank', verified: true });
+    expect(mine.json().bankDetails).toMatchObject({
+      accountNumberLast4: '6781',
+      bankName: 'Guaranty Trust Bank',
+      verified: true,
+    });
     expect(mine.body).not.toContain('0123456781');
   });
 
@@ -55,16 +87,31 @@ describeEachDatabase('bank details', (database) => {
     const account = await createTestAccount(ctx.app, { programme: 'welcomeback' });
     const headers = await signInAs(ctx.app, account.id);
     ctx.sandbox.accountNames.set('2222222222', 'BELLO MUSA');
-    const differs = await save(headers, body({ accountNumber: '2222222222', accountName: 'Ada Okafor', bankCode: '011' }), '/api/auth/bankdetails');
+    const differs = await save(
+      headers,
+      body({ accountNumber: '2222222222', accountName: 'Ada Okafor', bankCode: '011' }),
+      '/api/auth/bankdetails',
+    );
     expect(differs.statusCode).toBe(200);
-    expect(differs.json()).toMatchObject({ verified: false, bankDetails: { bankName: 'First Bank of Nigeria', accountNumberLast4: '2222' } });
+    expect(differs.json()).toMatchObject({
+      verified: false,
+      bankDetails: { bankName: 'First Bank of Nigeria', accountNumberLast4: '2222' },
+    });
     expect(differs.json().Message).toContain('does not match');
-    expect(await stored(account.id)).toMatchObject({ verified: false, resolvedAccountName: 'BELLO MUSA', verifiedAt: null });
+    expect(await stored(account.id)).toMatchObject({
+      verified: false,
+      resolvedAccountName: 'BELLO MUSA',
+      verifiedAt: null,
+    });
 
     const unknown = await save(headers, body({ accountNumber: '0001112223' }), '/api/auth/bankdetails');
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toMatchObject({ verified: false });
-    expect(await stored(account.id)).toMatchObject({ accountNumber: '0001112223', verified: false, resolvedAccountName: null });
+    expect(await stored(account.id)).toMatchObject({
+      accountNumber: '0001112223',
+      verified: false,
+      resolvedAccountName: null,
+    });
   });
 
   it('refuses another account’s email with 403 and changes nothing', async () => {
@@ -79,19 +126,25 @@ describeEachDatabase('bank details', (database) => {
     expect(res.json().Message).toBe(res.json().message);
     expect(await stored(account.id)).toEqual(before);
     expect(await stored(other.id)).toBeUndefined();
-    expect(await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetAccountId, account.id))).toHaveLength(1);
+    expect(
+      await ctx.app.db.select().from(auditLog).where(eq(auditLog.targetAccountId, account.id)),
+    ).toHaveLength(1);
   });
 
   it('refuses an unknown bank code, an inactive bank, a bad number and the wrong programme', async () => {
     const account = await createTestAccount(ctx.app);
     const headers = await signInAs(ctx.app, account.id);
     expect((await save(headers, body({ bankCode: 'fcmb' }))).json().message).toBe('Please select your bank');
-    expect((await save(headers, body({ bankCode: '030' }))).json().message).toMatch(/Heritage Bank can no longer/);
+    expect((await save(headers, body({ bankCode: '030' }))).json().message).toMatch(
+      /Heritage Bank can no longer/,
+    );
     const short = await save(headers, body({ accountNumber: '12345' }));
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('Please enter a valid account number');
     expect((await save(headers, body(), '/api/auth/bankdetails')).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body() })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: body() })).statusCode,
+    ).toBe(401);
     expect(await stored(account.id)).toBeUndefined();
   });
 
@@ -104,7 +157,11 @@ describeEachDatabase('bank details', (database) => {
 
   it('answers null before any details are saved, and needs a signed-in account', async () => {
     const account = await createTestAccount(ctx.app);
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/me/bank-details', headers: await signInAs(ctx.app, account.id) });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me/bank-details',
+      headers: await signInAs(ctx.app, account.id),
+    });
     expect(res.json()).toEqual({ bankDetails: null });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/me/bank-details' })).statusCode).toBe(401);
   });
@@ -112,20 +169,41 @@ describeEachDatabase('bank details', (database) => {
 
 describe('bank list that cannot be loaded', () => {
   it('says so (502 with words for the member), asks again on the next call, and then keeps the list it had', async () => {
-    const { createBankDirectory, BANK_LIST_UNAVAILABLE } = await import('../src/modules/bank-details/bank-directory');
+    const { createBankDirectory, BANK_LIST_UNAVAILABLE } =
+      await import('../src/modules/bank-details/bank-directory');
     const { createPaystackProvider } = await import('../src/adapters/payments/paystack-client');
     let reachable = false;
     const calls: string[] = [];
     const fakeFetch: typeof fetch = async (input) => {
       calls.push(String(input));
       if (!reachable) throw new TypeError('fetch failed');
-      return new Response(JSON.stringify({ status: true, message: 'Banks retrieved', data: [{ name: 'Kuda Bank', code: '50211', active: true, is_deleted: false }], meta: { next: null } }), { status: 200 });
+      return new Response(
+        JSON.stringify({
+          status: true,
+          message: 'Banks retrieved',
+          data: [{ name: 'Kuda Bank', code: '50211', active: true, is_deleted: false }],
+          meta: { next: null },
+        }),
+        { status: 200 },
+      );
     };
-    const provider = createPaystackProvider({ name: 'paystack', baseUrl: 'http://paystack.invalid', secretKey: 'sk_test_x', attempts: 1, fetch: fakeFetch });
+    const provider = createPaystackProvider({
+      name: 'paystack',
+      baseUrl: 'http://paystack.invalid',
+      secretKey: 'sk_test_x',
+      attempts: 1,
+      fetch: fakeFetch,
+    });
     const logged: unknown[] = [];
-    const log = { warn: (...args: unknown[]) => logged.push(args), error: (...args: unknown[]) => logged.push(args) } as never;
+    const log = {
+      warn: (...args: unknown[]) => logged.push(args),
+      error: (...args: unknown[]) => logged.push(args),
+    } as never;
     const directory = createBankDirectory(provider, log);
-    await expect(directory.activeBanks()).rejects.toMatchObject({ statusCode: 502, message: BANK_LIST_UNAVAILABLE });
+    await expect(directory.activeBanks()).rejects.toMatchObject({
+      statusCode: 502,
+      message: BANK_LIST_UNAVAILABLE,
+    });
     reachable = true;
     expect(await directory.activeBanks()).toEqual([{ name: 'Kuda Bank', code: '50211', active: true }]);
     expect(calls).toHaveLength(2);

@@ -18,7 +18,9 @@ describe('TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ ...production, TRUST_PROXY: '1' }).trustProxy).toBe(1);
-    expect(loadConfig({ ...production, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,loopback' }).trustProxy).toEqual(['10.0.0.1', '10.1.0.0/16', '::1', 'loopback']);
+    expect(
+      loadConfig({ ...production, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.1', '10.1.0.0/16', '::1', 'loopback']);
   });
 
   it('refuses true in production and says why', () => {
@@ -29,7 +31,9 @@ describe('TRUST_PROXY', () => {
   });
 
   it('refuses what is neither a count nor an address', () => {
-    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1,proxy.internal' })).toThrow(/TRUST_PROXY: .*"proxy.internal" is none of these/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1,proxy.internal' })).toThrow(
+      /TRUST_PROXY: .*"proxy.internal" is none of these/,
+    );
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
 });
@@ -40,7 +44,12 @@ describe('JWT_SECRET in production', () => {
   });
 
   it('refuses the public development value and obviously weak secrets without printing them', () => {
-    const weak = [DEV_JWT_SECRET, 'x'.repeat(40), 'my-jwt-secret-please-change-me-now-1234', 'abababababababababababababababab12'];
+    const weak = [
+      DEV_JWT_SECRET,
+      'x'.repeat(40),
+      'my-jwt-secret-please-change-me-now-1234',
+      'abababababababababababababababab12',
+    ];
     for (const secret of weak) {
       let message = '';
       try {
@@ -55,9 +64,13 @@ describe('JWT_SECRET in production', () => {
 
   it('never prints a secret variable that fails its own rule', () => {
     const short = 'short-but-secret';
-    expect(() => loadConfig({ JWT_SECRET: short })).toThrow('Invalid environment variable JWT_SECRET: must be at least 32 characters');
+    expect(() => loadConfig({ JWT_SECRET: short })).toThrow(
+      'Invalid environment variable JWT_SECRET: must be at least 32 characters',
+    );
     expect(() => loadConfig({ JWT_SECRET: short })).not.toThrow(short);
-    expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'pk_live_abc123' })).toThrow(/^Invalid environment variable PAYSTACK_SECRET_KEY: [^"]*$/);
+    expect(() => loadConfig({ PAYSTACK_SECRET_KEY: 'pk_live_abc123' })).toThrow(
+      /^Invalid environment variable PAYSTACK_SECRET_KEY: [^"]*$/,
+    );
     // Harmless values are still echoed, which helps with typos.
     expect(() => loadConfig({ PORT: 'abc' })).toThrow('(got "abc")');
   });
@@ -66,14 +79,19 @@ describe('JWT_SECRET in production', () => {
 describe('TOTP_ENCRYPTION_KEY', () => {
   it('is required in production, and the development key is refused there', () => {
     const { TOTP_ENCRYPTION_KEY: _key, ...withoutKey } = production;
-    expect(() => loadConfig(withoutKey)).toThrow(/^Missing environment variable TOTP_ENCRYPTION_KEY in production: set 32 random bytes in base64/);
-    expect(() => loadConfig({ ...production, TOTP_ENCRYPTION_KEY: loadConfig({}).totpKeys.current.toString('base64') })).toThrow(
-      /^Invalid environment variable TOTP_ENCRYPTION_KEY in production: it is the development key/,
+    expect(() => loadConfig(withoutKey)).toThrow(
+      /^Missing environment variable TOTP_ENCRYPTION_KEY in production: set 32 random bytes in base64/,
     );
+    expect(() =>
+      loadConfig({ ...production, TOTP_ENCRYPTION_KEY: loadConfig({}).totpKeys.current.toString('base64') }),
+    ).toThrow(/^Invalid environment variable TOTP_ENCRYPTION_KEY in production: it is the development key/);
   });
 
   it('takes 32 bytes, and the previous keys of a rotation, without repeating a value in an error', () => {
-    const config = loadConfig({ ...production, TOTP_ENCRYPTION_KEY_PREVIOUS: `${'ab'.repeat(32)},${production.TOTP_ENCRYPTION_KEY}` });
+    const config = loadConfig({
+      ...production,
+      TOTP_ENCRYPTION_KEY_PREVIOUS: `${'ab'.repeat(32)},${production.TOTP_ENCRYPTION_KEY}`,
+    });
     expect(config.totpKeys.current).toHaveLength(32);
     expect(config.totpKeys.previous).toHaveLength(2);
     let message = '';
@@ -89,8 +107,20 @@ describe('TOTP_ENCRYPTION_KEY', () => {
 
 describe('fraud signal thresholds', () => {
   it('default to the core’s FRAUD_THRESHOLDS and are each a setting', () => {
-    expect(loadConfig({}).fraud).toEqual({ burstSignups: 10, burstWithinMinutes: 60, sameDeviceWithinHours: 24, ringLevels: 3 });
-    expect(loadConfig({ FRAUD_BURST_SIGNUPS: '25', FRAUD_BURST_MINUTES: '30', FRAUD_SAME_DEVICE_HOURS: '2', FRAUD_RING_LEVELS: '0' }).fraud).toEqual({
+    expect(loadConfig({}).fraud).toEqual({
+      burstSignups: 10,
+      burstWithinMinutes: 60,
+      sameDeviceWithinHours: 24,
+      ringLevels: 3,
+    });
+    expect(
+      loadConfig({
+        FRAUD_BURST_SIGNUPS: '25',
+        FRAUD_BURST_MINUTES: '30',
+        FRAUD_SAME_DEVICE_HOURS: '2',
+        FRAUD_RING_LEVELS: '0',
+      }).fraud,
+    ).toEqual({
       burstSignups: 25,
       burstWithinMinutes: 30,
       sameDeviceWithinHours: 2,
@@ -99,7 +129,9 @@ describe('fraud signal thresholds', () => {
   });
 
   it('refuses a burst of one sign-up, which would flag everyone', () => {
-    expect(() => loadConfig({ FRAUD_BURST_SIGNUPS: '1' })).toThrow(/^Invalid environment variable FRAUD_BURST_SIGNUPS/);
+    expect(() => loadConfig({ FRAUD_BURST_SIGNUPS: '1' })).toThrow(
+      /^Invalid environment variable FRAUD_BURST_SIGNUPS/,
+    );
   });
 });
 
@@ -115,7 +147,9 @@ describe('PASSWORD_HASH_COST', () => {
 
   it('may be lower outside production (the tests hash at 2^10), never below 2^10', () => {
     expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
-    expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '9' })).toThrow(/^Invalid environment variable PASSWORD_HASH_COST: /);
+    expect(() => loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '9' })).toThrow(
+      /^Invalid environment variable PASSWORD_HASH_COST: /,
+    );
   });
 });
 
@@ -127,7 +161,9 @@ describe('METRICS_TOKEN', () => {
 
   it('refuses a short token anywhere and a placeholder in production, without printing either', () => {
     const short = 'short-metrics-token';
-    expect(() => loadConfig({ METRICS_TOKEN: short })).toThrow('Invalid environment variable METRICS_TOKEN: must be at least 32 characters (openssl rand -hex 32)');
+    expect(() => loadConfig({ METRICS_TOKEN: short })).toThrow(
+      'Invalid environment variable METRICS_TOKEN: must be at least 32 characters (openssl rand -hex 32)',
+    );
     expect(() => loadConfig({ METRICS_TOKEN: short })).not.toThrow(short);
     const placeholder = 'change-me-change-me-change-me-metrics';
     expect(loadConfig({ METRICS_TOKEN: placeholder }).metricsToken).toBe(placeholder);
@@ -137,7 +173,9 @@ describe('METRICS_TOKEN', () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toMatch(/^Invalid environment variable METRICS_TOKEN in production: it looks like a placeholder/);
+    expect(message).toMatch(
+      /^Invalid environment variable METRICS_TOKEN in production: it looks like a placeholder/,
+    );
     expect(message).not.toContain(placeholder);
   });
 });

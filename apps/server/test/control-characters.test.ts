@@ -13,7 +13,10 @@ const NUL = '\u0000';
 
 describeEachDatabase('control characters in requests', (database) => {
   const ctx = useTestApp(database);
-  const count = async (table: string) => (await queryRows<{ n: number }>(ctx.app.db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]!.n;
+  const count = async (table: string) =>
+    (
+      await queryRows<{ n: number }>(ctx.app.db, sql`select count(*)::int as n from ${sql.identifier(table)}`)
+    )[0]!.n;
   /** Refused by the shared schema (a validation answer names the field), not by the database's error. */
   const refused = (res: { statusCode: number; json(): unknown }, fieldErrors = true) => {
     expect(res.statusCode).toBe(400);
@@ -28,19 +31,42 @@ describeEachDatabase('control characters in requests', (database) => {
       for (const field of ['fullName', 'address', 'referralCode', 'phone', 'email', 'password']) {
         const body = signupBody();
         const value = `${String(body[field as keyof typeof body] || 'ABC')}`;
-        const payload = { ...body, [field]: `${value.slice(0, 2)}${NUL}${value.slice(2)}`, ...(field === 'password' ? { confirmPassword: `${value.slice(0, 2)}${NUL}${value.slice(2)}` } : {}) };
+        const payload = {
+          ...body,
+          [field]: `${value.slice(0, 2)}${NUL}${value.slice(2)}`,
+          ...(field === 'password' ? { confirmPassword: `${value.slice(0, 2)}${NUL}${value.slice(2)}` } : {}),
+        };
         const res = await ctx.app.inject({ method: 'POST', url, payload, remoteAddress: someAddress() });
         expect(res.statusCode, `${url} ${field}`).toBe(400);
       }
-      refused(await ctx.app.inject({ method: 'POST', url, payload: signupBody({ fullName: `a${NUL}b` }), remoteAddress: someAddress() }));
-      refused(await ctx.app.inject({ method: 'POST', url, payload: signupBody({ fullName: 'Ada\u001bObi' }), remoteAddress: someAddress() }));
+      refused(
+        await ctx.app.inject({
+          method: 'POST',
+          url,
+          payload: signupBody({ fullName: `a${NUL}b` }),
+          remoteAddress: someAddress(),
+        }),
+      );
+      refused(
+        await ctx.app.inject({
+          method: 'POST',
+          url,
+          payload: signupBody({ fullName: 'Ada\u001bObi' }),
+          remoteAddress: someAddress(),
+        }),
+      );
     }
     expect(await count('accounts')).toBe(before);
   });
 
   it('allows line breaks and tabs in a contact message but not NUL; a name stays on one line', async () => {
     const contact = (payload: Record<string, string>) =>
-      ctx.app.inject({ method: 'POST', url: '/api/auth/sendContact', payload: { name: 'Ada', email: 'ada@example.com', message: 'Hello', ...payload }, remoteAddress: someAddress() });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sendContact',
+        payload: { name: 'Ada', email: 'ada@example.com', message: 'Hello', ...payload },
+        remoteAddress: someAddress(),
+      });
     refused(await contact({ message: `Hello${NUL}` }));
     refused(await contact({ name: 'Ada\nObi' }));
     expect((await contact({ message: 'Hello,\n\tthank you.\r\nAda' })).statusCode).toBe(201);
@@ -63,9 +89,23 @@ describeEachDatabase('control characters in requests', (database) => {
 
     const admin = await createTestAccount(ctx.app, { role: 'admin' });
     const adminHeaders = await signInAs(ctx.app, admin.id);
-    refused(await ctx.app.inject({ method: 'GET', url: '/api/admin/viewMainUser?search=%00', headers: adminHeaders }));
-    refused(await ctx.app.inject({ method: 'GET', url: '/api/admin/toViewUser/a%00b%40example.com', headers: adminHeaders }));
-    refused(await ctx.app.inject({ method: 'GET', url: '/api/admin/toWelcomeBackUser/%00', headers: adminHeaders }));
+    refused(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/viewMainUser?search=%00',
+        headers: adminHeaders,
+      }),
+    );
+    refused(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/toViewUser/a%00b%40example.com',
+        headers: adminHeaders,
+      }),
+    );
+    refused(
+      await ctx.app.inject({ method: 'GET', url: '/api/admin/toWelcomeBackUser/%00', headers: adminHeaders }),
+    );
   });
 
   it('answers a validly signed webhook holding NUL with a 400 and stores nothing', async () => {
@@ -78,7 +118,10 @@ describeEachDatabase('control characters in requests', (database) => {
       const res = await ctx.app.inject({
         method: 'POST',
         url: '/api/webhooks/paystack',
-        headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(SANDBOX_SECRET_KEY, rawBody) },
+        headers: {
+          'content-type': 'application/json',
+          'x-paystack-signature': signPaystackBody(SANDBOX_SECRET_KEY, rawBody),
+        },
         payload: rawBody,
       });
       expect(res.statusCode).toBe(400);

@@ -14,7 +14,10 @@ export interface DatabaseCut {
   close(): Promise<void>;
 }
 
-export async function relayInFront(databaseUrl: string, options: { listening?: boolean } = {}): Promise<DatabaseCut> {
+export async function relayInFront(
+  databaseUrl: string,
+  options: { listening?: boolean } = {},
+): Promise<DatabaseCut> {
   const target = new URL(databaseUrl);
   const sockets = new Set<Socket>();
   let server: Server | null = null;

@@ -21,7 +21,11 @@ export function openTestPglite(options: { onQuery?: (query: string) => void } = 
 export function testDatabases(): TestDatabase[] {
   const list: TestDatabase[] = [{ name: 'pglite', open: () => openTestPglite() }];
   const url = process.env.TEST_DATABASE_URL;
-  if (url) list.push({ name: 'postgres', open: () => openThrowawayPostgres(url, { template: inject('postgresTemplate') }) });
+  if (url)
+    list.push({
+      name: 'postgres',
+      open: () => openThrowawayPostgres(url, { template: inject('postgresTemplate') }),
+    });
   return list;
 }
 

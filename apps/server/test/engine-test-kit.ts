@@ -8,7 +8,12 @@ import { activatePosition } from '../src/modules/engine/activate-position';
 
 /** Test and benchmark helpers: accounts written directly, and one activation per transaction as a payment would. */
 
-export async function createAccount(db: Db, programme: Programme, sponsorAccountId: string | null, name = 'Test Member') {
+export async function createAccount(
+  db: Db,
+  programme: Programme,
+  sponsorAccountId: string | null,
+  name = 'Test Member',
+) {
   const tag = randomUUID().replaceAll('-', '');
   const [row] = await db
     .insert(accounts)
@@ -27,23 +32,42 @@ export async function createAccount(db: Db, programme: Programme, sponsorAccount
   return row!.id;
 }
 
-export function activate(db: Db, programme: Programme, accountId: string, paymentReference = `ref-${randomUUID()}`) {
+export function activate(
+  db: Db,
+  programme: Programme,
+  accountId: string,
+  paymentReference = `ref-${randomUUID()}`,
+) {
   return db.transaction((tx) =>
-    activatePosition(tx, { accountId, programme, paymentReference, amountKobo: programme === 'main' ? 5_000_000 : 500_000 }),
+    activatePosition(tx, {
+      accountId,
+      programme,
+      paymentReference,
+      amountKobo: programme === 'main' ? 5_000_000 : 500_000,
+    }),
   );
 }
 
 export async function creditTotalsByPosition(db: Db) {
-  const rows = await queryRows<{ position_id: string; total: string }>(db, sql`select position_id, sum(amount_kobo) as total from credits group by position_id`);
+  const rows = await queryRows<{ position_id: string; total: string }>(
+    db,
+    sql`select position_id, sum(amount_kobo) as total from credits group by position_id`,
+  );
   return new Map(rows.map((r) => [Number(r.position_id), Number(r.total)]));
 }
 
 export async function unbalancedEntries(db: Db) {
-  return queryRows<{ entry_id: string }>(db, sql`select entry_id from journal_lines group by entry_id having sum(amount_kobo) <> 0`);
+  return queryRows<{ entry_id: string }>(
+    db,
+    sql`select entry_id from journal_lines group by entry_id having sum(amount_kobo) <> 0`,
+  );
 }
 
 export async function negativeWallets(db: Db) {
-  return queryRows<{ key: string }>(db, sql`select key from ledger_accounts where kind = 'wallet' and balance_kobo < 0`);
+  return queryRows<{ key: string }>(
+    db,
+    sql`select key from ledger_accounts where kind = 'wallet' and balance_kobo < 0`,
+  );
 }
 
 /** Positions whose kept subtree size differs from a count of their descendants, walked up from every position. */

@@ -17,7 +17,8 @@ export async function setup(project: TestProject) {
   folder = mkdtempSync(path.join(tmpdir(), 'coop-test-snapshot-'));
   const pglite = await openDatabase({ memory: true });
   try {
-    const client = (pglite.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } }).$client;
+    const client = (pglite.db as unknown as { $client: { dumpDataDir(compression: 'none'): Promise<Blob> } })
+      .$client;
     const snapshot = path.join(folder, 'pglite.tar');
     writeFileSync(snapshot, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
     project.provide('pgliteSnapshot', snapshot);

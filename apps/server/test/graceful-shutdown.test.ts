@@ -37,8 +37,14 @@ describeEachDatabase('an instance stopping (SIGTERM)', (engine) => {
   });
 
   /** An instance listening on loopback with a slow route, as server.ts starts it. */
-  const stoppingInstance = async (slow: Promise<void>, options: { mailer?: MailTransport; env?: Record<string, string> } = {}) => {
-    const app = await buildApp(testConfig({ MAIL_WORKER: 'off', ...options.env }), { database, mailer: options.mailer });
+  const stoppingInstance = async (
+    slow: Promise<void>,
+    options: { mailer?: MailTransport; env?: Record<string, string> } = {},
+  ) => {
+    const app = await buildApp(testConfig({ MAIL_WORKER: 'off', ...options.env }), {
+      database,
+      mailer: options.mailer,
+    });
     const arrived = gate();
     app.get('/test/slow', async () => {
       arrived.open();
@@ -47,7 +53,12 @@ describeEachDatabase('an instance stopping (SIGTERM)', (engine) => {
     });
     const drainAndClose = prepareShutdown(app);
     await app.listen({ port: 0, host: '127.0.0.1' });
-    return { app, drainAndClose, arrived: arrived.opened, url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+    return {
+      app,
+      drainAndClose,
+      arrived: arrived.opened,
+      url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    };
   };
 
   it('refuses new connections at once and answers the request in flight before it closes', async () => {
@@ -93,7 +104,10 @@ describeEachDatabase('an instance stopping (SIGTERM)', (engine) => {
     expect(await cut).toBe('cut');
     expect(await other.jobs.runDue()).toContain(job.name);
     expect(otherRan).toBe(1);
-    const [row] = await queryRows<{ runs: number; next_run_at: Date | string }>(database.db, sql`select runs, next_run_at from scheduled_jobs where name = ${job.name}`);
+    const [row] = await queryRows<{ runs: number; next_run_at: Date | string }>(
+      database.db,
+      sql`select runs, next_run_at from scheduled_jobs where name = ${job.name}`,
+    );
     expect(Number(row!.runs)).toBe(2);
     expect(new Date(row!.next_run_at).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
     // What server.ts does next is exit; here the test lets the job end and closes what is left.
@@ -117,7 +131,11 @@ describeEachDatabase('an instance stopping (SIGTERM)', (engine) => {
     const { app, drainAndClose } = await stoppingInstance(Promise.resolve(), { mailer });
     const addresses = ['first@example.com', 'second@example.com', 'third@example.com'];
     await database.db.transaction(async (tx) => {
-      for (const to of addresses) await enqueueMail(tx, to, { template: 'confirm_email', data: { name: 'Ada', programme: 'main', token: 'x'.repeat(32) } });
+      for (const to of addresses)
+        await enqueueMail(tx, to, {
+          template: 'confirm_email',
+          data: { name: 'Ada', programme: 'main', token: 'x'.repeat(32) },
+        });
     });
     const pass = app.mailWorker.runOnce();
     await sending.opened;
@@ -128,7 +146,12 @@ describeEachDatabase('an instance stopping (SIGTERM)', (engine) => {
     expect(await pass).toBe(1);
     expect(await stopping).toEqual({ drained: true });
     expect(sent).toEqual(['first@example.com']);
-    const rows = await queryRows<{ to_address: string; status: string; attempts: number; claimed_by: string | null }>(
+    const rows = await queryRows<{
+      to_address: string;
+      status: string;
+      attempts: number;
+      claimed_by: string | null;
+    }>(
       database.db,
       sql`select to_address, status, attempts, claimed_by from mail_queue where to_address in ('first@example.com', 'second@example.com', 'third@example.com') order by id`,
     );
@@ -139,7 +162,10 @@ describeEachDatabase('an instance stopping (SIGTERM)', (engine) => {
     ]);
     // The other instance sends them now, not after the five-minute lease.
     expect(await other.mailWorker.runOnce()).toBe(2);
-    const left = await queryRows<{ status: string }>(database.db, sql`select status from mail_queue where to_address in ('second@example.com', 'third@example.com')`);
+    const left = await queryRows<{ status: string }>(
+      database.db,
+      sql`select status from mail_queue where to_address in ('second@example.com', 'third@example.com')`,
+    );
     expect(left.map((r) => r.status)).toEqual(['sent', 'sent']);
   });
 });

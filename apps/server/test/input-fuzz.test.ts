@@ -83,9 +83,19 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
 /** The valid body with one field replaced by a hostile value or removed, sometimes with an extra field. */
 function oneFieldWrong(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
   return fc
-    .tuple(fc.constantFrom(...Object.keys(valid)), fc.option(fc.oneof({ weight: 3, arbitrary: hostileText }, { weight: 1, arbitrary: anyValue }), { nil: undefined }), fc.option(fc.tuple(fc.string({ maxLength: 12 }), anyValue), { nil: undefined }))
+    .tuple(
+      fc.constantFrom(...Object.keys(valid)),
+      fc.option(fc.oneof({ weight: 3, arbitrary: hostileText }, { weight: 1, arbitrary: anyValue }), {
+        nil: undefined,
+      }),
+      fc.option(fc.tuple(fc.string({ maxLength: 12 }), anyValue), { nil: undefined }),
+    )
     .map(([field, value, extra]) => {
-      const body: Record<string, unknown> = { ...valid, email: `fuzz-${Math.random().toString(36).slice(2, 10)}@example.com`, [field]: value };
+      const body: Record<string, unknown> = {
+        ...valid,
+        email: `fuzz-${Math.random().toString(36).slice(2, 10)}@example.com`,
+        [field]: value,
+      };
       if (!('email' in valid)) delete body.email;
       if (value === undefined) delete body[field];
       if (extra) body[extra[0]] = extra[1];
@@ -97,23 +107,57 @@ function oneFieldWrong(valid: Record<string, unknown>): fc.Arbitrary<unknown> {
 function bodyFor(route: JsonRoute): fc.Arbitrary<unknown> {
   const valid = VALID_BODIES[`${route.method} ${route.url}`];
   const fields = Object.entries(route.properties).map(([name, shape]) => {
-    const right = shape.enum ? fc.constantFrom(...shape.enum) : shape.type === 'boolean' ? fc.boolean() : shape.type === 'number' || shape.type === 'integer' ? fc.integer() : hostileText;
+    const right = shape.enum
+      ? fc.constantFrom(...shape.enum)
+      : shape.type === 'boolean'
+        ? fc.boolean()
+        : shape.type === 'number' || shape.type === 'integer'
+          ? fc.integer()
+          : hostileText;
     return [name, fc.option(fc.oneof(right, anyValue), { nil: undefined })] as const;
   });
   const shaped = fc
-    .tuple(fc.record(Object.fromEntries(fields)), fc.dictionary(fc.string({ maxLength: 12 }), anyValue, { maxKeys: 2 }))
-    .map(([known, extra]) => ({ ...extra, ...Object.fromEntries(Object.entries(known).filter(([, v]) => v !== undefined)) }));
-  return valid ? fc.oneof({ weight: 3, arbitrary: oneFieldWrong(valid) }, { weight: 1, arbitrary: shaped }, { weight: 1, arbitrary: anyValue }) : fc.oneof(shaped, anyValue);
+    .tuple(
+      fc.record(Object.fromEntries(fields)),
+      fc.dictionary(fc.string({ maxLength: 12 }), anyValue, { maxKeys: 2 }),
+    )
+    .map(([known, extra]) => ({
+      ...extra,
+      ...Object.fromEntries(Object.entries(known).filter(([, v]) => v !== undefined)),
+    }));
+  return valid
+    ? fc.oneof(
+        { weight: 3, arbitrary: oneFieldWrong(valid) },
+        { weight: 1, arbitrary: shaped },
+        { weight: 1, arbitrary: anyValue },
+      )
+    : fc.oneof(shaped, anyValue);
 }
 
 /** Raw payloads that are not JSON, or JSON with traps. */
 const malformed = fc.oneof(
   fc.string({ maxLength: 30 }),
-  fc.constantFrom('{', '{"a":', '[1,2', 'nul', '\u0000', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', '"just a string"', '[]', '1e999'),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '[1,2',
+    'nul',
+    '\u0000',
+    '{"__proto__":{"admin":true}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '"just a string"',
+    '[]',
+    '1e999',
+  ),
 );
 
 describeEachDatabase('input fuzzing of every JSON route', (database) => {
-  const ctx = {} as { app: App; database: Database; routes: JsonRoute[]; headers: Record<string, Record<string, string>> };
+  const ctx = {} as {
+    app: App;
+    database: Database;
+    routes: JsonRoute[];
+    headers: Record<string, Record<string, string>>;
+  };
   beforeAll(async () => {
     ctx.routes = [];
     const collect = (route: RouteOptions) => {
@@ -123,8 +167,18 @@ describeEachDatabase('input fuzzing of every JSON route', (database) => {
         // Left out of the API's description = not a JSON route: the one-click unsubscribe takes a mail client's form and answers a page.
         if ((route.schema as { hide?: boolean } | undefined)?.hide) continue;
         const body = route.schema?.body as z.ZodType | undefined;
-        const json = body ? (z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as { properties?: JsonRoute['properties'] }) : {};
-        const caller = config.public ? 'anonymous' : config.access === 'admin' ? 'admin' : config.programme === 'welcomeback' ? 'welcomeback' : 'main';
+        const json = body
+          ? (z.toJSONSchema(body, { io: 'input', unrepresentable: 'any' }) as {
+              properties?: JsonRoute['properties'];
+            })
+          : {};
+        const caller = config.public
+          ? 'anonymous'
+          : config.access === 'admin'
+            ? 'admin'
+            : config.programme === 'welcomeback'
+              ? 'welcomeback'
+              : 'main';
         ctx.routes.push({ method, url: route.url, caller, properties: json.properties ?? {} });
       }
     };
@@ -133,7 +187,10 @@ describeEachDatabase('input fuzzing of every JSON route', (database) => {
     await ctx.app.ready();
     ctx.headers = { anonymous: {} };
     for (const caller of ['main', 'welcomeback', 'admin'] as const) {
-      const account = await createTestAccount(ctx.app, { programme: caller === 'welcomeback' ? 'welcomeback' : 'main', role: caller === 'admin' ? 'admin' : 'user' });
+      const account = await createTestAccount(ctx.app, {
+        programme: caller === 'welcomeback' ? 'welcomeback' : 'main',
+        role: caller === 'admin' ? 'admin' : 'user',
+      });
       ctx.headers[caller] = await signInAs(ctx.app, account.id);
     }
   });
@@ -162,7 +219,11 @@ describeEachDatabase('input fuzzing of every JSON route', (database) => {
     ctx.app.inject({
       method: route.method as 'POST',
       url: route.url.replace(/:email/g, 'nobody%40example.com').replace(/:[A-Za-z]+/g, '1'),
-      headers: { ...ctx.headers[route.caller], 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      headers: {
+        ...ctx.headers[route.caller],
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+      },
       payload,
       remoteAddress: `10.9.${(n >> 8) & 255}.${n & 255}`,
     });
@@ -184,11 +245,15 @@ describeEachDatabase('input fuzzing of every JSON route', (database) => {
       }
       const where = `${route.method} ${route.url} ${JSON.stringify(payload.slice(0, 120))}`;
       // 502, or 503 payments_paused: the payment provider (the sandbox, not listening here) was asked: a clear answer, not a crash.
-      const providerAsked = res.statusCode === 502 || (res.statusCode === 503 && (body as { code?: unknown } | undefined)?.code === 'payments_paused');
+      const providerAsked =
+        res.statusCode === 502 ||
+        (res.statusCode === 503 && (body as { code?: unknown } | undefined)?.code === 'payments_paused');
       if (res.statusCode >= 500 && !providerAsked) problems.push(`${where}: ${res.statusCode}`);
-      if (res.statusCode >= 400 && typeof body?.message !== 'string') problems.push(`${where}: ${res.statusCode} without a JSON message`);
+      if (res.statusCode >= 400 && typeof body?.message !== 'string')
+        problems.push(`${where}: ${res.statusCode} without a JSON message`);
       const after = await rowCounts();
-      if ([400, 413, 415].includes(res.statusCode) && after !== rows) problems.push(`${where}: refused with ${res.statusCode} but rows changed`);
+      if ([400, 413, 415].includes(res.statusCode) && after !== rows)
+        problems.push(`${where}: refused with ${res.statusCode} but rows changed`);
       rows = after;
     };
     for (const route of ctx.routes) {
@@ -196,13 +261,27 @@ describeEachDatabase('input fuzzing of every JSON route', (database) => {
       const valid = VALID_BODIES[`${route.method} ${route.url}`] ?? {};
       for (const [field, value] of Object.entries(valid)) {
         if (typeof value !== 'string') continue;
-        for (const text of HOSTILE_TEXTS.slice(0, 6)) await check(route, JSON.stringify({ ...valid, [field]: `${value}${text}`, ...(field === 'email' ? {} : 'email' in valid ? { email: `fuzz-${n}@example.com` } : {}) }));
+        for (const text of HOSTILE_TEXTS.slice(0, 6))
+          await check(
+            route,
+            JSON.stringify({
+              ...valid,
+              [field]: `${value}${text}`,
+              ...(field === 'email' ? {} : 'email' in valid ? { email: `fuzz-${n}@example.com` } : {}),
+            }),
+          );
       }
       await fc.assert(
-        fc.asyncProperty(fc.oneof({ weight: 4, arbitrary: bodyFor(route).map((b) => JSON.stringify(b) ?? 'null') }, { weight: 1, arbitrary: malformed }), async (payload) => {
-          await check(route, payload);
-          return true;
-        }),
+        fc.asyncProperty(
+          fc.oneof(
+            { weight: 4, arbitrary: bodyFor(route).map((b) => JSON.stringify(b) ?? 'null') },
+            { weight: 1, arbitrary: malformed },
+          ),
+          async (payload) => {
+            await check(route, payload);
+            return true;
+          },
+        ),
         { numRuns: RUNS_PER_ROUTE, seed: 15, endOnFailure: true },
       );
     }

@@ -58,10 +58,16 @@ describeEachDatabase('kept dashboard figures', (database) => {
     // An award is recorded, then delivered by an administrator.
     const [position] = await selectPositions(ctx.app.db, sql`id = ${member.positionId}`);
     const laptop = getPlan('main').stages[2]!.awards[0]!;
-    await recordAwards(ctx.app.db, getPlan('main'), position!, [{ kind: laptop.kind, stage: 2, installment: 1, valueKobo: laptop.valueKobo, description: laptop.label }]);
+    await recordAwards(ctx.app.db, getPlan('main'), position!, [
+      { kind: laptop.kind, stage: 2, installment: 1, valueKobo: laptop.valueKobo, description: laptop.label },
+    ]);
     const awarded = await shown();
     expect(awarded.awards).toEqual([expect.objectContaining({ kind: laptop.kind, status: 'pending' })]);
-    const delivered = await ctx.app.inject({ method: 'PUT', url: `/api/admin/awards/${awarded.awards[0].id}/delivered`, headers: adminHeaders });
+    const delivered = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/awards/${awarded.awards[0].id}/delivered`,
+      headers: adminHeaders,
+    });
     expect(delivered.statusCode).toBe(200);
     expect((await shown()).awards).toEqual([expect.objectContaining({ status: 'delivered' })]);
 
@@ -76,7 +82,9 @@ describeEachDatabase('kept dashboard figures', (database) => {
     expect((await shown()).transaction_counts).toBe(2);
 
     // A change written by another server or by an operator's SQL, not through this server's code.
-    await ctx.app.db.execute(sql`update positions set subtree_size = subtree_size + 5 where id = ${member.positionId}`);
+    await ctx.app.db.execute(
+      sql`update positions set subtree_size = subtree_size + 5 where id = ${member.positionId}`,
+    );
     expect(await shown()).toMatchObject({ referralNode: 7 });
   });
 
@@ -85,7 +93,8 @@ describeEachDatabase('kept dashboard figures', (database) => {
     const b = await paidMember(ctx.app, 'welcomeback');
     const [va, vb] = [await version(a.account.id), await version(b.account.id)];
     expect(va).toBeGreaterThan(0);
-    const touch = (tx: typeof ctx.app.db, positionId: number) => tx.execute(sql`update positions set subtree_size = subtree_size where id = ${positionId}`);
+    const touch = (tx: typeof ctx.app.db, positionId: number) =>
+      tx.execute(sql`update positions set subtree_size = subtree_size where id = ${positionId}`);
 
     await ctx.app.db.transaction(async (tx) => {
       await touch(tx, a.positionId);
@@ -104,10 +113,12 @@ describeEachDatabase('kept dashboard figures', (database) => {
 
     // Work undone to a savepoint names no account; what the transaction kept still moves its version.
     await ctx.app.db.transaction(async (tx) => {
-      await tx.transaction(async (inner) => {
-        await touch(inner, a.positionId);
-        inner.rollback();
-      }).catch(() => undefined);
+      await tx
+        .transaction(async (inner) => {
+          await touch(inner, a.positionId);
+          inner.rollback();
+        })
+        .catch(() => undefined);
       await touch(tx, b.positionId);
     });
     expect([await version(a.account.id), await version(b.account.id)]).toEqual([va + 1, vb + 2]);

@@ -23,13 +23,22 @@ describeEachDatabase('what a failed query leaves in the log', (database) => {
     ctx.database = await database.open();
     // On a real port: saving bank details asks the payment sandbox (over HTTP, as Paystack) for the bank list.
     const port = await freePort();
-    const env = { LOG_LEVEL: 'info', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, PAYMENT_PROVIDER: 'sandbox' };
+    const env = {
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PAYMENT_PROVIDER: 'sandbox',
+    };
     ctx.app = await buildApp(testConfig(env), { database: ctx.database, logStream: stream });
     await ctx.app.listen({ port, host: '127.0.0.1' });
     // The database refuses these rows: PostgreSQL's error then names the failing row in its detail, and drizzle's
     // error carries the statement's parameters, which is what used to reach the log.
-    await ctx.app.db.execute(sql`alter table accounts add constraint log_test_refused check (full_name <> 'Refused Person')`);
-    await ctx.app.db.execute(sql`alter table bank_details add constraint log_test_refused check (account_name <> 'Refused Holder')`);
+    await ctx.app.db.execute(
+      sql`alter table accounts add constraint log_test_refused check (full_name <> 'Refused Person')`,
+    );
+    await ctx.app.db.execute(
+      sql`alter table bank_details add constraint log_test_refused check (account_name <> 'Refused Holder')`,
+    );
   });
   afterAll(async () => {
     await ctx.app?.close();
@@ -37,17 +46,31 @@ describeEachDatabase('what a failed query leaves in the log', (database) => {
   });
 
   it('a sign-up whose insert fails logs the failure without the email, phone, address or password hash', async () => {
-    const body = signupBody({ fullName: 'Refused Person', email: uniqueEmail('leak'), phone: '08137654321', address: '7 Unique Close, Yaba' });
+    const body = signupBody({
+      fullName: 'Refused Person',
+      email: uniqueEmail('leak'),
+      phone: '08137654321',
+      address: '7 Unique Close, Yaba',
+    });
     ctx.lines.length = 0;
-    const res = await ctx.app.inject({ method: 'POST', url: signupPath.main, payload: body, remoteAddress: someAddress() });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: signupPath.main,
+      payload: body,
+      remoteAddress: someAddress(),
+    });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Something went wrong on our side. Please try again.', requestId: expect.any(String) });
+    expect(res.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+      requestId: expect.any(String),
+    });
     const log = ctx.lines.join('\n');
     // The failure itself is there, with what an operator needs: the statement and PostgreSQL's code.
     expect(log).toContain('request failed');
     expect(log).toContain('insert into accounts');
     expect(log).toContain('23514');
-    for (const value of [body.email, body.phone, body.address, body.password, '$scrypt', 'scrypt$']) expect(log).not.toContain(value);
+    for (const value of [body.email, body.phone, body.address, body.password, '$scrypt', 'scrypt$'])
+      expect(log).not.toContain(value);
     expect(log).not.toMatch(/params|Failing row/);
   });
 
@@ -59,7 +82,12 @@ describeEachDatabase('what a failed query leaves in the log', (database) => {
       method: 'POST',
       url: '/api/auth/register',
       headers,
-      payload: { type: 'savings', accountNumber: '0246813579', accountName: 'Refused Holder', bankCode: '058' },
+      payload: {
+        type: 'savings',
+        accountNumber: '0246813579',
+        accountName: 'Refused Holder',
+        bankCode: '058',
+      },
     });
     expect(res.statusCode).toBe(500);
     const log = ctx.lines.join('\n');
@@ -74,7 +102,12 @@ describeEachDatabase('what a failed query leaves in the log', (database) => {
     await ctx.app.inject({ method: 'GET', url: `/api/dev/mail?to=${encodeURIComponent(email)}` });
     expect(ctx.lines).toHaveLength(1);
     const line = JSON.parse(ctx.lines[0]!) as Record<string, unknown>;
-    expect(line).toMatchObject({ method: 'GET', url: '/api/dev/mail?to=[redacted]', statusCode: 200, msg: expect.stringMatching(/^GET \/api\/dev\/mail\?to=\[redacted\] 200 \d+ ms$/) });
+    expect(line).toMatchObject({
+      method: 'GET',
+      url: '/api/dev/mail?to=[redacted]',
+      statusCode: 200,
+      msg: expect.stringMatching(/^GET \/api\/dev\/mail\?to=\[redacted\] 200 \d+ ms$/),
+    });
     expect(ctx.lines[0]).not.toContain(email.split('@')[0]);
   });
 });
@@ -84,7 +117,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/health')).toBe('/api/health');
     expect(redactUrl('/confirmemail?token=abc123')).toBe('/confirmemail?token=[redacted]');
     expect(redactUrl('/api/me?programme=main&x=1')).toBe('/api/me?programme=main&x=[redacted]');
-    expect(redactUrl('/api/admin/users?search=ada%40x.ng&page=2')).toBe('/api/admin/users?search=[redacted]&page=2');
+    expect(redactUrl('/api/admin/users?search=ada%40x.ng&page=2')).toBe(
+      '/api/admin/users?search=[redacted]&page=2',
+    );
     expect(redactUrl('/a?%E0%A4%A=1&flag')).toBe('/a?%E0%A4%A=[redacted]&flag=[redacted]');
   });
 });

@@ -38,9 +38,11 @@ describeEachDatabase('the mail queue when the mail server fails', (database) => 
       disabledCommands: ['STARTTLS'],
       logger: false,
       onRcptTo(address, _session, callback) {
-        if (address.address.startsWith('refused-')) return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+        if (address.address.startsWith('refused-'))
+          return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
         // A mailbox that is busy for now (greylisting): this mail is tried again with growing waits.
-        if (greylisting && address.address.startsWith('retry-')) return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+        if (greylisting && address.address.startsWith('retry-'))
+          return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
         callback();
       },
       onData(stream, session, callback) {
@@ -52,7 +54,10 @@ describeEachDatabase('the mail queue when the mail server fails', (database) => 
       },
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    live = smtpTransport(`smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, 'Cooperative <no-reply@coop.test>');
+    live = smtpTransport(
+      `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      'Cooperative <no-reply@coop.test>',
+    );
     dead = smtpTransport(`smtp://127.0.0.1:${await freePort()}`, 'Cooperative <no-reply@coop.test>');
     db = await database.open();
     app = await buildApp(testConfig({ MAIL_WORKER: 'off' }), { database: db, mailer: through });
@@ -64,12 +69,26 @@ describeEachDatabase('the mail queue when the mail server fails', (database) => 
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
   });
 
-  const rowFor = async (email: string) => (await queryRows<Row>(app.db, sql`select status, attempts, last_error, next_attempt_at from mail_queue where to_address = ${email}`))[0]!;
+  const rowFor = async (email: string) =>
+    (
+      await queryRows<Row>(
+        app.db,
+        sql`select status, attempts, last_error, next_attempt_at from mail_queue where to_address = ${email}`,
+      )
+    )[0]!;
   const signUp = (email: string) =>
     app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { fullName: 'Ngozi Retry', email, phone: '08031234567', address: '3 Awolowo Road, Lagos', password: 'a good password', confirmPassword: 'a good password', acceptTerms: true },
+      payload: {
+        fullName: 'Ngozi Retry',
+        email,
+        phone: '08031234567',
+        address: '3 Awolowo Road, Lagos',
+        password: 'a good password',
+        confirmPassword: 'a good password',
+        acceptTerms: true,
+      },
     });
 
   it('retries with growing waits, gives up after the last attempt, shows the failure to administrators, and sends it once on retry', async () => {
@@ -101,10 +120,17 @@ describeEachDatabase('the mail queue when the mail server fails', (database) => 
     const failed = await app.inject({ method: 'GET', url: '/api/admin/mails?status=failed', headers });
     expect(failed.statusCode).toBe(200);
     const listed = failed.json().items.find((m: { to: string }) => m.to === email);
-    expect(listed).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, subject: 'Confirm your email address for the Main platform' });
+    expect(listed).toMatchObject({
+      status: 'failed',
+      attempts: MAX_ATTEMPTS,
+      subject: 'Confirm your email address for the Main platform',
+    });
     expect(listed.lastError).toMatch(/451/);
     const member = await createTestAccount(app);
-    expect((await app.inject({ method: 'GET', url: '/api/admin/mails', headers: await signInAs(app, member.id) })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/admin/mails', headers: await signInAs(app, member.id) }))
+        .statusCode,
+    ).toBe(403);
 
     greylisting = false;
     const retried = await app.inject({ method: 'POST', url: `/api/admin/mails/${listed.id}/retry`, headers });
@@ -112,14 +138,20 @@ describeEachDatabase('the mail queue when the mail server fails', (database) => 
     expect(retried.json()).toMatchObject({ status: 'queued', attempts: 0 });
     const again = await app.inject({ method: 'POST', url: `/api/admin/mails/${listed.id}/retry`, headers });
     expect(again.statusCode).toBe(409);
-    const audit = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from audit_log where action = 'mail_retry' and actor_account_id = ${admin.id}`);
+    const audit = await queryRows<{ n: number }>(
+      app.db,
+      sql`select count(*)::int as n from audit_log where action = 'mail_retry' and actor_account_id = ${admin.id}`,
+    );
     expect(audit[0]!.n).toBe(1);
     await app.mailWorker.drain();
     await app.mailWorker.drain();
     expect(received.filter((to) => to.includes(email))).toHaveLength(1);
     expect(await rowFor(email)).toMatchObject({ status: 'sent' });
     // The sent confirmation mail no longer holds its token.
-    const [data] = await queryRows<{ data: unknown }>(app.db, sql`select data from mail_queue where to_address = ${email}`);
+    const [data] = await queryRows<{ data: unknown }>(
+      app.db,
+      sql`select data from mail_queue where to_address = ${email}`,
+    );
     expect(data!.data).toEqual({});
   });
 

@@ -35,8 +35,17 @@ describeEachDatabase('one-click List-Unsubscribe on the mails a member can turn 
   it('puts List-Unsubscribe and List-Unsubscribe-Post on a bonus mail, none on a payout mail, and one POST turns bonuses off', async () => {
     const member = await createTestAccount(app, { programme: 'main' });
     await app.db.transaction(async (tx) => {
-      await notify(tx, member.id, { kind: 'bonus_credited', bonus: 'Referral bonus', lines: [{ label: 'Referral bonus', amountKobo: 500_000 }] });
-      await notify(tx, member.id, { kind: 'payout_paid', amountKobo: 500_000, bankName: 'Kuda Bank', accountNumberLast4: '1234' });
+      await notify(tx, member.id, {
+        kind: 'bonus_credited',
+        bonus: 'Referral bonus',
+        lines: [{ label: 'Referral bonus', amountKobo: 500_000 }],
+      });
+      await notify(tx, member.id, {
+        kind: 'payout_paid',
+        amountKobo: 500_000,
+        bankName: 'Kuda Bank',
+        accountNumberLast4: '1234',
+      });
     });
     await app.mailWorker.drain();
     const mails = smtp.received.filter((m) => m.to.includes(member.email)).map((m) => headersOf(m.raw));
@@ -49,17 +58,37 @@ describeEachDatabase('one-click List-Unsubscribe on the mails a member can turn 
     expect(payout).not.toMatch(/List-Unsubscribe/);
 
     const path = url!.replace('http://127.0.0.1:3000', '');
-    const optOuts = async () => (await queryRows<{ category: string }>(app.db, sql`select category from mail_opt_outs where account_id = ${member.id}`)).map((r) => r.category);
+    const optOuts = async () =>
+      (
+        await queryRows<{ category: string }>(
+          app.db,
+          sql`select category from mail_opt_outs where account_id = ${member.id}`,
+        )
+      ).map((r) => r.category);
     // Opening the address (a person, or a mail scanner) turns nothing off.
     const opened = await app.inject({ method: 'GET', url: path });
     expect(opened.statusCode).toBe(200);
     expect(opened.body).toContain('Stop these mails');
     expect(await optOuts()).toEqual([]);
     // A forged signature is refused.
-    expect((await app.inject({ method: 'POST', url: path.replace(/t=[^&]+/, 't=forged-signature-1234'), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(400);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: path.replace(/t=[^&]+/, 't=forged-signature-1234'),
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'List-Unsubscribe=One-Click',
+        })
+      ).statusCode,
+    ).toBe(400);
     // The mail client's one-click POST (RFC 8058), twice: turned off once.
     for (let i = 0; i < 2; i += 1) {
-      const posted = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      const posted = await app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
       expect(posted.statusCode).toBe(200);
     }
     expect(await optOuts()).toEqual(['bonuses']);

@@ -17,7 +17,11 @@ describe('the SMTP transport', () => {
         let raw = '';
         stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
         stream.on('end', () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+          });
           callback();
         });
       },
@@ -29,7 +33,12 @@ describe('the SMTP transport', () => {
 
   it('delivers a message to a real SMTP server', async () => {
     const transport = smtpTransport(`smtp://127.0.0.1:${port}`, 'Cooperative <no-reply@coop.test>');
-    await transport.send({ to: 'ada@example.com', subject: 'Hello', text: 'Open http://x.test/a', html: '<p>Open <a href="http://x.test/a">it</a></p>' });
+    await transport.send({
+      to: 'ada@example.com',
+      subject: 'Hello',
+      text: 'Open http://x.test/a',
+      html: '<p>Open <a href="http://x.test/a">it</a></p>',
+    });
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual(['ada@example.com']);
     expect(received[0]!.from).toBe('no-reply@coop.test');
@@ -42,8 +51,18 @@ describeEachDatabase('the outbox transport', (database) => {
   const ctx = useTestApp(database);
 
   it('keeps mails and lists them for an address, newest first, with their links', async () => {
-    await ctx.app.mailer.send({ to: 'Bola@Example.com', subject: 'First', text: 'see https://coop.test/one', html: '<a href="https://coop.test/one">one</a>' });
-    await ctx.app.mailer.send({ to: 'bola@example.com', subject: 'Second', text: 'see https://coop.test/two?x=1&y=2', html: '' });
+    await ctx.app.mailer.send({
+      to: 'Bola@Example.com',
+      subject: 'First',
+      text: 'see https://coop.test/one',
+      html: '<a href="https://coop.test/one">one</a>',
+    });
+    await ctx.app.mailer.send({
+      to: 'bola@example.com',
+      subject: 'Second',
+      text: 'see https://coop.test/two?x=1&y=2',
+      html: '',
+    });
     const res = await ctx.app.inject({ method: 'GET', url: '/api/dev/mail?to=bola@example.com' });
     expect(res.statusCode).toBe(200);
     const mails = res.json();

@@ -7,10 +7,18 @@ import { paidMember, paidReferrals } from './member-test-kit';
 /** A member sees only their own data: no member route takes an id or email that could name someone else. */
 describeEachDatabase('member area: one member cannot read another', (database) => {
   const ctx = useTestApp(database);
-  const get = (headers: Record<string, string> | undefined, url: string) => ctx.app.inject({ method: 'GET', url, headers });
+  const get = (headers: Record<string, string> | undefined, url: string) =>
+    ctx.app.inject({ method: 'GET', url, headers });
 
   it('every member route needs a valid access token', async () => {
-    for (const url of ['/api/me', '/api/me/wallet-history', '/api/me/matrix', '/api/me/awards', '/api/me/grant', '/api/me/close']) {
+    for (const url of [
+      '/api/me',
+      '/api/me/wallet-history',
+      '/api/me/matrix',
+      '/api/me/awards',
+      '/api/me/grant',
+      '/api/me/close',
+    ]) {
       const res = await get(undefined, url);
       expect(res.statusCode, url).toBe(401);
       expect(res.json().message).toBe('Please sign in to continue.');
@@ -66,7 +74,9 @@ describeEachDatabase('member area: one member cannot read another', (database) =
     const wb = await createTestAccount(ctx.app, { programme: 'welcomeback', email: 'same@example.com' });
     const mainRes = await get(await signInAs(ctx.app, main.id), '/api/me?programme=welcomeback');
     expect(mainRes.statusCode).toBe(403);
-    expect(mainRes.json().message).toBe('You are signed in to the Main platform. Sign in to the other platform to see it.');
+    expect(mainRes.json().message).toBe(
+      'You are signed in to the Main platform. Sign in to the other platform to see it.',
+    );
     expect((await get(await signInAs(ctx.app, wb.id), '/api/me?programme=main')).statusCode).toBe(403);
   });
 
@@ -79,7 +89,12 @@ describeEachDatabase('member area: one member cannot read another', (database) =
       ['GET', '/api/admin/grants'],
       ['PUT', '/api/admin/grants/1'],
     ] as const) {
-      const res = await ctx.app.inject({ method, url, headers: member.headers, payload: method === 'PUT' ? { decision: 'approved' } : undefined });
+      const res = await ctx.app.inject({
+        method,
+        url,
+        headers: member.headers,
+        payload: method === 'PUT' ? { decision: 'approved' } : undefined,
+      });
       expect(res.statusCode, url).toBe(403);
       expect(res.json().message).toBe('This needs an administrator account.');
     }

@@ -13,7 +13,8 @@ const naira = toNairaString;
 
 describeEachDatabase('member dashboard', (database) => {
   const ctx = useTestApp(database);
-  const get = async (headers: Record<string, string>, url: string) => ctx.app.inject({ method: 'GET', url, headers });
+  const get = async (headers: Record<string, string>, url: string) =>
+    ctx.app.inject({ method: 'GET', url, headers });
 
   it('an unpaid account is told it is not yet a member, with zero figures and no progress', async () => {
     const account = await createTestAccount(ctx.app, { programme: 'main', fullName: 'Ngozi Okafor' });
@@ -63,13 +64,23 @@ describeEachDatabase('member dashboard', (database) => {
       awards: [],
     });
     // Honourable needs levels 1 and 2 full (2 + 4 places) and 4 direct referrals.
-    expect(me.progress).toMatchObject({ stage: 1, nextStage: 2, nextStageName: 'Honourable', missingPlaces: 4, missingDirectReferrals: 2 });
-    expect(me.progress.summary).toBe('2 more direct referrals and 4 more places in your matrix to complete Associate.');
+    expect(me.progress).toMatchObject({
+      stage: 1,
+      nextStage: 2,
+      nextStageName: 'Honourable',
+      missingPlaces: 4,
+      missingDirectReferrals: 2,
+    });
+    expect(me.progress.summary).toBe(
+      '2 more direct referrals and 4 more places in your matrix to complete Associate.',
+    );
 
     for (const friend of [first!, second!]) {
       const theirs = (await get(friend.headers, '/api/me')).json();
       expect(theirs).toMatchObject({ stage: 0, status: 'Welcome', wallet: '0.00', referralCount: 0 });
-      expect(theirs.progress.summary).toBe('2 more direct referrals and 2 more places in your matrix to complete Welcome.');
+      expect(theirs.progress.summary).toBe(
+        '2 more direct referrals and 2 more places in your matrix to complete Welcome.',
+      );
     }
   });
 
@@ -102,7 +113,11 @@ describeEachDatabase('member dashboard', (database) => {
     await paidReferrals(ctx.app, 'main', sponsor.account.id, 6);
     const plan = getPlan('main');
     const [welcome, associate] = plan.stages;
-    const cashKobo = 2 * plan.referralBonusKobo + welcome!.graduatingKobo + associate!.activitiesKobo + associate!.graduatingKobo;
+    const cashKobo =
+      2 * plan.referralBonusKobo +
+      welcome!.graduatingKobo +
+      associate!.activitiesKobo +
+      associate!.graduatingKobo;
     const me = (await get(sponsor.headers, '/api/me')).json();
     expect(me).toMatchObject({ stage: 2, status: 'Honourable', referralCount: 6, referralNode: 6 });
     expect(me.wallet).toBe(naira(cashKobo));
@@ -130,15 +145,31 @@ describeEachDatabase('member dashboard', (database) => {
     expect(me.wallet).toBe(naira(cashKobo));
     const res = await get(sponsor.headers, '/api/me/awards');
     expect(res.statusCode).toBe(200);
-    expect(res.json().awards).toMatchObject([{ kind: 'laptop', label: 'Laptop award', stage: 2, value: '200000.00', status: 'pending' }]);
+    expect(res.json().awards).toMatchObject([
+      { kind: 'laptop', label: 'Laptop award', stage: 2, value: '200000.00', status: 'pending' },
+    ]);
   });
 
   it('answers from what it kept only while it is true: a changed phone shows at once, an upcoming award turns due on its date', async () => {
     const crown = await paidMember(ctx.app, 'main', { fullName: 'Kemi Crown' });
-    const [position] = await queryRows<RawPosition>(ctx.app.db, sql`select * from positions where account_id = ${crown.account.id}`);
+    const [position] = await queryRows<RawPosition>(
+      ctx.app.db,
+      sql`select * from positions where account_id = ${crown.account.id}`,
+    );
     const award = getPlan('main').stages[6]!.awards.find((a) => a.kind === 'golden_crown_annual')!;
     await ctx.app.db.transaction((tx) =>
-      recordAwards(tx, getPlan('main'), toPosition(position!), [1, 2].map((installment) => ({ kind: award.kind, stage: 6, installment, valueKobo: award.valueKobo, description: award.label }))),
+      recordAwards(
+        tx,
+        getPlan('main'),
+        toPosition(position!),
+        [1, 2].map((installment) => ({
+          kind: award.kind,
+          stage: 6,
+          installment,
+          valueKobo: award.valueKobo,
+          description: award.label,
+        })),
+      ),
     );
     const me = async (headers = crown.headers) => (await get(headers, '/api/me')).json();
     const first = await me();
@@ -151,7 +182,11 @@ describeEachDatabase('member dashboard', (database) => {
     try {
       vi.setSystemTime(new Date(first.awards[1].dueAt).getTime() + 1000);
       // A year on, the morning's access token has expired: a new one, the same server and what it kept.
-      expect((await me(await signInAs(ctx.app, crown.account.id))).awards.map((a: { dueStatus: string }) => a.dueStatus)).toEqual(['due', 'due']);
+      expect(
+        (await me(await signInAs(ctx.app, crown.account.id))).awards.map(
+          (a: { dueStatus: string }) => a.dueStatus,
+        ),
+      ).toEqual(['due', 'due']);
     } finally {
       vi.useRealTimers();
     }
@@ -167,13 +202,23 @@ describeEachDatabase('member dashboard after Thank You', (database) => {
     // Levels 1..4 full (2 + 4 + 8 + 16 places) with 8 direct referrals completes Thank You (stage 3).
     await paidReferrals(ctx.app, 'welcomeback', participant.account.id, 30);
     const me = (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: participant.headers })).json();
-    expect(me).toMatchObject({ finished: true, stage: 4, status: plan.graduateTitle, referralNode: 30, referralCount: 30 });
+    expect(me).toMatchObject({
+      finished: true,
+      stage: 4,
+      status: plan.graduateTitle,
+      referralNode: 30,
+      referralCount: 30,
+    });
     const thankYou = plan.stages[3]!;
     expect(me.thankYouBonus).toBe(toNairaString(thankYou.thankYouKobo));
-    const cashKobo = 2 * plan.referralBonusKobo + plan.stages.reduce((sum, s) => sum + s.activitiesKobo + s.graduatingKobo + s.thankYouKobo, 0);
+    const cashKobo =
+      2 * plan.referralBonusKobo +
+      plan.stages.reduce((sum, s) => sum + s.activitiesKobo + s.graduatingKobo + s.thankYouKobo, 0);
     expect(me.wallet).toBe(toNairaString(cashKobo));
     expect(me.wallet).toBe('188000.00');
-    expect(me.awards).toMatchObject([{ kind: 'domestic_appliances', label: 'Domestic appliances gift', status: 'pending' }]);
+    expect(me.awards).toMatchObject([
+      { kind: 'domestic_appliances', label: 'Domestic appliances gift', status: 'pending' },
+    ]);
     expect(me.progress.nextStage).toBeNull();
   }, 120_000);
 });

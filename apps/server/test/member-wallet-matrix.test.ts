@@ -19,7 +19,8 @@ interface Line {
 
 describeEachDatabase('member wallet history and matrix view', (database) => {
   const ctx = useTestApp(database);
-  const get = (headers: Record<string, string>, url: string) => ctx.app.inject({ method: 'GET', url, headers });
+  const get = (headers: Record<string, string>, url: string) =>
+    ctx.app.inject({ method: 'GET', url, headers });
 
   it('lists one line per bonus with its kind, stage and the person it came from, newest first, paged', async () => {
     const ada = await paidMember(ctx.app, 'main', { fullName: 'Ada Obi' });
@@ -31,7 +32,13 @@ describeEachDatabase('member wallet history and matrix view', (database) => {
     const second = (await get(ada.headers, '/api/me/wallet-history?pageSize=2&page=2')).json();
     const items: Line[] = [...first.items, ...second.items];
     expect(items.map((i) => [i.kind, i.stage, i.reason, i.from, i.amount])).toEqual([
-      ['graduating', 0, 'Graduating bonus for completing Welcome', null, toNairaString(mainPlan.stages[0]!.graduatingKobo)],
+      [
+        'graduating',
+        0,
+        'Graduating bonus for completing Welcome',
+        null,
+        toNairaString(mainPlan.stages[0]!.graduatingKobo),
+      ],
       ['referral', 0, 'Referral bonus', 'Chidi E.', toNairaString(mainPlan.referralBonusKobo)],
       ['referral', 0, 'Referral bonus', 'Bola A.', toNairaString(mainPlan.referralBonusKobo)],
     ]);
@@ -52,9 +59,21 @@ describeEachDatabase('member wallet history and matrix view', (database) => {
     expect(history.total).toBe(items.length);
     const honourable = items.filter((i) => i.stage === 2);
     expect(honourable.map((i) => [i.kind, i.reason, i.amount])).toEqual([
-      ['activities', 'Activities bonus for completing Honourable', toNairaString(plan.stages[2]!.activitiesKobo)],
-      ['graduating', 'Graduating bonus for completing Honourable', toNairaString(plan.stages[2]!.graduatingKobo)],
-      ['health_fee', 'Health organisation registration fee, deducted from the Honourable bonuses', toNairaString(-plan.healthFee!.amountKobo)],
+      [
+        'activities',
+        'Activities bonus for completing Honourable',
+        toNairaString(plan.stages[2]!.activitiesKobo),
+      ],
+      [
+        'graduating',
+        'Graduating bonus for completing Honourable',
+        toNairaString(plan.stages[2]!.graduatingKobo),
+      ],
+      [
+        'health_fee',
+        'Health organisation registration fee, deducted from the Honourable bonuses',
+        toNairaString(-plan.healthFee!.amountKobo),
+      ],
     ]);
     // One event: the three lines share the ledger entry that moved the money.
     expect(new Set(honourable.map((i) => i.entryId)).size).toBe(1);
@@ -64,7 +83,9 @@ describeEachDatabase('member wallet history and matrix view', (database) => {
     const fees = (await get(musa.headers, '/api/me/wallet-history?kind=health_fee')).json();
     expect(fees.total).toBe(1);
     expect(fees.items[0]).toMatchObject({ kind: 'health_fee', amount: '-10000.00' });
-    const bonuses = (await get(musa.headers, '/api/me/wallet-history?kind=activities,graduating&pageSize=100')).json();
+    const bonuses = (
+      await get(musa.headers, '/api/me/wallet-history?kind=activities,graduating&pageSize=100')
+    ).json();
     const completed = plan.stages.slice(0, 3);
     expect(bonuses.items.map((i: Line) => i.kind).sort()).toEqual([
       ...completed.filter((s) => s.activitiesKobo > 0).map(() => 'activities'),
@@ -76,27 +97,63 @@ describeEachDatabase('member wallet history and matrix view', (database) => {
   it('Referral Node counts the whole subtree, however deep, and the stage window counts what the current stage needs', async () => {
     // Each sponsors the next: a chain five levels deep under Welcome Back, whose stages look four levels down.
     const chain = [await paidMember(ctx.app, 'welcomeback', { fullName: 'Chain Zero' })];
-    for (let i = 1; i <= 5; i++) chain.push(await paidMember(ctx.app, 'welcomeback', { fullName: `Chain Link${i}`, sponsorAccountId: chain[i - 1]!.account.id }));
+    for (let i = 1; i <= 5; i++)
+      chain.push(
+        await paidMember(ctx.app, 'welcomeback', {
+          fullName: `Chain Link${i}`,
+          sponsorAccountId: chain[i - 1]!.account.id,
+        }),
+      );
     expect(getPlan('welcomeback').stages.length).toBe(4);
     const top = (await get(chain[0]!.headers, '/api/me')).json();
-    expect(top).toMatchObject({ referralNode: 5, referralCount: 1, stage: 0, stageWindow: { levels: 1, positions: 1, places: 2 } });
+    expect(top).toMatchObject({
+      referralNode: 5,
+      referralCount: 1,
+      stage: 0,
+      stageWindow: { levels: 1, positions: 1, places: 2 },
+    });
 
     const kemi = await paidMember(ctx.app, 'main', { fullName: 'Kemi Ade' });
     await paidReferrals(ctx.app, 'main', kemi.account.id, 6);
     const me = (await get(kemi.headers, '/api/me')).json();
     // Honourable (stage 2) is completed with levels 1..3 full: 2 + 4 + 8 places, 6 of them filled.
-    expect(me).toMatchObject({ stage: 2, referralNode: 6, stageWindow: { levels: 3, positions: 6, places: 14 } });
+    expect(me).toMatchObject({
+      stage: 2,
+      referralNode: 6,
+      stageWindow: { levels: 3, positions: 6, places: 14 },
+    });
   }, 120_000);
 
   it('shows the member’s matrix with short names, stage, join date and the next level’s empty places', async () => {
     const ada = await paidMember(ctx.app, 'welcomeback', { fullName: 'Ada Obi' });
-    const bola = await paidMember(ctx.app, 'welcomeback', { fullName: 'Bola Ade', sponsorAccountId: ada.account.id });
+    const bola = await paidMember(ctx.app, 'welcomeback', {
+      fullName: 'Bola Ade',
+      sponsorAccountId: ada.account.id,
+    });
     await paidMember(ctx.app, 'welcomeback', { fullName: 'chidi eze', sponsorAccountId: ada.account.id });
-    const grandchild = await paidMember(ctx.app, 'welcomeback', { fullName: 'Dayo', sponsorAccountId: bola.account.id });
+    const grandchild = await paidMember(ctx.app, 'welcomeback', {
+      fullName: 'Dayo',
+      sponsorAccountId: bola.account.id,
+    });
 
     const view = (await get(ada.headers, '/api/me/matrix?levels=2')).json();
-    expect(view).toMatchObject({ paid: true, rootPositionId: ada.positionId, levels: 2, nextLevel: { level: 2, emptyPlaces: 3 } });
-    expect(view.nodes.map((n: { name: string; initials: string; level: number; stageName: string; slot: number | null }) => [n.name, n.initials, n.level, n.level === 0 ? null : n.slot, n.stageName])).toEqual([
+    expect(view).toMatchObject({
+      paid: true,
+      rootPositionId: ada.positionId,
+      levels: 2,
+      nextLevel: { level: 2, emptyPlaces: 3 },
+    });
+    expect(
+      view.nodes.map(
+        (n: { name: string; initials: string; level: number; stageName: string; slot: number | null }) => [
+          n.name,
+          n.initials,
+          n.level,
+          n.level === 0 ? null : n.slot,
+          n.stageName,
+        ],
+      ),
+    ).toEqual([
       ['Ada O.', 'AO', 0, null, 'Participant'],
       ['Bola A.', 'BA', 1, 0, 'Welcome'],
       ['Chidi E.', 'CE', 1, 1, 'Welcome'],
@@ -114,17 +171,28 @@ describeEachDatabase('member wallet history and matrix view', (database) => {
     expect(one.nodes).toHaveLength(3);
 
     const unpaid = await createTestAccount(ctx.app, { programme: 'welcomeback' });
-    expect((await get(await signInAs(ctx.app, unpaid.id), '/api/me/matrix')).json()).toEqual({ paid: false, rootPositionId: null, levels: 3, nextLevel: null, nodes: [] });
+    expect((await get(await signInAs(ctx.app, unpaid.id), '/api/me/matrix')).json()).toEqual({
+      paid: false,
+      rootPositionId: null,
+      levels: 3,
+      nextLevel: null,
+      nodes: [],
+    });
   });
 
   it('finds people in the member’s own downline by first name or surname, and nobody outside it', async () => {
     const ada = await paidMember(ctx.app, 'main', { fullName: 'Ada Search' });
-    const bola = await paidMember(ctx.app, 'main', { fullName: 'Bola Okafor', sponsorAccountId: ada.account.id });
+    const bola = await paidMember(ctx.app, 'main', {
+      fullName: 'Bola Okafor',
+      sponsorAccountId: ada.account.id,
+    });
     await paidMember(ctx.app, 'main', { fullName: 'Okon Umoh', sponsorAccountId: bola.account.id });
     await paidMember(ctx.app, 'main', { fullName: 'Okafor Outsider' });
 
     const found = (await get(ada.headers, '/api/me/matrix/search?name=oka')).json();
-    expect(found.people).toMatchObject([{ name: 'Bola O.', level: 1, stageName: 'Welcome', positionId: bola.positionId }]);
+    expect(found.people).toMatchObject([
+      { name: 'Bola O.', level: 1, stageName: 'Welcome', positionId: bola.positionId },
+    ]);
     const ok = (await get(ada.headers, '/api/me/matrix/search?name=OK')).json();
     expect(ok.people.map((p: { name: string }) => p.name)).toEqual(['Bola O.', 'Okon U.']);
     expect((await get(ada.headers, '/api/me/matrix/search?name=%25')).json().people).toEqual([]);
@@ -133,13 +201,23 @@ describeEachDatabase('member wallet history and matrix view', (database) => {
 
   it('keeps the wallet page and the matrix a member has seen until a referral, a name or an erasure moves them; rolled-back work moves nothing', async () => {
     const ngozi = await paidMember(ctx.app, 'main', { fullName: 'Ngozi Uba' });
-    const tunde = await paidMember(ctx.app, 'main', { fullName: 'Tunde Bello', sponsorAccountId: ngozi.account.id });
+    const tunde = await paidMember(ctx.app, 'main', {
+      fullName: 'Tunde Bello',
+      sponsorAccountId: ngozi.account.id,
+    });
     const seen = async () => {
       const wallet = (await get(ngozi.headers, '/api/me/wallet-history')).json();
       const matrix = (await get(ngozi.headers, '/api/me/matrix')).json();
-      return { from: wallet.items.map((i: Line) => i.from), names: matrix.nodes.map((n: { name: string }) => n.name) };
+      return {
+        from: wallet.items.map((i: Line) => i.from),
+        names: matrix.nodes.map((n: { name: string }) => n.name),
+      };
     };
-    const version = async () => Number((await queryRows<{ version: string }>(ctx.app.db, sql`select version from matrix_version`))[0]!.version);
+    const version = async () =>
+      Number(
+        (await queryRows<{ version: string }>(ctx.app.db, sql`select version from matrix_version`))[0]!
+          .version,
+      );
     expect(await seen()).toEqual({ from: ['Tunde B.'], names: ['Ngozi U.', 'Tunde B.'] });
     // Asked again with nothing changed: the same answer (the server's kept one).
     expect(await seen()).toEqual({ from: ['Tunde B.'], names: ['Ngozi U.', 'Tunde B.'] });

@@ -13,17 +13,30 @@ import { fundWallet, saveBankDetails } from './payouts-test-kit';
 
 describeEachDatabase('GET /metrics: Prometheus figures behind METRICS_TOKEN', (database) => {
   // No mail worker, so a queued mail stays queued until the test drains it; two administrators, so a request waits.
-  const ctx = useListeningApp(database, { METRICS_TOKEN: TEST_METRICS_TOKEN, MAIL_WORKER: 'off', SINGLE_ADMIN_APPROVAL: 'false' });
-  const figure = async (name: string, labels: Record<string, string> = {}) => valueOf((await scrape(ctx.app)).samples, name, labels);
+  const ctx = useListeningApp(database, {
+    METRICS_TOKEN: TEST_METRICS_TOKEN,
+    MAIL_WORKER: 'off',
+    SINGLE_ADMIN_APPROVAL: 'false',
+  });
+  const figure = async (name: string, labels: Record<string, string> = {}) =>
+    valueOf((await scrape(ctx.app)).samples, name, labels);
 
   describe('access', () => {
     it('answers the Prometheus text format to the token', async () => {
-      const res = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContain('# TYPE coop_database_up gauge');
-      const lowerCase = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `bearer ${TEST_METRICS_TOKEN}` } });
+      const lowerCase = await ctx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `bearer ${TEST_METRICS_TOKEN}` },
+      });
       expect(lowerCase.statusCode).toBe(200);
       const { samples } = await scrape(ctx.app);
       expect(valueOf(samples, 'coop_database_up')).toBe(1);
@@ -53,18 +66,28 @@ describeEachDatabase('GET /metrics: Prometheus figures behind METRICS_TOKEN', (d
         const res = await ctx.app.inject({ method: 'GET', url: '/metrics', headers });
         expect(res.statusCode, JSON.stringify(headers)).toBe(401);
         expect(res.headers['www-authenticate']).toBe('Bearer realm="metrics"');
-        expect(res.json()).toEqual({ message: 'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.', code: 'metrics_token' });
+        expect(res.json()).toEqual({
+          message: 'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.',
+          code: 'metrics_token',
+        });
         expect(res.body).not.toContain('coop_');
       }
       // A signed-in administrator's session opens nothing here either.
       const admin = await createTestAccount(ctx.app, { role: 'admin' });
-      expect((await ctx.app.inject({ method: 'GET', url: '/metrics', headers: await signInAs(ctx.app, admin.id) })).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/metrics', headers: await signInAs(ctx.app, admin.id) }))
+          .statusCode,
+      ).toBe(401);
     });
 
     it('is not there (404) while METRICS_TOKEN is unset', async () => {
       const app = await buildApp(testConfig(), { database: ctx.database });
       try {
-        const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
+        const res = await app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+        });
         expect(res.statusCode).toBe(404);
         expect(res.body).not.toContain('coop_');
       } finally {
@@ -76,16 +99,31 @@ describeEachDatabase('GET /metrics: Prometheus figures behind METRICS_TOKEN', (d
   describe('a database that does not answer', () => {
     it('is coop_database_up 0, and the figures read from it are left out rather than waited for', async () => {
       const lost = await database.open();
-      const app = await buildApp(testConfig({ METRICS_TOKEN: TEST_METRICS_TOKEN, MAIL_WORKER: 'off' }), { database: lost });
+      const app = await buildApp(testConfig({ METRICS_TOKEN: TEST_METRICS_TOKEN, MAIL_WORKER: 'off' }), {
+        database: lost,
+      });
       try {
         await app.ready();
         expect(valueOf((await scrape(app)).samples, 'coop_database_up')).toBe(1);
         await lost.close();
-        const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` } });
+        const res = await app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+        });
         expect(res.statusCode).toBe(200);
         const samples = parseSamples(res.body);
         expect(valueOf(samples, 'coop_database_up')).toBe(0);
-        for (const name of ['coop_payments', 'coop_payout_transfers', 'coop_mail_queue_mails', 'coop_approvals_waiting']) expect(samples.filter((s) => s.name === name), name).toEqual([]);
+        for (const name of [
+          'coop_payments',
+          'coop_payout_transfers',
+          'coop_mail_queue_mails',
+          'coop_approvals_waiting',
+        ])
+          expect(
+            samples.filter((s) => s.name === name),
+            name,
+          ).toEqual([]);
         expect(res.body).toContain('# TYPE coop_payments gauge');
         expect(samples.filter((s) => s.name === 'process_cpu_user_seconds_total')).toHaveLength(1);
       } finally {
@@ -93,23 +131,32 @@ describeEachDatabase('GET /metrics: Prometheus figures behind METRICS_TOKEN', (d
       }
     });
 
-    it.runIf(database.name === 'postgres')('answers within its 2 s when every pooled connection is busy, and shows the wait', async () => {
-      const pool = (ctx.app.db as unknown as { $client: pg.Pool }).$client;
-      // Drizzle sends a statement when it is awaited: then() starts each now.
-      const busy = Array.from({ length: ctx.app.config.databasePoolSize }, () => ctx.app.db.execute(sql`select pg_sleep(6)`).then(() => undefined));
-      await expect.poll(() => pool.idleCount === 0 && pool.totalCount === ctx.app.config.databasePoolSize, { timeout: 5_000 }).toBe(true);
-      const started = performance.now();
-      const { samples } = await scrape(ctx.app);
-      const took = performance.now() - started;
-      expect(took).toBeGreaterThanOrEqual(1_900);
-      expect(took).toBeLessThan(5_000);
-      expect(valueOf(samples, 'coop_database_up')).toBe(0);
-      expect(valueOf(samples, 'coop_database_ping_seconds')).toBeGreaterThanOrEqual(1.9);
-      expect(valueOf(samples, 'coop_database_pool_waiting_requests')).toBeGreaterThanOrEqual(1);
-      expect(samples.filter((s) => s.name === 'coop_payments')).toEqual([]);
-      await Promise.all(busy);
-      expect(valueOf((await scrape(ctx.app)).samples, 'coop_database_up')).toBe(1);
-    });
+    it.runIf(database.name === 'postgres')(
+      'answers within its 2 s when every pooled connection is busy, and shows the wait',
+      async () => {
+        const pool = (ctx.app.db as unknown as { $client: pg.Pool }).$client;
+        // Drizzle sends a statement when it is awaited: then() starts each now.
+        const busy = Array.from({ length: ctx.app.config.databasePoolSize }, () =>
+          ctx.app.db.execute(sql`select pg_sleep(6)`).then(() => undefined),
+        );
+        await expect
+          .poll(() => pool.idleCount === 0 && pool.totalCount === ctx.app.config.databasePoolSize, {
+            timeout: 5_000,
+          })
+          .toBe(true);
+        const started = performance.now();
+        const { samples } = await scrape(ctx.app);
+        const took = performance.now() - started;
+        expect(took).toBeGreaterThanOrEqual(1_900);
+        expect(took).toBeLessThan(5_000);
+        expect(valueOf(samples, 'coop_database_up')).toBe(0);
+        expect(valueOf(samples, 'coop_database_ping_seconds')).toBeGreaterThanOrEqual(1.9);
+        expect(valueOf(samples, 'coop_database_pool_waiting_requests')).toBeGreaterThanOrEqual(1);
+        expect(samples.filter((s) => s.name === 'coop_payments')).toEqual([]);
+        await Promise.all(busy);
+        expect(valueOf((await scrape(ctx.app)).samples, 'coop_database_up')).toBe(1);
+      },
+    );
   });
 
   describe('figures', () => {
@@ -118,7 +165,11 @@ describeEachDatabase('GET /metrics: Prometheus figures behind METRICS_TOKEN', (d
       await ctx.app.inject({ method: 'GET', url: `/api/payments/${reference}` });
       const { text, samples } = await scrape(ctx.app);
       expect(text).not.toContain(reference);
-      const count = valueOf(samples, 'coop_http_request_duration_seconds_count', { route: '/api/payments/:reference', method: 'GET', status_class: '4xx' });
+      const count = valueOf(samples, 'coop_http_request_duration_seconds_count', {
+        route: '/api/payments/:reference',
+        method: 'GET',
+        status_class: '4xx',
+      });
       expect(count).toBeGreaterThanOrEqual(1);
     });
 
@@ -126,26 +177,52 @@ describeEachDatabase('GET /metrics: Prometheus figures behind METRICS_TOKEN', (d
       const before = (await scrape(ctx.app)).samples;
       await payingMember(ctx, { fullName: 'Ada Metrics' });
       const after = (await scrape(ctx.app)).samples;
-      expect(valueOf(after, 'coop_payments', { status: 'paid' })).toBe(valueOf(before, 'coop_payments', { status: 'paid' }) + 1);
-      expect(valueOf(after, 'coop_payments', { status: 'pending' })).toBe(valueOf(before, 'coop_payments', { status: 'pending' }));
-      expect(valueOf(after, 'coop_webhooks_received_total', { outcome: 'stored' })).toBe(valueOf(before, 'coop_webhooks_received_total', { outcome: 'stored' }) + 1);
+      expect(valueOf(after, 'coop_payments', { status: 'paid' })).toBe(
+        valueOf(before, 'coop_payments', { status: 'paid' }) + 1,
+      );
+      expect(valueOf(after, 'coop_payments', { status: 'pending' })).toBe(
+        valueOf(before, 'coop_payments', { status: 'pending' }),
+      );
+      expect(valueOf(after, 'coop_webhooks_received_total', { outcome: 'stored' })).toBe(
+        valueOf(before, 'coop_webhooks_received_total', { outcome: 'stored' }) + 1,
+      );
     });
 
     it('a webhook with a bad signature moves the refused counter, and only it', async () => {
       const before = (await scrape(ctx.app)).samples;
-      expect(await postWebhook(ctx, JSON.stringify({ event: 'charge.success', data: { reference: 'MN-forged' } }), 'not-the-signature')).toBe(401);
-      expect(await postWebhook(ctx, JSON.stringify({ event: 'charge.success', data: { reference: 'MN-forged' } }), undefined)).toBe(401);
+      expect(
+        await postWebhook(
+          ctx,
+          JSON.stringify({ event: 'charge.success', data: { reference: 'MN-forged' } }),
+          'not-the-signature',
+        ),
+      ).toBe(401);
+      expect(
+        await postWebhook(
+          ctx,
+          JSON.stringify({ event: 'charge.success', data: { reference: 'MN-forged' } }),
+          undefined,
+        ),
+      ).toBe(401);
       const after = (await scrape(ctx.app)).samples;
-      expect(valueOf(after, 'coop_webhooks_received_total', { outcome: 'signature_refused' })).toBe(valueOf(before, 'coop_webhooks_received_total', { outcome: 'signature_refused' }) + 2);
-      expect(valueOf(after, 'coop_webhooks_received_total', { outcome: 'stored' })).toBe(valueOf(before, 'coop_webhooks_received_total', { outcome: 'stored' }));
+      expect(valueOf(after, 'coop_webhooks_received_total', { outcome: 'signature_refused' })).toBe(
+        valueOf(before, 'coop_webhooks_received_total', { outcome: 'signature_refused' }) + 2,
+      );
+      expect(valueOf(after, 'coop_webhooks_received_total', { outcome: 'stored' })).toBe(
+        valueOf(before, 'coop_webhooks_received_total', { outcome: 'stored' }),
+      );
     });
 
-    it('a queued mail is the queue\'s depth and its age until the worker sends it', async () => {
+    it("a queued mail is the queue's depth and its age until the worker sends it", async () => {
       await ctx.app.mailWorker.drain();
       expect(await figure('coop_mail_queue_mails', { status: 'queued' })).toBe(0);
       expect(await figure('coop_mail_queue_oldest_waiting_seconds')).toBe(0);
       const member = await createTestAccount(ctx.app);
-      const asked = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset', payload: { email: member.email } });
+      const asked = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset',
+        payload: { email: member.email },
+      });
       expect(asked.statusCode).toBe(200);
       expect(await figure('coop_mail_queue_mails', { status: 'queued' })).toBe(1);
       const age = await figure('coop_mail_queue_oldest_waiting_seconds');
@@ -174,11 +251,15 @@ describeEachDatabase('GET /metrics: Prometheus figures behind METRICS_TOKEN', (d
 
     it('answers every payout transfer status and the jobs this process declares', async () => {
       const { samples } = await scrape(ctx.app);
-      expect(samples.filter((s) => s.name === 'coop_payout_transfers').map((s) => s.labels.status)).toEqual(expect.arrayContaining(['failed', 'reversed', 'otp', 'success']));
+      expect(samples.filter((s) => s.name === 'coop_payout_transfers').map((s) => s.labels.status)).toEqual(
+        expect.arrayContaining(['failed', 'reversed', 'otp', 'success']),
+      );
       // Jobs get their row at their first claim: run the due ones, then each is answered, none late.
       await ctx.app.jobs.runDue();
       const jobs = (await scrape(ctx.app)).samples.filter((s) => s.name === 'coop_job_lag_seconds');
-      expect(jobs.map((s) => s.labels.scheduled_job)).toEqual(expect.arrayContaining(['payment-reconciliation', 'transfer-events']));
+      expect(jobs.map((s) => s.labels.scheduled_job)).toEqual(
+        expect.arrayContaining(['payment-reconciliation', 'transfer-events']),
+      );
       for (const job of jobs) expect(job.value, job.labels.scheduled_job).toBe(0);
     });
   });
@@ -196,13 +277,25 @@ describeEachDatabase('GET /metrics: payout transfers by status', (database) => {
       await saveBankDetails(ctx.app.db, member.id, { accountNumber });
       await fundWallet(ctx.app.db, 'welcomeback', member.id, 250_000);
     }
-    const run = await ctx.app.inject({ method: 'POST', url: '/api/admin/payouts/run', headers: admin, payload: { programme: 'welcomeback', period: '2026-10' } });
+    const run = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/payouts/run',
+      headers: admin,
+      payload: { programme: 'welcomeback', period: '2026-10' },
+    });
     expect(run.statusCode, run.body).toBe(201);
     await ctx.app.paymentWork.settled();
     await ctx.app.paystackSandbox!.idle();
     await ctx.app.paymentWork.settled();
     const after = (await scrape(ctx.app)).samples;
-    for (const [status, moved] of [['success', 1], ['failed', 1], ['processing', 0], ['reserved', 0]] as const)
-      expect(valueOf(after, 'coop_payout_transfers', { status }), status).toBe(valueOf(before, 'coop_payout_transfers', { status }) + moved);
+    for (const [status, moved] of [
+      ['success', 1],
+      ['failed', 1],
+      ['processing', 0],
+      ['reserved', 0],
+    ] as const)
+      expect(valueOf(after, 'coop_payout_transfers', { status }), status).toBe(
+        valueOf(before, 'coop_payout_transfers', { status }) + moved,
+      );
   });
 });

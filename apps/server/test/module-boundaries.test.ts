@@ -14,15 +14,34 @@ async function problemsOf(file: string, code: string) {
 
 describe('module boundaries (npm run check)', () => {
   it('refuses a module importing one that imports it back, directly or through others', async () => {
-    const direct = await problemsOf('apps/server/src/modules/approvals/probe.ts', "export { cashOutApproval } from '../cash-outs/cash-out-approval';\n");
-    expect(direct).toEqual([expect.stringContaining('house/no-module-loops: modules/approvals imports modules/cash-outs, which reaches back')]);
+    const direct = await problemsOf(
+      'apps/server/src/modules/approvals/probe.ts',
+      "export { cashOutApproval } from '../cash-outs/cash-out-approval';\n",
+    );
+    expect(direct).toEqual([
+      expect.stringContaining(
+        'house/no-module-loops: modules/approvals imports modules/cash-outs, which reaches back',
+      ),
+    ]);
     // audit is on the ground floor; payouts reaches it through notifications, so this import would close a loop.
-    const longer = await problemsOf('apps/server/src/modules/audit/probe.ts', "export { payoutRunApproval } from '../payouts/payout-run-approval';\n");
-    expect(longer).toEqual([expect.stringMatching(/^house\/no-module-loops: modules\/audit imports modules\/payouts, which reaches back: modules\/audit -> modules\/payouts -> .*modules\/audit/)]);
+    const longer = await problemsOf(
+      'apps/server/src/modules/audit/probe.ts',
+      "export { payoutRunApproval } from '../payouts/payout-run-approval';\n",
+    );
+    expect(longer).toEqual([
+      expect.stringMatching(
+        /^house\/no-module-loops: modules\/audit imports modules\/payouts, which reaches back: modules\/audit -> modules\/payouts -> .*modules\/audit/,
+      ),
+    ]);
   });
 
   it('lets a module import one below it', async () => {
-    expect(await problemsOf('apps/server/src/modules/cash-outs/probe.ts', "export { requestApproval } from '../approvals/request-approval';\n")).toEqual([]);
+    expect(
+      await problemsOf(
+        'apps/server/src/modules/cash-outs/probe.ts',
+        "export { requestApproval } from '../approvals/request-approval';\n",
+      ),
+    ).toEqual([]);
   });
 
   it('refuses an adapter, a plugin or lib importing a module', async () => {
@@ -32,7 +51,9 @@ describe('module boundaries (npm run check)', () => {
       'apps/server/src/lib/probe.ts': '../modules/audit/record-audit',
     };
     for (const [file, target] of Object.entries(probes)) {
-      expect(await problemsOf(file, `export { recordAudit } from '${target}';\n`), file).toEqual([expect.stringContaining('import-x/no-restricted-paths')]);
+      expect(await problemsOf(file, `export { recordAudit } from '${target}';\n`), file).toEqual([
+        expect.stringContaining('import-x/no-restricted-paths'),
+      ]);
     }
   });
 });

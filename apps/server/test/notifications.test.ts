@@ -13,7 +13,10 @@ describeEachDatabase('notifications: a sponsor whose two referrals pay', (databa
   it('queues a receipt, two referral bonuses and a promotion in the events’ transactions; two workers then send each exactly once', async () => {
     const sponsor = await payingMember(ctx, { fullName: 'Ada Sponsor' });
     const first = await payingMember(ctx, { fullName: 'Bola Friend', sponsorAccountId: sponsor.account.id });
-    const second = await payingMember(ctx, { fullName: 'Chidi Friend', sponsorAccountId: sponsor.account.id });
+    const second = await payingMember(ctx, {
+      fullName: 'Chidi Friend',
+      sponsorAccountId: sponsor.account.id,
+    });
     const email = sponsor.account.email;
 
     expect(ctx.app.mailWorker.running).toBe(false);
@@ -57,25 +60,60 @@ describeEachDatabase('notifications: a sponsor whose two referrals pay', (databa
     expect(bonus1.links).toContain(`${ctx.url}/mainwallet`);
 
     // The friends got their own receipts, once each.
-    for (const friend of [first, second]) expect((await outboxOf(ctx.app, friend.account.email)).map((m) => m.subject)).toEqual(['Payment received: ₦50,000']);
+    for (const friend of [first, second])
+      expect((await outboxOf(ctx.app, friend.account.email)).map((m) => m.subject)).toEqual([
+        'Payment received: ₦50,000',
+      ]);
 
     // The member area lists the same events, newest first, unread until opened.
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/me/notifications', headers: sponsor.headers });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me/notifications',
+      headers: sponsor.headers,
+    });
     expect(list.json().unread).toBe(4);
-    expect(list.json().items.map((n: { title: string }) => n.title)).toEqual(['You reached Associate', 'Referral bonus credited: ₦10,000', 'Referral bonus credited: ₦10,000', 'Payment received: ₦50,000']);
+    expect(list.json().items.map((n: { title: string }) => n.title)).toEqual([
+      'You reached Associate',
+      'Referral bonus credited: ₦10,000',
+      'Referral bonus credited: ₦10,000',
+      'Payment received: ₦50,000',
+    ]);
     const newest = list.json().items[0].id as number;
-    const read = await ctx.app.inject({ method: 'POST', url: '/api/me/notifications/read', headers: sponsor.headers, payload: { upToId: newest } });
+    const read = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/notifications/read',
+      headers: sponsor.headers,
+      payload: { upToId: newest },
+    });
     expect(read.json()).toEqual({ unread: 0 });
   });
 
   it('leaves out the mails of a category the member turned off, but never the security mails', async () => {
     const member = await payingMember(ctx, { fullName: 'Dayo Quiet' });
-    const settings = await ctx.app.inject({ method: 'GET', url: '/api/me/mail-settings', headers: member.headers });
-    expect(settings.json().settings.find((s: { category: string }) => s.category === 'security')).toMatchObject({ enabled: true, locked: true });
-    const off = await ctx.app.inject({ method: 'PUT', url: '/api/me/mail-settings', headers: member.headers, payload: { category: 'bonuses', enabled: false } });
+    const settings = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me/mail-settings',
+      headers: member.headers,
+    });
+    expect(
+      settings.json().settings.find((s: { category: string }) => s.category === 'security'),
+    ).toMatchObject({ enabled: true, locked: true });
+    const off = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/mail-settings',
+      headers: member.headers,
+      payload: { category: 'bonuses', enabled: false },
+    });
     expect(off.statusCode).toBe(200);
-    expect(off.json().settings.find((s: { category: string }) => s.category === 'bonuses').enabled).toBe(false);
-    const refused = await ctx.app.inject({ method: 'PUT', url: '/api/me/mail-settings', headers: member.headers, payload: { category: 'security', enabled: false } });
+    expect(off.json().settings.find((s: { category: string }) => s.category === 'bonuses').enabled).toBe(
+      false,
+    );
+    const refused = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/mail-settings',
+      headers: member.headers,
+      payload: { category: 'security', enabled: false },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe('This kind of mail cannot be turned off.');
 
@@ -84,14 +122,26 @@ describeEachDatabase('notifications: a sponsor whose two referrals pay', (databa
       method: 'PUT',
       url: '/api/auth/password',
       headers: member.headers,
-      payload: { currentPassword: 'a good password', password: 'another good password', confirmPassword: 'another good password' },
+      payload: {
+        currentPassword: 'a good password',
+        password: 'another good password',
+        confirmPassword: 'another good password',
+      },
     });
     expect(password.statusCode).toBe(200);
     await ctx.app.mailWorker.drain();
     const subjects = (await outboxOf(ctx.app, member.account.email)).map((m) => m.subject);
     expect(subjects.sort()).toEqual(['Payment received: ₦50,000', 'Your password was changed']);
-    const titles = (await ctx.app.inject({ method: 'GET', url: '/api/me/notifications', headers: member.headers })).json().items.map((n: { title: string }) => n.title);
-    expect(titles).toEqual(['Your password was changed', 'Referral bonus credited: ₦10,000', 'Payment received: ₦50,000']);
+    const titles = (
+      await ctx.app.inject({ method: 'GET', url: '/api/me/notifications', headers: member.headers })
+    )
+      .json()
+      .items.map((n: { title: string }) => n.title);
+    expect(titles).toEqual([
+      'Your password was changed',
+      'Referral bonus credited: ₦10,000',
+      'Payment received: ₦50,000',
+    ]);
   });
 });
 
@@ -101,19 +151,46 @@ describeEachDatabase('notifications: suspension and reinstatement', (database) =
   it('mails both, with the reason, even to a member who turned every other mail off', async () => {
     const member = await payingMember(ctx, { fullName: 'Gbenga Paused' });
     for (const category of ['payments', 'bonuses', 'awards', 'payouts', 'grants'])
-      expect((await ctx.app.inject({ method: 'PUT', url: '/api/me/mail-settings', headers: member.headers, payload: { category, enabled: false } })).statusCode).toBe(200);
-    const admin = await signInAs(ctx.app, (await createTestAccount(ctx.app, { role: 'admin', fullName: 'Review Admin' })).id);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'PUT',
+            url: '/api/me/mail-settings',
+            headers: member.headers,
+            payload: { category, enabled: false },
+          })
+        ).statusCode,
+      ).toBe(200);
+    const admin = await signInAs(
+      ctx.app,
+      (await createTestAccount(ctx.app, { role: 'admin', fullName: 'Review Admin' })).id,
+    );
     const act = (what: string, payload: Record<string, unknown>) =>
-      ctx.app.inject({ method: 'POST', url: `/api/admin/members/${member.account.id}/${what}`, headers: admin, payload });
-    expect((await act('suspend', { reason: 'breach_of_terms', note: 'Sold places in the matrix on a forum' })).statusCode).toBe(200);
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/members/${member.account.id}/${what}`,
+        headers: admin,
+        payload,
+      });
+    expect(
+      (await act('suspend', { reason: 'breach_of_terms', note: 'Sold places in the matrix on a forum' }))
+        .statusCode,
+    ).toBe(200);
     expect((await act('reinstate', { note: 'Explained and apologised' })).statusCode).toBe(200);
     await ctx.app.mailWorker.drain();
     const mails = await outboxOf(ctx.app, member.account.email);
     const suspended = mails.find((m) => m.subject === 'Your account was suspended')!;
     expect(suspended.text).toContain('suspended because of a breach of the terms and conditions.');
     expect(suspended.text).not.toContain('Sold places'); // the administrator's note stays in the record
-    expect(mails.map((m) => m.subject).sort()).toEqual(['Payment received: ₦50,000', 'Your account was reinstated', 'Your account was suspended']);
-    const kinds = await queryRows<{ kind: string }>(ctx.app.db, sql`select kind from notifications where account_id = ${member.account.id} order by id`);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Payment received: ₦50,000',
+      'Your account was reinstated',
+      'Your account was suspended',
+    ]);
+    const kinds = await queryRows<{ kind: string }>(
+      ctx.app.db,
+      sql`select kind from notifications where account_id = ${member.account.id} order by id`,
+    );
     expect(kinds.map((k) => k.kind)).toEqual(['payment_received', 'account_suspended', 'account_reinstated']);
   });
 });
@@ -125,7 +202,10 @@ describe('the mail queue rows', () => {
     try {
       await database.db
         .transaction(async (tx) => {
-          await enqueueMail(tx, 'ghost@example.com', { template: 'confirm_email', data: { name: 'Ghost', programme: 'main', token: 'x'.repeat(32) } });
+          await enqueueMail(tx, 'ghost@example.com', {
+            template: 'confirm_email',
+            data: { name: 'Ghost', programme: 'main', token: 'x'.repeat(32) },
+          });
           throw new Error('the event failed');
         })
         .catch(() => {});

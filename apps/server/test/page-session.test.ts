@@ -23,25 +23,57 @@ describeEachDatabase('the page cookie (decision 0037)', (database) => {
       const cookie = login.cookies.find((c) => c.name === cookieName)!;
       expect(cookie).toMatchObject({ path: '/', httpOnly: true, sameSite: 'Strict' });
 
-      const session = await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({ [cookieName]: cookie.value }), programme);
+      const session = await pageSessionOf(
+        ctx.app.db,
+        ctx.app.config,
+        pageRequest({ [cookieName]: cookie.value }),
+        programme,
+      );
       expect(session?.user).toMatchObject({ email: account.email, fullName: 'Kemi Paged', programme });
       // The token it gives the server's own reads is the member's: the API answers it as them.
-      const me = await ctx.app.inject({ method: 'GET', url: `/api/me?programme=${programme}`, headers: bearer(session!.token) });
+      const me = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/me?programme=${programme}`,
+        headers: bearer(session!.token),
+      });
       expect(me.statusCode).toBe(200);
       expect(me.json()).toMatchObject({ fullName: 'Kemi Paged' });
 
       // Only this programme's pages, only as this server signed it.
-      expect(await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({ [otherName]: cookie.value }), other)).toBeNull();
+      expect(
+        await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({ [otherName]: cookie.value }), other),
+      ).toBeNull();
       const [id] = cookie.value.split('.');
-      expect(await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({ [cookieName]: `${id}.${'A'.repeat(43)}` }), programme)).toBeNull();
-      expect(await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({ [cookieName]: `${id}` }), programme)).toBeNull();
+      expect(
+        await pageSessionOf(
+          ctx.app.db,
+          ctx.app.config,
+          pageRequest({ [cookieName]: `${id}.${'A'.repeat(43)}` }),
+          programme,
+        ),
+      ).toBeNull();
+      expect(
+        await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({ [cookieName]: `${id}` }), programme),
+      ).toBeNull();
       expect(await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({}), programme)).toBeNull();
 
-      const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(login.json().token as string), payload: { programme } });
+      const out = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: bearer(login.json().token as string),
+        payload: { programme },
+      });
       expect(out.statusCode).toBe(200);
       const cleared = out.cookies.find((c) => c.name === cookieName);
       expect(cleared).toMatchObject({ value: '', path: '/' });
-      expect(await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({ [cookieName]: cookie.value }), programme)).toBeNull();
+      expect(
+        await pageSessionOf(
+          ctx.app.db,
+          ctx.app.config,
+          pageRequest({ [cookieName]: cookie.value }),
+          programme,
+        ),
+      ).toBeNull();
     });
   });
 
@@ -49,10 +81,14 @@ describeEachDatabase('the page cookie (decision 0037)', (database) => {
     const account = await confirmedAccount(ctx.app, 'main');
     const asMember = await logIn(ctx.app, 'main', account.email, account.password);
     const cookie = asMember.cookies.find((c) => c.name === 'page_main')!;
-    expect(await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({ page_main: cookie.value }), 'main')).not.toBeNull();
+    expect(
+      await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({ page_main: cookie.value }), 'main'),
+    ).not.toBeNull();
     // Made an administrator: the member's page cookie names nobody now, and an administrator's sign-in sets none.
     await ctx.app.db.execute(sql`update accounts set role = 'admin' where email = ${account.email}`);
-    expect(await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({ page_main: cookie.value }), 'main')).toBeNull();
+    expect(
+      await pageSessionOf(ctx.app.db, ctx.app.config, pageRequest({ page_main: cookie.value }), 'main'),
+    ).toBeNull();
     // The test platform does not require the second factor, so the administrator's Main sign-in opens a session.
     const asAdmin = await logIn(ctx.app, 'main', account.email, account.password);
     expect(asAdmin.statusCode, asAdmin.body).toBe(200);

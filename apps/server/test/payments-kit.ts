@@ -14,7 +14,9 @@ export function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -29,7 +31,10 @@ export function useListeningApp(database: TestDatabase, env: Record<string, stri
     ctx.database = await database.open();
     const port = await freePort();
     ctx.url = `http://127.0.0.1:${port}`;
-    ctx.app = await buildApp(testConfig({ PORT: String(port), PUBLIC_URL: ctx.url, PAYMENT_PROVIDER: 'sandbox', ...env }), { database: ctx.database });
+    ctx.app = await buildApp(
+      testConfig({ PORT: String(port), PUBLIC_URL: ctx.url, PAYMENT_PROVIDER: 'sandbox', ...env }),
+      { database: ctx.database },
+    );
     await ctx.app.listen({ port, host: '127.0.0.1' });
     ctx.sandbox = ctx.app.paystackSandbox!;
   });
@@ -43,7 +48,11 @@ export function useListeningApp(database: TestDatabase, env: Record<string, stri
 type Ctx = { app: App; url: string; sandbox: SandboxState };
 
 /** A call to the platform over its real port. */
-export async function callApi(ctx: Ctx, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) {
+export async function callApi(
+  ctx: Ctx,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+) {
   const response = await fetch(`${ctx.url}${path}`, {
     method: init.method ?? 'GET',
     headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
@@ -54,15 +63,32 @@ export async function callApi(ctx: Ctx, path: string, init: { method?: string; h
 }
 
 /** Signs in through the real login call and answers the Authorization header. */
-export async function signInOverHttp(ctx: Ctx, programme: 'main' | 'welcomeback', email: string, password: string) {
-  const answer = await callApi(ctx, programme === 'main' ? '/api/auth/login' : '/api/auth/loginwelc', { method: 'POST', body: { email, password } });
+export async function signInOverHttp(
+  ctx: Ctx,
+  programme: 'main' | 'welcomeback',
+  email: string,
+  password: string,
+) {
+  const answer = await callApi(ctx, programme === 'main' ? '/api/auth/login' : '/api/auth/loginwelc', {
+    method: 'POST',
+    body: { email, password },
+  });
   if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return { authorization: `Bearer ${answer.body.token as string}` };
 }
 
-export async function startPayment(ctx: Ctx, headers: Record<string, string>, programme: 'main' | 'welcomeback' = 'main') {
-  const answer = await callApi(ctx, programme === 'main' ? '/api/auth/process-payment' : '/api/auth/welcomepaystack', { method: 'POST', headers, body: {} });
-  if (answer.status !== 200) throw new Error(`payment start failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+export async function startPayment(
+  ctx: Ctx,
+  headers: Record<string, string>,
+  programme: 'main' | 'welcomeback' = 'main',
+) {
+  const answer = await callApi(
+    ctx,
+    programme === 'main' ? '/api/auth/process-payment' : '/api/auth/welcomepaystack',
+    { method: 'POST', headers, body: {} },
+  );
+  if (answer.status !== 200)
+    throw new Error(`payment start failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return { checkoutUrl: answer.body.data as string, reference: answer.body.reference as string };
 }
 
@@ -84,7 +110,10 @@ export async function pressCheckout(checkoutUrl: string, outcome: 'success' | 'f
 export async function postWebhook(ctx: Ctx, rawBody: string, signature: string | undefined) {
   const response = await fetch(`${ctx.url}/api/webhooks/paystack`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'x-paystack-signature': signature }) },
+    headers: {
+      'content-type': 'application/json',
+      ...(signature === undefined ? {} : { 'x-paystack-signature': signature }),
+    },
     body: rawBody,
   });
   await response.text();
@@ -92,7 +121,12 @@ export async function postWebhook(ctx: Ctx, rawBody: string, signature: string |
 }
 
 /** What a payment may change: the payment row, the payer's positions, the sponsor's referral credits, the stored events. */
-export async function paymentFacts(app: App, reference: string, accountId: string, sponsorAccountId?: string) {
+export async function paymentFacts(
+  app: App,
+  reference: string,
+  accountId: string,
+  sponsorAccountId?: string,
+) {
   const count = async (query: SQL) => Number((await queryRows<{ n: string }>(app.db, query))[0]!.n);
   const [payment] = await queryRows<{ status: string; position_id: string | null; paid_at: Date | null }>(
     app.db,
@@ -100,10 +134,15 @@ export async function paymentFacts(app: App, reference: string, accountId: strin
   );
   return {
     status: payment?.status,
-    positionId: payment?.position_id === null || payment?.position_id === undefined ? null : Number(payment.position_id),
+    positionId:
+      payment?.position_id === null || payment?.position_id === undefined
+        ? null
+        : Number(payment.position_id),
     positions: await count(sql`select count(*) as n from positions where account_id = ${accountId}`),
     sponsorReferralCredits: sponsorAccountId
-      ? await count(sql`select count(*) as n from credits where account_id = ${sponsorAccountId} and kind = 'referral'`)
+      ? await count(
+          sql`select count(*) as n from credits where account_id = ${sponsorAccountId} and kind = 'referral'`,
+        )
       : 0,
     journalEntries: await count(sql`select count(*) as n from journal_entries`),
     events: await count(sql`select count(*) as n from payment_events where reference = ${reference}`),

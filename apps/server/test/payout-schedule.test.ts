@@ -46,7 +46,13 @@ describeEachDatabase('the payout day prepares the month once, with several insta
 
   const prepared = async () =>
     (
-      await queryRows<{ programme: string; period: string; payee_count: number; total_kobo: string; run_id: string | null }>(
+      await queryRows<{
+        programme: string;
+        period: string;
+        payee_count: number;
+        total_kobo: string;
+        run_id: string | null;
+      }>(
         apps[0]!.db,
         sql`select programme, period, payee_count, total_kobo, run_id from payout_schedule order by programme`,
       )
@@ -67,7 +73,11 @@ describeEachDatabase('the payout day prepares the month once, with several insta
       { programme: 'welcomeback', period: '2026-11', payee_count: 1, total_kobo: 750_000, run_id: null },
     ]);
     // The next hours of the same day (on either instance) prepare nothing again.
-    for (const [i, hour] of ['2026-11-25T00:31:00Z', '2026-11-25T01:32:00Z', '2026-11-25T02:33:00Z'].entries())
+    for (const [i, hour] of [
+      '2026-11-25T00:31:00Z',
+      '2026-11-25T01:32:00Z',
+      '2026-11-25T02:33:00Z',
+    ].entries())
       await apps[i % 2]!.jobs.runDue(new Date(hour));
     expect(await prepared()).toHaveLength(2);
 
@@ -77,17 +87,34 @@ describeEachDatabase('the payout day prepares the month once, with several insta
       'Welcome Back payout of 2026-11 is ready for approval',
     ]);
     const welcome = mails.find((m) => m.subject.startsWith('Welcome Back'))!;
-    expect(welcome.text).toContain('waits for an administrator to approve and run it. 1 member, ₦7,500 in all');
+    expect(welcome.text).toContain(
+      'waits for an administrator to approve and run it. 1 member, ₦7,500 in all',
+    );
     expect(welcome.text).toContain('http://127.0.0.1:3000/adminpayouts');
 
     // Prepared, not run: the money stays in the wallet until an administrator runs the month.
     expect(await walletBalanceKobo(apps[0]!.db, memberId)).toBe(750_000);
     expect(await queryRows(apps[0]!.db, sql`select id from payout_runs`)).toEqual([]);
-    const waiting = await apps[1]!.inject({ method: 'GET', url: '/api/admin/payouts/prepared', headers: adminHeaders });
-    expect(waiting.json()).toEqual({
-      items: [{ programme: 'welcomeback', period: '2026-11', payees: 1, total: '7500.00', preparedAt: expect.any(String) }],
+    const waiting = await apps[1]!.inject({
+      method: 'GET',
+      url: '/api/admin/payouts/prepared',
+      headers: adminHeaders,
     });
-    const audit = await queryRows(apps[0]!.db, sql`select actor_account_id, details from audit_log where action = 'payout_prepared' order by id`);
+    expect(waiting.json()).toEqual({
+      items: [
+        {
+          programme: 'welcomeback',
+          period: '2026-11',
+          payees: 1,
+          total: '7500.00',
+          preparedAt: expect.any(String),
+        },
+      ],
+    });
+    const audit = await queryRows(
+      apps[0]!.db,
+      sql`select actor_account_id, details from audit_log where action = 'payout_prepared' order by id`,
+    );
     expect(audit).toHaveLength(2);
   });
 
@@ -95,7 +122,12 @@ describeEachDatabase('the payout day prepares the month once, with several insta
     // Past the job runner's claim (a crash and a rerun, a clock apart): the unique (programme, month) row decides.
     const at = new Date('2026-10-25T10:00:00Z');
     const both = await Promise.all(apps.map((app) => preparePayoutDay(app, at, app.jobs.instance)));
-    expect(both.flat().map((m) => m.programme).sort()).toEqual(['main', 'welcomeback']);
+    expect(
+      both
+        .flat()
+        .map((m) => m.programme)
+        .sort(),
+    ).toEqual(['main', 'welcomeback']);
     expect((await prepared()).filter((m) => m.period === '2026-10')).toHaveLength(2);
     const mails = await mailsTo(apps[0]!, adminEmail);
     expect(mails.filter((m) => m.subject.includes('2026-10'))).toHaveLength(2);
@@ -122,88 +154,116 @@ describeEachDatabase('with PAYOUT_AUTO the payout day also runs the month', (eng
     expect(runs).toEqual([{ id: expect.anything(), created_by: null, status: 'completed' }]);
     expect(await walletBalanceKobo(ctx.app.db, member.id)).toBe(0);
     const headers = await signInAs(ctx.app, admin.id);
-    const detail = (await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runs[0]!.id}`, headers })).json();
-    expect(detail).toMatchObject({ createdBy: 'the payout schedule', period: '2026-11', counts: { success: 1 } });
-    expect((await mailsTo(ctx.app, admin.email)).map((m) => m.subject)).toContain('Main payout of 2026-11 is running');
+    const detail = (
+      await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runs[0]!.id}`, headers })
+    ).json();
+    expect(detail).toMatchObject({
+      createdBy: 'the payout schedule',
+      period: '2026-11',
+      counts: { success: 1 },
+    });
+    expect((await mailsTo(ctx.app, admin.email)).map((m) => m.subject)).toContain(
+      'Main payout of 2026-11 is running',
+    );
   });
 });
 
-describeEachDatabase('a payout day missed while the platform was stopped is caught up at the next start, once', (engine) => {
-  let database: Database;
-  let reader: App;
-  const HOUR = 3_600_000;
-  // A payout day already over in Lagos: yesterday (or, on the 1st, the 28th of last month).
-  const today = new Date(Date.now() + HOUR).getUTCDate();
-  const payoutDay = today > 1 ? Math.min(today - 1, 28) : 28;
-  const env = { PAYOUT_DAY: String(payoutDay) };
-  let adminEmail: string;
+describeEachDatabase(
+  'a payout day missed while the platform was stopped is caught up at the next start, once',
+  (engine) => {
+    let database: Database;
+    let reader: App;
+    const HOUR = 3_600_000;
+    // A payout day already over in Lagos: yesterday (or, on the 1st, the 28th of last month).
+    const today = new Date(Date.now() + HOUR).getUTCDate();
+    const payoutDay = today > 1 ? Math.min(today - 1, 28) : 28;
+    const env = { PAYOUT_DAY: String(payoutDay) };
+    let adminEmail: string;
 
-  beforeAll(async () => {
-    database = await engine.open();
-    reader = await buildApp(testConfig(env), { database });
-    await reader.ready();
-    const admin = await createTestAccount(reader, { role: 'admin', fullName: 'Ada Admin' });
-    adminEmail = admin.email;
-    const member = await createTestAccount(reader, { programme: 'main', fullName: 'Bola Member' });
-    await fundWallet(reader.db, 'main', member.id, 250_000);
-    await saveBankDetails(reader.db, member.id, { accountNumber: '0123456781' });
-    // The platform had its members before the missed day.
-    await reader.db.execute(sql`update accounts set created_at = now() - interval '40 days'`);
-  });
-  afterAll(async () => {
-    await reader.close();
-    await database.close();
-  });
+    beforeAll(async () => {
+      database = await engine.open();
+      reader = await buildApp(testConfig(env), { database });
+      await reader.ready();
+      const admin = await createTestAccount(reader, { role: 'admin', fullName: 'Ada Admin' });
+      adminEmail = admin.email;
+      const member = await createTestAccount(reader, { programme: 'main', fullName: 'Bola Member' });
+      await fundWallet(reader.db, 'main', member.id, 250_000);
+      await saveBankDetails(reader.db, member.id, { accountNumber: '0123456781' });
+      // The platform had its members before the missed day.
+      await reader.db.execute(sql`update accounts set created_at = now() - interval '40 days'`);
+    });
+    afterAll(async () => {
+      await reader.close();
+      await database.close();
+    });
 
-  it('two instances starting together prepare each programme once and tell the administrators it is late', async () => {
-    const started = await Promise.all(
-      [0, 1].map(async () => {
-        const app = await buildApp(testConfig({ ...env, JOBS_ENABLED: 'true' }), { database });
-        await app.ready();
-        return app;
-      }),
-    );
-    // Start-up runs the due jobs at once; wait for the payout day's to finish, then closing waits for any tick in flight.
-    await expect
-      .poll(async () => (await queryRows(reader.db, sql`select 1 from scheduled_jobs where name = 'payout-day' and last_finished_at is not null`)).length, {
-        timeout: 30_000,
-      })
-      .toBe(1);
-    for (const app of started) await app.close();
+    it('two instances starting together prepare each programme once and tell the administrators it is late', async () => {
+      const started = await Promise.all(
+        [0, 1].map(async () => {
+          const app = await buildApp(testConfig({ ...env, JOBS_ENABLED: 'true' }), { database });
+          await app.ready();
+          return app;
+        }),
+      );
+      // Start-up runs the due jobs at once; wait for the payout day's to finish, then closing waits for any tick in flight.
+      await expect
+        .poll(
+          async () =>
+            (
+              await queryRows(
+                reader.db,
+                sql`select 1 from scheduled_jobs where name = 'payout-day' and last_finished_at is not null`,
+              )
+            ).length,
+          {
+            timeout: 30_000,
+          },
+        )
+        .toBe(1);
+      for (const app of started) await app.close();
 
-    const period = new Date(Date.now() + HOUR - (today > 1 ? 0 : 5 * 24 * HOUR)).toISOString().slice(0, 7);
-    const rows = await queryRows<{ programme: string; period: string; payee_count: number }>(
-      reader.db,
-      sql`select programme, period, payee_count from payout_schedule order by programme`,
-    );
-    expect(rows.map((r) => ({ ...r, payee_count: Number(r.payee_count) }))).toEqual([
-      { programme: 'main', period, payee_count: 1 },
-      { programme: 'welcomeback', period, payee_count: 0 },
-    ]);
-    const mails = await mailsTo(reader, adminEmail);
-    expect(mails.map((m) => m.subject).sort()).toEqual([`Main payout of ${period} is ready for approval`, `Welcome Back payout of ${period} is ready for approval`]);
-    const main = mails.find((m) => m.subject.startsWith('Main'))!;
-    expect(main.text).toMatch(/The payout day \(\d{1,2} \w+ \d{4}\) was missed while the platform was stopped, so the month is prepared now, late: the Main payout of .* is prepared and waits for an administrator/);
-    expect(main.text).toContain('1 member, ₦2,500 in all');
-    const audit = await queryRows<{ details: { caughtUp?: boolean } }>(reader.db, sql`select details from audit_log where action = 'payout_prepared'`);
-    expect(audit.map((a) => a.details.caughtUp)).toEqual([true, true]);
+      const period = new Date(Date.now() + HOUR - (today > 1 ? 0 : 5 * 24 * HOUR)).toISOString().slice(0, 7);
+      const rows = await queryRows<{ programme: string; period: string; payee_count: number }>(
+        reader.db,
+        sql`select programme, period, payee_count from payout_schedule order by programme`,
+      );
+      expect(rows.map((r) => ({ ...r, payee_count: Number(r.payee_count) }))).toEqual([
+        { programme: 'main', period, payee_count: 1 },
+        { programme: 'welcomeback', period, payee_count: 0 },
+      ]);
+      const mails = await mailsTo(reader, adminEmail);
+      expect(mails.map((m) => m.subject).sort()).toEqual([
+        `Main payout of ${period} is ready for approval`,
+        `Welcome Back payout of ${period} is ready for approval`,
+      ]);
+      const main = mails.find((m) => m.subject.startsWith('Main'))!;
+      expect(main.text).toMatch(
+        /The payout day \(\d{1,2} \w+ \d{4}\) was missed while the platform was stopped, so the month is prepared now, late: the Main payout of .* is prepared and waits for an administrator/,
+      );
+      expect(main.text).toContain('1 member, ₦2,500 in all');
+      const audit = await queryRows<{ details: { caughtUp?: boolean } }>(
+        reader.db,
+        sql`select details from audit_log where action = 'payout_prepared'`,
+      );
+      expect(audit.map((a) => a.details.caughtUp)).toEqual([true, true]);
 
-    // A later start, or the job's next hours, prepare nothing again.
-    const again = await buildApp(testConfig({ ...env, JOBS_ENABLED: 'true' }), { database });
-    await again.ready();
-    expect(await preparePayoutDay(again, new Date(Date.now() + 2 * HOUR), again.jobs.instance)).toEqual([]);
-    await again.close();
-    expect(await queryRows(reader.db, sql`select id from payout_schedule`)).toHaveLength(2);
-    expect(await mailsTo(reader, adminEmail)).toHaveLength(2);
-  });
+      // A later start, or the job's next hours, prepare nothing again.
+      const again = await buildApp(testConfig({ ...env, JOBS_ENABLED: 'true' }), { database });
+      await again.ready();
+      expect(await preparePayoutDay(again, new Date(Date.now() + 2 * HOUR), again.jobs.instance)).toEqual([]);
+      await again.close();
+      expect(await queryRows(reader.db, sql`select id from payout_schedule`)).toHaveLength(2);
+      expect(await mailsTo(reader, adminEmail)).toHaveLength(2);
+    });
 
-  it('a new installation does not prepare a month whose payout day came before its first account', async () => {
-    const fresh = await engine.open();
-    const app = await buildApp(testConfig(env), { database: fresh });
-    await app.ready();
-    await createTestAccount(app, { role: 'admin' });
-    expect(await preparePayoutDay(app, new Date(), app.jobs.instance)).toEqual([]);
-    await app.close();
-    await fresh.close();
-  });
-});
+    it('a new installation does not prepare a month whose payout day came before its first account', async () => {
+      const fresh = await engine.open();
+      const app = await buildApp(testConfig(env), { database: fresh });
+      await app.ready();
+      await createTestAccount(app, { role: 'admin' });
+      expect(await preparePayoutDay(app, new Date(), app.jobs.instance)).toEqual([]);
+      await app.close();
+      await fresh.close();
+    });
+  },
+);

@@ -15,7 +15,6 @@ import { testConfig } from './app';
 import { describeEachDatabase } from './databases';
 import { freePort, useListeningApp } from './payments-kit';
 
-
 /** Members written in bulk, each with verified bank details and a funded wallet (bonus expense pays the wallets, as bonuses do). */
 async function seedPayees(
   app: App,
@@ -187,7 +186,11 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
     expect(await ctx.sandbox.transfers.count()).toBe(transfersBefore);
     const failedOne = members.find((m) => m.accountNumber.endsWith('9'))!;
     const preview = (
-      await ctx.app.inject({ method: 'GET', url: '/api/admin/payouts/preview?programme=welcomeback&period=2026-11', headers: admin })
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/payouts/preview?programme=welcomeback&period=2026-11',
+        headers: admin,
+      })
     ).json();
     expect(preview.skipped.find((s: { accountId: string }) => s.accountId === failedOne.id)).toMatchObject({
       reason: 'earlier_payout_failed',
@@ -199,8 +202,12 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
     expect(failedPayout).toMatchObject({
       status: 'failed',
       attention: {
-        reason: expect.stringMatching(/^Paystack (said: “.+”|gave no reason)\. The bank did not pay this account; the amount is back in the member's wallet\.$/),
-        action: expect.stringMatching(/^The bank details are unchanged since this transfer\. If the bank refused the account, ask the member to check them/),
+        reason: expect.stringMatching(
+          /^Paystack (said: “.+”|gave no reason)\. The bank did not pay this account; the amount is back in the member's wallet\.$/,
+        ),
+        action: expect.stringMatching(
+          /^The bank details are unchanged since this transfer\. If the bank refused the account, ask the member to check them/,
+        ),
         retryable: true,
       },
     });
@@ -255,7 +262,10 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
       ctx.app.inject({ method: 'POST', url: `/api/admin/payouts/runs/${runId}/retry`, headers: admin });
     const first = await retry();
     expect(first.statusCode).toBe(202);
-    expect(first.json()).toMatchObject({ reserved: fixed.length, skipped: { bank_details_unverified: unfixed.length } });
+    expect(first.json()).toMatchObject({
+      reserved: fixed.length,
+      skipped: { bank_details_unverified: unfixed.length },
+    });
     // A second press while the first is still sending moves no money twice.
     const second = await retry();
     expect(second.json()).toMatchObject({ reserved: 0 });
@@ -263,9 +273,14 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
     expect(await ctx.sandbox.transfers.count()).toBe(transfersBefore + fixed.length);
     for (const m of fixed) expect(await walletBalanceKobo(ctx.app.db, m.id)).toBe(0);
     for (const m of unfixed) expect(await walletBalanceKobo(ctx.app.db, m.id)).toBe(m.amountKobo);
-    const [attempts] = await queryRows<{ n: number }>(ctx.app.db, sql`select count(*)::int as n from payout_attempts`);
+    const [attempts] = await queryRows<{ n: number }>(
+      ctx.app.db,
+      sql`select count(*)::int as n from payout_attempts`,
+    );
     expect(attempts!.n).toBe(fixed.length);
-    const waiting = (await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runId}`, headers: admin })).json();
+    const waiting = (
+      await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runId}`, headers: admin })
+    ).json();
     expect(waiting).toMatchObject({ status: 'needs_attention', counts: { failed: unfixed.length } });
 
     // The others' details are confirmed too; one more retry pays them and the run is completed.
@@ -275,13 +290,17 @@ describeEachDatabase('payout transfers through the sandbox', (database) => {
       );
     expect((await retry()).json()).toMatchObject({ reserved: unfixed.length });
     await settled(ctx.app);
-    const done = (await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runId}`, headers: admin })).json();
+    const done = (
+      await ctx.app.inject({ method: 'GET', url: `/api/admin/payouts/runs/${runId}`, headers: admin })
+    ).json();
     expect(done).toMatchObject({ status: 'completed', counts: { success: payees, failed: 0 } });
     expect(done.completedAt).not.toBeNull();
     expect((await retry()).statusCode).toBe(409);
     for (const m of members) expect(await walletBalanceKobo(ctx.app.db, m.id)).toBe(0);
     expect(await balanceOf(ctx.app, 'payout_clearing:welcomeback')).toBe(0);
-    expect(await balanceOf(ctx.app, 'provider_settlement:welcomeback')).toBe(members.reduce((s, m) => s + m.amountKobo, 0));
+    expect(await balanceOf(ctx.app, 'provider_settlement:welcomeback')).toBe(
+      members.reduce((s, m) => s + m.amountKobo, 0),
+    );
     expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
   });
 
@@ -444,7 +463,12 @@ describeEachDatabase('payout retries after provider faults', (database) => {
         headers: admin,
         payload: { reason: 'The member closed this bank account' },
       });
-    const noReason = await ctx.app.inject({ method: 'POST', url: `/api/admin/payouts/${payout!.id}/release`, headers: admin, payload: {} });
+    const noReason = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/payouts/${payout!.id}/release`,
+      headers: admin,
+      payload: {},
+    });
     expect(noReason.statusCode).toBe(400);
     const tooSoon = await release();
     expect(tooSoon.statusCode).toBe(409);
@@ -467,7 +491,13 @@ describeEachDatabase('payout retries after provider faults', (database) => {
       sql`select details from audit_log where action = 'payout_release'`,
     );
     expect(audit).toEqual([
-      { details: { payoutId: Number(payout!.id), from: 'reserved', reason: 'The member closed this bank account' } },
+      {
+        details: {
+          payoutId: Number(payout!.id),
+          from: 'reserved',
+          reason: 'The member closed this bank account',
+        },
+      },
     ]);
     const run = (
       await ctx.app.inject({
@@ -477,7 +507,10 @@ describeEachDatabase('payout retries after provider faults', (database) => {
       })
     ).json();
     expect(run).toMatchObject({ status: 'completed', counts: { released: 1 } });
-    expect(run.payouts[0]).toMatchObject({ status: 'released', releasedReason: 'The member closed this bank account' });
+    expect(run.payouts[0]).toMatchObject({
+      status: 'released',
+      releasedReason: 'The member closed this bank account',
+    });
     expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
   });
 });

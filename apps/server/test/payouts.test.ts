@@ -15,38 +15,78 @@ import { describeEachDatabase } from './databases';
 describe('payout rules', () => {
   const bank = { verified: true };
   it('pays the whole wallet of an active or closed account with verified bank details at or above the minimum', () => {
-    expect(decidePayee({ balanceKobo: 100_000, accountStatus: 'active', bank, earlierPayoutFailed: false }, 100_000)).toEqual({
+    expect(
+      decidePayee(
+        { balanceKobo: 100_000, accountStatus: 'active', bank, earlierPayoutFailed: false },
+        100_000,
+      ),
+    ).toEqual({
       pay: true,
       amountKobo: 100_000,
     });
-    expect(decidePayee({ balanceKobo: 250_050, accountStatus: 'closed', bank, earlierPayoutFailed: false }, 100_000)).toEqual({
+    expect(
+      decidePayee(
+        { balanceKobo: 250_050, accountStatus: 'closed', bank, earlierPayoutFailed: false },
+        100_000,
+      ),
+    ).toEqual({
       pay: true,
       amountKobo: 250_050,
     });
   });
   it('says why a wallet is left out', () => {
-    expect(decidePayee({ balanceKobo: 99_999, accountStatus: 'active', bank, earlierPayoutFailed: false }, 100_000)).toEqual({
+    expect(
+      decidePayee(
+        { balanceKobo: 99_999, accountStatus: 'active', bank, earlierPayoutFailed: false },
+        100_000,
+      ),
+    ).toEqual({
       pay: false,
       reason: 'below_minimum',
     });
-    expect(decidePayee({ balanceKobo: 0, accountStatus: 'active', bank, earlierPayoutFailed: false }, 0)).toEqual({
+    expect(
+      decidePayee({ balanceKobo: 0, accountStatus: 'active', bank, earlierPayoutFailed: false }, 0),
+    ).toEqual({
       pay: false,
       reason: 'below_minimum',
     });
-    expect(decidePayee({ balanceKobo: 500_000, accountStatus: 'active', bank: null, earlierPayoutFailed: false }, 100_000)).toEqual({
+    expect(
+      decidePayee(
+        { balanceKobo: 500_000, accountStatus: 'active', bank: null, earlierPayoutFailed: false },
+        100_000,
+      ),
+    ).toEqual({
       pay: false,
       reason: 'no_bank_details',
     });
     expect(
-      decidePayee({ balanceKobo: 500_000, accountStatus: 'active', bank: { verified: false }, earlierPayoutFailed: false }, 100_000),
+      decidePayee(
+        {
+          balanceKobo: 500_000,
+          accountStatus: 'active',
+          bank: { verified: false },
+          earlierPayoutFailed: false,
+        },
+        100_000,
+      ),
     ).toEqual({ pay: false, reason: 'bank_details_unverified' });
-    expect(decidePayee({ balanceKobo: 500_000, accountStatus: 'suspended', bank, earlierPayoutFailed: false }, 100_000)).toEqual({
+    expect(
+      decidePayee(
+        { balanceKobo: 500_000, accountStatus: 'suspended', bank, earlierPayoutFailed: false },
+        100_000,
+      ),
+    ).toEqual({
       pay: false,
       reason: 'account_suspended',
     });
   });
   it("says a bank-file run's failures in the bank's words, never Paystack's, whatever the member's bank details", () => {
-    const banks = [null, { verified: false, changedSinceFailure: false }, { verified: true, changedSinceFailure: true }, { verified: true, changedSinceFailure: false }];
+    const banks = [
+      null,
+      { verified: false, changedSinceFailure: false },
+      { verified: true, changedSinceFailure: true },
+      { verified: true, changedSinceFailure: false },
+    ];
     const reasons = [null, 'Account closed', 'The bank could not pay this account'];
     const statuses = ['reserved', 'processing', 'otp', 'success', 'failed', 'reversed', 'released'] as const;
     const said = new Set<string>();
@@ -58,13 +98,23 @@ describe('payout rules', () => {
         }
     expect(said.size).toBeGreaterThan(0);
     for (const words of said) expect(words).not.toMatch(/paystack/i);
-    expect(payoutAttention({ status: 'failed', failureReason: 'Account closed', bank: banks[2]!, mode: 'csv' })).toEqual({
-      reason: "The bank said: “Account closed”. The bank did not pay this account; the amount is back in the member's wallet.",
+    expect(
+      payoutAttention({ status: 'failed', failureReason: 'Account closed', bank: banks[2]!, mode: 'csv' }),
+    ).toEqual({
+      reason:
+        "The bank said: “Account closed”. The bank did not pay this account; the amount is back in the member's wallet.",
       action: 'The member has corrected the bank details since: retry to put it in the next bank file.',
       retryable: true,
       needsCode: false,
     });
-    expect(payoutAttention({ status: 'failed', failureReason: 'The bank could not pay this account', bank: banks[3]!, mode: 'csv' })!.reason).toBe(
+    expect(
+      payoutAttention({
+        status: 'failed',
+        failureReason: 'The bank could not pay this account',
+        bank: banks[3]!,
+        mode: 'csv',
+      })!.reason,
+    ).toBe(
       "The bank gave no reason (recorded before reasons were asked for). The bank did not pay this account; the amount is back in the member's wallet.",
     );
   });
@@ -260,14 +310,22 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
   });
 
   let batchId: number;
-  const bankFile = (id = runId, headers = admin) => ctx.app.inject({ method: 'POST', url: `/api/admin/payouts/runs/${id}/bank-file`, headers });
-  const record = (id: number, failed: { payoutId: number; reason: string }[]) => post(`/api/admin/payouts/batches/${id}/record`, { failed });
+  const bankFile = (id = runId, headers = admin) =>
+    ctx.app.inject({ method: 'POST', url: `/api/admin/payouts/runs/${id}/bank-file`, headers });
+  const record = (id: number, failed: { payoutId: number; reason: string }[]) =>
+    post(`/api/admin/payouts/batches/${id}/record`, { failed });
 
   it('gives the bank a file of the payouts to send, with its id and control total, full account numbers and the download audited', async () => {
     const made = await bankFile();
     expect(made.statusCode, made.body).toBe(201);
     batchId = made.json().id;
-    expect(made.json()).toMatchObject({ status: 'open', paymentCount: 3, total: '10500.50', paid: '0.00', createdBy: 'Ada Admin' });
+    expect(made.json()).toMatchObject({
+      status: 'open',
+      paymentCount: 3,
+      total: '10500.50',
+      paid: '0.00',
+      createdBy: 'Ada Admin',
+    });
     // Asking again gives the same open batch, not a new one.
     const again = await bankFile();
     expect(again.statusCode).toBe(200);
@@ -276,21 +334,36 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
     const res = await get(`/api/admin/payouts/batches/${batchId}/csv`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="bank-file-welcomeback-${period}-batch-${batchId}.csv"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="bank-file-welcomeback-${period}-batch-${batchId}.csv"`,
+    );
     const lines = res.body.trim().split('\n');
-    expect(lines[0]).toBe('Record,Reference,Beneficiary name,Account number,Bank code,Bank name,Amount (NGN),Narration,Note');
+    expect(lines[0]).toBe(
+      'Record,Reference,Beneficiary name,Account number,Bank code,Bank name,Amount (NGN),Narration,Note',
+    );
     expect(lines).toHaveLength(6);
-    expect(lines[1]).toMatch(new RegExp(`^HEADER,Batch ${batchId},Welcome Back payout ${period},,,,10500\\.50,,"Control total: 3 payments, 1050050 kobo; made `));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^HEADER,Batch ${batchId},Welcome Back payout ${period},,,,10500\\.50,,"Control total: 3 payments, 1050050 kobo; made `,
+      ),
+    );
     const narration = `Cooperative bonus payout ${period}`;
     expect(lines[2]).toMatch(
-      new RegExp(`^PAYMENT,payout-[0-9a-f-]{36},TEST MEMBER,0123456781,058,Guaranty Trust Bank,5000\\.00,${narration},$`),
+      new RegExp(
+        `^PAYMENT,payout-[0-9a-f-]{36},TEST MEMBER,0123456781,058,Guaranty Trust Bank,5000\\.00,${narration},$`,
+      ),
     );
     expect(lines[3]).toMatch(/^PAYMENT,.*,0123456782,058,Guaranty Trust Bank,2500\.50,/);
     expect(lines[4]).toMatch(/^PAYMENT,.*,0123456787,058,Guaranty Trust Bank,3000\.00,/);
     expect(lines[5]).toBe(`TRAILER,Batch ${batchId},Control total,,,,10500.50,,"3 payments, 1050050 kobo"`);
     // The same rows again: the file of an open batch does not change between downloads.
-    expect((await get(`/api/admin/payouts/batches/${batchId}/csv`)).body.split('\n').slice(2)).toEqual(res.body.split('\n').slice(2));
-    const audit = await queryRows(ctx.app.db, sql`select actor_account_id, details from audit_log where action = 'payout_csv_download'`);
+    expect((await get(`/api/admin/payouts/batches/${batchId}/csv`)).body.split('\n').slice(2)).toEqual(
+      res.body.split('\n').slice(2),
+    );
+    const audit = await queryRows(
+      ctx.app.db,
+      sql`select actor_account_id, details from audit_log where action = 'payout_csv_download'`,
+    );
     expect(audit).toEqual([
       { actor_account_id: adminId, details: { runId, batchId, rows: 3, totalKobo: 1_050_050 } },
       { actor_account_id: adminId, details: { runId, batchId, rows: 3, totalKobo: 1_050_050 } },
@@ -299,8 +372,17 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
     expect((await get(`/api/admin/payouts/batches/${batchId}/csv`, member)).statusCode).toBe(403);
     expect((await bankFile(runId, member)).statusCode).toBe(403);
     const run = (await get(`/api/admin/payouts/runs/${runId}`)).json();
-    expect(run.batches).toMatchObject([{ id: batchId, status: 'open', paymentCount: 3, items: [{ outcome: null }, { outcome: null }, { outcome: null }] }]);
-    expect(run.payouts[0].statusText).toBe("Held for this run: in the bank file sent, waiting for the bank's answer");
+    expect(run.batches).toMatchObject([
+      {
+        id: batchId,
+        status: 'open',
+        paymentCount: 3,
+        items: [{ outcome: null }, { outcome: null }, { outcome: null }],
+      },
+    ]);
+    expect(run.payouts[0].statusText).toBe(
+      "Held for this run: in the bank file sent, waiting for the bank's answer",
+    );
   });
 
   it('writes a name that starts like a formula as text', async () => {
@@ -318,7 +400,9 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
     const stranger = await record(batchId, [{ payoutId: 999999, reason: 'Account closed' }]);
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json().message).toBe(`Payout 999999 is not in Batch ${batchId}`);
-    const noReason = await post(`/api/admin/payouts/batches/${batchId}/record`, { failed: [{ payoutId: failedOne.id, reason: ' ' }] });
+    const noReason = await post(`/api/admin/payouts/batches/${batchId}/record`, {
+      failed: [{ payoutId: failedOne.id, reason: ' ' }],
+    });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toMatch(/Write the bank's reason for this payment/);
 
@@ -327,7 +411,13 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
     expect(res.json()).toMatchObject({
       settled: 2,
       failed: 1,
-      batch: { id: batchId, status: 'recorded', paid: '8000.00', recordedBy: 'Ada Admin', recordedApprovedBy: null },
+      batch: {
+        id: batchId,
+        status: 'recorded',
+        paid: '8000.00',
+        recordedBy: 'Ada Admin',
+        recordedApprovedBy: null,
+      },
       run: { status: 'needs_attention', paid: '8000.00', counts: { success: 2, failed: 1 } },
     });
     expect(await walletBalanceKobo(ctx.app.db, people.paid2.id)).toBe(250_050);
@@ -338,17 +428,29 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
     expect(again.statusCode).toBe(409);
     const file = await get(`/api/admin/payouts/batches/${batchId}/csv`);
     expect(file.statusCode).toBe(409);
-    expect(file.json().message).toMatch(/is recorded: its file is not given again, so that nobody is paid twice/);
+    expect(file.json().message).toMatch(
+      /is recorded: its file is not given again, so that nobody is paid twice/,
+    );
     // Nothing is left to send until the refused payout is retried.
     const nothing = await bankFile();
     expect(nothing.statusCode).toBe(409);
     const after = (await get(`/api/admin/payouts/runs/${runId}`)).json();
     const refused = after.payouts.find((p: { id: number }) => p.id === failedOne.id);
-    expect(refused.attention.reason).toBe("The bank said: “Account closed”. The bank did not pay this account; the amount is back in the member's wallet.");
+    expect(refused.attention.reason).toBe(
+      "The bank said: “Account closed”. The bank did not pay this account; the amount is back in the member's wallet.",
+    );
     expect(refused.statusText).toBe('The bank did not pay this account; the money is back in the wallet');
     expect(JSON.stringify(after)).not.toMatch(/paystack/i);
-    const [audit] = await queryRows<{ details: Record<string, unknown> }>(ctx.app.db, sql`select details from audit_log where action = 'payout_csv_confirm'`);
-    expect(audit!.details).toMatchObject({ runId, batchId, paidKobo: 800_000, failed: [{ payoutId: failedOne.id, reason: 'Account closed' }] });
+    const [audit] = await queryRows<{ details: Record<string, unknown> }>(
+      ctx.app.db,
+      sql`select details from audit_log where action = 'payout_csv_confirm'`,
+    );
+    expect(audit!.details).toMatchObject({
+      runId,
+      batchId,
+      paidKobo: 800_000,
+      failed: [{ payoutId: failedOne.id, reason: 'Account closed' }],
+    });
     expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
   });
 
@@ -372,21 +474,43 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
     const waiting = (await get(`/api/admin/payouts/runs/${runId}`)).json();
     expect(waiting).toMatchObject({ status: 'running', counts: { reserved: 1, failed: 0 } });
     const again = waiting.payouts.find((p: { id: number }) => p.id === failedOne.id);
-    expect(again).toMatchObject({ attempt: 2, status: 'reserved', accountNumberLast4: '6790', statusText: 'Held for this run: goes in the next bank file' });
+    expect(again).toMatchObject({
+      attempt: 2,
+      status: 'reserved',
+      accountNumberLast4: '6790',
+      statusText: 'Held for this run: goes in the next bank file',
+    });
     expect(again.reference).not.toBe(failedOne.reference);
     // The next file holds the retried payout only: the two the bank paid are in no other file.
     const second = await bankFile();
     expect(second.statusCode).toBe(201);
-    expect(second.json()).toMatchObject({ paymentCount: 1, total: '2500.50', items: [{ payoutId: failedOne.id, attempt: 2, reference: again.reference }] });
+    expect(second.json()).toMatchObject({
+      paymentCount: 1,
+      total: '2500.50',
+      items: [{ payoutId: failedOne.id, attempt: 2, reference: again.reference }],
+    });
     const csv = (await get(`/api/admin/payouts/batches/${second.json().id}/csv`)).body;
-    expect(csv.trim().split('\n').filter((l) => l.startsWith('PAYMENT,'))).toEqual([expect.stringContaining(',0123456790,058,')]);
+    expect(
+      csv
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('PAYMENT,')),
+    ).toEqual([expect.stringContaining(',0123456790,058,')]);
     const res = await record(second.json().id, []);
     expect(res.json()).toMatchObject({ settled: 1, run: { status: 'completed', paid: '10500.50' } });
     expect(await walletBalanceKobo(ctx.app.db, people.paid2.id)).toBe(0);
     const batches = (await get(`/api/admin/payouts/runs/${runId}`)).json().batches;
-    expect(batches.map((b: { id: number; status: string }) => [b.id, b.status])).toEqual([[second.json().id, 'recorded'], [batchId, 'recorded']]);
+    expect(batches.map((b: { id: number; status: string }) => [b.id, b.status])).toEqual([
+      [second.json().id, 'recorded'],
+      [batchId, 'recorded'],
+    ]);
     // The first attempt keeps its own account ending in the first batch.
-    expect(batches[1].items.find((i: { payoutId: number }) => i.payoutId === failedOne.id)).toMatchObject({ attempt: 1, accountNumberLast4: '6782', outcome: 'failed', bankReason: 'Account closed' });
+    expect(batches[1].items.find((i: { payoutId: number }) => i.payoutId === failedOne.id)).toMatchObject({
+      attempt: 1,
+      accountNumberLast4: '6782',
+      outcome: 'failed',
+      bankReason: 'Account closed',
+    });
     expect(await ledgerDiscrepancies(ctx.app.db)).toEqual({ mismatchedAccounts: [], totalKobo: 0 });
   });
 

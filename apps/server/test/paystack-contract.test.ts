@@ -50,18 +50,42 @@ const reference = () => `contract-${randomUUID()}`;
 
 /** Paystack's documented bodies as its documentation shows them (copied from its API reference and webhook pages). */
 const documentedDir = join(import.meta.dirname, 'contract', 'documented');
-const fixture = (name: string) => JSON.parse(readFileSync(join(documentedDir, name), 'utf8')) as Record<string, { data: unknown }> & { event?: string };
+const fixture = (name: string) =>
+  JSON.parse(readFileSync(join(documentedDir, name), 'utf8')) as Record<string, { data: unknown }> & {
+    event?: string;
+  };
 
 /** Drives every call the platform makes, along every path the sandbox offers, through the real client. */
 async function exerciseEveryCall() {
   ctx.sandbox.deliverWebhooks = false;
-  client = createPaystackProvider({ name: 'sandbox', baseUrl: `${ctx.url}/sandbox/paystack`, secretKey: SANDBOX_SECRET_KEY, fetch: recordingFetch, attempts: 1 });
+  client = createPaystackProvider({
+    name: 'sandbox',
+    baseUrl: `${ctx.url}/sandbox/paystack`,
+    secretKey: SANDBOX_SECRET_KEY,
+    fetch: recordingFetch,
+    attempts: 1,
+  });
   const paid: string[] = [];
-  for (const [outcome, email] of [['success', 'ada@example.com'], ['success_fees', 'ada@example.com'], ['success', 'ada+refund-fails@example.com']] as const) {
+  for (const [outcome, email] of [
+    ['success', 'ada@example.com'],
+    ['success_fees', 'ada@example.com'],
+    ['success', 'ada+refund-fails@example.com'],
+  ] as const) {
     const ref = reference();
     paid.push(ref);
-    const started = await client.initializeTransaction({ email, amountKobo: 5_000_000, reference: ref, callbackUrl: `${ctx.url}/mainpaystack`, metadata: { accountId: 'a1' } });
-    await fetch(started.authorizationUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ outcome }), redirect: 'manual' });
+    const started = await client.initializeTransaction({
+      email,
+      amountKobo: 5_000_000,
+      reference: ref,
+      callbackUrl: `${ctx.url}/mainpaystack`,
+      metadata: { accountId: 'a1' },
+    });
+    await fetch(started.authorizationUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ outcome }),
+      redirect: 'manual',
+    });
     await client.verifyTransaction(ref);
   }
   await client.verifyTransaction('no-such-reference');
@@ -71,13 +95,25 @@ async function exerciseEveryCall() {
   const numbers = [...Object.keys(TRANSFER_TEST_ACCOUNTS), '0123456780', '0123456789'];
   const sent: { reference: string; transferCode: string | null; status: string }[] = [];
   for (const accountNumber of numbers) {
-    const { recipientCode } = await client.createTransferRecipient({ name: 'ADA OKAFOR', accountNumber, bankCode: '058' });
+    const { recipientCode } = await client.createTransferRecipient({
+      name: 'ADA OKAFOR',
+      accountNumber,
+      bankCode: '058',
+    });
     const ref = `contract-${randomUUID()}`;
-    const state = await client.initiateTransfer({ amountKobo: 1_000_000, recipientCode, reference: ref, reason: 'Bonus payout' }).catch(() => null);
+    const state = await client
+      .initiateTransfer({ amountKobo: 1_000_000, recipientCode, reference: ref, reason: 'Bonus payout' })
+      .catch(() => null);
     if (state) sent.push(state);
   }
-  const { recipientCode } = await client.createTransferRecipient({ name: 'ADA OKAFOR', accountNumber: '0123456781', bankCode: '058' });
-  await client.initiateBulkTransfer([{ amountKobo: 500_000, recipientCode, reference: `contract-${randomUUID()}`, reason: 'Bonus payout' }]);
+  const { recipientCode } = await client.createTransferRecipient({
+    name: 'ADA OKAFOR',
+    accountNumber: '0123456781',
+    bankCode: '058',
+  });
+  await client.initiateBulkTransfer([
+    { amountKobo: 500_000, recipientCode, reference: `contract-${randomUUID()}`, reason: 'Bonus payout' },
+  ]);
   const otp = sent.find((s) => s.status === 'otp' && s.transferCode)!;
   await client.resendTransferOtp(otp.transferCode!);
   await client.finalizeTransfer({ transferCode: otp.transferCode!, otp: '000000' });
@@ -89,17 +125,49 @@ async function exerciseEveryCall() {
   for (const s of sent) await client.verifyTransfer(s.reference);
   await client.verifyTransfer('no-such-reference');
   // Disputes: the sandbox's customer disputes two paid payments (create, remind); one is contested, one accepted.
-  const verifiedRefs = exchanges.filter((e) => e.path.startsWith('/transaction/verify/') && e.httpStatus === 200).map((e) => e.path.split('/').pop()!);
-  const records = (path: string) => fetch(`${ctx.url}/sandbox/paystack/checkout/records/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const verifiedRefs = exchanges
+    .filter((e) => e.path.startsWith('/transaction/verify/') && e.httpStatus === 200)
+    .map((e) => e.path.split('/').pop()!);
+  const records = (path: string) =>
+    fetch(`${ctx.url}/sandbox/paystack/checkout/records/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
   const disputeIds: number[] = [];
-  for (const ref of verifiedRefs) disputeIds.push(((await (await records(`${ref}/dispute`)).json()) as { data: { id: number } }).data.id);
+  for (const ref of verifiedRefs)
+    disputeIds.push(((await (await records(`${ref}/dispute`)).json()) as { data: { id: number } }).data.id);
   await records(`disputes/${disputeIds[0]}/remind`);
   const statement = 'Membership paid and used.';
-  const evidence = { customerEmail: 'ada@example.com', customerName: 'Ada Okafor', customerPhone: '08012345678', serviceDetails: statement };
-  await client.answerDispute({ disputeId: disputeIds[0]!, resolution: 'declined', message: 'The member used the service', refundAmountKobo: 0, statement, evidence });
-  await client.answerDispute({ disputeId: disputeIds[1]!, resolution: 'merchant-accepted', message: 'Refund the customer', refundAmountKobo: 5_000_000, statement });
+  const evidence = {
+    customerEmail: 'ada@example.com',
+    customerName: 'Ada Okafor',
+    customerPhone: '08012345678',
+    serviceDetails: statement,
+  };
+  await client.answerDispute({
+    disputeId: disputeIds[0]!,
+    resolution: 'declined',
+    message: 'The member used the service',
+    refundAmountKobo: 0,
+    statement,
+    evidence,
+  });
+  await client.answerDispute({
+    disputeId: disputeIds[1]!,
+    resolution: 'merchant-accepted',
+    message: 'Refund the customer',
+    refundAmountKobo: 5_000_000,
+    statement,
+  });
   // A second answer is refused in Paystack's envelope.
-  await client.answerDispute({ disputeId: disputeIds[1]!, resolution: 'merchant-accepted', message: 'Again', refundAmountKobo: 5_000_000, statement });
+  await client.answerDispute({
+    disputeId: disputeIds[1]!,
+    resolution: 'merchant-accepted',
+    message: 'Again',
+    refundAmountKobo: 5_000_000,
+    statement,
+  });
   await ctx.sandbox.idle();
   await exerciseRefunds(paid);
 }
@@ -111,7 +179,9 @@ async function exerciseRefunds([paid, paidWithFees, failing]: string[]) {
   refunds.push(await client.createRefund({ transactionReference: paid!, amountKobo: 2_000_000, ...note }));
   refunds.push(await client.createRefund({ transactionReference: paid!, amountKobo: 3_000_000, ...note }));
   await client.createRefund({ transactionReference: paid!, amountKobo: 1, ...note });
-  refunds.push(await client.createRefund({ transactionReference: paidWithFees!, amountKobo: 5_000_000, ...note }));
+  refunds.push(
+    await client.createRefund({ transactionReference: paidWithFees!, amountKobo: 5_000_000, ...note }),
+  );
   refunds.push(await client.createRefund({ transactionReference: failing!, amountKobo: 5_000_000, ...note }));
   await ctx.sandbox.idle();
   for (const refund of refunds) if ('id' in refund) await client.fetchRefund(refund.id);
@@ -139,9 +209,13 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
       ['GET', '/transfer/verify/x', 'api_transfers_verify_response.json'],
       ['POST', '/refund', 'api_refund_create_response.json'],
     ];
-    for (const [method, path, file] of cases) expect(contractProblem(endpointOf(method, path)!.answer, fixture(file)['200']!.data), file).toBeNull();
+    for (const [method, path, file] of cases)
+      expect(contractProblem(endpointOf(method, path)!.answer, fixture(file)['200']!.data), file).toBeNull();
     // The resolve sample has no bank_id; Paystack's description requires it, and its sandbox answers give it.
-    expect(contractProblem(endpointOf('POST', '/transfer')!.answer, fixture('otp.json')), 'otp.json').toBeNull();
+    expect(
+      contractProblem(endpointOf('POST', '/transfer')!.answer, fixture('otp.json')),
+      'otp.json',
+    ).toBeNull();
     for (const file of readdirSync(documentedDir).filter((f) => f.startsWith('doc_payments_'))) {
       const event = fixture(file);
       expect(contractProblem(EVENTS[event.event!]!, event), file).toBeNull();
@@ -170,8 +244,10 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
     ]);
     for (const e of exchanges) {
       const endpoint = endpointOf(e.method, e.path)!;
-      if (endpoint.request) expect(contractProblem(endpoint.request, e.request), `${e.method} ${e.path} request`).toBeNull();
-      if (endpoint.query) expect(contractProblem(endpoint.query, e.query), `${e.method} ${e.path} query`).toBeNull();
+      if (endpoint.request)
+        expect(contractProblem(endpoint.request, e.request), `${e.method} ${e.path} request`).toBeNull();
+      if (endpoint.query)
+        expect(contractProblem(endpoint.query, e.query), `${e.method} ${e.path} query`).toBeNull();
     }
   });
 
@@ -186,7 +262,9 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
   });
 
   it("sends events in Paystack's shapes, for every transfer path, every refund step and every dispute event", () => {
-    const events = ctx.sandbox.webhooks.map((w) => JSON.parse(w.rawBody) as { event: string; data: { status: string } });
+    const events = ctx.sandbox.webhooks.map(
+      (w) => JSON.parse(w.rawBody) as { event: string; data: { status: string } },
+    );
     expect(new Set(events.map((e) => e.event))).toEqual(
       new Set([
         'charge.success',
@@ -203,14 +281,24 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
       ]),
     );
     for (const event of events) expect(contractProblem(EVENTS[event.event]!, event), event.event).toBeNull();
-    expect(new Set(events.filter((e) => e.event === 'transfer.failed').map((e) => e.data.status))).toEqual(new Set(['failed', 'blocked', 'rejected']));
+    expect(new Set(events.filter((e) => e.event === 'transfer.failed').map((e) => e.data.status))).toEqual(
+      new Set(['failed', 'blocked', 'rejected']),
+    );
   });
 
   it('answers errors in the status:false envelope also for a POST without a JSON content type and an unknown path', async () => {
     const auth = { authorization: `Bearer ${SANDBOX_SECRET_KEY}` };
-    const plain = await fetch(`${ctx.url}/sandbox/paystack/transfer`, { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: 'amount=1' });
+    const plain = await fetch(`${ctx.url}/sandbox/paystack/transfer`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/plain' },
+      body: 'amount=1',
+    });
     const unknown = await fetch(`${ctx.url}/sandbox/paystack/no/such/endpoint`, { headers: auth });
-    const broken = await fetch(`${ctx.url}/sandbox/paystack/transfer`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"amount":' });
+    const broken = await fetch(`${ctx.url}/sandbox/paystack/transfer`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"amount":',
+    });
     for (const response of [plain, unknown, broken]) {
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(contractProblem(errorAnswer, await response.json())).toBeNull();
@@ -234,7 +322,11 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
       expect(contractProblem(schema, body), label).toBeNull();
     };
     for (const e of exchanges.filter((x) => x.httpStatus < 300 && x.answer && typeof x.answer === 'object'))
-      tryWithout(endpointOf(e.method, e.path)!.answer, e.answer as Record<string, unknown>, `${e.method} ${e.path}`);
+      tryWithout(
+        endpointOf(e.method, e.path)!.answer,
+        e.answer as Record<string, unknown>,
+        `${e.method} ${e.path}`,
+      );
     for (const w of ctx.sandbox.webhooks) {
       const event = JSON.parse(w.rawBody) as Record<string, unknown> & { event: string };
       tryWithout(EVENTS[event.event]!, event, event.event);
@@ -244,27 +336,39 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
     const verify = exchanges.find((e) => e.path.startsWith('/transaction/verify/') && e.httpStatus === 200)!;
     const withoutRequested = structuredClone(verify.answer) as { data: Record<string, unknown> };
     delete withoutRequested.data.requested_amount;
-    expect(contractProblem(endpointOf('GET', verify.path)!.answer, withoutRequested)).toMatch(/^data\.requested_amount/);
+    expect(contractProblem(endpointOf('GET', verify.path)!.answer, withoutRequested)).toMatch(
+      /^data\.requested_amount/,
+    );
     const transfer = exchanges.find((e) => e.path === '/transfer' && e.httpStatus === 200)!;
     const withoutCode = structuredClone(transfer.answer) as { data: Record<string, unknown> };
     delete withoutCode.data.transfer_code;
-    expect(contractProblem(endpointOf('POST', '/transfer')!.answer, withoutCode)).toMatch(/^data\.transfer_code/);
-    const event = JSON.parse(ctx.sandbox.webhooks.find((w) => w.event === 'transfer.success')!.rawBody) as { data: Record<string, unknown> };
+    expect(contractProblem(endpointOf('POST', '/transfer')!.answer, withoutCode)).toMatch(
+      /^data\.transfer_code/,
+    );
+    const event = JSON.parse(ctx.sandbox.webhooks.find((w) => w.event === 'transfer.success')!.rawBody) as {
+      data: Record<string, unknown>;
+    };
     delete event.data.recipient;
     expect(contractProblem(EVENTS['transfer.success']!, event)).toMatch(/^data\.recipient/);
-    const dispute = JSON.parse(ctx.sandbox.webhooks.find((w) => w.event === 'charge.dispute.create')!.rawBody) as { data: Record<string, unknown> };
+    const dispute = JSON.parse(
+      ctx.sandbox.webhooks.find((w) => w.event === 'charge.dispute.create')!.rawBody,
+    ) as { data: Record<string, unknown> };
     delete dispute.data.dueAt;
     expect(contractProblem(EVENTS['charge.dispute.create']!, dispute)).toMatch(/^data\.dueAt/);
     const resolved = exchanges.find((e) => /^\/dispute\/\d+\/resolve$/.test(e.path) && e.httpStatus === 200)!;
     const withoutFile = structuredClone(resolved.request) as Record<string, unknown>;
     delete withoutFile.uploaded_filename;
-    expect(contractProblem(endpointOf('PUT', resolved.path)!.request!, withoutFile)).toMatch(/^uploaded_filename/);
+    expect(contractProblem(endpointOf('PUT', resolved.path)!.request!, withoutFile)).toMatch(
+      /^uploaded_filename/,
+    );
     // A refund answer without its id, a refund event without the payment's reference.
     const refund = exchanges.find((e) => e.path === '/refund' && e.httpStatus === 200)!;
     const withoutId = structuredClone(refund.answer) as { data: Record<string, unknown> };
     delete withoutId.data.id;
     expect(contractProblem(endpointOf('POST', '/refund')!.answer, withoutId)).toMatch(/^data\.id/);
-    const processed = JSON.parse(ctx.sandbox.webhooks.find((w) => w.event === 'refund.processed')!.rawBody) as { data: Record<string, unknown> };
+    const processed = JSON.parse(
+      ctx.sandbox.webhooks.find((w) => w.event === 'refund.processed')!.rawBody,
+    ) as { data: Record<string, unknown> };
     delete processed.data.transaction_reference;
     expect(contractProblem(EVENTS['refund.processed']!, processed)).toMatch(/^data\.transaction_reference/);
   });

@@ -24,13 +24,22 @@ export async function startPaystackOutageProxy(target: () => string) {
   const calls: { method: string; path: string; weather: PaystackWeather }[] = [];
   const held = new Set<ServerResponse>();
 
-  const pass = (incoming: IncomingMessage, body: Buffer, onAnswer: (status: number, headers: IncomingMessage['headers'], answer: Buffer) => void, onError: () => void) => {
+  const pass = (
+    incoming: IncomingMessage,
+    body: Buffer,
+    onAnswer: (status: number, headers: IncomingMessage['headers'], answer: Buffer) => void,
+    onError: () => void,
+  ) => {
     const url = new URL(incoming.url ?? '/', target());
-    const outgoing = forward(url, { method: incoming.method, headers: { ...incoming.headers, host: url.host } }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => onAnswer(answer.statusCode ?? 502, answer.headers, Buffer.concat(chunks)));
-    });
+    const outgoing = forward(
+      url,
+      { method: incoming.method, headers: { ...incoming.headers, host: url.host } },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => onAnswer(answer.statusCode ?? 502, answer.headers, Buffer.concat(chunks)));
+      },
+    );
     outgoing.on('error', onError);
     outgoing.end(body);
   };
@@ -43,13 +52,19 @@ export async function startPaystackOutageProxy(target: () => string) {
       const now = only && !only.test(path) ? 'up' : weather;
       calls.push({ method: incoming.method ?? 'GET', path, weather: now });
       const body = Buffer.concat(chunks);
-      if (now === '5xx') return void response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ status: false, message: 'Internal server error' }));
+      if (now === '5xx')
+        return void response
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ status: false, message: 'Internal server error' }));
       if (now === 'slow') return void held.add(response);
       if (now === 'answer_lost')
         return pass(
           incoming,
           body,
-          () => response.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>'),
+          () =>
+            response
+              .writeHead(502, { 'content-type': 'text/html' })
+              .end('<html><body>502 Bad Gateway</body></html>'),
           () => response.writeHead(502).end(),
         );
       pass(

@@ -26,7 +26,11 @@ describeEachDatabase('platform', (database) => {
   });
 
   it('refuses a body over the limit with a clear message', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/health', payload: { big: 'x'.repeat(70 * 1024) } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/health',
+      payload: { big: 'x'.repeat(70 * 1024) },
+    });
     expect([404, 413]).toContain(res.statusCode);
     expect(res.json().message).toBeTypeOf('string');
   });
@@ -40,7 +44,10 @@ describeEachDatabase('platform', (database) => {
   it('creates the company root position of each programme in the first migrations', async () => {
     const { sql } = await import('drizzle-orm');
     const { queryRows } = await import('../src/db/rows');
-    const rows = await queryRows(ctx.app.db, sql`select programme, depth from positions where parent_id is null order by programme`);
+    const rows = await queryRows(
+      ctx.app.db,
+      sql`select programme, depth from positions where parent_id is null order by programme`,
+    );
     expect(rows).toEqual([
       { programme: 'main', depth: 0 },
       { programme: 'welcomeback', depth: 0 },
@@ -54,9 +61,16 @@ describe('configuration', () => {
   });
 
   it('refuses production on development defaults', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('Missing environment variable DATABASE_URL in production');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'Missing environment variable DATABASE_URL in production',
+    );
     expect(() =>
-      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/x', JWT_SECRET: 'q7Vb0sZ+Lk3N9wXe2Rt5Yu8Io1Pa4Sd6Fg0Hj2Kl3Zx5Cv7Bn9', PUBLIC_URL: 'https://coop.example' }),
+      loadConfig({
+        NODE_ENV: 'production',
+        DATABASE_URL: 'postgres://db/x',
+        JWT_SECRET: 'q7Vb0sZ+Lk3N9wXe2Rt5Yu8Io1Pa4Sd6Fg0Hj2Kl3Zx5Cv7Bn9',
+        PUBLIC_URL: 'https://coop.example',
+      }),
     ).toThrow('Missing environment variable SMTP_URL in production');
   });
 

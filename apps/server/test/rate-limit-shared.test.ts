@@ -27,7 +27,12 @@ describeEachDatabase('rate limits shared by instances on one database', (engine)
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) {
       const instance = i % 2 ? second : first;
-      const res = await instance.inject({ method: 'POST', url: loginPath.main, payload: { email: account.email, password: `guess ${i}` }, remoteAddress: someAddress() });
+      const res = await instance.inject({
+        method: 'POST',
+        url: loginPath.main,
+        payload: { email: account.email, password: `guess ${i}` },
+        remoteAddress: someAddress(),
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
@@ -39,7 +44,12 @@ describeEachDatabase('rate limits shared by instances on one database', (engine)
     const codes: number[] = [];
     for (let i = 0; i < 21; i++) {
       const instance = i % 2 ? second : first;
-      const res = await instance.inject({ method: 'POST', url: '/api/auth/confirm-closure', payload: { token: `not-a-valid-closure-token-${i}` }, remoteAddress: address });
+      const res = await instance.inject({
+        method: 'POST',
+        url: '/api/auth/confirm-closure',
+        payload: { token: `not-a-valid-closure-token-${i}` },
+        remoteAddress: address,
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 20).every((c) => c !== 429)).toBe(true);

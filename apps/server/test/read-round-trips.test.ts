@@ -23,7 +23,11 @@ describe('round trips per member read', () => {
       // The first call prepares its statements and keeps the figures; from the second on, each call is this.
       await app.inject({ method: 'GET', url: '/api/me?programme=main', headers: sponsor.headers });
       counting = true;
-      const res = await app.inject({ method: 'GET', url: '/api/me?programme=main', headers: sponsor.headers });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/me?programme=main',
+        headers: sponsor.headers,
+      });
       counting = false;
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ referralCount: 3, referralNode: 3, transaction_counts: 3 });
@@ -58,10 +62,18 @@ describe('round trips per member read', () => {
       expect(queries).toHaveLength(1);
 
       // The wallet history, once read: the access check and the versions the page was kept at, in one statement.
-      await app.inject({ method: 'GET', url: '/api/me/wallet-history?kind=referral', headers: sponsor.headers });
+      await app.inject({
+        method: 'GET',
+        url: '/api/me/wallet-history?kind=referral',
+        headers: sponsor.headers,
+      });
       queries.length = 0;
       counting = true;
-      const history = await app.inject({ method: 'GET', url: '/api/me/wallet-history?kind=referral', headers: sponsor.headers });
+      const history = await app.inject({
+        method: 'GET',
+        url: '/api/me/wallet-history?kind=referral',
+        headers: sponsor.headers,
+      });
       counting = false;
       expect(history.statusCode).toBe(200);
       expect(history.json()).toMatchObject({ total: 2 }); // Main pays a referral bonus for the first two referrals
@@ -69,7 +81,11 @@ describe('round trips per member read', () => {
 
       // The admin dashboard's three calls: the session and the version of the kept admin figures, one statement each.
       const admin = await signInAs(app, (await createTestAccount(app, { role: 'admin' })).id);
-      for (const url of ['/api/admin/adminTransactionAmount', '/api/admin/countUsers', '/api/admin/transactions/latest']) {
+      for (const url of [
+        '/api/admin/adminTransactionAmount',
+        '/api/admin/countUsers',
+        '/api/admin/transactions/latest',
+      ]) {
         await app.inject({ method: 'GET', url, headers: admin });
         queries.length = 0;
         counting = true;

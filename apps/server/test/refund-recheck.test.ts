@@ -43,13 +43,22 @@ describeEachDatabase('refunds waiting on Paystack are asked again', (database) =
     await settle();
     return { reference, id: sent.body.refund.id as number };
   };
-  const overview = async (reference: string) => (await callApi(ctx, `/api/admin/payments/${reference}/refund`, { headers: admin.headers })).body;
+  const overview = async (reference: string) =>
+    (await callApi(ctx, `/api/admin/payments/${reference}/refund`, { headers: admin.headers })).body;
   const sandboxRefundOf = async (reference: string) => {
-    const [row] = await queryRows<{ id: number; status: string }>(ctx.app.db, sql`select id, status from sandbox_refunds where transaction_reference = ${reference}`);
+    const [row] = await queryRows<{ id: number; status: string }>(
+      ctx.app.db,
+      sql`select id, status from sandbox_refunds where transaction_reference = ${reference}`,
+    );
     return row!;
   };
-  const count = async (query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(ctx.app.db, query))[0]!.n;
-  const waitsPayer = () => createTestAccount(ctx.app, { email: `ada+refund-waits-${randomUUID().slice(0, 6)}@example.com`, fullName: 'Waiting Payer' });
+  const count = async (query: ReturnType<typeof sql>) =>
+    (await queryRows<{ n: number }>(ctx.app.db, query))[0]!.n;
+  const waitsPayer = () =>
+    createTestAccount(ctx.app, {
+      email: `ada+refund-waits-${randomUUID().slice(0, 6)}@example.com`,
+      fullName: 'Waiting Payer',
+    });
 
   it('a refund processed at Paystack whose event was lost is settled by the job once: run twice, or twice at once, it moves once', async () => {
     const payer = await waitsPayer();
@@ -59,7 +68,13 @@ describeEachDatabase('refunds waiting on Paystack are asked again', (database) =
 
     // The admin answer: Paystack's id, the age, Paystack's expected date and when it was last asked (the events' checks).
     const seen = (await overview(reference)).refunds[0];
-    expect(seen).toMatchObject({ id, status: 'processing', providerRefundId: paystack.id, waitingHours: 0, endedAt: null });
+    expect(seen).toMatchObject({
+      id,
+      status: 'processing',
+      providerRefundId: paystack.id,
+      waitingHours: 0,
+      endedAt: null,
+    });
     expect(Date.parse(seen.expectedAt)).toBeGreaterThan(Date.now());
     expect(seen.checkedAt).not.toBeNull();
     const record = (await callApi(ctx, `/api/admin/members/${payer.id}`, { headers: admin.headers })).body;
@@ -68,7 +83,10 @@ describeEachDatabase('refunds waiting on Paystack are asked again', (database) =
     ]);
 
     // The member was told the refund started, once, with the amount and when to expect it.
-    const started = async () => (await mailsTo(ctx.app, payer.email, 0)).filter((m) => m.subject === `Refund started: ${formatNaira(5_000_000)}`);
+    const started = async () =>
+      (await mailsTo(ctx.app, payer.email, 0)).filter(
+        (m) => m.subject === `Refund started: ${formatNaira(5_000_000)}`,
+      );
     await expect.poll(async () => (await started()).length, { timeout: 10_000 }).toBe(1);
     const [mail] = await started();
     expect(mail!.text).toContain(reference);
@@ -89,10 +107,27 @@ describeEachDatabase('refunds waiting on Paystack are asked again', (database) =
 
     const after = await overview(reference);
     expect(after).toMatchObject({ left: '0.00', refunded: '50000.00' });
-    expect(after.refunds[0]).toMatchObject({ status: 'processed', waitingHours: null, checkedAt: later.toISOString() });
-    expect(await refundLedger(ctx.app, reference)).toEqual({ entries: { refund: 1, refund_due: 1 }, payableKobo: 0, settlementKobo: 0, unbalanced: 0 });
-    expect(await count(sql`select count(*)::int as n from notifications where account_id = ${payer.id} and kind = 'refund_processed'`)).toBe(1);
-    expect(await count(sql`select count(*)::int as n from audit_log where target_account_id = ${payer.id} and action = 'refund_processed'`)).toBe(1);
+    expect(after.refunds[0]).toMatchObject({
+      status: 'processed',
+      waitingHours: null,
+      checkedAt: later.toISOString(),
+    });
+    expect(await refundLedger(ctx.app, reference)).toEqual({
+      entries: { refund: 1, refund_due: 1 },
+      payableKobo: 0,
+      settlementKobo: 0,
+      unbalanced: 0,
+    });
+    expect(
+      await count(
+        sql`select count(*)::int as n from notifications where account_id = ${payer.id} and kind = 'refund_processed'`,
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        sql`select count(*)::int as n from audit_log where target_account_id = ${payer.id} and action = 'refund_processed'`,
+      ),
+    ).toBe(1);
   });
 
   it('two asks at the same moment apply a processed answer once', async () => {
@@ -102,12 +137,23 @@ describeEachDatabase('refunds waiting on Paystack are asked again', (database) =
     const later = new Date(Date.now() + 7 * HOUR);
     const both = await Promise.all([recheckRefund(ctx.app, id, later), recheckRefund(ctx.app, id, later)]);
     expect(both.map((b) => b!.outcome).sort()).toEqual(['ended', 'moved']);
-    expect(await refundLedger(ctx.app, reference)).toMatchObject({ entries: { refund: 1, refund_due: 1 }, payableKobo: 0, unbalanced: 0 });
-    expect(await count(sql`select count(*)::int as n from notifications where account_id = ${payer.id} and kind = 'refund_processed'`)).toBe(1);
+    expect(await refundLedger(ctx.app, reference)).toMatchObject({
+      entries: { refund: 1, refund_due: 1 },
+      payableKobo: 0,
+      unbalanced: 0,
+    });
+    expect(
+      await count(
+        sql`select count(*)::int as n from notifications where account_id = ${payer.id} and kind = 'refund_processed'`,
+      ),
+    ).toBe(1);
   });
 
   it("a refund that failed at Paystack while its events were lost is failed by the job once, and Paystack's late events move nothing", async () => {
-    const payer = await createTestAccount(ctx.app, { email: `ada+refund-fails-${randomUUID().slice(0, 6)}@example.com`, fullName: 'Failing Payer' });
+    const payer = await createTestAccount(ctx.app, {
+      email: `ada+refund-fails-${randomUUID().slice(0, 6)}@example.com`,
+      fullName: 'Failing Payer',
+    });
     ctx.sandbox.deliverWebhooks = false;
     let reference: string;
     let id: number;
@@ -124,49 +170,99 @@ describeEachDatabase('refunds waiting on Paystack are asked again', (database) =
     expect(await recheckWaitingRefunds(ctx.app, later)).toMatchObject({ moved: 0 });
     const seen = await overview(reference);
     expect(seen).toMatchObject({ refundable: true, left: '50000.00', refunded: '0.00' });
-    expect(seen.refunds[0]).toMatchObject({ status: 'failed', providerNote: 'Paystack reports that the refund failed' });
+    expect(seen.refunds[0]).toMatchObject({
+      status: 'failed',
+      providerNote: 'Paystack reports that the refund failed',
+    });
 
     // Paystack's held events arrive late: nothing moves again.
-    for (const held of ctx.sandbox.webhooks.filter((w) => w.reference === reference && w.event.startsWith('refund.')))
+    for (const held of ctx.sandbox.webhooks.filter(
+      (w) => w.reference === reference && w.event.startsWith('refund.'),
+    ))
       expect(await postWebhook(ctx, held.rawBody, held.signature)).toBe(200);
     await settle();
     expect((await overview(reference)).refunds[0].status).toBe('failed');
-    expect(await count(sql`select count(*)::int as n from audit_log where target_account_id = ${payer.id} and action = 'refund_failed'`)).toBe(1);
-    expect(await refundLedger(ctx.app, reference)).toEqual({ entries: { refund_due: 1 }, payableKobo: 5_000_000, settlementKobo: -5_000_000, unbalanced: 0 });
-    const told = async () => (await mailsTo(ctx.app, admin.email, 0)).filter((m) => m.subject.startsWith('Refund failed:') && m.text.includes(reference));
+    expect(
+      await count(
+        sql`select count(*)::int as n from audit_log where target_account_id = ${payer.id} and action = 'refund_failed'`,
+      ),
+    ).toBe(1);
+    expect(await refundLedger(ctx.app, reference)).toEqual({
+      entries: { refund_due: 1 },
+      payableKobo: 5_000_000,
+      settlementKobo: -5_000_000,
+      unbalanced: 0,
+    });
+    const told = async () =>
+      (await mailsTo(ctx.app, admin.email, 0)).filter(
+        (m) => m.subject.startsWith('Refund failed:') && m.text.includes(reference),
+      );
     await expect.poll(async () => (await told()).length, { timeout: 10_000 }).toBe(1);
   });
 
   it('Ask Paystack now: says what Paystack says, applies it once, and is audited with who asked and from where', async () => {
     const payer = await waitsPayer();
     const { reference, id } = await refundOf(payer);
-    const ask = () => callApi(ctx, `/api/admin/refunds/${id}/check`, { method: 'POST', headers: admin.headers });
+    const ask = () =>
+      callApi(ctx, `/api/admin/refunds/${id}/check`, { method: 'POST', headers: admin.headers });
 
     const still = await ask();
     expect(still.status, JSON.stringify(still.body)).toBe(200);
-    expect(still.body).toMatchObject({ message: 'Paystack still says it is paying it back: nothing changed.', refund: { id, status: 'processing' } });
+    expect(still.body).toMatchObject({
+      message: 'Paystack still says it is paying it back: nothing changed.',
+      refund: { id, status: 'processing' },
+    });
 
     await ctx.sandbox.refunds.move((await sandboxRefundOf(reference)).id, 'processed', new Date());
     const moved = await ask();
-    expect(moved.body).toMatchObject({ message: 'Paystack has paid it back; the member is mailed.', refund: { id, status: 'processed', waitingHours: null } });
+    expect(moved.body).toMatchObject({
+      message: 'Paystack has paid it back; the member is mailed.',
+      refund: { id, status: 'processed', waitingHours: null },
+    });
     const again = await ask();
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'refund_decided' });
-    expect((await callApi(ctx, '/api/admin/refunds/999999/check', { method: 'POST', headers: admin.headers })).status).toBe(404);
+    expect(
+      (await callApi(ctx, '/api/admin/refunds/999999/check', { method: 'POST', headers: admin.headers }))
+        .status,
+    ).toBe(404);
 
     const audit = await queryRows<{ actor_account_id: string; details: Record<string, unknown> }>(
       ctx.app.db,
       sql`select actor_account_id, details from audit_log where target_account_id = ${payer.id} and action = 'refund_checked' order by id`,
     );
     expect(audit).toEqual([
-      { actor_account_id: admin.id, details: expect.objectContaining({ refundId: id, reference, outcome: 'unchanged', status: 'processing', address: '127.0.0.1' }) },
-      { actor_account_id: admin.id, details: expect.objectContaining({ refundId: id, outcome: 'moved', status: 'processed', address: '127.0.0.1' }) },
+      {
+        actor_account_id: admin.id,
+        details: expect.objectContaining({
+          refundId: id,
+          reference,
+          outcome: 'unchanged',
+          status: 'processing',
+          address: '127.0.0.1',
+        }),
+      },
+      {
+        actor_account_id: admin.id,
+        details: expect.objectContaining({
+          refundId: id,
+          outcome: 'moved',
+          status: 'processed',
+          address: '127.0.0.1',
+        }),
+      },
     ]);
-    expect(await refundLedger(ctx.app, reference)).toMatchObject({ entries: { refund: 1, refund_due: 1 }, payableKobo: 0 });
+    expect(await refundLedger(ctx.app, reference)).toMatchObject({
+      entries: { refund: 1, refund_due: 1 },
+      payableKobo: 0,
+    });
   });
 
   it("a refund whose POST /refund answer was lost, and its events too, is found in Paystack's list by the job and adopted, once", async () => {
-    const payer = await createTestAccount(ctx.app, { email: `ada+refund-unanswered-${randomUUID().slice(0, 6)}@example.com`, fullName: 'Unanswered Payer' });
+    const payer = await createTestAccount(ctx.app, {
+      email: `ada+refund-unanswered-${randomUUID().slice(0, 6)}@example.com`,
+      fullName: 'Unanswered Payer',
+    });
     ctx.sandbox.deliverWebhooks = false;
     let reference: string;
     let id: number;
@@ -177,9 +273,17 @@ describeEachDatabase('refunds waiting on Paystack are asked again', (database) =
     }
     const paystack = await sandboxRefundOf(reference);
     expect(paystack.status).toBe('processed');
-    expect((await overview(reference)).refunds[0]).toMatchObject({ id, status: 'sending', providerRefundId: null, waitingHours: 0 });
+    expect((await overview(reference)).refunds[0]).toMatchObject({
+      id,
+      status: 'sending',
+      providerRefundId: null,
+      waitingHours: 0,
+    });
     // Asked at once, its answer may still be on the way: nothing is concluded yet.
-    const early = await callApi(ctx, `/api/admin/refunds/${id}/check`, { method: 'POST', headers: admin.headers });
+    const early = await callApi(ctx, `/api/admin/refunds/${id}/check`, {
+      method: 'POST',
+      headers: admin.headers,
+    });
     expect(early.status).toBe(409);
     expect(early.body).toMatchObject({ code: 'refund_sending' });
 
@@ -191,24 +295,56 @@ describeEachDatabase('refunds waiting on Paystack are asked again', (database) =
       providerRefundId: paystack.id,
       providerNote: `Found in Paystack's list of refunds (refund ${paystack.id}): its answer to the refund had been lost.`,
     });
-    expect(await refundLedger(ctx.app, reference)).toEqual({ entries: { refund: 1, refund_due: 1 }, payableKobo: 0, settlementKobo: 0, unbalanced: 0 });
-    expect(await count(sql`select count(*)::int as n from notifications where account_id = ${payer.id} and kind = 'refund_processed'`)).toBe(1);
+    expect(await refundLedger(ctx.app, reference)).toEqual({
+      entries: { refund: 1, refund_due: 1 },
+      payableKobo: 0,
+      settlementKobo: 0,
+      unbalanced: 0,
+    });
+    expect(
+      await count(
+        sql`select count(*)::int as n from notifications where account_id = ${payer.id} and kind = 'refund_processed'`,
+      ),
+    ).toBe(1);
   });
 
   it('a refund Paystack never received is marked not sent by the job, once, and its payment can be refunded again', async () => {
-    const payer = await createTestAccount(ctx.app, { email: `ada+refund-unreceived-${randomUUID().slice(0, 6)}@example.com`, fullName: 'Unreceived Payer' });
+    const payer = await createTestAccount(ctx.app, {
+      email: `ada+refund-unreceived-${randomUUID().slice(0, 6)}@example.com`,
+      fullName: 'Unreceived Payer',
+    });
     const { reference, id } = await refundOf(payer);
-    expect(await queryRows(ctx.app.db, sql`select id from sandbox_refunds where transaction_reference = ${reference}`)).toEqual([]);
-    expect(await overview(reference)).toMatchObject({ refundable: false, refunds: [expect.objectContaining({ id, status: 'sending' })] });
+    expect(
+      await queryRows(
+        ctx.app.db,
+        sql`select id from sandbox_refunds where transaction_reference = ${reference}`,
+      ),
+    ).toEqual([]);
+    expect(await overview(reference)).toMatchObject({
+      refundable: false,
+      refunds: [expect.objectContaining({ id, status: 'sending' })],
+    });
 
     const later = new Date(Date.now() + 7 * HOUR);
     expect(await recheckWaitingRefunds(ctx.app, later)).toMatchObject({ not_sent: 1 });
     expect(await recheckWaitingRefunds(ctx.app, later)).toMatchObject({ not_sent: 0, adopted: 0 });
     const seen = await overview(reference);
     expect(seen).toMatchObject({ refundable: true, left: '50000.00', refunded: '0.00' });
-    expect(seen.refunds[0]).toMatchObject({ status: 'failed', providerRefundId: null, providerNote: expect.stringMatching(/^Not sent: Paystack's list of refunds has none/) });
-    expect(await refundLedger(ctx.app, reference)).toEqual({ entries: { refund_due: 1 }, payableKobo: 5_000_000, settlementKobo: -5_000_000, unbalanced: 0 });
-    const told = async () => (await mailsTo(ctx.app, admin.email, 0)).filter((m) => m.subject.startsWith('Refund failed:') && m.text.includes(reference));
+    expect(seen.refunds[0]).toMatchObject({
+      status: 'failed',
+      providerRefundId: null,
+      providerNote: expect.stringMatching(/^Not sent: Paystack's list of refunds has none/),
+    });
+    expect(await refundLedger(ctx.app, reference)).toEqual({
+      entries: { refund_due: 1 },
+      payableKobo: 5_000_000,
+      settlementKobo: -5_000_000,
+      unbalanced: 0,
+    });
+    const told = async () =>
+      (await mailsTo(ctx.app, admin.email, 0)).filter(
+        (m) => m.subject.startsWith('Refund failed:') && m.text.includes(reference),
+      );
     await expect.poll(async () => (await told()).length, { timeout: 10_000 }).toBe(1);
   });
 });

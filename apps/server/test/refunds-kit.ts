@@ -8,11 +8,17 @@ import { activate } from './engine-test-kit';
  * Payments seeded straight into the database, as the sandbox and settle-payment would have left them, so a refund
  * test starts at the refund: the sandbox's transaction (success) and our payment, paid with no position.
  */
-export async function seedUnplacedPayment(app: App, account: { id: string; email: string }, amountKobo = 5_000_000) {
+export async function seedUnplacedPayment(
+  app: App,
+  account: { id: string; email: string },
+  amountKobo = 5_000_000,
+) {
   const reference = `rf${randomUUID().replaceAll('-', '').slice(0, 20)}`;
-  await app.db.execute(sql`insert into sandbox_transactions (reference, email, amount_kobo, currency, status, paid_at)
+  await app.db
+    .execute(sql`insert into sandbox_transactions (reference, email, amount_kobo, currency, status, paid_at)
     values (${reference}, ${account.email}, ${amountKobo}, 'NGN', 'success', now())`);
-  await app.db.execute(sql`insert into payments (reference, account_id, programme, amount_kobo, status, provider, paid_at, failure_reason)
+  await app.db
+    .execute(sql`insert into payments (reference, account_id, programme, amount_kobo, status, provider, paid_at, failure_reason)
     values (${reference}, ${account.id}, 'main', ${amountKobo}, 'paid', 'sandbox', now(), 'Not placed: a Main account has one position. A refund is due.')`);
   return reference;
 }
@@ -22,9 +28,11 @@ export async function seedPlacedPayment(app: App, account: { id: string; email: 
   const reference = `rf${randomUUID().replaceAll('-', '').slice(0, 20)}`;
   const placed = await activate(app.db, 'main', account.id, reference);
   const positionId = placed.status === 'placed' ? placed.positionId : null;
-  await app.db.execute(sql`insert into sandbox_transactions (reference, email, amount_kobo, currency, status, paid_at)
+  await app.db
+    .execute(sql`insert into sandbox_transactions (reference, email, amount_kobo, currency, status, paid_at)
     values (${reference}, ${account.email}, 5000000, 'NGN', 'success', now())`);
-  await app.db.execute(sql`insert into payments (reference, account_id, programme, amount_kobo, status, provider, paid_at, position_id)
+  await app.db
+    .execute(sql`insert into payments (reference, account_id, programme, amount_kobo, status, provider, paid_at, position_id)
     values (${reference}, ${account.id}, 'main', 5000000, 'paid', 'sandbox', now(), ${positionId})`);
   return reference;
 }
@@ -44,5 +52,10 @@ export async function refundLedger(app: App, reference: string) {
         from journal_lines l join ledger_accounts a on a.id = l.ledger_account_id join journal_entries e on e.id = l.entry_id
         where e.idempotency_key = ${`refund-due:${reference}`} or e.idempotency_key in (select 'refund:' || id from refunds where payment_reference = ${reference})`,
   );
-  return { entries: Object.fromEntries(entries.map((e) => [e.kind, e.n])), payableKobo: Number(sums!.payable), settlementKobo: Number(sums!.settlement), unbalanced: sums!.unbalanced };
+  return {
+    entries: Object.fromEntries(entries.map((e) => [e.kind, e.n])),
+    payableKobo: Number(sums!.payable),
+    settlementKobo: Number(sums!.settlement),
+    unbalanced: sums!.unbalanced,
+  };
 }

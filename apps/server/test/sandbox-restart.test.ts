@@ -13,7 +13,10 @@ import { freePort, pressCheckout, startPayment } from './payments-kit';
 describeEachDatabase('the payment sandbox across a restart', (database) => {
   const ctx = {} as { database: Database; port: number; url: string; apps: App[] };
   const start = async () => {
-    const app = await buildApp(testConfig({ PORT: String(ctx.port), PUBLIC_URL: ctx.url, PAYMENT_PROVIDER: 'sandbox' }), { database: ctx.database });
+    const app = await buildApp(
+      testConfig({ PORT: String(ctx.port), PUBLIC_URL: ctx.url, PAYMENT_PROVIDER: 'sandbox' }),
+      { database: ctx.database },
+    );
     await app.listen({ port: ctx.port, host: '127.0.0.1' });
     ctx.apps.push(app);
     return app;
@@ -33,7 +36,10 @@ describeEachDatabase('the payment sandbox across a restart', (database) => {
     const before = await start();
     const account = await createTestAccount(before);
     const headers = await signInAs(before, account.id);
-    const { checkoutUrl, reference } = await startPayment({ app: before, url: ctx.url, sandbox: before.paystackSandbox! }, headers);
+    const { checkoutUrl, reference } = await startPayment(
+      { app: before, url: ctx.url, sandbox: before.paystackSandbox! },
+      headers,
+    );
     // The webhook is lost with the process, as in a kill during a burst of checkouts.
     before.paystackSandbox!.deliverWebhooks = false;
     await pressCheckout(checkoutUrl, 'success');

@@ -37,7 +37,10 @@ describeEachDatabase('scheduled jobs run on one instance at a time', (engine) =>
     await Promise.all(apps.map((app) => app.jobs.runDue(new Date(start.getTime() + 61_000))));
     expect(runs).toHaveLength(2);
 
-    const [row] = await database.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'test-counter'));
+    const [row] = await database.db
+      .select()
+      .from(scheduledJobs)
+      .where(eq(scheduledJobs.name, 'test-counter'));
     expect(row?.runs).toBe(2);
     expect(row?.lastError).toBeNull();
   });
@@ -55,7 +58,10 @@ describeEachDatabase('scheduled jobs run on one instance at a time', (engine) =>
     });
     const at = new Date(Date.now() + 7200_000);
     await app.jobs.runDue(at);
-    const [row] = await database.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'test-failing'));
+    const [row] = await database.db
+      .select()
+      .from(scheduledJobs)
+      .where(eq(scheduledJobs.name, 'test-failing'));
     expect(row?.lastError).toBe('bank unreachable');
     await app.jobs.runDue(new Date(at.getTime() + 61_000));
     expect(attempts).toBe(2);

@@ -7,7 +7,9 @@ async function describeSchema(db: Db) {
   const columns = await db.execute(sql`
     select table_name, column_name, data_type, udt_name, is_nullable, column_default
     from information_schema.columns where table_schema = 'public' order by table_name, column_name`);
-  const indexes = await db.execute(sql`select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`);
+  const indexes = await db.execute(
+    sql`select tablename, indexname, indexdef from pg_indexes where schemaname = 'public' order by indexname`,
+  );
   // PostgreSQL 17 (PGlite) also lists NOT NULL as constraints; 15 does not. Nullability is compared through the columns.
   const constraints = await db.execute(sql`
     select conrelid::regclass::text as table_name, conname, pg_get_constraintdef(oid) as definition

@@ -1,4 +1,13 @@
-import { exampleSimulationInputs, getPlan, PROGRAMMES, simulatePlan, summariseEarnings, type Programme, type SimulatedJoin, type SimulationInputs } from '@coop/core';
+import {
+  exampleSimulationInputs,
+  getPlan,
+  PROGRAMMES,
+  simulatePlan,
+  summariseEarnings,
+  type Programme,
+  type SimulatedJoin,
+  type SimulationInputs,
+} from '@coop/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
@@ -36,7 +45,8 @@ describeEachDatabase('the simulator against the database engine', (engine) => {
   });
   afterAll(async () => database?.close());
 
-  const total = async (query: ReturnType<typeof sql>) => Number((await queryRows<{ total: string | null }>(database.db, query))[0]!.total ?? 0);
+  const total = async (query: ReturnType<typeof sql>) =>
+    Number((await queryRows<{ total: string | null }>(database.db, query))[0]!.total ?? 0);
 
   const inputs = inputsFor(engine.name);
   const memberCount = inputs.months * inputs.joinsPerMonth;
@@ -49,14 +59,27 @@ describeEachDatabase('the simulator against the database engine', (engine) => {
 
     // The accounts first, in one statement per 500 (their sign-up is not what is compared), then the payments.
     const accountOf = new Map<number, string>();
-    const firstJoins = joins.filter((j) => !accountOf.has(j.account) && accountOf.set(j.account, randomUUID()));
+    const firstJoins = joins.filter(
+      (j) => !accountOf.has(j.account) && accountOf.set(j.account, randomUUID()),
+    );
     for (let from = 0; from < firstJoins.length; from += 500)
       await database.db.insert(accounts).values(
         firstJoins.slice(from, from + 500).map((j) => {
           const id = accountOf.get(j.account)!;
           const tag = id.replaceAll('-', '');
           const sponsorAccountId = j.sponsor === null ? null : accountOf.get(j.sponsor)!;
-          return { id, programme: j.programme, email: `${tag}@example.com`, fullName: 'Simulated Member', phone: '08030000000', address: 'Lagos', passwordHash: 'not-a-hash', referralCode: tag.slice(0, 12).toUpperCase(), sponsorAccountId, emailConfirmedAt: new Date() };
+          return {
+            id,
+            programme: j.programme,
+            email: `${tag}@example.com`,
+            fullName: 'Simulated Member',
+            phone: '08030000000',
+            address: 'Lagos',
+            passwordHash: 'not-a-hash',
+            referralCode: tag.slice(0, 12).toUpperCase(),
+            sponsorAccountId,
+            emailConfirmedAt: new Date(),
+          };
         }),
       );
     let feesKobo = 0;
@@ -70,7 +93,16 @@ describeEachDatabase('the simulator against the database engine', (engine) => {
         for (const [i, join] of joins.entries())
           if (join.month === month) {
             const amountKobo = getPlan(join.programme).feeKobo;
-            answers.push((await activatePosition(tx, { accountId: accountOf.get(join.account)!, programme: join.programme, paymentReference: `sim-${i}`, amountKobo })).status);
+            answers.push(
+              (
+                await activatePosition(tx, {
+                  accountId: accountOf.get(join.account)!,
+                  programme: join.programme,
+                  paymentReference: `sim-${i}`,
+                  amountKobo,
+                })
+              ).status,
+            );
           }
         return answers;
       });
@@ -80,10 +112,24 @@ describeEachDatabase('the simulator against the database engine', (engine) => {
       bonusesKobo += row.bonusesAccruedKobo;
       healthKobo += row.healthFeesKobo;
       awardsKobo += row.awardsCostKobo;
-      expect(await total(sql`select sum(l.amount_kobo) as total from journal_lines l join ledger_accounts a on a.id = l.ledger_account_id where a.kind = 'fee_income'`), `fees to month ${month + 1}`).toBe(feesKobo);
-      expect(await total(sql`select sum(amount_kobo) as total from credits where amount_kobo > 0`), `bonuses to month ${month + 1}`).toBe(bonusesKobo);
-      expect(await total(sql`select -sum(amount_kobo) as total from credits where amount_kobo < 0`), `health fees to month ${month + 1}`).toBe(healthKobo);
-      expect(await total(sql`select sum(value_kobo) as total from awards`), `awards to month ${month + 1}`).toBe(awardsKobo);
+      expect(
+        await total(
+          sql`select sum(l.amount_kobo) as total from journal_lines l join ledger_accounts a on a.id = l.ledger_account_id where a.kind = 'fee_income'`,
+        ),
+        `fees to month ${month + 1}`,
+      ).toBe(feesKobo);
+      expect(
+        await total(sql`select sum(amount_kobo) as total from credits where amount_kobo > 0`),
+        `bonuses to month ${month + 1}`,
+      ).toBe(bonusesKobo);
+      expect(
+        await total(sql`select -sum(amount_kobo) as total from credits where amount_kobo < 0`),
+        `health fees to month ${month + 1}`,
+      ).toBe(healthKobo);
+      expect(
+        await total(sql`select sum(value_kobo) as total from awards`),
+        `awards to month ${month + 1}`,
+      ).toBe(awardsKobo);
     }
     expect(bonusesKobo).toBeGreaterThan(0);
     expect(healthKobo).toBeGreaterThan(0);
@@ -97,18 +143,31 @@ describeEachDatabase('the simulator against the database engine', (engine) => {
       const found = stages.find((r) => r.programme === s.programme && r.stage === s.stage);
       expect(Number(found?.n ?? 0), `${s.programme} stage ${s.stage}`).toBe(s.positions);
     }
-    const awards = await queryRows<{ kind: string; n: string; total: string }>(database.db, sql`select kind, count(*) as n, sum(value_kobo) as total from awards group by kind`);
-    expect(new Map(awards.map((a) => [a.kind, [Number(a.n), Number(a.total)]]))).toEqual(new Map(report.current.awardsByKind.map((a) => [a.kind, [a.count, a.costKobo]])));
+    const awards = await queryRows<{ kind: string; n: string; total: string }>(
+      database.db,
+      sql`select kind, count(*) as n, sum(value_kobo) as total from awards group by kind`,
+    );
+    expect(new Map(awards.map((a) => [a.kind, [Number(a.n), Number(a.total)]]))).toEqual(
+      new Map(report.current.awardsByKind.map((a) => [a.kind, [a.count, a.costKobo]])),
+    );
 
     // Each member's cash credited and fees paid, from the database, summarised as the simulator summarises its own.
-    const members = await queryRows<{ id: string; programme: Programme; received: string; positions: string }>(
+    const members = await queryRows<{
+      id: string;
+      programme: Programme;
+      received: string;
+      positions: string;
+    }>(
       database.db,
       sql`select a.id, a.programme, coalesce((select sum(c.amount_kobo) from credits c where c.account_id = a.id), 0) as received,
                  (select count(*) from positions p where p.account_id = a.id) as positions
           from accounts a where a.id in (select account_id from positions)`,
     );
     const fee = Object.fromEntries(PROGRAMMES.map((p) => [p, getPlan(p).feeKobo]));
-    const fromDatabase = summariseEarnings(members.map((m) => Number(m.received)), members.map((m) => Number(m.positions) * fee[m.programme]!));
+    const fromDatabase = summariseEarnings(
+      members.map((m) => Number(m.received)),
+      members.map((m) => Number(m.positions) * fee[m.programme]!),
+    );
     expect(fromDatabase).toEqual(report.current.earnings);
   }, 600_000);
 });

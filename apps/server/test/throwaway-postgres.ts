@@ -30,7 +30,10 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * A new, empty database named `<prefix>_<random>` (the platform migrates it when it opens it), or a copy of
  * `template` (a database no one is connected to, e.g. one the test run migrated once: see test/global-setup.ts).
  */
-export async function createThrowawayDatabase(serverUrl: string, options: { prefix?: string; template?: string } = {}): Promise<ThrowawayDatabase> {
+export async function createThrowawayDatabase(
+  serverUrl: string,
+  options: { prefix?: string; template?: string } = {},
+): Promise<ThrowawayDatabase> {
   const name = `${options.prefix ?? 'test'}_${randomBytes(6).toString('hex')}`;
   const template = options.template ? ` TEMPLATE ${quoteIdent(options.template)}` : '';
   await asAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${quoteIdent(name)}${template}`));
@@ -40,11 +43,16 @@ export async function createThrowawayDatabase(serverUrl: string, options: { pref
 }
 
 export async function dropDatabase(serverUrl: string, name: string) {
-  await asAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+  await asAdmin(serverUrl, (admin) =>
+    admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+  );
 }
 
 /** The platform's database on a throwaway PostgreSQL database (migrated on open, as the platform does), dropped when closed. */
-export async function openThrowawayPostgres(serverUrl: string, options: { prefix?: string; template?: string } = {}): Promise<Database> {
+export async function openThrowawayPostgres(
+  serverUrl: string,
+  options: { prefix?: string; template?: string } = {},
+): Promise<Database> {
   const throwaway = await createThrowawayDatabase(serverUrl, options);
   let database: Database;
   try {

@@ -38,7 +38,8 @@ describeEachDatabase('TRUST_PROXY=1 behind one proxy', (database) => {
     const max = signInRules.address.failures;
     const codes: number[] = [];
     ctx.seen.length = 0;
-    for (let i = 0; i <= max + 5; i++) codes.push((await ctx.app.inject(throughProxy(client, someAddress()))).statusCode);
+    for (let i = 0; i <= max + 5; i++)
+      codes.push((await ctx.app.inject(throughProxy(client, someAddress()))).statusCode);
     expect(codes.slice(0, max)).toEqual(Array(max).fill(401));
     expect(codes.slice(max)).toEqual(Array(6).fill(429));
     expect(new Set(ctx.seen)).toEqual(new Set([client]));

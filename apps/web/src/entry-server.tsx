@@ -1,7 +1,13 @@
 import { dehydrate, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
 import type { Programme } from '@coop/core';
 import {
   jsonBlock,
@@ -42,10 +48,17 @@ const areas: Array<{ id: string; Layout: ComponentType; programme?: Programme }>
 ];
 
 // Each area's shell: its layout, with the skeleton wherever its pages go.
-const shellHandlers = new Map(areas.map(({ id, Layout }) => [id, createStaticHandler([{ Component: Layout, children: [{ path: '*', Component: PageSkeleton }] }])]));
+const shellHandlers = new Map(
+  areas.map(({ id, Layout }) => [
+    id,
+    createStaticHandler([{ Component: Layout, children: [{ path: '*', Component: PageSkeleton }] }]),
+  ]),
+);
 
 // The member areas, by their route's id.
-const memberAreas = new Map(areas.flatMap(({ id, Layout, programme }) => (programme ? [[id, { programme, Layout }] as const] : [])));
+const memberAreas = new Map(
+  areas.flatMap(({ id, Layout, programme }) => (programme ? [[id, { programme, Layout }] as const] : [])),
+);
 
 /** React puts the page's <title> and preload links first: they belong in the document's head. */
 function splitHead(html: string): [head: string, root: string] {
@@ -62,7 +75,11 @@ const memberPages = new Map(
     .flatMap((route) => route.children ?? [])
     .flatMap((area) => {
       const found = memberAreas.get(area.id ?? '');
-      return found ? (area.children ?? []).map((page) => [`/${page.path ?? ''}`.toLowerCase(), { ...found, page }] as const) : [];
+      return found
+        ? (area.children ?? []).map(
+            (page) => [`/${page.path ?? ''}`.toLowerCase(), { ...found, page }] as const,
+          )
+        : [];
     }),
 );
 
@@ -86,7 +103,9 @@ function knownZone(timeZone: string | undefined): string {
 
 export function signedInPage(url: string): SignedInPage | null {
   const at = memberPageAt(url);
-  return at ? { programme: at.programme, reads: firstReadsOf(at.programme, at.handle.memberPage, at.address) } : null;
+  return at
+    ? { programme: at.programme, reads: firstReadsOf(at.programme, at.handle.memberPage, at.address) }
+    : null;
 }
 
 // Each member page's layout and page, made once (the page's code loads with the first visit to it).
@@ -113,7 +132,12 @@ function memberPageHandler({ page, Layout }: { page: RouteObject; Layout: Compon
  * The browser's data cache starts from the same answers, and it takes this page over (hydrates it) once its session is
  * renewed, asking for none of them again.
  */
-export async function renderSignedIn(url: string, site: Site, plans: CurrentPlans, data: SignedInData): Promise<RenderedPage> {
+export async function renderSignedIn(
+  url: string,
+  site: Site,
+  plans: CurrentPlans,
+  data: SignedInData,
+): Promise<RenderedPage> {
   const at = memberPageAt(url);
   if (!at) return { kind: 'browser' };
   const handler = await memberPageHandler(at);
@@ -126,7 +150,11 @@ export async function renderSignedIn(url: string, site: Site, plans: CurrentPlan
       <PageRoot site={site} plans={plans}>
         <QueryClientProvider client={client}>
           <ServerSessionContext.Provider value={{ area: at.programme, user: data.user }}>
-            <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+            <StaticRouterProvider
+              router={createStaticRouter(handler.dataRoutes, context)}
+              context={context}
+              hydrate={false}
+            />
           </ServerSessionContext.Provider>
         </QueryClientProvider>
       </PageRoot>,
@@ -136,20 +164,34 @@ export async function renderSignedIn(url: string, site: Site, plans: CurrentPlan
   return { kind: 'signed-in', head, root, queryData: jsonBlock(QUERY_DATA_ID, dehydrate(client)) };
 }
 
-async function renderShell(request: Request, shell: ReturnType<typeof createStaticHandler>, site: Site, plans: CurrentPlans): Promise<RenderedPage> {
+async function renderShell(
+  request: Request,
+  shell: ReturnType<typeof createStaticHandler>,
+  site: Site,
+  plans: CurrentPlans,
+): Promise<RenderedPage> {
   const context = await shell.query(request);
   if (context instanceof Response || context.errors) return { kind: 'browser' };
   const html = renderToString(
     <PageRoot site={site} plans={plans}>
       <QueryClientProvider client={getQueryClient()}>
-        <StaticRouterProvider router={createStaticRouter(shell.dataRoutes, context)} context={context} hydrate={false} />
+        <StaticRouterProvider
+          router={createStaticRouter(shell.dataRoutes, context)}
+          context={context}
+          hydrate={false}
+        />
       </QueryClientProvider>
     </PageRoot>,
   );
   return { kind: 'shell', root: html };
 }
 
-export async function renderPage(url: string, site: Site, data: PublicPageData, plans: CurrentPlans): Promise<RenderedPage> {
+export async function renderPage(
+  url: string,
+  site: Site,
+  data: PublicPageData,
+  plans: CurrentPlans,
+): Promise<RenderedPage> {
   const request = requestOf(url);
   const matches = matchRoutes(routes, new URL(request.url).pathname) ?? [];
   const shell = shellHandlers.get(matches[1]?.route.id ?? '');
@@ -173,5 +215,12 @@ export async function renderPage(url: string, site: Site, data: PublicPageData, 
   const [head, root] = splitHead(html);
   const routerData = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
   const notFound = context.matches.at(-1)?.route.path === '*';
-  return { kind: 'page', status: notFound ? 404 : context.statusCode, head, root, routerData: jsonBlock(ROUTER_DATA_ID, routerData), usedData: reads.used };
+  return {
+    kind: 'page',
+    status: notFound ? 404 : context.statusCode,
+    head,
+    root,
+    routerData: jsonBlock(ROUTER_DATA_ID, routerData),
+    usedData: reads.used,
+  };
 }

@@ -1,7 +1,20 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider, type HydrationState, type RouteObject } from 'react-router';
-import { PLANS_DATA_ID, QUERY_DATA_ID, readJsonBlock, ROUTER_DATA_ID, SITE_DATA_ID, TIME_ZONE_COOKIE } from './app/page-data';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  RouterProvider,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router';
+import {
+  PLANS_DATA_ID,
+  QUERY_DATA_ID,
+  readJsonBlock,
+  ROUTER_DATA_ID,
+  SITE_DATA_ID,
+  TIME_ZONE_COOKIE,
+} from './app/page-data';
 import type { CurrentPlans } from './lib/plans-context';
 import { routes } from './app/routes';
 import { PageRoot } from './app/page-root';
@@ -27,7 +40,10 @@ async function loadMatchedRoutes(routeList: RouteObject[]) {
 async function seedDataCache(): Promise<boolean> {
   const state = readJsonBlock<unknown>(QUERY_DATA_ID);
   if (!state) return false;
-  const [{ hydrate }, { getQueryClient }] = await Promise.all([import('@tanstack/react-query'), import('./lib/query-client')]);
+  const [{ hydrate }, { getQueryClient }] = await Promise.all([
+    import('@tanstack/react-query'),
+    import('./lib/query-client'),
+  ]);
   hydrate(getQueryClient(), state);
   return true;
 }
@@ -35,14 +51,18 @@ async function seedDataCache(): Promise<boolean> {
 /** Tells the server this browser's time zone, so the member pages it draws show their dates as this browser would. */
 function tellTimeZone() {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  if (zone) document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
+  if (zone)
+    document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; path=/; max-age=31536000; samesite=lax`;
 }
 
 async function start() {
   tellTimeZone();
   const site = readJsonBlock<Site>(SITE_DATA_ID);
   const plans = readJsonBlock<CurrentPlans>(PLANS_DATA_ID);
-  if (!site || !plans) throw new Error(`The page has no #${SITE_DATA_ID} or #${PLANS_DATA_ID} block: open it through the platform's server.`);
+  if (!site || !plans)
+    throw new Error(
+      `The page has no #${SITE_DATA_ID} or #${PLANS_DATA_ID} block: open it through the platform's server.`,
+    );
   const container = document.getElementById('root')!;
   let hydrationData = readJsonBlock<HydrationState>(ROUTER_DATA_ID);
   if (hydrationData) {
@@ -83,7 +103,8 @@ async function start() {
   if (drawnWithData && pathname + search === asked) {
     startTransition(() => {
       hydrateRoot(container, app, {
-        onRecoverableError: (error) => console.warn('The page was drawn again in the browser: it differed from the server’s.', error),
+        onRecoverableError: (error) =>
+          console.warn('The page was drawn again in the browser: it differed from the server’s.', error),
       });
     });
     return;

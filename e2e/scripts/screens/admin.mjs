@@ -19,11 +19,20 @@ export default async function adminScreens({ browser, baseURL, shoot, outDir }) 
   await api(baseURL, '/api/auth/register', {
     method: 'POST',
     token,
-    body: { type: 'savings', accountNumber: '0123456780', accountName: 'Sandbox Test Account', bankCode: '058' },
+    body: {
+      type: 'savings',
+      accountNumber: '0123456780',
+      accountName: 'Sandbox Test Account',
+      bankCode: '058',
+    },
   });
   await api(baseURL, '/api/auth/sendContact', {
     method: 'POST',
-    body: { name: 'Emeka Nwosu', email: 'emeka@example.com', message: 'Good afternoon. When is the bonus for this month paid into my account?' },
+    body: {
+      name: 'Emeka Nwosu',
+      email: 'emeka@example.com',
+      message: 'Good afternoon. When is the bonus for this month paid into my account?',
+    },
   });
 
   const context = await browser.newContext({ reducedMotion: 'reduce' });
@@ -65,7 +74,9 @@ export default async function adminScreens({ browser, baseURL, shoot, outDir }) 
   await shoot(page, 'admin-mainadmincashout-confirm');
   await page.getByRole('button', { name: 'Confirm cash payout' }).click();
   await page.getByRole('dialog', { name: 'Successful!' }).waitFor();
-  await page.screenshot({ path: `${outDir}/admin-mainadmincashout-popup-${page.viewportSize()?.width ?? 0}.png` });
+  await page.screenshot({
+    path: `${outDir}/admin-mainadmincashout-popup-${page.viewportSize()?.width ?? 0}.png`,
+  });
   await page.getByRole('button', { name: 'OK' }).click();
   await shoot(page, 'admin-mainadmincashout');
 

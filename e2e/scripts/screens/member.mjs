@@ -9,7 +9,10 @@ let counter = 0;
 async function api(baseURL, path, { method = 'GET', body, token } = {}) {
   const res = await fetch(baseURL + path, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
     redirect: 'manual',
   });
@@ -29,20 +32,42 @@ async function signUpAndConfirm(baseURL, programme, fullName, referralCode) {
   const email = `${programme}-${Date.now()}-${++counter}@example.com`;
   await api(baseURL, `/api${calls[programme].signup}`, {
     method: 'POST',
-    body: { fullName, email, phone: '08031234567', address: '12 Allen Avenue, Ikeja', password, confirmPassword: password, referralCode, acceptTerms: true },
+    body: {
+      fullName,
+      email,
+      phone: '08031234567',
+      address: '12 Allen Avenue, Ikeja',
+      password,
+      confirmPassword: password,
+      referralCode,
+      acceptTerms: true,
+    },
   });
   const mails = await api(baseURL, `/api/dev/mail?to=${encodeURIComponent(email)}`);
   const link = mails.flatMap((m) => m.links).find((l) => l.includes('/confirmemail?token='));
-  await api(baseURL, '/api/auth/confirm-email', { method: 'POST', body: { token: new URL(link).searchParams.get('token') } });
+  await api(baseURL, '/api/auth/confirm-email', {
+    method: 'POST',
+    body: { token: new URL(link).searchParams.get('token') },
+  });
   return email;
 }
 
 /** A friend who pays without a browser: the same calls the pages make, and the sandbox's Pay button. */
 async function friendPays(baseURL, programme, fullName, referralCode) {
   const email = await signUpAndConfirm(baseURL, programme, fullName, referralCode);
-  const { token } = await api(baseURL, `/api${calls[programme].login}`, { method: 'POST', body: { email, password } });
-  const { reference } = await api(baseURL, `/api${calls[programme].pay}`, { method: 'POST', body: { email }, token });
-  await api(baseURL, `/sandbox/paystack/checkout/${reference}`, { method: 'POST', body: { outcome: 'success' } });
+  const { token } = await api(baseURL, `/api${calls[programme].login}`, {
+    method: 'POST',
+    body: { email, password },
+  });
+  const { reference } = await api(baseURL, `/api${calls[programme].pay}`, {
+    method: 'POST',
+    body: { email },
+    token,
+  });
+  await api(baseURL, `/sandbox/paystack/checkout/${reference}`, {
+    method: 'POST',
+    body: { outcome: 'success' },
+  });
   for (let i = 0; i < 20; i++) {
     const status = await api(baseURL, `/api/payments/${reference}`, { token });
     if (status.paid) return;
@@ -69,7 +94,10 @@ async function signInOnPage(page, url, email) {
 }
 
 async function programmeScreens({ browser, baseURL, shoot, outDir }, programme) {
-  const p = programme === 'main' ? { prefix: 'main', signin: '/mainsignin', pay: '/mainpaystack' } : { prefix: 'welcomeback', signin: '/welcomebacksignin', pay: '/welcomepaystack' };
+  const p =
+    programme === 'main'
+      ? { prefix: 'main', signin: '/mainsignin', pay: '/mainpaystack' }
+      : { prefix: 'welcomeback', signin: '/welcomebacksignin', pay: '/welcomepaystack' };
   const path = (name) => `/${programme === 'main' ? 'main' : 'welcomeback'}${name}`;
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
@@ -94,7 +122,9 @@ async function programmeScreens({ browser, baseURL, shoot, outDir }, programme) 
   await shoot(page, `member-${p.prefix}-payment-return`);
 
   // Paid, nothing earned yet: the first step instead of figures.
-  await page.goto(baseURL + (programme === 'main' ? '/maindashboard' : '/welcomebackdashboard'), { waitUntil: 'load' });
+  await page.goto(baseURL + (programme === 'main' ? '/maindashboard' : '/welcomebackdashboard'), {
+    waitUntil: 'load',
+  });
   await ready(page);
   await page.getByTestId('first-step').waitFor();
   await shoot(page, `member-${p.prefix}-dashboard-new`);
@@ -180,7 +210,9 @@ export default async function memberScreens(options) {
   // The closure mail's link, opened without signing in (an invalid token shows its message).
   const context = await options.browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await page.goto(`${options.baseURL}/confirmclosure?token=not-a-real-closure-token-0123456789`, { waitUntil: 'load' });
+  await page.goto(`${options.baseURL}/confirmclosure?token=not-a-real-closure-token-0123456789`, {
+    waitUntil: 'load',
+  });
   await ready(page);
   await page.getByText('This link does not work').waitFor();
   await options.shoot(page, 'member-confirmclosure-invalid');

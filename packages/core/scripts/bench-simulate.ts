@@ -5,7 +5,11 @@
 import { exampleSimulationInputs, formatNaira, getPlan, simulatePlan, type Plan } from '../src/index';
 
 const current = getPlan('main');
-const draft: Plan = { ...current, version: current.version + 1, referralBonusKobo: current.referralBonusKobo + 500_000 };
+const draft: Plan = {
+  ...current,
+  version: current.version + 1,
+  referralBonusKobo: current.referralBonusKobo + 500_000,
+};
 const input = { plans: { main: { draft, current } }, inputs: exampleSimulationInputs };
 
 for (let run = 1; run <= 3; run += 1) {
@@ -16,5 +20,7 @@ for (let run = 1; run <= 3; run += 1) {
   console.log(`run ${run}: ${joins} joins, two versions compared, in ${seconds.toFixed(2)} s`);
   if (run === 3)
     for (const v of [report.current, report.draft])
-      console.log(`  ${v.label}: fees ${formatNaira(v.totals.feesInKobo)}, bonuses ${formatNaira(v.totals.bonusesAccruedKobo)}, payout ratio ${v.totals.payoutRatio.toFixed(3)}`);
+      console.log(
+        `  ${v.label}: fees ${formatNaira(v.totals.feesInKobo)}, bonuses ${formatNaira(v.totals.bonusesAccruedKobo)}, payout ratio ${v.totals.payoutRatio.toFixed(3)}`,
+      );
 }

@@ -18,7 +18,12 @@ describe('money', () => {
   });
 
   it('round-trips every kobo amount through the naira string', () => {
-    fc.assert(fc.property(fc.integer({ min: -1e13, max: 1e13 }), (kobo) => parseNairaString(toNairaString(kobo)) === kobo));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e13, max: 1e13 }),
+        (kobo) => parseNairaString(toNairaString(kobo)) === kobo,
+      ),
+    );
   });
 
   it('refuses fractions of a kobo', () => {

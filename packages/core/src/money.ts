@@ -26,8 +26,18 @@ export function parseNairaString(value: string): number {
   return assertKobo(m[1] ? -kobo : kobo);
 }
 
-const wholeNaira = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-const nairaAndKobo = new Intl.NumberFormat('en-NG', { style: 'currency', currency: 'NGN', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wholeNaira = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const nairaAndKobo = new Intl.NumberFormat('en-NG', {
+  style: 'currency',
+  currency: 'NGN',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** For people: "₦50,000" or, when there are kobo, always two digits: "₦1,250.50". */
 export function formatNaira(kobo: number): string {

@@ -23,7 +23,12 @@ interface AdminCommand<Input> {
  * then the database opened by the command itself, so on the embedded database the platform must be stopped (PGlite is
  * single-process; the data folder's lock says who holds it). A refusal of the act is one line and exit 1.
  */
-export async function runAdminCommand<Input>(command: AdminCommand<Input>, argv: string[], env: Record<string, string | undefined>, out: Output): Promise<number> {
+export async function runAdminCommand<Input>(
+  command: AdminCommand<Input>,
+  argv: string[],
+  env: Record<string, string | undefined>,
+  out: Output,
+): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({ args: argv, options: command.options, strict: true }));
@@ -40,10 +45,16 @@ export async function runAdminCommand<Input>(command: AdminCommand<Input>, argv:
   let config;
   try {
     config = loadConfig(env);
-    database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: config.databasePoolSize, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      dataDir: config.dataDir,
+    });
   } catch (error) {
     if (error instanceof DataDirInUseError) {
-      out.error(`${error.message}\nThe platform is probably running: stop it, run this command again, then start the platform.`);
+      out.error(
+        `${error.message}\nThe platform is probably running: stop it, run this command again, then start the platform.`,
+      );
     } else if (error instanceof ConfigError) {
       out.error(error.message);
     } else {
@@ -63,9 +74,15 @@ export async function runAdminCommand<Input>(command: AdminCommand<Input>, argv:
 }
 
 /** Runs the command when its file is the process's entry (`tsx src/cli/<name>.ts`), exiting with its code. */
-export function runWhenEntry(moduleUrl: string, run: (argv: string[], env: Record<string, string | undefined>, out: Output) => Promise<number>) {
+export function runWhenEntry(
+  moduleUrl: string,
+  run: (argv: string[], env: Record<string, string | undefined>, out: Output) => Promise<number>,
+) {
   if (!process.argv[1] || moduleUrl !== pathToFileURL(process.argv[1]).href) return;
-  run(process.argv.slice(2), process.env, { log: (l) => console.log(l), error: (l) => console.error(l) }).then(
+  run(process.argv.slice(2), process.env, {
+    log: (l) => console.log(l),
+    error: (l) => console.error(l),
+  }).then(
     (code) => process.exit(code),
     (error: unknown) => {
       console.error(error instanceof Error ? error.message : error);

@@ -6,7 +6,10 @@ import { runAdminCommand, runWhenEntry, type Output } from './admin-command';
 const USAGE = 'Usage: npm run admin:revoke -- --email <email> [--reason "<why>"]';
 
 const argsSchema = z.object({
-  email: emailField({ required: 'Give the administrator email with --email', invalid: '--email is not a valid email address' }),
+  email: emailField({
+    required: 'Give the administrator email with --email',
+    invalid: '--email is not a valid email address',
+  }),
   reason: z.string().trim().min(3, '--reason needs at least 3 characters').max(500).optional(),
 });
 

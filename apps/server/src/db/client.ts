@@ -12,7 +12,12 @@ import { acquireDataDirLock } from './data-dir-lock';
 // Drizzle's node-postgres transactions leak their connection when it is lost before BEGIN: fixed there (decision 0042).
 import './pg-transaction-fix';
 import { checkDataDirWritable, dataDirProblem } from './data-dir-check';
-import { backoffDelayMs, describeDatabaseError, isDatabaseUnavailable, retryWhileDatabaseUnavailable } from './unavailable';
+import {
+  backoffDelayMs,
+  describeDatabaseError,
+  isDatabaseUnavailable,
+  retryWhileDatabaseUnavailable,
+} from './unavailable';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -49,7 +54,11 @@ export interface DatabaseTimeouts {
   idleInTransactionMs: number;
 }
 
-export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { statementMs: 30_000, lockMs: 10_000, idleInTransactionMs: 60_000 };
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  statementMs: 30_000,
+  lockMs: 10_000,
+  idleInTransactionMs: 60_000,
+};
 
 /** The platform gave up waiting for PostgreSQL at start: the message says where it looked (never the password) and what to do. */
 export class DatabaseUnreachableError extends Error {}
@@ -72,7 +81,11 @@ export function databaseAddress(databaseUrl: string) {
 async function waitForPostgres(pool: pg.Pool, databaseUrl: string, startTimeoutMs: number, log: DatabaseLog) {
   const address = databaseAddress(databaseUrl);
   try {
-    await retryWhileDatabaseUnavailable(() => pool.query('select 1'), { what: `the database at ${address}`, log, maxWaitMs: startTimeoutMs });
+    await retryWhileDatabaseUnavailable(() => pool.query('select 1'), {
+      what: `the database at ${address}`,
+      log,
+      maxWaitMs: startTimeoutMs,
+    });
   } catch (error) {
     if (!isDatabaseUnavailable(error)) throw error;
     throw new DatabaseUnreachableError(
@@ -108,7 +121,10 @@ function listenWithReconnect(pool: pg.Pool, channel: string, onNotify: () => voi
     lost.release(error instanceof Error ? error : true);
     if (stopped) return;
     lostAt ??= Date.now();
-    log.warn({ channel, reason: describeDatabaseError(error) }, 'the database connection listening for notifications was lost; taking a new one');
+    log.warn(
+      { channel, reason: describeDatabaseError(error) },
+      'the database connection listening for notifications was lost; taking a new one',
+    );
     schedule();
   };
   const schedule = () => {
@@ -135,7 +151,10 @@ function listenWithReconnect(pool: pg.Pool, channel: string, onNotify: () => voi
       taken?.release(true);
       if (stopped) return false;
       if (attempt === 0 || attempt % 5 === 0)
-        log.warn({ channel, attempt, reason: describeDatabaseError(error) }, 'cannot listen for notifications yet; trying again');
+        log.warn(
+          { channel, attempt, reason: describeDatabaseError(error) },
+          'cannot listen for notifications yet; trying again',
+        );
       schedule();
       return false;
     }
@@ -144,7 +163,10 @@ function listenWithReconnect(pool: pg.Pool, channel: string, onNotify: () => voi
       return false;
     }
     if (lostAt !== null) {
-      log.info({ channel, attempts: attempt, downForMs: Date.now() - lostAt }, 'listening for notifications again; looking for what was missed');
+      log.info(
+        { channel, attempts: attempt, downForMs: Date.now() - lostAt },
+        'listening for notifications again; looking for what was missed',
+      );
       lostAt = null;
       // Whatever was notified while no connection listened: the listener looks once now.
       onNotify();
@@ -245,7 +267,12 @@ export async function openDatabase(options: {
       idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
     });
     // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
-    pool.on('error', (error) => log.warn({ reason: describeDatabaseError(error) }, 'an idle database connection was closed by the server; the pool replaces it'));
+    pool.on('error', (error) =>
+      log.warn(
+        { reason: describeDatabaseError(error) },
+        'an idle database connection was closed by the server; the pool replaces it',
+      ),
+    );
     // A connection checked out (a transaction between two statements) has no listener of the pool's: its loss is
     // an 'error' event that would end the process. The statement in flight fails with it (the request answers 503)
     // and the pool drops the broken connection when it is released.

@@ -15,7 +15,11 @@ const FULL = new Set(['ENOSPC', 'EDQUOT']);
 
 /** The operating system's code of an error or of one it wraps (PGlite's file system errors carry it in the message). */
 function errnoOf(error: unknown): string | null {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current instanceof Error && depth < 5;
+    current = current.cause, depth++
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (READ_ONLY.has(code) || FULL.has(code))) return code;
     const named = /\b(EROFS|EACCES|EPERM|ENOSPC|EDQUOT)\b/.exec(current.message);

@@ -22,8 +22,17 @@ interface TransactionInside {
 }
 type Released = { release(error?: Error): void };
 
-const Session = NodePgSession as unknown as new (client: unknown, dialect: unknown, schema: unknown, options: unknown) => SessionInside;
-const Transaction = NodePgTransaction as unknown as new (dialect: unknown, session: unknown, schema: unknown) => TransactionInside;
+const Session = NodePgSession as unknown as new (
+  client: unknown,
+  dialect: unknown,
+  schema: unknown,
+  options: unknown,
+) => SessionInside;
+const Transaction = NodePgTransaction as unknown as new (
+  dialect: unknown,
+  session: unknown,
+  schema: unknown,
+) => TransactionInside;
 
 (NodePgSession.prototype as unknown as { transaction: unknown }).transaction = async function transaction(
   this: SessionInside,
@@ -31,11 +40,15 @@ const Transaction = NodePgTransaction as unknown as new (dialect: unknown, sessi
   config?: unknown,
 ) {
   const pooled = this.client.constructor.name.includes('Pool');
-  const session = pooled ? new Session(await this.client.connect(), this.dialect, this.schema, this.options) : this;
+  const session = pooled
+    ? new Session(await this.client.connect(), this.dialect, this.schema, this.options)
+    : this;
   const tx = new Transaction(this.dialect, session, this.schema);
   let lost: Error | undefined;
   try {
-    await tx.execute(sql`begin${config ? sql` ${tx.getTransactionConfigSQL(config) as ReturnType<typeof sql>}` : undefined}`);
+    await tx.execute(
+      sql`begin${config ? sql` ${tx.getTransactionConfigSQL(config) as ReturnType<typeof sql>}` : undefined}`,
+    );
     try {
       const result = await work(tx);
       await tx.execute(sql`commit`);

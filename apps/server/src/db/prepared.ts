@@ -29,7 +29,11 @@ function literal(value: Param): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
-async function onPglite<T>(client: PGlite, statement: PreparedStatement, params: readonly Param[]): Promise<T[]> {
+async function onPglite<T>(
+  client: PGlite,
+  statement: PreparedStatement,
+  params: readonly Param[],
+): Promise<T[]> {
   let prepared = preparedOn.get(client);
   if (!prepared) preparedOn.set(client, (prepared = new Map()));
   let ready = prepared.get(statement.name);
@@ -51,7 +55,11 @@ function asSql(statement: PreparedStatement, params: readonly Param[]): SQL {
   return sql.join(chunks);
 }
 
-export async function preparedRows<T>(db: Tx, statement: PreparedStatement, params: readonly Param[]): Promise<T[]> {
+export async function preparedRows<T>(
+  db: Tx,
+  statement: PreparedStatement,
+  params: readonly Param[],
+): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof PGlite) return onPglite<T>(client, statement, params);
   if (client instanceof pg.Pool) {

@@ -4,7 +4,16 @@
  */
 
 /** Socket-level codes Node gives when the server is not there or the connection broke. */
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
 
 /**
  * PostgreSQL's SQLSTATEs of a server going away or not accepting yet: class 08 (connection exception),
@@ -28,7 +37,11 @@ const MESSAGES = [
 function oneIsUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (SOCKET_CODES.has(code) || SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (
+    typeof code === 'string' &&
+    (SOCKET_CODES.has(code) || SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+  )
+    return true;
   return MESSAGES.some((m) => error.message.includes(m));
 }
 
@@ -53,7 +66,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** 57014 query_canceled (statement_timeout) and 55P03 lock_not_available (lock_timeout): the database is overloaded or a row is held too long. */
 export function isDatabaseBusy(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current instanceof Error && depth < 5;
+    current = current.cause, depth++
+  ) {
     const code = (current as { code?: unknown }).code;
     if (code === '57014' || code === '55P03') return true;
   }
@@ -61,7 +78,8 @@ export function isDatabaseBusy(error: unknown): boolean {
 }
 
 /** The wait before attempt `attempt` (1, 2, ...): 0.5 s doubled each time, never above `maxMs`. */
-export const backoffDelayMs = (attempt: number, maxMs = 10_000) => Math.min(maxMs, 500 * 2 ** Math.max(0, attempt - 1));
+export const backoffDelayMs = (attempt: number, maxMs = 10_000) =>
+  Math.min(maxMs, 500 * 2 ** Math.max(0, attempt - 1));
 
 /**
  * Why the database could not be used, in one line for the log: the error in the chain that says so (Drizzle's
@@ -71,13 +89,20 @@ export const backoffDelayMs = (attempt: number, maxMs = 10_000) => Math.min(maxM
  */
 export const describeDatabaseError = (error: unknown) => {
   const chain: unknown[] = [];
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+  for (
+    let current: unknown = error, depth = 0;
+    current instanceof Error && depth < 5;
+    current = current.cause, depth++
+  ) {
     chain.push(current);
     if (current instanceof AggregateError && current.errors.length > 0) chain.push(current.errors[0]);
   }
   const telling = chain.find(oneIsUnavailable) ?? chain.at(-1) ?? error;
   const code = (telling as { code?: unknown }).code;
-  const text = telling instanceof Error ? `${typeof code === 'string' ? `${code}: ` : ''}${telling.message}` : String(telling);
+  const text =
+    telling instanceof Error
+      ? `${typeof code === 'string' ? `${code}: ` : ''}${telling.message}`
+      : String(telling);
   return text.split('\n')[0]!.slice(0, 300);
 };
 
@@ -111,7 +136,11 @@ export async function retryWhileDatabaseUnavailable<T>(
   for (let attempt = 1; ; attempt++) {
     try {
       const result = await work(attempt > 1);
-      if (attempt > 1) options.log.info({ what: options.what, attempts: attempt }, 'the database answers again; the work went on');
+      if (attempt > 1)
+        options.log.info(
+          { what: options.what, attempts: attempt },
+          'the database answers again; the work went on',
+        );
       return result;
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
@@ -119,7 +148,10 @@ export async function retryWhileDatabaseUnavailable<T>(
       const remainingMs = options.maxWaitMs - (now() - started);
       if (remainingMs <= 0 || options.shouldStop?.()) throw error;
       const delayMs = Math.min(backoffDelayMs(attempt, options.maxDelayMs), remainingMs);
-      options.log.warn({ what: options.what, attempt, retryInMs: delayMs, reason: describeDatabaseError(error) }, 'the database is not reachable; waiting to try again');
+      options.log.warn(
+        { what: options.what, attempt, retryInMs: delayMs, reason: describeDatabaseError(error) },
+        'the database is not reachable; waiting to try again',
+      );
       await sleep(delayMs);
     }
   }

@@ -42,11 +42,13 @@ const TICK_MS = 15_000;
  * instance's UPDATE wait for the first and then re-check the WHERE, which no longer holds, so exactly one
  * instance gets the row back. No lock is held while the job runs.
  */
-export async function claimJob(db: Db, job: Pick<ScheduledJob, 'name' | 'everyMs'>, now: Date, instance: string): Promise<boolean> {
-  await db
-    .insert(scheduledJobs)
-    .values({ name: job.name, nextRunAt: now })
-    .onConflictDoNothing();
+export async function claimJob(
+  db: Db,
+  job: Pick<ScheduledJob, 'name' | 'everyMs'>,
+  now: Date,
+  instance: string,
+): Promise<boolean> {
+  await db.insert(scheduledJobs).values({ name: job.name, nextRunAt: now }).onConflictDoNothing();
   const claimed = await db
     .update(scheduledJobs)
     .set({
@@ -85,7 +87,10 @@ export function createScheduler(app: FastifyInstance): Scheduler {
    * reaches it. `again`: the run was cut short by the outage, so it is due again at once rather than a period later.
    */
   const unrecorded = new Map<string, { finishedAt: Date; lastError: string | null; again: boolean }>();
-  const recordFinish = (name: string, finish: { finishedAt: Date; lastError: string | null; again: boolean }) =>
+  const recordFinish = (
+    name: string,
+    finish: { finishedAt: Date; lastError: string | null; again: boolean },
+  ) =>
     app.db
       .update(scheduledJobs)
       .set({
@@ -108,7 +113,11 @@ export function createScheduler(app: FastifyInstance): Scheduler {
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);
       again = isDatabaseUnavailable(error);
-      if (again) app.log.warn({ job: job.name, reason: describeDatabaseError(error) }, 'a scheduled job was cut short: the database went away; it runs again once the database answers');
+      if (again)
+        app.log.warn(
+          { job: job.name, reason: describeDatabaseError(error) },
+          'a scheduled job was cut short: the database went away; it runs again once the database answers',
+        );
       else app.log.error({ err: error, job: job.name }, 'a scheduled job failed; it runs again next period');
     } finally {
       running.delete(job.name);
@@ -126,13 +135,25 @@ export function createScheduler(app: FastifyInstance): Scheduler {
     name: 'coop_job_lag_seconds',
     help: 'Seconds since a scheduled job was due and no instance ran it (0 when not due)',
     labelNames: ['scheduled_job'],
-    read: async () => (await jobStates(app.db, jobs.map((j) => j.name))).map((row) => ({ labels: { scheduled_job: row.name }, value: Number(row.lagSeconds) })),
+    read: async () =>
+      (
+        await jobStates(
+          app.db,
+          jobs.map((j) => j.name),
+        )
+      ).map((row) => ({ labels: { scheduled_job: row.name }, value: Number(row.lagSeconds) })),
   });
   app.metrics.gauge({
     name: 'coop_job_last_run_failed',
-    help: 'Whether a scheduled job\'s last run ended in an error (1) or not (0); scheduled_jobs.last_error says which',
+    help: "Whether a scheduled job's last run ended in an error (1) or not (0); scheduled_jobs.last_error says which",
     labelNames: ['scheduled_job'],
-    read: async () => (await jobStates(app.db, jobs.map((j) => j.name))).map((row) => ({ labels: { scheduled_job: row.name }, value: row.failed ? 1 : 0 })),
+    read: async () =>
+      (
+        await jobStates(
+          app.db,
+          jobs.map((j) => j.name),
+        )
+      ).map((row) => ({ labels: { scheduled_job: row.name }, value: row.failed ? 1 : 0 })),
   });
   return {
     instance,
@@ -188,7 +209,10 @@ export const schedulerPlugin = fp(async (app: FastifyInstance) => {
       // Logged and left: the next tick looks again, so the jobs resume by themselves once the database answers.
       .catch((error: unknown) =>
         isDatabaseUnavailable(error)
-          ? app.log.warn({ reason: describeDatabaseError(error) }, 'the job runner cannot reach the database; it looks again at its next tick')
+          ? app.log.warn(
+              { reason: describeDatabaseError(error) },
+              'the job runner cannot reach the database; it looks again at its next tick',
+            )
           : app.log.error({ err: error }, 'looking for due scheduled jobs failed'),
       )
       .finally(() => (tick = null));

@@ -18,7 +18,12 @@ export function createBackgroundWork(app: FastifyInstance): BackgroundWork {
     run(name, work) {
       const task = Promise.resolve()
         .then(work)
-        .catch((error: unknown) => app.log.warn({ err: error, task: name }, 'background work failed; the reconciliation job will try again'))
+        .catch((error: unknown) =>
+          app.log.warn(
+            { err: error, task: name },
+            'background work failed; the reconciliation job will try again',
+          ),
+        )
         .finally(() => pending.delete(task));
       pending.add(task);
     },

@@ -12,9 +12,10 @@ export function currentPlansReader(db: Db, maxAgeMs = 2_000) {
   let kept: { at: number; plans: Promise<CurrentPlans> } | undefined;
   return (now = Date.now()): Promise<CurrentPlans> => {
     if (!kept || now - kept.at > maxAgeMs) {
-      const plans = queryRows<{ programme: Programme; plan: Plan }>(db, sql`select programme, plan from plan_versions where status = 'published'`).then(
-        (rows) => Object.fromEntries(rows.map((r) => [r.programme, r.plan])) as unknown as CurrentPlans,
-      );
+      const plans = queryRows<{ programme: Programme; plan: Plan }>(
+        db,
+        sql`select programme, plan from plan_versions where status = 'published'`,
+      ).then((rows) => Object.fromEntries(rows.map((r) => [r.programme, r.plan])) as unknown as CurrentPlans);
       kept = { at: now, plans };
       // A failed read is not kept: the next page asks again.
       plans.catch(() => (kept = undefined));

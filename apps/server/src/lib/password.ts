@@ -8,7 +8,9 @@ const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, params, (err, key) => (err ? reject(err) : resolve(key))),
+    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, params, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 
@@ -24,7 +26,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await scrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p), maxmem: PARAMS.maxmem });
+  const key = await scrypt(password, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: PARAMS.maxmem,
+  });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

@@ -21,7 +21,9 @@ describe('secret box', () => {
     const rotated = { current: key(), previous: [old.current] };
     expect(openSecret(rotated, 'a', sealed)).toEqual({ secret: 'SECRET', stale: true });
     expect(openSecret(rotated, 'a', 'SECRET')).toEqual({ secret: 'SECRET', stale: true });
-    expect(() => openSecret({ current: key(), previous: [] }, 'a', sealed)).toThrow(/neither TOTP_ENCRYPTION_KEY nor/);
+    expect(() => openSecret({ current: key(), previous: [] }, 'a', sealed)).toThrow(
+      /neither TOTP_ENCRYPTION_KEY nor/,
+    );
   });
 
   it('reads a key in base64 or hexadecimal, of 32 bytes only', () => {

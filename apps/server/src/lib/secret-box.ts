@@ -16,7 +16,13 @@ export function sealSecret(keys: SecretKeys, owner: string, secret: string): str
   const cipher = createCipheriv('aes-256-gcm', keys.current, iv);
   cipher.setAAD(Buffer.from(owner, 'utf8'));
   const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [PREFIX, secretKeyId(keys.current), iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join('.');
+  return [
+    PREFIX,
+    secretKeyId(keys.current),
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    sealed.toString('base64url'),
+  ].join('.');
 }
 
 export const isSealed = (stored: string) => stored.startsWith(`${PREFIX}.`);
@@ -26,14 +32,24 @@ export const isSealed = (stored: string) => stored.startsWith(`${PREFIX}.`);
  * sealing existed) or sealed under a previous key. A value sealed under a key the environment no longer holds
  * cannot be opened: that is an operator's error, said plainly (without the value).
  */
-export function openSecret(keys: SecretKeys, owner: string, stored: string): { secret: string; stale: boolean } {
+export function openSecret(
+  keys: SecretKeys,
+  owner: string,
+  stored: string,
+): { secret: string; stale: boolean } {
   if (!isSealed(stored)) return { secret: stored, stale: true };
   const [, keyId, iv, tag, sealed] = stored.split('.');
   const key = [keys.current, ...keys.previous].find((k) => secretKeyId(k) === keyId);
-  if (!key) throw new Error(`a secret is sealed under key ${keyId}, which is neither TOTP_ENCRYPTION_KEY nor in TOTP_ENCRYPTION_KEY_PREVIOUS`);
+  if (!key)
+    throw new Error(
+      `a secret is sealed under key ${keyId}, which is neither TOTP_ENCRYPTION_KEY nor in TOTP_ENCRYPTION_KEY_PREVIOUS`,
+    );
   const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv!, 'base64url'));
   decipher.setAAD(Buffer.from(owner, 'utf8'));
   decipher.setAuthTag(Buffer.from(tag!, 'base64url'));
-  const secret = Buffer.concat([decipher.update(Buffer.from(sealed!, 'base64url')), decipher.final()]).toString('utf8');
+  const secret = Buffer.concat([
+    decipher.update(Buffer.from(sealed!, 'base64url')),
+    decipher.final(),
+  ]).toString('utf8');
   return { secret, stale: key !== keys.current };
 }

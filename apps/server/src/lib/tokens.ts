@@ -7,13 +7,27 @@ import type { Config } from '../config';
  * microseconds; jose's WebCrypto verify cost about a sixth of a signed-in read's CPU (decision 0015). Signer and
  * verifier are built once per configuration.
  */
-export function tokenKind(options: { audience: string; issuer?: string; seconds: number; keepVerified?: boolean }) {
-  const built = new WeakMap<Config, { sign: (payload: Record<string, unknown>) => string; verify: (token: string) => Record<string, unknown> }>();
+export function tokenKind(options: {
+  audience: string;
+  issuer?: string;
+  seconds: number;
+  keepVerified?: boolean;
+}) {
+  const built = new WeakMap<
+    Config,
+    { sign: (payload: Record<string, unknown>) => string; verify: (token: string) => Record<string, unknown> }
+  >();
   return (config: Config) => {
     let kind = built.get(config);
     if (!kind) {
       const key = config.jwtSecret;
-      const sign = createSigner({ key, algorithm: 'HS256', aud: options.audience, iss: options.issuer, expiresIn: options.seconds * 1000 });
+      const sign = createSigner({
+        key,
+        algorithm: 'HS256',
+        aud: options.audience,
+        iss: options.issuer,
+        expiresIn: options.seconds * 1000,
+      });
       const verify = createVerifier({
         key,
         algorithms: ['HS256'],
@@ -23,7 +37,10 @@ export function tokenKind(options: { audience: string; issuer?: string; seconds:
         // A token sent again is not verified again until it expires (fast-jwt's LRU, keyed by a hash of the token).
         ...(options.keepVerified ? { cache: 10_000 } : {}),
       });
-      kind = { sign: (payload) => sign(payload), verify: (token) => verify(token) as Record<string, unknown> };
+      kind = {
+        sign: (payload) => sign(payload),
+        verify: (token) => verify(token) as Record<string, unknown>,
+      };
       built.set(config, kind);
     }
     return kind;

@@ -26,13 +26,24 @@ const ISSUER = 'coop-platform';
 const AUDIENCE = 'coop-platform-api';
 
 // Every signed-in call sends the same token for up to 15 minutes; the database still confirms its session each time.
-const accessTokens = tokenKind({ audience: AUDIENCE, issuer: ISSUER, seconds: ACCESS_TOKEN_SECONDS, keepVerified: true });
+const accessTokens = tokenKind({
+  audience: AUDIENCE,
+  issuer: ISSUER,
+  seconds: ACCESS_TOKEN_SECONDS,
+  keepVerified: true,
+});
 
 export async function signAccessToken(
   config: Config,
   claims: { accountId: string; programme: Programme; role: Role; tokenVersion: number; sessionId: string },
 ) {
-  const token = accessTokens(config).sign({ sub: claims.accountId, prog: claims.programme, role: claims.role, ver: claims.tokenVersion, sid: claims.sessionId });
+  const token = accessTokens(config).sign({
+    sub: claims.accountId,
+    prog: claims.programme,
+    role: claims.role,
+    ver: claims.tokenVersion,
+    sid: claims.sessionId,
+  });
   return { token, expiresIn: ACCESS_TOKEN_SECONDS };
 }
 
@@ -53,7 +64,12 @@ const confirmedWhere = `a.id = $1 and s.id = $2 and s.revoked_at is null and s.e
  * the account `a` and its session `s` (and `joins`); no row when the session is not confirmed. $1 to $3 are
  * `accessParams`; further parameters are typed in `types`.
  */
-export function withAccessCheck(name: string, types: readonly string[], columns: string, joins = ''): PreparedStatement {
+export function withAccessCheck(
+  name: string,
+  types: readonly string[],
+  columns: string,
+  joins = '',
+): PreparedStatement {
   return {
     name,
     types: ['uuid', 'uuid', 'boolean', ...types],
@@ -65,7 +81,8 @@ const accessCheck = withAccessCheck('access_check', [], '');
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const unauthorised = () => new HttpError(401, 'Your session has ended. Please sign in again.', 'session_ended');
+const unauthorised = () =>
+  new HttpError(401, 'Your session has ended. Please sign in again.', 'session_ended');
 
 /** What a valid access token claims; the database must still confirm the session (`admit`). */
 interface AccessClaims {
@@ -96,22 +113,41 @@ function verifiedClaims(app: FastifyInstance, request: FastifyRequest): AccessCl
     throw unauthorised();
   }
   const { sub, sid, ver } = payload as { sub?: string; sid?: string; ver?: number };
-  if (!sub || !sid || typeof ver !== 'number' || !uuidPattern.test(sub) || !uuidPattern.test(sid)) throw unauthorised();
+  if (!sub || !sid || typeof ver !== 'number' || !uuidPattern.test(sub) || !uuidPattern.test(sid))
+    throw unauthorised();
   return { accountId: sub, sessionId: sid, tokenVersion: ver };
 }
 
 /** The route's policy applied to the confirmed session: the same rules whether the hook or the route's own read fetched the row. */
 function admit(request: FastifyRequest, claims: AccessClaims, row: AccessRow | undefined): SignedInAccount {
   if (!row || row.token_version !== claims.tokenVersion) throw unauthorised();
-  if (row.status !== 'active') throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');
-  const account: SignedInAccount = { id: row.id, programme: row.programme, role: row.role, email: row.email, fullName: row.full_name, sessionId: claims.sessionId, secondFactorDue: row.second_factor_due };
+  if (row.status !== 'active')
+    throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');
+  const account: SignedInAccount = {
+    id: row.id,
+    programme: row.programme,
+    role: row.role,
+    email: row.email,
+    fullName: row.full_name,
+    sessionId: claims.sessionId,
+    secondFactorDue: row.second_factor_due,
+  };
   const config = request.routeOptions.config;
-  if (config.access === 'admin' && account.role !== 'admin') throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
+  if (config.access === 'admin' && account.role !== 'admin')
+    throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
   if (config.access === 'admin' && account.secondFactorDue)
-    throw new HttpError(401, 'Administrators sign in with their two-factor code: sign in again at /admin.', 'two_factor_required');
+    throw new HttpError(
+      401,
+      'Administrators sign in with their two-factor code: sign in again at /admin.',
+      'two_factor_required',
+    );
   if (config.programme && config.programme !== account.programme) {
     const name = programmeName(config.programme);
-    throw new HttpError(403, `This needs a ${name} platform account. Sign in to the ${name} platform.`, 'wrong_programme');
+    throw new HttpError(
+      403,
+      `This needs a ${name} platform account. Sign in to the ${name} platform.`,
+      'wrong_programme',
+    );
   }
   return account;
 }
@@ -134,7 +170,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       claimsOf.set(request, claims);
       return;
     }
-    const [row] = await preparedRows<AccessRow>(app.db, accessCheck, [claims.accountId, claims.sessionId, app.config.adminTwoFactor === 'required']);
+    const [row] = await preparedRows<AccessRow>(app.db, accessCheck, [
+      claims.accountId,
+      claims.sessionId,
+      app.config.adminTwoFactor === 'required',
+    ]);
     request.account = admit(request, claims, row);
   });
 });

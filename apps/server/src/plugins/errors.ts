@@ -19,7 +19,11 @@ export class HttpError extends Error {
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
 function refusedCharacters(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+  for (
+    let current = error, depth = 0;
+    current instanceof Error && depth < 5;
+    current = current.cause, depth++
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) return true;
   }
@@ -50,17 +54,30 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // a moment's wait mends it, so 503 with Retry-After, in the one shape, and the cause only in the log.
     const unavailable = isDatabaseUnavailable(error);
     if (unavailable || isDatabaseBusy(error)) {
-      request.log.warn({ reason: describeDatabaseError(error) }, unavailable ? 'refused: the database is not reachable' : 'refused: the database statement ran past its time or lock limit');
-      return reply.status(503).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).send({ message: UNAVAILABLE_MESSAGE, requestId: request.id });
+      request.log.warn(
+        { reason: describeDatabaseError(error) },
+        unavailable
+          ? 'refused: the database is not reachable'
+          : 'refused: the database statement ran past its time or lock limit',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ message: UNAVAILABLE_MESSAGE, requestId: request.id });
     }
     const status = error.statusCode ?? 500;
     // A 502 of our own (HttpError) is a deliberate message for the person: the payment provider cannot give what was asked now.
     if (status >= 500 && !(error instanceof HttpError && status === 502)) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({ message: 'Something went wrong on our side. Please try again.', requestId: request.id });
+      return reply
+        .status(status)
+        .send({ message: 'Something went wrong on our side. Please try again.', requestId: request.id });
     }
     if (status === 413) return reply.status(413).send({ message: 'The request is too large.' });
     if (status === 415) return reply.status(415).send({ message: 'Send the request as JSON.' });
-    return reply.status(status).send({ message: error.message, ...(error.code && error instanceof HttpError ? { code: error.code } : {}) });
+    return reply.status(status).send({
+      message: error.message,
+      ...(error.code && error instanceof HttpError ? { code: error.code } : {}),
+    });
   });
 });

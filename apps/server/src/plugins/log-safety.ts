@@ -27,7 +27,17 @@ export const redactPaths = [
 ];
 
 /** Query parameters whose values tell an operator something and can name nobody. */
-const HARMLESS_QUERY = new Set(['programme', 'page', 'pageSize', 'limit', 'levels', 'status', 'period', 'trxref', 'reference']);
+const HARMLESS_QUERY = new Set([
+  'programme',
+  'page',
+  'pageSize',
+  'limit',
+  'levels',
+  'status',
+  'period',
+  'trxref',
+  'reference',
+]);
 
 /** The URL with every query value outside HARMLESS_QUERY replaced, e.g. /api/x?token=[redacted]. */
 export function redactUrl(url: string): string {
@@ -52,7 +62,17 @@ export function redactUrl(url: string): string {
 }
 
 // Fields of database errors that describe the failure without the data (pg's DatabaseError and PGlite's).
-const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'severity', 'constraint', 'table', 'column', 'schema', 'routine', 'dataType'] as const;
+const SAFE_ERROR_FIELDS = [
+  'code',
+  'statusCode',
+  'severity',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'routine',
+  'dataType',
+] as const;
 
 interface SerializedError {
   type: string;
@@ -66,7 +86,8 @@ function safeMessage(error: Error & { code?: unknown }): string {
   let message = String(error.message ?? '');
   const params = message.indexOf('\nparams:');
   if (params !== -1) message = message.slice(0, params);
-  if (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code)) message = message.replace(/: ".*"$/s, ': [redacted]');
+  if (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code))
+    message = message.replace(/: ".*"$/s, ': [redacted]');
   return message;
 }
 
@@ -87,6 +108,7 @@ function serializeCause(error: unknown, depth: number): unknown {
     if (typeof value === 'string' || typeof value === 'number') serialized[field] = value;
   }
   if (error.cause !== undefined && depth < 5) serialized.cause = serializeCause(error.cause, depth + 1);
-  if (error instanceof AggregateError && depth < 5) serialized.errors = error.errors.map((inner: unknown) => serializeCause(inner, depth + 1));
+  if (error instanceof AggregateError && depth < 5)
+    serialized.errors = error.errors.map((inner: unknown) => serializeCause(inner, depth + 1));
   return serialized;
 }

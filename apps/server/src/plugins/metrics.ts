@@ -83,10 +83,14 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
-  const databaseUp = new Gauge({ name: 'coop_database_up', help: 'Whether the database answered select 1 during this scrape (1) or not (0)', registers: [registry] });
+  const databaseUp = new Gauge({
+    name: 'coop_database_up',
+    help: 'Whether the database answered select 1 during this scrape (1) or not (0)',
+    registers: [registry],
+  });
   const databasePing = new Gauge({
     name: 'coop_database_ping_seconds',
-    help: 'Time the scrape\'s select 1 took, waiting for a connection included (on PGlite, its wait behind other statements)',
+    help: "Time the scrape's select 1 took, waiting for a connection included (on PGlite, its wait behind other statements)",
     registers: [registry],
   });
   const readFailures = new Counter({
@@ -113,10 +117,26 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
           this.set(read());
         },
       });
-    poolGauge('coop_database_pool_max_connections', 'Connections this instance opens to PostgreSQL at most (DATABASE_POOL_SIZE)', () => app.config.databasePoolSize);
-    poolGauge('coop_database_pool_open_connections', 'Connections open now, busy or idle', () => pool.totalCount);
-    poolGauge('coop_database_pool_idle_connections', 'Open connections no statement uses now', () => pool.idleCount);
-    poolGauge('coop_database_pool_waiting_requests', 'Statements waiting for a free connection now', () => pool.waitingCount);
+    poolGauge(
+      'coop_database_pool_max_connections',
+      'Connections this instance opens to PostgreSQL at most (DATABASE_POOL_SIZE)',
+      () => app.config.databasePoolSize,
+    );
+    poolGauge(
+      'coop_database_pool_open_connections',
+      'Connections open now, busy or idle',
+      () => pool.totalCount,
+    );
+    poolGauge(
+      'coop_database_pool_idle_connections',
+      'Open connections no statement uses now',
+      () => pool.idleCount,
+    );
+    poolGauge(
+      'coop_database_pool_waiting_requests',
+      'Statements waiting for a free connection now',
+      () => pool.waitingCount,
+    );
   }
 
   const refreshReadings = async () => {
@@ -143,7 +163,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
         }
       } catch (error) {
         readFailures.inc({ metric: definition.name });
-        app.log.warn({ err: error, metric: definition.name }, 'metrics: a figure could not be read; it is left out of this scrape');
+        app.log.warn(
+          { err: error, metric: definition.name },
+          'metrics: a figure could not be read; it is left out of this scrape',
+        );
       }
     }
     scrapeDuration.set((performance.now() - started) / 1000);
@@ -165,7 +188,12 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
 
   const metrics: Metrics = {
     gauge(definition) {
-      const gauge = new Gauge({ name: definition.name, help: definition.help, labelNames: definition.labelNames ?? [], registers: [registry] });
+      const gauge = new Gauge({
+        name: definition.name,
+        help: definition.help,
+        labelNames: definition.labelNames ?? [],
+        registers: [registry],
+      });
       readings.push({ gauge, definition });
     },
     counter(definition) {
@@ -178,7 +206,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern (/api/admin/members/:id), never the URL: one series per route, and no member's id in it.
     const route = request.routeOptions.url ?? 'unmatched';
-    requestDuration.observe({ route, method: request.method, status_class: statusClass(reply.statusCode) }, reply.elapsedTime / 1000);
+    requestDuration.observe(
+      { route, method: request.method, status_class: statusClass(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 
   /**
@@ -187,16 +218,29 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
    */
   app.get(
     '/metrics',
-    { config: { public: true }, schema: { tags: ['platform'], summary: 'Prometheus metrics (Authorization: Bearer METRICS_TOKEN); 404 while METRICS_TOKEN is unset' } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['platform'],
+        summary: 'Prometheus metrics (Authorization: Bearer METRICS_TOKEN); 404 while METRICS_TOKEN is unset',
+      },
+    },
     async (request, reply) => {
       const token = app.config.metricsToken;
       if (!token) return reply.callNotFound();
       if (!holdsToken(request, token)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
-        throw new HttpError(401, 'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.', 'metrics_token');
+        throw new HttpError(
+          401,
+          'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.',
+          'metrics_token',
+        );
       }
       const text = await scrape();
-      return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
+      return reply
+        .header('content-type', registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(text);
     },
   );
 });

@@ -8,7 +8,11 @@ import { queryRows } from '../db/rows';
  * 0015). A fixed window that opens with the first hit; one upsert, atomic on PostgreSQL and PGlite alike.
  * The database's clock decides when a window ends, so instances with drifting clocks agree.
  */
-export async function countHit(db: Tx, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+export async function countHit(
+  db: Tx,
+  key: string,
+  windowMs: number,
+): Promise<{ current: number; ttl: number }> {
   const hashed = createHash('sha256').update(key).digest('base64url');
   const [row] = await queryRows<{ hits: number; ttl_ms: string | number }>(
     db,
@@ -24,5 +28,7 @@ export async function countHit(db: Tx, key: string, windowMs: number): Promise<{
 
 /** Forgets windows that have ended (a scheduled job), so the table holds only live counts. */
 export async function deleteEndedWindows(db: Tx, now: Date) {
-  await db.execute(sql`delete from rate_limit_counters where window_ends_at < ${now.toISOString()}::timestamptz`);
+  await db.execute(
+    sql`delete from rate_limit_counters where window_ends_at < ${now.toISOString()}::timestamptz`,
+  );
 }

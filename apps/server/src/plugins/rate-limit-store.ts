@@ -35,5 +35,9 @@ export function databaseRateLimitStore(db: Db) {
 const FIFTEEN_MINUTES = 15 * 60_000;
 
 export function addRateLimitCleanup(app: FastifyInstance) {
-  app.jobs.add({ name: 'rate-limit-cleanup', everyMs: FIFTEEN_MINUTES, run: (now) => deleteEndedWindows(app.db, now) });
+  app.jobs.add({
+    name: 'rate-limit-cleanup',
+    everyMs: FIFTEEN_MINUTES,
+    run: (now) => deleteEndedWindows(app.db, now),
+  });
 }

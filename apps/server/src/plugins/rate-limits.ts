@@ -23,9 +23,11 @@ export const limits = {
   updatePassword: { perAccount: { max: 10, window: 15 * MINUTE } },
   contact: { perAddress: { max: 5, window: 10 * MINUTE }, perAccount: { max: 5, window: 60 * MINUTE } },
   // A 6-digit code has a million values: ten tries per account in 15 minutes makes guessing hopeless.
-  secondFactor: { perAddress: { max: 30, window: 15 * MINUTE }, perAccount: { max: 10, window: 15 * MINUTE } },
+  secondFactor: {
+    perAddress: { max: 30, window: 15 * MINUTE },
+    perAccount: { max: 10, window: 15 * MINUTE },
+  },
 } satisfies Record<string, { perAddress?: Limit; perAccount?: Limit }>;
-
 
 /**
  * A preHandler (after validation, so the body's email is normalised) that counts the request against both
@@ -39,20 +41,38 @@ export function rateLimited(
   accountKey?: (request: FastifyRequest) => string,
 ) {
   const checks: Array<ReturnType<FastifyInstance['createRateLimit']>> = [];
-  if (rule.perAddress) checks.push(app.createRateLimit({ max: rule.perAddress.max, timeWindow: rule.perAddress.window, keyGenerator: (r) => `${name}|ip|${r.ip}` }));
+  if (rule.perAddress)
+    checks.push(
+      app.createRateLimit({
+        max: rule.perAddress.max,
+        timeWindow: rule.perAddress.window,
+        keyGenerator: (r) => `${name}|ip|${r.ip}`,
+      }),
+    );
   if (rule.perAccount && accountKey) {
-    checks.push(app.createRateLimit({ max: rule.perAccount.max, timeWindow: rule.perAccount.window, keyGenerator: (r) => `${name}|account|${accountKey(r)}` }));
+    checks.push(
+      app.createRateLimit({
+        max: rule.perAccount.max,
+        timeWindow: rule.perAccount.window,
+        keyGenerator: (r) => `${name}|account|${accountKey(r)}`,
+      }),
+    );
   }
   return async (request: FastifyRequest, reply: FastifyReply) => {
     for (const check of checks) {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
-        throw new HttpError(429, `Too many attempts. Please wait ${waitText(result.ttlInSeconds)} and try again.`, 'rate_limited');
+        throw new HttpError(
+          429,
+          `Too many attempts. Please wait ${waitText(result.ttlInSeconds)} and try again.`,
+          'rate_limited',
+        );
       }
     }
   };
 }
 
 /** The account a public call is about: its programme and the email in the body. */
-export const bodyEmailKey = (programme: string) => (request: FastifyRequest) => `${programme}:${(request.body as { email?: string }).email ?? ''}`;
+export const bodyEmailKey = (programme: string) => (request: FastifyRequest) =>
+  `${programme}:${(request.body as { email?: string }).email ?? ''}`;

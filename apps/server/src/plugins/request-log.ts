@@ -7,7 +7,10 @@ import { redactPaths, redactUrl, serializeError } from './log-safety';
  * pino's options: JSON in production, one pretty line per entry in development, with the safe serializers
  * everywhere. A test hands in `stream` to read the lines the platform writes.
  */
-export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  config: Config,
+  stream?: NodeJS.WritableStream,
+): FastifyServerOptions['logger'] {
   if (config.logLevel === 'silent' && !stream) return false;
   const pretty = !config.isProduction && !stream;
   return {
@@ -15,7 +18,10 @@ export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): F
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers: {
       err: serializeError,
-      req: (request: { method: string; url: string }) => ({ method: request.method, url: redactUrl(request.url) }),
+      req: (request: { method: string; url: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+      }),
     },
     ...(stream ? { stream } : {}),
     ...(pretty
@@ -23,7 +29,11 @@ export function loggerOptions(config: Config, stream?: NodeJS.WritableStream): F
           transport: {
             target: 'pino-pretty',
             // The completion line already says method, url, status and time.
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname,method,url,statusCode,responseTime', singleLine: true },
+            options: {
+              translateTime: 'HH:MM:ss',
+              ignore: 'pid,hostname,method,url,statusCode,responseTime',
+              singleLine: true,
+            },
           },
         }
       : {}),
@@ -36,6 +46,9 @@ export const requestLogPlugin = fp(async (app: FastifyInstance) => {
     const url = redactUrl(request.url);
     const responseTime = Math.round(reply.elapsedTime);
     const level = reply.statusCode >= 500 ? 'error' : 'info';
-    request.log[level]({ method: request.method, url, statusCode: reply.statusCode, responseTime }, `${request.method} ${url} ${reply.statusCode} ${responseTime} ms`);
+    request.log[level](
+      { method: request.method, url, statusCode: reply.statusCode, responseTime },
+      `${request.method} ${url} ${reply.statusCode} ${responseTime} ms`,
+    );
   });
 });

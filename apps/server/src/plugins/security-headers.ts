@@ -23,5 +23,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, { config }:
       },
     },
   });
-  app.addHook('onRequest', (request, reply, done) => applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  app.addHook('onRequest', (request, reply, done) =>
+    applyHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
 });

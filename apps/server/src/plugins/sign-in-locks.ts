@@ -37,7 +37,10 @@ export async function lockedSeconds(db: Tx, keys: string[]): Promise<number> {
   const [row] = await queryRows<{ seconds: string | number | null }>(
     db,
     sql`select max(ceil(extract(epoch from (window_ends_at - now())))) as seconds from rate_limit_counters
-        where key in (${sql.join(hashes.map((h) => sql`${h}`), sql`, `)}) and window_ends_at > now()`,
+        where key in (${sql.join(
+          hashes.map((h) => sql`${h}`),
+          sql`, `,
+        )}) and window_ends_at > now()`,
   );
   return Math.max(0, Number(row?.seconds ?? 0));
 }
@@ -76,7 +79,13 @@ export async function countFailure(db: Tx, key: string, rule: LockRule): Promise
 export async function forgetFailures(db: Tx, keys: string[]) {
   if (keys.length === 0) return;
   const hashes = keys.map((k) => hashed(`failures|${k}`));
-  await db.execute(sql`delete from rate_limit_counters where key in (${sql.join(hashes.map((h) => sql`${h}`), sql`, `)})`);
+  await db.execute(
+    sql`delete from rate_limit_counters where key in (${sql.join(
+      hashes.map((h) => sql`${h}`),
+      sql`, `,
+    )})`,
+  );
 }
 
-export const waitText = (seconds: number) => (seconds <= 90 ? `${Math.max(1, seconds)} seconds` : `${Math.ceil(seconds / 60)} minutes`);
+export const waitText = (seconds: number) =>
+  seconds <= 90 ? `${Math.max(1, seconds)} seconds` : `${Math.ceil(seconds / 60)} minutes`;

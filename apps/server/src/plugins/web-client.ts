@@ -4,7 +4,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Programme } from '@coop/core';
-import { jsonBlock, PLANS_DATA_ID, SITE_DATA_ID, TIME_ZONE_COOKIE, type CurrentPlans, type PageRenderer, type RenderedPage, type SessionUser } from '@coop/core/contracts';
+import {
+  jsonBlock,
+  PLANS_DATA_ID,
+  SITE_DATA_ID,
+  TIME_ZONE_COOKIE,
+  type CurrentPlans,
+  type PageRenderer,
+  type RenderedPage,
+  type SessionUser,
+} from '@coop/core/contracts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { currentPlansReader, plansKey } from '../lib/current-plans';
@@ -18,12 +27,18 @@ const webRenderer = fileURLToPath(new URL('../../../web/dist-server/entry-server
  * The built page with the server's parts filled in. The loading image (spec: until the page has fully loaded)
  * covers the screen only when there is nothing to show yet; over a page the server rendered it is a small badge.
  */
-function fillTemplate(template: string, page: { head: string; root: string; data: string; rendered: boolean; waits?: boolean }) {
+function fillTemplate(
+  template: string,
+  page: { head: string; root: string; data: string; rendered: boolean; waits?: boolean },
+) {
   const withHead = page.head.includes('<title>') ? template.replace(/<title>[^<]*<\/title>/, '') : template;
   return withHead
     .replace('</head>', () => `${page.head}</head>`)
     .replace('<div id="root">', page.waits ? '<div id="root" data-waits>' : '<div id="root">')
-    .replace('<div id="boot-loader"', page.rendered ? '<div id="boot-loader" data-over-page' : '<div id="boot-loader"')
+    .replace(
+      '<div id="boot-loader"',
+      page.rendered ? '<div id="boot-loader" data-over-page' : '<div id="boot-loader"',
+    )
     .replace('<!--page-root-->', () => page.root)
     .replace('<!--page-data-->', () => page.data);
 }
@@ -34,9 +49,13 @@ export interface PageSession {
   token: string;
 }
 /** The member whose live session the request names; null: nobody (the shell is sent). */
-export type PageSessionReader = (request: FastifyRequest, programme: Programme) => Promise<PageSession | null>;
+export type PageSessionReader = (
+  request: FastifyRequest,
+  programme: Programme,
+) => Promise<PageSession | null>;
 
-type PageAnswer = { kind: 'html'; status: number; html: string } | Extract<RenderedPage, { kind: 'redirect' }>;
+type PageAnswer =
+  { kind: 'html'; status: number; html: string } | Extract<RenderedPage, { kind: 'redirect' }>;
 
 /**
  * Serves the built client. Public pages are rendered here (entry-server.tsx) and sent finished; every other path
@@ -60,7 +79,10 @@ export async function webClientPlugin(app: FastifyInstance, options: { pageSessi
         // Vite puts a content hash in every asset name, so assets may be cached for good; other files never.
         const value = filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
         // sendFile hands in Fastify's reply, the static routes Node's response: both can set a header.
-        const target = res as unknown as { setHeader?: (n: string, v: string) => void; header?: (n: string, v: string) => void };
+        const target = res as unknown as {
+          setHeader?: (n: string, v: string) => void;
+          header?: (n: string, v: string) => void;
+        };
         if (target.setHeader) target.setHeader('cache-control', value);
         else target.header?.('cache-control', value);
       },
@@ -74,7 +96,11 @@ export async function webClientPlugin(app: FastifyInstance, options: { pageSessi
   const loadRenderer = () => (renderer ??= import(pathToFileURL(webRenderer).href) as Promise<PageRenderer>);
 
   const sendHtml = (reply: FastifyReply, status: number, html: string, cacheControl = 'no-cache') =>
-    reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', cacheControl)
+      .send(html);
 
   const notFound = (reply: FastifyReply) => reply.status(404).send({ message: 'Not found' });
   app.setNotFoundHandler((_request, reply) => notFound(reply));
@@ -86,9 +112,18 @@ export async function webClientPlugin(app: FastifyInstance, options: { pageSessi
   const plansNow = currentPlansReader(app.db);
   const pageData = (plans: CurrentPlans) => siteData + jsonBlock(PLANS_DATA_ID, plans);
   // Bounded by size too: any address can be asked for, and each unknown one is a 404 page of its own.
-  const answers = new LRUCache<string, PageAnswer>({ max: 500, maxSize: 20 * 1024 * 1024, sizeCalculation: (a) => (a.kind === 'html' ? a.html.length : 100), ttl: 10 * 60_000 });
+  const answers = new LRUCache<string, PageAnswer>({
+    max: 500,
+    maxSize: 20 * 1024 * 1024,
+    sizeCalculation: (a) => (a.kind === 'html' ? a.html.length : 100),
+    ttl: 10 * 60_000,
+  });
   // The page the browser renders itself (signed-in areas, or a failed server render): the same for every address.
-  const browserRendered = (plans: CurrentPlans): PageAnswer => ({ kind: 'html', status: 200, html: fillTemplate(template, { head: '', root: '', data: pageData(plans), rendered: false }) });
+  const browserRendered = (plans: CurrentPlans): PageAnswer => ({
+    kind: 'html',
+    status: 200,
+    html: fillTemplate(template, { head: '', root: '', data: pageData(plans), rendered: false }),
+  });
   const answerFor = async (url: string, log: FastifyBaseLogger): Promise<PageAnswer> => {
     const plans = await plansNow();
     const key = `${plansKey(plans)} ${url}`;
@@ -99,7 +134,10 @@ export async function webClientPlugin(app: FastifyInstance, options: { pageSessi
       page = await (await loadRenderer()).renderPage(url, site, app.publicPageData, plans);
     } catch (error) {
       // The browser can still render the page itself: send it that way, keep the failure in the log, keep nothing.
-      log.error({ err: error }, 'Rendering a public page on the server failed; the browser renders it instead');
+      log.error(
+        { err: error },
+        'Rendering a public page on the server failed; the browser renders it instead',
+      );
       return browserRendered(plans);
     }
     const answer: PageAnswer =
@@ -108,8 +146,26 @@ export async function webClientPlugin(app: FastifyInstance, options: { pageSessi
         : page.kind === 'browser'
           ? browserRendered(plans)
           : page.kind === 'shell' || page.kind === 'signed-in'
-            ? { kind: 'html', status: 200, html: fillTemplate(template, { head: '', root: page.root, data: pageData(plans), rendered: true }) }
-            : { kind: 'html', status: page.status, html: fillTemplate(template, { head: page.head, root: page.root, data: pageData(plans) + page.routerData, rendered: true }) };
+            ? {
+                kind: 'html',
+                status: 200,
+                html: fillTemplate(template, {
+                  head: '',
+                  root: page.root,
+                  data: pageData(plans),
+                  rendered: true,
+                }),
+              }
+            : {
+                kind: 'html',
+                status: page.status,
+                html: fillTemplate(template, {
+                  head: page.head,
+                  root: page.root,
+                  data: pageData(plans) + page.routerData,
+                  rendered: true,
+                }),
+              };
     answers.set(key, answer, page.kind === 'page' && page.usedData ? { ttl: 60_000 } : undefined);
     return answer;
   };
@@ -128,28 +184,55 @@ export async function webClientPlugin(app: FastifyInstance, options: { pageSessi
     if (!session) return null;
     const replies = await Promise.all(
       wanted.reads.map((read) =>
-        app.inject({ method: 'GET', url: `/api${read.path}`, headers: { authorization: `Bearer ${session.token}` }, remoteAddress: request.ip }),
+        app.inject({
+          method: 'GET',
+          url: `/api${read.path}`,
+          headers: { authorization: `Bearer ${session.token}` },
+          remoteAddress: request.ip,
+        }),
       ),
     );
     const refused = replies.find((reply) => reply.statusCode !== 200);
     if (refused) {
-      request.log.warn({ status: refused.statusCode }, "A member page's first read was refused; the page's shell is sent instead");
+      request.log.warn(
+        { status: refused.statusCode },
+        "A member page's first read was refused; the page's shell is sent instead",
+      );
       return null;
     }
     const plans = await plansNow();
     const answers = wanted.reads.map((read, i) => ({ key: read.key, data: replies[i]!.json() as unknown }));
-    const page = await renderer.renderSignedIn(request.url, site, plans, { user: session.user, answers, timeZone: request.cookies[TIME_ZONE_COOKIE] });
+    const page = await renderer.renderSignedIn(request.url, site, plans, {
+      user: session.user,
+      answers,
+      timeZone: request.cookies[TIME_ZONE_COOKIE],
+    });
     if (page.kind !== 'signed-in') return null;
-    return fillTemplate(template, { head: page.head, root: page.root, data: pageData(plans) + page.queryData, rendered: true, waits: true });
+    return fillTemplate(template, {
+      head: page.head,
+      root: page.root,
+      data: pageData(plans) + page.queryData,
+      rendered: true,
+      waits: true,
+    });
   };
 
   // A route rather than the not-found handler, so the compression hooks apply to the pages.
   app.get('/*', async (request, reply) => {
     const url = request.url;
     // Unknown API and sandbox calls, and missing files (an old asset name, a typo) are a plain 404.
-    if (!hasClient || url.startsWith('/api') || url.startsWith('/sandbox') || /\.[a-z0-9]+$/i.test(url.split('?')[0]!)) return notFound(reply);
+    if (
+      !hasClient ||
+      url.startsWith('/api') ||
+      url.startsWith('/sandbox') ||
+      /\.[a-z0-9]+$/i.test(url.split('?')[0]!)
+    )
+      return notFound(reply);
     const signedIn = await signedInAnswer(request).catch((error: unknown) => {
-      request.log.error({ err: error }, "Drawing a member's page with their data failed; the page's shell is sent instead");
+      request.log.error(
+        { err: error },
+        "Drawing a member's page with their data failed; the page's shell is sent instead",
+      );
       return null;
     });
     if (signedIn) return sendHtml(reply, 200, signedIn, 'private, no-store');

@@ -43,33 +43,57 @@ const transactionInitialize = z.object({
   callback_url: str.optional(),
   metadata: z.unknown().optional(),
 });
-const transferRecipientCreate = z.object({ type: str, name: str, account_number: str, bank_code: str, currency: str.optional() });
+const transferRecipientCreate = z.object({
+  type: str,
+  name: str,
+  account_number: str,
+  bank_code: str,
+  currency: str.optional(),
+});
 const transferItem = z.object({ amount: int, recipient: str, reference: str, reason: str.optional() });
 const transferInitiate = transferItem.extend({ source: str, currency: str.optional() });
 const transferBulk = z.object({ source: str, currency: str.optional(), transfers: z.array(transferItem) });
 const transferFinalize = z.object({ transfer_code: str, otp: str });
-const transferResendOtp = z.object({ transfer_code: str, reason: z.enum(['disable_otp', 'resend_otp', 'transfer']) });
-const disputeEvidence = z.object({ customer_email: str, customer_name: str, customer_phone: str, service_details: str, delivery_address: str.optional(), delivery_date: str.optional() });
+const transferResendOtp = z.object({
+  transfer_code: str,
+  reason: z.enum(['disable_otp', 'resend_otp', 'transfer']),
+});
+const disputeEvidence = z.object({
+  customer_email: str,
+  customer_name: str,
+  customer_phone: str,
+  service_details: str,
+  delivery_address: str.optional(),
+  delivery_date: str.optional(),
+});
 // resolution: "Accepted values, merchant-accepted, declined" (the description's words).
-const disputeResolve = z.object({ resolution: z.enum(['merchant-accepted', 'declined']), message: str, refund_amount: int, uploaded_filename: str, evidence: int.optional() });
+const disputeResolve = z.object({
+  resolution: z.enum(['merchant-accepted', 'declined']),
+  message: str,
+  refund_amount: int,
+  uploaded_filename: str,
+  evidence: int.optional(),
+});
 
 // Answers.
 // The description requires none of the authorization's fields (and the charge.success sample lacks channel,
 // reusable and signature): each is typed, none required.
-const authorization = z.object({
-  authorization_code: str,
-  bin: nullable(str),
-  last4: str,
-  exp_month: str,
-  exp_year: str,
-  channel: str,
-  card_type: str,
-  bank: nullable(str),
-  country_code: str,
-  brand: str,
-  reusable: z.boolean(),
-  signature: nullable(str),
-}).partial();
+const authorization = z
+  .object({
+    authorization_code: str,
+    bin: nullable(str),
+    last4: str,
+    exp_month: str,
+    exp_year: str,
+    channel: str,
+    card_type: str,
+    bank: nullable(str),
+    country_code: str,
+    brand: str,
+    reusable: z.boolean(),
+    signature: nullable(str),
+  })
+  .partial();
 const customer = z.object({
   id: int,
   first_name: nullable(str),
@@ -186,7 +210,12 @@ const transferVerified = z.object({
   integration: int,
   createdAt: str,
   updatedAt: str,
-  recipient: recipient.extend({ createdAt: str, updatedAt: str, description: nullable(str), email: nullable(str) }),
+  recipient: recipient.extend({
+    createdAt: str,
+    updatedAt: str,
+    description: nullable(str),
+    email: nullable(str),
+  }),
   session: z.object({ provider: nullable(str), id: nullable(str) }),
   gateway_response: nullable(str),
 });
@@ -298,11 +327,36 @@ const disputeObject = z.object({
 });
 
 /** The endpoints the platform calls: method, path pattern, request body (POST), query (a list's) and 2xx answer. */
-export const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT'; path: RegExp; name: string; request?: z.ZodTypeAny; query?: z.ZodTypeAny; answer: z.ZodTypeAny }[] = [
-  { method: 'POST', path: /^\/transaction\/initialize$/, name: 'initialize', request: transactionInitialize, answer: ok(z.object({ authorization_url: str, access_code: str, reference: str })) },
+export const ENDPOINTS: {
+  method: 'GET' | 'POST' | 'PUT';
+  path: RegExp;
+  name: string;
+  request?: z.ZodTypeAny;
+  query?: z.ZodTypeAny;
+  answer: z.ZodTypeAny;
+}[] = [
+  {
+    method: 'POST',
+    path: /^\/transaction\/initialize$/,
+    name: 'initialize',
+    request: transactionInitialize,
+    answer: ok(z.object({ authorization_url: str, access_code: str, reference: str })),
+  },
   { method: 'GET', path: /^\/transaction\/verify\/[^/]+$/, name: 'verify', answer: ok(transactionData) },
-  { method: 'GET', path: /^\/bank$/, name: 'bank list', answer: ok(z.array(bank)).extend({ meta: z.object({ next: nullable(str), previous: nullable(str), perPage: int }) }) },
-  { method: 'GET', path: /^\/bank\/resolve$/, name: 'resolve', answer: ok(z.object({ account_number: str, account_name: str, bank_id: int })) },
+  {
+    method: 'GET',
+    path: /^\/bank$/,
+    name: 'bank list',
+    answer: ok(z.array(bank)).extend({
+      meta: z.object({ next: nullable(str), previous: nullable(str), perPage: int }),
+    }),
+  },
+  {
+    method: 'GET',
+    path: /^\/bank\/resolve$/,
+    name: 'resolve',
+    answer: ok(z.object({ account_number: str, account_name: str, bank_id: int })),
+  },
   {
     method: 'POST',
     path: /^\/transferrecipient$/,
@@ -310,20 +364,71 @@ export const ENDPOINTS: { method: 'GET' | 'POST' | 'PUT'; path: RegExp; name: st
     request: transferRecipientCreate,
     answer: ok(recipient.extend({ createdAt: str, updatedAt: str })),
   },
-  { method: 'POST', path: /^\/transfer$/, name: 'transfer', request: transferInitiate, answer: ok(transferCreated) },
+  {
+    method: 'POST',
+    path: /^\/transfer$/,
+    name: 'transfer',
+    request: transferInitiate,
+    answer: ok(transferCreated),
+  },
   {
     method: 'POST',
     path: /^\/transfer\/bulk$/,
     name: 'bulk transfer',
     request: transferBulk,
-    answer: ok(z.array(z.object({ reference: str, recipient: str, amount: int, transfer_code: str, currency: str, status: str }))),
+    answer: ok(
+      z.array(
+        z.object({
+          reference: str,
+          recipient: str,
+          amount: int,
+          transfer_code: str,
+          currency: str,
+          status: str,
+        }),
+      ),
+    ),
   },
-  { method: 'GET', path: /^\/transfer\/verify\/[^/]+$/, name: 'transfer verify', answer: ok(transferVerified) },
-  { method: 'POST', path: /^\/transfer\/finalize_transfer$/, name: 'finalize', request: transferFinalize, answer: ok(transferCreated) },
-  { method: 'POST', path: /^\/transfer\/resend_otp$/, name: 'resend otp', request: transferResendOtp, answer: z.object({ status: z.literal(true), message: str }) },
-  { method: 'GET', path: /^\/dispute\/\d+\/upload_url$/, name: 'dispute upload url', answer: ok(z.object({ signedUrl: str, fileName: str })) },
-  { method: 'POST', path: /^\/dispute\/\d+\/evidence$/, name: 'dispute evidence', request: disputeEvidence, answer: ok(disputeEvidenceData) },
-  { method: 'PUT', path: /^\/dispute\/\d+\/resolve$/, name: 'dispute resolve', request: disputeResolve, answer: ok(disputeResolved) },
+  {
+    method: 'GET',
+    path: /^\/transfer\/verify\/[^/]+$/,
+    name: 'transfer verify',
+    answer: ok(transferVerified),
+  },
+  {
+    method: 'POST',
+    path: /^\/transfer\/finalize_transfer$/,
+    name: 'finalize',
+    request: transferFinalize,
+    answer: ok(transferCreated),
+  },
+  {
+    method: 'POST',
+    path: /^\/transfer\/resend_otp$/,
+    name: 'resend otp',
+    request: transferResendOtp,
+    answer: z.object({ status: z.literal(true), message: str }),
+  },
+  {
+    method: 'GET',
+    path: /^\/dispute\/\d+\/upload_url$/,
+    name: 'dispute upload url',
+    answer: ok(z.object({ signedUrl: str, fileName: str })),
+  },
+  {
+    method: 'POST',
+    path: /^\/dispute\/\d+\/evidence$/,
+    name: 'dispute evidence',
+    request: disputeEvidence,
+    answer: ok(disputeEvidenceData),
+  },
+  {
+    method: 'PUT',
+    path: /^\/dispute\/\d+\/resolve$/,
+    name: 'dispute resolve',
+    request: disputeResolve,
+    answer: ok(disputeResolved),
+  },
   ...REFUND_ENDPOINTS,
 ];
 
@@ -355,17 +460,24 @@ const transferEventData = z.object({
   session: z.object({ provider: nullable(str), id: nullable(str) }),
 });
 export const EVENTS: Record<string, z.ZodTypeAny> = {
-  'charge.success': z.object({ event: z.literal('charge.success'), data: chargeSuccessData.extend({ status: z.literal('success') }) }),
+  'charge.success': z.object({
+    event: z.literal('charge.success'),
+    data: chargeSuccessData.extend({ status: z.literal('success') }),
+  }),
   'transfer.success': z.object({ event: z.literal('transfer.success'), data: transferEventData }),
   'transfer.failed': z.object({ event: z.literal('transfer.failed'), data: transferEventData }),
   'transfer.reversed': z.object({ event: z.literal('transfer.reversed'), data: transferEventData }),
   'charge.dispute.create': z.object({ event: z.literal('charge.dispute.create'), data: disputeObject }),
   'charge.dispute.remind': z.object({ event: z.literal('charge.dispute.remind'), data: disputeObject }),
-  'charge.dispute.resolve': z.object({ event: z.literal('charge.dispute.resolve'), data: disputeObject.extend({ status: z.literal('resolved'), resolution: str, resolvedAt: str }) }),
+  'charge.dispute.resolve': z.object({
+    event: z.literal('charge.dispute.resolve'),
+    data: disputeObject.extend({ status: z.literal('resolved'), resolution: str, resolvedAt: str }),
+  }),
   ...REFUND_EVENTS,
 };
 
-export const endpointOf = (method: string, path: string) => ENDPOINTS.find((e) => e.method === method && e.path.test(path));
+export const endpointOf = (method: string, path: string) =>
+  ENDPOINTS.find((e) => e.method === method && e.path.test(path));
 
 /** The first problem of a value against a schema, as "path: message", or null when it conforms. */
 export function contractProblem(schema: z.ZodTypeAny, value: unknown): string | null {

@@ -108,14 +108,35 @@ const refundListQuery = z.strictObject({
 const refundListed = z.object({
   status: z.literal(true),
   message: str,
-  data: z.array(refundFetched.extend({ customer: refundFetched.shape.customer.extend({ phone: str.nullable() }) })),
-  meta: z.object({ total: int, skipped: int, perPage: str, page: int, pageCount: int, failedRefundCount: int }),
+  data: z.array(
+    refundFetched.extend({ customer: refundFetched.shape.customer.extend({ phone: str.nullable() }) }),
+  ),
+  meta: z.object({
+    total: int,
+    skipped: int,
+    perPage: str,
+    page: int,
+    pageCount: int,
+    failedRefundCount: int,
+  }),
 });
 
 export const REFUND_ENDPOINTS = [
-  { method: 'POST' as const, path: /^\/refund$/, name: 'refund', request: refundCreate, answer: ok(refundCreated) },
+  {
+    method: 'POST' as const,
+    path: /^\/refund$/,
+    name: 'refund',
+    request: refundCreate,
+    answer: ok(refundCreated),
+  },
   { method: 'GET' as const, path: /^\/refund\/[^/]+$/, name: 'refund fetch', answer: ok(refundFetched) },
-  { method: 'GET' as const, path: /^\/refund$/, name: 'refund list', query: refundListQuery, answer: refundListed },
+  {
+    method: 'GET' as const,
+    path: /^\/refund$/,
+    name: 'refund list',
+    query: refundListQuery,
+    answer: refundListed,
+  },
 ];
 
 // The refunds guide's events: the payment's reference, the refund's (null until Paystack has one), amount as a
@@ -134,5 +155,8 @@ const refundEventData = (status: string) =>
   });
 
 export const REFUND_EVENTS: Record<string, z.ZodTypeAny> = Object.fromEntries(
-  ['pending', 'processing', 'processed', 'failed'].map((status) => [`refund.${status}`, z.object({ event: z.literal(`refund.${status}`), data: refundEventData(status) })]),
+  ['pending', 'processing', 'processed', 'failed'].map((status) => [
+    `refund.${status}`,
+    z.object({ event: z.literal(`refund.${status}`), data: refundEventData(status) }),
+  ]),
 );

@@ -14,7 +14,15 @@ function MarkRunning() {
  * What wraps the router, the same on the server and in the browser: ids made by useId depend on the shape of
  * the tree, so any difference here would give the server's HTML ids the browser never makes.
  */
-export function PageRoot({ site, plans, children }: { site: Site; plans: CurrentPlans; children: ReactNode }) {
+export function PageRoot({
+  site,
+  plans,
+  children,
+}: {
+  site: Site;
+  plans: CurrentPlans;
+  children: ReactNode;
+}) {
   return (
     <StrictMode>
       <SiteProvider site={site}>

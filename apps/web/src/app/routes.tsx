@@ -15,7 +15,12 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       ...publicRoutes,
-      { path: '*', lazy: async () => ({ Component: (await import('../features/not-found/pages/not-found-page')).NotFoundPage }) },
+      {
+        path: '*',
+        lazy: async () => ({
+          Component: (await import('../features/not-found/pages/not-found-page')).NotFoundPage,
+        }),
+      },
     ],
   },
   // The signed-in areas need the person's session, which only the browser holds: they are rendered there.

@@ -66,12 +66,18 @@ async function failure(response: Response): Promise<ApiError> {
     data = null;
   }
   const serverMessage = data && typeof data === 'object' && 'message' in data ? data.message : undefined;
-  const message = typeof serverMessage === 'string' && serverMessage ? serverMessage : `The request failed (${response.status}). Please try again.`;
+  const message =
+    typeof serverMessage === 'string' && serverMessage
+      ? serverMessage
+      : `The request failed (${response.status}). Please try again.`;
   return new ApiError(response.status, message, data);
 }
 
 /** A file the API answers (a bank file, say): its bytes and the name the server gave it. */
-export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; filename: string }> {
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+): Promise<{ blob: Blob; filename: string }> {
   const response = await sendWithSession(path, { headers: { accept: '*/*' } });
   if (!response.ok) throw await failure(response);
   const disposition = response.headers.get('content-disposition') ?? '';
@@ -86,6 +92,10 @@ export async function apiFetch<T>(path: string, options: Options = {}): Promise<
   try {
     return (text ? JSON.parse(text) : null) as T;
   } catch {
-    throw new ApiError(response.status, 'The server sent an answer we could not read. Please try again.', null);
+    throw new ApiError(
+      response.status,
+      'The server sent an answer we could not read. Please try again.',
+      null,
+    );
   }
 }

@@ -7,7 +7,8 @@ const createQueryClient = () =>
       queries: {
         staleTime: 30_000,
         // A 4xx will not change by asking again; a flaky network might.
-        retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+        retry: (count, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
         refetchOnWindowFocus: false,
       },
     },

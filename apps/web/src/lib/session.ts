@@ -32,8 +32,16 @@ export function subscribeSession(listener: () => void) {
 }
 
 /** Keeps what a login call answered. */
-export function startSession(area: SessionArea, response: Pick<LoginResponse, 'token' | 'expiresIn' | 'user'>) {
-  current = { area, token: response.token, expiresAt: Date.now() + response.expiresIn * 1000, user: response.user };
+export function startSession(
+  area: SessionArea,
+  response: Pick<LoginResponse, 'token' | 'expiresIn' | 'user'>,
+) {
+  current = {
+    area,
+    token: response.token,
+    expiresAt: Date.now() + response.expiresIn * 1000,
+    user: response.user,
+  };
   notify();
 }
 
@@ -84,7 +92,11 @@ export async function endSession() {
     // storage may be unavailable (private mode); nothing of the session is kept there anyway
   }
   if (session) {
-    await apiFetch('/auth/logout', { method: 'POST', body: { programme: programmeOf(session.area) }, token: session.token }).catch(() => undefined);
+    await apiFetch('/auth/logout', {
+      method: 'POST',
+      body: { programme: programmeOf(session.area) },
+      token: session.token,
+    }).catch(() => undefined);
   }
 }
 

@@ -15,16 +15,27 @@ export const moneyFiguresSchema = z.object({
   total: nairaString.describe('naira, all time'),
   today: nairaString.describe('naira, since midnight in Lagos'),
   previousDay: nairaString.describe('naira, the whole previous day'),
-  changePercent: z.number().nullable().describe('today against the previous day; null when the previous day had none'),
+  changePercent: z
+    .number()
+    .nullable()
+    .describe('today against the previous day; null when the previous day had none'),
 });
-export const countFiguresSchema = z.object({ total: z.number(), today: z.number(), previousDay: z.number(), changePercent: z.number().nullable() });
+export const countFiguresSchema = z.object({
+  total: z.number(),
+  today: z.number(),
+  previousDay: z.number(),
+  changePercent: z.number().nullable(),
+});
 export const transactionAmountsSchema = z.object({
   numberOfMainUsers: z.array(z.object({ amount: nairaString })),
   numberOfWelcomeBack: z.array(z.object({ amount: nairaString })),
   main: moneyFiguresSchema,
   welcomeBack: moneyFiguresSchema,
   refundsDue: z
-    .object({ main: z.object({ count: z.number(), amount: nairaString }), welcomeBack: z.object({ count: z.number(), amount: nairaString }) })
+    .object({
+      main: z.object({ count: z.number(), amount: nairaString }),
+      welcomeBack: z.object({ count: z.number(), amount: nairaString }),
+    })
     .describe('payments taken that placed nothing: owed back, not counted in the fees above'),
   timeZone: z.string(),
 });
@@ -61,9 +72,19 @@ export const userListItemSchema = z.object({
   status: z.string(),
   createdAt: z.string(),
 });
-const administratorsField = { administrators: z.number().describe('how many of the total are administrators (listed, but not members)') };
-export const mainUserListSchema = z.object({ ...pageFields, ...administratorsField, mainUsers: z.array(userListItemSchema) });
-export const welcomeBackUserListSchema = z.object({ ...pageFields, ...administratorsField, welcomeBackUsers: z.array(userListItemSchema) });
+const administratorsField = {
+  administrators: z.number().describe('how many of the total are administrators (listed, but not members)'),
+};
+export const mainUserListSchema = z.object({
+  ...pageFields,
+  ...administratorsField,
+  mainUsers: z.array(userListItemSchema),
+});
+export const welcomeBackUserListSchema = z.object({
+  ...pageFields,
+  ...administratorsField,
+  welcomeBackUsers: z.array(userListItemSchema),
+});
 
 const userFigures = {
   accountId: z.string().describe('the account, for its member record'),
@@ -120,7 +141,9 @@ export const payoutStatusSchema = z
   .describe("otp: Paystack waits for the one-time code sent to the business's phone");
 export const payoutRunStatusSchema = z
   .enum(['running', 'needs_attention', 'completed'])
-  .describe('completed only when every payout is paid (or released); needs_attention as soon as one needs a person (failed, reversed, waiting for its code, an unknown status), even while others are pending');
+  .describe(
+    'completed only when every payout is paid (or released); needs_attention as soon as one needs a person (failed, reversed, waiting for its code, an unknown status), even while others are pending',
+  );
 const payee = {
   accountId: z.string(),
   fullName: z.string(),
@@ -151,13 +174,29 @@ export const payoutPreviewSchema = z.object({
   existingRun: payoutRunSummarySchema.nullable(),
   payees: z.array(z.object({ ...payee, amount: nairaString })),
   skipped: z.array(z.object({ ...payee, balance: nairaString, reason: z.string(), reasonText: z.string() })),
-  totals: z.object({ payees: z.number(), amount: nairaString, skipped: z.number(), skippedAmount: nairaString }),
-  otpWarning: z.string().nullable().describe("set when the programme's last transfer run needed Paystack's one-time code"),
+  totals: z.object({
+    payees: z.number(),
+    amount: nairaString,
+    skipped: z.number(),
+    skippedAmount: nairaString,
+  }),
+  otpWarning: z
+    .string()
+    .nullable()
+    .describe("set when the programme's last transfer run needed Paystack's one-time code"),
 });
 export const payoutPreparedSchema = z.object({
-  items: z.array(
-    z.object({ programme, period: z.string(), payees: z.number(), total: nairaString, preparedAt: z.string() }),
-  ).describe('months the payout day prepared that wait for an administrator to run them'),
+  items: z
+    .array(
+      z.object({
+        programme,
+        period: z.string(),
+        payees: z.number(),
+        total: nairaString,
+        preparedAt: z.string(),
+      }),
+    )
+    .describe('months the payout day prepared that wait for an administrator to run them'),
 });
 export const payoutRunProgressSchema = z.object({
   run: payoutRunSummarySchema,
@@ -184,7 +223,9 @@ export const payoutBatchSchema = z.object({
   id: z.number(),
   status: z
     .enum(['open', 'awaiting_approval', 'recorded', 'reversed'])
-    .describe("open: sent to the bank, its answer not recorded; awaiting_approval: its record waits for a second administrator; reversed: every payment's record was corrected"),
+    .describe(
+      "open: sent to the bank, its answer not recorded; awaiting_approval: its record waits for a second administrator; reversed: every payment's record was corrected",
+    ),
   paymentCount: z.number().describe('control total: how many payments the file holds'),
   total: nairaString.describe('control total: the naira the file pays'),
   paid: nairaString.describe('naira recorded as paid by the bank'),
@@ -206,7 +247,10 @@ export const payoutBatchSchema = z.object({
       amount: nairaString,
       outcome: z.enum(['paid', 'failed']).nullable(),
       bankReason: z.string().nullable().describe("the bank's reason for a payment it did not make"),
-      reversedFrom: z.enum(['paid', 'failed']).nullable().describe('what was recorded first, when an approved reversal corrected it'),
+      reversedFrom: z
+        .enum(['paid', 'failed'])
+        .nullable()
+        .describe('what was recorded first, when an approved reversal corrected it'),
       reversalReason: z.string().nullable(),
       reversedBy: z.string().nullable(),
       reversalApprovedBy: z.string().nullable(),
@@ -228,20 +272,33 @@ export const payoutRunDetailSchema = payoutRunSummarySchema.extend({
       accountNumberLast4: z.string(),
       failureReason: z.string().nullable(),
       releasedReason: z.string().nullable(),
-      providerStatus: z.string().nullable().describe("Paystack's last word on the transfer (pending, otp, received, success, failed, reversed, abandoned, blocked, rejected, or one it never documented)"),
+      providerStatus: z
+        .string()
+        .nullable()
+        .describe(
+          "Paystack's last word on the transfer (pending, otp, received, success, failed, reversed, abandoned, blocked, rejected, or one it never documented)",
+        ),
       statusText: z.string().describe('what the status means, in plain words'),
-      attempt: z.number().describe('1 for the first transfer; more once a failed payout was paid again in the run'),
+      attempt: z
+        .number()
+        .describe('1 for the first transfer; more once a failed payout was paid again in the run'),
       attention: z
         .object({ reason: z.string(), action: z.string(), retryable: z.boolean(), needsCode: z.boolean() })
         .nullable()
-        .describe('for a payout that needs a person: what Paystack or the bank said and what to do; needsCode: give the one-time code'),
+        .describe(
+          'for a payout that needs a person: what Paystack or the bank said and what to do; needsCode: give the one-time code',
+        ),
       updatedAt: z.string(),
       earlierAttempts: z
         .array(transferAttemptSchema)
-        .describe('transfers of this payout that failed or were reversed before it was paid again, oldest first: each is a line of the bank statement'),
+        .describe(
+          'transfers of this payout that failed or were reversed before it was paid again, oldest first: each is a line of the bank statement',
+        ),
     }),
   ),
-  batches: z.array(payoutBatchSchema).describe("a bank-file run's files, newest first (empty for a transfer run)"),
+  batches: z
+    .array(payoutBatchSchema)
+    .describe("a bank-file run's files, newest first (empty for a transfer run)"),
 });
 
 // Messages, grants, awards and the audit log.
@@ -256,10 +313,15 @@ export const contactMessageSchema = z.object({
   answeredAt: z.string().nullable(),
   closedAt: z.string().nullable(),
   ageDays: z.number().describe('whole days waiting (until answered or closed)'),
-  daysLeft: z.number().nullable().describe('days left of the 14-day promise while open; negative once broken'),
+  daysLeft: z
+    .number()
+    .nullable()
+    .describe('days left of the 14-day promise while open; negative once broken'),
   highlighted: z.boolean().describe('open and older than 10 days'),
   overdue: z.boolean(),
-  replies: z.array(z.object({ id: z.number(), body: z.string(), sentBy: z.string().nullable(), createdAt: z.string() })),
+  replies: z.array(
+    z.object({ id: z.number(), body: z.string(), sentBy: z.string().nullable(), createdAt: z.string() }),
+  ),
 });
 export const contactMessageListSchema = z.object({ ...pageFields, items: z.array(contactMessageSchema) });
 
@@ -277,7 +339,9 @@ export const adminAwardSchema = z.object({
   value: nairaString,
   description: z.string(),
   status: z.enum(['pending', 'delivered']),
-  dueAt: z.string().describe('when the installment falls due: when earned, or a yearly installment on its anniversary'),
+  dueAt: z
+    .string()
+    .describe('when the installment falls due: when earned, or a yearly installment on its anniversary'),
   dueStatus: z.enum(['upcoming', 'due', 'delivered']),
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
@@ -292,7 +356,12 @@ export const auditEntrySchema = z.object({
   targetAccountId: z.string().nullable(),
   targetEmail: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
-  address: z.string().nullable().describe('the address the act came from, for the entries that keep one (sign-ins, wrong passwords, lock-outs)'),
+  address: z
+    .string()
+    .nullable()
+    .describe(
+      'the address the act came from, for the entries that keep one (sign-ins, wrong passwords, lock-outs)',
+    ),
   createdAt: z.string(),
 });
 export const auditLogSchema = z.object({

@@ -3,7 +3,20 @@ import { emailField, exactTextField, programmeField, textField } from './fields'
 
 /** Maker-checker requests, who they are for, and administrators' two-factor sign-in. */
 
-export const approvalKindSchema = z.enum(['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version', 'bank_file_record', 'bank_file_reversal']);
+export const approvalKindSchema = z.enum([
+  'cash_out',
+  'payout_run',
+  'grant_approval',
+  'make_admin',
+  'remove_admin',
+  'close_account',
+  'payout_retry',
+  'erase_member',
+  'refund',
+  'plan_version',
+  'bank_file_record',
+  'bank_file_reversal',
+]);
 export const approvalStatusSchema = z.enum(['pending', 'approved', 'declined', 'failed']);
 
 const person = z.object({ id: z.string(), fullName: z.string(), email: z.string() });
@@ -14,7 +27,10 @@ export const approvalSchema = z.object({
   status: approvalStatusSchema,
   summary: z.string().describe('what the act does, in words'),
   amount: z.string().nullable().describe('naira, for acts that move money'),
-  count: z.number().nullable().describe('how many payments the frozen preview holds, for acts that move money'),
+  count: z
+    .number()
+    .nullable()
+    .describe('how many payments the frozen preview holds, for acts that move money'),
   hasPreview: z.boolean().describe('what the maker saw is kept: GET /admin/approvals/:id shows it'),
   leftOut: z
     .array(z.object({ fullName: z.string(), reason: z.string() }))
@@ -22,7 +38,9 @@ export const approvalSchema = z.object({
   held: z
     .string()
     .nullable()
-    .describe("naira the request set aside from the member's wallet when it was made (a cash-out): payout runs leave it out; given back if declined, withdrawn or failed"),
+    .describe(
+      "naira the request set aside from the member's wallet when it was made (a cash-out): payout runs leave it out; given back if declined, withdrawn or failed",
+    ),
   overlaps: z
     .array(
       z.object({
@@ -31,7 +49,9 @@ export const approvalSchema = z.object({
         requests: z.array(z.object({ id: z.number(), kind: approvalKindSchema, summary: z.string() })),
       }),
     )
-    .describe('while it waits: members this request names whom other waiting requests name too (one wallet pays both)'),
+    .describe(
+      'while it waits: members this request names whom other waiting requests name too (one wallet pays both)',
+    ),
   maker: person,
   checker: person.nullable(),
   target: person.extend({ programme: programmeField }).nullable(),
@@ -43,11 +63,15 @@ export const approvalSchema = z.object({
   takesEffectAt: z
     .string()
     .nullable()
-    .describe('a removal of an administrator: it takes effect then, with no checker, unless an administrator other than its maker and its target declines it first'),
+    .describe(
+      'a removal of an administrator: it takes effect then, with no checker, unless an administrator other than its maker and its target declines it first',
+    ),
   objection: z
     .object({ reason: z.string(), at: z.string() })
     .nullable()
-    .describe('the objection of the administrator the request concerns: recorded and mailed, it does not decline it'),
+    .describe(
+      'the objection of the administrator the request concerns: recorded and mailed, it does not decline it',
+    ),
 });
 export type Approval = z.infer<typeof approvalSchema>;
 
@@ -75,17 +99,23 @@ export type ApprovalPreviewLine = z.infer<typeof approvalPreviewLineSchema>;
 /** GET /admin/approvals/:id: the request and the preview frozen when it was asked. */
 export const approvalDetailSchema = z.object({
   approval: approvalSchema,
-  preview: z.object({ total: z.string(), count: z.number(), lines: z.array(approvalPreviewLineSchema) }).nullable(),
+  preview: z
+    .object({ total: z.string(), count: z.number(), lines: z.array(approvalPreviewLineSchema) })
+    .nullable(),
 });
 export type ApprovalDetail = z.infer<typeof approvalDetailSchema>;
 
-export const approvalsWaitingSchema = z.object({ waiting: z.number().describe('requests another administrator may approve') });
+export const approvalsWaitingSchema = z.object({
+  waiting: z.number().describe('requests another administrator may approve'),
+});
 
 /** The answer of an act that now waits for a second administrator (HTTP 202). */
 export const approvalPendingAnswerSchema = z.object({
   status: z.literal(202),
   message: z.string(),
-  alreadyWaiting: z.boolean().describe('an earlier request for the same thing waits: this is it, no new one was made'),
+  alreadyWaiting: z
+    .boolean()
+    .describe('an earlier request for the same thing waits: this is it, no new one was made'),
   approval: approvalSchema,
 });
 export type ApprovalPendingAnswer = z.infer<typeof approvalPendingAnswerSchema>;
@@ -98,7 +128,9 @@ export const approvalSettingsSchema = z.object({
 export type ApprovalSettings = z.infer<typeof approvalSettingsSchema>;
 
 export const declineApprovalSchema = z.strictObject({
-  reason: textField({ multiLine: true }).min(3, 'Say why you decline (at least 3 characters)').max(500, 'Use at most 500 characters'),
+  reason: textField({ multiLine: true })
+    .min(3, 'Say why you decline (at least 3 characters)')
+    .max(500, 'Use at most 500 characters'),
 });
 export type DeclineApprovalInput = z.input<typeof declineApprovalSchema>;
 
@@ -126,7 +158,13 @@ export const administratorListSchema = z.object({
       twoFactor: z.boolean().describe('their approvals count only once it is on'),
       you: z.boolean(),
       removal: z
-        .object({ approvalId: z.number(), askedBy: z.string(), askedAt: z.string(), takesEffectAt: z.string().nullable(), objection: z.string().nullable() })
+        .object({
+          approvalId: z.number(),
+          askedBy: z.string(),
+          askedAt: z.string(),
+          takesEffectAt: z.string().nullable(),
+          objection: z.string().nullable(),
+        })
         .nullable()
         .describe('the removal of this administrator that waits, and when it takes effect unless declined'),
     }),
@@ -140,10 +178,16 @@ export const twoFactorCodeField = z
   .min(6, 'Enter the 6-digit code or a recovery code')
   .max(20, 'Enter the 6-digit code or a recovery code');
 
-export const twoFactorVerifySchema = z.strictObject({ challenge: exactTextField().min(10).max(2000), code: twoFactorCodeField });
+export const twoFactorVerifySchema = z.strictObject({
+  challenge: exactTextField().min(10).max(2000),
+  code: twoFactorCodeField,
+});
 export type TwoFactorVerifyInput = z.input<typeof twoFactorVerifySchema>;
 export const twoFactorChallengeSchema = z.strictObject({ challenge: exactTextField().min(10).max(2000) });
-export const twoFactorConfirmSchema = z.strictObject({ code: twoFactorCodeField, challenge: exactTextField().min(10).max(2000).optional() });
+export const twoFactorConfirmSchema = z.strictObject({
+  code: twoFactorCodeField,
+  challenge: exactTextField().min(10).max(2000).optional(),
+});
 export type TwoFactorConfirmInput = z.input<typeof twoFactorConfirmSchema>;
 
 /** The admin login's answer when a second factor is needed: no session yet, a short challenge instead. */
@@ -155,8 +199,16 @@ export const twoFactorChallengeAnswerSchema = z.object({
 });
 export type TwoFactorChallengeAnswer = z.infer<typeof twoFactorChallengeAnswerSchema>;
 
-export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string(), account: z.string() });
+export const twoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  account: z.string(),
+});
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
-export const twoFactorStatusSchema = z.object({ enrolled: z.boolean(), required: z.boolean(), recoveryCodesLeft: z.number() });
+export const twoFactorStatusSchema = z.object({
+  enrolled: z.boolean(),
+  required: z.boolean(),
+  recoveryCodesLeft: z.number(),
+});
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;

@@ -1,12 +1,27 @@
 import { z } from 'zod';
-import { emailField, exactTextField, newPasswordField, optionalEmailText, phoneField, programmeField, referralCodeField, requiredText, withConfirmation } from './fields';
+import {
+  emailField,
+  exactTextField,
+  newPasswordField,
+  optionalEmailText,
+  phoneField,
+  programmeField,
+  referralCodeField,
+  requiredText,
+  withConfirmation,
+} from './fields';
 
-export const loginEmail = emailField({ required: 'Email address is required', invalid: 'Invalid email address' });
+export const loginEmail = emailField({
+  required: 'Email address is required',
+  invalid: 'Invalid email address',
+});
 
 /** POST /auth/login, /auth/loginwelc, /admin/adminLogin */
 export const loginSchema = z.strictObject({
   email: loginEmail,
-  password: exactTextField('Password is required').min(1, 'Password is required').max(200, 'Password is required'),
+  password: exactTextField('Password is required')
+    .min(1, 'Password is required')
+    .max(200, 'Password is required'),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -33,8 +48,13 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 /** POST /auth/resetpassword and /auth/welcresetpassword: the token from the mailed link is required. */
 export const resetPasswordSchema = withConfirmation({
-  token: exactTextField('This reset link is not valid. Ask for a new one.').min(16, 'This reset link is not valid. Ask for a new one.').max(200),
-  email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }).optional(),
+  token: exactTextField('This reset link is not valid. Ask for a new one.')
+    .min(16, 'This reset link is not valid. Ask for a new one.')
+    .max(200),
+  email: emailField({
+    required: 'Enter an email address',
+    invalid: 'Provide a valid email address',
+  }).optional(),
   password: newPasswordField,
   confirmPassword: confirmPasswordField,
 });
@@ -43,7 +63,9 @@ export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 /** Inside the member area: the signed-in account only; the current password is required. */
 export const updatePasswordSchema = withConfirmation({
   email: optionalEmailText,
-  currentPassword: exactTextField('Enter your current password').min(1, 'Enter your current password').max(200),
+  currentPassword: exactTextField('Enter your current password')
+    .min(1, 'Enter your current password')
+    .max(200),
   password: newPasswordField,
   confirmPassword: confirmPasswordField,
 });
@@ -51,12 +73,16 @@ export type UpdatePasswordInput = z.input<typeof updatePasswordSchema>;
 
 /** POST /auth/confirm-email */
 export const confirmEmailSchema = z.strictObject({
-  token: exactTextField('This confirmation link is not valid.').min(16, 'This confirmation link is not valid.').max(200),
+  token: exactTextField('This confirmation link is not valid.')
+    .min(16, 'This confirmation link is not valid.')
+    .max(200),
 });
 
 /** POST /auth/confirm-email-change: the link mailed to a corrected email's new address. */
 export const confirmEmailChangeSchema = z.strictObject({
-  token: exactTextField('This link is not valid. Ask us to correct your email again.').min(16, 'This link is not valid. Ask us to correct your email again.').max(200),
+  token: exactTextField('This link is not valid. Ask us to correct your email again.')
+    .min(16, 'This link is not valid. Ask us to correct your email again.')
+    .max(200),
 });
 
 /** POST /auth/resend-confirmation */
@@ -72,19 +98,27 @@ export const sessionProgrammeSchema = z.strictObject({
 
 /** DELETE /admin/adminRoles/:email: the administrator to remove. */
 export const makeAdminParamsSchema = z.strictObject({
-  email: emailField({ required: 'Enter the email of the administrator', invalid: 'Enter a valid email address' }),
+  email: emailField({
+    required: 'Enter the email of the administrator',
+    invalid: 'Enter a valid email address',
+  }),
 });
 
 /** POST /admin/administrators/invitations: an administrator invites another (approved first while another exists). */
 export const adminInvitationSchema = z.strictObject({
   fullName: requiredText('Enter the full names of the person you invite', 120),
-  email: emailField({ required: 'Enter the email of the person you invite', invalid: 'Enter a valid email address' }),
+  email: emailField({
+    required: 'Enter the email of the person you invite',
+    invalid: 'Enter a valid email address',
+  }),
 });
 export type AdminInvitationInput = z.input<typeof adminInvitationSchema>;
 
 /** POST /auth/admin-invitation/accept: the invited person chooses a password through the mailed link. */
 export const acceptAdminInvitationSchema = withConfirmation({
-  token: exactTextField('This invitation link is not valid.').min(16, 'This invitation link is not valid.').max(200),
+  token: exactTextField('This invitation link is not valid.')
+    .min(16, 'This invitation link is not valid.')
+    .max(200),
   password: newPasswordField,
   confirmPassword: confirmPasswordField,
 });
@@ -92,20 +126,36 @@ export type AcceptAdminInvitationInput = z.input<typeof acceptAdminInvitationSch
 
 /** GET /admin/administrators/invitation: whether an invitation goes at once, those mailed, and those waiting for approval. */
 export const adminInvitationStatusSchema = z.object({
-  sole: z.boolean().describe('no other administrator exists, whatever its status: your invitation is mailed at once'),
+  sole: z
+    .boolean()
+    .describe('no other administrator exists, whatever its status: your invitation is mailed at once'),
   approvalsApply: z.boolean().describe('acts that move money or power wait for a second administrator'),
   invitations: z
-    .array(z.object({ fullName: z.string(), email: z.string(), createdAt: z.string(), expiresAt: z.string() }))
+    .array(
+      z.object({ fullName: z.string(), email: z.string(), createdAt: z.string(), expiresAt: z.string() }),
+    )
     .describe('links mailed and not used yet'),
   waiting: z
-    .array(z.object({ approvalId: z.number(), fullName: z.string(), email: z.string(), askedBy: z.string(), createdAt: z.string() }))
+    .array(
+      z.object({
+        approvalId: z.number(),
+        fullName: z.string(),
+        email: z.string(),
+        askedBy: z.string(),
+        createdAt: z.string(),
+      }),
+    )
     .describe('invitations waiting for a second administrator: mailed once approved'),
 });
 export type AdminInvitationStatus = z.infer<typeof adminInvitationStatusSchema>;
 
 /** Admin lists: ?page=&pageSize= (1-based, at most 100 rows a page). */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number({ message: 'page must be a whole number from 1' }).int('page must be a whole number from 1').min(1, 'page must be a whole number from 1').default(1),
+  page: z.coerce
+    .number({ message: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .default(1),
   pageSize: z.coerce
     .number({ message: 'pageSize must be a whole number from 1 to 100' })
     .int('pageSize must be a whole number from 1 to 100')

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bankDetailsSchema, cashOutSchema, loginSchema, resetPasswordSchema, signupSchema } from './index';
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 const goodSignup = {
   fullName: 'Ada Obi',
@@ -44,31 +45,49 @@ describe('shared form schemas', () => {
   });
 
   it('gives the login messages', () => {
-    expect(firstMessage(loginSchema.safeParse({ email: '', password: 'x' }))).toBe('Email address is required');
-    expect(firstMessage(loginSchema.safeParse({ email: 'bad', password: 'x' }))).toBe('Invalid email address');
-    expect(firstMessage(loginSchema.safeParse({ email: 'a@b.co', password: '' }))).toBe('Password is required');
+    expect(firstMessage(loginSchema.safeParse({ email: '', password: 'x' }))).toBe(
+      'Email address is required',
+    );
+    expect(firstMessage(loginSchema.safeParse({ email: 'bad', password: 'x' }))).toBe(
+      'Invalid email address',
+    );
+    expect(firstMessage(loginSchema.safeParse({ email: 'a@b.co', password: '' }))).toBe(
+      'Password is required',
+    );
   });
 
   it('needs the reset token', () => {
-    expect(firstMessage(resetPasswordSchema.safeParse({ password: 'abcdefgh', confirmPassword: 'abcdefgh' }))).toBe(
-      'This reset link is not valid. Ask for a new one.',
-    );
+    expect(
+      firstMessage(resetPasswordSchema.safeParse({ password: 'abcdefgh', confirmPassword: 'abcdefgh' })),
+    ).toBe('This reset link is not valid. Ask for a new one.');
   });
 
   it('checks bank details', () => {
     const good = { type: 'savings', accountNumber: '0123456789', accountName: 'Ada Obi', bankCode: '058' };
     expect(bankDetailsSchema.safeParse(good).success).toBe(true);
-    expect(firstMessage(bankDetailsSchema.safeParse({ ...good, accountNumber: '12345' }))).toBe('Please enter a valid account number');
-    expect(firstMessage(bankDetailsSchema.safeParse({ ...good, type: 'other' }))).toBe('Please select the account type');
-    expect(firstMessage(bankDetailsSchema.safeParse({ ...good, bankCode: '' }))).toBe('Please select your bank');
+    expect(firstMessage(bankDetailsSchema.safeParse({ ...good, accountNumber: '12345' }))).toBe(
+      'Please enter a valid account number',
+    );
+    expect(firstMessage(bankDetailsSchema.safeParse({ ...good, type: 'other' }))).toBe(
+      'Please select the account type',
+    );
+    expect(firstMessage(bankDetailsSchema.safeParse({ ...good, bankCode: '' }))).toBe(
+      'Please select your bank',
+    );
   });
 
   it('turns a typed naira amount into kobo', () => {
     expect(cashOutSchema.parse({ email: 'a@b.co', amount: '50,000.5' }).amount).toBe(5_000_050);
     expect(cashOutSchema.parse({ email: 'a@b.co', amount: 12 }).amount).toBe(1200);
-    expect(firstMessage(cashOutSchema.safeParse({ email: 'a@b.co', amount: '0' }))).toBe('Enter an amount greater than zero');
-    expect(firstMessage(cashOutSchema.safeParse({ email: 'a@b.co', amount: '-5' }))).toBe('Enter an amount in naira, such as 5000 or 5000.50');
-    expect(firstMessage(cashOutSchema.safeParse({ email: 'a@b.co', amount: '1.234' }))).toBe('Enter an amount in naira, such as 5000 or 5000.50');
+    expect(firstMessage(cashOutSchema.safeParse({ email: 'a@b.co', amount: '0' }))).toBe(
+      'Enter an amount greater than zero',
+    );
+    expect(firstMessage(cashOutSchema.safeParse({ email: 'a@b.co', amount: '-5' }))).toBe(
+      'Enter an amount in naira, such as 5000 or 5000.50',
+    );
+    expect(firstMessage(cashOutSchema.safeParse({ email: 'a@b.co', amount: '1.234' }))).toBe(
+      'Enter an amount in naira, such as 5000 or 5000.50',
+    );
   });
 });
 

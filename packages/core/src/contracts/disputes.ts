@@ -4,7 +4,9 @@ import { requiredText } from './fields';
 /** POST /api/admin/disputes/:id/answer: the operator accepts the customer's claim or contests it, with a note Paystack reads. */
 export const disputeAnswerSchema = z.strictObject({
   answer: z.enum(['accept', 'contest'], { message: 'Choose accept or contest' }),
-  note: requiredText('Write a note for Paystack: why you accept or contest the claim', 1000, { multiLine: true }),
+  note: requiredText('Write a note for Paystack: why you accept or contest the claim', 1000, {
+    multiLine: true,
+  }),
 });
 export type DisputeAnswerInput = z.infer<typeof disputeAnswerSchema>;
 
@@ -14,7 +16,11 @@ export const disputeStates = ['open', 'resolved', 'all'] as const;
 export const disputeSchema = z.object({
   id: z.number(),
   paystackId: z.number().describe("Paystack's dispute id"),
-  status: z.string().describe("Paystack's status: awaiting-merchant-feedback, awaiting-bank-feedback, pending, resolved, ..."),
+  status: z
+    .string()
+    .describe(
+      "Paystack's status: awaiting-merchant-feedback, awaiting-bank-feedback, pending, resolved, ...",
+    ),
   statusText: z.string(),
   open: z.boolean().describe("the member's payouts and cash-outs wait while it is open"),
   category: z.string().nullable(),
@@ -24,14 +30,32 @@ export const disputeSchema = z.object({
   resolvedAt: z.string().nullable(),
   raisedAt: z.string(),
   lastEvent: z.string(),
-  member: z.object({ id: z.string(), fullName: z.string(), email: z.string(), programme: z.enum(['main', 'welcomeback']) }),
+  member: z.object({
+    id: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    programme: z.enum(['main', 'welcomeback']),
+  }),
   payment: z.object({ reference: z.string(), amount: z.string(), paidAt: z.string().nullable() }),
   answer: z
-    .object({ answer: z.enum(['accept', 'contest']), note: z.string(), by: z.string().nullable(), at: z.string(), sent: z.boolean() })
+    .object({
+      answer: z.enum(['accept', 'contest']),
+      note: z.string(),
+      by: z.string().nullable(),
+      at: z.string(),
+      sent: z.boolean(),
+    })
     .nullable()
     .describe('what an administrator answered through Paystack (sent false while the call is under way)'),
-  dashboardUrl: z.string().describe("where the dispute is seen at Paystack (the sandbox's records page in test mode)"),
+  dashboardUrl: z
+    .string()
+    .describe("where the dispute is seen at Paystack (the sandbox's records page in test mode)"),
 });
-export const disputeListSchema = z.object({ page: z.number(), pageSize: z.number(), total: z.number(), items: z.array(disputeSchema) });
+export const disputeListSchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  items: z.array(disputeSchema),
+});
 export type Dispute = z.infer<typeof disputeSchema>;
 export type DisputeList = z.infer<typeof disputeListSchema>;

@@ -27,7 +27,9 @@ export const exactTextField = (message?: string) =>
   z.string(message === undefined ? undefined : { message }).regex(SINGLE_LINE, CONTROL_CHARACTERS_MESSAGE);
 
 export const requiredText = (message: string, max = 200, options: { multiLine?: boolean } = {}) =>
-  textField({ message, multiLine: options.multiLine }).min(1, message).max(max, `Use at most ${max} characters`);
+  textField({ message, multiLine: options.multiLine })
+    .min(1, message)
+    .max(max, `Use at most ${max} characters`);
 
 /** An optional email sent beside the signed-in account's own (forms show it as the spec does). */
 export const optionalEmailText = textField().toLowerCase().max(254).optional();
@@ -39,7 +41,9 @@ export const emailField = (messages: { required: string; invalid: string }) =>
     .pipe(z.email(messages.invalid))
     .transform((v) => v.toLowerCase());
 
-export const newPasswordField = exactTextField(`Enter a password with ${PASSWORD_MIN}-${PASSWORD_MAX} characters`)
+export const newPasswordField = exactTextField(
+  `Enter a password with ${PASSWORD_MIN}-${PASSWORD_MAX} characters`,
+)
   .min(PASSWORD_MIN, `Enter a password with ${PASSWORD_MIN}-${PASSWORD_MAX} characters`)
   .max(PASSWORD_MAX, `Enter a password with ${PASSWORD_MIN}-${PASSWORD_MAX} characters`);
 
@@ -69,7 +73,9 @@ export const programmeField = z.enum(PROGRAMMES, { message: 'programme must be m
 export type { Programme };
 
 /** Confirm-password rule used by every form that sets a password. */
-export function withConfirmation<T extends z.ZodRawShape & { password: z.ZodTypeAny; confirmPassword: z.ZodTypeAny }>(shape: T) {
+export function withConfirmation<
+  T extends z.ZodRawShape & { password: z.ZodTypeAny; confirmPassword: z.ZodTypeAny },
+>(shape: T) {
   return z.strictObject(shape).refine(
     (v) => {
       const values = v as { password?: unknown; confirmPassword?: unknown };

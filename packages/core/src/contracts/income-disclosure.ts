@@ -5,11 +5,17 @@ import { EARNINGS_BANDS } from '../simulation/earnings';
 /** GET /api/admin/income-disclosure: a programme and a calendar year (Lagos time). */
 export const incomeDisclosureQuery = z.object({
   programme: z.enum(PROGRAMMES, { message: 'programme must be main or welcomeback' }),
-  year: z.coerce.number({ message: 'Choose a year' }).int('Choose a year').min(2000, 'Choose a year from 2000').max(2100, 'Choose a year up to 2100'),
+  year: z.coerce
+    .number({ message: 'Choose a year' })
+    .int('Choose a year')
+    .min(2000, 'Choose a year from 2000')
+    .max(2100, 'Choose a year up to 2100'),
 });
 
 /** PUT /api/admin/income-disclosure/:programme/:year/publication: on the public site, or off it. */
-export const incomeDisclosurePublicationSchema = z.strictObject({ published: z.boolean({ message: 'Say whether to publish it' }) });
+export const incomeDisclosurePublicationSchema = z.strictObject({
+  published: z.boolean({ message: 'Say whether to publish it' }),
+});
 
 const money = z.number().describe('kobo');
 
@@ -29,14 +35,18 @@ export const incomeDisclosureSchema = z.object({
   receivedKobo: money,
   /** Cash bonuses credited in the year to members who paid in an earlier year: with receivedKobo, the ledger's total. */
   receivedByEarlierMembersKobo: money,
-  bands: z.array(z.object({ band: z.enum(EARNINGS_BANDS), label: z.string(), members: z.number(), share: z.number() })),
+  bands: z.array(
+    z.object({ band: z.enum(EARNINGS_BANDS), label: z.string(), members: z.number(), share: z.number() }),
+  ),
   medianReceivedKobo: money,
   meanReceivedKobo: money,
   medianNetKobo: money,
   meanNetKobo: money,
   shareAtZero: z.number(),
   shareReachingFee: z.number(),
-  awardsDelivered: z.array(z.object({ kind: z.string(), label: z.string(), count: z.number(), valueKobo: money })),
+  awardsDelivered: z.array(
+    z.object({ kind: z.string(), label: z.string(), count: z.number(), valueKobo: money }),
+  ),
 });
 export type IncomeDisclosure = z.output<typeof incomeDisclosureSchema>;
 

@@ -7,7 +7,9 @@ import { refundSchema } from './refunds';
 
 /** The member record, suspension and fraud-signal review of the admin area (issue 13), declared once. */
 
-const note = textField({ multiLine: true }).min(5, 'Please write at least a few words for the record').max(1000, 'Please keep the note under 1,000 characters');
+const note = textField({ multiLine: true })
+  .min(5, 'Please write at least a few words for the record')
+  .max(1000, 'Please keep the note under 1,000 characters');
 
 export const suspendAccountSchema = z.object({
   reason: z.enum(suspensionReasons, { error: 'Please choose why the account is suspended' }),
@@ -40,7 +42,9 @@ export type MemberDetailsInput = z.input<typeof memberDetailsSchema>;
 
 /** PUT /admin/members/:id/details: an administrator corrects the same fields but the address, with why. */
 export const memberCorrectionSchema = memberDetailsSchema.omit({ address: true }).extend({
-  reason: textField({ multiLine: true }).min(5, 'Please write why, in a few words, for the record').max(500, 'Please keep the reason under 500 characters'),
+  reason: textField({ multiLine: true })
+    .min(5, 'Please write why, in a few words, for the record')
+    .max(500, 'Please keep the reason under 500 characters'),
 });
 export type MemberCorrectionInput = z.input<typeof memberCorrectionSchema>;
 
@@ -58,13 +62,23 @@ export const fraudFlagSchema = z.object({
   related: accountLink.nullable(),
   detail: z.string(),
   holdsPayouts: z.boolean().describe('the account’s payouts wait until this signal is cleared'),
-  groupKey: z.string().nullable().describe('signals raised together (one address within one hour) share it and can be cleared in one step'),
+  groupKey: z
+    .string()
+    .nullable()
+    .describe(
+      'signals raised together (one address within one hour) share it and can be cleared in one step',
+    ),
   raisedAt: z.string(),
   clearedAt: z.string().nullable(),
   clearedBy: z.string().nullable(),
   clearNote: z.string().nullable(),
 });
-export const fraudFlagListSchema = z.object({ page: z.number(), pageSize: z.number(), total: z.number(), items: z.array(fraudFlagSchema) });
+export const fraudFlagListSchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  items: z.array(fraudFlagSchema),
+});
 
 /** Open signals raised together (everyone from one address in one hour), for review and clearing in one step. */
 export const fraudFlagGroupSchema = z.object({
@@ -128,7 +142,15 @@ export const memberRecordSchema = z.object({
   stageName: z.string().nullable(),
   progress: stageProgressSchema.nullable(),
   wallet: nairaString,
-  walletLines: z.array(z.object({ entryId: z.number(), kind: z.string(), reason: z.string(), amount: nairaString, createdAt: z.string() })),
+  walletLines: z.array(
+    z.object({
+      entryId: z.number(),
+      kind: z.string(),
+      reason: z.string(),
+      amount: nairaString,
+      createdAt: z.string(),
+    }),
+  ),
   payments: z.array(
     z.object({
       reference: z.string(),
@@ -151,7 +173,16 @@ export const memberRecordSchema = z.object({
     })
     .nullable(),
   awards: z.array(awardSchema),
-  grants: z.array(z.object({ id: z.number(), amount: nairaString, purpose: z.string(), status: z.string(), decisionNote: z.string().nullable(), createdAt: z.string() })),
+  grants: z.array(
+    z.object({
+      id: z.number(),
+      amount: nairaString,
+      purpose: z.string(),
+      status: z.string(),
+      decisionNote: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
   payouts: z
     .array(
       z.object({
@@ -167,15 +198,28 @@ export const memberRecordSchema = z.object({
       }),
     )
     .describe('every transfer attempt, newest first: a failed transfer and its retry are two rows'),
-  cashOuts: z.array(z.object({ id: z.number(), amount: nairaString, by: z.string().nullable(), createdAt: z.string() })),
+  cashOuts: z.array(
+    z.object({ id: z.number(), amount: nairaString, by: z.string().nullable(), createdAt: z.string() }),
+  ),
   closure: z.object({
     requestedAt: z.string().nullable(),
     confirmedAt: z.string().nullable(),
     reason: z.enum(closureReasons).nullable().describe('set when an administrator closed the account'),
-    money: z.string().nullable().describe('what happens to the wallet balance and pending awards of a closed account'),
+    money: z
+      .string()
+      .nullable()
+      .describe('what happens to the wallet balance and pending awards of a closed account'),
   }),
   flags: z.array(fraudFlagSchema),
-  audit: z.array(z.object({ id: z.number(), action: z.string(), actor: z.string().nullable(), details: z.record(z.string(), z.unknown()), createdAt: z.string() })),
+  audit: z.array(
+    z.object({
+      id: z.number(),
+      action: z.string(),
+      actor: z.string().nullable(),
+      details: z.record(z.string(), z.unknown()),
+      createdAt: z.string(),
+    }),
+  ),
 });
 
 /** The matrix from a member down, as an administrator sees it: the member view's tree with full names. */

@@ -27,7 +27,9 @@ export const awardSchema = z.object({
   value: nairaString,
   description: z.string(),
   status: z.enum(['pending', 'delivered']),
-  dueAt: z.string().describe('when the installment falls due: when earned, or a yearly installment on its anniversary'),
+  dueAt: z
+    .string()
+    .describe('when the installment falls due: when earned, or a yearly installment on its anniversary'),
   dueStatus: z.enum(['upcoming', 'due', 'delivered']),
   createdAt: z.string(),
 });
@@ -42,7 +44,9 @@ const commonFields = {
   stage: z.number(),
   stageName: z.string(),
   paid: z.boolean(),
-  finished: z.boolean().describe('Welcome Back: the latest position has finished Thank You, so the participant may pay again'),
+  finished: z
+    .boolean()
+    .describe('Welcome Back: the latest position has finished Thank You, so the participant may pay again'),
   cycle: z.number(),
   progress: stageProgressSchema.nullable(),
   wallet: nairaString,
@@ -84,10 +88,24 @@ export const welcomeBackDashboardSchema = z.object({
   Award: nairaString,
 });
 
-export const dashboardSchema = z.discriminatedUnion('programme', [mainDashboardSchema, welcomeBackDashboardSchema]);
+export const dashboardSchema = z.discriminatedUnion('programme', [
+  mainDashboardSchema,
+  welcomeBackDashboardSchema,
+]);
 
 /** What a wallet line is: a bonus credited, the health fee deducted, or money paid out (or back). */
-export const walletLineKinds = ['referral', 'activities', 'graduating', 'thank_you', 'health_fee', 'payout', 'payout_returned', 'cash_out', 'grant', 'other'] as const;
+export const walletLineKinds = [
+  'referral',
+  'activities',
+  'graduating',
+  'thank_you',
+  'health_fee',
+  'payout',
+  'payout_returned',
+  'cash_out',
+  'grant',
+  'other',
+] as const;
 export const walletLineKindSchema = z.enum(walletLineKinds);
 
 export const walletHistoryQuerySchema = z.object({
@@ -110,9 +128,15 @@ export const walletHistorySchema = z.object({
       id: z.string().describe('unique per line'),
       entryId: z.number().describe('the ledger entry; the lines of one event share it'),
       kind: walletLineKindSchema,
-      stage: z.number().nullable().describe('the stage whose completion paid it, for stage bonuses and the health fee'),
+      stage: z
+        .number()
+        .nullable()
+        .describe('the stage whose completion paid it, for stage bonuses and the health fee'),
       reason: z.string(),
-      from: z.string().nullable().describe('first name and surname initial of the person whose payment earned it (referral bonus)'),
+      from: z
+        .string()
+        .nullable()
+        .describe('first name and surname initial of the person whose payment earned it (referral bonus)'),
       amount: nairaString.describe('positive for a credit, negative for a debit'),
       createdAt: z.string(),
     }),
@@ -145,12 +169,23 @@ export const matrixSchema = z.object({
 
 /** GET /me/matrix/search?name=: the search form and the route share it. */
 export const matrixSearchQuerySchema = z.object({
-  name: textField().min(1, 'Type a first name or surname to search for.').max(60, 'Type at most 60 characters.'),
+  name: textField()
+    .min(1, 'Type a first name or surname to search for.')
+    .max(60, 'Type at most 60 characters.'),
 });
 
 /** GET /me/matrix/search: people in the member's own subtree found by name. */
 export const matrixSearchSchema = z.object({
-  people: z.array(z.object({ positionId: z.number(), level: z.number(), name: z.string(), stage: z.number(), stageName: z.string(), joinedAt: z.string() })),
+  people: z.array(
+    z.object({
+      positionId: z.number(),
+      level: z.number(),
+      name: z.string(),
+      stage: z.number(),
+      stageName: z.string(),
+      joinedAt: z.string(),
+    }),
+  ),
 });
 
 /** GET /me/grant and the grant of POST /me/grant (Main, Executive stage). */

@@ -9,13 +9,17 @@ export type MailCategory = (typeof mailCategories)[number];
 
 export const mailCategoryLabels: Record<MailCategory | 'security', { label: string; description: string }> = {
   payments: { label: 'Payments', description: 'A receipt for each payment you make.' },
-  bonuses: { label: 'Bonuses and promotions', description: 'Each referral bonus credited and each stage you reach.' },
+  bonuses: {
+    label: 'Bonuses and promotions',
+    description: 'Each referral bonus credited and each stage you reach.',
+  },
   awards: { label: 'Awards', description: 'When a non-cash award is delivered to you.' },
   payouts: { label: 'Payouts', description: 'Payouts sent, paid or failed, and cash payouts recorded.' },
   grants: { label: 'Grants', description: 'The decision on a grant application.' },
   security: {
     label: 'Security',
-    description: 'Password and bank details changed, account suspended, reinstated or closed. Always sent, so misuse never goes unnoticed.',
+    description:
+      'Password and bank details changed, account suspended, reinstated or closed. Always sent, so misuse never goes unnoticed.',
   },
 };
 
@@ -66,7 +70,12 @@ export const queuedMailSchema = z.object({
   sentAt: z.string().nullable(),
 });
 export type QueuedMail = z.infer<typeof queuedMailSchema>;
-export const queuedMailListSchema = z.object({ page: z.number(), pageSize: z.number(), total: z.number(), items: z.array(queuedMailSchema) });
+export const queuedMailListSchema = z.object({
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  items: z.array(queuedMailSchema),
+});
 
 /**
  * GET /admin/mails/backlog: the queue's waiting mails for the dashboard (decision 0046): how many wait to go

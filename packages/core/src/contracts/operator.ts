@@ -20,22 +20,34 @@ const awardFigures = z.object({
 export const liabilitiesSchema = z.object({
   programme,
   feesReceived: nairaString.describe('registration fees in the ledger, all time'),
-  bonusesCredited: nairaString.describe('cash bonuses credited to wallets (before the health fee deduction), all time'),
+  bonusesCredited: nairaString.describe(
+    'cash bonuses credited to wallets (before the health fee deduction), all time',
+  ),
   retained: nairaString.describe('fees received minus cash bonuses credited'),
   paidOut: nairaString.describe('settled bank transfers and recorded cash payouts, all time'),
   paidByTransfer: nairaString,
   paidByCash: nairaString,
   owedNow: nairaString.describe("the sum of the programme's wallet balances"),
   walletsInCredit: z.number(),
-  reservedInPayoutRuns: nairaString.describe('taken from wallets into payout runs not yet settled, and cash-outs set aside while they wait for approval (decision 0040)'),
-  healthFeesPayable: nairaString.describe('health organisation fees deducted from stage-2 bonuses, not yet passed on'),
+  reservedInPayoutRuns: nairaString.describe(
+    'taken from wallets into payout runs not yet settled, and cash-outs set aside while they wait for approval (decision 0040)',
+  ),
+  healthFeesPayable: nairaString.describe(
+    'health organisation fees deducted from stage-2 bonuses, not yet passed on',
+  ),
   awards: z.array(awardFigures).describe('non-cash award entitlements by kind'),
-  grantsApproved: z.object({ count: z.number(), value: nairaString }).describe("approved grants; each is credited to the member's wallet on approval"),
+  grantsApproved: z
+    .object({ count: z.number(), value: nairaString })
+    .describe("approved grants; each is credited to the member's wallet on approval"),
   grantsCredited: nairaString.describe('grants credited to wallets through the ledger (grant expense)'),
-  goldenCrownDueNext12Months: z.object({ count: z.number(), value: nairaString }).describe('pending yearly instalments whose due date falls within the next 12 months, or has passed'),
+  goldenCrownDueNext12Months: z
+    .object({ count: z.number(), value: nairaString })
+    .describe('pending yearly instalments whose due date falls within the next 12 months, or has passed'),
   refundsDue: z
     .object({ count: z.number(), value: nairaString })
-    .describe('fees the provider took that placed nothing (a second payment, a payment after closure): owed back to the payers, not income'),
+    .describe(
+      'fees the provider took that placed nothing (a second payment, a payment after closure): owed back to the payers, not income',
+    ),
   computedAt: z.string(),
 });
 
@@ -60,7 +72,9 @@ export const refundsDueSchema = z.object({
 
 export const liabilityHistorySchema = z.object({
   programme,
-  months: z.array(z.object({ month: z.string(), feesIn: nairaString, bonusesCredited: nairaString, paidOut: nairaString })),
+  months: z.array(
+    z.object({ month: z.string(), feesIn: nairaString, bonusesCredited: nairaString, paidOut: nairaString }),
+  ),
 });
 
 export const ledgerEntryKindSchema = z.enum(['fee', 'bonus', 'paid_out', 'reserved', 'health_fee', 'grant']);
@@ -71,18 +85,31 @@ export const ledgerLinesSchema = z.object({
   pageSize: z.number(),
   total: z.number(),
   items: z.array(
-    z.object({ entryId: z.number(), kind: z.string(), memo: z.string(), account: z.string(), fullName: z.string().nullable(), email: z.string().nullable(), amount: nairaString, createdAt: z.string() }),
+    z.object({
+      entryId: z.number(),
+      kind: z.string(),
+      memo: z.string(),
+      account: z.string(),
+      fullName: z.string().nullable(),
+      email: z.string().nullable(),
+      amount: nairaString,
+      createdAt: z.string(),
+    }),
   ),
 });
 export const walletBalancesSchema = z.object({
   page: z.number(),
   pageSize: z.number(),
   total: z.number(),
-  items: z.array(z.object({ fullName: z.string(), email: z.string(), accountStatus: z.string(), balance: nairaString })),
+  items: z.array(
+    z.object({ fullName: z.string(), email: z.string(), accountStatus: z.string(), balance: nairaString }),
+  ),
 });
 
 export const contactReplySchema = z.object({
-  reply: textField({ multiLine: true }).min(1, 'Write the reply').max(5000, 'Keep the reply under 5,000 characters'),
+  reply: textField({ multiLine: true })
+    .min(1, 'Write the reply')
+    .max(5000, 'Keep the reply under 5,000 characters'),
 });
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date as YYYY-MM-DD');
@@ -108,7 +135,10 @@ const auditFilterFields = {
   to: isoDay.optional().or(z.literal('').transform(() => undefined)),
 };
 const inOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || q.from <= q.to;
-const periodInOrder = [inOrder, { message: 'The period must end on or after its first day', path: ['to'] }] as [typeof inOrder, { message: string; path: string[] }];
+const periodInOrder = [
+  inOrder,
+  { message: 'The period must end on or after its first day', path: ['to'] },
+] as [typeof inOrder, { message: string; path: string[] }];
 /** The audit log's filters (the admin screen's form): each one narrows the list; dates are Lagos days, both included. */
 export const auditLogFilterSchema = z.object(auditFilterFields).refine(...periodInOrder);
 export const auditLogQuerySchema = pageQuerySchema.extend(auditFilterFields).refine(...periodInOrder);

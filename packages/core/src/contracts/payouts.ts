@@ -12,7 +12,9 @@ export const payoutReleaseSchema = z.strictObject({
 export type PayoutRelease = z.output<typeof payoutReleaseSchema>;
 
 /** How a run pays: bank transfers through the provider, or a file the administrator pays through the bank. */
-export const payoutModeSchema = z.enum(['transfer', 'csv'], { message: 'Choose transfer or csv (bank file)' });
+export const payoutModeSchema = z.enum(['transfer', 'csv'], {
+  message: 'Choose transfer or csv (bank file)',
+});
 
 /** POST /api/admin/payouts/:id/finalize: the one-time code Paystack sent to the business's phone for a transfer. */
 export const payoutOtpSchema = z.strictObject({
@@ -39,7 +41,10 @@ export type BankFileRecord = z.input<typeof bankFileRecordSchema>;
 
 /** POST /api/admin/payouts/batches/:id/reversal: payments of a recorded bank file whose record was wrong, and why. */
 export const bankFileReversalSchema = z.strictObject({
-  payoutIds: z.array(z.number().int().positive()).min(1, 'Choose the payments whose record was wrong').max(10_000),
+  payoutIds: z
+    .array(z.number().int().positive())
+    .min(1, 'Choose the payments whose record was wrong')
+    .max(10_000),
   reason: textField({ message: 'Say why the record was wrong' })
     .min(3, 'Say why the record was wrong (at least 3 characters)')
     .max(500, 'Use at most 500 characters'),
@@ -51,15 +56,26 @@ export type BankFileReversalInput = z.input<typeof bankFileReversalSchema>;
  * reason is then required. Its output is the request the server checks with bankFileRecordSchema.
  */
 export const bankFileRecordFormSchema = z
-  .object({ rows: z.array(z.object({ payoutId: z.number().int().positive(), notPaid: z.boolean(), reason: z.string() })) })
+  .object({
+    rows: z.array(
+      z.object({ payoutId: z.number().int().positive(), notPaid: z.boolean(), reason: z.string() }),
+    ),
+  })
   .superRefine(({ rows }, ctx) =>
     rows.forEach((row, i) => {
       if (!row.notPaid) return;
       const checked = bankReason.safeParse(row.reason);
-      if (!checked.success) ctx.addIssue({ code: 'custom', path: ['rows', i, 'reason'], message: checked.error.issues[0]!.message });
+      if (!checked.success)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rows', i, 'reason'],
+          message: checked.error.issues[0]!.message,
+        });
     }),
   )
-  .transform(({ rows }) => ({ failed: rows.filter((r) => r.notPaid).map((r) => ({ payoutId: r.payoutId, reason: r.reason.trim() })) }));
+  .transform(({ rows }) => ({
+    failed: rows.filter((r) => r.notPaid).map((r) => ({ payoutId: r.payoutId, reason: r.reason.trim() })),
+  }));
 
 /** The "Correct this record" form: the payments whose record was wrong, ticked, and why. */
 export const bankFileReversalFormSchema = z
@@ -67,5 +83,11 @@ export const bankFileReversalFormSchema = z
     rows: z.array(z.object({ payoutId: z.number().int().positive(), chosen: z.boolean() })),
     reason: bankFileReversalSchema.shape.reason,
   })
-  .refine(({ rows }) => rows.some((r) => r.chosen), { message: 'Choose the payments whose record was wrong', path: ['rows'] })
-  .transform(({ rows, reason }) => ({ payoutIds: rows.filter((r) => r.chosen).map((r) => r.payoutId), reason }));
+  .refine(({ rows }) => rows.some((r) => r.chosen), {
+    message: 'Choose the payments whose record was wrong',
+    path: ['rows'],
+  })
+  .transform(({ rows, reason }) => ({
+    payoutIds: rows.filter((r) => r.chosen).map((r) => r.payoutId),
+    reason,
+  }));

@@ -5,9 +5,17 @@ import { AWARD_KINDS, PROGRAMMES } from '../plan/types';
 import { requiredText, textField } from './fields';
 
 /** Whole kobo, never negative, as the core holds money. */
-const kobo = z.number({ message: 'Enter an amount in kobo' }).int('Use whole kobo').min(0, 'Use an amount of 0 or more').max(Number.MAX_SAFE_INTEGER);
-const count = (max: number) => z.number().int('Use a whole number').min(0, 'Use 0 or more').max(max, `Use at most ${max}`);
-const share = z.number({ message: 'Enter a share between 0 and 1' }).min(0, 'Use a share of 0 or more').max(1, 'Use a share of at most 1');
+const kobo = z
+  .number({ message: 'Enter an amount in kobo' })
+  .int('Use whole kobo')
+  .min(0, 'Use an amount of 0 or more')
+  .max(Number.MAX_SAFE_INTEGER);
+const count = (max: number) =>
+  z.number().int('Use a whole number').min(0, 'Use 0 or more').max(max, `Use at most ${max}`);
+const share = z
+  .number({ message: 'Enter a share between 0 and 1' })
+  .min(0, 'Use a share of 0 or more')
+  .max(1, 'Use a share of at most 1');
 
 const awardSchema = z.strictObject({
   kind: z.enum(AWARD_KINDS),
@@ -47,8 +55,16 @@ export const SIMULATION_MAX_JOINS = 500_000;
 
 export const simulationInputsSchema = z
   .strictObject({
-    months: z.number().int('Use whole months').min(1, 'Simulate at least 1 month').max(120, 'Simulate at most 120 months'),
-    joinsPerMonth: z.number().int('Use a whole number').min(1, 'At least 1 join a month').max(SIMULATION_MAX_JOINS),
+    months: z
+      .number()
+      .int('Use whole months')
+      .min(1, 'Simulate at least 1 month')
+      .max(120, 'Simulate at most 120 months'),
+    joinsPerMonth: z
+      .number()
+      .int('Use a whole number')
+      .min(1, 'At least 1 join a month')
+      .max(SIMULATION_MAX_JOINS),
     shape: z.discriminatedUnion('kind', [
       z.strictObject({ kind: z.literal('flat') }),
       z.strictObject({ kind: z.literal('growing'), percentPerMonth: z.number().min(0).max(100) }),
@@ -72,7 +88,10 @@ export const simulationInputsSchema = z
   });
 
 /** POST /api/admin/plans/:programme/simulate: a draft of the programme's plan against the plan in force. */
-export const simulatePlanRequestSchema = z.strictObject({ draft: planSchema, inputs: simulationInputsSchema });
+export const simulatePlanRequestSchema = z.strictObject({
+  draft: planSchema,
+  inputs: simulationInputsSchema,
+});
 export type SimulatePlanRequest = z.output<typeof simulatePlanRequestSchema>;
 
 const money = z.number().describe('kobo');
@@ -86,7 +105,9 @@ const monthSchema = z.object({
   healthFeesKobo: money,
   paidOutKobo: money,
   awardsCostKobo: money,
-  owedUnpaidKobo: money.describe('if joins stopped after this month: bonuses credited and unpaid plus awards earned, at cost'),
+  owedUnpaidKobo: money.describe(
+    'if joins stopped after this month: bonuses credited and unpaid plus awards earned, at cost',
+  ),
   cashHeldKobo: money.describe('fees taken so far less what was paid out so far'),
 });
 
@@ -105,8 +126,12 @@ const versionFiguresSchema = z.object({
     owedUnpaidKobo: money,
     payoutRatio: z.number(),
   }),
-  awardsByKind: list(z.object({ kind: z.enum(AWARD_KINDS), label: z.string(), count: z.number(), costKobo: money })),
-  stages: list(z.object({ programme: z.enum(PROGRAMMES), stage: z.number(), name: z.string(), positions: z.number() })),
+  awardsByKind: list(
+    z.object({ kind: z.enum(AWARD_KINDS), label: z.string(), count: z.number(), costKobo: money }),
+  ),
+  stages: list(
+    z.object({ programme: z.enum(PROGRAMMES), stage: z.number(), name: z.string(), positions: z.number() }),
+  ),
   earnings: z.object({
     members: z.number(),
     bands: list(z.object({ band: z.enum(EARNINGS_BANDS), members: z.number(), share: z.number() })),
@@ -136,8 +161,13 @@ export const simulationJobSchema = z.discriminatedUnion('status', [
 export type SimulationJob = z.output<typeof simulationJobSchema>;
 
 const wholeNumber = (message: string, min: number, max: number) =>
-  z.coerce.number({ message }).int(message).min(min, `Use at least ${min}`).max(max, `Use at most ${max.toLocaleString('en-NG')}`);
-const percent = (message: string) => z.coerce.number({ message }).min(0, 'Use 0 to 100').max(100, 'Use 0 to 100');
+  z.coerce
+    .number({ message })
+    .int(message)
+    .min(min, `Use at least ${min}`)
+    .max(max, `Use at most ${max.toLocaleString('en-NG')}`);
+const percent = (message: string) =>
+  z.coerce.number({ message }).min(0, 'Use 0 to 100').max(100, 'Use 0 to 100');
 
 /**
  * The admin screen's simple form: adjustments to the plan in force (the referral bonus, and every stage's cash
@@ -147,7 +177,10 @@ const percent = (message: string) => z.coerce.number({ message }).min(0, 'Use 0 
 export const simulationFormSchema = z.object({
   programme: z.enum(PROGRAMMES),
   referralBonusNaira: wholeNumber('Enter the referral bonus in naira', 0, 100_000_000),
-  stageBonusChangePercent: z.coerce.number({ message: 'Enter a percentage' }).min(-100, 'Use -100 or more').max(1000, 'Use at most 1000'),
+  stageBonusChangePercent: z.coerce
+    .number({ message: 'Enter a percentage' })
+    .min(-100, 'Use -100 or more')
+    .max(1000, 'Use at most 1000'),
   months: wholeNumber('Enter the months', 1, 120),
   joinsPerMonth: wholeNumber('Enter the new members a month', 1, SIMULATION_MAX_JOINS),
   shape: z.enum(['flat', 'growing', 'slowing', 'stopping']),
@@ -157,7 +190,10 @@ export const simulationFormSchema = z.object({
   rejoinPercent: percent('Enter the share paying again in percent'),
   dropOutPercent: percent('Enter the monthly drop-out in percent'),
   recruits: textField({ message: 'Say how many people members bring' })
-    .regex(/^\s*\d+\s*:\s*\d+(\.\d+)?(\s*,\s*\d+\s*:\s*\d+(\.\d+)?)*\s*$/, 'Write people:share pairs, such as 0:40, 2:40, 6:20')
+    .regex(
+      /^\s*\d+\s*:\s*\d+(\.\d+)?(\s*,\s*\d+\s*:\s*\d+(\.\d+)?)*\s*$/,
+      'Write people:share pairs, such as 0:40, 2:40, 6:20',
+    )
     .transform((text) => text.split(',').map((pair) => pair.split(':').map(Number) as [number, number])),
   minimumPayoutNaira: wholeNumber('Enter the smallest payout in naira', 0, 10_000_000),
   seed: wholeNumber('Enter a seed (a whole number)', 0, 2 ** 31 - 1),

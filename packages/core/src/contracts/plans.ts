@@ -15,7 +15,11 @@ export const awardDefSchema = z.object({
   kind: z.enum(AWARD_KINDS, { message: 'Choose the kind of award' }),
   label: requiredText('Describe the award', 120),
   valueKobo: kobo('The award value'),
-  installments: z.number().int().min(1, 'An award comes at least once').max(10, 'At most 10 yearly installments'),
+  installments: z
+    .number()
+    .int()
+    .min(1, 'An award comes at least once')
+    .max(10, 'At most 10 yearly installments'),
 });
 
 export const stageDefSchema = z.object({
@@ -36,8 +40,12 @@ export const planBodySchema = z.object({
   referralBonusKobo: kobo('The referral bonus'),
   referralBonusCap: z.number().int().min(0).max(20),
   directReferralsPerStage: z.number().int().min(0).max(20),
-  healthFee: z.object({ stage: z.number().int().min(0).max(20), amountKobo: kobo('The health fee') }).nullable(),
-  grant: z.object({ stage: z.number().int().min(0).max(20), ceilingKobo: kobo('The grant ceiling') }).nullable(),
+  healthFee: z
+    .object({ stage: z.number().int().min(0).max(20), amountKobo: kobo('The health fee') })
+    .nullable(),
+  grant: z
+    .object({ stage: z.number().int().min(0).max(20), ceilingKobo: kobo('The grant ceiling') })
+    .nullable(),
   graduateTitle: requiredText('Name the title after the last stage', 60),
   rejoinAfterFinish: z.boolean(),
 });
@@ -50,7 +58,10 @@ export type PublishedPlan = z.infer<typeof publishedPlanSchema>;
 
 /** GET /me/plan: the version the member's position joined under, and the one new members join under now. */
 export const memberPlanSchema = publishedPlanSchema.extend({
-  joinedUnder: z.number().nullable().describe('the version of the member’s latest position; null before paying'),
+  joinedUnder: z
+    .number()
+    .nullable()
+    .describe('the version of the member’s latest position; null before paying'),
   currentVersion: z.number().describe('the version new positions join under now'),
 });
 
@@ -66,7 +77,9 @@ export const planVersionRowSchema = z.object({
   version: z.number().nullable().describe('set when published'),
   basedOn: z.number().describe('the published version the draft was compared with'),
   plan: planBodySchema,
-  differences: z.array(planDifferenceSchema).describe('against the version it replaces (drafts: the current one)'),
+  differences: z
+    .array(planDifferenceSchema)
+    .describe('against the version it replaces (drafts: the current one)'),
   createdBy: z.string().nullable(),
   approvalId: z.number().nullable(),
   createdAt: z.string(),
@@ -75,4 +88,8 @@ export const planVersionRowSchema = z.object({
 });
 export type PlanVersionRow = z.infer<typeof planVersionRowSchema>;
 
-export const planVersionListSchema = z.object({ programme: programmeField, currentVersion: z.number(), items: z.array(planVersionRowSchema) });
+export const planVersionListSchema = z.object({
+  programme: programmeField,
+  currentVersion: z.number(),
+  items: z.array(planVersionRowSchema),
+});

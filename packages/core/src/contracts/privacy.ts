@@ -21,12 +21,20 @@ export type ErasureItem = z.infer<typeof erasureItemSchema>;
 export type ErasureList = z.infer<typeof erasureListSchema>;
 
 export const legalHoldSchema = z.strictObject({
-  reason: z.string().trim().min(5, 'Say why the data must be kept (at least 5 characters)').max(500).nullable(),
+  reason: z
+    .string()
+    .trim()
+    .min(5, 'Say why the data must be kept (at least 5 characters)')
+    .max(500)
+    .nullable(),
 });
 export type LegalHoldInput = z.infer<typeof legalHoldSchema>;
 
 /** The member's ask, and how long a closed account's personal data is kept without one (RETENTION_CLOSED_ACCOUNT_YEARS). */
-export const erasureRequestSchema = z.object({ requestedAt: z.string().nullable(), retentionYears: z.number().int() });
+export const erasureRequestSchema = z.object({
+  requestedAt: z.string().nullable(),
+  retentionYears: z.number().int(),
+});
 export type ErasureRequest = z.infer<typeof erasureRequestSchema>;
 
 /** GET /me/privacy-notice: the version the member accepted, the one in force, and what changed between them. */
@@ -39,7 +47,14 @@ export type PrivacyNoticeStatus = z.infer<typeof privacyNoticeStatusSchema>;
 export const acceptPrivacyNoticeSchema = z.strictObject({ version: z.string().min(1).max(40) });
 
 /** The rights of sections 34-38 a member's request can be about. */
-export const privacyRequestKinds = ['access', 'correction', 'erasure', 'objection', 'restriction', 'portability'] as const;
+export const privacyRequestKinds = [
+  'access',
+  'correction',
+  'erasure',
+  'objection',
+  'restriction',
+  'portability',
+] as const;
 export const privacyRequestStatuses = ['received', 'in_progress', 'answered', 'refused'] as const;
 export type PrivacyRequestKind = (typeof privacyRequestKinds)[number];
 
@@ -87,7 +102,11 @@ export const newBreachSchema = z.strictObject({
   foundAt: when,
   what: requiredText('Say what happened', 2000, { multiLine: true }),
   dataKinds: requiredText('Say which kinds of data were reached', 500),
-  membersAffected: z.coerce.number({ error: 'Enter a number' }).int('Enter a whole number').min(0, 'Enter 0 or more').max(10_000_000),
+  membersAffected: z.coerce
+    .number({ error: 'Enter a number' })
+    .int('Enter a whole number')
+    .min(0, 'Enter 0 or more')
+    .max(10_000_000),
 });
 export type NewBreachInput = z.input<typeof newBreachSchema>;
 
@@ -109,7 +128,10 @@ export const breachSchema = z.object({
   dataKinds: z.string(),
   membersAffected: z.number(),
   commissionDeadline: z.string().describe('72 hours after it was found (section 40)'),
-  timeLeft: z.object({ overdue: z.boolean(), hours: z.number(), minutes: z.number() }).nullable().describe('null once the Commission was told'),
+  timeLeft: z
+    .object({ overdue: z.boolean(), hours: z.number(), minutes: z.number() })
+    .nullable()
+    .describe('null once the Commission was told'),
   commissionToldAt: z.string().nullable(),
   membersToldAt: z.string().nullable(),
   membersMailed: z.number(),

@@ -10,7 +10,14 @@ export const refundRequestSchema = z.strictObject({
 });
 export type RefundRequestInput = z.input<typeof refundRequestSchema>;
 
-export const refundStatusSchema = z.enum(['sending', 'pending', 'processing', 'needs-attention', 'processed', 'failed']);
+export const refundStatusSchema = z.enum([
+  'sending',
+  'pending',
+  'processing',
+  'needs-attention',
+  'processed',
+  'failed',
+]);
 
 export const refundSchema = z.object({
   id: z.number(),
@@ -22,8 +29,14 @@ export const refundSchema = z.object({
   approvedBy: z.string().nullable(),
   createdAt: z.string(),
   endedAt: z.string().nullable(),
-  providerRefundId: z.number().nullable().describe("Paystack's refund id (GET /refund/:id), once Paystack has accepted the refund"),
-  waitingHours: z.number().nullable().describe("whole hours it has waited for Paystack's outcome; null once decided"),
+  providerRefundId: z
+    .number()
+    .nullable()
+    .describe("Paystack's refund id (GET /refund/:id), once Paystack has accepted the refund"),
+  waitingHours: z
+    .number()
+    .nullable()
+    .describe("whole hours it has waited for Paystack's outcome; null once decided"),
   checkedAt: z.string().nullable().describe('when Paystack was last asked about it'),
   expectedAt: z.string().nullable().describe('when Paystack expects the money back with the payer'),
 });

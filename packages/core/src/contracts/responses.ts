@@ -10,8 +10,13 @@ export const errorSchema = z.object({ message: z.string(), code: z.string().opti
 const refusalSchema = z.looseObject({ message: z.string(), code: z.string().optional() });
 
 /** The errors every account call may answer, by status. */
-export const errorResponses = { 400: refusalSchema, 401: refusalSchema, 403: refusalSchema, 409: refusalSchema, 429: refusalSchema };
+export const errorResponses = {
+  400: refusalSchema,
+  401: refusalSchema,
+  403: refusalSchema,
+  409: refusalSchema,
+  429: refusalSchema,
+};
 
 /** The answer of a call that only says what it did. */
 export const messageSchema = z.object({ status: z.number(), message: z.string() });
-

@@ -42,7 +42,9 @@ export const PRIVACY_NOTICE_HISTORY: readonly { version: string; changes: readon
 export const PRIVACY_NOTICE_VERSION = PRIVACY_NOTICE_HISTORY[0]!.version;
 
 /** What changed since the version a member accepted (all of it when they accepted none, or one no longer listed). */
-export function privacyNoticeChangesSince(accepted: string | null): { version: string; changes: readonly string[] }[] {
+export function privacyNoticeChangesSince(
+  accepted: string | null,
+): { version: string; changes: readonly string[] }[] {
   const at = PRIVACY_NOTICE_HISTORY.findIndex((v) => v.version === accepted);
   return PRIVACY_NOTICE_HISTORY.slice(0, at === -1 ? PRIVACY_NOTICE_HISTORY.length : at);
 }

@@ -5,12 +5,16 @@ import { checkEntryLines, walletAfter } from './entry-rules';
 describe('ledger entry rules', () => {
   it('accepts any set of lines that sums to zero and refuses any that does not', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -1e12, max: 1e12 }), { minLength: 1, maxLength: 6 }), fc.integer({ min: -1e6, max: 1e6 }), (amounts, skew) => {
-        const balancing = -amounts.reduce((s, a) => s + a, 0);
-        const lines = [...amounts, balancing + skew].map((amountKobo) => ({ amountKobo }));
-        const moving = lines.filter((l) => l.amountKobo !== 0).length;
-        expect(checkEntryLines(lines).ok).toBe(skew === 0 && moving >= 2);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: -1e12, max: 1e12 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: -1e6, max: 1e6 }),
+        (amounts, skew) => {
+          const balancing = -amounts.reduce((s, a) => s + a, 0);
+          const lines = [...amounts, balancing + skew].map((amountKobo) => ({ amountKobo }));
+          const moving = lines.filter((l) => l.amountKobo !== 0).length;
+          expect(checkEntryLines(lines).ok).toBe(skew === 0 && moving >= 2);
+        },
+      ),
     );
   });
 
@@ -23,7 +27,9 @@ describe('ledger entry rules', () => {
     fc.assert(
       fc.property(fc.nat(), fc.integer(), (balance, movement) => {
         const after = walletAfter(balance, movement);
-        expect(after === null ? balance + movement < 0 : after >= 0 && after === balance + movement).toBe(true);
+        expect(after === null ? balance + movement < 0 : after >= 0 && after === balance + movement).toBe(
+          true,
+        );
       }),
     );
   });

@@ -9,12 +9,16 @@ export interface LineAmount {
   readonly amountKobo: number;
 }
 
-export type EntryCheck<L> = { readonly ok: true; readonly lines: readonly L[] } | { readonly ok: false; readonly code: 'unbalanced'; readonly reason: string };
+export type EntryCheck<L> =
+  | { readonly ok: true; readonly lines: readonly L[] }
+  | { readonly ok: false; readonly code: 'unbalanced'; readonly reason: string };
 
 export function checkEntryLines<L extends LineAmount>(lines: readonly L[]): EntryCheck<L> {
   const moving = lines.filter((l) => l.amountKobo !== 0);
-  if (moving.some((l) => !Number.isSafeInteger(l.amountKobo))) return { ok: false, code: 'unbalanced', reason: 'an amount is not a whole number of kobo' };
-  if (moving.length < 2) return { ok: false, code: 'unbalanced', reason: 'an entry needs at least two lines that move money' };
+  if (moving.some((l) => !Number.isSafeInteger(l.amountKobo)))
+    return { ok: false, code: 'unbalanced', reason: 'an amount is not a whole number of kobo' };
+  if (moving.length < 2)
+    return { ok: false, code: 'unbalanced', reason: 'an entry needs at least two lines that move money' };
   const sum = moving.reduce((s, l) => s + l.amountKobo, 0);
   if (sum !== 0) return { ok: false, code: 'unbalanced', reason: `lines sum to ${sum} kobo, not 0` };
   return { ok: true, lines: moving };

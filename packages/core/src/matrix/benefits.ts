@@ -34,14 +34,16 @@ export function promotionBenefits(plan: Plan, from: number, to: number): StageCo
       { kind: 'graduating' as const, stage, amountKobo: def.graduatingKobo },
       { kind: 'thank_you' as const, stage, amountKobo: def.thankYouKobo },
     ].filter((c) => c.amountKobo > 0);
-    if (plan.healthFee?.stage === stage) credits.push({ kind: 'health_fee', stage, amountKobo: -plan.healthFee.amountKobo });
+    if (plan.healthFee?.stage === stage)
+      credits.push({ kind: 'health_fee', stage, amountKobo: -plan.healthFee.amountKobo });
     const awards = def.awards.flatMap((award) =>
       Array.from({ length: award.installments }, (_, i) => ({
         kind: award.kind,
         stage,
         installment: i + 1,
         valueKobo: award.valueKobo,
-        description: award.installments > 1 ? `${award.label}, year ${i + 1} of ${award.installments}` : award.label,
+        description:
+          award.installments > 1 ? `${award.label}, year ${i + 1} of ${award.installments}` : award.label,
       })),
     );
     completions.push({ stage, credits, awards });

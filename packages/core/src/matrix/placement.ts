@@ -9,13 +9,18 @@ export interface ChildState {
   readonly fullDepth: number;
 }
 
-export type PlacementStep = { readonly kind: 'take'; readonly slot: 0 | 1 } | { readonly kind: 'descend'; readonly slot: 0 | 1 };
+export type PlacementStep =
+  { readonly kind: 'take'; readonly slot: 0 | 1 } | { readonly kind: 'descend'; readonly slot: 0 | 1 };
 
 /**
  * One step of the descent. `remaining` is how many levels below the current node the free slot is
  * (starting at the top's fullDepth + 1).
  */
-export function placementStep(remaining: number, left: ChildState | null | undefined, right: ChildState | null | undefined): PlacementStep {
+export function placementStep(
+  remaining: number,
+  left: ChildState | null | undefined,
+  right: ChildState | null | undefined,
+): PlacementStep {
   if (remaining <= 1) {
     if (!left) return TAKE[0];
     if (!right) return TAKE[1];
@@ -26,8 +31,14 @@ export function placementStep(remaining: number, left: ChildState | null | undef
 }
 
 // The four possible answers, made once: a descent allocates nothing per level.
-const TAKE = [Object.freeze({ kind: 'take', slot: 0 }), Object.freeze({ kind: 'take', slot: 1 })] as const satisfies readonly PlacementStep[];
-const DESCEND = [Object.freeze({ kind: 'descend', slot: 0 }), Object.freeze({ kind: 'descend', slot: 1 })] as const satisfies readonly PlacementStep[];
+const TAKE = [
+  Object.freeze({ kind: 'take', slot: 0 }),
+  Object.freeze({ kind: 'take', slot: 1 }),
+] as const satisfies readonly PlacementStep[];
+const DESCEND = [
+  Object.freeze({ kind: 'descend', slot: 0 }),
+  Object.freeze({ kind: 'descend', slot: 1 }),
+] as const satisfies readonly PlacementStep[];
 
 /** A position's complete levels from its children's (null: that slot is empty). */
 export function fullDepthOf(left: number | null, right: number | null): number {

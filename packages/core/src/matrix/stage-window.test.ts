@@ -12,7 +12,11 @@ describe('stageWindow', () => {
 
   it('covers every counted level once the last stage is completed', () => {
     const full = [2, 4, 8, 16];
-    expect(stageWindow(welcomeBackPlan, welcomeBackPlan.stages.length, full)).toEqual({ levels: 4, positions: 30, places: 30 });
+    expect(stageWindow(welcomeBackPlan, welcomeBackPlan.stages.length, full)).toEqual({
+      levels: 4,
+      positions: 30,
+      places: 30,
+    });
   });
 });
 

@@ -8,7 +8,12 @@ import { levelCapacity } from './placement';
  */
 export function stageFor(plan: Plan, levelCounts: ArrayLike<number>, directReferrals: number): number {
   let stage = 0;
-  while (stage <= lastStage(plan) && levelFull(levelCounts, stage + 1) && directReferrals >= requiredDirectReferrals(plan, stage + 1)) stage += 1;
+  while (
+    stage <= lastStage(plan) &&
+    levelFull(levelCounts, stage + 1) &&
+    directReferrals >= requiredDirectReferrals(plan, stage + 1)
+  )
+    stage += 1;
   return stage;
 }
 
@@ -34,10 +39,24 @@ export interface StageProgress {
   readonly summary: string;
 }
 
-export function stageProgress(plan: Plan, stage: number, levelCounts: readonly number[], directReferrals: number): StageProgress {
+export function stageProgress(
+  plan: Plan,
+  stage: number,
+  levelCounts: readonly number[],
+  directReferrals: number,
+): StageProgress {
   const name = stageName(plan, stage);
   if (isFinished(plan, stage)) {
-    return { stage, stageName: name, nextStage: null, nextStageName: null, missingPlaces: 0, missingDirectReferrals: 0, fraction: 1, summary: `You have completed ${stageName(plan, lastStage(plan))}.` };
+    return {
+      stage,
+      stageName: name,
+      nextStage: null,
+      nextStageName: null,
+      missingPlaces: 0,
+      missingDirectReferrals: 0,
+      fraction: 1,
+      summary: `You have completed ${stageName(plan, lastStage(plan))}.`,
+    };
   }
   const next = stage + 1;
   let neededPlaces = 0;
@@ -51,7 +70,9 @@ export function stageProgress(plan: Plan, stage: number, levelCounts: readonly n
   const missingPlaces = neededPlaces - filledPlaces;
   const missingDirectReferrals = neededReferrals - haveReferrals;
   const parts = [
-    missingDirectReferrals > 0 ? `${missingDirectReferrals} more direct referral${missingDirectReferrals === 1 ? '' : 's'}` : null,
+    missingDirectReferrals > 0
+      ? `${missingDirectReferrals} more direct referral${missingDirectReferrals === 1 ? '' : 's'}`
+      : null,
     missingPlaces > 0 ? `${missingPlaces} more place${missingPlaces === 1 ? '' : 's'} in your matrix` : null,
   ].filter(Boolean);
   const nextName = stageName(plan, next);

@@ -8,14 +8,41 @@ const at = (days: number) => new Date(created.getTime() + days * day);
 
 describe('support messages against the 14-day promise', () => {
   it('counts whole days and highlights an open message only past 10 days', () => {
-    expect(supportAge({ createdAt: created, state: 'open', settledAt: null }, at(10))).toEqual({ ageDays: 10, daysLeft: 4, highlighted: false, overdue: false });
-    expect(supportAge({ createdAt: created, state: 'open', settledAt: null }, at(11))).toEqual({ ageDays: 11, daysLeft: 3, highlighted: true, overdue: false });
-    expect(supportAge({ createdAt: created, state: 'open', settledAt: null }, at(15))).toEqual({ ageDays: 15, daysLeft: -1, highlighted: true, overdue: true });
+    expect(supportAge({ createdAt: created, state: 'open', settledAt: null }, at(10))).toEqual({
+      ageDays: 10,
+      daysLeft: 4,
+      highlighted: false,
+      overdue: false,
+    });
+    expect(supportAge({ createdAt: created, state: 'open', settledAt: null }, at(11))).toEqual({
+      ageDays: 11,
+      daysLeft: 3,
+      highlighted: true,
+      overdue: false,
+    });
+    expect(supportAge({ createdAt: created, state: 'open', settledAt: null }, at(15))).toEqual({
+      ageDays: 15,
+      daysLeft: -1,
+      highlighted: true,
+      overdue: true,
+    });
   });
   it('stops the clock when the message is answered, and remembers a late answer', () => {
-    expect(supportAge({ createdAt: created, state: 'answered', settledAt: at(3) }, at(40))).toEqual({ ageDays: 3, daysLeft: null, highlighted: false, overdue: false });
-    expect(supportAge({ createdAt: created, state: 'answered', settledAt: at(16) }, at(40))).toMatchObject({ ageDays: 16, overdue: true, highlighted: false });
-    expect(supportAge({ createdAt: created, state: 'closed', settledAt: at(20) }, at(40))).toMatchObject({ overdue: false, highlighted: false });
+    expect(supportAge({ createdAt: created, state: 'answered', settledAt: at(3) }, at(40))).toEqual({
+      ageDays: 3,
+      daysLeft: null,
+      highlighted: false,
+      overdue: false,
+    });
+    expect(supportAge({ createdAt: created, state: 'answered', settledAt: at(16) }, at(40))).toMatchObject({
+      ageDays: 16,
+      overdue: true,
+      highlighted: false,
+    });
+    expect(supportAge({ createdAt: created, state: 'closed', settledAt: at(20) }, at(40))).toMatchObject({
+      overdue: false,
+      highlighted: false,
+    });
   });
 });
 

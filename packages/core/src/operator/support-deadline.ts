@@ -18,7 +18,10 @@ export interface SupportAge {
 }
 
 /** How a message stands against the 14-day promise at `now`; an answered or closed message stops its clock. */
-export function supportAge(message: { createdAt: Date; state: SupportState; settledAt: Date | null }, now: Date): SupportAge {
+export function supportAge(
+  message: { createdAt: Date; state: SupportState; settledAt: Date | null },
+  now: Date,
+): SupportAge {
   const waiting = message.state === 'open';
   const end = waiting || !message.settledAt ? now : message.settledAt;
   const ageDays = Math.max(0, Math.floor((end.getTime() - message.createdAt.getTime()) / DAY_MS));

@@ -11,7 +11,10 @@ export { awardDueStatus, type AwardDueStatus } from './award-due';
 export const programmes: readonly Programme[] = PROGRAMMES;
 
 /** The programme's name as members and administrators read it. */
-export const programmeNames: Readonly<Record<Programme, string>> = { main: 'Main', welcomeback: 'Welcome Back' };
+export const programmeNames: Readonly<Record<Programme, string>> = {
+  main: 'Main',
+  welcomeback: 'Welcome Back',
+};
 export const programmeName = (programme: Programme): string => programmeNames[programme];
 
 export function getPlan(programme: Programme): Plan {
@@ -43,7 +46,11 @@ export function referralBonusesKobo(plan: Plan): number {
  * award) are shown beside the total, as the spec does.
  */
 export function stageTotalKobo(plan: Plan, stage: StageDef): number {
-  const cash = stage.activitiesKobo + stage.graduatingKobo + stage.thankYouKobo + (stage.number === 0 ? referralBonusesKobo(plan) : 0);
+  const cash =
+    stage.activitiesKobo +
+    stage.graduatingKobo +
+    stage.thankYouKobo +
+    (stage.number === 0 ? referralBonusesKobo(plan) : 0);
   const awards = stage.awards.filter((a) => a.installments === 1).reduce((sum, a) => sum + a.valueKobo, 0);
   return cash + awards;
 }

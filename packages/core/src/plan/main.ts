@@ -17,7 +17,14 @@ export const mainPlan: Plan = {
   rejoinAfterFinish: false,
   stages: [
     { number: 0, name: 'Welcome', activitiesKobo: 0, graduatingKobo: n(10_000), thankYouKobo: 0, awards: [] },
-    { number: 1, name: 'Associate', activitiesKobo: n(50_000), graduatingKobo: n(50_000), thankYouKobo: 0, awards: [] },
+    {
+      number: 1,
+      name: 'Associate',
+      activitiesKobo: n(50_000),
+      graduatingKobo: n(50_000),
+      thankYouKobo: 0,
+      awards: [],
+    },
     {
       number: 2,
       name: 'Honourable',
@@ -61,7 +68,12 @@ export const mainPlan: Plan = {
       thankYouKobo: 0,
       awards: [
         { kind: 'housing', label: 'Housing award', valueKobo: n(60_000_000), installments: 1 },
-        { kind: 'golden_crown_annual', label: 'Golden Crown annual award', valueKobo: n(10_000_000), installments: 5 },
+        {
+          kind: 'golden_crown_annual',
+          label: 'Golden Crown annual award',
+          valueKobo: n(10_000_000),
+          installments: 5,
+        },
       ],
     },
   ],

@@ -10,7 +10,8 @@ import type { AwardDef, Plan } from './types';
 export function planShapeProblems(current: Plan, draft: Plan): string[] {
   const problems: string[] = [];
   const same = (what: string, a: unknown, b: unknown) => {
-    if (a !== b) problems.push(`${what} is part of the programme's shape and cannot change (it is ${String(a)}).`);
+    if (a !== b)
+      problems.push(`${what} is part of the programme's shape and cannot change (it is ${String(a)}).`);
   };
   same('The programme', current.programme, draft.programme);
   same('The programme name', current.name, draft.name);
@@ -19,13 +20,18 @@ export function planShapeProblems(current: Plan, draft: Plan): string[] {
     same(`Stage ${i}'s number`, stage.number, draft.stages[i]?.number);
     same(`Stage ${i}'s name`, stage.name, draft.stages[i]?.name);
   });
-  same('The direct referrals each stage needs', current.directReferralsPerStage, draft.directReferralsPerStage);
+  same(
+    'The direct referrals each stage needs',
+    current.directReferralsPerStage,
+    draft.directReferralsPerStage,
+  );
   same('The number of referral bonuses per position', current.referralBonusCap, draft.referralBonusCap);
   same('The title after the last stage', current.graduateTitle, draft.graduateTitle);
   same('Joining again after finishing', current.rejoinAfterFinish, draft.rejoinAfterFinish);
   same('Whether the programme has a grant', current.grant === null, draft.grant === null);
   if (current.grant && draft.grant) same('The grant stage', current.grant.stage, draft.grant.stage);
-  if (draft.healthFee && !draft.stages[draft.healthFee.stage]) problems.push(`The health fee's stage must be one of the stages (0 to ${draft.stages.length - 1}).`);
+  if (draft.healthFee && !draft.stages[draft.healthFee.stage])
+    problems.push(`The health fee's stage must be one of the stages (0 to ${draft.stages.length - 1}).`);
   if (draft.feeKobo <= 0) problems.push('The fee must be more than ₦0.');
   return problems;
 }
@@ -39,7 +45,9 @@ export interface PlanDifference {
 
 const money = (kobo: number | undefined) => (kobo === undefined ? 'none' : formatNaira(kobo));
 const award = (a: AwardDef | undefined) =>
-  a ? `${a.label} (${a.kind}), ${formatNaira(a.valueKobo)}${a.installments > 1 ? ` a year for ${a.installments} years` : ''}` : 'none';
+  a
+    ? `${a.label} (${a.kind}), ${formatNaira(a.valueKobo)}${a.installments > 1 ? ` a year for ${a.installments} years` : ''}`
+    : 'none';
 
 /** Every figure a new version changes against the one it replaces: the audit log, the approval and the members' notice read it. */
 export function planDifferences(before: Plan, after: Plan): PlanDifference[] {
@@ -62,7 +70,8 @@ export function planDifferences(before: Plan, after: Plan): PlanDifference[] {
     add(`${where} graduating bonus`, money(old?.graduatingKobo), money(stage.graduatingKobo));
     add(`${where} Thank You bonus`, money(old?.thankYouKobo), money(stage.thankYouKobo));
     const count = Math.max(old?.awards.length ?? 0, stage.awards.length);
-    for (let a = 0; a < count; a += 1) add(`${where} award ${a + 1}`, award(old?.awards[a]), award(stage.awards[a]));
+    for (let a = 0; a < count; a += 1)
+      add(`${where} award ${a + 1}`, award(old?.awards[a]), award(stage.awards[a]));
   });
   return out;
 }

@@ -5,7 +5,15 @@ import { getPlan, stageTotalKobo } from '.';
 describe('the plans as data', () => {
   it('Main: the spec 3.7 Total column, stage by stage', () => {
     const plan = getPlan('main');
-    expect(plan.stages.map((s) => s.name)).toEqual(['Welcome', 'Associate', 'Honourable', 'Chairman', 'Minister', 'Executive', 'Eldorado']);
+    expect(plan.stages.map((s) => s.name)).toEqual([
+      'Welcome',
+      'Associate',
+      'Honourable',
+      'Chairman',
+      'Minister',
+      'Executive',
+      'Eldorado',
+    ]);
     expect(plan.stages.map((s) => stageTotalKobo(plan, s))).toEqual(
       [30_000, 100_000, 700_000, 1_500_000, 8_000_000, 36_500_000, 73_000_000].map(nairaToKobo),
     );
@@ -18,7 +26,9 @@ describe('the plans as data', () => {
   it('Welcome Back: the spec 3.8 Total column, stage by stage', () => {
     const plan = getPlan('welcomeback');
     expect(plan.stages.map((s) => s.name)).toEqual(['Welcome', 'Participant', 'Courage', 'Thank You']);
-    expect(plan.stages.map((s) => stageTotalKobo(plan, s))).toEqual([3_000, 15_000, 70_000, 100_000].map(nairaToKobo));
+    expect(plan.stages.map((s) => stageTotalKobo(plan, s))).toEqual(
+      [3_000, 15_000, 70_000, 100_000].map(nairaToKobo),
+    );
     expect(plan.feeKobo).toBe(nairaToKobo(5_000));
     expect(plan.rejoinAfterFinish).toBe(true);
   });

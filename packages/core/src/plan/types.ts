@@ -2,7 +2,16 @@
 export const PROGRAMMES = ['main', 'welcomeback'] as const;
 export type Programme = (typeof PROGRAMMES)[number];
 
-export const AWARD_KINDS = ['laptop', 'gift', 'car', 'social_club', 'suv', 'housing', 'golden_crown_annual', 'domestic_appliances'] as const;
+export const AWARD_KINDS = [
+  'laptop',
+  'gift',
+  'car',
+  'social_club',
+  'suv',
+  'housing',
+  'golden_crown_annual',
+  'domestic_appliances',
+] as const;
 export type AwardKind = (typeof AWARD_KINDS)[number];
 
 export interface AwardDef {

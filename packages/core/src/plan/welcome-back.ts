@@ -16,8 +16,22 @@ export const welcomeBackPlan: Plan = {
   rejoinAfterFinish: true,
   stages: [
     { number: 0, name: 'Welcome', activitiesKobo: 0, graduatingKobo: n(1_000), thankYouKobo: 0, awards: [] },
-    { number: 1, name: 'Participant', activitiesKobo: n(5_000), graduatingKobo: n(10_000), thankYouKobo: 0, awards: [] },
-    { number: 2, name: 'Courage', activitiesKobo: n(20_000), graduatingKobo: n(50_000), thankYouKobo: 0, awards: [] },
+    {
+      number: 1,
+      name: 'Participant',
+      activitiesKobo: n(5_000),
+      graduatingKobo: n(10_000),
+      thankYouKobo: 0,
+      awards: [],
+    },
+    {
+      number: 2,
+      name: 'Courage',
+      activitiesKobo: n(20_000),
+      graduatingKobo: n(50_000),
+      thankYouKobo: 0,
+      awards: [],
+    },
     {
       number: 3,
       name: 'Thank You',
@@ -25,7 +39,9 @@ export const welcomeBackPlan: Plan = {
       graduatingKobo: 0,
       thankYouKobo: n(50_000),
       // The spec names the gift without a value: recorded as an entitlement worth 0 in the totals.
-      awards: [{ kind: 'domestic_appliances', label: 'Domestic appliances gift', valueKobo: 0, installments: 1 }],
+      awards: [
+        { kind: 'domestic_appliances', label: 'Domestic appliances gift', valueKobo: 0, installments: 1 },
+      ],
     },
   ],
 };

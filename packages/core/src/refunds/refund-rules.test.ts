@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkRefund, nextRefundStatus, refundLeftKobo } from './refund-rules';
 
-const unplaced = { status: 'paid', placed: false, amountKobo: 5_000_000, refundedKobo: 0, refundUnderWay: false };
+const unplaced = {
+  status: 'paid',
+  placed: false,
+  amountKobo: 5_000_000,
+  refundedKobo: 0,
+  refundUnderWay: false,
+};
 
 describe('checkRefund', () => {
   it('allows the whole fee or a part of it for a paid payment that placed nothing', () => {
@@ -14,7 +20,9 @@ describe('checkRefund', () => {
   });
   it('refuses a second refund while one is with Paystack, and more than is left', () => {
     expect(checkRefund({ ...unplaced, refundUnderWay: true }, 1)).toMatchObject({ code: 'refund_under_way' });
-    expect(checkRefund({ ...unplaced, refundedKobo: 4_000_000 }, 1_000_001)).toMatchObject({ code: 'bad_amount' });
+    expect(checkRefund({ ...unplaced, refundedKobo: 4_000_000 }, 1_000_001)).toMatchObject({
+      code: 'bad_amount',
+    });
     expect(checkRefund({ ...unplaced, refundedKobo: 5_000_000 }, 1)).toMatchObject({ code: 'nothing_left' });
     expect(checkRefund(unplaced, 0)).toMatchObject({ code: 'bad_amount' });
     expect(checkRefund(unplaced, 10.5)).toMatchObject({ code: 'bad_amount' });

@@ -3,7 +3,14 @@
  * platform raises, and when an account counts as inactive. Pure data and arithmetic; the server applies them.
  */
 
-export const suspensionReasons = ['breach_of_terms', 'bank_details_unverifiable', 'inactive_12_months', 'unfair_use', 'legal_request', 'under_review'] as const;
+export const suspensionReasons = [
+  'breach_of_terms',
+  'bank_details_unverifiable',
+  'inactive_12_months',
+  'unfair_use',
+  'legal_request',
+  'under_review',
+] as const;
 export type SuspensionReason = (typeof suspensionReasons)[number];
 
 /** Said to the member at sign-in, completing "Your account is suspended because of ...". The admin's note stays internal. */
@@ -17,7 +24,13 @@ export const SUSPENSION_REASON_TEXT: Record<SuspensionReason, string> = {
 };
 
 /** Why an administrator may close an account: the terms' list ("under review" is a reason to suspend, not to close). */
-export const closureReasons = ['inactive_12_months', 'breach_of_terms', 'bank_details_unverifiable', 'unfair_use', 'legal_request'] as const;
+export const closureReasons = [
+  'inactive_12_months',
+  'breach_of_terms',
+  'bank_details_unverifiable',
+  'unfair_use',
+  'legal_request',
+] as const;
 export type ClosureReason = (typeof closureReasons)[number];
 
 /**
@@ -40,7 +53,15 @@ export function closureMoneyText(reason: ClosureReason): string {
     : 'The wallet balance is paid to the saved bank account on the next monthly payout, and pending awards are still delivered as they fall due.';
 }
 
-export const fraudRules = ['sponsor_shares_bank_account', 'sponsor_shares_phone', 'sponsor_shares_device', 'shared_bank_account', 'signup_burst', 'referral_ring', 'payment_disputed'] as const;
+export const fraudRules = [
+  'sponsor_shares_bank_account',
+  'sponsor_shares_phone',
+  'sponsor_shares_device',
+  'shared_bank_account',
+  'signup_burst',
+  'referral_ring',
+  'payment_disputed',
+] as const;
 export type FraudRule = (typeof fraudRules)[number];
 
 export const FRAUD_RULE_TEXT: Record<FraudRule, string> = {

@@ -9,12 +9,18 @@ export interface BonusAdjustments {
 
 /** A draft made from the plan in force by the simple adjustments of the simulator's form. */
 export function adjustedDraft(current: Plan, adjustments: BonusAdjustments): Plan {
-  const scale = (kobo: number) => Math.max(0, Math.round((kobo * (1 + adjustments.stageBonusChangePercent / 100)) / 100) * 100);
+  const scale = (kobo: number) =>
+    Math.max(0, Math.round((kobo * (1 + adjustments.stageBonusChangePercent / 100)) / 100) * 100);
   return {
     ...current,
     version: current.version + 1,
     referralBonusKobo: adjustments.referralBonusKobo,
-    stages: current.stages.map((s) => ({ ...s, activitiesKobo: scale(s.activitiesKobo), graduatingKobo: scale(s.graduatingKobo), thankYouKobo: scale(s.thankYouKobo) })),
+    stages: current.stages.map((s) => ({
+      ...s,
+      activitiesKobo: scale(s.activitiesKobo),
+      graduatingKobo: scale(s.graduatingKobo),
+      thankYouKobo: scale(s.thankYouKobo),
+    })),
   };
 }
 
@@ -45,7 +51,10 @@ export function inputsFromForm(form: {
     mainShare: form.mainSharePercent / 100,
     rejoinShare: form.rejoinPercent / 100,
     // The form's shares are any weights (percentages, counts): the inputs take fractions of 1.
-    recruits: form.recruits.map(([people, weight]) => ({ people, share: weight / form.recruits.reduce((sum, [, w]) => sum + w, 0) })),
+    recruits: form.recruits.map(([people, weight]) => ({
+      people,
+      share: weight / form.recruits.reduce((sum, [, w]) => sum + w, 0),
+    })),
     dropOutPerMonth: form.dropOutPercent / 100,
     minimumPayoutKobo: form.minimumPayoutKobo,
     seed: form.seed,

@@ -3,7 +3,13 @@
  * (the income disclosure statement): cash received against the fees the member paid, in five bands.
  */
 
-export const EARNINGS_BANDS = ['nothing', 'below_fee', 'one_to_two_fees', 'two_to_five_fees', 'over_five_fees'] as const;
+export const EARNINGS_BANDS = [
+  'nothing',
+  'below_fee',
+  'one_to_two_fees',
+  'two_to_five_fees',
+  'over_five_fees',
+] as const;
 export type EarningsBand = (typeof EARNINGS_BANDS)[number];
 
 export const earningsBandNames: Readonly<Record<EarningsBand, string>> = {
@@ -25,7 +31,11 @@ export function earningsBand(receivedKobo: number, feesPaidKobo: number): Earnin
 
 export interface EarningsSummary {
   readonly members: number;
-  readonly bands: ReadonlyArray<{ readonly band: EarningsBand; readonly members: number; readonly share: number }>;
+  readonly bands: ReadonlyArray<{
+    readonly band: EarningsBand;
+    readonly members: number;
+    readonly share: number;
+  }>;
   /** Cash received, before the fee. */
   readonly medianReceivedKobo: number;
   readonly p90ReceivedKobo: number;
@@ -39,7 +49,10 @@ export interface EarningsSummary {
 }
 
 /** Summarises members' cash received and fees paid (same index = same member); amounts in whole kobo. */
-export function summariseEarnings(receivedKobo: ArrayLike<number>, feesPaidKobo: ArrayLike<number>): EarningsSummary {
+export function summariseEarnings(
+  receivedKobo: ArrayLike<number>,
+  feesPaidKobo: ArrayLike<number>,
+): EarningsSummary {
   const members = receivedKobo.length;
   const counts = new Map<EarningsBand, number>(EARNINGS_BANDS.map((b) => [b, 0]));
   const received = Float64Array.from({ length: members }, (_, i) => receivedKobo[i]!);
@@ -59,7 +72,11 @@ export function summariseEarnings(receivedKobo: ArrayLike<number>, feesPaidKobo:
   const share = (n: number) => (members === 0 ? 0 : n / members);
   return {
     members,
-    bands: EARNINGS_BANDS.map((band) => ({ band, members: counts.get(band)!, share: share(counts.get(band)!) })),
+    bands: EARNINGS_BANDS.map((band) => ({
+      band,
+      members: counts.get(band)!,
+      share: share(counts.get(band)!),
+    })),
     medianReceivedKobo: percentile(received, 0.5),
     p90ReceivedKobo: percentile(received, 0.9),
     meanReceivedKobo: members === 0 ? 0 : Math.round(receivedSum / members),

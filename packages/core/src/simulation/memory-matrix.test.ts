@@ -17,7 +17,8 @@ function run(programme: Programme, joins: Array<[account: number, sponsor: numbe
       awards.push(...outcome.awards);
     }
   }
-  const cashOf = (account: number) => credits.filter((c) => c.account === account).reduce((s, c) => s + c.amountKobo, 0);
+  const cashOf = (account: number) =>
+    credits.filter((c) => c.account === account).reduce((s, c) => s + c.amountKobo, 0);
   return { matrix, credits, awards, cashOf };
 }
 
@@ -40,7 +41,9 @@ describe('worked examples (spec 3.7 and 3.8)', () => {
     matrix.join(A, null);
     let cash = 0;
     const awards: RecordedAward[] = [];
-    const expectedCashAfter = [0, 30_000, 130_000, 620_000, 1_520_000, 3_520_000, 9_020_000, 22_020_000].map(n);
+    const expectedCashAfter = [0, 30_000, 130_000, 620_000, 1_520_000, 3_520_000, 9_020_000, 22_020_000].map(
+      n,
+    );
     for (let joined = 1; joined <= 254; joined += 1) {
       const outcome = matrix.join(1 + joined, A);
       if (outcome.status !== 'placed') throw new Error('refused');
@@ -153,7 +156,12 @@ describe('properties of the in-memory engine', () => {
 
   it('referral bonuses stop at the cap', () => {
     const plan = getPlan('main');
-    expect([0, 1, 2, 3].map((paid) => referralBenefit(plan, paid)?.amountKobo ?? 0)).toEqual([n(10_000), n(10_000), 0, 0]);
+    expect([0, 1, 2, 3].map((paid) => referralBenefit(plan, paid)?.amountKobo ?? 0)).toEqual([
+      n(10_000),
+      n(10_000),
+      0,
+      0,
+    ]);
     expect(referralBonusesKobo(plan)).toBe(n(20_000));
   });
 });

@@ -1,7 +1,12 @@
 import { getPlan, type Plan, type Programme } from '../plan';
 import { fullDepthOf, levelCapacity, placementStep } from '../matrix/placement';
 import { isFinished, stageFor } from '../matrix/stages';
-import { promotionBenefits, referralBenefit, type AwardEntitlement, type CashCredit } from '../matrix/benefits';
+import {
+  promotionBenefits,
+  referralBenefit,
+  type AwardEntitlement,
+  type CashCredit,
+} from '../matrix/benefits';
 
 /**
  * The whole engine in memory, with the same rules and the same order of effects as the database
@@ -22,7 +27,14 @@ export interface RecordedAward extends AwardEntitlement {
 }
 
 export type JoinOutcome =
-  | { readonly status: 'placed'; readonly position: number; readonly parent: number; readonly slot: 0 | 1; readonly credits: PaidCredit[]; readonly awards: RecordedAward[] }
+  | {
+      readonly status: 'placed';
+      readonly position: number;
+      readonly parent: number;
+      readonly slot: 0 | 1;
+      readonly credits: PaidCredit[];
+      readonly awards: RecordedAward[];
+    }
   | { readonly status: 'refused'; readonly code: 'already_member' | 'position_in_progress' };
 
 export interface MemoryMatrix {
@@ -64,7 +76,8 @@ const LEVELS = 8; // LEVELS + (relative depth - 1), for relative depths 1..windo
 
 /** `plan` defaults to the programme's plan in force; the simulator passes a draft (same shape, other amounts). */
 export function createMemoryMatrix(programme: Programme, plan: Plan = getPlan(programme)): MemoryMatrix {
-  if (plan.programme !== programme) throw new Error(`createMemoryMatrix: a ${plan.programme} plan for the ${programme} matrix`);
+  if (plan.programme !== programme)
+    throw new Error(`createMemoryMatrix: a ${plan.programme} plan for the ${programme} matrix`);
   const window = plan.stages.length;
   const stride = LEVELS + window;
   let cells = new Int32Array(stride * 1024);
@@ -113,7 +126,11 @@ export function createMemoryMatrix(programme: Programme, plan: Plan = getPlan(pr
     let node = top;
     let remaining = at(top, FULL_DEPTH) + 1;
     for (;;) {
-      const step = placementStep(remaining, childState(left, at(node, CHILD)), childState(right, at(node, CHILD + 1)));
+      const step = placementStep(
+        remaining,
+        childState(left, at(node, CHILD)),
+        childState(right, at(node, CHILD + 1)),
+      );
       if (step.kind === 'take') return { parent: node, slot: step.slot };
       node = at(node, CHILD + step.slot);
       remaining -= 1;
@@ -129,7 +146,8 @@ export function createMemoryMatrix(programme: Programme, plan: Plan = getPlan(pr
     if (next <= stage) return;
     const owner = accounts[p]!;
     for (const completion of promotionBenefits(plan, stage, next)) {
-      for (const c of completion.credits) credits.push({ ...c, position: p, account: owner, cause: `stage:${completion.stage}` });
+      for (const c of completion.credits)
+        credits.push({ ...c, position: p, account: owner, cause: `stage:${completion.stage}` });
       for (const a of completion.awards) awards.push({ ...a, position: p, account: owner });
     }
     cells[p * stride + STAGE] = next;
@@ -137,8 +155,10 @@ export function createMemoryMatrix(programme: Programme, plan: Plan = getPlan(pr
 
   function join(newAccount: number, sponsorAccount: number | null): JoinOutcome {
     const previous = latest.get(newAccount);
-    if (previous !== undefined && !plan.rejoinAfterFinish) return { status: 'refused', code: 'already_member' };
-    if (previous !== undefined && !isFinished(plan, at(previous, STAGE))) return { status: 'refused', code: 'position_in_progress' };
+    if (previous !== undefined && !plan.rejoinAfterFinish)
+      return { status: 'refused', code: 'already_member' };
+    if (previous !== undefined && !isFinished(plan, at(previous, STAGE)))
+      return { status: 'refused', code: 'position_in_progress' };
 
     const sponsor = sponsorAccount === null ? undefined : latest.get(sponsorAccount);
     const { parent, slot } = firstFreeSlot(sponsor ?? 0);
@@ -164,7 +184,14 @@ export function createMemoryMatrix(programme: Programme, plan: Plan = getPlan(pr
       cells[sponsor * stride + DIRECT]! += 1;
       if (bonus) {
         cells[sponsor * stride + BONUSES_PAID]! += 1;
-        credits.push({ kind: 'referral', stage: 0, amountKobo: bonus.amountKobo, position: sponsor, account: sponsorAccount!, cause: `referral:${p}` });
+        credits.push({
+          kind: 'referral',
+          stage: 0,
+          amountKobo: bonus.amountKobo,
+          position: sponsor,
+          account: sponsorAccount!,
+          cause: `referral:${p}`,
+        });
       }
       if (!touched.includes(sponsor)) touched.push(sponsor);
     }

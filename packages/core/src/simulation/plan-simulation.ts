@@ -2,7 +2,12 @@ import { getPlan, lastStage, PROGRAMMES, type Plan, type Programme } from '../pl
 import { createRecruitment } from './recruitment';
 import { seededRandom } from './seeded-random';
 import { monthlyJoins, type PlanSimulationInput } from './simulation-inputs';
-import { createVersionBooks, type VersionBooks, type VersionFigures, type VersionLabel } from './version-books';
+import {
+  createVersionBooks,
+  type VersionBooks,
+  type VersionFigures,
+  type VersionLabel,
+} from './version-books';
 
 export interface PlanSimulationReport {
   /** New members planned for each month (the shape), the same for both versions. */
@@ -31,15 +36,33 @@ export interface SimulationHooks {
  * once per version compared, side by side: the same people join in the same order under each version, so every
  * difference in the figures is the plan's. Deterministic for a seed.
  */
-export function simulatePlan({ plans, inputs }: PlanSimulationInput, hooks: SimulationHooks = {}): PlanSimulationReport {
+export function simulatePlan(
+  { plans, inputs }: PlanSimulationInput,
+  hooks: SimulationHooks = {},
+): PlanSimulationReport {
   const newMembersPerMonth = monthlyJoins(inputs);
   const accounts = newMembersPerMonth.reduce((s, n) => s + n, 0);
   const random = seededRandom(inputs.seed);
   const recruitment = createRecruitment(random, inputs, accounts);
   const versionPlans = (label: VersionLabel) =>
-    Object.fromEntries(PROGRAMMES.map((p) => [p, plans[p]?.[label] ?? getPlan(p)])) as Record<Programme, Plan>;
-  const current = createVersionBooks('current', versionPlans('current'), inputs.months, accounts, inputs.minimumPayoutKobo);
-  const draft = createVersionBooks('draft', versionPlans('draft'), inputs.months, accounts, inputs.minimumPayoutKobo);
+    Object.fromEntries(PROGRAMMES.map((p) => [p, plans[p]?.[label] ?? getPlan(p)])) as Record<
+      Programme,
+      Plan
+    >;
+  const current = createVersionBooks(
+    'current',
+    versionPlans('current'),
+    inputs.months,
+    accounts,
+    inputs.minimumPayoutKobo,
+  );
+  const draft = createVersionBooks(
+    'draft',
+    versionPlans('draft'),
+    inputs.months,
+    accounts,
+    inputs.minimumPayoutKobo,
+  );
   const books: VersionBooks[] = [current, draft];
   const sponsorOf = new Float64Array(accounts).fill(-1);
   const rejoinWatch = createRejoinWatch(current, inputs.rejoinShare, random);

@@ -13,7 +13,11 @@ export interface Recruitment {
   dropOut(): void;
 }
 
-export function createRecruitment(random: SeededRandom, inputs: SimulationInputs, accounts: number): Recruitment {
+export function createRecruitment(
+  random: SeededRandom,
+  inputs: SimulationInputs,
+  accounts: number,
+): Recruitment {
   const left = new Int32Array(accounts);
   const pools: Record<Programme, number[]> = { main: [], welcomeback: [] };
   const total = inputs.recruits.reduce((sum, r) => sum + r.share, 0);
@@ -46,7 +50,8 @@ export function createRecruitment(random: SeededRandom, inputs: SimulationInputs
     dropOut() {
       if (inputs.dropOutPerMonth <= 0) return;
       for (const pool of Object.values(pools))
-        for (let i = pool.length - 1; i >= 0; i -= 1) if (random.float() < inputs.dropOutPerMonth) removeAt(pool, i);
+        for (let i = pool.length - 1; i >= 0; i -= 1)
+          if (random.float() < inputs.dropOutPerMonth) removeAt(pool, i);
     },
   };
 }

@@ -18,7 +18,11 @@ export interface SimulationReport {
   readonly programme: Programme;
   readonly joins: number;
   readonly accounts: number;
-  readonly positionsPerStage: ReadonlyArray<{ readonly stage: number; readonly name: string; readonly positions: number }>;
+  readonly positionsPerStage: ReadonlyArray<{
+    readonly stage: number;
+    readonly name: string;
+    readonly positions: number;
+  }>;
   readonly feesKobo: number;
   readonly cashBonusesKobo: number;
   readonly healthFeesKobo: number;
@@ -53,7 +57,11 @@ export function simulate(input: SimulationInput): SimulationReport {
     }
     for (const a of outcome.awards) awardsKoboByKind[a.kind] = (awardsKoboByKind[a.kind] ?? 0) + a.valueKobo;
     if (matrix.plan.rejoinAfterFinish) {
-      const finished = new Set(outcome.credits.filter((c) => c.cause === `stage:${matrix.plan.stages.length - 1}`).map((c) => c.account));
+      const finished = new Set(
+        outcome.credits
+          .filter((c) => c.cause === `stage:${matrix.plan.stages.length - 1}`)
+          .map((c) => c.account),
+      );
       finishedWaiting.push(...finished);
     }
   }

@@ -24,7 +24,11 @@ export interface MonthFigures {
 
 export interface VersionFigures {
   readonly label: VersionLabel;
-  readonly plans: ReadonlyArray<{ readonly programme: Programme; readonly version: number; readonly name: string }>;
+  readonly plans: ReadonlyArray<{
+    readonly programme: Programme;
+    readonly version: number;
+    readonly name: string;
+  }>;
   readonly months: readonly MonthFigures[];
   readonly totals: {
     readonly joins: number;
@@ -39,8 +43,18 @@ export interface VersionFigures {
     /** Bonuses plus award cost over fees. */
     readonly payoutRatio: number;
   };
-  readonly awardsByKind: ReadonlyArray<{ readonly kind: AwardKind; readonly label: string; readonly count: number; readonly costKobo: number }>;
-  readonly stages: ReadonlyArray<{ readonly programme: Programme; readonly stage: number; readonly name: string; readonly positions: number }>;
+  readonly awardsByKind: ReadonlyArray<{
+    readonly kind: AwardKind;
+    readonly label: string;
+    readonly count: number;
+    readonly costKobo: number;
+  }>;
+  readonly stages: ReadonlyArray<{
+    readonly programme: Programme;
+    readonly stage: number;
+    readonly name: string;
+    readonly positions: number;
+  }>;
   readonly earnings: EarningsSummary;
 }
 
@@ -56,8 +70,17 @@ export interface VersionBooks {
  * One version's books over the simulated months: its own matrices (the real engine of packages/core), what came in,
  * what it credited, paid and owes, month by month, and each member's cash and fees.
  */
-export function createVersionBooks(label: VersionLabel, plans: Readonly<Record<Programme, Plan>>, months: number, accounts: number, minimumPayoutKobo: number): VersionBooks {
-  const matrices = { main: createMemoryMatrix('main', plans.main), welcomeback: createMemoryMatrix('welcomeback', plans.welcomeback) };
+export function createVersionBooks(
+  label: VersionLabel,
+  plans: Readonly<Record<Programme, Plan>>,
+  months: number,
+  accounts: number,
+  minimumPayoutKobo: number,
+): VersionBooks {
+  const matrices = {
+    main: createMemoryMatrix('main', plans.main),
+    welcomeback: createMemoryMatrix('welcomeback', plans.welcomeback),
+  };
   const column = () => new Float64Array(months);
   const joins = column();
   const feesIn = column();
@@ -75,7 +98,11 @@ export function createVersionBooks(label: VersionLabel, plans: Readonly<Record<P
   const costOf = new Map<string, number>();
   for (const plan of Object.values(plans))
     for (const stage of plan.stages)
-      for (const award of stage.awards) costOf.set(`${plan.programme}:${stage.number}:${award.kind}`, award.estimatedCostKobo ?? award.valueKobo);
+      for (const award of stage.awards)
+        costOf.set(
+          `${plan.programme}:${stage.number}:${award.kind}`,
+          award.estimatedCostKobo ?? award.valueKobo,
+        );
 
   function join(month: number, programme: Programme, account: number, sponsor: number | null) {
     const outcome = matrices[programme].join(account, sponsor);
@@ -100,7 +127,11 @@ export function createVersionBooks(label: VersionLabel, plans: Readonly<Record<P
     for (const a of outcome.awards) {
       const cost = costOf.get(`${programme}:${a.stage}:${a.kind}`) ?? a.valueKobo;
       awardsCost[month]! += cost;
-      const kind = awardKinds.get(a.kind) ?? { label: a.description.replace(/, year \d+ of \d+$/, ''), count: 0, costKobo: 0 };
+      const kind = awardKinds.get(a.kind) ?? {
+        label: a.description.replace(/, year \d+ of \d+$/, ''),
+        count: 0,
+        costKobo: 0,
+      };
       kind.count += 1;
       kind.costKobo += cost;
       awardKinds.set(a.kind, kind);
@@ -159,7 +190,12 @@ export function createVersionBooks(label: VersionLabel, plans: Readonly<Record<P
         owedUnpaidKobo: credited - paid + awards,
         payoutRatio: fees === 0 ? 0 : (credited + awards) / fees,
       },
-      awardsByKind: [...awardKinds].map(([kind, k]) => ({ kind, label: k.label, count: k.count, costKobo: k.costKobo })),
+      awardsByKind: [...awardKinds].map(([kind, k]) => ({
+        kind,
+        label: k.label,
+        count: k.count,
+        costKobo: k.costKobo,
+      })),
       stages: Object.values(matrices).flatMap((matrix) => positionsPerStage(matrix)),
       earnings: summariseEarnings(received, feesPaid),
     };
@@ -171,5 +207,10 @@ export function createVersionBooks(label: VersionLabel, plans: Readonly<Record<P
 function positionsPerStage(matrix: MemoryMatrix) {
   const counts = new Array<number>(matrix.plan.stages.length + 1).fill(0);
   for (let p = 1; p < matrix.size; p += 1) counts[matrix.stageOf(p)]! += 1;
-  return counts.map((positions, stage) => ({ programme: matrix.plan.programme, stage, name: stageName(matrix.plan, stage), positions }));
+  return counts.map((positions, stage) => ({
+    programme: matrix.plan.programme,
+    stage,
+    name: stageName(matrix.plan, stage),
+    positions,
+  }));
 }

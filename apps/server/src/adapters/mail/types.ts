@@ -15,7 +15,7 @@ export interface MailTransport {
 const URL_PATTERN = /https?:\/\/[^\s"'<>)]+/g;
 
 export function linksIn(mail: Pick<OutgoingMail, 'text' | 'html'>): string[] {
-  return [...new Set([...(mail.text.match(URL_PATTERN) ?? []), ...(mail.html.match(URL_PATTERN) ?? [])])].map((l) =>
-    l.replace(/&amp;/g, '&'),
+  return [...new Set([...(mail.text.match(URL_PATTERN) ?? []), ...(mail.html.match(URL_PATTERN) ?? [])])].map(
+    (l) => l.replace(/&amp;/g, '&'),
   );
 }

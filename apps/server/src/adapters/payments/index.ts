@@ -13,10 +13,23 @@ export const SANDBOX_SECRET_KEY = 'sk_test_sandbox0000000000000000000000000000';
 export const SANDBOX_PREFIX = '/sandbox/paystack';
 
 /** Paystack itself, or the built-in sandbox at `${publicUrl}/sandbox/paystack` through the same HTTP client. */
-export function createPaymentProvider(config: Config, options: { fetch?: typeof fetch } = {}): PaymentProvider {
+export function createPaymentProvider(
+  config: Config,
+  options: { fetch?: typeof fetch } = {},
+): PaymentProvider {
   if (config.payments.provider === 'sandbox') {
-    return createPaystackProvider({ name: 'sandbox', baseUrl: `${config.publicUrl}${SANDBOX_PREFIX}`, secretKey: SANDBOX_SECRET_KEY, fetch: options.fetch });
+    return createPaystackProvider({
+      name: 'sandbox',
+      baseUrl: `${config.publicUrl}${SANDBOX_PREFIX}`,
+      secretKey: SANDBOX_SECRET_KEY,
+      fetch: options.fetch,
+    });
   }
   if (!config.payments.secretKey) throw new Error('PAYSTACK_SECRET_KEY is needed for the Paystack provider');
-  return createPaystackProvider({ name: 'paystack', baseUrl: config.payments.baseUrl, secretKey: config.payments.secretKey, fetch: options.fetch });
+  return createPaystackProvider({
+    name: 'paystack',
+    baseUrl: config.payments.baseUrl,
+    secretKey: config.payments.secretKey,
+    fetch: options.fetch,
+  });
 }

@@ -19,17 +19,29 @@ import { PaymentProviderError, type PaymentProvider, type ProviderBank, type Tra
 import { isValidPaystackSignature } from './webhook-signature';
 
 const ok = (answer: PaystackAnswer) => answer.httpStatus >= 200 && answer.httpStatus < 300;
-const failureMessage = (answer: PaystackAnswer) => paystackFailure.safeParse(answer.body).data?.message || `HTTP ${answer.httpStatus}`;
+const failureMessage = (answer: PaystackAnswer) =>
+  paystackFailure.safeParse(answer.body).data?.message || `HTTP ${answer.httpStatus}`;
 
 /** A 2xx answer in the shape we expect, or a non-retryable error naming the call (never the secret or the body). */
 function parse<T extends z.ZodTypeAny>(schema: T, answer: PaystackAnswer, call: string): z.infer<T> {
-  if (!ok(answer)) throw new PaymentProviderError(`The payment provider refused ${call}: ${failureMessage(answer)}`, false);
+  if (!ok(answer))
+    throw new PaymentProviderError(`The payment provider refused ${call}: ${failureMessage(answer)}`, false);
   const parsed = schema.safeParse(answer.body);
-  if (!parsed.success) throw new PaymentProviderError(`The payment provider's answer to ${call} was not in the expected shape.`, false);
+  if (!parsed.success)
+    throw new PaymentProviderError(
+      `The payment provider's answer to ${call} was not in the expected shape.`,
+      false,
+    );
   return parsed.data;
 }
 
-const toTransferState = (t: { reference: string; status: string; transfer_code?: string | null; amount: number; gateway_response?: string | null }): TransferState => ({
+const toTransferState = (t: {
+  reference: string;
+  status: string;
+  transfer_code?: string | null;
+  amount: number;
+  gateway_response?: string | null;
+}): TransferState => ({
   reference: t.reference,
   status: t.status,
   transferCode: t.transfer_code ?? null,
@@ -38,29 +50,38 @@ const toTransferState = (t: { reference: string; status: string; transfer_code?:
 });
 
 /** "Reference already exists", "Duplicate reference(s) found": the transfer was made before (a retry). */
-const isDuplicateReference = (answer: PaystackAnswer) => !ok(answer) && /duplicate|already exist/i.test(failureMessage(answer));
+const isDuplicateReference = (answer: PaystackAnswer) =>
+  !ok(answer) && /duplicate|already exist/i.test(failureMessage(answer));
 
 /** sk_live_ keys open the live world; anything else (sk_test_, the sandbox's key) the test one. */
-export const keyModeOf = (secretKey: string): 'test' | 'live' => (secretKey.startsWith('sk_live_') ? 'live' : 'test');
+export const keyModeOf = (secretKey: string): 'test' | 'live' =>
+  secretKey.startsWith('sk_live_') ? 'live' : 'test';
 
 /**
  * Paystack's HTTP API (paystack.com/docs/api; its description PaystackOSS/openapi dist/paystack.yaml, held to by
  * apps/server/test/paystack-contract.test.ts), in kobo, for the real service and for the sandbox alike.
  */
-export function createPaystackProvider(options: PaystackHttpOptions & { name: 'paystack' | 'sandbox' }): PaymentProvider {
+export function createPaystackProvider(
+  options: PaystackHttpOptions & { name: 'paystack' | 'sandbox' },
+): PaymentProvider {
   const request = createPaystackRequest(options);
   const ref = (reference: string) => encodeURIComponent(reference);
 
   const verifyTransfer: PaymentProvider['verifyTransfer'] = async (reference) => {
     const answer = await request('GET', `/transfer/verify/${ref(reference)}`);
-    if (answer.httpStatus === 404 || (answer.httpStatus === 400 && /not found/i.test(failureMessage(answer)))) return { found: false };
+    if (answer.httpStatus === 404 || (answer.httpStatus === 400 && /not found/i.test(failureMessage(answer))))
+      return { found: false };
     return toTransferState(parse(transferAnswer, answer, 'the transfer check').data);
   };
 
   /** Our reference was already used: the existing transfer is the answer, so a retry never pays twice. */
   const existingTransfer = async (reference: string, answer: PaystackAnswer): Promise<TransferState> => {
     const existing = await verifyTransfer(reference);
-    if ('found' in existing) throw new PaymentProviderError(`The payment provider refused the transfer: ${failureMessage(answer)}`, false);
+    if ('found' in existing)
+      throw new PaymentProviderError(
+        `The payment provider refused the transfer: ${failureMessage(answer)}`,
+        false,
+      );
     return existing;
   };
 
@@ -73,7 +94,11 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     }).catch(() => null);
     await response?.body?.cancel();
-    if (!response?.ok) throw new PaymentProviderError(`The dispute statement could not be uploaded to Paystack (${response ? `HTTP ${response.status}` : 'network error'}).`, true);
+    if (!response?.ok)
+      throw new PaymentProviderError(
+        `The dispute statement could not be uploaded to Paystack (${response ? `HTTP ${response.status}` : 'network error'}).`,
+        true,
+      );
   };
 
   return {
@@ -92,7 +117,11 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
         },
       });
       const { data } = parse(initializeAnswer, answer, 'the payment');
-      return { authorizationUrl: data.authorization_url, accessCode: data.access_code, reference: data.reference };
+      return {
+        authorizationUrl: data.authorization_url,
+        accessCode: data.access_code,
+        reference: data.reference,
+      };
     },
 
     async verifyTransaction(reference) {
@@ -119,9 +148,16 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
       const banks: ProviderBank[] = [];
       let next: string | null | undefined;
       for (let page = 0; page < 20; page += 1) {
-        const query: Record<string, string> = { country: 'nigeria', currency: 'NGN', perPage: '50', use_cursor: 'true', ...(next ? { next } : {}) };
+        const query: Record<string, string> = {
+          country: 'nigeria',
+          currency: 'NGN',
+          perPage: '50',
+          use_cursor: 'true',
+          ...(next ? { next } : {}),
+        };
         const answer = parse(bankListAnswer, await request('GET', '/bank', { query }), 'the bank list');
-        for (const bank of answer.data) if (!bank.is_deleted) banks.push({ name: bank.name, code: bank.code, active: bank.active });
+        for (const bank of answer.data)
+          if (!bank.is_deleted) banks.push({ name: bank.name, code: bank.code, active: bank.active });
         next = answer.meta?.next;
         if (!next) break;
       }
@@ -129,7 +165,9 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
     },
 
     async resolveAccount({ accountNumber, bankCode }) {
-      const answer = await request('GET', '/bank/resolve', { query: { account_number: accountNumber, bank_code: bankCode } });
+      const answer = await request('GET', '/bank/resolve', {
+        query: { account_number: accountNumber, bank_code: bankCode },
+      });
       if (!ok(answer)) return null;
       const parsed = resolveAnswer.safeParse(answer.body);
       return parsed.success ? { accountName: parsed.data.data.account_name } : null;
@@ -144,7 +182,14 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
 
     async initiateTransfer(input) {
       const answer = await request('POST', '/transfer', {
-        body: { source: 'balance', amount: input.amountKobo, recipient: input.recipientCode, reference: input.reference, reason: input.reason, currency: 'NGN' },
+        body: {
+          source: 'balance',
+          amount: input.amountKobo,
+          recipient: input.recipientCode,
+          reference: input.reference,
+          reason: input.reason,
+          currency: 'NGN',
+        },
       });
       if (isDuplicateReference(answer)) return existingTransfer(input.reference, answer);
       return toTransferState(parse(transferAnswer, answer, 'the transfer').data);
@@ -155,7 +200,12 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
         body: {
           currency: 'NGN',
           source: 'balance',
-          transfers: transfers.map((t) => ({ amount: t.amountKobo, recipient: t.recipientCode, reference: t.reference, reason: t.reason })),
+          transfers: transfers.map((t) => ({
+            amount: t.amountKobo,
+            recipient: t.recipientCode,
+            reference: t.reference,
+            reason: t.reason,
+          })),
         },
       });
       if (isDuplicateReference(answer)) {
@@ -169,14 +219,18 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
     verifyTransfer,
 
     async finalizeTransfer({ transferCode, otp }) {
-      const answer = await request('POST', '/transfer/finalize_transfer', { body: { transfer_code: transferCode, otp } });
+      const answer = await request('POST', '/transfer/finalize_transfer', {
+        body: { transfer_code: transferCode, otp },
+      });
       // A wrong or expired code is Paystack's 400 with status false: the operator is told its words.
       if (answer.httpStatus >= 400 && answer.httpStatus < 500) return { refused: failureMessage(answer) };
       return toTransferState(parse(transferAnswer, answer, 'the transfer code').data);
     },
 
     async resendTransferOtp(transferCode) {
-      const answer = await request('POST', '/transfer/resend_otp', { body: { transfer_code: transferCode, reason: 'resend_otp' } });
+      const answer = await request('POST', '/transfer/resend_otp', {
+        body: { transfer_code: transferCode, reason: 'resend_otp' },
+      });
       if (answer.httpStatus >= 400 && answer.httpStatus < 500) return { refused: failureMessage(answer) };
       parse(resendOtpAnswer, answer, 'the new transfer code');
       return { sent: true };
@@ -188,13 +242,22 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
       // The resolve call needs an uploaded file's name (DisputeResolve requires uploaded_filename): the statement.
       const urlAnswer = await request('GET', `/dispute/${id}/upload_url`);
       if (refused(urlAnswer)) return { refused: failureMessage(urlAnswer) };
-      const { signedUrl, fileName } = parse(disputeUploadUrlAnswer, urlAnswer, 'the dispute upload address').data;
+      const { signedUrl, fileName } = parse(
+        disputeUploadUrlAnswer,
+        urlAnswer,
+        'the dispute upload address',
+      ).data;
       await uploadStatement(signedUrl, input.statement);
       let evidenceId: number | undefined;
       if (input.evidence) {
         const e = input.evidence;
         const evidence = await request('POST', `/dispute/${id}/evidence`, {
-          body: { customer_email: e.customerEmail, customer_name: e.customerName, customer_phone: e.customerPhone, service_details: e.serviceDetails },
+          body: {
+            customer_email: e.customerEmail,
+            customer_name: e.customerName,
+            customer_phone: e.customerPhone,
+            service_details: e.serviceDetails,
+          },
         });
         if (refused(evidence)) return { refused: failureMessage(evidence) };
         evidenceId = parse(disputeEvidenceAnswer, evidence, 'the dispute evidence').data.id;
@@ -210,7 +273,11 @@ export function createPaystackProvider(options: PaystackHttpOptions & { name: 'p
       });
       if (refused(answer)) return { refused: failureMessage(answer) };
       const { data } = parse(disputeResolveAnswer, answer, 'the dispute answer');
-      return { status: data.status, resolution: data.resolution ?? null, resolvedAt: data.resolvedAt ?? null };
+      return {
+        status: data.status,
+        resolution: data.resolution ?? null,
+        resolvedAt: data.resolvedAt ?? null,
+      };
     },
 
     // POST /refund carries no key of ours: a retry after a lost answer could refund twice, so it is tried once.

@@ -45,12 +45,19 @@ export function createPaystackRequest(options: PaystackHttpOptions): PaystackReq
       try {
         response = await doFetch(url, {
           method,
-          headers: { authorization: `Bearer ${options.secretKey}`, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+          headers: {
+            authorization: `Bearer ${options.secretKey}`,
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        lastFault = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : 'network error';
+        lastFault =
+          error instanceof Error && error.name === 'TimeoutError'
+            ? `no answer within ${timeoutMs} ms`
+            : 'network error';
         continue;
       }
       const text = await response.text().catch(() => '');
@@ -58,15 +65,22 @@ export function createPaystackRequest(options: PaystackHttpOptions): PaystackReq
         lastFault = `HTTP ${response.status}`;
         continue;
       }
-      if (response.status === 401) throw new PaymentProviderError('The payment provider refused our secret key (HTTP 401).', false);
+      if (response.status === 401)
+        throw new PaymentProviderError('The payment provider refused our secret key (HTTP 401).', false);
       let parsed: unknown = null;
       try {
         parsed = text ? JSON.parse(text) : null;
       } catch {
-        throw new PaymentProviderError(`The payment provider answered ${method} ${path} with something other than JSON (HTTP ${response.status}).`, true);
+        throw new PaymentProviderError(
+          `The payment provider answered ${method} ${path} with something other than JSON (HTTP ${response.status}).`,
+          true,
+        );
       }
       return { httpStatus: response.status, body: parsed };
     }
-    throw new PaymentProviderError(`The payment provider could not be reached for ${method} ${path} after ${attempts} attempts (${lastFault}).`, true);
+    throw new PaymentProviderError(
+      `The payment provider could not be reached for ${method} ${path} after ${attempts} attempts (${lastFault}).`,
+      true,
+    );
   };
 }

@@ -6,12 +6,18 @@ import { z } from 'zod';
  * paystack.com/docs/api/transfer). The full contract is in apps/server/test/contract/paystack-contract.ts.
  */
 
-const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
+const envelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ status: z.literal(true), message: z.string(), data });
 
 /** Any failure: status false and a message. */
-export const paystackFailure = z.object({ status: z.literal(false).optional(), message: z.string().default('') });
+export const paystackFailure = z.object({
+  status: z.literal(false).optional(),
+  message: z.string().default(''),
+});
 
-export const initializeAnswer = envelope(z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() }));
+export const initializeAnswer = envelope(
+  z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() }),
+);
 
 /** metadata arrives as an object, a JSON string, "" or 0: normalised to an object. */
 const metadata = z.unknown().transform((value): Record<string, unknown> => {
@@ -41,7 +47,14 @@ export const transactionData = z.object({
 export const verifyAnswer = envelope(transactionData);
 
 export const bankListAnswer = envelope(
-  z.array(z.object({ name: z.string(), code: z.string(), active: z.boolean().default(true), is_deleted: z.boolean().nullish() })),
+  z.array(
+    z.object({
+      name: z.string(),
+      code: z.string(),
+      active: z.boolean().default(true),
+      is_deleted: z.boolean().nullish(),
+    }),
+  ),
 ).extend({ meta: z.object({ next: z.string().nullish() }).nullish() });
 
 export const resolveAnswer = envelope(z.object({ account_number: z.string(), account_name: z.string() }));
@@ -86,4 +99,11 @@ export const disputeUploadUrlAnswer = envelope(z.object({ signedUrl: z.string(),
 /** POST /dispute/:id/evidence (DisputeAddEvidenceResponse): the evidence's id. */
 export const disputeEvidenceAnswer = envelope(z.object({ id: z.number().int() }));
 /** PUT /dispute/:id/resolve (DisputeResolveResponse): the transaction is its id here, not an object. */
-export const disputeResolveAnswer = envelope(z.object({ id: z.number().int(), status: z.string(), resolution: z.string().nullish(), resolvedAt: z.string().nullish() }));
+export const disputeResolveAnswer = envelope(
+  z.object({
+    id: z.number().int(),
+    status: z.string(),
+    resolution: z.string().nullish(),
+    resolvedAt: z.string().nullish(),
+  }),
+);

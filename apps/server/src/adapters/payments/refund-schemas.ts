@@ -5,23 +5,44 @@ import { z } from 'zod';
  * in apps/server/test/contract/paystack-refund-contract.ts). POST /refund answers the payment as an object; GET
  * /refund/:id answers its id and the reference apart.
  */
-const envelope = <T extends z.ZodTypeAny>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
+const envelope = <T extends z.ZodTypeAny>(data: T) =>
+  z.object({ status: z.literal(true), message: z.string(), data });
 
 // When Paystack expects the money back with the customer: in POST /refund's answer (RefundCreateResponse) and in its
 // documented fetch and retry samples, though not in RefundFetchResponse's schema; read when given.
 const expectedAt = z.iso.datetime({ offset: true }).nullish().catch(null);
 
 export const createRefundAnswer = envelope(
-  z.object({ id: z.number().int(), status: z.string(), amount: z.number().int(), transaction: z.object({ reference: z.string() }).nullish(), expected_at: expectedAt }),
+  z.object({
+    id: z.number().int(),
+    status: z.string(),
+    amount: z.number().int(),
+    transaction: z.object({ reference: z.string() }).nullish(),
+    expected_at: expectedAt,
+  }),
 );
 
 export const fetchRefundAnswer = envelope(
-  z.object({ id: z.number().int(), status: z.string(), amount: z.number().int(), transaction_reference: z.string().nullish(), expected_at: expectedAt }),
+  z.object({
+    id: z.number().int(),
+    status: z.string(),
+    amount: z.number().int(),
+    transaction_reference: z.string().nullish(),
+    expected_at: expectedAt,
+  }),
 );
 
 /** GET /refund's answer (RefundListResponse): the refunds of a page and how many pages there are. */
 export const listRefundsAnswer = envelope(
-  z.array(z.object({ id: z.number().int(), status: z.string(), amount: z.number().int(), transaction_reference: z.string().nullish(), expected_at: expectedAt })),
+  z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.string(),
+      amount: z.number().int(),
+      transaction_reference: z.string().nullish(),
+      expected_at: expectedAt,
+    }),
+  ),
 ).extend({ meta: z.object({ pageCount: z.number().int().nonnegative() }) });
 
 /**

@@ -14,7 +14,13 @@ export async function registerPayments(app: FastifyInstance, options: { provider
   app.decorate('payments', options.provider ?? createPaymentProvider(config));
   app.decorate('paymentWork', createBackgroundWork(app));
   const sandbox =
-    config.payments.provider === 'sandbox' ? createSandboxState({ secretKey: SANDBOX_SECRET_KEY, webhookUrl: `${config.publicUrl}/api/webhooks/paystack`, db: app.db }) : null;
+    config.payments.provider === 'sandbox'
+      ? createSandboxState({
+          secretKey: SANDBOX_SECRET_KEY,
+          webhookUrl: `${config.publicUrl}/api/webhooks/paystack`,
+          db: app.db,
+        })
+      : null;
   app.decorate('paystackSandbox', sandbox);
   if (!sandbox) return;
   // Request lines are not logged: bank/resolve carries the full account number in its query, as Paystack's does.

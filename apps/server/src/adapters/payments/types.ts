@@ -20,13 +20,27 @@ export interface PaymentProvider extends RefundCalls {
   listBanks(): Promise<ProviderBank[]>;
   /** The account holder's name as the bank has it, or null when the number does not resolve. */
   resolveAccount(input: { accountNumber: string; bankCode: string }): Promise<{ accountName: string } | null>;
-  createTransferRecipient(input: { name: string; accountNumber: string; bankCode: string }): Promise<{ recipientCode: string }>;
+  createTransferRecipient(input: {
+    name: string;
+    accountNumber: string;
+    bankCode: string;
+  }): Promise<{ recipientCode: string }>;
   /** Reusing a reference must never pay twice: the provider answers with the existing transfer. */
-  initiateTransfer(input: { amountKobo: number; recipientCode: string; reference: string; reason: string }): Promise<TransferState>;
-  initiateBulkTransfer(transfers: { amountKobo: number; recipientCode: string; reference: string; reason: string }[]): Promise<TransferState[]>;
+  initiateTransfer(input: {
+    amountKobo: number;
+    recipientCode: string;
+    reference: string;
+    reason: string;
+  }): Promise<TransferState>;
+  initiateBulkTransfer(
+    transfers: { amountKobo: number; recipientCode: string; reference: string; reason: string }[],
+  ): Promise<TransferState[]>;
   verifyTransfer(reference: string): Promise<TransferState | { found: false }>;
   /** POST /transfer/finalize_transfer: the OTP Paystack sent to the business's phone; a wrong code is a value. */
-  finalizeTransfer(input: { transferCode: string; otp: string }): Promise<TransferState | { refused: string }>;
+  finalizeTransfer(input: {
+    transferCode: string;
+    otp: string;
+  }): Promise<TransferState | { refused: string }>;
   /** POST /transfer/resend_otp (reason resend_otp): Paystack sends the code again. */
   resendTransferOtp(transferCode: string): Promise<{ sent: true } | { refused: string }>;
   /**
@@ -34,7 +48,9 @@ export interface PaymentProvider extends RefundCalls {
    * URL, for a contest the evidence (POST /dispute/:id/evidence), then PUT /dispute/:id/resolve with
    * merchant-accepted (the refund is the disputed amount) or declined (nothing refunded). Paystack's refusal is a value.
    */
-  answerDispute(input: DisputeAnswer): Promise<{ status: string; resolution: string | null; resolvedAt: string | null } | { refused: string }>;
+  answerDispute(
+    input: DisputeAnswer,
+  ): Promise<{ status: string; resolution: string | null; resolvedAt: string | null } | { refused: string }>;
   /** HMAC-SHA512 of the raw body with the secret key, compared in constant time. */
   verifyWebhookSignature(rawBody: Buffer, signature: string | undefined): boolean;
 }

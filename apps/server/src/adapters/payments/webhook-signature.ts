@@ -6,7 +6,11 @@ export function signPaystackBody(secretKey: string, rawBody: Buffer | string): s
 }
 
 /** Hashes the bytes as received (re-serialised JSON may differ) and compares in constant time. */
-export function isValidPaystackSignature(secretKey: string, rawBody: Buffer, signature: string | undefined): boolean {
+export function isValidPaystackSignature(
+  secretKey: string,
+  rawBody: Buffer,
+  signature: string | undefined,
+): boolean {
   if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
   const expected = Buffer.from(signPaystackBody(secretKey, rawBody), 'hex');
   const given = Buffer.from(signature, 'hex');

@@ -12,12 +12,16 @@ export const accounts = pgTable(
     phone: text('phone').notNull(),
     address: text('address').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     referralCode: text('referral_code').notNull(),
     sponsorAccountId: uuid('sponsor_account_id'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     tokenVersion: integer('token_version').notNull().default(0),
-    status: text('status', { enum: ['active', 'suspended', 'closed'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'suspended', 'closed'] })
+      .notNull()
+      .default('active'),
     /** Closure (terms: within 7 business days of the confirmation mail): asked, confirmed from the mail, done. */
     closureRequestedAt: timestamp('closure_requested_at', { withTimezone: true }),
     closureConfirmedAt: timestamp('closure_confirmed_at', { withTimezone: true }),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { journalEntries } from './ledger';
 
@@ -13,7 +24,9 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
-    state: text('state', { enum: ['open', 'answered', 'closed'] }).notNull().default('open'),
+    state: text('state', { enum: ['open', 'answered', 'closed'] })
+      .notNull()
+      .default('open'),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
@@ -35,7 +48,10 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.targetAccountId)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_target_idx').on(t.targetAccountId),
+  ],
 );
 
 /** Main stage 5 (Executive) grant applications, up to the plan's ceiling; an administrator decides. */
@@ -48,7 +64,9 @@ export const grantApplications = pgTable(
       .references(() => accounts.id),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     purpose: text('purpose').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'declined', 'withdrawn'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'declined', 'withdrawn'] })
+      .notNull()
+      .default('pending'),
     decidedBy: uuid('decided_by').references(() => accounts.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decisionNote: text('decision_note'),
@@ -57,8 +75,12 @@ export const grantApplications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('grant_applications_one_pending_key').on(t.accountId).where(sql`${t.status} = 'pending'`),
-    uniqueIndex('grant_applications_one_approved_key').on(t.accountId).where(sql`${t.status} = 'approved'`),
+    uniqueIndex('grant_applications_one_pending_key')
+      .on(t.accountId)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('grant_applications_one_approved_key')
+      .on(t.accountId)
+      .where(sql`${t.status} = 'approved'`),
     check('grant_applications_amount_positive', sql`${t.amountKobo} > 0`),
   ],
 );

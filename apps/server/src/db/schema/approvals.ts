@@ -1,8 +1,32 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
-export const APPROVAL_KINDS = ['cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version', 'bank_file_record', 'bank_file_reversal'] as const;
+export const APPROVAL_KINDS = [
+  'cash_out',
+  'payout_run',
+  'grant_approval',
+  'make_admin',
+  'remove_admin',
+  'close_account',
+  'payout_retry',
+  'erase_member',
+  'refund',
+  'plan_version',
+  'bank_file_record',
+  'bank_file_reversal',
+] as const;
 export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'failed'] as const;
 
 /**
@@ -55,13 +79,20 @@ export const approvalRequests = pgTable(
   },
   (t) => [
     index('approval_requests_status_idx').on(t.status, t.createdAt),
-    uniqueIndex('approval_requests_pending_subject').on(t.subjectKey).where(sql`${t.status} = 'pending' and ${t.subjectKey} is not null`),
-    index('approval_requests_takes_effect_idx').on(t.takesEffectAt).where(sql`${t.status} = 'pending' and ${t.takesEffectAt} is not null`),
+    uniqueIndex('approval_requests_pending_subject')
+      .on(t.subjectKey)
+      .where(sql`${t.status} = 'pending' and ${t.subjectKey} is not null`),
+    index('approval_requests_takes_effect_idx')
+      .on(t.takesEffectAt)
+      .where(sql`${t.status} = 'pending' and ${t.takesEffectAt} is not null`),
     check(
       'approval_requests_kind_known',
       sql`${t.kind} in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version')`,
     ),
-    check('approval_requests_status_known', sql`${t.status} in ('pending', 'approved', 'declined', 'failed')`),
+    check(
+      'approval_requests_status_known',
+      sql`${t.status} in ('pending', 'approved', 'declined', 'failed')`,
+    ),
     check(
       'approval_requests_checker_not_maker',
       // The maker may withdraw (decline) their own request, never approve it.

@@ -1,4 +1,14 @@
-import { bigint, index, integer, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { journalEntries } from './ledger';
 import { positions } from './matrix';
@@ -18,7 +28,9 @@ export const credits = pgTable(
       .notNull()
       .references(() => accounts.id),
     programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
-    kind: text('kind', { enum: ['referral', 'activities', 'graduating', 'thank_you', 'health_fee'] }).notNull(),
+    kind: text('kind', {
+      enum: ['referral', 'activities', 'graduating', 'thank_you', 'health_fee'],
+    }).notNull(),
     stage: smallint('stage'),
     cause: text('cause').notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
@@ -53,12 +65,17 @@ export const awards = pgTable(
     installment: smallint('installment').notNull().default(1),
     valueKobo: bigint('value_kobo', { mode: 'number' }).notNull(),
     description: text('description').notNull(),
-    status: text('status', { enum: ['pending', 'delivered'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'delivered'] })
+      .notNull()
+      .default('pending'),
     planVersion: integer('plan_version').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the installment falls due: the first when earned, each next one a year after the one before (Golden Crown). */
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('awards_position_kind_installment_key').on(t.positionId, t.kind, t.installment), index('awards_account_idx').on(t.accountId)],
+  (t) => [
+    uniqueIndex('awards_position_kind_installment_key').on(t.positionId, t.kind, t.installment),
+    index('awards_account_idx').on(t.accountId),
+  ],
 );

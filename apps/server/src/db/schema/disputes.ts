@@ -40,7 +40,9 @@ export const disputes = pgTable(
   },
   (t) => [
     index('disputes_account_idx').on(t.accountId),
-    index('disputes_open_idx').on(t.createdAt).where(sql`${t.status} <> 'resolved'`),
+    index('disputes_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} <> 'resolved'`),
     check('disputes_answer', sql`${t.answer} IS NULL OR ${t.answer} IN ('accept', 'contest')`),
   ],
 );
@@ -68,7 +70,10 @@ export const sandboxDisputes = pgTable('sandbox_disputes', {
   evidence: jsonb('evidence').$type<Record<string, unknown> | null>(),
   /** Files uploaded to the signed URLs of GET /dispute/:id/upload_url, by file name. */
   uploads: jsonb('uploads').$type<Record<string, number>>().notNull().default({}),
-  messages: jsonb('messages').$type<{ sender: string; body: string; createdAt: string }[]>().notNull().default([]),
+  messages: jsonb('messages')
+    .$type<{ sender: string; body: string; createdAt: string }[]>()
+    .notNull()
+    .default([]),
   dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

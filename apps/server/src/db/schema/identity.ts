@@ -26,7 +26,9 @@ export const emailChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('email_changes_one_open_key').on(t.accountId).where(sql`${t.confirmedAt} is null and ${t.cancelledAt} is null`),
+    uniqueIndex('email_changes_one_open_key')
+      .on(t.accountId)
+      .where(sql`${t.confirmedAt} is null and ${t.cancelledAt} is null`),
     check('email_changes_new_email_lowercase', sql`${t.newEmail} = lower(${t.newEmail})`),
   ],
 );

@@ -13,7 +13,18 @@ export const ledgerAccounts = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     key: text('key').notNull().unique(),
     kind: text('kind', {
-      enum: ['wallet', 'fee_income', 'bonus_expense', 'health_fee_payable', 'payout_clearing', 'provider_settlement', 'cash_payout', 'cash_out_clearing', 'grant_expense', 'refunds_payable'],
+      enum: [
+        'wallet',
+        'fee_income',
+        'bonus_expense',
+        'health_fee_payable',
+        'payout_clearing',
+        'provider_settlement',
+        'cash_payout',
+        'cash_out_clearing',
+        'grant_expense',
+        'refunds_payable',
+      ],
     }).notNull(),
     programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
     accountId: uuid('account_id').references(() => accounts.id),
@@ -27,7 +38,10 @@ export const ledgerAccounts = pgTable(
   (t) => [
     index('ledger_accounts_account_idx').on(t.accountId),
     check('ledger_wallet_not_negative', sql`${t.kind} <> 'wallet' or ${t.balanceKobo} >= 0`),
-    check('ledger_balance_is_posted_sum', sql`${t.balanceKobo} = ${t.creditsPostedKobo} - ${t.debitsPostedKobo}`),
+    check(
+      'ledger_balance_is_posted_sum',
+      sql`${t.balanceKobo} = ${t.creditsPostedKobo} - ${t.debitsPostedKobo}`,
+    ),
   ],
 );
 
@@ -59,5 +73,8 @@ export const journalLines = pgTable(
       .references(() => ledgerAccounts.id),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
   },
-  (t) => [index('journal_lines_account_idx').on(t.ledgerAccountId, t.entryId), index('journal_lines_entry_idx').on(t.entryId)],
+  (t) => [
+    index('journal_lines_account_idx').on(t.ledgerAccountId, t.entryId),
+    index('journal_lines_entry_idx').on(t.entryId),
+  ],
 );

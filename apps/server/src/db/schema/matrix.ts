@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 /**
@@ -20,7 +32,10 @@ export const positions = pgTable(
     depth: integer('depth').notNull(),
     fullDepth: integer('full_depth').notNull().default(0),
     levelCounts: integer('level_counts').array().notNull(),
-    ancestors: bigint('ancestors', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+    ancestors: bigint('ancestors', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     /** Positions below this one, however deep (Referral Node): moved in the activation's own transaction (decision 0015). */
     subtreeSize: integer('subtree_size').notNull().default(0),
     directReferrals: integer('direct_referrals').notNull().default(0),
@@ -41,7 +56,9 @@ export const positions = pgTable(
   },
   (t) => [
     uniqueIndex('positions_parent_slot_key').on(t.parentId, t.slot),
-    uniqueIndex('positions_one_root_key').on(t.programme).where(sql`${t.parentId} is null`),
+    uniqueIndex('positions_one_root_key')
+      .on(t.programme)
+      .where(sql`${t.parentId} is null`),
     index('positions_account_idx').on(t.accountId),
     index('positions_sponsor_idx').on(t.sponsorPositionId),
     check('positions_slot_range', sql`${t.slot} is null or ${t.slot} in (0, 1)`),

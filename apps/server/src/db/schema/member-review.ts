@@ -47,7 +47,17 @@ export const fraudFlags = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id),
-    rule: text('rule', { enum: ['sponsor_shares_bank_account', 'sponsor_shares_phone', 'sponsor_shares_device', 'shared_bank_account', 'signup_burst', 'referral_ring', 'payment_disputed'] }).notNull(),
+    rule: text('rule', {
+      enum: [
+        'sponsor_shares_bank_account',
+        'sponsor_shares_phone',
+        'sponsor_shares_device',
+        'shared_bank_account',
+        'signup_burst',
+        'referral_ring',
+        'payment_disputed',
+      ],
+    }).notNull(),
     relatedAccountId: uuid('related_account_id').references(() => accounts.id),
     detail: text('detail').notNull(),
     /** The account's payouts wait while this flag is open: set from the rule's weight, or by an administrator. */
@@ -61,8 +71,12 @@ export const fraudFlags = pgTable(
     clearNote: text('clear_note'),
   },
   (t) => [
-    index('fraud_flags_open_idx').on(t.accountId).where(sql`${t.clearedAt} is null`),
-    index('fraud_flags_open_group_idx').on(t.groupKey).where(sql`${t.clearedAt} is null`),
+    index('fraud_flags_open_idx')
+      .on(t.accountId)
+      .where(sql`${t.clearedAt} is null`),
+    index('fraud_flags_open_group_idx')
+      .on(t.groupKey)
+      .where(sql`${t.clearedAt} is null`),
     check('fraud_flags_cleared_with_note', sql`(${t.clearedAt} is null) = (${t.clearNote} is null)`),
   ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 /** What happened to a member's account and money, shown in the member area's notifications list. */
@@ -20,7 +31,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_account_idx').on(t.accountId, t.id),
-    index('notifications_unread_idx').on(t.accountId).where(sql`${t.readAt} is null`),
+    index('notifications_unread_idx')
+      .on(t.accountId)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 
@@ -48,7 +61,9 @@ export const mailQueue = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('mail_queue_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index('mail_queue_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
     index('mail_queue_status_idx').on(t.status, t.id),
     check('mail_queue_status_known', sql`${t.status} in ('queued', 'sending', 'sent', 'failed')`),
   ],

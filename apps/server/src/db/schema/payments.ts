@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { journalEntries } from './ledger';
 import { positions } from './matrix';
@@ -21,7 +32,9 @@ export const payments = pgTable(
      */
     customerFeeKobo: bigint('customer_fee_kobo', { mode: 'number' }),
     currency: text('currency').notNull().default('NGN'),
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'abandoned'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'abandoned'] })
+      .notNull()
+      .default('pending'),
     provider: text('provider', { enum: ['paystack', 'sandbox'] }).notNull(),
     authorizationUrl: text('authorization_url'),
     accessCode: text('access_code'),
@@ -50,7 +63,9 @@ export const payoutRuns = pgTable(
     period: text('period').notNull(),
     mode: text('mode', { enum: ['transfer', 'csv'] }).notNull(),
     /** running while any payout waits for an outcome; needs_attention while one failed or was reversed and is not paid since. */
-    status: text('status', { enum: ['running', 'needs_attention', 'completed'] }).notNull().default('running'),
+    status: text('status', { enum: ['running', 'needs_attention', 'completed'] })
+      .notNull()
+      .default('running'),
     /** Null when the payout schedule ran it (PAYOUT_AUTO). */
     createdBy: uuid('created_by').references(() => accounts.id),
     /** The second administrator who approved the run (null when one administrator ran it, or the payout day did). */
@@ -80,7 +95,11 @@ export const payouts = pgTable(
     /** Stored before the first attempt and reused on every retry, so the provider never pays twice. */
     reference: text('reference').notNull().unique(),
     /** otp: Paystack waits for the one-time code sent to the business's phone (a person must act). */
-    status: text('status', { enum: ['reserved', 'processing', 'otp', 'success', 'failed', 'reversed', 'released'] }).notNull().default('reserved'),
+    status: text('status', {
+      enum: ['reserved', 'processing', 'otp', 'success', 'failed', 'reversed', 'released'],
+    })
+      .notNull()
+      .default('reserved'),
     /** Paystack's last word on the transfer (pending, received, abandoned, an unknown word...), shown to the operator. */
     providerStatus: text('provider_status'),
     /** Something Paystack said that contradicts the payout's state (a failed after success): flagged to the operator. */
@@ -125,7 +144,10 @@ export const cashOuts = pgTable(
       .references(() => accounts.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cash_outs_account_idx').on(t.accountId), check('cash_outs_amount_positive', sql`${t.amountKobo} > 0`)],
+  (t) => [
+    index('cash_outs_account_idx').on(t.accountId),
+    check('cash_outs_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
 );
 
 /** Raw provider events as received (signature already checked), for support and replay. */
@@ -142,6 +164,8 @@ export const paymentEvents = pgTable(
   },
   (t) => [
     index('payment_events_reference_idx').on(t.reference),
-    index('payment_events_unprocessed_idx').on(t.receivedAt).where(sql`${t.processedAt} is null and ${t.event} like 'transfer.%'`),
+    index('payment_events_unprocessed_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.processedAt} is null and ${t.event} like 'transfer.%'`),
   ],
 );

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { payoutRuns, payouts } from './payments';
 
@@ -55,7 +66,9 @@ export const payoutBatches = pgTable(
     runId: bigint('run_id', { mode: 'number' })
       .notNull()
       .references(() => payoutRuns.id),
-    status: text('status', { enum: ['open', 'recorded'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'recorded'] })
+      .notNull()
+      .default('open'),
     paymentCount: integer('payment_count').notNull(),
     totalKobo: bigint('total_kobo', { mode: 'number' }).notNull(),
     createdBy: uuid('created_by')
@@ -68,7 +81,9 @@ export const payoutBatches = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('payout_batches_one_open_per_run').on(t.runId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('payout_batches_one_open_per_run')
+      .on(t.runId)
+      .where(sql`${t.status} = 'open'`),
     check('payout_batches_status_known', sql`${t.status} in ('open', 'recorded')`),
     check('payout_batches_control_total_positive', sql`${t.paymentCount} > 0 and ${t.totalKobo} > 0`),
   ],
@@ -107,7 +122,13 @@ export const payoutBatchItems = pgTable(
     uniqueIndex('payout_batch_items_reference_key').on(t.reference),
     index('payout_batch_items_batch_idx').on(t.batchId),
     check('payout_batch_items_amount_positive', sql`${t.amountKobo} > 0`),
-    check('payout_batch_items_outcome_known', sql`${t.outcome} is null or ${t.outcome} in ('paid', 'failed')`),
-    check('payout_batch_items_failed_has_reason', sql`${t.outcome} is distinct from 'failed' or ${t.bankReason} is not null`),
+    check(
+      'payout_batch_items_outcome_known',
+      sql`${t.outcome} is null or ${t.outcome} in ('paid', 'failed')`,
+    ),
+    check(
+      'payout_batch_items_failed_has_reason',
+      sql`${t.outcome} is distinct from 'failed' or ${t.bankReason} is not null`,
+    ),
   ],
 );

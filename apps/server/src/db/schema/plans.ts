@@ -1,6 +1,17 @@
 import type { Plan } from '@coop/core';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { approvalRequests } from './approvals';
 
@@ -24,7 +35,9 @@ export const planVersions = pgTable(
     basedOn: integer('based_on').notNull(),
     plan: jsonb('plan').$type<Plan>().notNull(),
     createdBy: uuid('created_by').references(() => accounts.id),
-    approvalRequestId: bigint('approval_request_id', { mode: 'number' }).references(() => approvalRequests.id),
+    approvalRequestId: bigint('approval_request_id', { mode: 'number' }).references(
+      () => approvalRequests.id,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** From when new positions join under it. */
@@ -34,9 +47,17 @@ export const planVersions = pgTable(
   (t) => [
     uniqueIndex('plan_versions_programme_version').on(t.programme, t.version),
     // One current version per programme, whatever two approvals do at once.
-    uniqueIndex('plan_versions_one_published').on(t.programme).where(sql`${t.status} = 'published'`),
+    uniqueIndex('plan_versions_one_published')
+      .on(t.programme)
+      .where(sql`${t.status} = 'published'`),
     index('plan_versions_programme_idx').on(t.programme, t.id),
-    check('plan_versions_status_known', sql`${t.status} in ('draft', 'submitted', 'published', 'superseded')`),
-    check('plan_versions_published_numbered', sql`(${t.status} in ('published', 'superseded')) = (${t.version} is not null and ${t.effectiveAt} is not null)`),
+    check(
+      'plan_versions_status_known',
+      sql`${t.status} in ('draft', 'submitted', 'published', 'superseded')`,
+    ),
+    check(
+      'plan_versions_published_numbered',
+      sql`(${t.status} in ('published', 'superseded')) = (${t.version} is not null and ${t.effectiveAt} is not null)`,
+    ),
   ],
 );

@@ -1,4 +1,14 @@
-import { bigint, customType, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
 /** One row per run of the retention job: what it deleted or erased, by kind, so the operator can show it was done. */
@@ -20,19 +30,26 @@ export const privacyRequests = pgTable(
   'privacy_requests',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: ['access', 'correction', 'erasure', 'objection', 'restriction', 'portability'] }).notNull(),
+    kind: text('kind', {
+      enum: ['access', 'correction', 'erasure', 'objection', 'restriction', 'portability'],
+    }).notNull(),
     source: text('source', { enum: ['platform', 'operator'] }).notNull(),
     accountId: uuid('account_id').references(() => accounts.id),
     requester: text('requester').notNull(),
     details: text('details').notNull().default(''),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-    status: text('status', { enum: ['received', 'in_progress', 'answered', 'refused'] }).notNull().default('received'),
+    status: text('status', { enum: ['received', 'in_progress', 'answered', 'refused'] })
+      .notNull()
+      .default('received'),
     answer: text('answer').notNull().default(''),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     enteredBy: uuid('entered_by').references(() => accounts.id),
   },
-  (t) => [index('privacy_requests_received_idx').on(t.receivedAt), index('privacy_requests_account_idx').on(t.accountId)],
+  (t) => [
+    index('privacy_requests_received_idx').on(t.receivedAt),
+    index('privacy_requests_account_idx').on(t.accountId),
+  ],
 );
 
 /** The breach register (section 40): found at, what, how many members, and when the Commission and the members were told. */

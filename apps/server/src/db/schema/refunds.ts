@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { journalEntries } from './ledger';
 import { payments } from './payments';
@@ -8,7 +18,14 @@ import { payments } from './payments';
  * Where a refund stands: sending while Paystack is being asked; then Paystack's own words (pending, processing,
  * processed, failed, needs-attention; paystack.com/docs/payments/refunds). Only processed moves the ledger.
  */
-export const REFUND_STATUSES = ['sending', 'pending', 'processing', 'needs-attention', 'processed', 'failed'] as const;
+export const REFUND_STATUSES = [
+  'sending',
+  'pending',
+  'processing',
+  'needs-attention',
+  'processed',
+  'failed',
+] as const;
 
 /**
  * Money of a payment that placed no position, given back through Paystack's Refund API. One refund at a time per
@@ -54,6 +71,9 @@ export const refunds = pgTable(
       .on(t.paymentReference)
       .where(sql`${t.status} in ('sending', 'pending', 'processing', 'needs-attention')`),
     check('refunds_amount_positive', sql`${t.amountKobo} > 0`),
-    check('refunds_status_known', sql`${t.status} in ('sending', 'pending', 'processing', 'needs-attention', 'processed', 'failed')`),
+    check(
+      'refunds_status_known',
+      sql`${t.status} in ('sending', 'pending', 'processing', 'needs-attention', 'processed', 'failed')`,
+    ),
   ],
 );

@@ -18,5 +18,7 @@ export const sandboxRefunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('sandbox_refunds_status', sql`${t.status} IN ('pending', 'processing', 'processed', 'failed')`)],
+  (t) => [
+    check('sandbox_refunds_status', sql`${t.status} IN ('pending', 'processing', 'processed', 'failed')`),
+  ],
 );

@@ -1,8 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 /** Every transfer status Paystack documents (docs: transfers/how-transfers-work). */
-export const SANDBOX_TRANSFER_STATUSES = ['pending', 'otp', 'received', 'success', 'failed', 'reversed', 'abandoned', 'blocked', 'rejected'] as const;
+export const SANDBOX_TRANSFER_STATUSES = [
+  'pending',
+  'otp',
+  'received',
+  'success',
+  'failed',
+  'reversed',
+  'abandoned',
+  'blocked',
+  'rejected',
+] as const;
 
 /** The payment sandbox's records (adapters/payments/sandbox): Paystack's side of a checkout, kept across restarts. */
 export const sandboxTransactions = pgTable(
@@ -21,7 +41,9 @@ export const sandboxTransactions = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('sandbox_transactions_status', sql`${t.status} IN ('ongoing', 'success', 'failed', 'abandoned')`)],
+  (t) => [
+    check('sandbox_transactions_status', sql`${t.status} IN ('ongoing', 'success', 'failed', 'abandoned')`),
+  ],
 );
 
 export const sandboxRecipients = pgTable(

@@ -31,12 +31,18 @@ export function awardView({ award, fullName, email }: AwardRow, now = new Date()
 }
 
 /** Award entitlements for the administrators: pending ones by due date (the queue; next years' installments last), delivered ones newest first. */
-export async function listAwards(db: Tx, options: { status?: AwardStatus; programme?: Programme; limit: number; offset: number }) {
+export async function listAwards(
+  db: Tx,
+  options: { status?: AwardStatus; programme?: Programme; limit: number; offset: number },
+) {
   const filters: SQL[] = [];
   if (options.status) filters.push(eq(awards.status, options.status));
   if (options.programme) filters.push(eq(awards.programme, options.programme));
   const where = filters.length ? and(...filters) : undefined;
-  const order = options.status === 'pending' ? [asc(awards.dueAt), asc(awards.id)] : [asc(awards.status), desc(awards.id)];
+  const order =
+    options.status === 'pending'
+      ? [asc(awards.dueAt), asc(awards.id)]
+      : [asc(awards.status), desc(awards.id)];
   const rows = await db
     .select(columns)
     .from(awards)
@@ -51,7 +57,12 @@ export async function listAwards(db: Tx, options: { status?: AwardStatus; progra
 
 /** One award with its member, locked for the rest of the transaction so two administrators cannot both deliver it. */
 export async function lockAward(tx: Tx, id: number): Promise<AwardRow | undefined> {
-  const [row] = await tx.select(columns).from(awards).innerJoin(accounts, eq(accounts.id, awards.accountId)).where(eq(awards.id, id)).for('update', { of: awards });
+  const [row] = await tx
+    .select(columns)
+    .from(awards)
+    .innerJoin(accounts, eq(accounts.id, awards.accountId))
+    .where(eq(awards.id, id))
+    .for('update', { of: awards });
   return row;
 }
 

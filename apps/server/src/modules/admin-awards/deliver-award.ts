@@ -16,16 +16,28 @@ export async function deliverAward(db: Db, adminId: string, awardId: number) {
     const row = await lockAward(tx, awardId);
     if (!row) throw new HttpError(404, 'There is no such award', 'award_not_found');
     if (row.award.status === 'delivered') {
-      throw new HttpError(409, `This award was already marked delivered on ${row.award.deliveredAt?.toISOString().slice(0, 10) ?? 'an earlier day'}`, 'award_already_delivered');
+      throw new HttpError(
+        409,
+        `This award was already marked delivered on ${row.award.deliveredAt?.toISOString().slice(0, 10) ?? 'an earlier day'}`,
+        'award_already_delivered',
+      );
     }
     // An account an administrator closed for unfair use or a legal request keeps its awards owed, but undelivered.
     const holding = closureReasons.filter((r) => CLOSURE_HOLDS_MONEY[r]);
     const [held] = await queryRows(
       tx,
       sql`select 1 from accounts a join account_status_changes c on c.account_id = a.id and c.to_status = 'closed'
-          where a.id = ${row.award.accountId} and a.status = 'closed' and c.reason in (${sql.join(holding.map((r) => sql`${r}`), sql`, `)})`,
+          where a.id = ${row.award.accountId} and a.status = 'closed' and c.reason in (${sql.join(
+            holding.map((r) => sql`${r}`),
+            sql`, `,
+          )})`,
     );
-    if (held) throw new HttpError(409, 'This member’s account was closed for unfair use or a legal request: its awards are held and cannot be delivered.', 'award_held');
+    if (held)
+      throw new HttpError(
+        409,
+        'This member’s account was closed for unfair use or a legal request: its awards are held and cannot be delivered.',
+        'award_held',
+      );
     const at = new Date();
     // A yearly installment is handed over in its year, not before.
     if (row.award.dueAt.getTime() > at.getTime()) {
@@ -40,9 +52,20 @@ export async function deliverAward(db: Db, adminId: string, awardId: number) {
       actorAccountId: adminId,
       action: 'award_delivered',
       targetAccountId: row.award.accountId,
-      details: { awardId, programme: row.award.programme, kind: row.award.kind, stage: row.award.stage, installment: row.award.installment, valueKobo: row.award.valueKobo },
+      details: {
+        awardId,
+        programme: row.award.programme,
+        kind: row.award.kind,
+        stage: row.award.stage,
+        installment: row.award.installment,
+        valueKobo: row.award.valueKobo,
+      },
     });
-    await notify(tx, row.award.accountId, { kind: 'award_delivered', award: row.award.description, valueKobo: row.award.valueKobo });
+    await notify(tx, row.award.accountId, {
+      kind: 'award_delivered',
+      award: row.award.description,
+      valueKobo: row.award.valueKobo,
+    });
     return awardView({ ...row, award: { ...row.award, status: 'delivered', deliveredAt: at } });
   });
 }

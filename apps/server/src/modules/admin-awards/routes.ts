@@ -20,7 +20,11 @@ export const adminAwardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, programme, page, pageSize } = request.query;
-      return { page, pageSize, ...(await listAwards(app.db, { status, programme, limit: pageSize, offset: (page - 1) * pageSize })) };
+      return {
+        page,
+        pageSize,
+        ...(await listAwards(app.db, { status, programme, limit: pageSize, offset: (page - 1) * pageSize })),
+      };
     },
   );
 

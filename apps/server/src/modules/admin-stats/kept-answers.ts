@@ -3,7 +3,12 @@ import { preparedRows } from '../../db/prepared';
 import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '../../plugins/auth';
 
 // The administrator's session and the version of the admin figures, in one statement.
-const versionRead = withAccessCheck('admin_figures_version', [], 'v.version as figures_version', 'cross join admin_figures_version v');
+const versionRead = withAccessCheck(
+  'admin_figures_version',
+  [],
+  'v.version as figures_version',
+  'cross join admin_figures_version v',
+);
 
 /**
  * The admin dashboard's answers, kept with the version of the admin figures they were computed at (decision 0034):
@@ -13,8 +18,17 @@ const versionRead = withAccessCheck('admin_figures_version', [], 'v.version as f
  */
 export function keptAdminAnswers() {
   const kept = new Map<string, { version: number; answer: Promise<unknown> }>();
-  return async function answer<T>(app: FastifyInstance, request: FastifyRequest, key: string, compute: () => Promise<T>): Promise<T> {
-    const [row] = await preparedRows<AccessRow & { figures_version: string | number }>(app.db, versionRead, accessParams(app, request));
+  return async function answer<T>(
+    app: FastifyInstance,
+    request: FastifyRequest,
+    key: string,
+    compute: () => Promise<T>,
+  ): Promise<T> {
+    const [row] = await preparedRows<AccessRow & { figures_version: string | number }>(
+      app.db,
+      versionRead,
+      accessParams(app, request),
+    );
     admitFromRead(request, row);
     const version = Number(row!.figures_version);
     const known = kept.get(key);

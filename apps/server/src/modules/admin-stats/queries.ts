@@ -46,10 +46,12 @@ const paidFeesStatement: PreparedStatement = {
  * all time, today and the previous day. A payment that placed nothing is a refund due, not income.
  */
 export async function paidFeesKobo(db: Tx, w: Windows) {
-  const rows = await preparedRows<{ programme: Programme; total: string; today: string; previous_day: string }>(db, paidFeesStatement, [
-    w.todayStart.toISOString(),
-    w.previousDayStart.toISOString(),
-  ]);
+  const rows = await preparedRows<{
+    programme: Programme;
+    total: string;
+    today: string;
+    previous_day: string;
+  }>(db, paidFeesStatement, [w.todayStart.toISOString(), w.previousDayStart.toISOString()]);
   return byProgramme(rows);
 }
 
@@ -68,10 +70,12 @@ const paidMembersStatement: PreparedStatement = {
 
 /** Paid members (accounts with at least one confirmed payment); a member counts on the day of their first payment. */
 export async function paidMemberCounts(db: Tx, w: Windows) {
-  const rows = await preparedRows<{ programme: Programme; total: string; today: string; previous_day: string }>(db, paidMembersStatement, [
-    w.todayStart.toISOString(),
-    w.previousDayStart.toISOString(),
-  ]);
+  const rows = await preparedRows<{
+    programme: Programme;
+    total: string;
+    today: string;
+    previous_day: string;
+  }>(db, paidMembersStatement, [w.todayStart.toISOString(), w.previousDayStart.toISOString()]);
   return byProgramme(rows);
 }
 

@@ -6,15 +6,28 @@ import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
 
 /** Who an act is for, read fresh: name, programme, wallet balance, role. Shown before a cash-out or role change is sent. */
-export async function accountForConfirmation(db: Db, programme: Programme, email: string): Promise<AccountForConfirmation & { balanceKobo: number }> {
-  const [row] = await queryRows<{ id: string; full_name: string; email: string; role: 'user' | 'admin'; status: AccountForConfirmation['status']; balance_kobo: string | null; paid: boolean }>(
+export async function accountForConfirmation(
+  db: Db,
+  programme: Programme,
+  email: string,
+): Promise<AccountForConfirmation & { balanceKobo: number }> {
+  const [row] = await queryRows<{
+    id: string;
+    full_name: string;
+    email: string;
+    role: 'user' | 'admin';
+    status: AccountForConfirmation['status'];
+    balance_kobo: string | null;
+    paid: boolean;
+  }>(
     db,
     sql`select a.id, a.full_name, a.email, a.role, a.status, w.balance_kobo,
                exists (select 1 from positions p where p.account_id = a.id) as paid
         from accounts a left join ledger_accounts w on w.key = 'wallet:' || a.id::text
         where a.programme = ${programme} and a.email = ${email}`,
   );
-  if (!row) throw new HttpError(404, `No ${programmeName(programme)} account uses the email ${email}.`, 'no_account');
+  if (!row)
+    throw new HttpError(404, `No ${programmeName(programme)} account uses the email ${email}.`, 'no_account');
   return {
     id: row.id,
     fullName: row.full_name,

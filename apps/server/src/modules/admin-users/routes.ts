@@ -23,26 +23,55 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
   const figuresOf = async (programme: Programme, email: string) => {
     const id = await accountIdByEmail(app.db, programme, email);
     const figures = id ? await dashboard(app.db, id, programme) : null;
-    if (!figures) throw new HttpError(404, `No ${programmeName(programme)} user with the email ${email}.`, 'user_unknown');
+    if (!figures)
+      throw new HttpError(
+        404,
+        `No ${programmeName(programme)} user with the email ${email}.`,
+        'user_unknown',
+      );
     return { ...figures, accountId: id! };
   };
 
   app.get(
     '/admin/viewMainUser',
-    { config: admin, schema: { tags: ['admin'], summary: 'Main users, newest first, paged, with search', querystring: userListQuery, response: { 200: mainUserListSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Main users, newest first, paged, with search',
+        querystring: userListQuery,
+        response: { 200: mainUserListSchema },
+      },
+    },
     async (request) => {
       const { search, page, pageSize } = request.query;
-      const { total, administrators, users } = await listUsers(app.db, 'main', { search, limit: pageSize, offset: (page - 1) * pageSize });
+      const { total, administrators, users } = await listUsers(app.db, 'main', {
+        search,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
       return { page, pageSize, total, administrators, mainUsers: users };
     },
   );
 
   app.get(
     '/admin/viewWelcomeBackUser',
-    { config: admin, schema: { tags: ['admin'], summary: 'Welcome Back users, newest first, paged, with search', querystring: userListQuery, response: { 200: welcomeBackUserListSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Welcome Back users, newest first, paged, with search',
+        querystring: userListQuery,
+        response: { 200: welcomeBackUserListSchema },
+      },
+    },
     async (request) => {
       const { search, page, pageSize } = request.query;
-      const { total, administrators, users } = await listUsers(app.db, 'welcomeback', { search, limit: pageSize, offset: (page - 1) * pageSize });
+      const { total, administrators, users } = await listUsers(app.db, 'welcomeback', {
+        search,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
       return { page, pageSize, total, administrators, welcomeBackUsers: users };
     },
   );
@@ -51,7 +80,12 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/toViewUser/:email',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'One Main user’s details and figures', params: emailParams, response: { 200: z.object({ data: adminMainUserSchema }), 404: errorSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: 'One Main user’s details and figures',
+        params: emailParams,
+        response: { 200: z.object({ data: adminMainUserSchema }), 404: errorSchema },
+      },
     },
     async (request) => {
       const figures = await figuresOf('main', request.params.email);

@@ -8,4 +8,3 @@ export const userListQuery = z.object({
 });
 
 export const emailParams = z.object({ email: textField().toLowerCase().min(3).max(254) });
-

@@ -7,7 +7,11 @@ import { queryRows } from '../../db/rows';
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Accounts of a programme for the administrators, newest first, with the stage of their latest position. */
-export async function listUsers(db: Tx, programme: Programme, options: { search?: string; limit: number; offset: number }) {
+export async function listUsers(
+  db: Tx,
+  programme: Programme,
+  options: { search?: string; limit: number; offset: number },
+) {
   const search = options.search?.trim();
   const filter = search
     ? sql`and (a.email ilike ${likePattern(search)} or a.full_name ilike ${likePattern(search)} or a.referral_code ilike ${likePattern(search)} or a.phone ilike ${likePattern(search)})`
@@ -52,13 +56,21 @@ export async function listUsers(db: Tx, programme: Programme, options: { search?
       paid: r.stage !== null,
       stage: r.stage,
       // An administrator without a paid position runs the platform; they are not an unpaid member.
-      status: r.stage !== null ? stageName(plan, r.stage) : r.role === 'admin' ? 'Administrator' : 'Not yet a member',
+      status:
+        r.stage !== null
+          ? stageName(plan, r.stage)
+          : r.role === 'admin'
+            ? 'Administrator'
+            : 'Not yet a member',
       createdAt: new Date(r.created_at).toISOString(),
     })),
   };
 }
 
 export async function accountIdByEmail(db: Tx, programme: Programme, email: string) {
-  const [row] = await queryRows<{ id: string }>(db, sql`select id from accounts where programme = ${programme} and email = ${email.trim().toLowerCase()}`);
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from accounts where programme = ${programme} and email = ${email.trim().toLowerCase()}`,
+  );
   return row?.id ?? null;
 }

@@ -31,12 +31,18 @@ export async function createOrPromoteAdministrator(
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password, passwordHashCost);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(accounts).where(and(eq(accounts.programme, 'main'), eq(accounts.email, email))).for('update');
+    const [existing] = await tx
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.programme, 'main'), eq(accounts.email, email)))
+      .for('update');
     let result: AdministratorResult;
     if (existing) {
       // A removed administrator's account is closed for good (decision 0038): the owner gives the person a new address.
       if (existing.status === 'closed')
-        throw new Error(`${email} belongs to a closed account (a removed administrator or a closed membership): use another email address.`);
+        throw new Error(
+          `${email} belongs to a closed account (a removed administrator or a closed membership): use another email address.`,
+        );
       const replace = input.replacePassword === true;
       await tx
         .update(accounts)
@@ -44,15 +50,25 @@ export async function createOrPromoteAdministrator(
           role: 'admin',
           tokenVersion: existing.tokenVersion + 1,
           updatedAt: new Date(),
-          ...(replace ? { passwordHash, emailConfirmedAt: sql`coalesce(${accounts.emailConfirmedAt}, now())` } : {}),
+          ...(replace
+            ? { passwordHash, emailConfirmedAt: sql`coalesce(${accounts.emailConfirmedAt}, now())` }
+            : {}),
         })
         .where(eq(accounts.id, existing.id));
       if (replace) await revokeAccountSessions(tx, existing.id, 'password_reset');
-      result = { created: false, promoted: existing.role !== 'admin', passwordReplaced: replace, accountId: existing.id };
+      result = {
+        created: false,
+        promoted: existing.role !== 'admin',
+        passwordReplaced: replace,
+        accountId: existing.id,
+      };
     } else {
       // Screens name the maker and the checker of every approval: two administrators both called "Administrator" read
       // the same, so a new one needs a name of their own.
-      if (!input.fullName?.trim()) throw new Error(`${email} has no account yet: give the administrator's full name with --name, as screens name them by it.`);
+      if (!input.fullName?.trim())
+        throw new Error(
+          `${email} has no account yet: give the administrator's full name with --name, as screens name them by it.`,
+        );
       const [row] = await tx
         .insert(accounts)
         .values({
@@ -73,7 +89,12 @@ export async function createOrPromoteAdministrator(
       actorAccountId: null,
       action: result.created ? 'create_admin' : 'make_admin',
       targetAccountId: result.accountId,
-      details: { email, programme: 'main', via: input.via ?? 'system', passwordReplaced: result.passwordReplaced },
+      details: {
+        email,
+        programme: 'main',
+        via: input.via ?? 'system',
+        passwordReplaced: result.passwordReplaced,
+      },
     });
     return result;
   });
@@ -139,6 +160,12 @@ export async function revokeAdministrator(db: Db, input: { email: string; reason
       sql`select id from accounts where programme = 'main' and email = ${email} and role = 'admin' and status <> 'closed'`,
     );
     if (!row) throw new HttpError(404, `${email} is not an administrator.`, 'not_admin');
-    return removeAdministrator(tx, { accountId: row.id, makerId: null, checkerId: null, way: 'admin:revoke', reason: input.reason ?? null });
+    return removeAdministrator(tx, {
+      accountId: row.id,
+      makerId: null,
+      checkerId: null,
+      way: 'admin:revoke',
+      reason: input.reason ?? null,
+    });
   });
 }

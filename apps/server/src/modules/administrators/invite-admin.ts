@@ -32,12 +32,22 @@ export async function assertInvitable(tx: Tx, email: string) {
 /** What the invitation card shows: whether an invitation goes at once, those mailed, and those waiting for approval. */
 export async function invitationStatus(db: Db, viewerId: string) {
   const admins = await administratorsNow(db);
-  const invitations = await queryRows<{ full_name: string; email: string; created_at: Date; expires_at: Date }>(
+  const invitations = await queryRows<{
+    full_name: string;
+    email: string;
+    created_at: Date;
+    expires_at: Date;
+  }>(
     db,
     sql`select full_name, email, created_at, expires_at from admin_invitations
         where accepted_at is null and cancelled_at is null and expires_at > now() order by created_at`,
   );
-  const waiting = await queryRows<{ id: string; payload: { email: string; fullName: string }; maker_name: string; created_at: Date }>(
+  const waiting = await queryRows<{
+    id: string;
+    payload: { email: string; fullName: string };
+    maker_name: string;
+    created_at: Date;
+  }>(
     db,
     sql`select r.id, r.payload, m.full_name as maker_name, r.created_at from approval_requests r join accounts m on m.id = r.maker_account_id
         where r.kind = 'make_admin' and r.status = 'pending' order by r.created_at`,
@@ -45,8 +55,19 @@ export async function invitationStatus(db: Db, viewerId: string) {
   const iso = (at: Date | string) => new Date(at).toISOString();
   return {
     sole: admins.length === 1 && admins[0]!.id === viewerId,
-    invitations: invitations.map((i) => ({ fullName: i.full_name, email: i.email, createdAt: iso(i.created_at), expiresAt: iso(i.expires_at) })),
-    waiting: waiting.map((w) => ({ approvalId: Number(w.id), fullName: w.payload.fullName, email: w.payload.email, askedBy: w.maker_name, createdAt: iso(w.created_at) })),
+    invitations: invitations.map((i) => ({
+      fullName: i.full_name,
+      email: i.email,
+      createdAt: iso(i.created_at),
+      expiresAt: iso(i.expires_at),
+    })),
+    waiting: waiting.map((w) => ({
+      approvalId: Number(w.id),
+      fullName: w.payload.fullName,
+      email: w.payload.email,
+      askedBy: w.maker_name,
+      createdAt: iso(w.created_at),
+    })),
   };
 }
 
@@ -54,10 +75,18 @@ export async function invitationStatus(db: Db, viewerId: string) {
  * Mails the invitation's link (a new one for the same address ends the one waiting). Called for the sole
  * administrator at once, and for everyone else when a second administrator approved the invitation. Audited.
  */
-export async function sendInvitation(tx: Tx, input: { email: string; fullName: string; inviterId: string; approvedBy: string | null }) {
+export async function sendInvitation(
+  tx: Tx,
+  input: { email: string; fullName: string; inviterId: string; approvedBy: string | null },
+) {
   await assertInvitable(tx, input.email);
-  const [inviter] = await queryRows<{ full_name: string }>(tx, sql`select full_name from accounts where id = ${input.inviterId}`);
-  await tx.execute(sql`update admin_invitations set cancelled_at = now() where email = ${input.email} and accepted_at is null and cancelled_at is null`);
+  const [inviter] = await queryRows<{ full_name: string }>(
+    tx,
+    sql`select full_name from accounts where id = ${input.inviterId}`,
+  );
+  await tx.execute(
+    sql`update admin_invitations set cancelled_at = now() where email = ${input.email} and accepted_at is null and cancelled_at is null`,
+  );
   const { token, hash } = newSecretToken();
   await tx.execute(
     sql`insert into admin_invitations (email, full_name, token_hash, invited_by, expires_at)
@@ -68,7 +97,10 @@ export async function sendInvitation(tx: Tx, input: { email: string; fullName: s
     action: 'admin_invited',
     details: { email: input.email, fullName: input.fullName, approvedBy: input.approvedBy },
   });
-  await enqueueMail(tx, input.email, { template: 'admin_invitation', data: { name: input.fullName, inviter: inviter!.full_name, token } });
+  await enqueueMail(tx, input.email, {
+    template: 'admin_invitation',
+    data: { name: input.fullName, inviter: inviter!.full_name, token },
+  });
   return {
     message: `An invitation was mailed to ${input.email}. ${input.fullName} becomes an administrator on choosing a password through its link (it works for 3 days), and must set up two-factor sign-in before their approvals count.`,
   };
@@ -82,7 +114,12 @@ export async function inviteAsSoleAdministrator(db: Db, inviterId: string, input
   return db.transaction(async (tx) => {
     const admins = await administratorsNow(tx, { lock: true });
     if (admins.length !== 1 || admins[0]!.id !== inviterId) return null;
-    return sendInvitation(tx, { email: input.email.trim().toLowerCase(), fullName: input.fullName.trim(), inviterId, approvedBy: null });
+    return sendInvitation(tx, {
+      email: input.email.trim().toLowerCase(),
+      fullName: input.fullName.trim(),
+      inviterId,
+      approvedBy: null,
+    });
   });
 }
 
@@ -91,18 +128,36 @@ export async function inviteAsSoleAdministrator(db: Db, inviterId: string, input
  * link. Refused when any account with this email appeared meanwhile. Every administrator is told, with the rule
  * that the newcomer's approvals count only once they set up two-factor sign-in.
  */
-export async function acceptInvitation(db: Db, input: { token: string; password: string }, passwordHashCost: number) {
+export async function acceptInvitation(
+  db: Db,
+  input: { token: string; password: string },
+  passwordHashCost: number,
+) {
   const passwordHash = await hashPassword(input.password, passwordHashCost);
   return db.transaction(async (tx) => {
-    const [invitation] = await queryRows<{ id: string; email: string; full_name: string; invited_by: string }>(
+    const [invitation] = await queryRows<{
+      id: string;
+      email: string;
+      full_name: string;
+      invited_by: string;
+    }>(
       tx,
       sql`select id, email, full_name, invited_by from admin_invitations
           where token_hash = ${hashSecretToken(input.token)} and accepted_at is null and cancelled_at is null and expires_at > now() for update`,
     );
-    if (!invitation) throw new HttpError(400, 'This invitation link is not valid or has expired. Ask the administrator to invite you again.', 'invalid_token');
+    if (!invitation)
+      throw new HttpError(
+        400,
+        'This invitation link is not valid or has expired. Ask the administrator to invite you again.',
+        'invalid_token',
+      );
     const admins = await administratorsNow(tx, { lock: true });
     if (!admins.some((a) => a.id === invitation.invited_by))
-      throw new HttpError(409, 'The administrator who invited you is no longer one. Ask another administrator for a new invitation.', 'inviter_gone');
+      throw new HttpError(
+        409,
+        'The administrator who invited you is no longer one. Ask another administrator for a new invitation.',
+        'inviter_gone',
+      );
     await assertInvitable(tx, invitation.email);
     const [account] = await queryRows<{ id: string }>(
       tx,
@@ -110,7 +165,9 @@ export async function acceptInvitation(db: Db, input: { token: string; password:
           values ('main', ${invitation.email}, ${invitation.full_name}, '00000000000', 'Head office', ${passwordHash}, 'admin', ${newReferralCode()}, now())
           returning id`,
     );
-    await tx.execute(sql`update admin_invitations set accepted_at = now(), account_id = ${account!.id} where id = ${invitation.id}`);
+    await tx.execute(
+      sql`update admin_invitations set accepted_at = now(), account_id = ${account!.id} where id = ${invitation.id}`,
+    );
     await recordAudit(tx, {
       actorAccountId: account!.id,
       action: 'admin_invitation_accepted',

@@ -6,9 +6,18 @@ import { recordAudit } from '../audit/record-audit';
 import { enqueueMail, mailAdministrators } from '../notifications/mail-queue';
 import { revokeAccountSessions } from '../sessions/sessions';
 
-const ownRole = () => new HttpError(409, 'You cannot remove your own administrator role: ask another administrator.', 'own_admin_role');
+const ownRole = () =>
+  new HttpError(
+    409,
+    'You cannot remove your own administrator role: ask another administrator.',
+    'own_admin_role',
+  );
 const lastAdmin = () =>
-  new HttpError(409, 'This is the last administrator: another administrator must exist before this one is removed.', 'last_admin');
+  new HttpError(
+    409,
+    'This is the last administrator: another administrator must exist before this one is removed.',
+    'last_admin',
+  );
 
 /**
  * The administrators of the platform: Main accounts with the role that are not closed. A suspended administrator is
@@ -27,7 +36,10 @@ export async function administratorsNow(tx: Tx, options: { lock?: boolean } = {}
  * The checks of a removal, made when it is asked for and again, under lock, when it is carried out: never the
  * asker's own role, never the last administrator.
  */
-export async function assertRemovable(tx: Tx, input: { askedBy: string | null; accountId: string; lock?: boolean }) {
+export async function assertRemovable(
+  tx: Tx,
+  input: { askedBy: string | null; accountId: string; lock?: boolean },
+) {
   if (input.accountId === input.askedBy) throw ownRole();
   const admins = await administratorsNow(tx, { lock: input.lock });
   const target = admins.find((a) => a.id === input.accountId);
@@ -52,9 +64,19 @@ const HOW: Record<RemovalWay, string> = {
  */
 export async function removeAdministrator(
   tx: Tx,
-  input: { accountId: string; makerId: string | null; checkerId: string | null; way: RemovalWay; reason?: string | null },
+  input: {
+    accountId: string;
+    makerId: string | null;
+    checkerId: string | null;
+    way: RemovalWay;
+    reason?: string | null;
+  },
 ) {
-  const target = await assertRemovable(tx, { askedBy: input.makerId, accountId: input.accountId, lock: true });
+  const target = await assertRemovable(tx, {
+    askedBy: input.makerId,
+    accountId: input.accountId,
+    lock: true,
+  });
   if (input.checkerId !== null && input.accountId === input.checkerId) throw ownRole();
   await tx.execute(
     sql`update accounts set status = 'closed', closed_at = now(), token_version = token_version + 1, updated_at = now() where id = ${input.accountId}`,
@@ -68,7 +90,9 @@ export async function removeAdministrator(
     sql`update approval_requests set status = 'declined', decline_reason = 'Withdrawn: its maker is no longer an administrator.', decided_at = now()
         where status = 'pending' and maker_account_id = ${input.accountId} returning id`,
   );
-  await tx.execute(sql`update admin_invitations set cancelled_at = now() where invited_by = ${input.accountId} and accepted_at is null and cancelled_at is null`);
+  await tx.execute(
+    sql`update admin_invitations set cancelled_at = now() where invited_by = ${input.accountId} and accepted_at is null and cancelled_at is null`,
+  );
   await recordAudit(tx, {
     actorAccountId: input.makerId,
     action: input.way === 'admin:revoke' ? 'admin_revoked' : 'remove_admin',
@@ -88,7 +112,10 @@ export async function removeAdministrator(
   const said = `${target.full_name} (${target.email}) is no longer an administrator: removed ${HOW[input.way]}.${input.reason ? ` The reason given: ${input.reason}` : ''}`;
   await mailAdministrators(tx, others, {
     subject: `${target.full_name} is no longer an administrator`,
-    paragraphs: [said, 'Their sessions have ended, their waiting requests are withdrawn and their account is closed.'],
+    paragraphs: [
+      said,
+      'Their sessions have ended, their waiting requests are withdrawn and their account is closed.',
+    ],
     action: { label: 'See the administrators', path: '/makeadmin' },
   });
   await enqueueMail(tx, target.email, {
@@ -96,7 +123,10 @@ export async function removeAdministrator(
     data: {
       name: target.full_name,
       subject: 'You are no longer an administrator',
-      paragraphs: [said, 'Your administrator account is closed and you have been signed out. If you think this is a mistake, speak to the other administrators.'],
+      paragraphs: [
+        said,
+        'Your administrator account is closed and you have been signed out. If you think this is a mistake, speak to the other administrators.',
+      ],
       action: { label: 'Open the site', path: '/' },
     },
   });

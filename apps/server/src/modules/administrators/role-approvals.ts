@@ -38,7 +38,11 @@ export const removeAdminApproval: ApprovalAct<{ accountId: string; email: string
   subjectKey: ({ accountId }) => `admin-role:${accountId}`,
   async describe(app, maker, { accountId }) {
     const target = await assertRemovable(app.db, { askedBy: maker.id, accountId });
-    return { summary: `remove ${target.full_name} (${target.email}) as administrator and close their administrator account`, targetAccountId: accountId, amountKobo: null };
+    return {
+      summary: `remove ${target.full_name} (${target.email}) as administrator and close their administrator account`,
+      targetAccountId: accountId,
+      amountKobo: null,
+    };
   },
   async carryOut({ accountId }, { maker, checkerId }, tx) {
     await removeAdministrator(tx, { accountId, makerId: maker.id, checkerId, way: 'approved' });

@@ -29,7 +29,10 @@ export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/administrators',
-    { config: { access: 'admin' }, schema: { tags: ['admin'], summary: 'Every administrator', response: { 200: administratorListSchema } } },
+    {
+      config: { access: 'admin' },
+      schema: { tags: ['admin'], summary: 'Every administrator', response: { 200: administratorListSchema } },
+    },
     async (request) => ({ items: await listAdministrators(app.db, signedIn(request).id) }),
   );
 
@@ -39,11 +42,15 @@ export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Whether your invitation goes at once (no other administrator exists), the invitations mailed, and those waiting for approval',
+        summary:
+          'Whether your invitation goes at once (no other administrator exists), the invitations mailed, and those waiting for approval',
         response: { 200: adminInvitationStatusSchema },
       },
     },
-    async (request) => ({ ...(await invitationStatus(app.db, signedIn(request).id)), approvalsApply: await needsSecondAdministrator(app) }),
+    async (request) => ({
+      ...(await invitationStatus(app.db, signedIn(request).id)),
+      approvalsApply: await needsSecondAdministrator(app),
+    }),
   );
 
   app.post(
@@ -56,18 +63,29 @@ export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
           'Invite an administrator (audited, mailed): a link to choose a password. An email any account uses is refused. While another administrator exists (any status), a second administrator approves it first (202)',
         body: adminInvitationSchema,
         headers: approvalKeyHeaders,
-        response: { 200: z.object({ message: z.string() }), 202: approvalPendingAnswerSchema, ...errorResponses },
+        response: {
+          200: z.object({ message: z.string() }),
+          202: approvalPendingAnswerSchema,
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
       const admin = signedIn(request);
-      const input = { email: request.body.email.trim().toLowerCase(), fullName: request.body.fullName.trim() };
+      const input = {
+        email: request.body.email.trim().toLowerCase(),
+        fullName: request.body.fullName.trim(),
+      };
       const sent = await inviteAsSoleAdministrator(app.db, admin.id, input);
       if (sent) {
         request.log.info('an administrator invited by the sole administrator');
         return sent;
       }
-      return reply.status(202).send(await requestApproval(app, admin, makeAdminApproval, input, request.headers['idempotency-key']));
+      return reply
+        .status(202)
+        .send(
+          await requestApproval(app, admin, makeAdminApproval, input, request.headers['idempotency-key']),
+        );
     },
   );
 
@@ -99,7 +117,7 @@ export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          "Ask to remove an administrator (not yourself, never the last): it takes effect after ADMIN_REMOVAL_NOTICE_HOURS unless an administrator other than you and them declines it, or at once when such an administrator approves it (202). Their account is closed and their sessions end",
+          'Ask to remove an administrator (not yourself, never the last): it takes effect after ADMIN_REMOVAL_NOTICE_HOURS unless an administrator other than you and them declines it, or at once when such an administrator approves it (202). Their account is closed and their sessions end',
         params: makeAdminParamsSchema,
         headers: approvalKeyHeaders,
         response: { 202: approvalPendingAnswerSchema, 404: errorResponses[400], ...errorResponses },
@@ -110,7 +128,11 @@ export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = signedIn(request);
       const account = await accountForConfirmation(app.db, 'main', email);
       const payload = { accountId: account.id, email: account.email };
-      return reply.status(202).send(await requestApproval(app, admin, removeAdminApproval, payload, request.headers['idempotency-key']));
+      return reply
+        .status(202)
+        .send(
+          await requestApproval(app, admin, removeAdminApproval, payload, request.headers['idempotency-key']),
+        );
     },
   );
 };

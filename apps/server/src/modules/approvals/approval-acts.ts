@@ -102,7 +102,11 @@ export interface ApprovalAct<Payload> {
    * Sets aside at once what approval will use (a cash-out's wallet money), in the request's own transaction, so
    * nothing else spends it meanwhile; answers the kobo held. Refuses (throws) when it cannot: no request is made.
    */
-  hold?(payload: Payload, context: { approvalId: number; maker: SignedInAccount }, tx: Tx): Promise<{ heldKobo: number }>;
+  hold?(
+    payload: Payload,
+    context: { approvalId: number; maker: SignedInAccount },
+    tx: Tx,
+  ): Promise<{ heldKobo: number }>;
   /**
    * Gives back what `hold` set aside when the request ends without being carried out (declined, withdrawn by its
    * maker, or failed), in that decision's transaction, once; answers what it did, in words for the maker.

@@ -11,8 +11,14 @@ export function addApprovalMetrics(app: FastifyInstance) {
     labelNames: ['kind'],
     read: async () => {
       // approval_requests_status_idx (status, created_at) finds the pending ones.
-      const rows = await queryRows<{ kind: string; n: number }>(app.db, sql`select kind, count(*)::int as n from approval_requests where status = 'pending' group by kind`);
-      return APPROVAL_KINDS.map((kind) => ({ labels: { kind }, value: Number(rows.find((r) => r.kind === kind)?.n ?? 0) }));
+      const rows = await queryRows<{ kind: string; n: number }>(
+        app.db,
+        sql`select kind, count(*)::int as n from approval_requests where status = 'pending' group by kind`,
+      );
+      return APPROVAL_KINDS.map((kind) => ({
+        labels: { kind },
+        value: Number(rows.find((r) => r.kind === kind)?.n ?? 0),
+      }));
     },
   });
 }

@@ -30,14 +30,24 @@ export async function tellOtherAdministrators(tx: Tx, row: ApprovalRow, reminder
     sql`select id, email, full_name from accounts where role = 'admin' and status = 'active'
         and (id <> ${row.maker_account_id} or ${row.takes_effect_at !== null}) order by created_at`,
   );
-  const amount = row.amount_kobo === null ? '' : ` (${formatNaira(Number(row.amount_kobo))}${row.preview_count === null ? '' : `, ${row.preview_count} payment${Number(row.preview_count) === 1 ? '' : 's'}`})`;
+  const amount =
+    row.amount_kobo === null
+      ? ''
+      : ` (${formatNaira(Number(row.amount_kobo))}${row.preview_count === null ? '' : `, ${row.preview_count} payment${Number(row.preview_count) === 1 ? '' : 's'}`})`;
   const lead = reminder
     ? `Request #${row.id} from ${row.maker_name} is still waiting for a second administrator: ${row.summary}${amount}. Nothing happens until someone other than ${row.maker_name} approves or declines it.`
     : `${row.maker_name} asked for this, and it waits for a second administrator: ${row.summary}${amount}. Nothing happens until someone other than ${row.maker_name} approves or declines it.`;
   const notice = row.takes_effect_at ? noticeParagraph(row) : null;
   await mailAdministrators(tx, admins, {
-    subject: notice ? `${reminder ? 'Still waiting' : 'Notice'}: request #${row.id} takes effect unless declined` : `${reminder ? 'Still waiting' : 'Waiting for your approval'}: request #${row.id}`,
-    paragraphs: notice ? [`${reminder ? 'Still waiting: request' : 'Request'} #${row.id} from ${row.maker_name}: ${row.summary}.`, notice] : [lead, 'Check what was asked, then approve or decline it on the Approvals page.'],
+    subject: notice
+      ? `${reminder ? 'Still waiting' : 'Notice'}: request #${row.id} takes effect unless declined`
+      : `${reminder ? 'Still waiting' : 'Waiting for your approval'}: request #${row.id}`,
+    paragraphs: notice
+      ? [
+          `${reminder ? 'Still waiting: request' : 'Request'} #${row.id} from ${row.maker_name}: ${row.summary}.`,
+          notice,
+        ]
+      : [lead, 'Check what was asked, then approve or decline it on the Approvals page.'],
     action: { label: 'See the request', path: approvalPath(Number(row.id)) },
   });
 }
@@ -46,7 +56,13 @@ export async function tellOtherAdministrators(tx: Tx, row: ApprovalRow, reminder
  * Tells the maker, by mail, that their request was approved but could not be carried out, with the reason and what
  * the act gave back (a cash-out's reserved money): they may be waiting to act on it (hand over cash).
  */
-export async function tellMakerNotCarriedOut(tx: Tx, row: ApprovalRow, checker: { fullName: string }, reason: string, released: string | null) {
+export async function tellMakerNotCarriedOut(
+  tx: Tx,
+  row: ApprovalRow,
+  checker: { fullName: string },
+  reason: string,
+  released: string | null,
+) {
   await enqueueMail(
     tx,
     row.maker_email,
@@ -79,11 +95,16 @@ export async function remindWaitingApprovals(app: FastifyInstance, now: Date) {
       tx,
       sql`update approval_requests set reminded_at = ${now} where status = 'pending' and reminded_at is null and created_at <= ${before} returning id`,
     );
-    for (const { id } of claimed) await tellOtherAdministrators(tx, (await findApproval(tx, Number(id)))!, true);
+    for (const { id } of claimed)
+      await tellOtherAdministrators(tx, (await findApproval(tx, Number(id)))!, true);
     return claimed.length;
   });
 }
 
 export function scheduleApprovalReminders(app: FastifyInstance) {
-  app.jobs.add({ name: 'approval-reminders', everyMs: REMINDER_SWEEP_MS, run: (now) => remindWaitingApprovals(app, now) });
+  app.jobs.add({
+    name: 'approval-reminders',
+    everyMs: REMINDER_SWEEP_MS,
+    run: (now) => remindWaitingApprovals(app, now),
+  });
 }

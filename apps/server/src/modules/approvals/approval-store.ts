@@ -64,13 +64,19 @@ export async function findApproval(tx: Tx, id: number, options: { lock?: boolean
 }
 
 export async function findApprovalByKey(tx: Tx, idempotencyKey: string) {
-  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals(false)} where r.idempotency_key = ${idempotencyKey}`);
+  const [row] = await queryRows<ApprovalRow>(
+    tx,
+    sql`${selectApprovals(false)} where r.idempotency_key = ${idempotencyKey}`,
+  );
   return row;
 }
 
 /** The request that waits for this subject, if one does. */
 export async function findPendingBySubject(tx: Tx, subjectKey: string) {
-  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals(false)} where r.subject_key = ${subjectKey} and r.status = 'pending'`);
+  const [row] = await queryRows<ApprovalRow>(
+    tx,
+    sql`${selectApprovals(false)} where r.subject_key = ${subjectKey} and r.status = 'pending'`,
+  );
   return row;
 }
 
@@ -83,7 +89,10 @@ export async function countWaitingFor(tx: Tx, adminId: string) {
   return Number(row!.n);
 }
 
-export async function listApprovals(tx: Tx, options: { status?: ApprovalStatus; limit: number; offset: number }) {
+export async function listApprovals(
+  tx: Tx,
+  options: { status?: ApprovalStatus; limit: number; offset: number },
+) {
   const where = options.status ? sql`where r.status = ${options.status}` : sql``;
   const rows = await queryRows<ApprovalRow>(
     tx,
@@ -147,7 +156,14 @@ export interface Overlap {
 export async function overlapsOf(tx: Tx, ids: number[]): Promise<Map<number, Overlap[]>> {
   const byRequest = new Map<number, Overlap[]>();
   if (ids.length === 0) return byRequest;
-  const rows = await queryRows<{ id: string; account_id: string; full_name: string; other_id: string; other_kind: ApprovalKind; other_summary: string }>(
+  const rows = await queryRows<{
+    id: string;
+    account_id: string;
+    full_name: string;
+    other_id: string;
+    other_kind: ApprovalKind;
+    other_summary: string;
+  }>(
     tx,
     sql`with named as (
           select distinct r.id, r.kind, r.summary, l->>'accountId' as account_id
@@ -159,7 +175,10 @@ export async function overlapsOf(tx: Tx, ids: number[]): Promise<Map<number, Ove
         from named a
         join named b on b.account_id = a.account_id and b.id <> a.id
         join accounts m on m.id::text = a.account_id
-        where a.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+        where a.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
         order by a.id, m.full_name, a.account_id, b.id`,
   );
   for (const row of rows) {
@@ -175,7 +194,14 @@ export async function overlapsOf(tx: Tx, ids: number[]): Promise<Map<number, Ove
 export async function settleApproval(
   tx: Tx,
   id: number,
-  change: { status: Exclude<ApprovalStatus, 'pending'>; checkerAccountId: string | null; singleAdmin?: boolean; declineReason?: string; failureReason?: string; result?: Record<string, unknown> },
+  change: {
+    status: Exclude<ApprovalStatus, 'pending'>;
+    checkerAccountId: string | null;
+    singleAdmin?: boolean;
+    declineReason?: string;
+    failureReason?: string;
+    result?: Record<string, unknown>;
+  },
 ) {
   await tx.execute(
     sql`update approval_requests set status = ${change.status}, checker_account_id = coalesce(checker_account_id, ${change.checkerAccountId}),
@@ -189,7 +215,9 @@ export async function settleApproval(
 const iso = (value: string | Date) => new Date(value).toISOString();
 
 const leftOutOf = (result: Record<string, unknown> | null): LeftOutLine[] =>
-  Array.isArray(result?.leftOut) ? (result.leftOut as LeftOutLine[]).map(({ fullName, reason }) => ({ fullName, reason })) : [];
+  Array.isArray(result?.leftOut)
+    ? (result.leftOut as LeftOutLine[]).map(({ fullName, reason }) => ({ fullName, reason }))
+    : [];
 
 export const approvalView = (row: ApprovalRow, overlaps: Overlap[] = []): Approval => ({
   id: Number(row.id),
@@ -203,9 +231,16 @@ export const approvalView = (row: ApprovalRow, overlaps: Overlap[] = []): Approv
   held: row.held_kobo === null ? null : toNairaString(Number(row.held_kobo)),
   overlaps: row.status === 'pending' ? overlaps : [],
   maker: { id: row.maker_account_id, fullName: row.maker_name, email: row.maker_email },
-  checker: row.checker_account_id ? { id: row.checker_account_id, fullName: row.checker_name!, email: row.checker_email! } : null,
+  checker: row.checker_account_id
+    ? { id: row.checker_account_id, fullName: row.checker_name!, email: row.checker_email! }
+    : null,
   target: row.target_account_id
-    ? { id: row.target_account_id, fullName: row.target_name!, email: row.target_email!, programme: row.target_programme! }
+    ? {
+        id: row.target_account_id,
+        fullName: row.target_name!,
+        email: row.target_email!,
+        programme: row.target_programme!,
+      }
     : null,
   declineReason: row.decline_reason,
   failureReason: row.failure_reason,

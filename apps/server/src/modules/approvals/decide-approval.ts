@@ -11,9 +11,18 @@ import type { ReleaseContext } from './approval-acts';
 import { tellMakerNotCarriedOut } from './approval-notices';
 import { approvalView, findApproval, settleApproval, type ApprovalRow } from './approval-store';
 
-const WORD = { approved: 'approved', declined: 'declined', failed: 'approved but could not be carried out' } as const;
+const WORD = {
+  approved: 'approved',
+  declined: 'declined',
+  failed: 'approved but could not be carried out',
+} as const;
 
-function assertDecidable(app: FastifyInstance, row: ApprovalRow | undefined, checker: SignedInAccount, decision: 'approve' | 'decline'): asserts row is ApprovalRow {
+function assertDecidable(
+  app: FastifyInstance,
+  row: ApprovalRow | undefined,
+  checker: SignedInAccount,
+  decision: 'approve' | 'decline',
+): asserts row is ApprovalRow {
   if (!row) throw new HttpError(404, 'There is no such approval request.', 'approval_unknown');
   if (row.status !== 'pending') {
     const by = row.checker_name ? ` by ${row.checker_name}` : '';
@@ -21,13 +30,27 @@ function assertDecidable(app: FastifyInstance, row: ApprovalRow | undefined, che
   }
   if (decision === 'decline') return;
   if (row.maker_account_id === checker.id)
-    throw new HttpError(403, 'You asked for this yourself: a second administrator must approve it.', 'own_request');
+    throw new HttpError(
+      403,
+      'You asked for this yourself: a second administrator must approve it.',
+      'own_request',
+    );
   if (app.approvalActs.of(row.kind).concernsAdministrator && row.target_account_id === checker.id)
-    throw new HttpError(403, 'This request concerns your own administrator account: an administrator other than you and its maker decides it. You may object.', 'own_admin_role');
+    throw new HttpError(
+      403,
+      'This request concerns your own administrator account: an administrator other than you and its maker decides it. You may object.',
+      'own_admin_role',
+    );
   app.approvalActs.of(row.kind).assertCheckerMay?.({ targetAccountId: row.target_account_id }, checker.id);
 }
 
-async function lockPending(app: FastifyInstance, tx: Tx, id: number, checker: SignedInAccount, decision: 'approve' | 'decline') {
+async function lockPending(
+  app: FastifyInstance,
+  tx: Tx,
+  id: number,
+  checker: SignedInAccount,
+  decision: 'approve' | 'decline',
+) {
   const row = await findApproval(tx, id, { lock: true });
   assertDecidable(app, row, checker, decision);
   // An approval counts only from an administrator whose sign-in needs a second factor (decision 0038).
@@ -45,8 +68,18 @@ const handle = (tx: Tx) => tx as Db;
 
 /** The maker as the services expect a signed-in administrator. */
 async function makerAccount(tx: Tx, makerId: string): Promise<SignedInAccount> {
-  const [row] = await queryRows<{ id: string; email: string; full_name: string }>(tx, sql`select id, email, full_name from accounts where id = ${makerId}`);
-  return { id: row!.id, programme: 'main', role: 'admin', email: row!.email, fullName: row!.full_name, sessionId: '' };
+  const [row] = await queryRows<{ id: string; email: string; full_name: string }>(
+    tx,
+    sql`select id, email, full_name from accounts where id = ${makerId}`,
+  );
+  return {
+    id: row!.id,
+    programme: 'main',
+    role: 'admin',
+    email: row!.email,
+    fullName: row!.full_name,
+    sessionId: '',
+  };
 }
 
 /** What the maker saw and when: the act carries out that, not what the data says now. */
@@ -55,11 +88,28 @@ const frozen = (row: ApprovalRow) => ({ preview: row.preview, askedAt: new Date(
 const refused = (error: unknown) => error instanceof HttpError && error.statusCode < 500;
 
 /** What the request set aside goes back (once: the row moves from pending once, under its lock), in the decision's transaction. */
-const releaseHeld = (app: FastifyInstance, tx: Tx, row: ApprovalRow, outcome: ReleaseContext['outcome'], reason: string) =>
-  app.approvalActs.of(row.kind).release?.(row.payload, { approvalId: Number(row.id), outcome, reason }, tx) ?? Promise.resolve(null);
+const releaseHeld = (
+  app: FastifyInstance,
+  tx: Tx,
+  row: ApprovalRow,
+  outcome: ReleaseContext['outcome'],
+  reason: string,
+) =>
+  app.approvalActs.of(row.kind).release?.(row.payload, { approvalId: Number(row.id), outcome, reason }, tx) ??
+  Promise.resolve(null);
 
-async function markFailed(app: FastifyInstance, tx: Tx, row: ApprovalRow, checker: SignedInAccount, error: HttpError) {
-  await settleApproval(tx, Number(row.id), { status: 'failed', checkerAccountId: checker.id, failureReason: error.message });
+async function markFailed(
+  app: FastifyInstance,
+  tx: Tx,
+  row: ApprovalRow,
+  checker: SignedInAccount,
+  error: HttpError,
+) {
+  await settleApproval(tx, Number(row.id), {
+    status: 'failed',
+    checkerAccountId: checker.id,
+    failureReason: error.message,
+  });
   const released = await releaseHeld(app, tx, row, 'failed', error.message);
   await recordAudit(tx, {
     actorAccountId: checker.id,
@@ -71,7 +121,11 @@ async function markFailed(app: FastifyInstance, tx: Tx, row: ApprovalRow, checke
 }
 
 const failedAnswer = (id: number, error: HttpError) =>
-  new HttpError(error.statusCode, `Request #${id} could not be carried out: ${error.message} It is marked failed; nothing was done, and anything it set aside is back where it was.`, error.code);
+  new HttpError(
+    error.statusCode,
+    `Request #${id} could not be carried out: ${error.message} It is marked failed; nothing was done, and anything it set aside is back where it was.`,
+    error.code,
+  );
 
 /**
  * A second administrator approves: the request moves from pending once, under a row lock, and the act runs.
@@ -86,7 +140,12 @@ export async function approveRequest(app: FastifyInstance, checker: SignedInAcco
     const act = app.approvalActs.of(row.kind);
     let result: Record<string, unknown> | undefined;
     if (act.inApprovalTransaction) {
-      const context = { ...frozen(row), app, maker: await makerAccount(tx, row.maker_account_id), checkerId: checker.id };
+      const context = {
+        ...frozen(row),
+        app,
+        maker: await makerAccount(tx, row.maker_account_id),
+        checkerId: checker.id,
+      };
       try {
         result = await tx.transaction((inner) => act.carryOut(row.payload, context, handle(inner)));
       } catch (error) {
@@ -113,8 +172,12 @@ export async function approveRequest(app: FastifyInstance, checker: SignedInAcco
 async function runAfterApproval(app: FastifyInstance, checker: SignedInAccount, row: ApprovalRow) {
   const maker = await makerAccount(app.db, row.maker_account_id);
   try {
-    const result = await app.approvalActs.of(row.kind).carryOut(row.payload, { ...frozen(row), app, maker, checkerId: checker.id }, app.db);
-    await app.db.transaction((tx) => settleApproval(tx, Number(row.id), { status: 'approved', checkerAccountId: checker.id, result }));
+    const result = await app.approvalActs
+      .of(row.kind)
+      .carryOut(row.payload, { ...frozen(row), app, maker, checkerId: checker.id }, app.db);
+    await app.db.transaction((tx) =>
+      settleApproval(tx, Number(row.id), { status: 'approved', checkerAccountId: checker.id, result }),
+    );
   } catch (error) {
     if (!refused(error)) throw error;
     await app.db.transaction((tx) => markFailed(app, tx, row, checker, error as HttpError));
@@ -126,18 +189,37 @@ async function runAfterApproval(app: FastifyInstance, checker: SignedInAccount, 
  * Declines with a reason: the act is not carried out, and what the request set aside goes back. The maker may
  * withdraw their own request this way too.
  */
-export async function declineRequest(app: FastifyInstance, checker: SignedInAccount, id: number, reason: string) {
+export async function declineRequest(
+  app: FastifyInstance,
+  checker: SignedInAccount,
+  id: number,
+  reason: string,
+) {
   await app.db.transaction(async (tx) => {
     const row = await lockPending(app, tx, id, checker, 'decline');
     // The administrator a request concerns objects; the request still waits (decision 0038).
-    if (app.approvalActs.of(row.kind).concernsAdministrator && row.target_account_id === checker.id) return recordObjection(tx, row, checker, reason);
+    if (app.approvalActs.of(row.kind).concernsAdministrator && row.target_account_id === checker.id)
+      return recordObjection(tx, row, checker, reason);
     await settleApproval(tx, id, { status: 'declined', checkerAccountId: checker.id, declineReason: reason });
-    const released = await releaseHeld(app, tx, row, row.maker_account_id === checker.id ? 'withdrawn' : 'declined', reason);
+    const released = await releaseHeld(
+      app,
+      tx,
+      row,
+      row.maker_account_id === checker.id ? 'withdrawn' : 'declined',
+      reason,
+    );
     await recordAudit(tx, {
       actorAccountId: checker.id,
       action: 'approval_declined',
       targetAccountId: row.target_account_id,
-      details: { approvalId: id, kind: row.kind, summary: row.summary, reason, makerAccountId: row.maker_account_id, released },
+      details: {
+        approvalId: id,
+        kind: row.kind,
+        summary: row.summary,
+        reason,
+        makerAccountId: row.maker_account_id,
+        released,
+      },
     });
   });
   return approvalView((await findApproval(app.db, id))!);

@@ -28,12 +28,20 @@ async function mailEveryAdministrator(tx: Tx, subject: string, paragraphs: strin
  * being removed could keep the role for ever by declining (decision 0038).
  */
 export async function recordObjection(tx: Tx, row: ApprovalRow, objector: SignedInAccount, reason: string) {
-  await tx.execute(sql`update approval_requests set objection = ${reason}, objected_at = now() where id = ${row.id}`);
+  await tx.execute(
+    sql`update approval_requests set objection = ${reason}, objected_at = now() where id = ${row.id}`,
+  );
   await recordAudit(tx, {
     actorAccountId: objector.id,
     action: 'approval_objection',
     targetAccountId: row.target_account_id,
-    details: { approvalId: Number(row.id), kind: row.kind, summary: row.summary, reason, makerAccountId: row.maker_account_id },
+    details: {
+      approvalId: Number(row.id),
+      kind: row.kind,
+      summary: row.summary,
+      reason,
+      makerAccountId: row.maker_account_id,
+    },
   });
   await mailEveryAdministrator(
     tx,
@@ -51,8 +59,18 @@ const refused = (error: unknown) => error instanceof HttpError && error.statusCo
 
 /** The maker as the acts expect a signed-in administrator. */
 async function makerOf(tx: Tx, makerId: string): Promise<SignedInAccount> {
-  const [row] = await queryRows<{ id: string; email: string; full_name: string }>(tx, sql`select id, email, full_name from accounts where id = ${makerId}`);
-  return { id: row!.id, programme: 'main', role: 'admin', email: row!.email, fullName: row!.full_name, sessionId: '' };
+  const [row] = await queryRows<{ id: string; email: string; full_name: string }>(
+    tx,
+    sql`select id, email, full_name from accounts where id = ${makerId}`,
+  );
+  return {
+    id: row!.id,
+    programme: 'main',
+    role: 'admin',
+    email: row!.email,
+    fullName: row!.full_name,
+    sessionId: '',
+  };
 }
 
 /**
@@ -70,33 +88,59 @@ async function carryOutDueRequests(app: FastifyInstance, now: Date) {
   for (const { id } of due) {
     const done = await app.db.transaction(async (tx) => {
       const row = await findApproval(tx, Number(id), { lock: true });
-      if (!row || row.status !== 'pending' || !row.takes_effect_at || new Date(row.takes_effect_at) > now) return false;
+      if (!row || row.status !== 'pending' || !row.takes_effect_at || new Date(row.takes_effect_at) > now)
+        return false;
       const notice = app.approvalActs.of(row.kind).notice;
       if (!notice) return false;
-      const context = { app, maker: await makerOf(tx, row.maker_account_id), askedAt: new Date(row.created_at) };
+      const context = {
+        app,
+        maker: await makerOf(tx, row.maker_account_id),
+        askedAt: new Date(row.created_at),
+      };
       try {
         const result = await tx.transaction((inner) => notice.carryOut(row.payload, context, inner));
-        await settleApproval(tx, Number(row.id), { status: 'approved', checkerAccountId: null, result: { ...result, byNotice: true } });
+        await settleApproval(tx, Number(row.id), {
+          status: 'approved',
+          checkerAccountId: null,
+          result: { ...result, byNotice: true },
+        });
         await recordAudit(tx, {
           actorAccountId: null,
           action: 'approval_took_effect',
           targetAccountId: row.target_account_id,
-          details: { approvalId: Number(row.id), kind: row.kind, summary: row.summary, makerAccountId: row.maker_account_id, objection: row.objection },
+          details: {
+            approvalId: Number(row.id),
+            kind: row.kind,
+            summary: row.summary,
+            makerAccountId: row.maker_account_id,
+            objection: row.objection,
+          },
         });
         await mailEveryAdministrator(
           tx,
           `Done after the notice: request #${row.id}`,
-          [`Request #${row.id} from ${row.maker_name} took effect at the end of its notice, as nobody declined it: ${row.summary}.`],
+          [
+            `Request #${row.id} from ${row.maker_name} took effect at the end of its notice, as nobody declined it: ${row.summary}.`,
+          ],
           approvalPath(Number(row.id)),
         );
       } catch (error) {
         if (!refused(error)) throw error;
-        await settleApproval(tx, Number(row.id), { status: 'failed', checkerAccountId: null, failureReason: (error as HttpError).message });
+        await settleApproval(tx, Number(row.id), {
+          status: 'failed',
+          checkerAccountId: null,
+          failureReason: (error as HttpError).message,
+        });
         await recordAudit(tx, {
           actorAccountId: null,
           action: 'approval_failed',
           targetAccountId: row.target_account_id,
-          details: { approvalId: Number(row.id), kind: row.kind, reason: (error as HttpError).message, byNotice: true },
+          details: {
+            approvalId: Number(row.id),
+            kind: row.kind,
+            reason: (error as HttpError).message,
+            byNotice: true,
+          },
         });
       }
       return true;
@@ -107,5 +151,9 @@ async function carryOutDueRequests(app: FastifyInstance, now: Date) {
 }
 
 export function scheduleNoticePeriods(app: FastifyInstance) {
-  app.jobs.add({ name: 'approval-notice-periods', everyMs: NOTICE_SWEEP_MS, run: (now) => carryOutDueRequests(app, now) });
+  app.jobs.add({
+    name: 'approval-notice-periods',
+    everyMs: NOTICE_SWEEP_MS,
+    run: (now) => carryOutDueRequests(app, now),
+  });
 }

@@ -10,7 +10,15 @@ import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import type { ApprovalAct } from './approval-acts';
 import { tellOtherAdministrators } from './approval-notices';
-import { approvalView, findApproval, findApprovalByKey, findPendingBySubject, insertApproval, overlapsOf, setHeld } from './approval-store';
+import {
+  approvalView,
+  findApproval,
+  findApprovalByKey,
+  findPendingBySubject,
+  insertApproval,
+  overlapsOf,
+  setHeld,
+} from './approval-store';
 
 // The database keeps a JSON object's keys in its own order, so payloads are compared key by key.
 const canonical = (value: unknown): string =>
@@ -59,7 +67,9 @@ export async function requestApproval<Payload>(
     payload: payload as unknown as Record<string, unknown>,
     summary: description.summary,
     targetAccountId: description.targetAccountId,
-    amountKobo: preview ? preview.lines.reduce((sum, line) => sum + line.amountKobo, 0) : description.amountKobo,
+    amountKobo: preview
+      ? preview.lines.reduce((sum, line) => sum + line.amountKobo, 0)
+      : description.amountKobo,
     preview,
     subjectKey: act.subjectKey(payload, description),
     idempotencyKey: `${act.keyPrefix}:${idempotencyKey ?? randomUUID()}`,
@@ -76,13 +86,23 @@ export async function requestApproval<Payload>(
       actorAccountId: maker.id,
       action: 'approval_requested',
       targetAccountId: ask.targetAccountId,
-      details: { approvalId: id, kind: ask.kind, summary: ask.summary, amountKobo: ask.amountKobo, payments: preview?.lines.length ?? null, heldKobo: held?.heldKobo ?? null },
+      details: {
+        approvalId: id,
+        kind: ask.kind,
+        summary: ask.summary,
+        amountKobo: ask.amountKobo,
+        payments: preview?.lines.length ?? null,
+        heldKobo: held?.heldKobo ?? null,
+      },
     });
     const row = (await findApproval(tx, id))!;
     await tellOtherAdministrators(tx, row, false);
     return { approval: row, alreadyWaiting: false };
   });
-  const view = approvalView(approval, (await overlapsOf(app.db, [Number(approval.id)])).get(Number(approval.id)));
+  const view = approvalView(
+    approval,
+    (await overlapsOf(app.db, [Number(approval.id)])).get(Number(approval.id)),
+  );
   const waiting = view.takesEffectAt
     ? `It takes effect on ${lagosDateTime(new Date(view.takesEffectAt))} (Lagos time) unless an administrator other than you and the one it concerns declines it first; such an administrator may also approve it sooner. Every administrator is mailed.`
     : approval.held_kobo !== null
@@ -101,15 +121,37 @@ export async function requestApproval<Payload>(
 }
 
 /** The request that took this submission's key, or the one that waits for the same subject. */
-async function earlierRequest(tx: Tx, ask: { kind: string; payload: unknown; subjectKey: string | null; idempotencyKey: string; makerAccountId: string }) {
+async function earlierRequest(
+  tx: Tx,
+  ask: {
+    kind: string;
+    payload: unknown;
+    subjectKey: string | null;
+    idempotencyKey: string;
+    makerAccountId: string;
+  },
+) {
   const sameKey = await findApprovalByKey(tx, ask.idempotencyKey);
   if (sameKey) {
-    if (sameKey.kind !== ask.kind || sameKey.maker_account_id !== ask.makerAccountId || !samePayload(sameKey.payload, ask.payload))
-      throw new HttpError(409, 'This request key was already used for another act. Reload the form and try again.', 'idempotency_conflict');
+    if (
+      sameKey.kind !== ask.kind ||
+      sameKey.maker_account_id !== ask.makerAccountId ||
+      !samePayload(sameKey.payload, ask.payload)
+    )
+      throw new HttpError(
+        409,
+        'This request key was already used for another act. Reload the form and try again.',
+        'idempotency_conflict',
+      );
     return sameKey;
   }
   const sameSubject = ask.subjectKey ? await findPendingBySubject(tx, ask.subjectKey) : undefined;
   // Decided between the insert and this read: asking again makes a new request.
-  if (!sameSubject) throw new HttpError(409, 'The earlier request for this was decided a moment ago. Reload the page and ask again if it is still needed.', 'approval_just_decided');
+  if (!sameSubject)
+    throw new HttpError(
+      409,
+      'The earlier request for this was decided a moment ago. Reload the page and ask again if it is still needed.',
+      'approval_just_decided',
+    );
   return sameSubject;
 }

@@ -16,7 +16,14 @@ import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { addApprovalMetrics } from './approval-metrics';
 import { scheduleApprovalReminders } from './approval-notices';
-import { approvalDetailView, approvalView, countWaitingFor, findApproval, listApprovals, overlapsOf } from './approval-store';
+import {
+  approvalDetailView,
+  approvalView,
+  countWaitingFor,
+  findApproval,
+  listApprovals,
+  overlapsOf,
+} from './approval-store';
 import { approveRequest, declineRequest } from './decide-approval';
 import { scheduleNoticePeriods } from './notice-periods';
 import { needsSecondAdministrator } from './request-approval';
@@ -31,7 +38,14 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
   addApprovalMetrics(app);
   app.get(
     '/admin/approvals/settings',
-    { config: admin, schema: { tags: ['admin'], summary: 'How approvals and two-factor sign-in are set on this deployment', response: { 200: approvalSettingsSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'How approvals and two-factor sign-in are set on this deployment',
+        response: { 200: approvalSettingsSchema },
+      },
+    },
     async () => ({
       singleAdmin: !(await needsSecondAdministrator(app)),
       cashOutThreshold: toNairaString(app.config.approvals.thresholdKobo),
@@ -52,15 +66,35 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { status, page, pageSize } = request.query;
-      const { total, items } = await listApprovals(app.db, { status, limit: pageSize, offset: (page - 1) * pageSize });
-      const overlaps = await overlapsOf(app.db, items.filter((row) => row.status === 'pending').map((row) => Number(row.id)));
-      return { page, pageSize, total, items: items.map((row) => approvalView(row, overlaps.get(Number(row.id)))) };
+      const { total, items } = await listApprovals(app.db, {
+        status,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      const overlaps = await overlapsOf(
+        app.db,
+        items.filter((row) => row.status === 'pending').map((row) => Number(row.id)),
+      );
+      return {
+        page,
+        pageSize,
+        total,
+        items: items.map((row) => approvalView(row, overlaps.get(Number(row.id)))),
+      };
     },
   );
 
   app.get(
     '/admin/approvals/waiting',
-    { config: admin, schema: { tags: ['admin'], summary: 'How many requests wait for the signed-in administrator (not their own): the count on the admin menu', response: { 200: approvalsWaitingSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'How many requests wait for the signed-in administrator (not their own): the count on the admin menu',
+        response: { 200: approvalsWaitingSchema },
+      },
+    },
     async (request) => ({ waiting: await countWaitingFor(app.db, signedIn(request).id) }),
   );
 
@@ -70,7 +104,8 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'One request with the preview its maker saw, frozen when asked: the payees, amounts and account endings approval carries out',
+        summary:
+          'One request with the preview its maker saw, frozen when asked: the payees, amounts and account endings approval carries out',
         params: idParams,
         response: { 200: approvalDetailSchema, 404: errorSchema },
       },
@@ -78,7 +113,10 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findApproval(app.db, request.params.id);
       if (!row) throw new HttpError(404, 'There is no such approval request.', 'approval_unknown');
-      return approvalDetailView(row, row.status === 'pending' ? (await overlapsOf(app.db, [Number(row.id)])).get(Number(row.id)) : []);
+      return approvalDetailView(
+        row,
+        row.status === 'pending' ? (await overlapsOf(app.db, [Number(row.id)])).get(Number(row.id)) : [],
+      );
     },
   );
 
@@ -90,7 +128,13 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Approve another administrator’s request: the act is carried out once (audited)',
         params: idParams,
-        response: { 200: approvalSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema },
+        response: {
+          200: approvalSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          422: errorSchema,
+        },
       },
     },
     async (request) => approveRequest(app, signedIn(request), request.params.id),

@@ -69,7 +69,10 @@ export async function listAuditLog(db: Db, page: { page: number; pageSize: numbe
         limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`,
   );
   const [total] = await queryRows<{ n: string }>(db, sql`select count(*) as n ${joins} ${where}`);
-  const actions = await queryRows<{ action: string }>(db, sql`select distinct action from audit_log order by action`);
+  const actions = await queryRows<{ action: string }>(
+    db,
+    sql`select distinct action from audit_log order by action`,
+  );
   const items: AuditRow[] = rows.map((r) => ({
     id: Number(r.id),
     action: r.action,

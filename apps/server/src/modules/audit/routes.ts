@@ -10,7 +10,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'The audit log of administrative acts, newest first, filtered by action, actor, member and Lagos days',
+        summary:
+          'The audit log of administrative acts, newest first, filtered by action, actor, member and Lagos days',
         querystring: auditLogQuerySchema,
         response: { 200: auditLogSchema, ...errorResponses },
       },
@@ -18,7 +19,13 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { items, total, actions } = await listAuditLog(app.db, request.query);
       const { page, pageSize } = request.query;
-      return { page, pageSize, total, actions, items: items.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })) };
+      return {
+        page,
+        pageSize,
+        total,
+        actions,
+        items: items.map((i) => ({ ...i, createdAt: i.createdAt.toISOString() })),
+      };
     },
   );
 };

@@ -10,7 +10,12 @@ import { findLiveMailToken, issueMailToken, spendMailToken } from './mail-tokens
 export async function confirmEmail(db: Db, token: string): Promise<{ programme: Programme }> {
   return db.transaction(async (tx) => {
     const live = await findLiveMailToken(tx, token, 'confirm_email');
-    if (!live) throw new HttpError(400, 'This confirmation link is not valid or has expired. Sign in to ask for a new one.', 'invalid_token');
+    if (!live)
+      throw new HttpError(
+        400,
+        'This confirmation link is not valid or has expired. Sign in to ask for a new one.',
+        'invalid_token',
+      );
     await spendMailToken(tx, live.tokenId);
     await tx
       .update(accounts)
@@ -24,12 +29,24 @@ export async function confirmEmail(db: Db, token: string): Promise<{ programme: 
 export async function newConfirmationToken(db: Db, programme: Programme, email: string) {
   return db.transaction(async (tx) => {
     const [account] = await tx
-      .select({ id: accounts.id, email: accounts.email, fullName: accounts.fullName, programme: accounts.programme })
+      .select({
+        id: accounts.id,
+        email: accounts.email,
+        fullName: accounts.fullName,
+        programme: accounts.programme,
+      })
       .from(accounts)
-      .where(and(eq(accounts.programme, programme), eq(accounts.email, email), isNull(accounts.emailConfirmedAt)));
+      .where(
+        and(eq(accounts.programme, programme), eq(accounts.email, email), isNull(accounts.emailConfirmedAt)),
+      );
     if (!account) return false;
     const token = await issueMailToken(tx, account.id, 'confirm_email');
-    await enqueueMail(tx, account.email, { template: 'confirm_email', data: { name: account.fullName, programme: account.programme, token } }, account.id);
+    await enqueueMail(
+      tx,
+      account.email,
+      { template: 'confirm_email', data: { name: account.fullName, programme: account.programme, token } },
+      account.id,
+    );
     return true;
   });
 }

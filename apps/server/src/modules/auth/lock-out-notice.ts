@@ -22,7 +22,10 @@ interface LockOut {
  * guesser who got into the administrator's mailbox would read, and could delete, the only warning.
  */
 export async function tellOfAdminLockOut(tx: Tx, lockOut: LockOut) {
-  const [locked] = await queryRows<{ email: string; full_name: string }>(tx, sql`select email, full_name from accounts where id = ${lockOut.adminId}`);
+  const [locked] = await queryRows<{ email: string; full_name: string }>(
+    tx,
+    sql`select email, full_name from accounts where id = ${lockOut.adminId}`,
+  );
   if (!locked) return;
   const places = await queryRows<{ address: string; n: number }>(
     tx,
@@ -33,11 +36,17 @@ export async function tellOfAdminLockOut(tx: Tx, lockOut: LockOut) {
         group by 1 order by n desc, address`,
   );
   const attempts = places.reduce((sum, p) => sum + p.n, 0);
-  const listed = places.slice(0, ADDRESSES_LISTED).map((p) => `${p.address} (${p.n === 1 ? 'once' : `${p.n} times`})`);
-  const more = places.length > ADDRESSES_LISTED ? `, and ${places.length - ADDRESSES_LISTED} other addresses` : '';
+  const listed = places
+    .slice(0, ADDRESSES_LISTED)
+    .map((p) => `${p.address} (${p.n === 1 ? 'once' : `${p.n} times`})`);
+  const more =
+    places.length > ADDRESSES_LISTED ? `, and ${places.length - ADDRESSES_LISTED} other addresses` : '';
   const where = `The wrong passwords came from ${listed.join(', ')}${more}.`;
   const within = `${Math.round(lockOut.windowMs / 60_000)} minutes`;
-  const action = { label: 'See these attempts in the audit log', path: `/adminaudit?member=${lockOut.adminId}&action=admin_sign_in_failed` };
+  const action = {
+    label: 'See these attempts in the audit log',
+    path: `/adminaudit?member=${lockOut.adminId}&action=admin_sign_in_failed`,
+  };
 
   await enqueueMail(
     tx,

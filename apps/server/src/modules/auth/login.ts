@@ -16,16 +16,27 @@ export const WRONG_CREDENTIALS = 'The email or password is not correct.';
 /** The password step of a sign-in, without a session: an administrator's second factor may still be due. */
 export async function checkCredentials(
   db: Db,
-  input: { programme: Programme; email: string; password: string; adminOnly?: boolean; supportEmail: string; passwordHashCost: number },
+  input: {
+    programme: Programme;
+    email: string;
+    password: string;
+    adminOnly?: boolean;
+    supportEmail: string;
+    passwordHashCost: number;
+  },
 ): Promise<SessionAccount> {
   const [row] = await db
     .select()
     .from(accounts)
     .where(and(eq(accounts.programme, input.programme), eq(accounts.email, input.email)));
-  const valid = row ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstNothing(input.password, input.passwordHashCost);
+  const valid = row
+    ? await verifyPassword(input.password, row.passwordHash)
+    : await verifyAgainstNothing(input.password, input.passwordHashCost);
   if (!row || !valid) throw new HttpError(401, WRONG_CREDENTIALS, 'wrong_credentials');
-  if (input.adminOnly && row.role !== 'admin') throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
-  if (row.status !== 'active') throw new HttpError(403, await inactiveAccountMessage(db, row, input.supportEmail), 'account_inactive');
+  if (input.adminOnly && row.role !== 'admin')
+    throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
+  if (row.status !== 'active')
+    throw new HttpError(403, await inactiveAccountMessage(db, row, input.supportEmail), 'account_inactive');
   if (!row.emailConfirmedAt) {
     throw new HttpError(
       403,

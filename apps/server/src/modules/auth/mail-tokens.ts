@@ -8,16 +8,30 @@ import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 export type MailTokenPurpose = 'confirm_email' | 'reset_password';
 
 /** How long a mailed link works: a reset link for an hour, a confirmation link for two days. */
-export const MAIL_TOKEN_SECONDS: Record<MailTokenPurpose, number> = { confirm_email: 48 * 3600, reset_password: 3600 };
+export const MAIL_TOKEN_SECONDS: Record<MailTokenPurpose, number> = {
+  confirm_email: 48 * 3600,
+  reset_password: 3600,
+};
 
 /** A new single-use link token; earlier unused ones of the same purpose stop working, so only the latest mail counts. */
 export async function issueMailToken(tx: Tx, accountId: string, purpose: MailTokenPurpose): Promise<string> {
   await tx
     .update(accountTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(accountTokens.accountId, accountId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+    .where(
+      and(
+        eq(accountTokens.accountId, accountId),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+      ),
+    );
   const { token, hash } = newSecretToken();
-  await tx.insert(accountTokens).values({ accountId, purpose, tokenHash: hash, expiresAt: new Date(Date.now() + MAIL_TOKEN_SECONDS[purpose] * 1000) });
+  await tx.insert(accountTokens).values({
+    accountId,
+    purpose,
+    tokenHash: hash,
+    expiresAt: new Date(Date.now() + MAIL_TOKEN_SECONDS[purpose] * 1000),
+  });
   return token;
 }
 
@@ -32,7 +46,11 @@ export interface LiveMailToken {
  * Finds an unused, unexpired token and locks its row, so the caller can check it against the request before
  * spending it: a token that does not fit (another account's email, the other programme) is left untouched.
  */
-export async function findLiveMailToken(tx: Tx, token: string, purpose: MailTokenPurpose): Promise<LiveMailToken | null> {
+export async function findLiveMailToken(
+  tx: Tx,
+  token: string,
+  purpose: MailTokenPurpose,
+): Promise<LiveMailToken | null> {
   const [row] = await queryRows<{ id: string; account_id: string; programme: Programme; email: string }>(
     tx,
     sql`select t.id, t.account_id, a.programme, a.email
@@ -40,7 +58,9 @@ export async function findLiveMailToken(tx: Tx, token: string, purpose: MailToke
         where t.token_hash = ${hashSecretToken(token)} and t.purpose = ${purpose} and t.used_at is null and t.expires_at > now()
         for update of t`,
   );
-  return row ? { tokenId: row.id, accountId: row.account_id, programme: row.programme, email: row.email } : null;
+  return row
+    ? { tokenId: row.id, accountId: row.account_id, programme: row.programme, email: row.email }
+    : null;
 }
 
 export async function spendMailToken(tx: Tx, tokenId: string) {

@@ -12,17 +12,29 @@ import { revokeAccountSessions } from '../sessions/sessions';
 export async function newResetToken(db: Db, programme: Programme, email: string) {
   return db.transaction(async (tx) => {
     const [account] = await tx
-      .select({ id: accounts.id, email: accounts.email, fullName: accounts.fullName, programme: accounts.programme, status: accounts.status })
+      .select({
+        id: accounts.id,
+        email: accounts.email,
+        fullName: accounts.fullName,
+        programme: accounts.programme,
+        status: accounts.status,
+      })
       .from(accounts)
       .where(and(eq(accounts.programme, programme), eq(accounts.email, email)));
     if (!account || account.status === 'closed') return false;
     const token = await issueMailToken(tx, account.id, 'reset_password');
-    await enqueueMail(tx, account.email, { template: 'reset_password', data: { name: account.fullName, programme: account.programme, token } }, account.id);
+    await enqueueMail(
+      tx,
+      account.email,
+      { template: 'reset_password', data: { name: account.fullName, programme: account.programme, token } },
+      account.id,
+    );
     return true;
   });
 }
 
-const invalidLink = () => new HttpError(400, 'This reset link is not valid or has expired. Ask for a new one.', 'invalid_token');
+const invalidLink = () =>
+  new HttpError(400, 'This reset link is not valid or has expired. Ask for a new one.', 'invalid_token');
 
 /**
  * Sets the new password with the mailed token. The token must be live, of this programme, and (when the form
@@ -40,7 +52,11 @@ export async function resetPassword(
     const live = await findLiveMailToken(tx, input.token, 'reset_password');
     if (!live || live.programme !== programme) throw invalidLink();
     if (input.email !== undefined && input.email !== live.email) {
-      throw new HttpError(400, 'This reset link was sent for another email address. Use the link from your own mail.', 'token_email_mismatch');
+      throw new HttpError(
+        400,
+        'This reset link was sent for another email address. Use the link from your own mail.',
+        'token_email_mismatch',
+      );
     }
     await spendMailToken(tx, live.tokenId);
     // Following the mailed link also proves the address is the person's own.

@@ -1,5 +1,11 @@
 import type { Programme } from '@coop/core';
-import { errorResponses, forgotPasswordSchema, messageSchema, resetPasswordSchema, updatePasswordSchema } from '@coop/core/contracts';
+import {
+  errorResponses,
+  forgotPasswordSchema,
+  messageSchema,
+  resetPasswordSchema,
+  updatePasswordSchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth';
 import { newResetToken, resetPassword } from './password-reset';
@@ -28,7 +34,11 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         await newResetToken(app.db, programme, request.body.email);
-        return { status: 200, message: 'If an account uses this email, we have sent it a link to reset the password. The link works for one hour.' };
+        return {
+          status: 200,
+          message:
+            'If an account uses this email, we have sent it a link to reset the password. The link works for one hour.',
+        };
       },
     );
 
@@ -46,7 +56,10 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         await resetPassword(app.db, programme, request.body, app.config.passwordHashCost);
-        return { status: 200, message: 'Your password has been changed. You can now sign in with your new password.' };
+        return {
+          status: 200,
+          message: 'Your password has been changed. You can now sign in with your new password.',
+        };
       },
     );
   }
@@ -57,7 +70,8 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: rateLimited(app, 'update-password', limits.updatePassword, (r) => signedIn(r).id),
       schema: {
         tags: ['accounts'],
-        summary: "Change the signed-in account's password (needs the current one); signs out every other device",
+        summary:
+          "Change the signed-in account's password (needs the current one); signs out every other device",
         body: updatePasswordSchema,
         response: { 200: messageSchema, ...errorResponses },
       },

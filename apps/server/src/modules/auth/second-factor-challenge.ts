@@ -14,13 +14,21 @@ export async function signChallenge(config: Config, accountId: string, tokenVers
   return challenges(config).sign({ sub: accountId, ver: tokenVersion });
 }
 
-export async function readChallenge(config: Config, challenge: string): Promise<{ accountId: string; tokenVersion: number }> {
+export async function readChallenge(
+  config: Config,
+  challenge: string,
+): Promise<{ accountId: string; tokenVersion: number }> {
   try {
     const payload = challenges(config).verify(challenge);
-    if (typeof payload.sub !== 'string' || !payload.sub || typeof payload.ver !== 'number') throw new Error('incomplete');
+    if (typeof payload.sub !== 'string' || !payload.sub || typeof payload.ver !== 'number')
+      throw new Error('incomplete');
     return { accountId: payload.sub, tokenVersion: payload.ver };
   } catch {
-    throw new HttpError(401, 'Your sign-in took too long. Enter your email and password again.', 'challenge_expired');
+    throw new HttpError(
+      401,
+      'Your sign-in took too long. Enter your email and password again.',
+      'challenge_expired',
+    );
   }
 }
 

@@ -20,18 +20,40 @@ import { beginEnrolment, checkSecondFactor, confirmEnrolment } from '../two-fact
 import { challengeSubject, readChallenge } from './second-factor-challenge';
 
 // Nobody is signed in yet: attempts count against the account the challenge names.
-const attemptKey = (request: FastifyRequest) => challengeSubject((request.body as { challenge?: unknown } | undefined)?.challenge);
+const attemptKey = (request: FastifyRequest) =>
+  challengeSubject((request.body as { challenge?: unknown } | undefined)?.challenge);
 
 /** The administrator a challenge names, if it is still theirs (same token version, still an active administrator). */
 async function challengedAdmin(app: FastifyInstance, challenge: string): Promise<SessionAccount> {
   const { accountId, tokenVersion } = await readChallenge(app.config, challenge);
-  const [row] = await queryRows<{ id: string; email: string; full_name: string; referral_code: string; token_version: number; role: 'admin' | 'user'; status: SessionAccount['status'] }>(
+  const [row] = await queryRows<{
+    id: string;
+    email: string;
+    full_name: string;
+    referral_code: string;
+    token_version: number;
+    role: 'admin' | 'user';
+    status: SessionAccount['status'];
+  }>(
     app.db,
     sql`select id, email, full_name, referral_code, token_version, role, status from accounts where id = ${accountId} and programme = 'main'`,
   );
   if (!row || row.token_version !== tokenVersion || row.role !== 'admin' || row.status !== 'active')
-    throw new HttpError(401, 'Your sign-in took too long. Enter your email and password again.', 'challenge_expired');
-  return { id: row.id, programme: 'main', role: 'admin', email: row.email, fullName: row.full_name, referralCode: row.referral_code, tokenVersion: row.token_version, status: row.status };
+    throw new HttpError(
+      401,
+      'Your sign-in took too long. Enter your email and password again.',
+      'challenge_expired',
+    );
+  return {
+    id: row.id,
+    programme: 'main',
+    role: 'admin',
+    email: row.email,
+    fullName: row.full_name,
+    referralCode: row.referral_code,
+    tokenVersion: row.token_version,
+    status: row.status,
+  };
 }
 
 const loginWithCodesSchema = loginAnswerSchema.extend({ recoveryCodes: z.array(z.string()).optional() });
@@ -43,10 +65,19 @@ const loginWithCodesSchema = loginAnswerSchema.extend({ recoveryCodes: z.array(z
 export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const limited = rateLimited(app, 'second-factor', limits.secondFactor, attemptKey);
 
-  const signInWithSecondFactor = async (account: SessionAccount, reply: Parameters<typeof setSessionCookies>[0]) => {
-    const { sessionId, refreshToken } = await app.db.transaction((tx) => openSession(tx, account.id, { secondFactor: true }));
+  const signInWithSecondFactor = async (
+    account: SessionAccount,
+    reply: Parameters<typeof setSessionCookies>[0],
+  ) => {
+    const { sessionId, refreshToken } = await app.db.transaction((tx) =>
+      openSession(tx, account.id, { secondFactor: true }),
+    );
     setSessionCookies(reply, app.config, 'main', { refreshToken, sessionId, role: account.role });
-    return { status: 200, message: 'Login Successful', ...(await sessionAnswer(app.config, account, sessionId)) };
+    return {
+      status: 200,
+      message: 'Login Successful',
+      ...(await sessionAnswer(app.config, account, sessionId)),
+    };
   };
 
   app.post(
@@ -54,11 +85,18 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       preHandler: limited,
-      schema: { tags: ['accounts'], summary: "The admin login's second step: the authenticator code or a recovery code", body: twoFactorVerifySchema, response: { 200: loginAnswerSchema, ...errorResponses } },
+      schema: {
+        tags: ['accounts'],
+        summary: "The admin login's second step: the authenticator code or a recovery code",
+        body: twoFactorVerifySchema,
+        response: { 200: loginAnswerSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
       const account = await challengedAdmin(app, request.body.challenge);
-      const { method } = await app.db.transaction((tx) => checkSecondFactor(tx, app.config.totpKeys, account.id, request.body.code));
+      const { method } = await app.db.transaction((tx) =>
+        checkSecondFactor(tx, app.config.totpKeys, account.id, request.body.code),
+      );
       request.log.info({ accountId: account.id, method }, 'administrator passed the second factor');
       return signInWithSecondFactor(account, reply);
     },
@@ -69,7 +107,13 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       preHandler: limited,
-      schema: { tags: ['accounts'], summary: 'Enrolment during the admin login (when two-factor sign-in is required): a new secret and its QR address', body: twoFactorChallengeSchema, response: { 200: twoFactorSetupSchema, ...errorResponses } },
+      schema: {
+        tags: ['accounts'],
+        summary:
+          'Enrolment during the admin login (when two-factor sign-in is required): a new secret and its QR address',
+        body: twoFactorChallengeSchema,
+        response: { 200: twoFactorSetupSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const account = await challengedAdmin(app, request.body.challenge);
@@ -82,14 +126,21 @@ export const secondFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { public: true },
       preHandler: limited,
-      schema: { tags: ['accounts'], summary: 'Confirm the enrolment with a first code: signs in and shows the recovery codes once', body: twoFactorConfirmSchema, response: { 200: loginWithCodesSchema, ...errorResponses } },
+      schema: {
+        tags: ['accounts'],
+        summary: 'Confirm the enrolment with a first code: signs in and shows the recovery codes once',
+        body: twoFactorConfirmSchema,
+        response: { 200: loginWithCodesSchema, ...errorResponses },
+      },
     },
     async (request, reply) => {
-      if (!request.body.challenge) throw new HttpError(400, 'Sign in with your email and password first.', 'no_challenge');
+      if (!request.body.challenge)
+        throw new HttpError(400, 'Sign in with your email and password first.', 'no_challenge');
       const account = await challengedAdmin(app, request.body.challenge);
-      const recoveryCodes = await app.db.transaction((tx) => confirmEnrolment(tx, app.config.totpKeys, account.id, request.body.code));
+      const recoveryCodes = await app.db.transaction((tx) =>
+        confirmEnrolment(tx, app.config.totpKeys, account.id, request.body.code),
+      );
       return { ...(await signInWithSecondFactor(account, reply)), recoveryCodes };
     },
   );
-
 };

@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
-import { countFailure, forgetFailures, lockedSeconds, signInRules, waitText, type LockRule } from '../../plugins/sign-in-locks';
+import {
+  countFailure,
+  forgetFailures,
+  lockedSeconds,
+  signInRules,
+  waitText,
+  type LockRule,
+} from '../../plugins/sign-in-locks';
 import { recordAudit } from '../audit/record-audit';
 import { knownAdminDevice } from './admin-device';
 import { tellOfAdminLockOut } from './lock-out-notice';
@@ -27,23 +34,56 @@ export interface SignInPlace {
 }
 
 const adminOf = async (app: FastifyInstance, email: string) => {
-  const [row] = await queryRows<{ id: string }>(app.db, sql`select id from accounts where programme = 'main' and email = ${email} and role = 'admin'`);
+  const [row] = await queryRows<{ id: string }>(
+    app.db,
+    sql`select id from accounts where programme = 'main' and email = ${email} and role = 'admin'`,
+  );
   return row?.id ?? null;
 };
 
-export async function signInPlace(app: FastifyInstance, request: FastifyRequest, login: { programme: Programme; adminOnly: boolean }, email: string): Promise<SignInPlace> {
+export async function signInPlace(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  login: { programme: Programme; adminOnly: boolean },
+  email: string,
+): Promise<SignInPlace> {
   const address = request.ip;
   const byAddress: Counted = { key: `login|ip|${address}`, rule: signInRules.address, scope: 'this address' };
   if (!login.adminOnly)
-    return { counted: [{ key: `login|${login.programme}:${email}`, rule: signInRules.memberAccount, scope: 'the account' }, byAddress], adminId: null, deviceId: null, address };
+    return {
+      counted: [
+        { key: `login|${login.programme}:${email}`, rule: signInRules.memberAccount, scope: 'the account' },
+        byAddress,
+      ],
+      adminId: null,
+      deviceId: null,
+      address,
+    };
   const adminId = await adminOf(app, email);
   const deviceId = knownAdminDevice(request, app.config, adminId);
   // A browser the administrator signed in from counts only its own wrong passwords: no one elsewhere can lock it.
-  if (deviceId) return { counted: [{ key: `admin-login|${email}|device:${deviceId}`, rule: signInRules.adminOnePlace, scope: 'this browser' }], adminId, deviceId, address };
+  if (deviceId)
+    return {
+      counted: [
+        {
+          key: `admin-login|${email}|device:${deviceId}`,
+          rule: signInRules.adminOnePlace,
+          scope: 'this browser',
+        },
+      ],
+      adminId,
+      deviceId,
+      address,
+    };
   return {
     counted: [
       { key: `admin-login|${email}|ip:${address}`, rule: signInRules.adminOnePlace, scope: 'this address' },
-      { key: `admin-login|${email}`, rule: signInRules.adminUnknownDevices, scope: 'browsers not used before', mailsLockOut: true },
+      {
+        key: `admin-login|${email}`,
+        rule: signInRules.adminUnknownDevices,
+        scope: 'browsers not used before',
+        mailsLockOut: true,
+      },
       byAddress,
     ],
     adminId,
@@ -54,10 +94,17 @@ export async function signInPlace(app: FastifyInstance, request: FastifyRequest,
 
 /** 429 while any of the place's keys is locked; nothing is counted, and no password is checked. */
 export async function refuseWhileLocked(app: FastifyInstance, reply: FastifyReply, place: SignInPlace) {
-  const seconds = await lockedSeconds(app.db, place.counted.map((c) => c.key));
+  const seconds = await lockedSeconds(
+    app.db,
+    place.counted.map((c) => c.key),
+  );
   if (seconds <= 0) return;
   reply.header('retry-after', String(seconds));
-  throw new HttpError(429, `Too many attempts. Please wait ${waitText(seconds)} and try again.`, 'rate_limited');
+  throw new HttpError(
+    429,
+    `Too many attempts. Please wait ${waitText(seconds)} and try again.`,
+    'rate_limited',
+  );
 }
 
 /** A wrong password: counted against every key, and an administrator's failures and lock-outs audited. */
@@ -70,21 +117,49 @@ export async function countWrongPassword(app: FastifyInstance, place: SignInPlac
     }
     if (!place.adminId) return;
     const details = { address: place.address, knownBrowser: place.deviceId !== null };
-    await recordAudit(tx, { actorAccountId: null, action: 'admin_sign_in_failed', targetAccountId: place.adminId, details });
+    await recordAudit(tx, {
+      actorAccountId: null,
+      action: 'admin_sign_in_failed',
+      targetAccountId: place.adminId,
+      details,
+    });
     for (const lock of locks) {
-      await recordAudit(tx, { actorAccountId: null, action: 'admin_sign_in_locked', targetAccountId: place.adminId, details: { ...details, lockedFor: lock.counted.scope, minutes: lock.minutes } });
+      await recordAudit(tx, {
+        actorAccountId: null,
+        action: 'admin_sign_in_locked',
+        targetAccountId: place.adminId,
+        details: { ...details, lockedFor: lock.counted.scope, minutes: lock.minutes },
+      });
       // countFailure answers a lock once per lock-out (the count's row is locked until this commits), so one mail each.
-      if (lock.counted.mailsLockOut) await tellOfAdminLockOut(tx, { adminId: place.adminId, minutes: lock.minutes, windowMs: lock.counted.rule.window });
+      if (lock.counted.mailsLockOut)
+        await tellOfAdminLockOut(tx, {
+          adminId: place.adminId,
+          minutes: lock.minutes,
+          windowMs: lock.counted.rule.window,
+        });
     }
   });
 }
 
 /** A right password: the wrong ones before it stop counting; an administrator's sign-in is audited. */
-export async function rightPassword(app: FastifyInstance, place: SignInPlace, account: { id: string; role: string }, nextStep: string) {
+export async function rightPassword(
+  app: FastifyInstance,
+  place: SignInPlace,
+  account: { id: string; role: string },
+  nextStep: string,
+) {
   await app.db.transaction(async (tx) => {
     // The address's count is others' business too (one address trying many accounts), so it stays.
-    await forgetFailures(tx, place.counted.filter((c) => !c.key.startsWith('login|ip|')).map((c) => c.key));
+    await forgetFailures(
+      tx,
+      place.counted.filter((c) => !c.key.startsWith('login|ip|')).map((c) => c.key),
+    );
     if (account.role === 'admin')
-      await recordAudit(tx, { actorAccountId: account.id, action: 'admin_sign_in', targetAccountId: account.id, details: { address: place.address, knownBrowser: place.deviceId !== null, nextStep } });
+      await recordAudit(tx, {
+        actorAccountId: account.id,
+        action: 'admin_sign_in',
+        targetAccountId: account.id,
+        details: { address: place.address, knownBrowser: place.deviceId !== null, nextStep },
+      });
   });
 }

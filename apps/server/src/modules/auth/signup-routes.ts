@@ -1,5 +1,11 @@
 import { type Programme, programmeName } from '@coop/core';
-import { confirmEmailSchema, errorResponses, messageSchema, resendConfirmationSchema, signupSchema } from '@coop/core/contracts';
+import {
+  confirmEmailSchema,
+  errorResponses,
+  messageSchema,
+  resendConfirmationSchema,
+  signupSchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { confirmEmail, newConfirmationToken } from './confirm-email';
@@ -26,7 +32,13 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const { acceptTerms: _accepted, confirmPassword: _confirmed, ...data } = request.body;
         // The confirmation mail is queued with the account; the mail worker sends it once the sign-up commits.
-        const { accountId } = await registerAccount(app.db, programme, data, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }, app.config);
+        const { accountId } = await registerAccount(
+          app.db,
+          programme,
+          data,
+          { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+          app.config,
+        );
         request.log.info({ accountId, programme }, 'account registered');
         return reply.status(201).send({ status: 201, message: 'Registration is Successful' });
       },
@@ -42,7 +54,10 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         summary: 'Confirm the email address with the token from the mailed link',
         body: confirmEmailSchema,
-        response: { 200: messageSchema.extend({ programme: z.enum(['main', 'welcomeback']) }), ...errorResponses },
+        response: {
+          200: messageSchema.extend({ programme: z.enum(['main', 'welcomeback']) }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -68,7 +83,11 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await newConfirmationToken(app.db, request.body.programme, request.body.email);
-      return { status: 200, message: 'If an unconfirmed account uses this email, we have sent it a new confirmation link. Check your mail.' };
+      return {
+        status: 200,
+        message:
+          'If an unconfirmed account uses this email, we have sent it a new confirmation link. Check your mail.',
+      };
     },
   );
 };

@@ -26,7 +26,12 @@ async function findSponsor(db: Db, programme: Programme, code: string | undefine
     .select({ id: accounts.id, programme: accounts.programme })
     .from(accounts)
     .where(eq(accounts.referralCode, normaliseReferralCode(code)));
-  if (!sponsor) throw new HttpError(400, 'This referral code does not exist. Check it, or leave the field empty.', 'unknown_referral_code');
+  if (!sponsor)
+    throw new HttpError(
+      400,
+      'This referral code does not exist. Check it, or leave the field empty.',
+      'unknown_referral_code',
+    );
   if (sponsor.programme !== programme) {
     throw new HttpError(
       400,
@@ -38,7 +43,11 @@ async function findSponsor(db: Db, programme: Programme, code: string | undefine
 }
 
 const emailTaken = (programme: Programme) =>
-  new HttpError(409, `An account with this email already exists on the ${programmeName(programme)} platform. Sign in, or reset your password.`, 'email_taken');
+  new HttpError(
+    409,
+    `An account with this email already exists on the ${programmeName(programme)} platform. Sign in, or reset your password.`,
+    'email_taken',
+  );
 
 /**
  * Registers an unconfirmed account, its confirmation token and the queued confirmation mail in one transaction. Both unique rules (email
@@ -66,7 +75,12 @@ export async function registerAccount(
         // Fraud signals are raised with the account, never instead of it: a flag never refuses a sign-up.
         await checkSignup(tx, row.id, origin, settings.fraud);
         const token = await issueMailToken(tx, row.id, 'confirm_email');
-        await enqueueMail(tx, data.email, { template: 'confirm_email', data: { name: data.fullName, programme, token } }, row.id);
+        await enqueueMail(
+          tx,
+          data.email,
+          { template: 'confirm_email', data: { name: data.fullName, programme, token } },
+          row.id,
+        );
         return { accountId: row.id };
       }
       const taken = await tx

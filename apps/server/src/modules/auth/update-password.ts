@@ -18,9 +18,16 @@ export async function updatePassword(
   passwordHashCost: number,
 ) {
   if (input.email !== undefined && input.email !== '' && input.email !== account.email) {
-    throw new HttpError(403, 'You can only change the password of the account you are signed in to.', 'not_your_account');
+    throw new HttpError(
+      403,
+      'You can only change the password of the account you are signed in to.',
+      'not_your_account',
+    );
   }
-  const [row] = await db.select({ passwordHash: accounts.passwordHash }).from(accounts).where(eq(accounts.id, account.id));
+  const [row] = await db
+    .select({ passwordHash: accounts.passwordHash })
+    .from(accounts)
+    .where(eq(accounts.id, account.id));
   // 400, not 401: a 401 would tell the client its session had ended.
   if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
     throw new HttpError(400, 'Your current password is not correct.', 'wrong_current_password');

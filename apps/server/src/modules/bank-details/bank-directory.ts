@@ -12,7 +12,8 @@ export interface BankDirectory {
   find(code: string): Promise<Bank | undefined>;
 }
 
-export const BANK_LIST_UNAVAILABLE = 'The list of banks cannot be loaded from our payment provider just now. Please try again in a few minutes.';
+export const BANK_LIST_UNAVAILABLE =
+  'The list of banks cannot be loaded from our payment provider just now. Please try again in a few minutes.';
 
 /**
  * The provider's GET /bank (every page), kept for an hour. There is no built-in short list to fall back on: a member
@@ -31,7 +32,10 @@ export function createBankDirectory(provider: PaymentProvider, log: FastifyBaseL
       return live;
     } catch (error) {
       if (cache) {
-        log.warn({ err: error }, 'bank list: the provider could not be reached; serving the list loaded earlier');
+        log.warn(
+          { err: error },
+          'bank list: the provider could not be reached; serving the list loaded earlier',
+        );
         return cache.banks;
       }
       log.error({ err: error }, 'bank list: the provider could not be reached and no list was loaded before');

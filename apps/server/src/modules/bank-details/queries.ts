@@ -5,7 +5,10 @@ import { bankDetails } from '../../db/schema';
 export type BankDetailsRow = typeof bankDetails.$inferSelect;
 
 /** One row per account: saving again replaces it, and forgets the old transfer recipient (it was for the old account). */
-export async function upsertBankDetails(db: Tx, values: Omit<typeof bankDetails.$inferInsert, 'createdAt' | 'updatedAt' | 'savedAt' | 'recipientCode'>) {
+export async function upsertBankDetails(
+  db: Tx,
+  values: Omit<typeof bankDetails.$inferInsert, 'createdAt' | 'updatedAt' | 'savedAt' | 'recipientCode'>,
+) {
   const [row] = await db
     .insert(bankDetails)
     .values(values)

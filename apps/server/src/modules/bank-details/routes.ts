@@ -19,14 +19,28 @@ const shownSchema = z.object({
   updatedAt: z.string(),
 });
 /** Main's client reads `message`, Welcome Back's reads `Message`: both are sent. */
-const savedSchema = z.object({ message: z.string(), Message: z.string(), verified: z.boolean(), bankDetails: shownSchema });
-const errorSchema = z.object({ message: z.string(), Message: z.string().optional(), code: z.string().optional() });
+const savedSchema = z.object({
+  message: z.string(),
+  Message: z.string(),
+  verified: z.boolean(),
+  bankDetails: shownSchema,
+});
+const errorSchema = z.object({
+  message: z.string(),
+  Message: z.string().optional(),
+  code: z.string().optional(),
+});
 
 /** The bank list, and the signed-in account's bank details (saved through the spec's two calls). */
 export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
   const banks = createBankDirectory(app.payments, app.log);
   // Each save asks the bank (through the provider) whose account a number is: not a look-up service.
-  const saveLimit = rateLimited(app, 'bank-details', { perAccount: { max: 10, window: 60 * 60_000 } }, (request) => signedIn(request).id);
+  const saveLimit = rateLimited(
+    app,
+    'bank-details',
+    { perAccount: { max: 10, window: 60 * 60_000 } },
+    (request) => signedIn(request).id,
+  );
 
   app.get(
     '/banks',
@@ -34,8 +48,12 @@ export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         tags: ['bank details'],
-        summary: 'Banks a member can choose, each with its own bank code (the provider’s live list, kept for an hour; 502 when it cannot be loaded)',
-        response: { 200: z.object({ banks: z.array(z.object({ name: z.string(), code: z.string() })) }), 502: errorSchema },
+        summary:
+          'Banks a member can choose, each with its own bank code (the provider’s live list, kept for an hour; 502 when it cannot be loaded)',
+        response: {
+          200: z.object({ banks: z.array(z.object({ name: z.string(), code: z.string() })) }),
+          502: errorSchema,
+        },
       },
     },
     async (_request, reply) => {
@@ -63,12 +81,23 @@ export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const account = signedIn(request);
         try {
-          const saved = await saveBankDetails({ db: app.db, provider: app.payments, banks, log: request.log, fraud: app.config.fraud }, account, request.body);
-          return { message: saved.message, Message: saved.message, verified: saved.bankDetails.verified, bankDetails: saved.bankDetails };
+          const saved = await saveBankDetails(
+            { db: app.db, provider: app.payments, banks, log: request.log, fraud: app.config.fraud },
+            account,
+            request.body,
+          );
+          return {
+            message: saved.message,
+            Message: saved.message,
+            verified: saved.bankDetails.verified,
+            bankDetails: saved.bankDetails,
+          };
         } catch (error) {
           // Refusals carry both spellings too, for Welcome Back's client.
           if (!(error instanceof HttpError)) throw error;
-          return reply.status(error.statusCode as 400 | 403).send({ message: error.message, Message: error.message, code: error.code });
+          return reply
+            .status(error.statusCode as 400 | 403)
+            .send({ message: error.message, Message: error.message, code: error.code });
         }
       },
     );

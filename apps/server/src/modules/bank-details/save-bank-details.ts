@@ -31,19 +31,36 @@ export function shownBankDetails(row: BankDetailsRow) {
  * number matches the name typed. Payouts go only to verified details.
  */
 export async function saveBankDetails(
-  deps: { db: Db; provider: PaymentProvider; banks: BankDirectory; log: FastifyBaseLogger; fraud: FraudThresholds },
+  deps: {
+    db: Db;
+    provider: PaymentProvider;
+    banks: BankDirectory;
+    log: FastifyBaseLogger;
+    fraud: FraudThresholds;
+  },
   account: { id: string; email: string },
   input: ParsedInput,
 ) {
   if (input.email && input.email !== account.email)
-    throw new HttpError(403, 'You can only save bank details for the account you are signed in to.', 'not_your_account');
+    throw new HttpError(
+      403,
+      'You can only save bank details for the account you are signed in to.',
+      'not_your_account',
+    );
   const bank: Bank | undefined = await deps.banks.find(input.bankCode);
   if (!bank) throw new HttpError(400, 'Please select your bank', 'unknown_bank');
-  if (!bank.active) throw new HttpError(400, `${bank.name} can no longer receive payments. Please choose another bank.`, 'bank_inactive');
+  if (!bank.active)
+    throw new HttpError(
+      400,
+      `${bank.name} can no longer receive payments. Please choose another bank.`,
+      'bank_inactive',
+    );
 
   let resolvedName: string | null = null;
   try {
-    resolvedName = (await deps.provider.resolveAccount({ accountNumber: input.accountNumber, bankCode: bank.code }))?.accountName ?? null;
+    resolvedName =
+      (await deps.provider.resolveAccount({ accountNumber: input.accountNumber, bankCode: bank.code }))
+        ?.accountName ?? null;
   } catch (error) {
     // The details are still saved, unverified; saving again later checks again.
     deps.log.warn({ err: error, bankCode: bank.code }, 'bank details: the account name could not be checked');
@@ -68,10 +85,20 @@ export async function saveBankDetails(
       actorAccountId: account.id,
       action: 'bank_details_saved',
       targetAccountId: account.id,
-      details: { bankCode: bank.code, bankName: bank.name, accountNumberLast4: saved.accountNumberLast4, verified },
+      details: {
+        bankCode: bank.code,
+        bankName: bank.name,
+        accountNumberLast4: saved.accountNumberLast4,
+        verified,
+      },
     });
     // A security mail, always sent: whoever moves where bonuses go must not do it unnoticed.
-    await notify(tx, account.id, { kind: 'bank_details_changed', bankName: bank.name, accountNumberLast4: saved.accountNumberLast4, verified });
+    await notify(tx, account.id, {
+      kind: 'bank_details_changed',
+      bankName: bank.name,
+      accountNumberLast4: saved.accountNumberLast4,
+      verified,
+    });
     return saved;
   });
   const message = verified

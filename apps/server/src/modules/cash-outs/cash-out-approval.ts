@@ -25,7 +25,16 @@ export const cashOutApproval: ApprovalAct<CashOutAsk> = {
       targetAccountId: member.id,
       amountKobo: ask.amountKobo,
       preview: {
-        lines: [{ accountId: member.id, fullName: member.fullName, email: member.email, bankName: null, accountNumberLast4: null, amountKobo: ask.amountKobo }],
+        lines: [
+          {
+            accountId: member.id,
+            fullName: member.fullName,
+            email: member.email,
+            bankName: null,
+            accountNumberLast4: null,
+            amountKobo: ask.amountKobo,
+          },
+        ],
       },
     };
   },

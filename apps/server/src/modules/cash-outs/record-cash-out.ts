@@ -107,7 +107,11 @@ export async function memberOf(tx: Tx, request: { programme: Programme; email: s
     sql`select id, full_name from accounts where programme = ${request.programme} and email = ${request.email}`,
   );
   if (!member)
-    throw new HttpError(404, `No ${programmeName(request.programme)} member has the email ${request.email}`, 'member_not_found');
+    throw new HttpError(
+      404,
+      `No ${programmeName(request.programme)} member has the email ${request.email}`,
+      'member_not_found',
+    );
   return member;
 }
 
@@ -123,7 +127,9 @@ export async function lockWallet(tx: Tx, accountId: string) {
 /** The cash-out already recorded under this key, if it is the same one; a key reused for another is refused. */
 export function replayOf(earlier: CashOutRow, accountId: string, request: CashOutRequest) {
   const same =
-    earlier.account_id === accountId && earlier.programme === request.programme && Number(earlier.amount_kobo) === request.amountKobo;
+    earlier.account_id === accountId &&
+    earlier.programme === request.programme &&
+    Number(earlier.amount_kobo) === request.amountKobo;
   if (!same) throw reusedKey();
   return toCashOut(earlier, true);
 }
@@ -151,7 +157,8 @@ export async function writeCashOut(
     ],
   });
   // The key is new here (no cash-out row under the wallet lock); an existing entry would be a bug upstream.
-  if (entry.status !== 'posted') throw new Error(`cash-out entry ${request.idempotencyKey} exists without its cash-out row`);
+  if (entry.status !== 'posted')
+    throw new Error(`cash-out entry ${request.idempotencyKey} exists without its cash-out row`);
   const [created] = await queryRows<{ id: string }>(
     tx,
     sql`insert into cash_outs (idempotency_key, account_id, programme, amount_kobo, journal_entry_id, created_by)
@@ -170,7 +177,11 @@ export async function writeCashOut(
       ...(how.approved ? { approved: true } : {}),
     },
   });
-  await notify(tx, accountId, { kind: 'cash_out_recorded', amountKobo: request.amountKobo, ...(how.approved ? { approved: true } : {}) });
+  await notify(tx, accountId, {
+    kind: 'cash_out_recorded',
+    amountKobo: request.amountKobo,
+    ...(how.approved ? { approved: true } : {}),
+  });
   return toCashOut((await findCashOut(tx, request.idempotencyKey))!, false);
 }
 

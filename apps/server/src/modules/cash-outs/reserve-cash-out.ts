@@ -39,11 +39,18 @@ async function reservationOf(tx: Tx, idempotencyKey: string) {
         join accounts m on m.id = w.account_id
         where e.idempotency_key = ${reserveKey(idempotencyKey)}`,
   );
-  return row ? { accountId: row.account_id, fullName: row.full_name, amountKobo: Number(row.amount_kobo) } : null;
+  return row
+    ? { accountId: row.account_id, fullName: row.full_name, amountKobo: Number(row.amount_kobo) }
+    : null;
 }
 
 /** Sets the amount aside from the wallet in the request's transaction; refuses an amount the wallet does not hold. */
-export async function reserveCashOut(tx: Tx, maker: SignedInAccount, request: CashOutRequest, approvalId: number) {
+export async function reserveCashOut(
+  tx: Tx,
+  maker: SignedInAccount,
+  request: CashOutRequest,
+  approvalId: number,
+) {
   const member = await memberOf(tx, request);
   await refuseWhileHeld(tx, member);
   const balanceKobo = await lockWallet(tx, member.id);
@@ -55,12 +62,19 @@ export async function reserveCashOut(tx: Tx, maker: SignedInAccount, request: Ca
     memo: `Cash payout of ${formatNaira(request.amountKobo)} set aside while a second administrator approves it (request #${approvalId})`,
     createdBy: maker.id,
     lines: [
-      { account: { kind: 'wallet', programme: request.programme, accountId: member.id }, amountKobo: -request.amountKobo },
-      { account: { kind: 'cash_out_clearing', programme: request.programme }, amountKobo: request.amountKobo },
+      {
+        account: { kind: 'wallet', programme: request.programme, accountId: member.id },
+        amountKobo: -request.amountKobo,
+      },
+      {
+        account: { kind: 'cash_out_clearing', programme: request.programme },
+        amountKobo: request.amountKobo,
+      },
     ],
   });
   // The request's key was new (its row was just inserted), so its reservation is too.
-  if (entry.status !== 'posted') throw new Error(`cash-out reservation ${request.idempotencyKey} exists without its request`);
+  if (entry.status !== 'posted')
+    throw new Error(`cash-out reservation ${request.idempotencyKey} exists without its request`);
   return { heldKobo: request.amountKobo };
 }
 
@@ -68,11 +82,16 @@ export async function reserveCashOut(tx: Tx, maker: SignedInAccount, request: Ca
  * Approved: the money set aside becomes the cash-out, recorded in the maker's name (they hand the cash over now). A
  * member whose payouts became held since is refused, and the request fails (its reservation then goes back).
  */
-export async function carryOutReservedCashOut(tx: Tx, maker: SignedInAccount, request: CashOutRequest): Promise<CashOut> {
+export async function carryOutReservedCashOut(
+  tx: Tx,
+  maker: SignedInAccount,
+  request: CashOutRequest,
+): Promise<CashOut> {
   const reservation = await reservationOf(tx, request.idempotencyKey);
   // Asked before cash-outs were set aside (decision 0040): nothing is held, so the wallet pays now, as it did then.
   if (!reservation) return recordCashOut(tx as Db, maker, request);
-  if (reservation.amountKobo !== request.amountKobo) throw new Error(`cash-out reservation ${request.idempotencyKey} holds another amount`);
+  if (reservation.amountKobo !== request.amountKobo)
+    throw new Error(`cash-out reservation ${request.idempotencyKey} holds another amount`);
   const earlier = await findCashOut(tx, request.idempotencyKey);
   if (earlier) return replayOf(earlier, reservation.accountId, request);
   await refuseWhileHeld(tx, { id: reservation.accountId, full_name: reservation.fullName });
@@ -84,16 +103,25 @@ export async function carryOutReservedCashOut(tx: Tx, maker: SignedInAccount, re
   });
 }
 
-const ENDED = { declined: 'declined by a second administrator', withdrawn: 'withdrawn by the administrator who asked', failed: 'not carried out' } as const;
+const ENDED = {
+  declined: 'declined by a second administrator',
+  withdrawn: 'withdrawn by the administrator who asked',
+  failed: 'not carried out',
+} as const;
 
 /**
  * Not carried out: the money set aside goes back to the wallet, once (its own entry key), and the member is told.
  * Answers what happened, in words for the maker.
  */
-export async function releaseCashOut(tx: Tx, request: CashOutRequest, context: ReleaseContext): Promise<string | null> {
+export async function releaseCashOut(
+  tx: Tx,
+  request: CashOutRequest,
+  context: ReleaseContext,
+): Promise<string | null> {
   const reservation = await reservationOf(tx, request.idempotencyKey);
   if (!reservation) return null;
-  if (await findCashOut(tx, request.idempotencyKey)) throw new Error(`cash-out ${request.idempotencyKey} was paid: its reservation cannot go back`);
+  if (await findCashOut(tx, request.idempotencyKey))
+    throw new Error(`cash-out ${request.idempotencyKey} was paid: its reservation cannot go back`);
   const amount = formatNaira(reservation.amountKobo);
   const entry = await postEntry(tx, {
     kind: 'cash_out_released',
@@ -101,10 +129,21 @@ export async function releaseCashOut(tx: Tx, request: CashOutRequest, context: R
     programme: request.programme,
     memo: `Cash payout of ${amount} ${ENDED[context.outcome]} (request #${context.approvalId}): back in your wallet`,
     lines: [
-      { account: { kind: 'cash_out_clearing', programme: request.programme }, amountKobo: -reservation.amountKobo },
-      { account: { kind: 'wallet', programme: request.programme, accountId: reservation.accountId }, amountKobo: reservation.amountKobo },
+      {
+        account: { kind: 'cash_out_clearing', programme: request.programme },
+        amountKobo: -reservation.amountKobo,
+      },
+      {
+        account: { kind: 'wallet', programme: request.programme, accountId: reservation.accountId },
+        amountKobo: reservation.amountKobo,
+      },
     ],
   });
-  if (entry.status === 'posted') await notify(tx, reservation.accountId, { kind: 'cash_out_not_made', amountKobo: reservation.amountKobo, outcome: context.outcome });
+  if (entry.status === 'posted')
+    await notify(tx, reservation.accountId, {
+      kind: 'cash_out_not_made',
+      amountKobo: reservation.amountKobo,
+      outcome: context.outcome,
+    });
   return `The ${amount} set aside is back in ${reservation.fullName}'s wallet: no cash is to be handed over.`;
 }

@@ -1,5 +1,10 @@
 import { toNairaString, type Programme } from '@coop/core';
-import { approvalPendingAnswerSchema, cashOutAnswerSchema as cashOutAnswer, cashOutSchema, errorSchema } from '@coop/core/contracts';
+import {
+  approvalPendingAnswerSchema,
+  cashOutAnswerSchema as cashOutAnswer,
+  cashOutSchema,
+  errorSchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -67,7 +72,11 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
         };
         // Above the threshold the cash-out is asked for: set aside now, handed over and recorded when approved.
         if (input.amountKobo > app.config.approvals.thresholdKobo && (await needsSecondAdministrator(app)))
-          return reply.status(202).send(await requestApproval(app, signedIn(request), cashOutApproval, input, input.idempotencyKey));
+          return reply
+            .status(202)
+            .send(
+              await requestApproval(app, signedIn(request), cashOutApproval, input, input.idempotencyKey),
+            );
         const cashOut = await recordCashOut(app.db, signedIn(request), input);
         if (cashOut.replayed) reply.header('idempotent-replayed', 'true');
         return view(cashOut);

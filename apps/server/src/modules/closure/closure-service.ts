@@ -14,7 +14,11 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export async function closureStatus(db: Tx, accountId: string) {
   const [row] = await db
-    .select({ requestedAt: accounts.closureRequestedAt, confirmedAt: accounts.closureConfirmedAt, status: accounts.status })
+    .select({
+      requestedAt: accounts.closureRequestedAt,
+      confirmedAt: accounts.closureConfirmedAt,
+      status: accounts.status,
+    })
     .from(accounts)
     .where(eq(accounts.id, accountId));
   if (!row) throw new HttpError(404, 'Your account no longer exists.');
@@ -30,23 +34,45 @@ export async function closureStatus(db: Tx, accountId: string) {
 export async function requestClosure(db: Db, account: SignedInAccount) {
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ confirmedAt: accounts.closureConfirmedAt }).from(accounts).where(eq(accounts.id, account.id)).for('update');
+    const [row] = await tx
+      .select({ confirmedAt: accounts.closureConfirmedAt })
+      .from(accounts)
+      .where(eq(accounts.id, account.id))
+      .for('update');
     if (row?.confirmedAt) {
-      throw new HttpError(409, `You have already confirmed the closure. It takes effect on ${closureEffectiveAt(row.confirmedAt).toDateString()}.`, 'closure_confirmed');
+      throw new HttpError(
+        409,
+        `You have already confirmed the closure. It takes effect on ${closureEffectiveAt(row.confirmedAt).toDateString()}.`,
+        'closure_confirmed',
+      );
     }
     await tx
       .update(accountTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(accountTokens.accountId, account.id), eq(accountTokens.purpose, 'close_account'), isNull(accountTokens.usedAt)));
+      .where(
+        and(
+          eq(accountTokens.accountId, account.id),
+          eq(accountTokens.purpose, 'close_account'),
+          isNull(accountTokens.usedAt),
+        ),
+      );
     await tx.insert(accountTokens).values({
       accountId: account.id,
       purpose: 'close_account',
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + TOKEN_HOURS * 3600_000),
     });
-    await tx.update(accounts).set({ closureRequestedAt: new Date(), updatedAt: new Date() }).where(eq(accounts.id, account.id));
+    await tx
+      .update(accounts)
+      .set({ closureRequestedAt: new Date(), updatedAt: new Date() })
+      .where(eq(accounts.id, account.id));
     // Queued in this transaction: a mail never names a token that was rolled back.
-    await enqueueMail(tx, account.email, { template: 'closure_link', data: { name: account.fullName, programme: account.programme, token } }, account.id);
+    await enqueueMail(
+      tx,
+      account.email,
+      { template: 'closure_link', data: { name: account.fullName, programme: account.programme, token } },
+      account.id,
+    );
   });
 }
 
@@ -65,14 +91,29 @@ export function confirmClosure(db: Db, token: string) {
         ),
       )
       .returning({ accountId: accountTokens.accountId });
-    if (!spent) throw new HttpError(400, 'This confirmation link is not valid or has expired. Ask for a new one from your account.', 'closure_link_invalid');
+    if (!spent)
+      throw new HttpError(
+        400,
+        'This confirmation link is not valid or has expired. Ask for a new one from your account.',
+        'closure_link_invalid',
+      );
     const [account] = await tx
       .update(accounts)
-      .set({ closureConfirmedAt: sql`coalesce(${accounts.closureConfirmedAt}, now())`, updatedAt: new Date() })
+      .set({
+        closureConfirmedAt: sql`coalesce(${accounts.closureConfirmedAt}, now())`,
+        updatedAt: new Date(),
+      })
       .where(eq(accounts.id, spent.accountId))
       .returning({ confirmedAt: accounts.closureConfirmedAt });
-    await recordAudit(tx, { actorAccountId: spent.accountId, action: 'closure_confirmed', targetAccountId: spent.accountId });
-    await notify(tx, spent.accountId, { kind: 'closure_confirmed', effectiveAt: closureEffectiveAt(account!.confirmedAt!).toISOString() });
+    await recordAudit(tx, {
+      actorAccountId: spent.accountId,
+      action: 'closure_confirmed',
+      targetAccountId: spent.accountId,
+    });
+    await notify(tx, spent.accountId, {
+      kind: 'closure_confirmed',
+      effectiveAt: closureEffectiveAt(account!.confirmedAt!).toISOString(),
+    });
     return { effectiveAt: closureEffectiveAt(account!.confirmedAt!) };
   });
 }
@@ -92,7 +133,12 @@ export async function closeDueAccounts(db: Db, now: Date) {
     await db.transaction(async (tx) => {
       const [closed] = await tx
         .update(accounts)
-        .set({ status: 'closed', closedAt: now, tokenVersion: sql`${accounts.tokenVersion} + 1`, updatedAt: new Date() })
+        .set({
+          status: 'closed',
+          closedAt: now,
+          tokenVersion: sql`${accounts.tokenVersion} + 1`,
+          updatedAt: new Date(),
+        })
         .where(and(eq(accounts.id, account.id), eq(accounts.status, 'active')))
         .returning({ id: accounts.id });
       if (!closed) return;
@@ -100,7 +146,12 @@ export async function closeDueAccounts(db: Db, now: Date) {
         .update(sessions)
         .set({ revokedAt: new Date(), revokeReason: 'account_closed' })
         .where(and(eq(sessions.accountId, account.id), isNull(sessions.revokedAt)));
-      await recordAudit(tx, { actorAccountId: null, action: 'account_closed', targetAccountId: account.id, details: { confirmedAt: account.confirmedAt!.toISOString() } });
+      await recordAudit(tx, {
+        actorAccountId: null,
+        action: 'account_closed',
+        targetAccountId: account.id,
+        details: { confirmedAt: account.confirmedAt!.toISOString() },
+      });
     });
   }
   return due.length;

@@ -5,14 +5,19 @@ import { signedIn } from '../../plugins/auth';
 import { scheduleClosures } from './closure-job';
 import { closureStatus, confirmClosure, requestClosure } from './closure-service';
 
-
 /** Account closure as the terms put it: asked in the account, confirmed from a mail, done 7 business days later. */
 export const closureRoutes: FastifyPluginAsyncZod = async (app) => {
   scheduleClosures(app);
 
   app.get(
     '/me/close',
-    { schema: { tags: ['member'], summary: 'Where the signed-in account’s closure request stands', response: { 200: statusSchema } } },
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'Where the signed-in account’s closure request stands',
+        response: { 200: statusSchema },
+      },
+    },
     async (request) => closureStatus(app.db, signedIn(request).id),
   );
 
@@ -29,7 +34,9 @@ export const closureRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const account = signedIn(request);
       await requestClosure(app.db, account);
-      return { message: `We have sent a confirmation link to ${account.email}. Your account closes 7 business days after you confirm.` };
+      return {
+        message: `We have sent a confirmation link to ${account.email}. Your account closes 7 business days after you confirm.`,
+      };
     },
   );
 
@@ -40,7 +47,11 @@ export const closureRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Confirm an account closure from the mailed link',
-        body: z.strictObject({ token: exactTextField('This confirmation link is not valid.').min(16, 'This confirmation link is not valid.').max(200) }),
+        body: z.strictObject({
+          token: exactTextField('This confirmation link is not valid.')
+            .min(16, 'This confirmation link is not valid.')
+            .max(200),
+        }),
         response: { 200: z.object({ message: z.string(), effectiveAt: z.string() }), 400: errorSchema },
       },
     },

@@ -11,14 +11,39 @@ const notFound = () => new HttpError(404, 'There is no such message', 'message_n
  * recorded if and only if its mail will be sent (the queue retries; a mail that keeps failing is shown on the
  * admin Mails page).
  */
-export async function answerMessage(app: FastifyInstance, input: { id: number; reply: string; adminId: string }) {
+export async function answerMessage(
+  app: FastifyInstance,
+  input: { id: number; reply: string; adminId: string },
+) {
   const message = await findContactMessage(app.db, input.id);
   if (!message) throw notFound();
-  if (message.state === 'closed') throw new HttpError(409, 'This message is closed: it cannot be answered from the inbox', 'message_closed');
+  if (message.state === 'closed')
+    throw new HttpError(
+      409,
+      'This message is closed: it cannot be answered from the inbox',
+      'message_closed',
+    );
   return app.db.transaction(async (tx) => {
-    await enqueueMail(tx, message.email, { template: 'contact_reply', data: { name: message.name, siteName: app.config.site.name, reply: input.reply, original: message.message } });
-    const reply = await recordReply(tx, { messageId: message.id, body: input.reply, adminId: input.adminId, at: new Date() });
-    await recordAudit(tx, { actorAccountId: input.adminId, action: 'contact_reply', details: { contactMessageId: message.id, replyId: reply.id } });
+    await enqueueMail(tx, message.email, {
+      template: 'contact_reply',
+      data: {
+        name: message.name,
+        siteName: app.config.site.name,
+        reply: input.reply,
+        original: message.message,
+      },
+    });
+    const reply = await recordReply(tx, {
+      messageId: message.id,
+      body: input.reply,
+      adminId: input.adminId,
+      at: new Date(),
+    });
+    await recordAudit(tx, {
+      actorAccountId: input.adminId,
+      action: 'contact_reply',
+      details: { contactMessageId: message.id, replyId: reply.id },
+    });
     return reply;
   });
 }
@@ -28,6 +53,10 @@ export async function closeMessage(app: FastifyInstance, input: { id: number; ad
   return app.db.transaction(async (tx) => {
     const closed = await closeContactMessage(tx, input.id, new Date());
     if (!closed) throw notFound();
-    await recordAudit(tx, { actorAccountId: input.adminId, action: 'contact_close', details: { contactMessageId: input.id } });
+    await recordAudit(tx, {
+      actorAccountId: input.adminId,
+      action: 'contact_close',
+      details: { contactMessageId: input.id },
+    });
   });
 }

@@ -11,7 +11,11 @@ export async function saveContactMessage(db: Db, input: { name: string; email: s
 }
 
 /** Newest first, one page at a time (optionally one state), with each message's replies and its age against the promise. */
-export async function listContactMessages(db: Db, query: { page: number; pageSize: number; state?: SupportState }, now: Date) {
+export async function listContactMessages(
+  db: Db,
+  query: { page: number; pageSize: number; state?: SupportState },
+  now: Date,
+) {
   const where = query.state ? eq(contactMessages.state, query.state) : undefined;
   const [items, [total]] = await Promise.all([
     db
@@ -51,9 +55,19 @@ export async function findContactMessage(db: Tx, id: number) {
 }
 
 /** Keeps the reply as sent and marks the message answered (the first answer's time stays: it is the one the promise counts). */
-export async function recordReply(tx: Tx, input: { messageId: number; body: string; adminId: string; at: Date }) {
-  const [reply] = await tx.insert(contactReplies).values({ messageId: input.messageId, body: input.body, sentBy: input.adminId, createdAt: input.at }).returning();
-  const [message] = await tx.select({ answeredAt: contactMessages.answeredAt }).from(contactMessages).where(eq(contactMessages.id, input.messageId)).for('update');
+export async function recordReply(
+  tx: Tx,
+  input: { messageId: number; body: string; adminId: string; at: Date },
+) {
+  const [reply] = await tx
+    .insert(contactReplies)
+    .values({ messageId: input.messageId, body: input.body, sentBy: input.adminId, createdAt: input.at })
+    .returning();
+  const [message] = await tx
+    .select({ answeredAt: contactMessages.answeredAt })
+    .from(contactMessages)
+    .where(eq(contactMessages.id, input.messageId))
+    .for('update');
   await tx
     .update(contactMessages)
     .set({ state: 'answered', answeredAt: message?.answeredAt ?? input.at, readAt: input.at })
@@ -62,6 +76,10 @@ export async function recordReply(tx: Tx, input: { messageId: number; body: stri
 }
 
 export async function closeContactMessage(tx: Tx, id: number, at: Date) {
-  const [row] = await tx.update(contactMessages).set({ state: 'closed', closedAt: at }).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
+  const [row] = await tx
+    .update(contactMessages)
+    .set({ state: 'closed', closedAt: at })
+    .where(eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id });
   return row;
 }

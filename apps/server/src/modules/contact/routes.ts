@@ -1,4 +1,11 @@
-import { contactMessageListSchema, contactReplySchema, contactSchema, errorResponses, messageSchema, pageQuerySchema } from '@coop/core/contracts';
+import {
+  contactMessageListSchema,
+  contactReplySchema,
+  contactSchema,
+  errorResponses,
+  messageSchema,
+  pageQuerySchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -26,7 +33,9 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const saved = await saveContactMessage(app.db, request.body);
       request.log.info({ contactMessageId: saved.id }, 'contact message received');
-      return reply.status(201).send({ status: 201, message: 'Your message has been sent. We will reply by email.' });
+      return reply
+        .status(201)
+        .send({ status: 201, message: 'Your message has been sent. We will reply by email.' });
     },
   );
 
@@ -36,7 +45,8 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Messages sent from the Contact Us page, newest first, with their state, replies and age against the 14-day promise',
+        summary:
+          'Messages sent from the Contact Us page, newest first, with their state, replies and age against the 14-day promise',
         querystring: pageQuerySchema.extend({ state: z.enum(['open', 'answered', 'closed']).optional() }),
         response: { 200: contactMessageListSchema, ...errorResponses },
       },
@@ -53,7 +63,12 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
           readAt: iso(m.readAt),
           answeredAt: iso(m.answeredAt),
           closedAt: iso(m.closedAt),
-          replies: m.replies.map((r) => ({ id: r.id, body: r.body, sentBy: r.sentBy, createdAt: r.createdAt.toISOString() })),
+          replies: m.replies.map((r) => ({
+            id: r.id,
+            body: r.body,
+            sentBy: r.sentBy,
+            createdAt: r.createdAt.toISOString(),
+          })),
         })),
       };
     },
@@ -65,15 +80,22 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Answer a message: the reply is mailed to the sender, kept, and the message marked answered (audited)',
+        summary:
+          'Answer a message: the reply is mailed to the sender, kept, and the message marked answered (audited)',
         params: messageParams,
         body: contactReplySchema,
         response: { 201: messageSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
-      await answerMessage(app, { id: request.params.id, reply: request.body.reply, adminId: signedIn(request).id });
-      return reply.status(201).send({ status: 201, message: 'The reply was sent by mail and kept with the message.' });
+      await answerMessage(app, {
+        id: request.params.id,
+        reply: request.body.reply,
+        adminId: signedIn(request).id,
+      });
+      return reply
+        .status(201)
+        .send({ status: 201, message: 'The reply was sent by mail and kept with the message.' });
     },
   );
 

@@ -16,7 +16,15 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ to: z.email() }),
         response: {
           200: z.array(
-            z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), html: z.string(), links: z.array(z.string()), createdAt: z.string() }),
+            z.object({
+              id: z.string(),
+              to: z.string(),
+              subject: z.string(),
+              text: z.string(),
+              html: z.string(),
+              links: z.array(z.string()),
+              createdAt: z.string(),
+            }),
           ),
         },
       },
@@ -30,7 +38,15 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(mailOutbox.toAddress, request.query.to.toLowerCase()))
         .orderBy(desc(mailOutbox.createdAt))
         .limit(50);
-      return rows.map((r) => ({ id: r.id, to: r.toAddress, subject: r.subject, text: r.text, html: r.html, links: r.links, createdAt: r.createdAt.toISOString() }));
+      return rows.map((r) => ({
+        id: r.id,
+        to: r.toAddress,
+        subject: r.subject,
+        text: r.text,
+        html: r.html,
+        links: r.links,
+        createdAt: r.createdAt.toISOString(),
+      }));
     },
   );
 };

@@ -30,7 +30,9 @@ function statementOf(c: Claimed, siteName: string, note: string) {
   return [
     `${siteName}: membership of the ${programmeName(c.programme)}.`,
     `${c.full_name} (${c.email}) paid ${formatNaira(Number(c.amount_kobo))} on ${paid}, payment reference ${c.reference}.`,
-    c.placed ? 'The payment was confirmed and the membership position was placed: the member has used the service since.' : 'No membership position was placed for this payment.',
+    c.placed
+      ? 'The payment was confirmed and the membership position was placed: the member has used the service since.'
+      : 'No membership position was placed for this payment.',
     `Our note: ${note}`,
   ].join('\n');
 }
@@ -41,7 +43,12 @@ function statementOf(c: Claimed, siteName: string, note: string) {
  * once; if Paystack refuses or cannot be reached the claim is given back and nothing is recorded as sent. Audited.
  * Paystack's answer is applied like its resolve event: a resolved dispute releases the member's hold.
  */
-export async function answerDispute(app: FastifyInstance, admin: SignedInAccount, disputeId: number, input: DisputeAnswerInput) {
+export async function answerDispute(
+  app: FastifyInstance,
+  admin: SignedInAccount,
+  disputeId: number,
+  input: DisputeAnswerInput,
+) {
   const [claimed] = await queryRows<Claimed>(
     app.db,
     sql`with c as (update disputes set answer = ${input.answer}, answer_note = ${input.note}, answered_by = ${admin.id}, answered_at = now(), updated_at = now()
@@ -51,12 +58,23 @@ export async function answerDispute(app: FastifyInstance, admin: SignedInAccount
         from c join payments p on p.id = c.payment_id join accounts a on a.id = c.account_id`,
   );
   if (!claimed) {
-    const [d] = await queryRows<{ status: string; answer: string | null }>(app.db, sql`select status, answer from disputes where id = ${disputeId}`);
+    const [d] = await queryRows<{ status: string; answer: string | null }>(
+      app.db,
+      sql`select status, answer from disputes where id = ${disputeId}`,
+    );
     if (!d) throw new HttpError(404, 'No such dispute.', 'dispute_unknown');
-    if (d.answer) throw new HttpError(409, `This dispute has already been ${d.answer === 'accept' ? 'accepted' : 'contested'}.`, 'dispute_answered');
+    if (d.answer)
+      throw new HttpError(
+        409,
+        `This dispute has already been ${d.answer === 'accept' ? 'accepted' : 'contested'}.`,
+        'dispute_answered',
+      );
     throw new HttpError(409, 'Paystack has already resolved this dispute.', 'dispute_resolved');
   }
-  const giveBack = () => app.db.execute(sql`update disputes set answer = null, answer_note = null, answered_by = null, answered_at = null where id = ${disputeId} and answer_sent_at is null`);
+  const giveBack = () =>
+    app.db.execute(
+      sql`update disputes set answer = null, answer_note = null, answered_by = null, answered_at = null where id = ${disputeId} and answer_sent_at is null`,
+    );
   const paystackId = Number(claimed.paystack_id);
   let answer;
   try {
@@ -67,12 +85,20 @@ export async function answerDispute(app: FastifyInstance, admin: SignedInAccount
       refundAmountKobo: input.answer === 'accept' ? Number(claimed.refund_amount_kobo) : 0,
       statement: statementOf(claimed, app.config.site.name, input.note),
       ...(input.answer === 'contest'
-        ? { evidence: { customerEmail: claimed.email, customerName: claimed.full_name, customerPhone: claimed.phone, serviceDetails: statementOf(claimed, app.config.site.name, input.note) } }
+        ? {
+            evidence: {
+              customerEmail: claimed.email,
+              customerName: claimed.full_name,
+              customerPhone: claimed.phone,
+              serviceDetails: statementOf(claimed, app.config.site.name, input.note),
+            },
+          }
         : {}),
     });
   } catch (error) {
     await giveBack();
-    if (error instanceof PaymentProviderError) throw new HttpError(502, `${error.message} Nothing was recorded: try again.`, 'provider_unavailable');
+    if (error instanceof PaymentProviderError)
+      throw new HttpError(502, `${error.message} Nothing was recorded: try again.`, 'provider_unavailable');
     throw error;
   }
   if ('refused' in answer) {
@@ -92,9 +118,23 @@ export async function answerDispute(app: FastifyInstance, admin: SignedInAccount
       actorAccountId: admin.id,
       action: input.answer === 'accept' ? 'dispute_accepted' : 'dispute_contested',
       targetAccountId: claimed.account_id,
-      details: { disputeId, paystackDisputeId: paystackId, reference: claimed.reference, note: input.note, paystackStatus: taken.status, resolution: taken.resolution },
+      details: {
+        disputeId,
+        paystackDisputeId: paystackId,
+        reference: claimed.reference,
+        note: input.note,
+        paystackStatus: taken.status,
+        resolution: taken.resolution,
+      },
     });
-    if (!isOpen(row!.status)) await releaseDisputeHold(tx, { paystackId, accountId: claimed.account_id, resolution: row!.resolution });
+    if (!isOpen(row!.status))
+      await releaseDisputeHold(tx, {
+        paystackId,
+        accountId: claimed.account_id,
+        resolution: row!.resolution,
+      });
   });
-  return input.answer === 'accept' ? 'Paystack has the answer: the claim is accepted.' : 'Paystack has the answer: the claim is contested.';
+  return input.answer === 'accept'
+    ? 'Paystack has the answer: the claim is accepted.'
+    : 'Paystack has the answer: the claim is contested.';
 }

@@ -18,9 +18,13 @@ function canonical(value: unknown): string {
       .join(',')}}`;
   return JSON.stringify(value);
 }
-const eventKey = (event: string, data: unknown) => createHash('sha256').update(`${event}\n${canonical(data)}`).digest('hex');
+const eventKey = (event: string, data: unknown) =>
+  createHash('sha256')
+    .update(`${event}\n${canonical(data)}`)
+    .digest('hex');
 
-const dateOrNull = (text: string | null | undefined) => (text && !Number.isNaN(Date.parse(text)) ? new Date(text) : null);
+const dateOrNull = (text: string | null | undefined) =>
+  text && !Number.isNaN(Date.parse(text)) ? new Date(text) : null;
 
 export type DisputeEventOutcome = 'applied' | 'replayed' | 'unknown_payment' | 'unreadable';
 
@@ -31,11 +35,22 @@ export type DisputeEventOutcome = 'applied' | 'replayed' | 'unknown_payment' | '
  * An event already applied (the same body, by digest) changes nothing; a resolved dispute is never reopened by a
  * late or replayed event.
  */
-export async function applyDisputeEvent(tx: Tx, event: string, payload: Record<string, unknown>): Promise<DisputeEventOutcome> {
+export async function applyDisputeEvent(
+  tx: Tx,
+  event: string,
+  payload: Record<string, unknown>,
+): Promise<DisputeEventOutcome> {
   const parsed = disputeData.safeParse(payload);
   if (!parsed.success) return 'unreadable';
   const d = parsed.data;
-  const [payment] = await queryRows<{ id: string; account_id: string; amount_kobo: string; full_name: string; email: string; programme: Programme }>(
+  const [payment] = await queryRows<{
+    id: string;
+    account_id: string;
+    amount_kobo: string;
+    full_name: string;
+    email: string;
+    programme: Programme;
+  }>(
     tx,
     sql`select p.id, p.account_id, p.amount_kobo, a.full_name, a.email, a.programme from payments p join accounts a on a.id = p.account_id where p.reference = ${d.transaction.reference}`,
   );
@@ -49,13 +64,23 @@ export async function applyDisputeEvent(tx: Tx, event: string, payload: Record<s
                 ${d.currency ?? 'NGN'}, ${dateOrNull(d.dueAt)}, ${dateOrNull(d.resolvedAt)}, ${event})
         on conflict (paystack_id) do nothing returning id`,
   );
-  const [row] = await queryRows<{ id: string; status: string }>(tx, sql`select id, status from disputes where paystack_id = ${d.id} for update`);
-  const [fresh] = await queryRows(tx, sql`insert into dispute_events (event_key, dispute_id, event) values (${eventKey(event, payload)}, ${row!.id}, ${event}) on conflict do nothing returning event_key`);
+  const [row] = await queryRows<{ id: string; status: string }>(
+    tx,
+    sql`select id, status from disputes where paystack_id = ${d.id} for update`,
+  );
+  const [fresh] = await queryRows(
+    tx,
+    sql`insert into dispute_events (event_key, dispute_id, event) values (${eventKey(event, payload)}, ${row!.id}, ${event}) on conflict do nothing returning event_key`,
+  );
   if (!fresh) return 'replayed';
 
   // Once resolved, a stale create or remind arriving late keeps it resolved.
   const status = !isOpen(row!.status) && event !== 'charge.dispute.resolve' ? row!.status : d.status;
-  const [dispute] = await queryRows<{ due_at: Date | string | null; resolution: string | null; refund_amount_kobo: string }>(
+  const [dispute] = await queryRows<{
+    due_at: Date | string | null;
+    resolution: string | null;
+    refund_amount_kobo: string;
+  }>(
     tx,
     sql`update disputes set status = ${status}, last_event = ${event}, updated_at = now(),
           category = coalesce(${d.category ?? null}, category), resolution = coalesce(${d.resolution ?? null}, resolution),
@@ -64,12 +89,30 @@ export async function applyDisputeEvent(tx: Tx, event: string, payload: Record<s
         where id = ${row!.id} returning due_at, resolution, refund_amount_kobo`,
   );
   const dueAt = dispute!.due_at === null ? null : new Date(dispute!.due_at);
-  const facts = { paystackId: d.id, accountId: payment.account_id, reference: d.transaction.reference, amountKobo: Number(payment.amount_kobo), dueAt };
+  const facts = {
+    paystackId: d.id,
+    accountId: payment.account_id,
+    reference: d.transaction.reference,
+    amountKobo: Number(payment.amount_kobo),
+    dueAt,
+  };
   if (isOpen(status)) await holdForDispute(tx, facts);
-  else await releaseDisputeHold(tx, { paystackId: d.id, accountId: payment.account_id, resolution: dispute!.resolution });
+  else
+    await releaseDisputeHold(tx, {
+      paystackId: d.id,
+      accountId: payment.account_id,
+      resolution: dispute!.resolution,
+    });
 
   const member = { fullName: payment.full_name, email: payment.email, programme: payment.programme };
-  if (isOpen(status) && ((event === 'charge.dispute.create' && inserted) || event === 'charge.dispute.remind'))
-    await tellAdministrators(tx, { kind: event === 'charge.dispute.remind' ? 'remind' : 'create', ...facts, member });
+  if (
+    isOpen(status) &&
+    ((event === 'charge.dispute.create' && inserted) || event === 'charge.dispute.remind')
+  )
+    await tellAdministrators(tx, {
+      kind: event === 'charge.dispute.remind' ? 'remind' : 'create',
+      ...facts,
+      member,
+    });
   return 'applied';
 }

@@ -15,7 +15,13 @@ export async function processDisputeEvents(app: FastifyInstance, onlyId?: number
   const due = await app.db
     .select({ id: paymentEvents.id, event: paymentEvents.event, payload: paymentEvents.payload })
     .from(paymentEvents)
-    .where(and(isNull(paymentEvents.processedAt), like(paymentEvents.event, 'charge.dispute.%'), onlyId === undefined ? undefined : eq(paymentEvents.id, onlyId)))
+    .where(
+      and(
+        isNull(paymentEvents.processedAt),
+        like(paymentEvents.event, 'charge.dispute.%'),
+        onlyId === undefined ? undefined : eq(paymentEvents.id, onlyId),
+      ),
+    )
     .orderBy(asc(paymentEvents.id))
     .limit(BATCH);
   let applied = 0;
@@ -25,16 +31,26 @@ export async function processDisputeEvents(app: FastifyInstance, onlyId?: number
     try {
       outcome = await app.db.transaction(async (tx) => {
         const result = await applyDisputeEvent(tx, row.event, data);
-        await tx.update(paymentEvents).set({ processedAt: new Date() }).where(and(eq(paymentEvents.id, row.id), isNull(paymentEvents.processedAt)));
+        await tx
+          .update(paymentEvents)
+          .set({ processedAt: new Date() })
+          .where(and(eq(paymentEvents.id, row.id), isNull(paymentEvents.processedAt)));
         return result;
       });
     } catch (error) {
       // Nothing of it was kept (one transaction): the next run tries it again, and the others go on.
-      app.log.warn({ err: error, eventId: row.id }, 'dispute event: could not be applied; the job tries again');
+      app.log.warn(
+        { err: error, eventId: row.id },
+        'dispute event: could not be applied; the job tries again',
+      );
       continue;
     }
     applied += 1;
-    if (outcome === 'unknown_payment' || outcome === 'unreadable') app.log.warn({ eventId: row.id, event: row.event, outcome }, 'dispute event: kept, but it names no payment of ours');
+    if (outcome === 'unknown_payment' || outcome === 'unreadable')
+      app.log.warn(
+        { eventId: row.id, event: row.event, outcome },
+        'dispute event: kept, but it names no payment of ours',
+      );
   }
   return { applied, waiting: due.length - applied };
 }

@@ -11,8 +11,19 @@ import { recordAudit } from '../audit/record-audit';
  */
 const holdKey = (paystackId: number) => `payment_disputed:${paystackId}`;
 
-export async function holdForDispute(tx: Tx, dispute: { paystackId: number; accountId: string; reference: string; amountKobo: number; dueAt: Date | null }) {
-  const due = dispute.dueAt ? `, answer due ${dispute.dueAt.toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+export async function holdForDispute(
+  tx: Tx,
+  dispute: {
+    paystackId: number;
+    accountId: string;
+    reference: string;
+    amountKobo: number;
+    dueAt: Date | null;
+  },
+) {
+  const due = dispute.dueAt
+    ? `, answer due ${dispute.dueAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`
+    : '';
   const [raised] = await queryRows<{ id: string }>(
     tx,
     sql`insert into fraud_flags (account_id, rule, related_account_id, detail, dedupe_key, holds_payouts)
@@ -21,10 +32,22 @@ export async function holdForDispute(tx: Tx, dispute: { paystackId: number; acco
         on conflict (dedupe_key) do nothing returning id`,
   );
   if (raised)
-    await recordAudit(tx, { actorAccountId: null, action: 'dispute_hold', targetAccountId: dispute.accountId, details: { paystackDisputeId: dispute.paystackId, reference: dispute.reference, flagId: Number(raised.id) } });
+    await recordAudit(tx, {
+      actorAccountId: null,
+      action: 'dispute_hold',
+      targetAccountId: dispute.accountId,
+      details: {
+        paystackDisputeId: dispute.paystackId,
+        reference: dispute.reference,
+        flagId: Number(raised.id),
+      },
+    });
 }
 
-export async function releaseDisputeHold(tx: Tx, dispute: { paystackId: number; accountId: string; resolution: string | null }) {
+export async function releaseDisputeHold(
+  tx: Tx,
+  dispute: { paystackId: number; accountId: string; resolution: string | null },
+) {
   const [cleared] = await queryRows<{ id: string }>(
     tx,
     sql`update fraud_flags set cleared_at = now(), clear_note = ${`Paystack resolved the dispute${dispute.resolution ? ` (${dispute.resolution})` : ''}`}
@@ -35,6 +58,10 @@ export async function releaseDisputeHold(tx: Tx, dispute: { paystackId: number; 
       actorAccountId: null,
       action: 'dispute_hold_released',
       targetAccountId: dispute.accountId,
-      details: { paystackDisputeId: dispute.paystackId, resolution: dispute.resolution, flagId: Number(cleared.id) },
+      details: {
+        paystackDisputeId: dispute.paystackId,
+        resolution: dispute.resolution,
+        flagId: Number(cleared.id),
+      },
     });
 }

@@ -54,24 +54,56 @@ const toDispute = (r: DisputeRow, dashboardUrl: string): Dispute => ({
   raisedAt: iso(r.created_at),
   lastEvent: r.last_event,
   member: { id: r.account_id, fullName: r.full_name, email: r.email, programme: r.programme },
-  payment: { reference: r.reference, amount: toNairaString(Number(r.amount_kobo)), paidAt: isoOrNull(r.paid_at) },
-  answer: r.answer ? { answer: r.answer, note: r.answer_note ?? '', by: r.answered_by_name, at: iso(r.answered_at!), sent: r.answer_sent_at !== null } : null,
+  payment: {
+    reference: r.reference,
+    amount: toNairaString(Number(r.amount_kobo)),
+    paidAt: isoOrNull(r.paid_at),
+  },
+  answer: r.answer
+    ? {
+        answer: r.answer,
+        note: r.answer_note ?? '',
+        by: r.answered_by_name,
+        at: iso(r.answered_at!),
+        sent: r.answer_sent_at !== null,
+      }
+    : null,
   dashboardUrl,
 });
 
 /** Open disputes first, the nearest due date first; then the resolved ones, newest first. */
-export async function listDisputes(db: Tx, options: { state: 'open' | 'resolved' | 'all'; accountId?: string; limit: number; offset: number; dashboardUrl: string }) {
-  const state = options.state === 'open' ? sql`d.status <> 'resolved'` : options.state === 'resolved' ? sql`d.status = 'resolved'` : sql`true`;
+export async function listDisputes(
+  db: Tx,
+  options: {
+    state: 'open' | 'resolved' | 'all';
+    accountId?: string;
+    limit: number;
+    offset: number;
+    dashboardUrl: string;
+  },
+) {
+  const state =
+    options.state === 'open'
+      ? sql`d.status <> 'resolved'`
+      : options.state === 'resolved'
+        ? sql`d.status = 'resolved'`
+        : sql`true`;
   const account = options.accountId ? sql`and d.account_id = ${options.accountId}` : sql``;
   const rows = await queryRows<DisputeRow>(
     db,
     sql`select ${disputeColumns}, count(*) over () as total ${disputeJoins} where ${state} ${account}
         order by (d.status <> 'resolved') desc, d.due_at asc nulls last, d.id desc limit ${options.limit} offset ${options.offset}`,
   );
-  return { total: rows[0] ? Number(rows[0].total) : 0, items: rows.map((r) => toDispute(r, options.dashboardUrl)) };
+  return {
+    total: rows[0] ? Number(rows[0].total) : 0,
+    items: rows.map((r) => toDispute(r, options.dashboardUrl)),
+  };
 }
 
 export async function disputeById(db: Tx, id: number, dashboardUrl: string) {
-  const [row] = await queryRows<DisputeRow>(db, sql`select ${disputeColumns}, 1 as total ${disputeJoins} where d.id = ${id}`);
+  const [row] = await queryRows<DisputeRow>(
+    db,
+    sql`select ${disputeColumns}, 1 as total ${disputeJoins} where d.id = ${id}`,
+  );
   return row ? toDispute(row, dashboardUrl) : null;
 }

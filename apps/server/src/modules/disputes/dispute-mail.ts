@@ -13,12 +13,25 @@ export interface DisputeNotice {
   member: { fullName: string; email: string; programme: Programme };
 }
 
-const lagos = (date: Date) => date.toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Lagos' });
+const lagos = (date: Date) =>
+  date.toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Africa/Lagos',
+  });
 
 /** Every active administrator is mailed in the event's transaction (through the mail queue), so a dispute is not missed. */
 export async function tellAdministrators(tx: Tx, notice: DisputeNotice) {
-  const admins = await queryRows<{ email: string; full_name: string }>(tx, sql`select email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`);
-  const due = notice.dueAt ? `Paystack needs our answer by ${lagos(notice.dueAt)} (Lagos time).` : 'Paystack gave no due date.';
+  const admins = await queryRows<{ email: string; full_name: string }>(
+    tx,
+    sql`select email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`,
+  );
+  const due = notice.dueAt
+    ? `Paystack needs our answer by ${lagos(notice.dueAt)} (Lagos time).`
+    : 'Paystack gave no due date.';
   const subject =
     notice.kind === 'create'
       ? `Payment disputed: ${formatNaira(notice.amountKobo)} paid by ${notice.member.fullName}`

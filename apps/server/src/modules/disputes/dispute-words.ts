@@ -11,7 +11,10 @@ const RESOLUTION_TEXT: Record<string, string> = {
 };
 
 export function disputeStatusText(status: string, resolution: string | null) {
-  if (status === 'resolved') return resolution ? `Resolved: ${RESOLUTION_TEXT[resolution] ?? `Paystack's resolution "${resolution}"`}` : 'Resolved';
+  if (status === 'resolved')
+    return resolution
+      ? `Resolved: ${RESOLUTION_TEXT[resolution] ?? `Paystack's resolution "${resolution}"`}`
+      : 'Resolved';
   // A word Paystack never documented is shown as it came, never dropped.
   return STATUS_TEXT[status] ?? `Paystack's status: ${status}`;
 }

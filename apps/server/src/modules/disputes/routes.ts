@@ -1,4 +1,12 @@
-import { disputeAnswerSchema, disputeListSchema, disputeSchema, disputeStates, errorResponses, errorSchema, pageQuerySchema } from '@coop/core/contracts';
+import {
+  disputeAnswerSchema,
+  disputeListSchema,
+  disputeSchema,
+  disputeStates,
+  errorResponses,
+  errorSchema,
+  pageQuerySchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SANDBOX_PREFIX } from '../../adapters/payments';
@@ -13,7 +21,10 @@ const admin = { access: 'admin' as const };
 export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   scheduleDisputeEvents(app);
   // Paystack's dashboard lists the disputes; in test mode the sandbox's records page stands in for it.
-  const dashboardUrl = app.config.payments.provider === 'sandbox' ? `${app.config.publicUrl}${SANDBOX_PREFIX}/checkout/records` : 'https://dashboard.paystack.com/#/disputes';
+  const dashboardUrl =
+    app.config.payments.provider === 'sandbox'
+      ? `${app.config.publicUrl}${SANDBOX_PREFIX}/checkout/records`
+      : 'https://dashboard.paystack.com/#/disputes';
 
   app.get(
     '/admin/disputes',
@@ -21,14 +32,24 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: "Disputes of members' card payments: open ones first by Paystack's due date, or resolved ones; optionally one member's",
-        querystring: pageQuerySchema.extend({ state: z.enum(disputeStates).default('open'), accountId: z.uuid('No such account.').optional() }),
+        summary:
+          "Disputes of members' card payments: open ones first by Paystack's due date, or resolved ones; optionally one member's",
+        querystring: pageQuerySchema.extend({
+          state: z.enum(disputeStates).default('open'),
+          accountId: z.uuid('No such account.').optional(),
+        }),
         response: { 200: disputeListSchema, ...errorResponses },
       },
     },
     async (request) => {
       const { page, pageSize, state, accountId } = request.query;
-      const { total, items } = await listDisputes(app.db, { state, accountId, limit: pageSize, offset: (page - 1) * pageSize, dashboardUrl });
+      const { total, items } = await listDisputes(app.db, {
+        state,
+        accountId,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+        dashboardUrl,
+      });
       return { page, pageSize, total, items };
     },
   );
@@ -42,7 +63,12 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Accept or contest a dispute through Paystack's dispute API with a note, once (audited)",
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: disputeAnswerSchema,
-        response: { 200: z.object({ message: z.string(), dispute: disputeSchema }), ...errorResponses, 404: errorSchema, 502: errorSchema },
+        response: {
+          200: z.object({ message: z.string(), dispute: disputeSchema }),
+          ...errorResponses,
+          404: errorSchema,
+          502: errorSchema,
+        },
       },
     },
     async (request) => {

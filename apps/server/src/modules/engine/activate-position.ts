@@ -1,11 +1,29 @@
 import { sql } from 'drizzle-orm';
-import { fullDepthOf, isFinished, placementStep, promotionBenefits, referralBenefit, stageFor, stageName, stageProgress, type Plan, type Programme } from '@coop/core';
+import {
+  fullDepthOf,
+  isFinished,
+  placementStep,
+  promotionBenefits,
+  referralBenefit,
+  stageFor,
+  stageName,
+  stageProgress,
+  type Plan,
+  type Programme,
+} from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { notify } from '../notifications/mail-queue';
 import { planBook, type PlanBook } from '../plans/plan-book';
 import { creditBenefits, creditLabel, recordAwards, recordFee } from './benefit-postings';
-import { childrenOf, latestPositionOf, lockProgramme, selectPositions, toPosition, type PositionRow } from './position-store';
+import {
+  childrenOf,
+  latestPositionOf,
+  lockProgramme,
+  selectPositions,
+  toPosition,
+  type PositionRow,
+} from './position-store';
 
 export interface ActivateInput {
   accountId: string;
@@ -17,7 +35,11 @@ export interface ActivateInput {
 
 export type ActivateResult =
   | { status: 'placed' | 'already_placed'; positionId: number }
-  | { status: 'refused'; code: 'already_member' | 'position_in_progress' | 'wrong_amount' | 'account_unknown'; message: string };
+  | {
+      status: 'refused';
+      code: 'already_member' | 'position_in_progress' | 'wrong_amount' | 'account_unknown';
+      message: string;
+    };
 
 export class EngineError extends Error {}
 
@@ -34,17 +56,32 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
   const [already] = await selectPositions(tx, sql`payment_reference = ${input.paymentReference}`);
   if (already) return { status: 'already_placed', positionId: already.id };
   if (input.amountKobo !== plan.feeKobo)
-    return { status: 'refused', code: 'wrong_amount', message: `The fee is ${plan.feeKobo} kobo, not ${input.amountKobo}.` };
+    return {
+      status: 'refused',
+      code: 'wrong_amount',
+      message: `The fee is ${plan.feeKobo} kobo, not ${input.amountKobo}.`,
+    };
 
-  const [account] = await queryRows<{ id: string; full_name: string; sponsor_account_id: string | null; programme: Programme }>(
+  const [account] = await queryRows<{
+    id: string;
+    full_name: string;
+    sponsor_account_id: string | null;
+    programme: Programme;
+  }>(
     tx,
     sql`select id, full_name, sponsor_account_id, programme from accounts where id = ${input.accountId} for update`,
   );
-  if (!account || account.programme !== input.programme) return { status: 'refused', code: 'account_unknown', message: 'No such account in this programme.' };
+  if (!account || account.programme !== input.programme)
+    return { status: 'refused', code: 'account_unknown', message: 'No such account in this programme.' };
   const previous = await latestPositionOf(tx, account.id);
-  if (previous && input.programme === 'main') return { status: 'refused', code: 'already_member', message: 'You are already a member.' };
+  if (previous && input.programme === 'main')
+    return { status: 'refused', code: 'already_member', message: 'You are already a member.' };
   if (previous && previous.finishedAt === null)
-    return { status: 'refused', code: 'position_in_progress', message: 'Your current position has not finished Thank You yet.' };
+    return {
+      status: 'refused',
+      code: 'position_in_progress',
+      message: 'Your current position has not finished Thank You yet.',
+    };
 
   const sponsor = account.sponsor_account_id ? await latestPositionOf(tx, account.sponsor_account_id) : null;
   const top = sponsor ?? root;
@@ -66,15 +103,23 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
   const touched = await countIntoAncestors(tx, position);
   await propagateFullDepth(tx, parent);
   if (sponsor) {
-    const updated = await creditReferral(tx, await planOf(plans, sponsor), sponsor, position, account.full_name);
+    const updated = await creditReferral(
+      tx,
+      await planOf(plans, sponsor),
+      sponsor,
+      position,
+      account.full_name,
+    );
     touched.set(updated.id, updated);
   }
-  for (const ancestor of touched.values()) if (ancestor.accountId !== null) await promote(tx, await planOf(plans, ancestor), ancestor);
+  for (const ancestor of touched.values())
+    if (ancestor.accountId !== null) await promote(tx, await planOf(plans, ancestor), ancestor);
   return { status: 'placed', positionId: position.id };
 }
 
 /** What the position was promised: the version it joined under. */
-const planOf = (plans: PlanBook, position: PositionRow): Promise<Plan> => plans.version(position.programme, position.planVersion);
+const planOf = (plans: PlanBook, position: PositionRow): Promise<Plan> =>
+  plans.version(position.programme, position.planVersion);
 
 /** Breadth-first, left to right, within `top`'s subtree: descend along the first level that is not full. */
 async function findFirstFreeSlot(tx: Tx, top: PositionRow): Promise<{ parent: PositionRow; slot: 0 | 1 }> {
@@ -134,7 +179,13 @@ async function propagateFullDepth(tx: Tx, start: PositionRow) {
   }
 }
 
-async function creditReferral(tx: Tx, plan: Plan, sponsor: PositionRow, newcomer: PositionRow, newcomerName: string) {
+async function creditReferral(
+  tx: Tx,
+  plan: Plan,
+  sponsor: PositionRow,
+  newcomer: PositionRow,
+  newcomerName: string,
+) {
   const bonus = (await isEarning(tx, sponsor)) ? referralBenefit(plan, sponsor.referralBonusesPaid) : null;
   const [row] = await queryRows<Parameters<typeof toPosition>[0]>(
     tx,
@@ -144,8 +195,19 @@ async function creditReferral(tx: Tx, plan: Plan, sponsor: PositionRow, newcomer
   );
   const updated = toPosition(row!);
   if (bonus && updated.accountId) {
-    await creditBenefits(tx, plan, updated, `referral:${newcomer.id}`, [{ kind: 'referral', stage: 0, amountKobo: bonus.amountKobo }], `Referral bonus from ${newcomerName}`);
-    await notify(tx, updated.accountId, { kind: 'bonus_credited', bonus: 'Referral bonus', lines: [{ label: `Referral bonus from ${newcomerName}`, amountKobo: bonus.amountKobo }] });
+    await creditBenefits(
+      tx,
+      plan,
+      updated,
+      `referral:${newcomer.id}`,
+      [{ kind: 'referral', stage: 0, amountKobo: bonus.amountKobo }],
+      `Referral bonus from ${newcomerName}`,
+    );
+    await notify(tx, updated.accountId, {
+      kind: 'bonus_credited',
+      bonus: 'Referral bonus',
+      lines: [{ label: `Referral bonus from ${newcomerName}`, amountKobo: bonus.amountKobo }],
+    });
   }
   return updated;
 }
@@ -155,13 +217,22 @@ async function promote(tx: Tx, plan: Plan, position: PositionRow) {
   const stage = stageFor(plan, position.levelCounts, position.directReferrals);
   if (stage <= position.stage) return;
   const finished = stage > plan.stages.length - 1;
-  await tx.execute(sql`update positions set stage = ${stage}, finished_at = ${finished ? sql`now()` : null} where id = ${position.id}`);
+  await tx.execute(
+    sql`update positions set stage = ${stage}, finished_at = ${finished ? sql`now()` : null} where id = ${position.id}`,
+  );
   // A suspended or closed account keeps its place and its stage but earns nothing for it.
   if (!(await isEarning(tx, position))) return;
   const benefits = promotionBenefits(plan, position.stage, stage);
   for (const completed of benefits) {
     const name = plan.stages[completed.stage]!.name;
-    await creditBenefits(tx, plan, position, `stage:${completed.stage}`, completed.credits, `for completing ${name} (stage ${completed.stage})`);
+    await creditBenefits(
+      tx,
+      plan,
+      position,
+      `stage:${completed.stage}`,
+      completed.credits,
+      `for completing ${name} (stage ${completed.stage})`,
+    );
     await recordAwards(tx, plan, position, completed.awards);
   }
   // One notification for the promotion, itemising what every completed stage paid and awarded.
@@ -169,14 +240,23 @@ async function promote(tx: Tx, plan: Plan, position: PositionRow) {
     kind: 'promotion',
     reachedStage: stageName(plan, stage),
     completed: benefits.map((c) => plan.stages[c.stage]!.name),
-    lines: benefits.flatMap((c) => c.credits.filter((credit) => credit.amountKobo !== 0).map((credit) => ({ label: creditLabel(plan, credit), amountKobo: credit.amountKobo }))),
+    lines: benefits.flatMap((c) =>
+      c.credits
+        .filter((credit) => credit.amountKobo !== 0)
+        .map((credit) => ({ label: creditLabel(plan, credit), amountKobo: credit.amountKobo })),
+    ),
     awards: benefits.flatMap((c) => c.awards.map((a) => ({ label: a.description, amountKobo: a.valueKobo }))),
-    next: isFinished(plan, stage) ? null : stageProgress(plan, stage, position.levelCounts, position.directReferrals).summary,
+    next: isFinished(plan, stage)
+      ? null
+      : stageProgress(plan, stage, position.levelCounts, position.directReferrals).summary,
   });
 }
 
 async function isEarning(tx: Tx, position: PositionRow): Promise<boolean> {
   if (position.accountId === null) return false;
-  const [row] = await queryRows<{ status: string }>(tx, sql`select status from accounts where id = ${position.accountId}`);
+  const [row] = await queryRows<{ status: string }>(
+    tx,
+    sql`select status from accounts where id = ${position.accountId}`,
+  );
   return row?.status === 'active';
 }

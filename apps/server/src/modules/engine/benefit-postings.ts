@@ -36,7 +36,14 @@ export async function recordFee(tx: Tx, plan: Plan, position: PositionRow, accou
  * One journal entry per (position, cause): bonus expense pays the wallet, and a deduction goes to the
  * health organisation instead of the wallet. The credits rows' unique key stops any second payment.
  */
-export async function creditBenefits(tx: Tx, plan: Plan, position: PositionRow, cause: string, credits: readonly CashCredit[], memo: string) {
+export async function creditBenefits(
+  tx: Tx,
+  plan: Plan,
+  position: PositionRow,
+  cause: string,
+  credits: readonly CashCredit[],
+  memo: string,
+) {
   const accountId = position.accountId!;
   const paid = credits.filter((c) => c.amountKobo !== 0);
   if (paid.length === 0) return;
@@ -44,9 +51,16 @@ export async function creditBenefits(tx: Tx, plan: Plan, position: PositionRow, 
   const deductedKobo = -paid.filter((c) => c.amountKobo < 0).reduce((s, c) => s + c.amountKobo, 0);
   const lines: EntryLine[] = [
     { account: { kind: 'bonus_expense', programme: position.programme }, amountKobo: -grossKobo },
-    { account: { kind: 'wallet', programme: position.programme, accountId }, amountKobo: grossKobo - deductedKobo },
+    {
+      account: { kind: 'wallet', programme: position.programme, accountId },
+      amountKobo: grossKobo - deductedKobo,
+    },
   ];
-  if (deductedKobo > 0) lines.push({ account: { kind: 'health_fee_payable', programme: position.programme }, amountKobo: deductedKobo });
+  if (deductedKobo > 0)
+    lines.push({
+      account: { kind: 'health_fee_payable', programme: position.programme },
+      amountKobo: deductedKobo,
+    });
   const kinds = paid.map((c) => MEMO_PREFIX[c.kind].toLowerCase()).join(', ');
   const entry = await postEntry(tx, {
     kind: cause.startsWith('referral') ? 'referral_bonus' : 'promotion',
@@ -62,7 +76,8 @@ export async function creditBenefits(tx: Tx, plan: Plan, position: PositionRow, 
       values (${position.id}, ${accountId}, ${position.programme}, ${credit.kind}, ${credit.stage}, ${cause}, ${credit.amountKobo}, ${plan.version}, ${entry.entryId})`);
   }
   // The position's totals by kind move in the same transaction, so the dashboard reads them instead of summing credits.
-  const sum = (kind: CashCredit['kind']) => paid.filter((c) => c.kind === kind).reduce((s, c) => s + c.amountKobo, 0);
+  const sum = (kind: CashCredit['kind']) =>
+    paid.filter((c) => c.kind === kind).reduce((s, c) => s + c.amountKobo, 0);
   await tx.execute(sql`
     update positions set
       credited_referral_kobo = credited_referral_kobo + ${sum('referral')},
@@ -77,7 +92,12 @@ export async function creditBenefits(tx: Tx, plan: Plan, position: PositionRow, 
  * Records award entitlements when they are earned. A yearly award (the Golden Crown's five installments) is
  * earned at once, but its first installment falls due now and each next one on the anniversary of the first.
  */
-export async function recordAwards(tx: Tx, plan: Plan, position: PositionRow, awards: readonly AwardEntitlement[]) {
+export async function recordAwards(
+  tx: Tx,
+  plan: Plan,
+  position: PositionRow,
+  awards: readonly AwardEntitlement[],
+) {
   for (const award of awards) {
     await tx.execute(sql`
       insert into awards (position_id, account_id, programme, kind, stage, installment, value_kobo, description, plan_version, due_at)

@@ -88,7 +88,10 @@ export function matrixNodesOf(rows: readonly MatrixNodeRow[]): MatrixNode[] {
 }
 
 /** The first level with room: its number and how many places are left on it. */
-export const nextLevelOf = (fullDepth: number, positionsOnIt: number) => ({ level: fullDepth + 1, emptyPlaces: levelCapacity(fullDepth + 1) - positionsOnIt });
+export const nextLevelOf = (fullDepth: number, positionsOnIt: number) => ({
+  level: fullDepth + 1,
+  emptyPlaces: levelCapacity(fullDepth + 1) - positionsOnIt,
+});
 
 /**
  * The member's own matrix, a few levels at a time, with only the short name (first name, surname initial),
@@ -96,17 +99,32 @@ export const nextLevelOf = (fullDepth: number, positionsOnIt: number) => ({ leve
  * own subtree. Two statements whatever the depth (decisions 0015, 0034): the member's position with the next level's
  * kept count, then the walk down (and, for a deeper part, the walk up that proves it is the member's).
  */
-export async function matrixView(db: Tx, accountId: string, options: { fromPositionId?: number; levels: number }) {
-  const [own] = await preparedRows<{ id: string; depth: number; full_depth: number; next_level_count: string | number }>(db, ownStatement, [accountId]);
+export async function matrixView(
+  db: Tx,
+  accountId: string,
+  options: { fromPositionId?: number; levels: number },
+) {
+  const [own] = await preparedRows<{
+    id: string;
+    depth: number;
+    full_depth: number;
+    next_level_count: string | number;
+  }>(db, ownStatement, [accountId]);
   if (!own) return { status: 'unpaid' as const };
   const ownId = Number(own.id);
   const topId = options.fromPositionId ?? ownId;
-  const rows = await preparedRows<MatrixNodeRow>(
-    db,
-    nodesStatement,
-    [topId, ownId, own.depth, options.levels],
-  );
+  const rows = await preparedRows<MatrixNodeRow>(db, nodesStatement, [
+    topId,
+    ownId,
+    own.depth,
+    options.levels,
+  ]);
   if (rows.length === 0) return { status: 'forbidden' as const };
   const nodes = matrixNodesOf(rows);
-  return { status: 'ok' as const, rootPositionId: topId, nodes, nextLevel: nextLevelOf(own.full_depth, Number(own.next_level_count)) };
+  return {
+    status: 'ok' as const,
+    rootPositionId: topId,
+    nodes,
+    nextLevel: nextLevelOf(own.full_depth, Number(own.next_level_count)),
+  };
 }

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
-
 export interface PositionRow {
   id: number;
   programme: Programme;
@@ -85,12 +84,18 @@ export async function selectPositions(tx: Tx, where: ReturnType<typeof sql>): Pr
  * promotion" hold on PostgreSQL; PGlite serves one session anyway.
  */
 export async function lockProgramme(tx: Tx, programme: Programme): Promise<PositionRow> {
-  const [root] = await queryRows<RawPosition>(tx, sql`select * from positions where programme = ${programme} and parent_id is null for update`);
+  const [root] = await queryRows<RawPosition>(
+    tx,
+    sql`select * from positions where programme = ${programme} and parent_id is null for update`,
+  );
   if (!root) throw new Error(`the ${programme} matrix has no root position`);
   return toPosition(root);
 }
 
-export async function childrenOf(tx: Tx, parentId: number): Promise<[PositionRow | null, PositionRow | null]> {
+export async function childrenOf(
+  tx: Tx,
+  parentId: number,
+): Promise<[PositionRow | null, PositionRow | null]> {
   const rows = await selectPositions(tx, sql`parent_id = ${parentId}`);
   return [rows.find((r) => r.slot === 0) ?? null, rows.find((r) => r.slot === 1) ?? null];
 }

@@ -16,7 +16,17 @@ export interface RawProfile {
 export interface RawMovingFigures {
   position: RawPosition | null;
   credits: Record<string, string | number> | null;
-  awards: Array<{ id: string | number; kind: string; stage: number; installment: number; value_kobo: string | number; description: string; status: string; created_at: string; due_at: string }>;
+  awards: Array<{
+    id: string | number;
+    kind: string;
+    stage: number;
+    installment: number;
+    value_kobo: string | number;
+    description: string;
+    status: string;
+    created_at: string;
+    due_at: string;
+  }>;
   referrals: string | number;
   wallet_kobo: string | number | null;
   wallet_lines: number | null;
@@ -56,7 +66,11 @@ const movingFiguresStatement: PreparedStatement = {
 
 /** The account's moving figures with the version they are at (`figures_versions`), read in one snapshot. */
 export async function movingFigures(db: Tx, accountId: string) {
-  const [row] = await preparedRows<{ version: string | number; figures: RawMovingFigures }>(db, movingFiguresStatement, [accountId]);
+  const [row] = await preparedRows<{ version: string | number; figures: RawMovingFigures }>(
+    db,
+    movingFiguresStatement,
+    [accountId],
+  );
   return { version: Number(row!.version), figures: row!.figures };
 }
 
@@ -66,13 +80,24 @@ export async function movingFigures(db: Tx, accountId: string) {
  * below it. Null when the account does not exist.
  */
 export async function memberFigures(db: Tx, accountId: string, programme: Programme) {
-  const [row] = await preparedRows<RawProfile & { figures: RawMovingFigures }>(db, figuresStatement, [accountId]);
+  const [row] = await preparedRows<RawProfile & { figures: RawMovingFigures }>(db, figuresStatement, [
+    accountId,
+  ]);
   return row ? withProfile(row, movingFiguresOf(row.figures, programme)) : null;
 }
 
 /** An account's details beside moving figures already computed (a server keeps those between calls). */
 export function withProfile(row: RawProfile, figures: MovingFigures) {
-  return { account: { fullName: row.full_name, email: row.email, referralCode: row.referral_code, address: row.address, phone: row.phone }, ...figures };
+  return {
+    account: {
+      fullName: row.full_name,
+      email: row.email,
+      referralCode: row.referral_code,
+      address: row.address,
+      phone: row.phone,
+    },
+    ...figures,
+  };
 }
 
 /** The moving figures in the product's terms: stage, progress, credits by kind, awards, wallet. */
@@ -81,10 +106,13 @@ export function movingFiguresOf(moving: RawMovingFigures, programme: Programme) 
   const position = moving.position ? toPosition(moving.position) : null;
   const creditKobo = (kind: string) => Number(moving.credits?.[kind] ?? 0);
   const awardRows = moving.awards;
-  const awardKobo = (kind: string) => awardRows.filter((a) => a.kind === kind).reduce((s, a) => s + Number(a.value_kobo), 0);
+  const awardKobo = (kind: string) =>
+    awardRows.filter((a) => a.kind === kind).reduce((s, a) => s + Number(a.value_kobo), 0);
   const walletKobo = Number(moving.wallet_kobo ?? 0);
   const stage = position?.stage ?? 0;
-  const progress = position ? stageProgress(plan, position.stage, position.levelCounts, position.directReferrals) : null;
+  const progress = position
+    ? stageProgress(plan, position.stage, position.levelCounts, position.directReferrals)
+    : null;
   return {
     paid: position !== null,
     positionId: position?.id ?? null,

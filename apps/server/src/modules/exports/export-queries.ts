@@ -17,11 +17,45 @@ export interface Period {
   programme?: Programme;
 }
 
-export const memberColumns = ['Full name', 'Email', 'Phone', 'Referral code', 'Sponsor email', 'Role', 'Account status', 'Email confirmed', 'Paid', 'Stage', 'Wallet (NGN)', 'Bank', 'Bank account', 'Bank verified', 'Open fraud flags', 'Joined'];
+export const memberColumns = [
+  'Full name',
+  'Email',
+  'Phone',
+  'Referral code',
+  'Sponsor email',
+  'Role',
+  'Account status',
+  'Email confirmed',
+  'Paid',
+  'Stage',
+  'Wallet (NGN)',
+  'Bank',
+  'Bank account',
+  'Bank verified',
+  'Open fraud flags',
+  'Joined',
+];
 
 /** Every account of a programme with its stage, wallet, bank (masked) and fraud flags not yet cleared, in id order. */
 export async function* memberRecords(db: Tx, programme: Programme): AsyncGenerator<string[]> {
-  type Row = { id: string; full_name: string; email: string; phone: string; referral_code: string; sponsor_email: string | null; role: string; status: string; confirmed: boolean; stage: number | null; wallet: string | null; bank_name: string | null; last4: string | null; verified: boolean | null; flags: string | null; created_at: string | Date };
+  type Row = {
+    id: string;
+    full_name: string;
+    email: string;
+    phone: string;
+    referral_code: string;
+    sponsor_email: string | null;
+    role: string;
+    status: string;
+    confirmed: boolean;
+    stage: number | null;
+    wallet: string | null;
+    bank_name: string | null;
+    last4: string | null;
+    verified: boolean | null;
+    flags: string | null;
+    created_at: string | Date;
+  };
   const plan = getPlan(programme);
   const rows = keysetRows<Row, string>(
     (after, limit) =>
@@ -63,11 +97,35 @@ export async function* memberRecords(db: Tx, programme: Programme): AsyncGenerat
   }
 }
 
-export const paymentColumns = ['Reference', 'Created', 'Programme', 'Full name', 'Email', 'Amount (NGN)', 'Status', 'Paid at', 'Failure reason', 'Provider'];
+export const paymentColumns = [
+  'Reference',
+  'Created',
+  'Programme',
+  'Full name',
+  'Email',
+  'Amount (NGN)',
+  'Status',
+  'Paid at',
+  'Failure reason',
+  'Provider',
+];
 
 /** Payment attempts made in the period (every outcome), oldest first. */
 export async function* paymentRecords(db: Tx, period: Period): AsyncGenerator<string[]> {
-  type Row = { id: string; at_key: string; reference: string; created_at: string | Date; programme: string; full_name: string; email: string; amount_kobo: string; status: string; paid_at: string | Date | null; failure_reason: string | null; provider: string };
+  type Row = {
+    id: string;
+    at_key: string;
+    reference: string;
+    created_at: string | Date;
+    programme: string;
+    full_name: string;
+    email: string;
+    amount_kobo: string;
+    status: string;
+    paid_at: string | Date | null;
+    failure_reason: string | null;
+    provider: string;
+  };
   const rows = keysetRows<Row, { at: string; id: string }>(
     (after, limit) =>
       queryRows<Row>(
@@ -83,11 +141,33 @@ export async function* paymentRecords(db: Tx, period: Period): AsyncGenerator<st
     (r) => ({ at: r.at_key, id: r.id }),
   );
   for await (const r of rows) {
-    yield [r.reference, iso(r.created_at), r.programme, text(r.full_name), text(r.email), naira(r.amount_kobo), r.status, iso(r.paid_at), text(r.failure_reason), r.provider];
+    yield [
+      r.reference,
+      iso(r.created_at),
+      r.programme,
+      text(r.full_name),
+      text(r.email),
+      naira(r.amount_kobo),
+      r.status,
+      iso(r.paid_at),
+      text(r.failure_reason),
+      r.provider,
+    ];
   }
 }
 
-export const journalColumns = ['Entry', 'Line', 'Date', 'Programme', 'Kind', 'Memo', 'Ledger account', 'Member email', 'Debit (NGN)', 'Credit (NGN)'];
+export const journalColumns = [
+  'Entry',
+  'Line',
+  'Date',
+  'Programme',
+  'Kind',
+  'Memo',
+  'Ledger account',
+  'Member email',
+  'Debit (NGN)',
+  'Credit (NGN)',
+];
 
 /** Journal entries per page; each has two lines or more, so a short page of lines means the last entries were read. */
 const ENTRIES_PER_PAGE = 500;
@@ -98,7 +178,18 @@ const ENTRIES_PER_PAGE = 500;
  * their lines by the entry index instead of sorting the whole period's lines again.
  */
 export async function* journalRecords(db: Tx, period: Period): AsyncGenerator<string[]> {
-  type Row = { line_id: string; entry_id: string; created_at: string | Date; programme: string; kind: string; memo: string; account: string; account_kind: string; email: string | null; amount_kobo: string };
+  type Row = {
+    line_id: string;
+    entry_id: string;
+    created_at: string | Date;
+    programme: string;
+    kind: string;
+    memo: string;
+    account: string;
+    account_kind: string;
+    email: string | null;
+    amount_kobo: string;
+  };
   const rows = keysetRows<Row, string>(
     (after) =>
       queryRows<Row>(
@@ -123,11 +214,34 @@ export async function* journalRecords(db: Tx, period: Period): AsyncGenerator<st
     const amount = Number(r.amount_kobo);
     // A member's wallet is named by the member, not by the internal account id in its key.
     const account = r.account_kind === 'wallet' ? 'wallet' : r.account;
-    yield [r.entry_id, r.line_id, iso(r.created_at), r.programme, r.kind, text(r.memo), account, text(r.email), amount < 0 ? naira(-amount) : '', amount > 0 ? naira(amount) : ''];
+    yield [
+      r.entry_id,
+      r.line_id,
+      iso(r.created_at),
+      r.programme,
+      r.kind,
+      text(r.memo),
+      account,
+      text(r.email),
+      amount < 0 ? naira(-amount) : '',
+      amount > 0 ? naira(amount) : '',
+    ];
   }
 }
 
-export const payoutColumns = ['Payout', 'Attempt', 'Reference', 'Full name', 'Email', 'Bank', 'Bank account', 'Amount (NGN)', 'Status', 'Failure reason', 'Time'];
+export const payoutColumns = [
+  'Payout',
+  'Attempt',
+  'Reference',
+  'Full name',
+  'Email',
+  'Bank',
+  'Bank account',
+  'Amount (NGN)',
+  'Status',
+  'Failure reason',
+  'Time',
+];
 
 /**
  * Every transfer attempt of one run's payouts, one row each (a failed transfer and its retry are two rows, as
@@ -139,11 +253,26 @@ export async function* payoutRecords(db: Tx, runId: number): AsyncGenerator<stri
     (r) => ({ payoutId: r.payoutId, attempt: r.attempt }),
   );
   for await (const r of rows) {
-    yield [String(r.payoutId), String(r.attempt), r.reference, text(r.fullName), text(r.email), text(r.bankName), `****${r.accountNumberLast4}`, naira(r.amountKobo), r.status, text(r.failureReason), lagosTime(r.at)];
+    yield [
+      String(r.payoutId),
+      String(r.attempt),
+      r.reference,
+      text(r.fullName),
+      text(r.email),
+      text(r.bankName),
+      `****${r.accountNumberLast4}`,
+      naira(r.amountKobo),
+      r.status,
+      text(r.failureReason),
+      lagosTime(r.at),
+    ];
   }
 }
 
 export async function findRun(db: Tx, runId: number) {
-  const [run] = await queryRows<{ programme: string; period: string }>(db, sql`select programme, period from payout_runs where id = ${runId}`);
+  const [run] = await queryRows<{ programme: string; period: string }>(
+    db,
+    sql`select programme, period from payout_runs where id = ${runId}`,
+  );
   return run;
 }

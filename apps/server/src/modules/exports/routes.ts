@@ -7,7 +7,18 @@ import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { csvStream } from './csv-stream';
-import { findRun, journalColumns, journalRecords, memberColumns, memberRecords, paymentColumns, paymentRecords, payoutColumns, payoutRecords, type Period } from './export-queries';
+import {
+  findRun,
+  journalColumns,
+  journalRecords,
+  memberColumns,
+  memberRecords,
+  paymentColumns,
+  paymentRecords,
+  payoutColumns,
+  payoutRecords,
+  type Period,
+} from './export-queries';
 
 const DAY_MS = 86_400_000;
 const LAGOS_OFFSET_MS = 3_600_000;
@@ -19,7 +30,12 @@ const toPeriod = (q: { from: string; to: string; programme?: Programme | '' }): 
   programme: q.programme || undefined,
 });
 
-const csvSchema = (summary: string) => ({ tags: ['admin'], summary, produces: ['text/csv'], response: errorResponses });
+const csvSchema = (summary: string) => ({
+  tags: ['admin'],
+  summary,
+  produces: ['text/csv'],
+  response: errorResponses,
+});
 
 function sendCsv(reply: Reply, filename: string, body: NodeJS.ReadableStream) {
   return reply
@@ -31,47 +47,90 @@ function sendCsv(reply: Reply, filename: string, body: NodeJS.ReadableStream) {
 
 /** CSV exports for the accountant, streamed page by page from the database; each export is in the audit log. */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const audit = (actorAccountId: string, action: string, details: Record<string, unknown>) => app.db.transaction((tx) => recordAudit(tx, { actorAccountId, action, details }));
+  const audit = (actorAccountId: string, action: string, details: Record<string, unknown>) =>
+    app.db.transaction((tx) => recordAudit(tx, { actorAccountId, action, details }));
 
   app.get(
     '/admin/exports/members',
-    { config: { access: 'admin' }, schema: { ...csvSchema('Members of a programme with stage, wallet and bank (masked), as CSV (audited)'), querystring: memberExportQuerySchema } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...csvSchema('Members of a programme with stage, wallet and bank (masked), as CSV (audited)'),
+        querystring: memberExportQuerySchema,
+      },
+    },
     async (request, reply) => {
       const { programme } = request.query;
       await audit(signedIn(request).id, 'export_members', { programme });
-      return sendCsv(reply, `members-${programme}.csv`, csvStream(memberRecords(app.db, programme), memberColumns, request.log));
+      return sendCsv(
+        reply,
+        `members-${programme}.csv`,
+        csvStream(memberRecords(app.db, programme), memberColumns, request.log),
+      );
     },
   );
 
   app.get(
     '/admin/exports/payments',
-    { config: { access: 'admin' }, schema: { ...csvSchema('Payment attempts made in a period (Lagos days, inclusive), as CSV (audited)'), querystring: exportPeriodSchema } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...csvSchema('Payment attempts made in a period (Lagos days, inclusive), as CSV (audited)'),
+        querystring: exportPeriodSchema,
+      },
+    },
     async (request, reply) => {
       const q = request.query;
       await audit(signedIn(request).id, 'export_payments', q);
-      return sendCsv(reply, `payments-${q.programme || 'all'}-${q.from}-to-${q.to}.csv`, csvStream(paymentRecords(app.db, toPeriod(q)), paymentColumns, request.log));
+      return sendCsv(
+        reply,
+        `payments-${q.programme || 'all'}-${q.from}-to-${q.to}.csv`,
+        csvStream(paymentRecords(app.db, toPeriod(q)), paymentColumns, request.log),
+      );
     },
   );
 
   app.get(
     '/admin/exports/journal',
-    { config: { access: 'admin' }, schema: { ...csvSchema('Every ledger journal line of the entries made in a period (Lagos days, inclusive), as CSV (audited)'), querystring: exportPeriodSchema } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...csvSchema(
+          'Every ledger journal line of the entries made in a period (Lagos days, inclusive), as CSV (audited)',
+        ),
+        querystring: exportPeriodSchema,
+      },
+    },
     async (request, reply) => {
       const q = request.query;
       await audit(signedIn(request).id, 'export_journal', q);
-      return sendCsv(reply, `journal-${q.programme || 'all'}-${q.from}-to-${q.to}.csv`, csvStream(journalRecords(app.db, toPeriod(q)), journalColumns, request.log));
+      return sendCsv(
+        reply,
+        `journal-${q.programme || 'all'}-${q.from}-to-${q.to}.csv`,
+        csvStream(journalRecords(app.db, toPeriod(q)), journalColumns, request.log),
+      );
     },
   );
 
   app.get(
     '/admin/exports/payout-runs/:id',
-    { config: { access: 'admin' }, schema: { ...csvSchema("A payout run's payouts and outcomes (account numbers masked), as CSV (audited)"), params: z.object({ id: z.coerce.number().int().positive() }) } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...csvSchema("A payout run's payouts and outcomes (account numbers masked), as CSV (audited)"),
+        params: z.object({ id: z.coerce.number().int().positive() }),
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const run = await findRun(app.db, id);
       if (!run) throw new HttpError(404, 'There is no such payout run', 'run_not_found');
       await audit(signedIn(request).id, 'export_payout_run', { runId: id });
-      return sendCsv(reply, `payout-run-${run.programme}-${run.period}.csv`, csvStream(payoutRecords(app.db, id), payoutColumns, request.log));
+      return sendCsv(
+        reply,
+        `payout-run-${run.programme}-${run.period}.csv`,
+        csvStream(payoutRecords(app.db, id), payoutColumns, request.log),
+      );
     },
   );
 };

@@ -13,18 +13,33 @@ export const grantApproval: ApprovalAct<{ grantId: number; note?: string }> = {
   inApprovalTransaction: true,
   subjectKey: ({ grantId }) => `grant:${grantId}`,
   async describe(app, _maker, { grantId }) {
-    const [grant] = await queryRows<{ account_id: string; amount_kobo: string; status: string; full_name: string }>(
+    const [grant] = await queryRows<{
+      account_id: string;
+      amount_kobo: string;
+      status: string;
+      full_name: string;
+    }>(
       app.db,
       sql`select g.account_id, g.amount_kobo, g.status, a.full_name from grant_applications g join accounts a on a.id = g.account_id where g.id = ${grantId}`,
     );
     if (!grant) throw new HttpError(404, 'No grant application with that number.', 'grant_unknown');
-    if (grant.status !== 'pending') throw new HttpError(409, `This application was already ${grant.status}.`, 'grant_decided');
+    if (grant.status !== 'pending')
+      throw new HttpError(409, `This application was already ${grant.status}.`, 'grant_decided');
     return {
       summary: `approve grant #${grantId} of ${formatNaira(Number(grant.amount_kobo))} for ${grant.full_name}`,
       targetAccountId: grant.account_id,
       amountKobo: Number(grant.amount_kobo),
       preview: {
-        lines: [{ accountId: grant.account_id, fullName: grant.full_name, email: null, bankName: null, accountNumberLast4: null, amountKobo: Number(grant.amount_kobo) }],
+        lines: [
+          {
+            accountId: grant.account_id,
+            fullName: grant.full_name,
+            email: null,
+            bankName: null,
+            accountNumberLast4: null,
+            amountKobo: Number(grant.amount_kobo),
+          },
+        ],
       },
     };
   },

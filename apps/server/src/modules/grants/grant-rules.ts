@@ -22,10 +22,19 @@ export function grantRefusal(input: {
   approvedKobo: number | null;
 }): GrantRefusal | null {
   const grant = input.plan.grant;
-  if (!grant) return { status: 403, code: 'grant_not_offered', message: 'The grant is offered on the Main platform only.' };
+  if (!grant)
+    return {
+      status: 403,
+      code: 'grant_not_offered',
+      message: 'The grant is offered on the Main platform only.',
+    };
   const stageName = input.plan.stages[grant.stage]!.name;
   if (!input.paid || input.stage < grant.stage) {
-    return { status: 403, code: 'grant_stage', message: `The grant opens to members at stage ${grant.stage} (${stageName}) and above.` };
+    return {
+      status: 403,
+      code: 'grant_stage',
+      message: `The grant opens to members at stage ${grant.stage} (${stageName}) and above.`,
+    };
   }
   if (input.approvedKobo !== null) {
     return {
@@ -35,10 +44,18 @@ export function grantRefusal(input: {
     };
   }
   if (input.amountKobo > grant.ceilingKobo) {
-    return { status: 400, code: 'grant_ceiling', message: `The grant is at most ${formatNaira(grant.ceilingKobo)}.` };
+    return {
+      status: 400,
+      code: 'grant_ceiling',
+      message: `The grant is at most ${formatNaira(grant.ceilingKobo)}.`,
+    };
   }
   if (input.hasPending) {
-    return { status: 409, code: 'grant_pending', message: 'You already have a grant application waiting for a decision.' };
+    return {
+      status: 409,
+      code: 'grant_pending',
+      message: 'You already have a grant application waiting for a decision.',
+    };
   }
   return null;
 }

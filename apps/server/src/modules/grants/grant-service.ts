@@ -13,12 +13,18 @@ import { grantRefusal } from './grant-rules';
 import { approvedGrantOf, grantView, hasPendingGrant } from './grant-store';
 
 /** A member applies; the account row is locked so two clicks cannot leave two pending applications. */
-export function applyForGrant(db: Db, account: SignedInAccount, input: { amountKobo: number; purpose: string }) {
+export function applyForGrant(
+  db: Db,
+  account: SignedInAccount,
+  input: { amountKobo: number; purpose: string },
+) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from accounts where id = ${account.id} for update`);
     const position = await latestPositionOf(tx, account.id);
     const refusal = grantRefusal({
-      plan: position ? await publishedPlan(tx, position.programme, position.planVersion) : await currentPlan(tx, account.programme),
+      plan: position
+        ? await publishedPlan(tx, position.programme, position.planVersion)
+        : await currentPlan(tx, account.programme),
       paid: position !== null,
       stage: position?.stage ?? 0,
       amountKobo: input.amountKobo,
@@ -26,7 +32,10 @@ export function applyForGrant(db: Db, account: SignedInAccount, input: { amountK
       approvedKobo: (await approvedGrantOf(tx, account.id))?.amountKobo ?? null,
     });
     if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.code);
-    const [row] = await tx.insert(grantApplications).values({ accountId: account.id, amountKobo: input.amountKobo, purpose: input.purpose }).returning();
+    const [row] = await tx
+      .insert(grantApplications)
+      .values({ accountId: account.id, amountKobo: input.amountKobo, purpose: input.purpose })
+      .returning();
     return grantView(row!);
   });
 }
@@ -36,7 +45,11 @@ export function applyForGrant(db: Db, account: SignedInAccount, input: { amountK
  * keyed by the application, so it shows in the wallet history and is paid out like any other wallet money
  * (the monthly payout, or a cash-out recorded by an administrator).
  */
-async function creditGrant(tx: Tx, adminId: string, grant: { id: number; accountId: string; amountKobo: number }) {
+async function creditGrant(
+  tx: Tx,
+  adminId: string,
+  grant: { id: number; accountId: string; amountKobo: number },
+) {
   const entry = await postEntry(tx, {
     kind: 'grant',
     idempotencyKey: `grant:${grant.id}:approved`,
@@ -45,7 +58,10 @@ async function creditGrant(tx: Tx, adminId: string, grant: { id: number; account
     createdBy: adminId,
     lines: [
       { account: { kind: 'grant_expense', programme: 'main' }, amountKobo: -grant.amountKobo },
-      { account: { kind: 'wallet', programme: 'main', accountId: grant.accountId }, amountKobo: grant.amountKobo },
+      {
+        account: { kind: 'wallet', programme: 'main', accountId: grant.accountId },
+        amountKobo: grant.amountKobo,
+      },
     ],
   });
   return entry.entryId;
@@ -56,13 +72,26 @@ async function creditGrant(tx: Tx, adminId: string, grant: { id: number; account
  * credits the wallet through the ledger; a decline moves nothing) and its audit row commit together. The
  * member's account row is locked first, so two approvals of two applications of one member cannot both pass.
  */
-export function decideGrant(db: Db, adminId: string, grantId: number, decision: { decision: 'approved' | 'declined'; note?: string }) {
+export function decideGrant(
+  db: Db,
+  adminId: string,
+  grantId: number,
+  decision: { decision: 'approved' | 'declined'; note?: string },
+) {
   return db.transaction(async (tx) => {
-    const [found] = await tx.select({ accountId: grantApplications.accountId }).from(grantApplications).where(eq(grantApplications.id, grantId));
+    const [found] = await tx
+      .select({ accountId: grantApplications.accountId })
+      .from(grantApplications)
+      .where(eq(grantApplications.id, grantId));
     if (!found) throw new HttpError(404, 'No grant application with that number.', 'grant_unknown');
     await tx.execute(sql`select id from accounts where id = ${found.accountId} for update`);
-    const [current] = await tx.select().from(grantApplications).where(eq(grantApplications.id, grantId)).for('update');
-    if (current!.status !== 'pending') throw new HttpError(409, `This application was already ${current!.status}.`, 'grant_decided');
+    const [current] = await tx
+      .select()
+      .from(grantApplications)
+      .where(eq(grantApplications.id, grantId))
+      .for('update');
+    if (current!.status !== 'pending')
+      throw new HttpError(409, `This application was already ${current!.status}.`, 'grant_decided');
     let journalEntryId: number | null = null;
     if (decision.decision === 'approved') {
       const approved = await approvedGrantOf(tx, current!.accountId);
@@ -75,21 +104,46 @@ export function decideGrant(db: Db, adminId: string, grantId: number, decision: 
       // The ceiling the member was promised: the version their position joined under.
       const ceilingKobo = await grantCeilingKobo(tx, current!.accountId);
       if (current!.amountKobo > ceilingKobo)
-        throw new HttpError(409, `The grant is at most ${formatNaira(ceilingKobo)}: decline this application.`, 'grant_ceiling');
-      journalEntryId = await creditGrant(tx, adminId, { id: grantId, accountId: current!.accountId, amountKobo: current!.amountKobo });
+        throw new HttpError(
+          409,
+          `The grant is at most ${formatNaira(ceilingKobo)}: decline this application.`,
+          'grant_ceiling',
+        );
+      journalEntryId = await creditGrant(tx, adminId, {
+        id: grantId,
+        accountId: current!.accountId,
+        amountKobo: current!.amountKobo,
+      });
     }
     const [row] = await tx
       .update(grantApplications)
-      .set({ status: decision.decision, decisionNote: decision.note ?? null, decidedBy: adminId, decidedAt: new Date(), journalEntryId })
+      .set({
+        status: decision.decision,
+        decisionNote: decision.note ?? null,
+        decidedBy: adminId,
+        decidedAt: new Date(),
+        journalEntryId,
+      })
       .where(eq(grantApplications.id, grantId))
       .returning();
     await recordAudit(tx, {
       actorAccountId: adminId,
       action: 'grant_decision',
       targetAccountId: row!.accountId,
-      details: { grantId, decision: decision.decision, amountKobo: row!.amountKobo, note: decision.note ?? null, journalEntryId },
+      details: {
+        grantId,
+        decision: decision.decision,
+        amountKobo: row!.amountKobo,
+        note: decision.note ?? null,
+        journalEntryId,
+      },
     });
-    await notify(tx, row!.accountId, { kind: 'grant_decided', decision: decision.decision, amountKobo: row!.amountKobo, note: decision.note ?? null });
+    await notify(tx, row!.accountId, {
+      kind: 'grant_decided',
+      decision: decision.decision,
+      amountKobo: row!.amountKobo,
+      note: decision.note ?? null,
+    });
     return grantView(row!);
   });
 }
@@ -107,9 +161,14 @@ export function withdrawGrant(db: Db, accountId: string, grantId: number) {
       .from(grantApplications)
       .where(and(eq(grantApplications.id, grantId), eq(grantApplications.accountId, accountId)))
       .for('update');
-    if (!current) throw new HttpError(404, 'You have no grant application with that number.', 'grant_unknown');
+    if (!current)
+      throw new HttpError(404, 'You have no grant application with that number.', 'grant_unknown');
     if (current.status !== 'pending')
-      throw new HttpError(409, `This application was already ${current.status}, so it can no longer be withdrawn.`, 'grant_decided');
+      throw new HttpError(
+        409,
+        `This application was already ${current.status}, so it can no longer be withdrawn.`,
+        'grant_decided',
+      );
     const [row] = await tx
       .update(grantApplications)
       .set({ status: 'withdrawn', decidedAt: new Date() })
@@ -128,6 +187,9 @@ export function withdrawGrant(db: Db, accountId: string, grantId: number) {
 /** The ceiling a member reads: that of the version their Main position joined under, or the current one before paying. */
 export async function grantCeilingKobo(db: Tx, accountId: string): Promise<number> {
   const position = await latestPositionOf(db, accountId);
-  const plan = position?.programme === 'main' ? await publishedPlan(db, 'main', position.planVersion) : await currentPlan(db, 'main');
+  const plan =
+    position?.programme === 'main'
+      ? await publishedPlan(db, 'main', position.planVersion)
+      : await currentPlan(db, 'main');
   return plan.grant?.ceilingKobo ?? 0;
 }

@@ -19,7 +19,11 @@ export function grantView(row: GrantRow) {
 }
 
 export function grantsOf(db: Tx, accountId: string) {
-  return db.select().from(grantApplications).where(eq(grantApplications.accountId, accountId)).orderBy(desc(grantApplications.id));
+  return db
+    .select()
+    .from(grantApplications)
+    .where(eq(grantApplications.accountId, accountId))
+    .orderBy(desc(grantApplications.id));
 }
 
 export async function hasPendingGrant(db: Tx, accountId: string) {
@@ -32,18 +36,30 @@ export async function hasPendingGrant(db: Tx, accountId: string) {
 }
 
 /** Every application for the administrators, pending ones first, with who applied. */
-export async function listGrants(db: Tx, options: { status?: GrantRow['status']; limit: number; offset: number }) {
+export async function listGrants(
+  db: Tx,
+  options: { status?: GrantRow['status']; limit: number; offset: number },
+) {
   const where = options.status ? eq(grantApplications.status, options.status) : undefined;
   const rows = await db
     .select({ grant: grantApplications, fullName: accounts.fullName, email: accounts.email })
     .from(grantApplications)
     .innerJoin(accounts, eq(accounts.id, grantApplications.accountId))
     .where(where)
-    .orderBy(sql`case when ${grantApplications.status} = 'pending' then 0 else 1 end`, desc(grantApplications.id))
+    .orderBy(
+      sql`case when ${grantApplications.status} = 'pending' then 0 else 1 end`,
+      desc(grantApplications.id),
+    )
     .limit(options.limit)
     .offset(options.offset);
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(grantApplications).where(where);
-  return { total: Number(count?.n ?? 0), items: rows.map((r) => ({ ...grantView(r.grant), fullName: r.fullName, email: r.email })) };
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(grantApplications)
+    .where(where);
+  return {
+    total: Number(count?.n ?? 0),
+    items: rows.map((r) => ({ ...grantView(r.grant), fullName: r.fullName, email: r.email })),
+  };
 }
 
 /** The approved grant of an account, if any (at most one: a partial unique index backs the rule). */

@@ -8,7 +8,12 @@ import { approvalKeyHeaders } from '../approvals/schemas';
 import { grantApproval } from './grant-approval';
 import { applyForGrant, decideGrant, grantCeilingKobo, withdrawGrant } from './grant-service';
 import { grantsOf, grantView, listGrants } from './grant-store';
-import { adminGrantSchema, approvalPendingAnswerSchema, errorSchema, grantSchema } from '@coop/core/contracts';
+import {
+  adminGrantSchema,
+  approvalPendingAnswerSchema,
+  errorSchema,
+  grantSchema,
+} from '@coop/core/contracts';
 import { grantDecisionSchema } from './schemas';
 
 /** The Executive grant (Main stage 5): members apply and follow it; administrators decide. */
@@ -27,7 +32,10 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const accountId = signedIn(request).id;
       const rows = await grantsOf(app.db, accountId);
-      return { ceiling: toNairaString(await grantCeilingKobo(app.db, accountId)), applications: rows.map(grantView) };
+      return {
+        ceiling: toNairaString(await grantCeilingKobo(app.db, accountId)),
+        applications: rows.map(grantView),
+      };
     },
   );
 
@@ -42,7 +50,10 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const grant = await applyForGrant(app.db, signedIn(request), { amountKobo: request.body.amount, purpose: request.body.purpose });
+      const grant = await applyForGrant(app.db, signedIn(request), {
+        amountKobo: request.body.amount,
+        purpose: request.body.purpose,
+      });
       return reply.status(201).send(grant);
     },
   );
@@ -72,7 +83,14 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(20),
         }),
-        response: { 200: z.object({ page: z.number(), pageSize: z.number(), total: z.number(), items: z.array(adminGrantSchema) }) },
+        response: {
+          200: z.object({
+            page: z.number(),
+            pageSize: z.number(),
+            total: z.number(),
+            items: z.array(adminGrantSchema),
+          }),
+        },
       },
     },
     async (request) => {

@@ -11,7 +11,11 @@ export function incomeDisclosureCsv(d: IncomeDisclosure): string {
     ['members', 'members who paid in the year', String(d.members)],
     ['money', 'fees paid (naira)', toNairaString(d.feesPaidKobo)],
     ['money', 'cash bonuses received by them (naira)', toNairaString(d.receivedKobo)],
-    ['money', 'cash bonuses received by members who paid before the year (naira)', toNairaString(d.receivedByEarlierMembersKobo)],
+    [
+      'money',
+      'cash bonuses received by members who paid before the year (naira)',
+      toNairaString(d.receivedByEarlierMembersKobo),
+    ],
     ...d.bands.flatMap((b): [string, string, string][] => [
       ['band', `${b.label}: members`, String(b.members)],
       ['band', `${b.label}: share`, b.share.toFixed(4)],
@@ -22,7 +26,11 @@ export function incomeDisclosureCsv(d: IncomeDisclosure): string {
     ['earnings', 'mean received less the fee (naira)', toNairaString(d.meanNetKobo)],
     ['earnings', 'share who received nothing', d.shareAtZero.toFixed(4)],
     ['earnings', 'share whose cash reached their fee', d.shareReachingFee.toFixed(4)],
-    ...d.awardsDelivered.map((a): [string, string, string] => ['awards delivered', a.label, `${a.count} (${toNairaString(a.valueKobo)} naira)`]),
+    ...d.awardsDelivered.map((a): [string, string, string] => [
+      'awards delivered',
+      a.label,
+      `${a.count} (${toNairaString(a.valueKobo)} naira)`,
+    ]),
   ];
   return stringify([['section', 'figure', 'value'], ...rows.map((r) => r.map(csvCell))]);
 }

@@ -13,7 +13,11 @@ export function lagosYear(year: number) {
  * The statement's figures, from the ledger alone: fee entries of the year (tied to their member through the
  * position their payment placed), and the wallet lines of the year's bonus entries (referral and promotion).
  */
-export async function incomeDisclosureFigures(db: Db, programme: Programme, year: number): Promise<Omit<IncomeDisclosure, 'published' | 'publishedAt'>> {
+export async function incomeDisclosureFigures(
+  db: Db,
+  programme: Programme,
+  year: number,
+): Promise<Omit<IncomeDisclosure, 'published' | 'publishedAt'>> {
   const { from, to } = lagosYear(year);
   const members = await queryRows<{ account_id: string; fees: string; received: string }>(
     db,
@@ -60,7 +64,12 @@ export async function incomeDisclosureFigures(db: Db, programme: Programme, year
     meanNetKobo: summary.meanNetKobo,
     shareAtZero: summary.shareAtZero,
     shareReachingFee: summary.shareReachingFee,
-    awardsDelivered: awards.map((a) => ({ kind: a.kind, label: a.label.replace(/, year \d+ of \d+$/, ''), count: Number(a.n), valueKobo: Number(a.total) })),
+    awardsDelivered: awards.map((a) => ({
+      kind: a.kind,
+      label: a.label.replace(/, year \d+ of \d+$/, ''),
+      count: Number(a.n),
+      valueKobo: Number(a.total),
+    })),
   };
 }
 

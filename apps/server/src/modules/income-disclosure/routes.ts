@@ -1,4 +1,10 @@
-import { errorSchema, incomeDisclosurePublicationSchema, incomeDisclosureQuery, incomeDisclosureSchema, publishedIncomeDisclosuresSchema } from '@coop/core/contracts';
+import {
+  errorSchema,
+  incomeDisclosurePublicationSchema,
+  incomeDisclosureQuery,
+  incomeDisclosureSchema,
+  publishedIncomeDisclosuresSchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth';
 import { incomeDisclosureCsv } from './disclosure-csv';
@@ -6,13 +12,20 @@ import { incomeDisclosure, publishedIncomeDisclosures, setPublication } from './
 
 /** The income disclosure statement (decision 0032): for administrators, as CSV, and on the public site once published. */
 export const incomeDisclosureRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.publicPageData.incomeDisclosures = async () => ({ statements: await publishedIncomeDisclosures(app.db) });
+  app.publicPageData.incomeDisclosures = async () => ({
+    statements: await publishedIncomeDisclosures(app.db),
+  });
 
   app.get(
     '/admin/income-disclosure',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], summary: "A programme's income disclosure statement for a year, from the ledger (kobo)", querystring: incomeDisclosureQuery, response: { 200: incomeDisclosureSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: "A programme's income disclosure statement for a year, from the ledger (kobo)",
+        querystring: incomeDisclosureQuery,
+        response: { 200: incomeDisclosureSchema },
+      },
     },
     async (request) => incomeDisclosure(app.db, request.query.programme, request.query.year),
   );
@@ -21,7 +34,12 @@ export const incomeDisclosureRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/income-disclosure/csv',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], summary: 'The same statement as a CSV file', querystring: incomeDisclosureQuery, produces: ['text/csv'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'The same statement as a CSV file',
+        querystring: incomeDisclosureQuery,
+        produces: ['text/csv'],
+      },
     },
     async (request, reply) => {
       const { programme, year } = request.query;
@@ -45,14 +63,25 @@ export const incomeDisclosureRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: incomeDisclosureSchema, 400: errorSchema },
       },
     },
-    async (request) => setPublication(app.db, signedIn(request).id, request.params.programme, request.params.year, request.body.published),
+    async (request) =>
+      setPublication(
+        app.db,
+        signedIn(request).id,
+        request.params.programme,
+        request.params.year,
+        request.body.published,
+      ),
   );
 
   app.get(
     '/income-disclosures',
     {
       config: { public: true },
-      schema: { tags: ['platform'], summary: 'The income disclosure statements an administrator published', response: { 200: publishedIncomeDisclosuresSchema } },
+      schema: {
+        tags: ['platform'],
+        summary: 'The income disclosure statements an administrator published',
+        response: { 200: publishedIncomeDisclosuresSchema },
+      },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');

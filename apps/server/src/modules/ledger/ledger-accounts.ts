@@ -38,7 +38,10 @@ export async function lockLedgerAccounts(tx: Tx, refs: LedgerAccountRef[]): Prom
   const lock = async (keys: string[]) => {
     const rows = await queryRows<{ id: string; key: string }>(
       tx,
-      sql`select id, key from ledger_accounts where key in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) order by id for update`,
+      sql`select id, key from ledger_accounts where key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}) order by id for update`,
     );
     for (const r of rows) ids.set(r.key, Number(r.id));
   };
@@ -47,7 +50,13 @@ export async function lockLedgerAccounts(tx: Tx, refs: LedgerAccountRef[]): Prom
   if (missing.length > 0) {
     await tx.execute(
       sql`insert into ledger_accounts (key, kind, programme, account_id)
-          values ${sql.join(missing.map(([key, ref]) => sql`(${key}, ${ref.kind}, ${ref.programme}, ${ref.kind === 'wallet' ? ref.accountId : null})`), sql`, `)}
+          values ${sql.join(
+            missing.map(
+              ([key, ref]) =>
+                sql`(${key}, ${ref.kind}, ${ref.programme}, ${ref.kind === 'wallet' ? ref.accountId : null})`,
+            ),
+            sql`, `,
+          )}
           on conflict (key) do nothing`,
     );
     await lock(missing.map(([key]) => key));

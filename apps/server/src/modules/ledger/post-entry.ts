@@ -53,16 +53,25 @@ export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
         on conflict (idempotency_key) do nothing returning id`,
   );
   if (!row) {
-    const [existing] = await queryRows<{ id: string }>(tx, sql`select id from journal_entries where idempotency_key = ${entry.idempotencyKey}`);
+    const [existing] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from journal_entries where idempotency_key = ${entry.idempotencyKey}`,
+    );
     const entryId = Number(existing!.id);
     await assertSameLines(tx, entryId, lines);
     return { status: 'exists', entryId };
   }
   const entryId = Number(row.id);
-  const ids = await lockLedgerAccounts(tx, lines.map((l) => l.account));
+  const ids = await lockLedgerAccounts(
+    tx,
+    lines.map((l) => l.account),
+  );
   // Each account moved once by the entry's net amount on it: one statement writes the lines and moves every
   // balance (a wallet that would go below zero is not moved, and the entry is refused below).
-  const moves = new Map<number, { amountKobo: number; debitsKobo: number; creditsKobo: number; lines: number }>();
+  const moves = new Map<
+    number,
+    { amountKobo: number; debitsKobo: number; creditsKobo: number; lines: number }
+  >();
   for (const line of lines) {
     const id = ids.get(ledgerKey(line.account))!;
     const move = moves.get(id) ?? { amountKobo: 0, debitsKobo: 0, creditsKobo: 0, lines: 0 };
@@ -72,8 +81,13 @@ export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
     move.lines += 1;
     moves.set(id, move);
   }
-  const lineValues = lines.map((l) => sql`(${entryId}::bigint, ${ids.get(ledgerKey(l.account))!}::bigint, ${l.amountKobo}::bigint)`);
-  const moveValues = [...moves].map(([id, m]) => sql`(${id}::bigint, ${m.amountKobo}::bigint, ${m.debitsKobo}::bigint, ${m.creditsKobo}::bigint, ${m.lines}::int)`);
+  const lineValues = lines.map(
+    (l) => sql`(${entryId}::bigint, ${ids.get(ledgerKey(l.account))!}::bigint, ${l.amountKobo}::bigint)`,
+  );
+  const moveValues = [...moves].map(
+    ([id, m]) =>
+      sql`(${id}::bigint, ${m.amountKobo}::bigint, ${m.debitsKobo}::bigint, ${m.creditsKobo}::bigint, ${m.lines}::int)`,
+  );
   const moved = await queryRows<{ id: string }>(
     tx,
     sql`with written as (insert into journal_lines (entry_id, ledger_account_id, amount_kobo) values ${sql.join(lineValues, sql`, `)} returning id)
@@ -99,8 +113,13 @@ async function assertSameLines(tx: Tx, entryId: number, lines: EntryLine[]) {
     tx,
     sql`select a.key, l.amount_kobo from journal_lines l join ledger_accounts a on a.id = l.ledger_account_id where l.entry_id = ${entryId}`,
   );
-  const canon = (rows: { key: string; amount: number }[]) => rows.map((r) => `${r.key}=${r.amount}`).sort().join(',');
+  const canon = (rows: { key: string; amount: number }[]) =>
+    rows
+      .map((r) => `${r.key}=${r.amount}`)
+      .sort()
+      .join(',');
   const storedCanon = canon(stored.map((r) => ({ key: r.key, amount: Number(r.amount_kobo) })));
   const newCanon = canon(lines.map((l) => ({ key: ledgerKey(l.account), amount: l.amountKobo })));
-  if (storedCanon !== newCanon) throw new LedgerError('conflicting_replay', `entry key reused with different lines`);
+  if (storedCanon !== newCanon)
+    throw new LedgerError('conflicting_replay', `entry key reused with different lines`);
 }

@@ -4,7 +4,10 @@ import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { queryRows } from '../../db/rows';
 
 export async function walletBalanceKobo(db: Tx, accountId: string): Promise<number> {
-  const [row] = await queryRows<{ balance_kobo: string }>(db, sql`select balance_kobo from ledger_accounts where key = ${`wallet:${accountId}`}`);
+  const [row] = await queryRows<{ balance_kobo: string }>(
+    db,
+    sql`select balance_kobo from ledger_accounts where key = ${`wallet:${accountId}`}`,
+  );
   return row ? Number(row.balance_kobo) : 0;
 }
 
@@ -78,8 +81,18 @@ const walletLineOf = (r: RawWalletLine): WalletLineRow => ({
   createdAt: new Date(r.created_at),
 });
 
-export async function walletLines(db: Tx, accountId: string, page: { limit: number; offset: number; kinds?: readonly string[] }) {
-  const list = await preparedRows<RawWalletLine>(db, walletLinesStatement, [accountId, `wallet:${accountId}`, (page.kinds ?? []).join(','), page.limit, page.offset]);
+export async function walletLines(
+  db: Tx,
+  accountId: string,
+  page: { limit: number; offset: number; kinds?: readonly string[] },
+) {
+  const list = await preparedRows<RawWalletLine>(db, walletLinesStatement, [
+    accountId,
+    `wallet:${accountId}`,
+    (page.kinds ?? []).join(','),
+    page.limit,
+    page.offset,
+  ]);
   return { total: list[0] ? Number(list[0].total) : 0, items: list.map(walletLineOf) };
 }
 
@@ -98,6 +111,9 @@ export async function ledgerDiscrepancies(db: Tx) {
       or a.credits_posted_kobo <> coalesce(sum(l.amount_kobo) filter (where l.amount_kobo > 0), 0)
       or a.lines_posted <> count(l.id)`,
   );
-  const [total] = await queryRows<{ total: string }>(db, sql`select coalesce(sum(amount_kobo), 0) as total from journal_lines`);
+  const [total] = await queryRows<{ total: string }>(
+    db,
+    sql`select coalesce(sum(amount_kobo), 0) as total from journal_lines`,
+  );
   return { mismatchedAccounts, totalKobo: Number(total!.total) };
 }

@@ -13,7 +13,13 @@ export interface AwardKindFigures {
 
 /** Non-cash award entitlements by kind, valued at the plan: owed (pending) and delivered. */
 export async function awardFigures(db: Tx, programme: Programme): Promise<AwardKindFigures[]> {
-  const rows = await queryRows<{ kind: string; pending_count: string; pending_value: string; delivered_count: string; delivered_value: string }>(
+  const rows = await queryRows<{
+    kind: string;
+    pending_count: string;
+    pending_value: string;
+    delivered_count: string;
+    delivered_value: string;
+  }>(
     db,
     sql`select kind,
           count(*) filter (where status = 'pending') as pending_count,

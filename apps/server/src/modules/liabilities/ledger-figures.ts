@@ -73,5 +73,10 @@ export async function monthlyFigures(db: Tx, programme: Programme, from: Date): 
         where e.programme = ${programme} and e.created_at >= ${from.toISOString()}::timestamptz
         group by 1`,
   );
-  return rows.map((r) => ({ month: r.month, feesInKobo: Number(r.fees), bonusesCreditedKobo: Number(r.bonuses), paidOutKobo: Number(r.paid) }));
+  return rows.map((r) => ({
+    month: r.month,
+    feesInKobo: Number(r.fees),
+    bonusesCreditedKobo: Number(r.bonuses),
+    paidOutKobo: Number(r.paid),
+  }));
 }

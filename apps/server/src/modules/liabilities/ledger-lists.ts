@@ -12,16 +12,34 @@ import { queryRows } from '../../db/rows';
 const figureLines: Record<LedgerEntryKind, { accounts: SQL; sign: number }> = {
   fee: { accounts: sql`a.kind = 'fee_income'`, sign: 1 },
   bonus: { accounts: sql`a.kind = 'bonus_expense'`, sign: -1 },
-  paid_out: { accounts: sql`(a.kind = 'cash_payout' or (a.kind = 'provider_settlement' and e.kind like 'payout_%'))`, sign: 1 },
+  paid_out: {
+    accounts: sql`(a.kind = 'cash_payout' or (a.kind = 'provider_settlement' and e.kind like 'payout_%'))`,
+    sign: 1,
+  },
   reserved: { accounts: sql`a.kind in ('payout_clearing', 'cash_out_clearing')`, sign: 1 },
   health_fee: { accounts: sql`a.kind = 'health_fee_payable'`, sign: 1 },
   grant: { accounts: sql`a.kind = 'grant_expense'`, sign: -1 },
 };
 
-type LineRow = { entry_id: string; kind: string; memo: string; account: string; full_name: string | null; email: string | null; amount_kobo: string; created_at: string | Date; total: string };
+type LineRow = {
+  entry_id: string;
+  kind: string;
+  memo: string;
+  account: string;
+  full_name: string | null;
+  email: string | null;
+  amount_kobo: string;
+  created_at: string | Date;
+  total: string;
+};
 
 /** One page of the journal lines behind a figure, newest first, with the member the entry concerned. */
-export async function figureLinesPage(db: Tx, programme: Programme, kind: LedgerEntryKind, page: { limit: number; offset: number }) {
+export async function figureLinesPage(
+  db: Tx,
+  programme: Programme,
+  kind: LedgerEntryKind,
+  page: { limit: number; offset: number },
+) {
   const { accounts, sign } = figureLines[kind];
   const rows = await queryRows<LineRow>(
     db,
@@ -58,8 +76,18 @@ export async function figureLinesPage(db: Tx, programme: Programme, kind: Ledger
 }
 
 /** Wallets holding money, largest first: the list whose sum is what the programme owes its members now. */
-export async function walletsInCreditPage(db: Tx, programme: Programme, page: { limit: number; offset: number }) {
-  const rows = await queryRows<{ full_name: string; email: string; status: string; balance_kobo: string; total: string }>(
+export async function walletsInCreditPage(
+  db: Tx,
+  programme: Programme,
+  page: { limit: number; offset: number },
+) {
+  const rows = await queryRows<{
+    full_name: string;
+    email: string;
+    status: string;
+    balance_kobo: string;
+    total: string;
+  }>(
     db,
     sql`select acc.full_name, acc.email, acc.status, w.balance_kobo, count(*) over () as total
         from ledger_accounts w join accounts acc on acc.id = w.account_id
@@ -68,6 +96,11 @@ export async function walletsInCreditPage(db: Tx, programme: Programme, page: { 
   );
   return {
     total: rows[0] ? Number(rows[0].total) : 0,
-    items: rows.map((r) => ({ fullName: r.full_name, email: r.email, accountStatus: r.status, balanceKobo: Number(r.balance_kobo) })),
+    items: rows.map((r) => ({
+      fullName: r.full_name,
+      email: r.email,
+      accountStatus: r.status,
+      balanceKobo: Number(r.balance_kobo),
+    })),
   };
 }

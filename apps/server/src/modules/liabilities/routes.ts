@@ -1,11 +1,25 @@
 import { toNairaString } from '@coop/core';
-import { errorResponses, ledgerLinesQuerySchema, ledgerLinesSchema, liabilitiesQuerySchema, liabilitiesSchema, liabilityHistorySchema, refundsDueQuerySchema, refundsDueSchema, walletBalancesQuerySchema, walletBalancesSchema } from '@coop/core/contracts';
+import {
+  errorResponses,
+  ledgerLinesQuerySchema,
+  ledgerLinesSchema,
+  liabilitiesQuerySchema,
+  liabilitiesSchema,
+  liabilityHistorySchema,
+  refundsDueQuerySchema,
+  refundsDueSchema,
+  walletBalancesQuerySchema,
+  walletBalancesSchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { figureLinesPage, walletsInCreditPage } from './ledger-lists';
 import { liabilities, liabilityHistory } from './liabilities';
 import { refundsDue } from '../payments/refunds-due';
 
-const page = (q: { page: number; pageSize: number }) => ({ limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+const page = (q: { page: number; pageSize: number }) => ({
+  limit: q.pageSize,
+  offset: (q.page - 1) * q.pageSize,
+});
 
 /** What the company owes (the operator's liability view), its last twelve months, and the lists behind each figure. Admin only. */
 export const liabilityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +29,8 @@ export const liabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "What the company owes in a programme, from the ledger and the award table; owedNow is the sum of the programme's wallets",
+        summary:
+          "What the company owes in a programme, from the ledger and the award table; owedNow is the sum of the programme's wallets",
         querystring: liabilitiesQuerySchema,
         response: { 200: liabilitiesSchema, ...errorResponses },
       },
@@ -29,7 +44,8 @@ export const liabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Payments awaiting a refund (paid, but no position could be placed), newest first; the list a refund starts from',
+        summary:
+          'Payments awaiting a refund (paid, but no position could be placed), newest first; the list a refund starts from',
         querystring: refundsDueQuerySchema,
         response: { 200: refundsDueSchema, ...errorResponses },
       },
@@ -37,7 +53,15 @@ export const liabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { programme, ...paging } = request.query;
       const { total, items } = await refundsDue(app.db, { programme, ...page(paging) });
-      return { ...paging, total, items: items.map(({ amountKobo, paidAt, ...r }) => ({ ...r, amount: toNairaString(amountKobo), paidAt: paidAt?.toISOString() ?? null })) };
+      return {
+        ...paging,
+        total,
+        items: items.map(({ amountKobo, paidAt, ...r }) => ({
+          ...r,
+          amount: toNairaString(amountKobo),
+          paidAt: paidAt?.toISOString() ?? null,
+        })),
+      };
     },
   );
 
@@ -61,7 +85,8 @@ export const liabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'The journal lines behind a liability figure (fees, bonuses, paid out, reserved), newest first; they sum to the figure',
+        summary:
+          'The journal lines behind a liability figure (fees, bonuses, paid out, reserved), newest first; they sum to the figure',
         querystring: ledgerLinesQuerySchema,
         response: { 200: ledgerLinesSchema, ...errorResponses },
       },
@@ -69,7 +94,15 @@ export const liabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { programme, kind, ...paging } = request.query;
       const { total, items } = await figureLinesPage(app.db, programme, kind, page(paging));
-      return { ...paging, total, items: items.map(({ amountKobo, createdAt, ...r }) => ({ ...r, amount: toNairaString(amountKobo), createdAt: createdAt.toISOString() })) };
+      return {
+        ...paging,
+        total,
+        items: items.map(({ amountKobo, createdAt, ...r }) => ({
+          ...r,
+          amount: toNairaString(amountKobo),
+          createdAt: createdAt.toISOString(),
+        })),
+      };
     },
   );
 
@@ -87,7 +120,11 @@ export const liabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { programme, ...paging } = request.query;
       const { total, items } = await walletsInCreditPage(app.db, programme, page(paging));
-      return { ...paging, total, items: items.map(({ balanceKobo, ...r }) => ({ ...r, balance: toNairaString(balanceKobo) })) };
+      return {
+        ...paging,
+        total,
+        items: items.map(({ balanceKobo, ...r }) => ({ ...r, balance: toNairaString(balanceKobo) })),
+      };
     },
   );
 };

@@ -1,5 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { closureMoneyText, SUSPENSION_REASON_TEXT, type ClosureReason, type SuspensionReason } from '@coop/core';
+import {
+  closureMoneyText,
+  SUSPENSION_REASON_TEXT,
+  type ClosureReason,
+  type SuspensionReason,
+} from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
@@ -22,7 +27,10 @@ export const administratorAccount = () =>
   );
 
 async function refuseAdministrator(tx: Tx, accountId: string) {
-  const [row] = await queryRows<{ role: string }>(tx, sql`select role from accounts where id = ${accountId} for update`);
+  const [row] = await queryRows<{ role: string }>(
+    tx,
+    sql`select role from accounts where id = ${accountId} for update`,
+  );
   if (row?.role === 'admin') throw administratorAccount();
 }
 
@@ -31,14 +39,28 @@ async function refuseAdministrator(tx: Tx, accountId: string) {
  * and the audit entry commit together. The update names the status it expects, so two administrators acting
  * at once cannot both succeed.
  */
-async function changeStatus(tx: Tx, input: { accountId: string; actorAccountId: string; from: Status; to: Status; reason: string; note: string; action: string }) {
+async function changeStatus(
+  tx: Tx,
+  input: {
+    accountId: string;
+    actorAccountId: string;
+    from: Status;
+    to: Status;
+    reason: string;
+    note: string;
+    action: string;
+  },
+) {
   const [changed] = await queryRows<{ id: string }>(
     tx,
     // A closure starts the retention period of the account's personal data (decision 0029).
     sql`update accounts set status = ${input.to}, updated_at = now()${input.to === 'closed' ? sql`, closed_at = now()` : sql``} where id = ${input.accountId} and status = ${input.from} returning id`,
   );
   if (!changed) {
-    const [row] = await queryRows<{ status: Status }>(tx, sql`select status from accounts where id = ${input.accountId}`);
+    const [row] = await queryRows<{ status: Status }>(
+      tx,
+      sql`select status from accounts where id = ${input.accountId}`,
+    );
     if (!row) throw new HttpError(404, 'No such account.', 'account_unknown');
     const verb = { suspended: 'suspended', active: 'reinstated', closed: 'closed' }[input.to];
     throw new HttpError(409, `This account is ${row.status}, so it cannot be ${verb}.`, 'status_conflict');
@@ -55,18 +77,34 @@ async function changeStatus(tx: Tx, input: { accountId: string; actorAccountId: 
 }
 
 /** Suspends an account: it keeps its place in the matrix, every session ends now, and it earns and is paid nothing until reinstated. */
-export async function suspendAccount(tx: Tx, input: { accountId: string; actorAccountId: string; reason: SuspensionReason; note: string }) {
-  if (input.accountId === input.actorAccountId) throw new HttpError(400, 'You cannot suspend your own account.', 'own_account');
+export async function suspendAccount(
+  tx: Tx,
+  input: { accountId: string; actorAccountId: string; reason: SuspensionReason; note: string },
+) {
+  if (input.accountId === input.actorAccountId)
+    throw new HttpError(400, 'You cannot suspend your own account.', 'own_account');
   await refuseAdministrator(tx, input.accountId);
   await changeStatus(tx, { ...input, from: 'active', to: 'suspended', action: 'account_suspended' });
   await revokeAccountSessions(tx, input.accountId, 'account_suspended');
   // A security mail, always sent: the member learns at once, with the reason, and where to write.
-  await notify(tx, input.accountId, { kind: 'account_suspended', reason: SUSPENSION_REASON_TEXT[input.reason] });
+  await notify(tx, input.accountId, {
+    kind: 'account_suspended',
+    reason: SUSPENSION_REASON_TEXT[input.reason],
+  });
 }
 
-export async function reinstateAccount(tx: Tx, input: { accountId: string; actorAccountId: string; note: string }) {
+export async function reinstateAccount(
+  tx: Tx,
+  input: { accountId: string; actorAccountId: string; note: string },
+) {
   await refuseAdministrator(tx, input.accountId);
-  await changeStatus(tx, { ...input, from: 'suspended', to: 'active', reason: 'reinstated', action: 'account_reinstated' });
+  await changeStatus(tx, {
+    ...input,
+    from: 'suspended',
+    to: 'active',
+    reason: 'reinstated',
+    action: 'account_reinstated',
+  });
   await notify(tx, input.accountId, { kind: 'account_reinstated' });
 }
 
@@ -75,24 +113,42 @@ export async function reinstateAccount(tx: Tx, input: { accountId: string; actor
  * matrix and earns nothing more, every session ends, and the member is mailed the reason and what happens to the
  * money (paid on the next run, or held for unfair use and a legal request: CLOSURE_HOLDS_MONEY in the core).
  */
-export async function closeAccount(tx: Tx, input: { accountId: string; actorAccountId: string; reason: ClosureReason; note: string }) {
-  const [row] = await queryRows<{ status: Status; role: string }>(tx, sql`select status, role from accounts where id = ${input.accountId} for update`);
+export async function closeAccount(
+  tx: Tx,
+  input: { accountId: string; actorAccountId: string; reason: ClosureReason; note: string },
+) {
+  const [row] = await queryRows<{ status: Status; role: string }>(
+    tx,
+    sql`select status, role from accounts where id = ${input.accountId} for update`,
+  );
   if (!row) throw new HttpError(404, 'No such account.', 'account_unknown');
   if (row.role === 'admin') throw administratorAccount();
   if (row.status === 'closed') throw new HttpError(409, 'This account is already closed.', 'status_conflict');
   await changeStatus(tx, { ...input, from: row.status, to: 'closed', action: 'account_closed' });
   await tx.execute(sql`update accounts set token_version = token_version + 1 where id = ${input.accountId}`);
   await revokeAccountSessions(tx, input.accountId, 'account_closed');
-  await notify(tx, input.accountId, { kind: 'account_closed', reason: SUSPENSION_REASON_TEXT[input.reason], money: closureMoneyText(input.reason) });
+  await notify(tx, input.accountId, {
+    kind: 'account_closed',
+    reason: SUSPENSION_REASON_TEXT[input.reason],
+    money: closureMoneyText(input.reason),
+  });
 }
 
 /** The sign-in answer of an account that is not active: why, and where to write. */
-export async function inactiveAccountMessage(db: Tx, account: { id: string; status: Status }, supportEmail: string) {
-  if (account.status === 'closed') return `This account is closed. If you think this is a mistake, write to ${supportEmail}.`;
+export async function inactiveAccountMessage(
+  db: Tx,
+  account: { id: string; status: Status },
+  supportEmail: string,
+) {
+  if (account.status === 'closed')
+    return `This account is closed. If you think this is a mistake, write to ${supportEmail}.`;
   const [latest] = await queryRows<{ reason: string }>(
     db,
     sql`select reason from account_status_changes where account_id = ${account.id} and to_status = 'suspended' order by id desc limit 1`,
   );
-  const why = latest && latest.reason in SUSPENSION_REASON_TEXT ? ` because of ${SUSPENSION_REASON_TEXT[latest.reason as SuspensionReason]}` : '';
+  const why =
+    latest && latest.reason in SUSPENSION_REASON_TEXT
+      ? ` because of ${SUSPENSION_REASON_TEXT[latest.reason as SuspensionReason]}`
+      : '';
   return `Your account is suspended${why}, so you cannot sign in. Your place in the matrix is kept. To ask about it or to be reinstated, write to ${supportEmail}.`;
 }

@@ -5,13 +5,20 @@ import { queryRows } from '../../db/rows';
 import { matrixView } from '../engine/matrix-view';
 
 /** The member view's matrix from an account's position down, with the full names an administrator may see. */
-export async function adminMatrix(db: Tx, account: { id: string; programme: Programme }, options: { fromPositionId?: number; levels: number }) {
+export async function adminMatrix(
+  db: Tx,
+  account: { id: string; programme: Programme },
+  options: { fromPositionId?: number; levels: number },
+) {
   const view = await matrixView(db, account.id, options);
   if (view.status !== 'ok') return view;
   const ids = view.nodes.map((n) => n.positionId);
   const names = await queryRows<{ id: string; full_name: string | null }>(
     db,
-    sql`select p.id, a.full_name from positions p left join accounts a on a.id = p.account_id where p.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+    sql`select p.id, a.full_name from positions p left join accounts a on a.id = p.account_id where p.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
   );
   const nameOf = new Map(names.map((r) => [Number(r.id), r.full_name ?? 'Company']));
   const plan = getPlan(account.programme);
@@ -19,6 +26,10 @@ export async function adminMatrix(db: Tx, account: { id: string; programme: Prog
     status: 'ok' as const,
     rootPositionId: view.rootPositionId,
     nextLevel: view.nextLevel,
-    nodes: view.nodes.map((n) => ({ ...n, stageName: stageName(plan, n.stage), name: nameOf.get(n.positionId) ?? '' })),
+    nodes: view.nodes.map((n) => ({
+      ...n,
+      stageName: stageName(plan, n.stage),
+      name: nameOf.get(n.positionId) ?? '',
+    })),
   };
 }

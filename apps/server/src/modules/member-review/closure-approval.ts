@@ -18,14 +18,18 @@ export const closureApproval: ApprovalAct<CloseAsk> = {
   inApprovalTransaction: true,
   subjectKey: ({ accountId }) => `close-account:${accountId}`,
   async describe(app, maker, ask) {
-    if (ask.accountId === maker.id) throw new HttpError(400, 'You cannot close your own account.', 'own_account');
-    const [member] = await queryRows<{ full_name: string; programme: 'main' | 'welcomeback'; status: string; role: string }>(
-      app.db,
-      sql`select full_name, programme, status, role from accounts where id = ${ask.accountId}`,
-    );
+    if (ask.accountId === maker.id)
+      throw new HttpError(400, 'You cannot close your own account.', 'own_account');
+    const [member] = await queryRows<{
+      full_name: string;
+      programme: 'main' | 'welcomeback';
+      status: string;
+      role: string;
+    }>(app.db, sql`select full_name, programme, status, role from accounts where id = ${ask.accountId}`);
     if (!member) throw new HttpError(404, 'No such account.', 'account_unknown');
     if (member.role === 'admin') throw administratorAccount();
-    if (member.status === 'closed') throw new HttpError(409, 'This account is already closed.', 'status_conflict');
+    if (member.status === 'closed')
+      throw new HttpError(409, 'This account is already closed.', 'status_conflict');
     return {
       summary: `close the ${programmeName(member.programme)} account of ${member.full_name} because of ${SUSPENSION_REASON_TEXT[ask.reason]}. ${closureMoneyText(ask.reason)}`,
       targetAccountId: ask.accountId,
@@ -34,7 +38,12 @@ export const closureApproval: ApprovalAct<CloseAsk> = {
   },
   async carryOut(ask, { maker }, tx) {
     // The maker decided the closure; the checker's approval is kept on the approval request.
-    await closeAccount(tx, { accountId: ask.accountId, actorAccountId: maker.id, reason: ask.reason, note: ask.note });
+    await closeAccount(tx, {
+      accountId: ask.accountId,
+      actorAccountId: maker.id,
+      reason: ask.reason,
+      note: ask.note,
+    });
     return { accountId: ask.accountId, reason: ask.reason };
   },
 };

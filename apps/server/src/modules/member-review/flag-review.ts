@@ -30,10 +30,17 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
 function toFlag(r: FlagRow) {
   return {
     id: Number(r.id),
-    account: { id: r.account_id, fullName: r.account_name, email: r.account_email, programme: r.account_programme },
+    account: {
+      id: r.account_id,
+      fullName: r.account_name,
+      email: r.account_email,
+      programme: r.account_programme,
+    },
     rule: r.rule,
     ruleText: FRAUD_RULE_TEXT[r.rule],
-    related: r.related_id ? { id: r.related_id, fullName: r.related_name ?? '', email: r.related_email ?? '' } : null,
+    related: r.related_id
+      ? { id: r.related_id, fullName: r.related_name ?? '', email: r.related_email ?? '' }
+      : null,
     detail: r.detail,
     holdsPayouts: r.holds_payouts,
     groupKey: r.group_key,
@@ -51,12 +58,22 @@ const flagJoins = sql`from fraud_flags f join accounts a on a.id = f.account_id
   left join accounts r on r.id = f.related_account_id left join accounts c on c.id = f.cleared_by`;
 
 async function selectFlags(db: Tx, where: SQL, tail: SQL = sql``) {
-  return queryRows<FlagRow>(db, sql`select ${flagColumns}, count(*) over () as total ${flagJoins} where ${where} order by f.id desc ${tail}`);
+  return queryRows<FlagRow>(
+    db,
+    sql`select ${flagColumns}, count(*) over () as total ${flagJoins} where ${where} order by f.id desc ${tail}`,
+  );
 }
 
 /** Flags for review: open ones (the default) or cleared ones, newest first. */
-export async function listFlags(db: Tx, options: { state: 'open' | 'cleared'; limit: number; offset: number }) {
-  const rows = await selectFlags(db, options.state === 'open' ? sql`f.cleared_at is null` : sql`f.cleared_at is not null`, sql`limit ${options.limit} offset ${options.offset}`);
+export async function listFlags(
+  db: Tx,
+  options: { state: 'open' | 'cleared'; limit: number; offset: number },
+) {
+  const rows = await selectFlags(
+    db,
+    options.state === 'open' ? sql`f.cleared_at is null` : sql`f.cleared_at is not null`,
+    sql`limit ${options.limit} offset ${options.offset}`,
+  );
   return { total: rows[0] ? Number(rows[0].total) : 0, items: rows.map(toFlag) };
 }
 
@@ -66,9 +83,17 @@ export async function flagsOf(db: Tx, accountId: string) {
 
 /** An administrator clears a flag with a note; the account's payouts resume once no flag of it is open. */
 export async function clearFlag(tx: Tx, input: { flagId: number; actorAccountId: string; note: string }) {
-  const [disputed] = await queryRows(tx, sql`select 1 from fraud_flags where id = ${input.flagId} and rule = 'payment_disputed' and cleared_at is null`);
+  const [disputed] = await queryRows(
+    tx,
+    sql`select 1 from fraud_flags where id = ${input.flagId} and rule = 'payment_disputed' and cleared_at is null`,
+  );
   // The card holder's claim is Paystack's to settle: the hold ends with its resolution (modules/disputes).
-  if (disputed) throw new HttpError(409, 'This hold ends when Paystack resolves the dispute: answer it from Disputes.', 'flag_disputed');
+  if (disputed)
+    throw new HttpError(
+      409,
+      'This hold ends when Paystack resolves the dispute: answer it from Disputes.',
+      'flag_disputed',
+    );
   const [cleared] = await queryRows<{ account_id: string; rule: string }>(
     tx,
     sql`update fraud_flags set cleared_at = now(), cleared_by = ${input.actorAccountId}, clear_note = ${input.note}
@@ -76,7 +101,9 @@ export async function clearFlag(tx: Tx, input: { flagId: number; actorAccountId:
   );
   if (!cleared) {
     const [exists] = await queryRows(tx, sql`select 1 from fraud_flags where id = ${input.flagId}`);
-    throw exists ? new HttpError(409, 'This flag has already been cleared.', 'flag_cleared') : new HttpError(404, 'No such flag.', 'flag_unknown');
+    throw exists
+      ? new HttpError(409, 'This flag has already been cleared.', 'flag_cleared')
+      : new HttpError(404, 'No such flag.', 'flag_unknown');
   }
   await recordAudit(tx, {
     actorAccountId: input.actorAccountId,
@@ -88,7 +115,16 @@ export async function clearFlag(tx: Tx, input: { flagId: number; actorAccountId:
 
 /** Open signals raised together (one address within one hour), largest group first, for review in one step. */
 export async function listFlagGroups(db: Tx) {
-  const rows = await queryRows<{ group_key: string; rule: FraudRule; detail: string; count: string; holding: string; first_at: string | Date; last_at: string | Date; members: { id: string; fullName: string; email: string }[] }>(
+  const rows = await queryRows<{
+    group_key: string;
+    rule: FraudRule;
+    detail: string;
+    count: string;
+    holding: string;
+    first_at: string | Date;
+    last_at: string | Date;
+    members: { id: string; fullName: string; email: string }[];
+  }>(
     db,
     sql`select f.group_key, min(f.rule) as rule, (array_agg(f.detail order by f.id desc))[1] as detail, count(*) as count, count(*) filter (where f.holds_payouts) as holding,
                min(f.raised_at) as first_at, max(f.raised_at) as last_at,
@@ -114,13 +150,21 @@ export async function listFlagGroups(db: Tx) {
  * Clears every open signal of one group with one note, in one transaction: each cleared flag gets its audit row
  * (so each member's record shows it), and one row names the group, how many, and who.
  */
-export async function clearFlagGroup(tx: Tx, input: { groupKey: string; actorAccountId: string; note: string }) {
+export async function clearFlagGroup(
+  tx: Tx,
+  input: { groupKey: string; actorAccountId: string; note: string },
+) {
   const cleared = await queryRows<{ id: string; account_id: string; rule: string }>(
     tx,
     sql`update fraud_flags set cleared_at = now(), cleared_by = ${input.actorAccountId}, clear_note = ${input.note}
         where group_key = ${input.groupKey} and cleared_at is null and rule <> 'payment_disputed' returning id, account_id, rule`,
   );
-  if (cleared.length === 0) throw new HttpError(409, 'No open signal is left in this group: it may have been cleared already.', 'flag_group_cleared');
+  if (cleared.length === 0)
+    throw new HttpError(
+      409,
+      'No open signal is left in this group: it may have been cleared already.',
+      'flag_group_cleared',
+    );
   for (const flag of cleared)
     await recordAudit(tx, {
       actorAccountId: input.actorAccountId,
@@ -132,7 +176,12 @@ export async function clearFlagGroup(tx: Tx, input: { groupKey: string; actorAcc
     actorAccountId: input.actorAccountId,
     action: 'fraud_flag_group_cleared',
     targetAccountId: null,
-    details: { groupKey: input.groupKey, count: cleared.length, flagIds: cleared.map((f) => Number(f.id)), note: input.note },
+    details: {
+      groupKey: input.groupKey,
+      count: cleared.length,
+      flagIds: cleared.map((f) => Number(f.id)),
+      note: input.note,
+    },
   });
   return cleared.length;
 }
@@ -144,9 +193,16 @@ export async function holdFlag(tx: Tx, input: { flagId: number; actorAccountId: 
     sql`update fraud_flags set holds_payouts = true where id = ${input.flagId} and cleared_at is null and not holds_payouts returning account_id, rule`,
   );
   if (!held) {
-    const [flag] = await queryRows<{ cleared_at: Date | null }>(tx, sql`select cleared_at from fraud_flags where id = ${input.flagId}`);
+    const [flag] = await queryRows<{ cleared_at: Date | null }>(
+      tx,
+      sql`select cleared_at from fraud_flags where id = ${input.flagId}`,
+    );
     if (!flag) throw new HttpError(404, 'No such flag.', 'flag_unknown');
-    throw new HttpError(409, flag.cleared_at ? 'This flag has already been cleared.' : 'This flag already holds the payouts.', 'flag_held');
+    throw new HttpError(
+      409,
+      flag.cleared_at ? 'This flag has already been cleared.' : 'This flag already holds the payouts.',
+      'flag_held',
+    );
   }
   await recordAudit(tx, {
     actorAccountId: input.actorAccountId,

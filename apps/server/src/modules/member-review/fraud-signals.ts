@@ -11,7 +11,16 @@ import { queryRows } from '../../db/rows';
  * account's payouts is the rule's weight (FRAUD_RULE_HOLDS in the core).
  */
 
-async function raise(tx: Tx, flag: { accountId: string; rule: FraudRule; relatedAccountId: string | null; detail: string; groupKey?: string }) {
+async function raise(
+  tx: Tx,
+  flag: {
+    accountId: string;
+    rule: FraudRule;
+    relatedAccountId: string | null;
+    detail: string;
+    groupKey?: string;
+  },
+) {
   await tx.execute(sql`
     insert into fraud_flags (account_id, rule, related_account_id, detail, dedupe_key, holds_payouts, group_key)
     values (${flag.accountId}, ${flag.rule}, ${flag.relatedAccountId}, ${flag.detail}, ${`${flag.rule}:${flag.accountId}:${flag.relatedAccountId ?? ''}`},
@@ -36,9 +45,23 @@ export interface SignupOrigin {
 }
 
 /** Keeps where a sign-up came from and raises the sign-up signals: the sponsor's phone, the sponsor's device, a burst from one address. */
-export async function checkSignup(tx: Tx, accountId: string, origin: SignupOrigin, thresholds: FraudThresholds) {
-  await tx.execute(sql`insert into signup_origins (account_id, ip, user_agent) values (${accountId}, ${origin.ip}, ${origin.userAgent.slice(0, 500)})`);
-  const [account] = await queryRows<{ phone: string; sponsor_id: string | null; sponsor_phone: string | null; sponsor_ip: string | null; sponsor_agent: string | null; sponsor_gap_hours: number | null }>(
+export async function checkSignup(
+  tx: Tx,
+  accountId: string,
+  origin: SignupOrigin,
+  thresholds: FraudThresholds,
+) {
+  await tx.execute(
+    sql`insert into signup_origins (account_id, ip, user_agent) values (${accountId}, ${origin.ip}, ${origin.userAgent.slice(0, 500)})`,
+  );
+  const [account] = await queryRows<{
+    phone: string;
+    sponsor_id: string | null;
+    sponsor_phone: string | null;
+    sponsor_ip: string | null;
+    sponsor_agent: string | null;
+    sponsor_gap_hours: number | null;
+  }>(
     tx,
     sql`select a.phone, s.id as sponsor_id, s.phone as sponsor_phone, o.ip as sponsor_ip, o.user_agent as sponsor_agent,
                extract(epoch from (now() - o.created_at)) / 3600 as sponsor_gap_hours
@@ -47,7 +70,12 @@ export async function checkSignup(tx: Tx, accountId: string, origin: SignupOrigi
   );
   if (account?.sponsor_id) {
     if (account.sponsor_phone && phoneKey(account.sponsor_phone) === phoneKey(account.phone))
-      await raise(tx, { accountId, rule: 'sponsor_shares_phone', relatedAccountId: account.sponsor_id, detail: `Phone number ending ${phoneKey(account.phone).slice(-4)}` });
+      await raise(tx, {
+        accountId,
+        rule: 'sponsor_shares_phone',
+        relatedAccountId: account.sponsor_id,
+        detail: `Phone number ending ${phoneKey(account.phone).slice(-4)}`,
+      });
     if (
       account.sponsor_ip === origin.ip &&
       account.sponsor_agent === origin.userAgent.slice(0, 500) &&
@@ -67,7 +95,12 @@ export async function checkSignup(tx: Tx, accountId: string, origin: SignupOrigi
           where right(regexp_replace(o.phone, ${NOT_A_DIGIT}, '', 'g'), 10) = ${phoneKey(account.phone)}`,
     );
     for (const r of ring)
-      await raise(tx, { accountId, rule: 'referral_ring', relatedAccountId: r.id, detail: `Phone number ending ${phoneKey(account.phone).slice(-4)}, ${r.depth} sponsors up` });
+      await raise(tx, {
+        accountId,
+        rule: 'referral_ring',
+        relatedAccountId: r.id,
+        detail: `Phone number ending ${phoneKey(account.phone).slice(-4)}, ${r.depth} sponsors up`,
+      });
   }
   await checkSignupBurst(tx, origin.ip, thresholds);
 }
@@ -99,7 +132,12 @@ async function checkSignupBurst(tx: Tx, ip: string, thresholds: FraudThresholds)
  * After bank details are saved: a referral paid into the sponsor's own bank account, and any other account
  * holding the same number. Accounts of one email (the same person's Main and Welcome Back accounts) may share it.
  */
-export async function checkBankAccount(tx: Tx, accountId: string, accountNumber: string, thresholds: FraudThresholds) {
+export async function checkBankAccount(
+  tx: Tx,
+  accountId: string,
+  accountNumber: string,
+  thresholds: FraudThresholds,
+) {
   const others = await queryRows<{ id: string; is_sponsor: boolean; is_referral: boolean }>(
     tx,
     sql`select o.id, o.id = a.sponsor_account_id as is_sponsor, o.sponsor_account_id = a.id as is_referral
@@ -108,11 +146,23 @@ export async function checkBankAccount(tx: Tx, accountId: string, accountNumber:
   );
   const detail = `Bank account number ending ${accountNumber.slice(-4)}`;
   for (const other of others) {
-    if (other.is_sponsor) await raise(tx, { accountId, rule: 'sponsor_shares_bank_account', relatedAccountId: other.id, detail });
-    else if (other.is_referral) await raise(tx, { accountId: other.id, rule: 'sponsor_shares_bank_account', relatedAccountId: accountId, detail });
+    if (other.is_sponsor)
+      await raise(tx, { accountId, rule: 'sponsor_shares_bank_account', relatedAccountId: other.id, detail });
+    else if (other.is_referral)
+      await raise(tx, {
+        accountId: other.id,
+        rule: 'sponsor_shares_bank_account',
+        relatedAccountId: accountId,
+        detail,
+      });
     else {
       await raise(tx, { accountId, rule: 'shared_bank_account', relatedAccountId: other.id, detail });
-      await raise(tx, { accountId: other.id, rule: 'shared_bank_account', relatedAccountId: accountId, detail });
+      await raise(tx, {
+        accountId: other.id,
+        rule: 'shared_bank_account',
+        relatedAccountId: accountId,
+        detail,
+      });
     }
   }
   if (thresholds.ringLevels === 0) return;
@@ -123,7 +173,13 @@ export async function checkBankAccount(tx: Tx, accountId: string, accountNumber:
         join accounts o on o.id = u.id join bank_details b on b.account_id = u.id join accounts a on a.id = ${accountId}
         where b.account_number = ${accountNumber} and o.email <> a.email`,
   );
-  for (const r of ring) await raise(tx, { accountId, rule: 'referral_ring', relatedAccountId: r.id, detail: `${detail}, ${r.depth} sponsors up` });
+  for (const r of ring)
+    await raise(tx, {
+      accountId,
+      rule: 'referral_ring',
+      relatedAccountId: r.id,
+      detail: `${detail}, ${r.depth} sponsors up`,
+    });
   // And a member further down who already gave this number.
   const below = await queryRows<{ id: string; depth: number }>(
     tx,
@@ -135,5 +191,11 @@ export async function checkBankAccount(tx: Tx, accountId: string, accountNumber:
         select d.id, d.depth from down d join bank_details b on b.account_id = d.id join accounts o on o.id = d.id join accounts a on a.id = ${accountId}
         where d.depth between 2 and ${thresholds.ringLevels + 1} and b.account_number = ${accountNumber} and o.email <> a.email`,
   );
-  for (const r of below) await raise(tx, { accountId: r.id, rule: 'referral_ring', relatedAccountId: accountId, detail: `${detail}, ${r.depth} sponsors up` });
+  for (const r of below)
+    await raise(tx, {
+      accountId: r.id,
+      rule: 'referral_ring',
+      relatedAccountId: accountId,
+      detail: `${detail}, ${r.depth} sponsors up`,
+    });
 }

@@ -47,7 +47,15 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/members/:id',
-    { config: admin, schema: { tags: ['admin'], summary: 'One account’s full record', params: accountParams, response: { 200: memberRecordSchema, ...responses } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'One account’s full record',
+        params: accountParams,
+        response: { 200: memberRecordSchema, ...responses },
+      },
+    },
     async (request) => recordOf(request.params.id),
   );
 
@@ -59,17 +67,32 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'The matrix from the account’s position down, a few levels at a time, with names',
         params: accountParams,
-        querystring: z.object({ from: z.coerce.number().int().positive().optional(), levels: z.coerce.number().int().min(1).max(4).default(3) }),
+        querystring: z.object({
+          from: z.coerce.number().int().positive().optional(),
+          levels: z.coerce.number().int().min(1).max(4).default(3),
+        }),
         response: { 200: adminMatrixSchema, ...responses },
       },
     },
     async (request) => {
       const { programme } = await recordOf(request.params.id);
       const { from, levels } = request.query;
-      const view = await adminMatrix(app.db, { id: request.params.id, programme }, { fromPositionId: from, levels });
-      if (view.status === 'forbidden') throw new HttpError(400, 'That position is not in this member’s matrix.', 'not_in_matrix');
-      if (view.status === 'unpaid') return { paid: false, rootPositionId: null, levels, nextLevel: null, nodes: [] };
-      return { paid: true, rootPositionId: view.rootPositionId, levels, nextLevel: view.nextLevel, nodes: view.nodes };
+      const view = await adminMatrix(
+        app.db,
+        { id: request.params.id, programme },
+        { fromPositionId: from, levels },
+      );
+      if (view.status === 'forbidden')
+        throw new HttpError(400, 'That position is not in this member’s matrix.', 'not_in_matrix');
+      if (view.status === 'unpaid')
+        return { paid: false, rootPositionId: null, levels, nextLevel: null, nodes: [] };
+      return {
+        paid: true,
+        rootPositionId: view.rootPositionId,
+        levels,
+        nextLevel: view.nextLevel,
+        nodes: view.nodes,
+      };
     },
   );
 
@@ -77,11 +100,19 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/members/:id/suspend',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Suspend an account (audited): its sessions end, it earns and is paid nothing', params: accountParams, body: suspendAccountSchema, response: { 200: memberRecordSchema, ...responses } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Suspend an account (audited): its sessions end, it earns and is paid nothing',
+        params: accountParams,
+        body: suspendAccountSchema,
+        response: { 200: memberRecordSchema, ...responses },
+      },
     },
     async (request) => {
       const actor = signedIn(request);
-      await app.db.transaction((tx) => suspendAccount(tx, { accountId: request.params.id, actorAccountId: actor.id, ...request.body }));
+      await app.db.transaction((tx) =>
+        suspendAccount(tx, { accountId: request.params.id, actorAccountId: actor.id, ...request.body }),
+      );
       request.log.info({ accountId: request.params.id, reason: request.body.reason }, 'account suspended');
       return recordOf(request.params.id);
     },
@@ -91,11 +122,23 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/members/:id/reinstate',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Reinstate a suspended account (audited)', params: accountParams, body: reinstateAccountSchema, response: { 200: memberRecordSchema, ...responses } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Reinstate a suspended account (audited)',
+        params: accountParams,
+        body: reinstateAccountSchema,
+        response: { 200: memberRecordSchema, ...responses },
+      },
     },
     async (request) => {
       const actor = signedIn(request);
-      await app.db.transaction((tx) => reinstateAccount(tx, { accountId: request.params.id, actorAccountId: actor.id, note: request.body.note }));
+      await app.db.transaction((tx) =>
+        reinstateAccount(tx, {
+          accountId: request.params.id,
+          actorAccountId: actor.id,
+          note: request.body.note,
+        }),
+      );
       request.log.info({ accountId: request.params.id }, 'account reinstated');
       return recordOf(request.params.id);
     },
@@ -107,7 +150,8 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Close an account for one of the terms’ reasons (audited, mailed); waits for a second administrator (202)',
+        summary:
+          'Close an account for one of the terms’ reasons (audited, mailed); waits for a second administrator (202)',
         params: accountParams,
         headers: approvalKeyHeaders,
         body: closeAccountSchema,
@@ -117,11 +161,17 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const actor = signedIn(request);
       const ask = { accountId: request.params.id, ...request.body };
-      if (await needsSecondAdministrator(app)) return reply.status(202).send(await requestApproval(app, actor, closureApproval, ask, request.headers['idempotency-key']));
+      if (await needsSecondAdministrator(app))
+        return reply
+          .status(202)
+          .send(await requestApproval(app, actor, closureApproval, ask, request.headers['idempotency-key']));
       // One administrator by configuration: the act is checked as the approval would check it, then done.
       await closureApproval.describe(app, actor, ask);
       await app.db.transaction((tx) => closeAccount(tx, { ...ask, actorAccountId: actor.id }));
-      request.log.info({ accountId: ask.accountId, reason: ask.reason }, 'account closed by an administrator');
+      request.log.info(
+        { accountId: ask.accountId, reason: ask.reason },
+        'account closed by an administrator',
+      );
       return recordOf(ask.accountId);
     },
   );
@@ -132,22 +182,38 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Correct a member’s name, phone and email (audited, mailed to the member); a new email waits for the new address to confirm it',
+        summary:
+          'Correct a member’s name, phone and email (audited, mailed to the member); a new email waits for the new address to confirm it',
         params: accountParams,
         body: memberCorrectionSchema,
-        response: { 200: z.object({ message: z.string(), record: memberRecordSchema }), ...responses, 409: errorSchema },
+        response: {
+          200: z.object({ message: z.string(), record: memberRecordSchema }),
+          ...responses,
+          409: errorSchema,
+        },
       },
     },
     async (request) => {
       const actor = signedIn(request);
-      const done = await app.db.transaction((tx) => correctDetails(tx, { ...request.body, accountId: request.params.id, who: { by: 'staff', actorAccountId: actor.id, reason: request.body.reason } }));
-      const corrected = done.corrected.map((f) => ({ fullName: 'the name', phone: 'the phone number', address: 'the address' })[f]);
+      const done = await app.db.transaction((tx) =>
+        correctDetails(tx, {
+          ...request.body,
+          accountId: request.params.id,
+          who: { by: 'staff', actorAccountId: actor.id, reason: request.body.reason },
+        }),
+      );
+      const corrected = done.corrected.map(
+        (f) => ({ fullName: 'the name', phone: 'the phone number', address: 'the address' })[f],
+      );
       const parts = [
         corrected.length > 0 ? `${corrected.join(' and ')} corrected` : null,
         done.emailPending ? `a link sent to ${done.emailPending}: the email changes when it is used` : null,
       ].filter(Boolean);
       const message = `${parts.join('; ')}. The member is told at the address on file.`;
-      return { message: message.charAt(0).toUpperCase() + message.slice(1), record: await recordOf(request.params.id) };
+      return {
+        message: message.charAt(0).toUpperCase() + message.slice(1),
+        record: await recordOf(request.params.id),
+      };
     },
   );
 
@@ -160,7 +226,10 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Confirm a corrected email from the link mailed to the new address',
         body: confirmEmailChangeSchema,
-        response: { 200: z.object({ message: z.string(), programme: z.enum(['main', 'welcomeback']) }), ...errorResponses },
+        response: {
+          200: z.object({ message: z.string(), programme: z.enum(['main', 'welcomeback']) }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -182,7 +251,11 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, pageSize, state } = request.query;
-      const { total, items } = await listFlags(app.db, { state, limit: pageSize, offset: (page - 1) * pageSize });
+      const { total, items } = await listFlags(app.db, {
+        state,
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
       return { page, pageSize, total, items };
     },
   );
@@ -201,7 +274,9 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = signedIn(request);
-      await app.db.transaction((tx) => clearFlag(tx, { flagId: request.params.id, actorAccountId: actor.id, note: request.body.note }));
+      await app.db.transaction((tx) =>
+        clearFlag(tx, { flagId: request.params.id, actorAccountId: actor.id, note: request.body.note }),
+      );
       return { message: 'The flag is cleared.' };
     },
   );
@@ -212,7 +287,8 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Hold the account’s payouts on a signal that does not hold them by itself, with a note (audited)',
+        summary:
+          'Hold the account’s payouts on a signal that does not hold them by itself, with a note (audited)',
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: holdFlagSchema,
         response: { 200: z.object({ message: z.string() }), ...responses },
@@ -220,7 +296,9 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = signedIn(request);
-      await app.db.transaction((tx) => holdFlag(tx, { flagId: request.params.id, actorAccountId: actor.id, note: request.body.note }));
+      await app.db.transaction((tx) =>
+        holdFlag(tx, { flagId: request.params.id, actorAccountId: actor.id, note: request.body.note }),
+      );
       return { message: 'The account’s payouts now wait until this flag is cleared.' };
     },
   );
@@ -231,7 +309,8 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Open signals raised together (everyone from one address within one hour), largest group first',
+        summary:
+          'Open signals raised together (everyone from one address within one hour), largest group first',
         response: { 200: fraudFlagGroupListSchema, ...errorResponses },
       },
     },
@@ -251,7 +330,13 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = signedIn(request);
-      const cleared = await app.db.transaction((tx) => clearFlagGroup(tx, { groupKey: request.body.groupKey, actorAccountId: actor.id, note: request.body.note }));
+      const cleared = await app.db.transaction((tx) =>
+        clearFlagGroup(tx, {
+          groupKey: request.body.groupKey,
+          actorAccountId: actor.id,
+          note: request.body.note,
+        }),
+      );
       return { message: `${cleared} ${cleared === 1 ? 'signal is' : 'signals are'} cleared.`, cleared };
     },
   );
@@ -262,14 +347,18 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: 'Active accounts with no sign-in and no payment for 12 months, for an administrator to decide on',
+        summary:
+          'Active accounts with no sign-in and no payment for 12 months, for an administrator to decide on',
         querystring: pageQuerySchema,
         response: { 200: inactiveAccountListSchema, ...errorResponses },
       },
     },
     async (request) => {
       const { page, pageSize } = request.query;
-      const list = await inactiveAccounts(app.db, new Date(), { limit: pageSize, offset: (page - 1) * pageSize });
+      const list = await inactiveAccounts(app.db, new Date(), {
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
       return { page, pageSize, total: list.total, cutoff: list.cutoff.toISOString(), items: list.items };
     },
   );

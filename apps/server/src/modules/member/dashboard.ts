@@ -5,7 +5,15 @@ import type { Tx } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { keptAnswer } from '../../lib/kept-answers';
 import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '../../plugins/auth';
-import { memberFigures, movingFigures, movingFiguresOf, withProfile, type MemberFigures, type MovingFigures, type RawProfile } from '../engine/read-model';
+import {
+  memberFigures,
+  movingFigures,
+  movingFiguresOf,
+  withProfile,
+  type MemberFigures,
+  type MovingFigures,
+  type RawProfile,
+} from '../engine/read-model';
 import { awardLabel } from './award-labels';
 
 const naira = toNairaString;
@@ -86,7 +94,10 @@ export function dashboardOf(f: MemberFigures, programme: Programme, now = new Da
  * The moving figures a server keeps per account, with the version they were read at. Bounded: an account not seen for a
  * while is read again in full. Each server process has its own; the version read in every call keeps them all right.
  */
-export type KeptFigures = LRUCache<string, { version: number; figures: MovingFigures; answer?: KeptDashboard }>;
+export type KeptFigures = LRUCache<
+  string,
+  { version: number; figures: MovingFigures; answer?: KeptDashboard }
+>;
 
 /** A dashboard answer built from kept figures: right while the profile it was built with stands, until `until`. */
 interface KeptDashboard {
@@ -95,11 +106,17 @@ interface KeptDashboard {
   dashboard: Readonly<ReturnType<typeof dashboardOf>>;
 }
 
-const profileOf = (row: RawProfile) => [row.full_name, row.email, row.referral_code, row.address, row.phone].join('\u0000');
+const profileOf = (row: RawProfile) =>
+  [row.full_name, row.email, row.referral_code, row.address, row.phone].join('\u0000');
 
 /** The moment an award shown as upcoming becomes due: the answer is built again then. */
 const nextDueAt = (figures: MovingFigures, now: number) =>
-  Math.min(...figures.awards.filter((a) => a.status === 'pending' && a.dueAt.getTime() > now).map((a) => a.dueAt.getTime()), Number.POSITIVE_INFINITY);
+  Math.min(
+    ...figures.awards
+      .filter((a) => a.status === 'pending' && a.dueAt.getTime() > now)
+      .map((a) => a.dueAt.getTime()),
+    Number.POSITIVE_INFINITY,
+  );
 export const keptFigures = (): KeptFigures => new LRUCache({ max: 10_000 });
 
 // The session, the account's details and the version of its moving figures, in one statement; the moving figures
@@ -131,8 +148,11 @@ export async function ownDashboard(app: FastifyInstance, request: FastifyRequest
   // The answer itself is kept with the figures (decision 0036): checked and written by the serializer once.
   const profile = profileOf(row!);
   const now = Date.now();
-  if (known.answer && known.answer.profile === profile && now < known.answer.until) return { account, dashboard: known.answer.dashboard };
-  const dashboard = keptAnswer(dashboardOf(withProfile(row!, known.figures), account.programme, new Date(now)));
+  if (known.answer && known.answer.profile === profile && now < known.answer.until)
+    return { account, dashboard: known.answer.dashboard };
+  const dashboard = keptAnswer(
+    dashboardOf(withProfile(row!, known.figures), account.programme, new Date(now)),
+  );
   known.answer = { profile, until: nextDueAt(known.figures, now), dashboard };
   return { account, dashboard };
 }

@@ -4,7 +4,13 @@ import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import type { KeptAnswers } from '../../lib/kept-answers';
 import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '../../plugins/auth';
-import { matrixNodesOf, nextLevelOf, nodesStatement, type MatrixNode, type MatrixNodeRow } from '../engine/matrix-view';
+import {
+  matrixNodesOf,
+  nextLevelOf,
+  nodesStatement,
+  type MatrixNode,
+  type MatrixNodeRow,
+} from '../engine/matrix-view';
 
 // The member's latest position, as every read below starts from it.
 const ownPosition = `left join lateral (select id, depth, full_depth from positions where account_id = a.id order by id desc limit 1) own on true`;
@@ -44,7 +50,12 @@ export interface MatrixAnswer {
  * The signed-in member's own matrix, a few levels at a time, with only the short name, stage and join date of the
  * people in it; `fromPositionId` opens a deeper part of it. The route declares `sessionCheckedInRead`.
  */
-export async function ownMatrix(app: FastifyInstance, request: FastifyRequest, kept: KeptAnswers<MatrixAnswer>, options: { fromPositionId?: number; levels: number }) {
+export async function ownMatrix(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kept: KeptAnswers<MatrixAnswer>,
+  options: { fromPositionId?: number; levels: number },
+) {
   const params = accessParams(app, request);
   const key = `${params[0]}:${options.fromPositionId ?? 0}:${options.levels}`;
   const [row] = await preparedRows<MatrixRow>(app.db, matrixRead, params);
@@ -56,7 +67,12 @@ export async function ownMatrix(app: FastifyInstance, request: FastifyRequest, k
   const ownId = Number(row!.own_id);
   const rootPositionId = options.fromPositionId ?? ownId;
   // Read after the version: a change committed in between moves the version again, and the next call reads again.
-  const rows = await preparedRows<MatrixNodeRow>(app.db, nodesStatement, [rootPositionId, ownId, row!.own_depth!, options.levels]);
+  const rows = await preparedRows<MatrixNodeRow>(app.db, nodesStatement, [
+    rootPositionId,
+    ownId,
+    row!.own_depth!,
+    options.levels,
+  ]);
   if (rows.length === 0) return { status: 'forbidden' as const };
   const plan = getPlan(account.programme);
   const answer = kept.keep(key, version, {
@@ -99,11 +115,9 @@ const likePattern = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The signed-in member's search of its own matrix by name. */
 export async function searchOwnMatrix(db: Tx, accountId: string, name: string, limit = 20) {
-  const [row] = await preparedRows<{ people: Array<{ id: number; level: number; stage: number; created_at: string; full_name: string }> | null }>(db, searchStatement, [
-    accountId,
-    likePattern(name.trim().toLowerCase()),
-    limit,
-  ]);
+  const [row] = await preparedRows<{
+    people: Array<{ id: number; level: number; stage: number; created_at: string; full_name: string }> | null;
+  }>(db, searchStatement, [accountId, likePattern(name.trim().toLowerCase()), limit]);
   return (row?.people ?? []).map((r) => ({
     positionId: Number(r.id),
     level: r.level,

@@ -7,9 +7,17 @@ import { KeptAnswers } from '../../lib/kept-answers';
 import { keptFigures, ownDashboard } from './dashboard';
 import { ownMatrix, searchOwnMatrix, type MatrixAnswer } from './own-matrix';
 import { ownWalletHistory, type WalletPage } from './wallet-history';
-import { awardSchema, dashboardSchema, errorSchema, matrixSchema, matrixSearchQuerySchema, matrixSearchSchema, walletHistoryQuerySchema, walletHistorySchema } from '@coop/core/contracts';
+import {
+  awardSchema,
+  dashboardSchema,
+  errorSchema,
+  matrixSchema,
+  matrixSearchQuerySchema,
+  matrixSearchSchema,
+  walletHistoryQuerySchema,
+  walletHistorySchema,
+} from '@coop/core/contracts';
 import { programmeQuery } from './schemas';
-
 
 /**
  * What the signed-in account sees of itself; every figure is read from the engine, the ledger and the matrix.
@@ -25,7 +33,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { sessionCheckedInRead: true },
       schema: {
         tags: ['member'],
-        summary: 'The signed-in account’s dashboard for its programme (spec 3.3 fields, stage, progress, awards)',
+        summary:
+          'The signed-in account’s dashboard for its programme (spec 3.3 fields, stage, progress, awards)',
         querystring: z.object({ programme: programmeQuery.optional() }),
         response: { 200: dashboardSchema, 403: errorSchema, 404: errorSchema },
       },
@@ -33,7 +42,11 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { account, dashboard: figures } = await ownDashboard(app, request, kept);
       if (request.query.programme && request.query.programme !== account.programme) {
-        throw new HttpError(403, `You are signed in to the ${programmeName(account.programme)} platform. Sign in to the other platform to see it.`, 'wrong_programme');
+        throw new HttpError(
+          403,
+          `You are signed in to the ${programmeName(account.programme)} platform. Sign in to the other platform to see it.`,
+          'wrong_programme',
+        );
       }
       return figures;
     },
@@ -45,7 +58,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { sessionCheckedInRead: true },
       schema: {
         tags: ['member'],
-        summary: 'The signed-in account’s wallet, one line per bonus, deduction or payout, newest first; `kind` filters',
+        summary:
+          'The signed-in account’s wallet, one line per bonus, deduction or payout, newest first; `kind` filters',
         querystring: walletHistoryQuerySchema,
         response: { 200: walletHistorySchema },
       },
@@ -59,16 +73,22 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { sessionCheckedInRead: true },
       schema: {
         tags: ['member'],
-        summary: 'The signed-in account’s own matrix, a few levels from its position or from a position inside it',
-        querystring: z.object({ from: z.coerce.number().int().positive().optional(), levels: z.coerce.number().int().min(1).max(4).default(3) }),
+        summary:
+          'The signed-in account’s own matrix, a few levels from its position or from a position inside it',
+        querystring: z.object({
+          from: z.coerce.number().int().positive().optional(),
+          levels: z.coerce.number().int().min(1).max(4).default(3),
+        }),
         response: { 200: matrixSchema, 403: errorSchema },
       },
     },
     async (request) => {
       const { from, levels } = request.query;
       const view = await ownMatrix(app, request, matrices, { fromPositionId: from, levels });
-      if (view.status === 'forbidden') throw new HttpError(403, 'That position is not in your matrix.', 'not_your_matrix');
-      if (view.status === 'unpaid') return { paid: false, rootPositionId: null, levels, nextLevel: null, nodes: [] };
+      if (view.status === 'forbidden')
+        throw new HttpError(403, 'That position is not in your matrix.', 'not_your_matrix');
+      if (view.status === 'unpaid')
+        return { paid: false, rootPositionId: null, levels, nextLevel: null, nodes: [] };
       return view.answer;
     },
   );
@@ -78,7 +98,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['member'],
-        summary: 'People in the signed-in account’s own matrix whose first name or surname starts with `name`',
+        summary:
+          'People in the signed-in account’s own matrix whose first name or surname starts with `name`',
         querystring: matrixSearchQuerySchema,
         response: { 200: matrixSearchSchema },
       },

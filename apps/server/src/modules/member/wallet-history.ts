@@ -36,7 +36,16 @@ const walletVersionsRead = withAccessCheck(
 );
 
 export type WalletPage = { page: number; pageSize: number; total: number; items: WalletItem[] };
-type WalletItem = { id: string; entryId: number; kind: WalletLineKind; stage: number | null; reason: string; from: string | null; amount: string; createdAt: string };
+type WalletItem = {
+  id: string;
+  entryId: number;
+  kind: WalletLineKind;
+  stage: number | null;
+  reason: string;
+  from: string | null;
+  amount: string;
+  createdAt: string;
+};
 
 /** The signed-in member's wallet history, a page at a time, newest first; the route declares `sessionCheckedInRead`. */
 export async function ownWalletHistory(
@@ -47,14 +56,20 @@ export async function ownWalletHistory(
 ) {
   const { page, pageSize } = query;
   const params = accessParams(app, request);
-  const [row] = await preparedRows<AccessRow & { figures_version: string | number; matrix_version: string | number }>(app.db, walletVersionsRead, params);
+  const [row] = await preparedRows<
+    AccessRow & { figures_version: string | number; matrix_version: string | number }
+  >(app.db, walletVersionsRead, params);
   const account = admitFromRead(request, row);
   const version = `${row!.figures_version}:${row!.matrix_version}`;
   const key = `${account.id}:${page}:${pageSize}:${(query.kind ?? []).join(',')}`;
   const known = kept.at(key, version);
   if (known) return known;
   // Read after the versions: a change committed in between moves them again, and the next call reads again.
-  const lines = await walletLines(app.db, account.id, { limit: pageSize, offset: (page - 1) * pageSize, kinds: query.kind });
+  const lines = await walletLines(app.db, account.id, {
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    kinds: query.kind,
+  });
   return kept.keep(key, version, {
     page,
     pageSize,

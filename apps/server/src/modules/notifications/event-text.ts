@@ -1,7 +1,6 @@
 import { formatNaira, type Programme, programmeName } from '@coop/core';
 import type { Item, MemberPage, NotificationEvent } from './events';
 
-
 /** What an event says, in the words both the mail and the notifications list use. */
 export interface EventText {
   /** The mail's subject and the notification's title. */
@@ -19,7 +18,13 @@ export interface EventText {
 }
 
 /** A calendar day as a member in Nigeria reads it: 7 December 2026. */
-const lagosDay = (iso: string) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Lagos', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+const lagosDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(iso));
 
 const notYou = (support: string) =>
   `If this was not you, change your password at once and contact us at ${support}: someone may be using your account.`;
@@ -67,7 +72,9 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         ...base,
         title: `Refund sent: ${formatNaira(event.amountKobo)}`,
         summary: `We have refunded ${formatNaira(event.amountKobo)} of your payment for the ${platform} (reference ${event.reference}) to the card or account you paid with.${event.leftKobo > 0 ? ` ${formatNaira(event.leftKobo)} of it is still owed back to you.` : ''}`,
-        more: [`Your bank may take a few working days to show it. Keep this mail with its reference. Questions? Contact us at ${supportEmail}.`],
+        more: [
+          `Your bank may take a few working days to show it. Keep this mail with its reference. Questions? Contact us at ${supportEmail}.`,
+        ],
         items: [{ label: `Refund of payment ${event.reference}`, amountKobo: event.amountKobo }],
         page: 'dashboard',
         action: 'Open my dashboard',
@@ -92,7 +99,11 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         title: `You reached ${event.reachedStage}`,
         summary: `Congratulations: you completed ${event.completed.join(' and ')} and reached ${event.reachedStage}.${paid}${awarded}`,
         more: [
-          ...(event.awards.length ? ['Awards are not cash: we will contact you to deliver them, and your dashboard shows their status.'] : []),
+          ...(event.awards.length
+            ? [
+                'Awards are not cash: we will contact you to deliver them, and your dashboard shows their status.',
+              ]
+            : []),
           event.next ? `Next: ${event.next}` : `You have completed every stage of the ${platform}.`,
         ],
         items: event.lines,

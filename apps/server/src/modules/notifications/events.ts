@@ -15,10 +15,23 @@ export type NotificationEvent =
   | { kind: 'refund_started'; reference: string; amountKobo: number; expectedAt: string | null }
   | { kind: 'refund_processed'; reference: string; amountKobo: number; leftKobo: number }
   | { kind: 'bonus_credited'; bonus: string; lines: Item[] }
-  | { kind: 'promotion'; reachedStage: string; completed: string[]; lines: Item[]; awards: Item[]; next: string | null }
+  | {
+      kind: 'promotion';
+      reachedStage: string;
+      completed: string[];
+      lines: Item[];
+      awards: Item[];
+      next: string | null;
+    }
   | { kind: 'award_delivered'; award: string; valueKobo: number }
   | { kind: 'payout_sent' | 'payout_paid'; amountKobo: number; bankName: string; accountNumberLast4: string }
-  | { kind: 'payout_failed'; amountKobo: number; bankName: string; accountNumberLast4: string; reason: string }
+  | {
+      kind: 'payout_failed';
+      amountKobo: number;
+      bankName: string;
+      accountNumberLast4: string;
+      reason: string;
+    }
   /** `approved`: a second administrator approved it and the cash is handed over now (decision 0040). */
   | { kind: 'cash_out_recorded'; amountKobo: number; approved?: boolean }
   /** A cash-out set aside while it waited for approval was not made; the money is back in the wallet. */
@@ -31,7 +44,11 @@ export type NotificationEvent =
   | { kind: 'account_closed'; reason: string; money: string }
   | { kind: 'closure_confirmed'; effectiveAt: string }
   /** An administrator (or, `by: 'member'`, the member) corrected the name, phone or address; email changes are the two kinds below. */
-  | { kind: 'details_corrected'; changes: { field: 'fullName' | 'phone' | 'address'; to: string }[]; by?: 'member' }
+  | {
+      kind: 'details_corrected';
+      changes: { field: 'fullName' | 'phone' | 'address'; to: string }[];
+      by?: 'member';
+    }
   | { kind: 'email_change_requested'; newEmail: string; by?: 'member' }
   | { kind: 'email_changed'; newEmail: string }
   /** A new version of the programme's plan: what changes for positions placed from now on. */
@@ -69,7 +86,18 @@ export const categoryOf: Record<NotificationKind, MailCategory | 'security'> = {
 };
 
 /** The member-area pages a notification or mail points to, per programme. */
-export type MemberPage = 'dashboard' | 'wallet' | 'awards' | 'bankDetails' | 'grant' | 'password' | 'notifications' | 'mailSettings' | 'signin' | 'close' | 'plan';
+export type MemberPage =
+  | 'dashboard'
+  | 'wallet'
+  | 'awards'
+  | 'bankDetails'
+  | 'grant'
+  | 'password'
+  | 'notifications'
+  | 'mailSettings'
+  | 'signin'
+  | 'close'
+  | 'plan';
 
 const pagePaths: Record<Programme, Record<MemberPage, string>> = {
   main: {

@@ -38,7 +38,12 @@ export async function retryMail(db: Db, adminId: string, mailId: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(mailQueue).where(eq(mailQueue.id, mailId)).for('update');
     if (!row) throw new HttpError(404, 'There is no such mail.', 'mail_not_found');
-    if (row.status !== 'failed') throw new HttpError(409, `This mail is ${row.status}, not failed: there is nothing to retry.`, 'mail_not_failed');
+    if (row.status !== 'failed')
+      throw new HttpError(
+        409,
+        `This mail is ${row.status}, not failed: there is nothing to retry.`,
+        'mail_not_failed',
+      );
     const [updated] = await tx
       .update(mailQueue)
       .set({ status: 'queued', attempts: 0, nextAttemptAt: new Date(), claimedBy: null })

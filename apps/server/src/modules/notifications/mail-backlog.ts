@@ -21,12 +21,22 @@ export async function mailQueueCounts(db: Db): Promise<Record<MailQueueStatus, n
  * growing with the table, at every scrape of GET /metrics).
  */
 export async function oldestWaitingMail(db: Db) {
-  const [row] = await queryRows<{ created_at: Date | string; last_error: string | null; next_attempt_at: Date | string }>(
+  const [row] = await queryRows<{
+    created_at: Date | string;
+    last_error: string | null;
+    next_attempt_at: Date | string;
+  }>(
     db,
     sql`select created_at, last_error, next_attempt_at from mail_queue
         where id = least((select min(id) from mail_queue where status = 'queued'), (select min(id) from mail_queue where status = 'sending'))`,
   );
-  return row ? { createdAt: new Date(row.created_at), lastError: row.last_error, nextAttemptAt: new Date(row.next_attempt_at) } : null;
+  return row
+    ? {
+        createdAt: new Date(row.created_at),
+        lastError: row.last_error,
+        nextAttemptAt: new Date(row.next_attempt_at),
+      }
+    : null;
 }
 
 /**
@@ -40,7 +50,9 @@ export async function mailBacklog(db: Db, now = new Date()) {
     waiting: counts.queued + counts.sending,
     failed: counts.failed,
     oldestWaitingSince: oldest?.createdAt.toISOString() ?? null,
-    oldestWaitingSeconds: oldest ? Math.max(0, Math.round((now.getTime() - oldest.createdAt.getTime()) / 1000)) : 0,
+    oldestWaitingSeconds: oldest
+      ? Math.max(0, Math.round((now.getTime() - oldest.createdAt.getTime()) / 1000))
+      : 0,
     lastError: oldest?.lastError ?? null,
     nextAttemptAt: oldest?.nextAttemptAt.toISOString() ?? null,
   };

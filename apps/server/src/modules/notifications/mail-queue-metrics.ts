@@ -14,7 +14,10 @@ export function addMailQueueMetrics(app: FastifyInstance) {
     read: async () => {
       const counts = await mailQueueCounts(app.db);
       // Every status is answered, 0 included, so a rule sees "none waiting" rather than no series at all.
-      return (['queued', 'sending', 'failed'] as const).map((status) => ({ labels: { status }, value: counts[status] }));
+      return (['queued', 'sending', 'failed'] as const).map((status) => ({
+        labels: { status },
+        value: counts[status],
+      }));
     },
   });
   app.metrics.gauge({

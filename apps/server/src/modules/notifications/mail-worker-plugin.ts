@@ -14,7 +14,12 @@ export const mailWorkerPlugin = fp(async (app: FastifyInstance) => {
     {
       db: app.db,
       transport: () => app.mailer,
-      site: { name: app.config.site.name, email: app.config.site.email, publicUrl: app.config.publicUrl, unsubscribeSecret: app.config.jwtSecret },
+      site: {
+        name: app.config.site.name,
+        email: app.config.site.email,
+        publicUrl: app.config.publicUrl,
+        unsubscribeSecret: app.config.jwtSecret,
+      },
       log: app.log,
       instance: app.jobs.instance,
     },

@@ -3,7 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../../adapters/mail';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { describeDatabaseError, isDatabaseUnavailable, retryWhileDatabaseUnavailable } from '../../db/unavailable';
+import {
+  describeDatabaseError,
+  isDatabaseUnavailable,
+  retryWhileDatabaseUnavailable,
+} from '../../db/unavailable';
 import { templatesWithSecrets, type MailSite, type QueuedMail } from './mail/content';
 import { renderMail } from './mail/render-mail';
 import type { NotificationEvent } from './events';
@@ -31,7 +35,8 @@ const RECORD_WAIT_MS = SENDING_LEASE_MS - 60_000;
  */
 const MAIL_SERVER_AWAY_RETRY_MS = 60_000;
 
-export const backoffMs = (attempts: number) => BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0]!;
+export const backoffMs = (attempts: number) =>
+  BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? BACKOFF_MS[0]!;
 
 interface ClaimedRow {
   id: string;
@@ -65,7 +70,11 @@ const SERVER_AWAY_CODES = new Set(['ESOCKET', 'ECONNECTION', 'ETIMEDOUT', 'EDNS'
 
 /** The mail server is away or refuses every mail (421: closing, try later): nothing a retry of this mail alone would mend. */
 function isMailServerAway(error: unknown): boolean {
-  const { code, responseCode, command } = error as { code?: unknown; responseCode?: unknown; command?: unknown };
+  const { code, responseCode, command } = error as {
+    code?: unknown;
+    responseCode?: unknown;
+    command?: unknown;
+  };
   if (responseCode === 421 || command === 'CONN') return true;
   return typeof code === 'string' && SERVER_AWAY_CODES.has(code);
 }
@@ -76,7 +85,12 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  * Claims due mails with FOR UPDATE SKIP LOCKED and marks them 'sending' in one statement, so two workers
  * (two instances) never claim the same row. Mails whose claim outlived the lease are queued again first.
  */
-export async function claimDueMails(db: Db, instance: string, now: Date, limit = BATCH): Promise<ClaimedRow[]> {
+export async function claimDueMails(
+  db: Db,
+  instance: string,
+  now: Date,
+  limit = BATCH,
+): Promise<ClaimedRow[]> {
   await db.execute(sql`
     update mail_queue set status = 'queued', claimed_by = null
     where status = 'sending' and claimed_at < ${new Date(now.getTime() - SENDING_LEASE_MS)}`);
@@ -98,10 +112,20 @@ export async function claimDueMails(db: Db, instance: string, now: Date, limit =
 async function sendClaimed(deps: MailWorkerDeps, row: ClaimedRow, now: Date, stopping: () => boolean) {
   const mine = sql`id = ${row.id} and status = 'sending' and claimed_by = ${deps.instance}`;
   const record = (statement: ReturnType<typeof sql>) =>
-    retryWhileDatabaseUnavailable(() => deps.db.execute(statement), { what: `recording mail ${row.id}`, log: deps.log, maxWaitMs: RECORD_WAIT_MS, maxDelayMs: 5_000, shouldStop: stopping });
+    retryWhileDatabaseUnavailable(() => deps.db.execute(statement), {
+      what: `recording mail ${row.id}`,
+      log: deps.log,
+      maxWaitMs: RECORD_WAIT_MS,
+      maxDelayMs: 5_000,
+      shouldStop: stopping,
+    });
   let handedOver = false;
   try {
-    const mail = await renderMail(row.to_address, { template: row.template, data: row.data } as QueuedMail, deps.site);
+    const mail = await renderMail(
+      row.to_address,
+      { template: row.template, data: row.data } as QueuedMail,
+      deps.site,
+    );
     const event = row.template === 'event' ? (row.data as { event?: NotificationEvent }).event : undefined;
     const transport = deps.transport();
     handedOver = transport.kind === 'smtp';
@@ -119,13 +143,21 @@ async function sendClaimed(deps: MailWorkerDeps, row: ClaimedRow, now: Date, sto
     // The outbox (or a template's read) could not reach the database: not the mail's fault, so no attempt is
     // counted and it goes again as soon as the database answers.
     if (isDatabaseUnavailable(error)) {
-      deps.log.warn({ mailId: row.id, reason: describeDatabaseError(error) }, 'a queued mail waits for the database');
-      await record(sql`update mail_queue set status = 'queued', claimed_by = null, attempts = attempts - 1, next_attempt_at = ${now} where ${mine}`);
+      deps.log.warn(
+        { mailId: row.id, reason: describeDatabaseError(error) },
+        'a queued mail waits for the database',
+      );
+      await record(
+        sql`update mail_queue set status = 'queued', claimed_by = null, attempts = attempts - 1, next_attempt_at = ${now} where ${mine}`,
+      );
       return 'failed' as const;
     }
     const final = isPermanent(error) || row.attempts >= MAX_ATTEMPTS;
     const next = new Date(now.getTime() + backoffMs(row.attempts));
-    deps.log.warn({ mailId: row.id, template: row.template, attempts: row.attempts, final, err: describe(error) }, 'a queued mail could not be sent');
+    deps.log.warn(
+      { mailId: row.id, template: row.template, attempts: row.attempts, final, err: describe(error) },
+      'a queued mail could not be sent',
+    );
     await record(sql`
       update mail_queue set status = ${final ? 'failed' : 'queued'}, next_attempt_at = ${next}, last_error = ${describe(error)}
       where ${mine}`);
@@ -146,14 +178,20 @@ async function sendClaimed(deps: MailWorkerDeps, row: ClaimedRow, now: Date, sto
  * the lease gives them back later.
  */
 async function releaseClaims(deps: MailWorkerDeps, rows: ClaimedRow[], until?: Date) {
-  const ids = sql.join(rows.map((row) => sql`${row.id}`), sql`, `);
+  const ids = sql.join(
+    rows.map((row) => sql`${row.id}`),
+    sql`, `,
+  );
   try {
     await deps.db.execute(sql`
       update mail_queue set status = 'queued', claimed_by = null, attempts = attempts - 1
         ${until ? sql`, next_attempt_at = ${until}` : sql``}
       where id in (${ids}) and status = 'sending' and claimed_by = ${deps.instance}`);
   } catch (error) {
-    deps.log.warn({ mails: rows.length, reason: describeDatabaseError(error) }, 'claimed mails could not be given back as the mail worker stopped; they are queued again when their lease runs out');
+    deps.log.warn(
+      { mails: rows.length, reason: describeDatabaseError(error) },
+      'claimed mails could not be given back as the mail worker stopped; they are queued again when their lease runs out',
+    );
   }
 }
 
@@ -202,9 +240,19 @@ export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOption
         const waiting = claimed.slice(i + 1);
         if (waiting.length > 0) await releaseClaims(deps, waiting, until);
         await deps.db
-          .execute(sql`update mail_queue set next_attempt_at = ${until} where status = 'queued' and next_attempt_at <= ${now}`)
-          .catch((error: unknown) => deps.log.warn({ reason: describeDatabaseError(error) }, 'the waiting mails could not be put off; they are tried at the next look'));
-        deps.log.warn({ claimed: claimed.length }, 'the mail server cannot be reached; the queued mails wait and it is tried again in a minute');
+          .execute(
+            sql`update mail_queue set next_attempt_at = ${until} where status = 'queued' and next_attempt_at <= ${now}`,
+          )
+          .catch((error: unknown) =>
+            deps.log.warn(
+              { reason: describeDatabaseError(error) },
+              'the waiting mails could not be put off; they are tried at the next look',
+            ),
+          );
+        deps.log.warn(
+          { claimed: claimed.length },
+          'the mail server cannot be reached; the queued mails wait and it is tried again in a minute',
+        );
         return i + 1;
       }
     }
@@ -228,8 +276,14 @@ export function createMailWorker(deps: MailWorkerDeps, options: MailWorkerOption
   };
   const logPassError = (error: unknown) =>
     isDatabaseUnavailable(error)
-      ? deps.log.warn({ reason: describeDatabaseError(error) }, 'the mail worker cannot reach the database; it tries again at its next look')
-      : deps.log.error({ err: error }, 'the mail worker could not read the mail queue; it tries again shortly');
+      ? deps.log.warn(
+          { reason: describeDatabaseError(error) },
+          'the mail worker cannot reach the database; it tries again at its next look',
+        )
+      : deps.log.error(
+          { err: error },
+          'the mail worker could not read the mail queue; it tries again shortly',
+        );
 
   return {
     runOnce: onePass,

@@ -15,10 +15,23 @@ export async function unreadCount(db: Db, accountId: string) {
 
 /** The member's latest notifications, newest first, with the unread count for the top bar. */
 export async function listNotifications(db: Db, accountId: string) {
-  const rows = await db.select().from(notifications).where(eq(notifications.accountId, accountId)).orderBy(desc(notifications.id)).limit(PAGE);
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.accountId, accountId))
+    .orderBy(desc(notifications.id))
+    .limit(PAGE);
   return {
     unread: await unreadCount(db, accountId),
-    items: rows.map((r) => ({ id: r.id, kind: r.kind, title: r.title, body: r.body, link: r.link, createdAt: r.createdAt.toISOString(), read: r.readAt !== null })),
+    items: rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      title: r.title,
+      body: r.body,
+      link: r.link,
+      createdAt: r.createdAt.toISOString(),
+      read: r.readAt !== null,
+    })),
   };
 }
 
@@ -27,22 +40,43 @@ export async function markRead(db: Db, accountId: string, upToId: number) {
   await db
     .update(notifications)
     .set({ readAt: new Date() })
-    .where(and(eq(notifications.accountId, accountId), lte(notifications.id, upToId), isNull(notifications.readAt)));
+    .where(
+      and(
+        eq(notifications.accountId, accountId),
+        lte(notifications.id, upToId),
+        isNull(notifications.readAt),
+      ),
+    );
   return { unread: await unreadCount(db, accountId) };
 }
 
 export async function mailSettings(db: Db, accountId: string) {
-  const off = new Set((await db.select({ category: mailOptOuts.category }).from(mailOptOuts).where(eq(mailOptOuts.accountId, accountId))).map((r) => r.category));
+  const off = new Set(
+    (
+      await db
+        .select({ category: mailOptOuts.category })
+        .from(mailOptOuts)
+        .where(eq(mailOptOuts.accountId, accountId))
+    ).map((r) => r.category),
+  );
   return {
     settings: [
-      ...mailCategories.map((category) => ({ category, ...mailCategoryLabels[category], enabled: !off.has(category), locked: false })),
+      ...mailCategories.map((category) => ({
+        category,
+        ...mailCategoryLabels[category],
+        enabled: !off.has(category),
+        locked: false,
+      })),
       { category: 'security' as const, ...mailCategoryLabels.security, enabled: true, locked: true },
     ],
   };
 }
 
 export async function setMailSetting(db: Db, accountId: string, category: MailCategory, enabled: boolean) {
-  if (enabled) await db.delete(mailOptOuts).where(and(eq(mailOptOuts.accountId, accountId), eq(mailOptOuts.category, category)));
+  if (enabled)
+    await db
+      .delete(mailOptOuts)
+      .where(and(eq(mailOptOuts.accountId, accountId), eq(mailOptOuts.category, category)));
   else await db.insert(mailOptOuts).values({ accountId, category }).onConflictDoNothing();
   return mailSettings(db, accountId);
 }

@@ -20,13 +20,25 @@ import { listNotifications, mailSettings, markRead, setMailSetting, unreadCount 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/notifications',
-    { schema: { tags: ['member'], summary: 'The signed-in account’s notifications, newest first, with the unread count', response: { 200: notificationListSchema } } },
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'The signed-in account’s notifications, newest first, with the unread count',
+        response: { 200: notificationListSchema },
+      },
+    },
     async (request) => listNotifications(app.db, signedIn(request).id),
   );
 
   app.get(
     '/me/notifications/unread',
-    { schema: { tags: ['member'], summary: 'How many notifications the signed-in account has not read (the top bar’s bell)', response: { 200: unreadCountSchema } } },
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'How many notifications the signed-in account has not read (the top bar’s bell)',
+        response: { 200: unreadCountSchema },
+      },
+    },
     async (request) => ({ unread: await unreadCount(app.db, signedIn(request).id) }),
   );
 
@@ -45,7 +57,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me/mail-settings',
-    { schema: { tags: ['member'], summary: 'Which kinds of mail the signed-in account receives; security mails are always on', response: { 200: mailSettingsSchema } } },
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'Which kinds of mail the signed-in account receives; security mails are always on',
+        response: { 200: mailSettingsSchema },
+      },
+    },
     async (request) => mailSettings(app.db, signedIn(request).id),
   );
 
@@ -59,7 +77,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: mailSettingsSchema, 400: errorSchema },
       },
     },
-    async (request) => setMailSetting(app.db, signedIn(request).id, request.body.category, request.body.enabled),
+    async (request) =>
+      setMailSetting(app.db, signedIn(request).id, request.body.category, request.body.enabled),
   );
 
   app.get(
@@ -68,16 +87,22 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Mails in the queue by status (failed: given up after retries, with the reason), newest first',
+        summary:
+          'Mails in the queue by status (failed: given up after retries, with the reason), newest first',
         querystring: z.object({
-          status: z.enum(['queued', 'sending', 'sent', 'failed'], { message: 'status must be queued, sending, sent or failed' }).default('failed'),
+          status: z
+            .enum(['queued', 'sending', 'sent', 'failed'], {
+              message: 'status must be queued, sending, sent or failed',
+            })
+            .default('failed'),
           page: z.coerce.number().int().min(1).default(1),
           pageSize: z.coerce.number().int().min(1).max(100).default(20),
         }),
         response: { 200: queuedMailListSchema },
       },
     },
-    async (request) => listQueuedMails(app.db, request.query.status, request.query.page, request.query.pageSize),
+    async (request) =>
+      listQueuedMails(app.db, request.query.status, request.query.page, request.query.pageSize),
   );
 
   app.get(
@@ -86,7 +111,8 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Mails waiting to go (queued or being sent), since when the oldest waits and why, and mails failed for good: the dashboard',
+        summary:
+          'Mails waiting to go (queued or being sent), since when the oldest waits and why, and mails failed for good: the dashboard',
         response: { 200: mailBacklogSchema },
       },
     },

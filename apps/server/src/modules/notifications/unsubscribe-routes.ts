@@ -16,36 +16,60 @@ const page = (title: string, body: string) =>
  */
 export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
   // RFC 8058: the mail client posts "List-Unsubscribe=One-Click" as a form.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
 
   const check = (raw: unknown) => {
     const parsed = query.safeParse(raw);
-    if (!parsed.success || !ONE_CLICK_CATEGORIES.includes(parsed.data.c) || !validUnsubscribe(app.config.jwtSecret, parsed.data.a, parsed.data.c, parsed.data.t))
+    if (
+      !parsed.success ||
+      !ONE_CLICK_CATEGORIES.includes(parsed.data.c) ||
+      !validUnsubscribe(app.config.jwtSecret, parsed.data.a, parsed.data.c, parsed.data.t)
+    )
       return null;
     return parsed.data;
   };
-  const invalid = page('This link does not work', '<p>Open Mail Settings in your member area to choose which mails you receive.</p>');
+  const invalid = page(
+    'This link does not work',
+    '<p>Open Mail Settings in your member area to choose which mails you receive.</p>',
+  );
 
-  app.get('/mail/unsubscribe', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    const target = check(request.query);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!target) return reply.status(400).send(invalid);
-    const label = mailCategoryLabels[target.c].label;
-    return reply.send(
-      page(
-        `Stop mails about ${label.toLowerCase()}?`,
-        `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="padding:.6rem 1rem">Stop these mails</button></form>` +
-          '<p>Mails about your payments, payouts and security are not affected.</p>',
-      ),
-    );
-  });
+  app.get(
+    '/mail/unsubscribe',
+    { config: { public: true }, schema: { hide: true } },
+    async (request, reply) => {
+      const target = check(request.query);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!target) return reply.status(400).send(invalid);
+      const label = mailCategoryLabels[target.c].label;
+      return reply.send(
+        page(
+          `Stop mails about ${label.toLowerCase()}?`,
+          `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="padding:.6rem 1rem">Stop these mails</button></form>` +
+            '<p>Mails about your payments, payouts and security are not affected.</p>',
+        ),
+      );
+    },
+  );
 
-  app.post('/mail/unsubscribe', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    const target = check(request.query);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!target) return reply.status(400).send(invalid);
-    await unsubscribe(app.db, target.a, target.c);
-    const label = mailCategoryLabels[target.c].label;
-    return reply.send(page('Done', `<p>You will no longer receive mails about ${label.toLowerCase()}. You can turn them on again in Mail Settings.</p>`));
-  });
+  app.post(
+    '/mail/unsubscribe',
+    { config: { public: true }, schema: { hide: true } },
+    async (request, reply) => {
+      const target = check(request.query);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!target) return reply.status(400).send(invalid);
+      await unsubscribe(app.db, target.a, target.c);
+      const label = mailCategoryLabels[target.c].label;
+      return reply.send(
+        page(
+          'Done',
+          `<p>You will no longer receive mails about ${label.toLowerCase()}. You can turn them on again in Mail Settings.</p>`,
+        ),
+      );
+    },
+  );
 };

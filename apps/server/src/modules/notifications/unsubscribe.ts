@@ -36,7 +36,8 @@ export function listUnsubscribeHeaders(
   event: NotificationEvent | undefined,
 ): Record<string, string> {
   const category = event ? categoryOf[event.kind] : undefined;
-  if (!accountId || !category || category === 'security' || !ONE_CLICK_CATEGORIES.includes(category)) return {};
+  if (!accountId || !category || category === 'security' || !ONE_CLICK_CATEGORIES.includes(category))
+    return {};
   return {
     'List-Unsubscribe': `<${unsubscribeUrl(site.publicUrl, site.unsubscribeSecret, accountId, category)}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -6,15 +6,23 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { latestPositionOf } from '../engine/position-store';
 import { sql } from 'drizzle-orm';
-import { checkoutAddressOf, insertPayment, openCheckoutOf, pendingPaymentsOf, updatePayment } from './queries';
+import {
+  checkoutAddressOf,
+  insertPayment,
+  openCheckoutOf,
+  pendingPaymentsOf,
+  updatePayment,
+} from './queries';
 import { settlePayment } from './settle-payment';
 import { currentPlan } from '../plans/plan-book';
 
 /** 128 random bits: nobody can guess another person's payment. Paystack allows letters, digits, - . = */
-export const newPaymentReference = (programme: Programme) => `${programme === 'main' ? 'MN' : 'WB'}-${randomBytes(16).toString('hex')}`;
+export const newPaymentReference = (programme: Programme) =>
+  `${programme === 'main' ? 'MN' : 'WB'}-${randomBytes(16).toString('hex')}`;
 
 /** Where the provider sends the browser back: the member-area pages that read ?reference= and ask for the status. */
-export const callbackPath = (programme: Programme) => (programme === 'main' ? '/mainpaystack' : '/welcomepaystack');
+export const callbackPath = (programme: Programme) =>
+  programme === 'main' ? '/mainpaystack' : '/welcomepaystack';
 
 /**
  * Seconds a member is asked to wait before pressing Pay again while Paystack does not answer (decision 0046): long
@@ -34,9 +42,18 @@ const paymentsPaused = () =>
 async function refuseIfNotPayable(db: Db, accountId: string, programme: Programme) {
   const latest = await latestPositionOf(db, accountId);
   if (!latest) return;
-  if (programme === 'main') throw new HttpError(409, 'You have already paid your registration fee. You are a member of the Main Platform.', 'already_member');
+  if (programme === 'main')
+    throw new HttpError(
+      409,
+      'You have already paid your registration fee. You are a member of the Main Platform.',
+      'already_member',
+    );
   if (latest.finishedAt === null)
-    throw new HttpError(409, 'Your current Welcome Back position has not finished Thank You yet. You can pay again once it has.', 'position_in_progress');
+    throw new HttpError(
+      409,
+      'Your current Welcome Back position has not finished Thank You yet. You can pay again once it has.',
+      'position_in_progress',
+    );
 }
 
 /**
@@ -51,7 +68,11 @@ export async function initiatePayment(
   bodyEmail: string | undefined,
 ) {
   if (bodyEmail && bodyEmail !== account.email)
-    throw new HttpError(403, 'Enter the email address of the account you are signed in to.', 'not_your_account');
+    throw new HttpError(
+      403,
+      'Enter the email address of the account you are signed in to.',
+      'not_your_account',
+    );
   // An earlier checkout may have been paid while its webhook is still on the way: settle it first, so a
   // person who already paid is told so instead of being charged a second fee.
   for (const { reference } of await pendingPaymentsOf(deps.db, account.id, account.programme)) {
@@ -105,9 +126,15 @@ export async function initiatePayment(
     // Marked failed, never left pending: a pending row is offered again as "the same checkout", and this one has
     // none, so the member's next press starts a fresh one. Its reference is still asked about by the job for a
     // while, in case Paystack made the checkout and only its answer was lost.
-    await updatePayment(deps.db, payment.id, { status: 'failed', failureReason: 'The payment provider could not start the checkout.' });
+    await updatePayment(deps.db, payment.id, {
+      status: 'failed',
+      failureReason: 'The payment provider could not start the checkout.',
+    });
     throw paymentsPaused();
   }
-  await updatePayment(deps.db, payment.id, { authorizationUrl: checkout.authorizationUrl, accessCode: checkout.accessCode });
+  await updatePayment(deps.db, payment.id, {
+    authorizationUrl: checkout.authorizationUrl,
+    accessCode: checkout.accessCode,
+  });
   return { reference, authorizationUrl: checkout.authorizationUrl, amountKobo: plan.feeKobo };
 }

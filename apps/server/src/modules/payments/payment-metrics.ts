@@ -17,8 +17,14 @@ export function addPaymentMetrics(app: FastifyInstance) {
     labelNames: ['status'],
     read: async () => {
       // An index-only count over payments_status_idx (status, created_at).
-      const rows = await queryRows<{ status: string; n: number }>(app.db, sql`select status, count(*)::int as n from payments group by status`);
-      return STATUSES.map((status) => ({ labels: { status }, value: Number(rows.find((r) => r.status === status)?.n ?? 0) }));
+      const rows = await queryRows<{ status: string; n: number }>(
+        app.db,
+        sql`select status, count(*)::int as n from payments group by status`,
+      );
+      return STATUSES.map((status) => ({
+        labels: { status },
+        value: Number(rows.find((r) => r.status === status)?.n ?? 0),
+      }));
     },
   });
 }

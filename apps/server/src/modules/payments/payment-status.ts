@@ -18,9 +18,14 @@ const messages: Record<PaymentStatus, string> = {
  * The signed-in owner's payment, checked with the provider first when it is not yet paid, so the callback
  * page activates the member even when the webhook never arrives. Someone else's reference is not found.
  */
-export async function paymentStatus(deps: { db: Db; provider: PaymentProvider; log: FastifyBaseLogger }, accountId: string, reference: string) {
+export async function paymentStatus(
+  deps: { db: Db; provider: PaymentProvider; log: FastifyBaseLogger },
+  accountId: string,
+  reference: string,
+) {
   const before = await findPayment(deps.db, reference);
-  if (!before || before.accountId !== accountId) throw new HttpError(404, 'No such payment.', 'payment_not_found');
+  if (!before || before.accountId !== accountId)
+    throw new HttpError(404, 'No such payment.', 'payment_not_found');
   if (before.status !== 'paid') {
     try {
       await settlePayment(deps, reference);
@@ -43,6 +48,9 @@ export async function paymentStatus(deps: { db: Db; provider: PaymentProvider; l
     paidAt: payment.paidAt?.toISOString() ?? null,
     stage,
     stageName: stage === null ? null : (plan.stages[stage]?.name ?? null),
-    message: payment.status === 'paid' && payment.positionId === null ? (payment.failureReason ?? messages.paid) : messages[payment.status],
+    message:
+      payment.status === 'paid' && payment.positionId === null
+        ? (payment.failureReason ?? messages.paid)
+        : messages[payment.status],
   };
 }

@@ -18,12 +18,34 @@ export async function findPayment(db: Tx, reference: string): Promise<PaymentRow
 }
 
 /** The payment row locked until the transaction ends: webhooks, callbacks and the job settle one at a time. */
-export async function lockPayment(tx: Tx, reference: string): Promise<{ id: string; status: PaymentStatus } | undefined> {
-  const [row] = await queryRows<{ id: string; status: PaymentStatus }>(tx, sql`select id, status from payments where reference = ${reference} for update`);
+export async function lockPayment(
+  tx: Tx,
+  reference: string,
+): Promise<{ id: string; status: PaymentStatus } | undefined> {
+  const [row] = await queryRows<{ id: string; status: PaymentStatus }>(
+    tx,
+    sql`select id, status from payments where reference = ${reference} for update`,
+  );
   return row;
 }
 
-export async function updatePayment(db: Tx, id: string, values: Partial<Pick<PaymentRow, 'status' | 'positionId' | 'paidAt' | 'failureReason' | 'lastCheckedAt' | 'authorizationUrl' | 'accessCode' | 'customerFeeKobo'>>) {
+export async function updatePayment(
+  db: Tx,
+  id: string,
+  values: Partial<
+    Pick<
+      PaymentRow,
+      | 'status'
+      | 'positionId'
+      | 'paidAt'
+      | 'failureReason'
+      | 'lastCheckedAt'
+      | 'authorizationUrl'
+      | 'accessCode'
+      | 'customerFeeKobo'
+    >
+  >,
+) {
   await db
     .update(payments)
     .set({ ...values, updatedAt: new Date() })
@@ -57,16 +79,30 @@ export async function paymentsDueForCheck(db: Tx, now: Date, limit: number) {
 
 /** The stage of a paid payment's position, for the status answer. */
 export async function positionStage(db: Tx, positionId: number): Promise<number | null> {
-  const [row] = await queryRows<{ stage: number }>(db, sql`select stage from positions where id = ${positionId}`);
+  const [row] = await queryRows<{ stage: number }>(
+    db,
+    sql`select stage from positions where id = ${positionId}`,
+  );
   return row ? Number(row.stage) : null;
 }
 
 /** An account's payments still pending in a programme, newest first. */
-export async function pendingPaymentsOf(db: Tx, accountId: string, programme: PaymentRow['programme'], limit = 5) {
+export async function pendingPaymentsOf(
+  db: Tx,
+  accountId: string,
+  programme: PaymentRow['programme'],
+  limit = 5,
+) {
   return db
     .select({ reference: payments.reference })
     .from(payments)
-    .where(and(eq(payments.accountId, accountId), eq(payments.programme, programme), eq(payments.status, 'pending')))
+    .where(
+      and(
+        eq(payments.accountId, accountId),
+        eq(payments.programme, programme),
+        eq(payments.status, 'pending'),
+      ),
+    )
     .orderBy(desc(payments.createdAt))
     .limit(limit);
 }
@@ -75,7 +111,12 @@ export async function pendingPaymentsOf(db: Tx, accountId: string, programme: Pa
 const CHECKOUT_REUSE_HOURS = 24;
 
 /** The account's newest pending checkout of the fee, started within the reuse period; call inside the account's lock. */
-export async function openCheckoutOf(tx: Tx, accountId: string, programme: PaymentRow['programme'], feeKobo: number) {
+export async function openCheckoutOf(
+  tx: Tx,
+  accountId: string,
+  programme: PaymentRow['programme'],
+  feeKobo: number,
+) {
   const [row] = await tx
     .select()
     .from(payments)
@@ -101,11 +142,18 @@ export async function openCheckoutOf(tx: Tx, accountId: string, programme: Payme
  */
 export async function checkoutAddressOf(db: Tx, payment: PaymentRow): Promise<string | null> {
   for (let i = 0; i < 20; i++) {
-    const [row] = await db.select({ url: payments.authorizationUrl, status: payments.status }).from(payments).where(eq(payments.id, payment.id));
+    const [row] = await db
+      .select({ url: payments.authorizationUrl, status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, payment.id));
     if (row?.url) return row.url;
     if (row?.status === 'failed') return null;
     if (row?.status !== 'pending') break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new HttpError(409, 'Your payment is still being set up. Please wait a moment and press the button again.', 'checkout_in_progress');
+  throw new HttpError(
+    409,
+    'Your payment is still being set up. Please wait a moment and press the button again.',
+    'checkout_in_progress',
+  );
 }

@@ -24,10 +24,16 @@ export async function reconcilePendingPayments(app: FastifyInstance, now = new D
       // only hold the job runner for each one's timeouts. They wait, unchanged, for the next run (decision 0046).
       if (error instanceof PaymentProviderError && error.retryable) {
         counts.leftForNextRun = due.length - i - 1;
-        app.log.warn({ reason: error.message, reference, waiting: counts.leftForNextRun }, 'reconciliation: the payment provider does not answer; the payments wait for the next run');
+        app.log.warn(
+          { reason: error.message, reference, waiting: counts.leftForNextRun },
+          'reconciliation: the payment provider does not answer; the payments wait for the next run',
+        );
         break;
       }
-      app.log.warn({ err: error, reference }, 'reconciliation: the payment could not be checked; next run tries again');
+      app.log.warn(
+        { err: error, reference },
+        'reconciliation: the payment could not be checked; next run tries again',
+      );
     }
   }
   if (counts.checked + counts.failed > 0) app.log.info(counts, 'reconciliation of pending payments');

@@ -21,7 +21,9 @@ const REFUNDED = `(select coalesce(sum(r.amount_kobo), 0) from refunds r where r
  * dashboard and the refund screens start from; a failed refund puts its payment back on it.
  */
 const UNDER_WAY = `exists (select 1 from refunds r where r.payment_reference = p.reference and r.status not in ('processed', 'failed'))`;
-const awaitingRefund = sql.raw(`${NOT_PLACED} and p.amount_kobo > ${REFUNDED_OR_UNDER_WAY} and not ${UNDER_WAY}`);
+const awaitingRefund = sql.raw(
+  `${NOT_PLACED} and p.amount_kobo > ${REFUNDED_OR_UNDER_WAY} and not ${UNDER_WAY}`,
+);
 /** Still owed: not placed and not all paid back yet (a refund under way is owed until Paystack has processed it). */
 const stillOwed = sql.raw(`${NOT_PLACED} and p.amount_kobo > ${REFUNDED}`);
 
@@ -39,7 +41,17 @@ export interface RefundDue {
 
 export async function refundsDue(db: Tx, options: { programme?: Programme; limit: number; offset: number }) {
   const programme = options.programme ? sql`and programme = ${options.programme}` : sql``;
-  const rows = await queryRows<{ reference: string; account_id: string; full_name: string; email: string; programme: Programme; amount_kobo: string; paid_at: string | Date | null; failure_reason: string | null; total: string }>(
+  const rows = await queryRows<{
+    reference: string;
+    account_id: string;
+    full_name: string;
+    email: string;
+    programme: Programme;
+    amount_kobo: string;
+    paid_at: string | Date | null;
+    failure_reason: string | null;
+    total: string;
+  }>(
     db,
     sql`select p.reference, p.account_id, a.full_name, a.email, p.programme, p.amount_kobo - ${sql.raw(REFUNDED_OR_UNDER_WAY)} as amount_kobo, p.paid_at, p.failure_reason, count(*) over () as total
         from (select * from payments p where ${awaitingRefund} ${programme}) p join accounts a on a.id = p.account_id
@@ -62,7 +74,9 @@ export async function refundsDue(db: Tx, options: { programme?: Programme; limit
  * How many payments are still owed back in each programme, and how much: the amount not yet paid back by Paystack
  * (the ledger's refunds payable holds the same sum, see recordMoneyOwedBack).
  */
-export async function refundsDueTotals(db: Tx): Promise<Record<Programme, { count: number; amountKobo: number }>> {
+export async function refundsDueTotals(
+  db: Tx,
+): Promise<Record<Programme, { count: number; amountKobo: number }>> {
   const rows = await queryRows<{ programme: Programme; n: string; kobo: string }>(
     db,
     sql`select programme, count(*) as n, coalesce(sum(p.amount_kobo - ${sql.raw(REFUNDED)}), 0) as kobo from payments p where ${stillOwed} group by programme`,
@@ -78,14 +92,20 @@ export async function refundsDueTotals(db: Tx): Promise<Record<Programme, { coun
  * same key changes nothing) before a refund, for payments settled before refunds existed. A processed refund
  * takes it out of both (modules/refunds/refund-ledger.ts), so the journal balances at each step.
  */
-export async function recordMoneyOwedBack(tx: Tx, payment: { programme: Programme; reference: string; amountKobo: number }) {
+export async function recordMoneyOwedBack(
+  tx: Tx,
+  payment: { programme: Programme; reference: string; amountKobo: number },
+) {
   await postEntry(tx, {
     kind: 'refund_due',
     idempotencyKey: `refund-due:${payment.reference}`,
     programme: payment.programme,
     memo: `Payment ${payment.reference} placed no position: owed back to the payer`,
     lines: [
-      { account: { kind: 'provider_settlement', programme: payment.programme }, amountKobo: -payment.amountKobo },
+      {
+        account: { kind: 'provider_settlement', programme: payment.programme },
+        amountKobo: -payment.amountKobo,
+      },
       { account: { kind: 'refunds_payable', programme: payment.programme }, amountKobo: payment.amountKobo },
     ],
   });
@@ -95,10 +115,25 @@ export async function recordMoneyOwedBack(tx: Tx, payment: { programme: Programm
  * A payment was taken that placed nothing: the member is told the money is owed back, and every active
  * administrator is mailed so the refund is not forgotten (in the settling transaction: told if and only if so).
  */
-export async function announceRefundDue(tx: Tx, payment: { accountId: string; programme: Programme; reference: string; amountKobo: number }, reason: string) {
-  await notify(tx, payment.accountId, { kind: 'payment_not_placed', reference: payment.reference, amountKobo: payment.amountKobo, reason });
-  const [payer] = await queryRows<{ full_name: string; email: string }>(tx, sql`select full_name, email from accounts where id = ${payment.accountId}`);
-  const admins = await queryRows<{ email: string; full_name: string }>(tx, sql`select email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`);
+export async function announceRefundDue(
+  tx: Tx,
+  payment: { accountId: string; programme: Programme; reference: string; amountKobo: number },
+  reason: string,
+) {
+  await notify(tx, payment.accountId, {
+    kind: 'payment_not_placed',
+    reference: payment.reference,
+    amountKobo: payment.amountKobo,
+    reason,
+  });
+  const [payer] = await queryRows<{ full_name: string; email: string }>(
+    tx,
+    sql`select full_name, email from accounts where id = ${payment.accountId}`,
+  );
+  const admins = await queryRows<{ email: string; full_name: string }>(
+    tx,
+    sql`select email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`,
+  );
   for (const admin of admins)
     await enqueueMail(tx, admin.email, {
       template: 'admin_notice',

@@ -10,18 +10,32 @@ import { paymentStatus } from './payment-status';
 import { addPaymentMetrics } from './payment-metrics';
 import { scheduleReconciliation } from './reconcile';
 
-const errorSchema = z.object({ message: z.string(), Message: z.string().optional(), code: z.string().optional() });
+const errorSchema = z.object({
+  message: z.string(),
+  Message: z.string().optional(),
+  code: z.string().optional(),
+});
 
 /** Expected refusals keep their message, even the 503 for a provider that does not answer (the error handler hides 5xx). */
 const asAnswer = (error: unknown) =>
-  error instanceof HttpError ? { status: error.statusCode as 403 | 409 | 503, body: { message: error.message, Message: error.message, code: error.code } } : null;
+  error instanceof HttpError
+    ? {
+        status: error.statusCode as 403 | 409 | 503,
+        body: { message: error.message, Message: error.message, code: error.code },
+      }
+    : null;
 
 /** Fee payments: start a checkout (the spec's two calls), and the status the callback pages ask for. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   scheduleReconciliation(app);
   addPaymentMetrics(app);
   // Each start asks the provider for a checkout: plenty for a person, not for a script.
-  const startLimit = rateLimited(app, 'payment-start', { perAccount: { max: 10, window: 15 * 60_000 } }, (request) => signedIn(request).id);
+  const startLimit = rateLimited(
+    app,
+    'payment-start',
+    { perAccount: { max: 10, window: 15 * 60_000 } },
+    (request) => signedIn(request).id,
+  );
 
   for (const [path, programme] of [
     ['/auth/process-payment', 'main'],
@@ -38,7 +52,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Start the ${programmeName(programme)} fee payment (N${fee}) for the signed-in account; data is the checkout address`,
           body: paymentInitSchema,
           response: {
-            200: z.object({ message: z.string(), Message: z.string(), data: z.string(), reference: z.string(), amount: z.string() }),
+            200: z.object({
+              message: z.string(),
+              Message: z.string(),
+              data: z.string(),
+              reference: z.string(),
+              amount: z.string(),
+            }),
             403: errorSchema,
             409: errorSchema,
             429: errorSchema,
@@ -49,9 +69,19 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const account = signedIn(request);
         try {
-          const started = await initiatePayment({ db: app.db, provider: app.payments, publicUrl: app.config.publicUrl, log: request.log }, account, request.body.email);
+          const started = await initiatePayment(
+            { db: app.db, provider: app.payments, publicUrl: app.config.publicUrl, log: request.log },
+            account,
+            request.body.email,
+          );
           const message = 'Payment link created. Click PAY NOW to pay.';
-          return { message, Message: message, data: started.authorizationUrl, reference: started.reference, amount: toNairaString(started.amountKobo) };
+          return {
+            message,
+            Message: message,
+            data: started.authorizationUrl,
+            reference: started.reference,
+            amount: toNairaString(started.amountKobo),
+          };
         } catch (error) {
           const answer = asAnswer(error);
           if (!answer) throw error;
@@ -68,7 +98,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: 'A payment of the signed-in account, checked with the provider when not yet paid; the stage once paid',
+        summary:
+          'A payment of the signed-in account, checked with the provider when not yet paid; the stage once paid',
         params: z.object({ reference: textField().min(1).max(100) }),
         response: {
           200: z.object({
@@ -86,6 +117,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => paymentStatus({ db: app.db, provider: app.payments, log: request.log }, signedIn(request).id, request.params.reference),
+    async (request) =>
+      paymentStatus(
+        { db: app.db, provider: app.payments, log: request.log },
+        signedIn(request).id,
+        request.params.reference,
+      ),
   );
 };

@@ -23,7 +23,8 @@ export type SettleOutcome =
  * requested_amount + fees (Paystack's documented sample: 40333 = 30050 + 10283, paystack.com/docs/api/transaction/#verify;
  * the sandbox's "Pay, fees added" answers the same, see adapters/payments/sandbox/transaction-routes.ts); requested_amount is the fee.
  */
-export const requestedKoboOf = (verified: VerifiedTransaction) => verified.requestedAmountKobo ?? verified.amountKobo;
+export const requestedKoboOf = (verified: VerifiedTransaction) =>
+  verified.requestedAmountKobo ?? verified.amountKobo;
 
 /** What the customer paid Paystack on top of our fee; null when nothing. Never ours: it is recorded, not posted. */
 export function customerFeeKoboOf(verified: VerifiedTransaction): number | null {
@@ -35,10 +36,13 @@ export function customerFeeKoboOf(verified: VerifiedTransaction): number | null 
 export function mismatchOf(payment: PaymentRow, verified: VerifiedTransaction): string | null {
   if (verified.reference !== payment.reference) return 'reference';
   const requestedKobo = requestedKoboOf(verified);
-  if (requestedKobo !== payment.amountKobo) return `amount ${requestedKobo} kobo, expected ${payment.amountKobo}`;
+  if (requestedKobo !== payment.amountKobo)
+    return `amount ${requestedKobo} kobo, expected ${payment.amountKobo}`;
   // The customer cannot have paid less than we asked; a smaller charged amount is not a payment of the fee.
-  if (verified.amountKobo < requestedKobo) return `amount ${verified.amountKobo} kobo charged, less than the ${requestedKobo} requested`;
-  if (verified.currency !== payment.currency) return `currency ${verified.currency}, expected ${payment.currency}`;
+  if (verified.amountKobo < requestedKobo)
+    return `amount ${verified.amountKobo} kobo charged, less than the ${requestedKobo} requested`;
+  if (verified.currency !== payment.currency)
+    return `currency ${verified.currency}, expected ${payment.currency}`;
   const accountId = verified.metadata.accountId;
   if (accountId !== undefined && accountId !== payment.accountId) return 'account';
   return null;
@@ -54,7 +58,8 @@ export function mismatchOf(payment: PaymentRow, verified: VerifiedTransaction): 
 export async function settlePayment(deps: SettleDeps, reference: string): Promise<SettleOutcome> {
   const payment = await findPayment(deps.db, reference);
   if (!payment) return { result: 'unknown_reference' };
-  if (payment.status === 'paid') return { result: 'already_paid', status: 'paid', positionId: payment.positionId };
+  if (payment.status === 'paid')
+    return { result: 'already_paid', status: 'paid', positionId: payment.positionId };
 
   // Asked outside the transaction: no lock is held while waiting on the network.
   const verified = await deps.provider.verifyTransaction(reference);
@@ -73,15 +78,26 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
     }
     if (verified.status !== 'success') {
       // A declined card may be tried again on the same checkout, so failed/abandoned are not final: a later success still counts.
-      const status: PaymentStatus = verified.status === 'failed' ? 'failed' : verified.status === 'abandoned' ? 'abandoned' : locked.status;
+      const status: PaymentStatus =
+        verified.status === 'failed'
+          ? 'failed'
+          : verified.status === 'abandoned'
+            ? 'abandoned'
+            : locked.status;
       await updatePayment(tx, locked.id, { status, lastCheckedAt: now });
       return { result: 'not_paid', status, providerStatus: verified.status };
     }
     const why = mismatchOf(payment, verified);
     if (why) {
-      deps.log.warn({ reference, why }, 'payment: the provider reports a success that does not match the payment; no value given');
+      deps.log.warn(
+        { reference, why },
+        'payment: the provider reports a success that does not match the payment; no value given',
+      );
       // Left pending for an administrator to look at: the reason is kept, no value is given.
-      await updatePayment(tx, locked.id, { lastCheckedAt: now, failureReason: `The provider reports a success that does not match (${why}); no value given.` });
+      await updatePayment(tx, locked.id, {
+        lastCheckedAt: now,
+        failureReason: `The provider reports a success that does not match (${why}); no value given.`,
+      });
       return { result: 'mismatch', status: locked.status, why };
     }
     const placed = await activatePosition(tx, {
@@ -95,14 +111,48 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
     const paidAt = verified.paidAt ? new Date(verified.paidAt) : now;
     if (placed.status === 'refused') {
       // The money arrived but the engine's rules refuse a position (a second Main fee paid from an older checkout).
-      deps.log.warn({ reference, code: placed.code }, 'payment: paid but no position placed; a refund is due');
-      await updatePayment(tx, locked.id, { status: 'paid', paidAt, lastCheckedAt: now, customerFeeKobo, failureReason: `Not placed: ${placed.message} A refund is due.` });
-      await recordMoneyOwedBack(tx, { programme: payment.programme, reference, amountKobo: payment.amountKobo });
-      await announceRefundDue(tx, { accountId: payment.accountId, programme: payment.programme, reference, amountKobo: verified.amountKobo }, placed.message);
+      deps.log.warn(
+        { reference, code: placed.code },
+        'payment: paid but no position placed; a refund is due',
+      );
+      await updatePayment(tx, locked.id, {
+        status: 'paid',
+        paidAt,
+        lastCheckedAt: now,
+        customerFeeKobo,
+        failureReason: `Not placed: ${placed.message} A refund is due.`,
+      });
+      await recordMoneyOwedBack(tx, {
+        programme: payment.programme,
+        reference,
+        amountKobo: payment.amountKobo,
+      });
+      await announceRefundDue(
+        tx,
+        {
+          accountId: payment.accountId,
+          programme: payment.programme,
+          reference,
+          amountKobo: verified.amountKobo,
+        },
+        placed.message,
+      );
       return { result: 'activated', status: 'paid', positionId: null };
     }
-    await updatePayment(tx, locked.id, { status: 'paid', paidAt, lastCheckedAt: now, customerFeeKobo, positionId: placed.positionId, failureReason: null });
-    if (placed.status === 'placed') await notify(tx, payment.accountId, { kind: 'payment_received', reference, amountKobo: payment.amountKobo });
+    await updatePayment(tx, locked.id, {
+      status: 'paid',
+      paidAt,
+      lastCheckedAt: now,
+      customerFeeKobo,
+      positionId: placed.positionId,
+      failureReason: null,
+    });
+    if (placed.status === 'placed')
+      await notify(tx, payment.accountId, {
+        kind: 'payment_received',
+        reference,
+        amountKobo: payment.amountKobo,
+      });
     return { result: 'activated', status: 'paid', positionId: placed.positionId };
   });
 }

@@ -56,7 +56,9 @@ export async function transferAttempts(
 ): Promise<TransferAttempt[]> {
   const where = 'runId' in of ? sql`p.run_id = ${of.runId}` : sql`p.account_id = ${of.accountId}`;
   // A page of an export starts after the last row it wrote (keyset), and holds `limit` rows.
-  const after = page?.after ? sql`where (payout_id, attempt) > (${page.after.payoutId}, ${page.after.attempt})` : sql``;
+  const after = page?.after
+    ? sql`where (payout_id, attempt) > (${page.after.payoutId}, ${page.after.attempt})`
+    : sql``;
   const limit = page ? sql`limit ${page.limit}` : sql``;
   const rows = await queryRows<Row>(
     db,

@@ -31,7 +31,12 @@ export function payoutAttention(input: {
   /** A bank-file run: the bank, not Paystack, answered, and a retry goes into the next file. */
   mode?: 'transfer' | 'csv';
 }): PayoutAttention | null {
-  const person = (reason: string, action: string, needsCode = false) => ({ reason, action, retryable: false, needsCode });
+  const person = (reason: string, action: string, needsCode = false) => ({
+    reason,
+    action,
+    retryable: false,
+    needsCode,
+  });
   // A bank-file run never reaches Paystack: only the bank's refusal (recorded, or corrected) needs a person there.
   const transfer = input.mode !== 'csv';
   if (transfer && input.status === 'otp')
@@ -41,9 +46,20 @@ export function payoutAttention(input: {
       true,
     );
   if (transfer && input.status === 'success' && input.providerNote)
-    return person(input.providerNote, "The money is recorded as paid: confirm with Paystack whether it reached the member; a reversal, if one comes, returns it to the wallet.");
-  if (transfer && input.status === 'processing' && input.providerStatus && !WAITING_STATUSES.includes(input.providerStatus))
-    return person(transferStatusText(input.providerStatus), 'The money stays held until Paystack gives a known answer: Retry asks it again.');
+    return person(
+      input.providerNote,
+      'The money is recorded as paid: confirm with Paystack whether it reached the member; a reversal, if one comes, returns it to the wallet.',
+    );
+  if (
+    transfer &&
+    input.status === 'processing' &&
+    input.providerStatus &&
+    !WAITING_STATUSES.includes(input.providerStatus)
+  )
+    return person(
+      transferStatusText(input.providerStatus),
+      'The money stays held until Paystack gives a known answer: Retry asks it again.',
+    );
   if (input.status !== 'failed' && input.status !== 'reversed') return null;
   const result = decideFailed(input, transfer ? TRANSFER_WORDS : BANK_FILE_WORDS);
   return { ...result, needsCode: false };
@@ -79,28 +95,44 @@ const BANK_FILE_WORDS: FailureWords = {
 };
 
 function decideFailed(
-  input: { status: PayoutStatus; failureReason: string | null; bank: { verified: boolean; changedSinceFailure: boolean } | null },
+  input: {
+    status: PayoutStatus;
+    failureReason: string | null;
+    bank: { verified: boolean; changedSinceFailure: boolean } | null;
+  },
   words: FailureWords,
 ) {
-  const said = !input.failureReason || words.bare(input.failureReason) ? words.noReason : words.said(input.failureReason);
+  const said =
+    !input.failureReason || words.bare(input.failureReason)
+      ? words.noReason
+      : words.said(input.failureReason);
   const reason =
     input.status === 'reversed'
       ? `${said}. The bank returned the money; the amount is back in the member's wallet.`
       : `${said}. The bank did not pay this account; the amount is back in the member's wallet.`;
   if (!input.bank)
-    return { reason, action: 'Wait for the member: they have no bank details now. Ask them to add them; retry once they have.', retryable: false };
+    return {
+      reason,
+      action:
+        'Wait for the member: they have no bank details now. Ask them to add them; retry once they have.',
+      retryable: false,
+    };
   if (!input.bank.verified)
     return {
       reason,
-      action: 'Wait for the member: their new bank details are not confirmed with the bank yet. Ask them to correct them; retry once they are confirmed.',
+      action:
+        'Wait for the member: their new bank details are not confirmed with the bank yet. Ask them to correct them; retry once they are confirmed.',
       retryable: false,
     };
   if (input.bank.changedSinceFailure)
-    return { reason, action: `The member has corrected the bank details since: ${words.retryNow}.`, retryable: true };
+    return {
+      reason,
+      action: `The member has corrected the bank details since: ${words.retryNow}.`,
+      retryable: true,
+    };
   return {
     reason,
-    action:
-      `The bank details are unchanged since this ${words.asked}. If the bank refused the account, ask the member to check them and retry once they have changed them; if the trouble was passing (the bank was down), ${words.retryNow}. Release it if it will not be paid.`,
+    action: `The bank details are unchanged since this ${words.asked}. If the bank refused the account, ask the member to check them and retry once they have changed them; if the trouble was passing (the bank was down), ${words.retryNow}. Release it if it will not be paid.`,
     retryable: true,
   };
 }

@@ -5,14 +5,21 @@ import { reverseBankFile, describeReversal, type BankFileReversal } from './bank
 import { describeBankAnswer, recordBankAnswer, type BankAnswer } from './record-bank-file';
 
 /** The payments the maker named are the ones approval carries out: a batch whose payments changed is refused. */
-function assertSameLines(preview: FrozenPreview | null, now: { lines: { ref?: number; amountKobo: number }[] }) {
+function assertSameLines(
+  preview: FrozenPreview | null,
+  now: { lines: { ref?: number; amountKobo: number }[] },
+) {
   const key = (lines: { ref?: number; amountKobo: number }[]) =>
     lines
       .map((l) => `${l.ref}:${l.amountKobo}`)
       .sort()
       .join(',');
   if (!preview || key(preview.lines) !== key(now.lines))
-    throw new HttpError(409, 'The payments of this bank file changed since the request: decline it and ask again.', 'batch_changed');
+    throw new HttpError(
+      409,
+      'The payments of this bank file changed since the request: decline it and ask again.',
+      'batch_changed',
+    );
 }
 
 /**

@@ -25,7 +25,12 @@ const notFound = () => new HttpError(404, 'There is no such bank file', 'batch_n
 
 /** The run of a bank-file payout, locked when asked: two downloads at once make one batch. */
 async function csvRun(tx: Tx, runId: number, lock: boolean): Promise<BatchRun> {
-  const [run] = await queryRows<{ id: string; programme: Programme; period: string; mode: 'transfer' | 'csv' }>(
+  const [run] = await queryRows<{
+    id: string;
+    programme: Programme;
+    period: string;
+    mode: 'transfer' | 'csv';
+  }>(
     tx,
     sql`select id, programme, period, mode from payout_runs where id = ${runId} ${lock ? sql`for update` : sql``}`,
   );
@@ -41,10 +46,17 @@ async function csvRun(tx: Tx, runId: number, lock: boolean): Promise<BatchRun> {
  * attempt. A payout the bank paid is not reserved, and one in a batch not yet recorded is in a file already, so
  * neither is in this one. The run row is locked, and the one open batch per run is a unique index besides.
  */
-export async function openBankFile(db: Db, runId: number, adminId: string): Promise<{ batchId: number; created: boolean }> {
+export async function openBankFile(
+  db: Db,
+  runId: number,
+  adminId: string,
+): Promise<{ batchId: number; created: boolean }> {
   return db.transaction(async (tx) => {
     const run = await csvRun(tx, runId, true);
-    const [open] = await queryRows<{ id: string }>(tx, sql`select id from payout_batches where run_id = ${run.id} and status = 'open'`);
+    const [open] = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from payout_batches where run_id = ${run.id} and status = 'open'`,
+    );
     if (open) return { batchId: Number(open.id), created: false };
     const due = await queryRows<{ id: string; attempt: number; reference: string; amount_kobo: string }>(
       tx,
@@ -207,7 +219,10 @@ export interface Batch {
  * waits for a second administrator; "reversed": every payment of it was corrected by an approved reversal.
  */
 export async function runBatches(db: Tx, runId: number): Promise<Batch[]> {
-  const batches = await queryRows<BatchRow>(db, sql`${batchSql} where b.run_id = ${runId} order by b.id desc`);
+  const batches = await queryRows<BatchRow>(
+    db,
+    sql`${batchSql} where b.run_id = ${runId} order by b.id desc`,
+  );
   const items = await queryRows<{
     batch_id: string;
     payout_id: string;
@@ -257,12 +272,14 @@ export async function runBatches(db: Tx, runId: number): Promise<Batch[]> {
         reversedAt: i.reversed_at ? new Date(i.reversed_at) : null,
       }));
     const record = b.status === 'open' ? await findPendingBySubject(db, recordSubject(id)) : undefined;
-    const reversal = b.status === 'recorded' ? await findPendingBySubject(db, reversalSubject(id)) : undefined;
+    const reversal =
+      b.status === 'recorded' ? await findPendingBySubject(db, reversalSubject(id)) : undefined;
     const allReversed = own.length > 0 && own.every((i) => i.reversedFrom !== null);
     result.push({
       id,
       runId: Number(b.run_id),
-      status: b.status === 'open' ? (record ? 'awaiting_approval' : 'open') : allReversed ? 'reversed' : 'recorded',
+      status:
+        b.status === 'open' ? (record ? 'awaiting_approval' : 'open') : allReversed ? 'reversed' : 'recorded',
       paymentCount: b.payment_count,
       totalKobo: Number(b.total_kobo),
       paidKobo: own.filter((i) => i.outcome === 'paid').reduce((sum, i) => sum + i.amountKobo, 0),

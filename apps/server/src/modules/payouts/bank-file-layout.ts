@@ -26,14 +26,26 @@ export interface BankFileBatch {
   totalKobo: number;
 }
 
-export const BANK_FILE_COLUMNS = ['Record', 'Reference', 'Beneficiary name', 'Account number', 'Bank code', 'Bank name', 'Amount (NGN)', 'Narration', 'Note'];
+export const BANK_FILE_COLUMNS = [
+  'Record',
+  'Reference',
+  'Beneficiary name',
+  'Account number',
+  'Bank code',
+  'Bank name',
+  'Amount (NGN)',
+  'Narration',
+  'Note',
+];
 
 /** A CBN bank code: the 3 digits that begin a commercial bank's 9-digit CBN sort code (058 for GTBank). */
 const CBN_BANK_CODE = /^\d{3}$/;
 
 /** What the file says about a bank code that is not a CBN one (a microfinance bank or a fintech). */
 export const bankCodeNote = (code: string, bankName: string) =>
-  CBN_BANK_CODE.test(code) ? '' : `Bank code ${code} is not a 3-digit CBN bank code: choose ${bankName} by name on the bank's portal`;
+  CBN_BANK_CODE.test(code)
+    ? ''
+    : `Bank code ${code} is not a 3-digit CBN bank code: choose ${bankName} by name on the bank's portal`;
 
 /**
  * The bank file's layout (decision 0039; the payouts README says how to adapt it to a bank's template): one table
@@ -46,7 +58,17 @@ export function bankFileCsv(batch: BankFileBatch, rows: BankFileRow[]): string {
   const control = `${batch.paymentCount} payment${batch.paymentCount === 1 ? '' : 's'}, ${batch.totalKobo} kobo`;
   const total = toNairaString(batch.totalKobo);
   const records = [
-    ['HEADER', batch.label, cell(batch.what), '', '', '', total, '', `Control total: ${control}; made ${batch.madeAt}`],
+    [
+      'HEADER',
+      batch.label,
+      cell(batch.what),
+      '',
+      '',
+      '',
+      total,
+      '',
+      `Control total: ${control}; made ${batch.madeAt}`,
+    ],
     ...rows.map((r) => [
       'PAYMENT',
       r.reference,

@@ -45,7 +45,11 @@ const flipped = (outcome: 'paid' | 'failed') => (outcome === 'paid' ? 'failed' :
 export async function checkReversal(tx: Tx, ask: BankFileReversal, options: { lock?: boolean } = {}) {
   const { row, run } = await findBatch(tx, ask.batchId, { lock: options.lock });
   if (row.status !== 'recorded')
-    throw new HttpError(409, `${batchLabel(ask.batchId)} is not recorded yet: there is nothing to correct. Record what the bank paid instead.`, 'batch_open');
+    throw new HttpError(
+      409,
+      `${batchLabel(ask.batchId)} is not recorded yet: there is nothing to correct. Record what the bank paid instead.`,
+      'batch_open',
+    );
   const rows = await queryRows<RowToFlip>(
     tx,
     sql`select i.payout_id, i.attempt, i.amount_kobo, i.outcome, i.reversed_from, p.account_id, p.programme, a.full_name, a.email,
@@ -54,15 +58,24 @@ export async function checkReversal(tx: Tx, ask: BankFileReversal, options: { lo
           (select balance_kobo from ledger_accounts where key = 'wallet:' || p.account_id) as wallet_kobo
         from payout_batch_items i join payouts p on p.id = i.payout_id join accounts a on a.id = p.account_id
           left join payout_attempts t on t.payout_id = i.payout_id and t.attempt = i.attempt
-        where i.batch_id = ${ask.batchId} and i.payout_id in (${sql.join(ask.payoutIds.map((id) => sql`${id}`), sql`, `)})
+        where i.batch_id = ${ask.batchId} and i.payout_id in (${sql.join(
+          ask.payoutIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
         order by i.payout_id ${options.lock ? sql`for update of i, p` : sql``}`,
   );
   const missing = ask.payoutIds.find((id) => !rows.some((r) => Number(r.payout_id) === id));
-  if (missing !== undefined) throw new HttpError(400, `Payout ${missing} is not in ${batchLabel(ask.batchId)}`, 'unknown_payout');
+  if (missing !== undefined)
+    throw new HttpError(400, `Payout ${missing} is not in ${batchLabel(ask.batchId)}`, 'unknown_payout');
   for (const r of rows) {
     if (r.reversed_from !== null)
-      throw new HttpError(409, `${r.full_name}'s payment in ${batchLabel(ask.batchId)} was corrected once already; a record is corrected once.`, 'already_reversed');
-    const stillAsRecorded = r.outcome === 'paid' ? r.payout_status === 'success' : r.payout_status === 'failed';
+      throw new HttpError(
+        409,
+        `${r.full_name}'s payment in ${batchLabel(ask.batchId)} was corrected once already; a record is corrected once.`,
+        'already_reversed',
+      );
+    const stillAsRecorded =
+      r.outcome === 'paid' ? r.payout_status === 'success' : r.payout_status === 'failed';
     if (!stillAsRecorded || Number(r.payout_attempt) !== Number(r.attempt))
       throw new HttpError(
         409,
@@ -111,7 +124,11 @@ export async function describeReversal(db: Tx, ask: BankFileReversal) {
  * bank's settlement account to the wallet and the payout is failed with this reason, so Retry pays it in the next file.
  * Recorded not paid, paid in truth: the money goes from the wallet to the settlement account and the payout is paid.
  */
-export async function reverseBankFile(tx: Tx, ask: BankFileReversal, by: { makerId: string; approvedBy: string | null }) {
+export async function reverseBankFile(
+  tx: Tx,
+  ask: BankFileReversal,
+  by: { makerId: string; approvedBy: string | null },
+) {
   const { run, rows } = await checkReversal(tx, ask, { lock: true });
   for (const r of rows) {
     const amountKobo = Number(r.amount_kobo);
@@ -130,8 +147,14 @@ export async function reverseBankFile(tx: Tx, ask: BankFileReversal, by: { maker
           { account: wallet, amountKobo },
         ],
       });
-      await tx.execute(sql`update payouts set status = 'failed', provider_status = 'failed', failure_reason = ${ask.reason}, updated_at = now() where id = ${r.payout_id}`);
-      await notify(tx, r.account_id, { kind: 'payout_failed', ...money, reason: `the bank said: ${ask.reason}` });
+      await tx.execute(
+        sql`update payouts set status = 'failed', provider_status = 'failed', failure_reason = ${ask.reason}, updated_at = now() where id = ${r.payout_id}`,
+      );
+      await notify(tx, r.account_id, {
+        kind: 'payout_failed',
+        ...money,
+        reason: `the bank said: ${ask.reason}`,
+      });
     } else {
       await postEntry(tx, {
         kind: 'payout_success',
@@ -144,7 +167,9 @@ export async function reverseBankFile(tx: Tx, ask: BankFileReversal, by: { maker
           { account: settlement, amountKobo },
         ],
       });
-      await tx.execute(sql`update payouts set status = 'success', provider_status = 'success', failure_reason = null, updated_at = now() where id = ${r.payout_id}`);
+      await tx.execute(
+        sql`update payouts set status = 'success', provider_status = 'success', failure_reason = null, updated_at = now() where id = ${r.payout_id}`,
+      );
       await notify(tx, r.account_id, { kind: 'payout_paid', ...money });
     }
     await tx.execute(sql`update payout_batch_items set outcome = ${flipped(r.outcome)}, reversed_from = ${r.outcome},
@@ -159,7 +184,12 @@ export async function reverseBankFile(tx: Tx, ask: BankFileReversal, by: { maker
     details: {
       runId: run.id,
       batchId: ask.batchId,
-      payouts: rows.map((r) => ({ payoutId: Number(r.payout_id), from: r.outcome, to: flipped(r.outcome), amountKobo: Number(r.amount_kobo) })),
+      payouts: rows.map((r) => ({
+        payoutId: Number(r.payout_id),
+        from: r.outcome,
+        to: flipped(r.outcome),
+        amountKobo: Number(r.amount_kobo),
+      })),
       reason: ask.reason,
       askedBy: by.makerId,
       approvedBy: by.approvedBy,

@@ -1,4 +1,11 @@
-import { approvalPendingAnswerSchema, bankFileRecordSchema, bankFileReversalSchema, errorSchema, payoutBatchSchema, payoutRunSummarySchema } from '@coop/core/contracts';
+import {
+  approvalPendingAnswerSchema,
+  bankFileRecordSchema,
+  bankFileReversalSchema,
+  errorSchema,
+  payoutBatchSchema,
+  payoutRunSummarySchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -25,7 +32,8 @@ export const bankFileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(bankFileRecordApproval);
   app.approvalActs.add(bankFileReversalApproval);
   const reasonPrefix = `${app.config.site.shortName} bonus payout`;
-  const batchOf = async (runId: number, batchId: number) => batchView((await runBatches(app.db, runId)).find((b) => b.id === batchId)!);
+  const batchOf = async (runId: number, batchId: number) =>
+    batchView((await runBatches(app.db, runId)).find((b) => b.id === batchId)!);
 
   app.post(
     '/admin/payouts/runs/:id/bank-file',
@@ -34,7 +42,7 @@ export const bankFileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          "Bank-file run: the open bank file, or a new one of exactly the payouts to send now (held for the run and in no file yet): its id and control total. A payout the bank paid, or one in a file not yet recorded, is never in another. 201 when made, 200 when the open one is given again",
+          'Bank-file run: the open bank file, or a new one of exactly the payouts to send now (held for the run and in no file yet): its id and control total. A payout the bank paid, or one in a file not yet recorded, is never in another. 201 when made, 200 when the open one is given again',
         params: runParams,
         response: { 200: payoutBatchSchema, 201: payoutBatchSchema, 404: errorSchema, 409: errorSchema },
       },
@@ -52,7 +60,7 @@ export const bankFileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          "An open bank file as CSV for the bank: HEADER, PAYMENT and TRAILER lines, the control total in the header and trailer (full account numbers; each download is in the audit log). A recorded file is not given again",
+          'An open bank file as CSV for the bank: HEADER, PAYMENT and TRAILER lines, the control total in the header and trailer (full account numbers; each download is in the audit log). A recorded file is not given again',
         params: batchParams,
         produces: ['text/csv'],
       },
@@ -79,7 +87,12 @@ export const bankFileRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: approvalKeyHeaders,
         body: bankFileRecordSchema,
         response: {
-          200: z.object({ settled: z.number(), failed: z.number(), batch: payoutBatchSchema, run: payoutRunSummarySchema }),
+          200: z.object({
+            settled: z.number(),
+            failed: z.number(),
+            batch: payoutBatchSchema,
+            run: payoutRunSummarySchema,
+          }),
           202: approvalPendingAnswerSchema,
           400: errorSchema,
           404: errorSchema,
@@ -91,7 +104,17 @@ export const bankFileRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = { batchId: request.params.id, failed: request.body.failed };
       const { run, paidKobo } = await checkBankAnswer(app.db, answer);
       if (paidKobo > app.config.approvals.thresholdKobo && (await needsSecondAdministrator(app)))
-        return reply.status(202).send(await requestApproval(app, signedIn(request), bankFileRecordApproval, answer, request.headers['idempotency-key']));
+        return reply
+          .status(202)
+          .send(
+            await requestApproval(
+              app,
+              signedIn(request),
+              bankFileRecordApproval,
+              answer,
+              request.headers['idempotency-key'],
+            ),
+          );
       // Another answer for this batch waits for a second administrator: one record per batch, so it is withdrawn first.
       const waiting = await findPendingBySubject(app.db, recordSubject(answer.batchId));
       if (waiting)
@@ -100,7 +123,9 @@ export const bankFileRoutes: FastifyPluginAsyncZod = async (app) => {
           `A record of ${batchLabel(answer.batchId)} waits for a second administrator (request #${waiting.id}): withdraw or decline it first.`,
           'record_waiting',
         );
-      const result = await app.db.transaction((tx) => recordBankAnswer(tx, answer, { makerId: signedIn(request).id, approvedBy: null }));
+      const result = await app.db.transaction((tx) =>
+        recordBankAnswer(tx, answer, { makerId: signedIn(request).id, approvedBy: null }),
+      );
       return {
         settled: result.settled,
         failed: result.failed,
@@ -131,11 +156,30 @@ export const bankFileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ask = { batchId: request.params.id, payoutIds: request.body.payoutIds, reason: request.body.reason };
+      const ask = {
+        batchId: request.params.id,
+        payoutIds: request.body.payoutIds,
+        reason: request.body.reason,
+      };
       if (await needsSecondAdministrator(app))
-        return reply.status(202).send(await requestApproval(app, signedIn(request), bankFileReversalApproval, ask, request.headers['idempotency-key']));
-      const { corrected } = await app.db.transaction((tx) => reverseBankFile(tx, ask, { makerId: signedIn(request).id, approvedBy: null }));
-      return { corrected, message: `The record is corrected for ${corrected} payment${corrected === 1 ? '' : 's'}.` };
+        return reply
+          .status(202)
+          .send(
+            await requestApproval(
+              app,
+              signedIn(request),
+              bankFileReversalApproval,
+              ask,
+              request.headers['idempotency-key'],
+            ),
+          );
+      const { corrected } = await app.db.transaction((tx) =>
+        reverseBankFile(tx, ask, { makerId: signedIn(request).id, approvedBy: null }),
+      );
+      return {
+        corrected,
+        message: `The record is corrected for ${corrected} payment${corrected === 1 ? '' : 's'}.`,
+      };
     },
   );
 };

@@ -27,12 +27,17 @@ const holdingClosureReasons = closureReasons.filter((r) => CLOSURE_HOLDS_MONEY[r
 // Read one way for the month's list, a reservation and a retry: the account's status, its bank details, a
 // payout of the programme that failed and waits for a retry, an uncleared fraud flag that holds payouts, a closure
 // by an administrator for a reason that holds the money.
-const payeeColumns = (programme: Programme) => sql`a.id as account_id, a.full_name, a.email, a.status, b.bank_name, b.account_number_last4, b.verified, b.saved_at as bank_saved_at,
+const payeeColumns = (
+  programme: Programme,
+) => sql`a.id as account_id, a.full_name, a.email, a.status, b.bank_name, b.account_number_last4, b.verified, b.saved_at as bank_saved_at,
   exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${programme} and p.status in ('failed', 'reversed')) as earlier_failed,
   exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null and f.holds_payouts) as flagged,
   exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null and f.holds_payouts and f.rule = 'payment_disputed') as disputed,
   a.status = 'closed' and exists (select 1 from account_status_changes c where c.account_id = a.id and c.to_status = 'closed'
-    and c.reason in (${sql.join(holdingClosureReasons.map((r) => sql`${r}`), sql`, `)})) as closed_held`;
+    and c.reason in (${sql.join(
+      holdingClosureReasons.map((r) => sql`${r}`),
+      sql`, `,
+    )})) as closed_held`;
 const bankDetailsJoin = sql`left join bank_details b on b.account_id = a.id`;
 
 /** Every wallet of the programme with money in it, oldest member first, with what decides its payout; one query. */
@@ -48,7 +53,10 @@ export function walletsWithMoney(db: Tx, programme: Programme) {
 
 /** One member's payee row, read again inside the transaction that pays them. */
 export async function payeeRowOf(db: Tx, programme: Programme, accountId: string): Promise<PayeeRow> {
-  const [row] = await queryRows<PayeeRow>(db, sql`select ${payeeColumns(programme)} from accounts a ${bankDetailsJoin} where a.id = ${accountId}`);
+  const [row] = await queryRows<PayeeRow>(
+    db,
+    sql`select ${payeeColumns(programme)} from accounts a ${bankDetailsJoin} where a.id = ${accountId}`,
+  );
   return row!;
 }
 

@@ -19,14 +19,16 @@ export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   below_minimum: 'Wallet below the payout minimum',
   account_suspended: 'Account suspended',
   earlier_payout_failed:
-    'A payout of an earlier month failed: retry it in that month\'s run (or release it) before paying a later month',
+    "A payout of an earlier month failed: retry it in that month's run (or release it) before paying a later month",
   wallet_empty: 'The wallet no longer holds the money the failed payout returned',
   fraud_flag_open: 'Fraud signal waiting for an administrator’s review',
   dispute_open: 'A card payment of this member is disputed at Paystack: paid once Paystack resolves it',
   closed_money_held: 'Account closed by an administrator for a reason that holds its money',
   wallet_changed: 'The wallet changed since the approved preview: paid next month, or in a new request',
-  bank_details_changed: 'The bank details changed since the approved preview: a second administrator must approve the new details',
-  bank_details_new: 'Bank details saved after the run was approved, or very recently: a second administrator must approve paying them',
+  bank_details_changed:
+    'The bank details changed since the approved preview: a second administrator must approve the new details',
+  bank_details_new:
+    'Bank details saved after the run was approved, or very recently: a second administrator must approve paying them',
 };
 
 export interface PayeeFacts {

@@ -28,7 +28,11 @@ export const payoutRunApproval: ApprovalAct<RunAsk> = {
   subjectKey: ({ programme, period }) => `payout-run:${programme}:${period}`,
   async describe(app, _maker, { programme, period, mode }) {
     if (await findRunByPeriod(app.db, programme, period))
-      throw new HttpError(409, `The ${programmeName(programme)} payout for ${period} has already been run. Open it to retry the transfers that did not go through.`, 'run_exists');
+      throw new HttpError(
+        409,
+        `The ${programmeName(programme)} payout for ${period} has already been run. Open it to retry the transfers that did not go through.`,
+        'run_exists',
+      );
     const { payees } = await payoutCandidates(app.db, programme, app.config.payout.minimumKobo);
     return {
       summary: `run the ${programmeName(programme)} payout of ${period} (${mode === 'csv' ? 'bank file' : 'bank transfers'})`,
@@ -48,8 +52,17 @@ export const payoutRunApproval: ApprovalAct<RunAsk> = {
     };
   },
   async carryOut(payload, { app, maker, checkerId, preview }) {
-    if (!preview) throw new HttpError(409, 'This request was made before payout previews were kept: decline it and ask again.', 'preview_missing');
-    const progress = await startPayoutRun(payoutDeps(app), { ...payload, adminId: maker.id, approved: { by: checkerId, payees: preview.lines.map(frozenPayee) } });
+    if (!preview)
+      throw new HttpError(
+        409,
+        'This request was made before payout previews were kept: decline it and ask again.',
+        'preview_missing',
+      );
+    const progress = await startPayoutRun(payoutDeps(app), {
+      ...payload,
+      adminId: maker.id,
+      approved: { by: checkerId, payees: preview.lines.map(frozenPayee) },
+    });
     return { runId: progress.runId, reserved: progress.reserved, leftOut: progress.leftOut };
   },
 };

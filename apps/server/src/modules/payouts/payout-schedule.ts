@@ -43,7 +43,11 @@ export function latestPayoutDay(now: Date, day: number) {
  * at once: the latest payout day's month is prepared if nobody prepared or ran it, and the mail says it is late.
  * A month whose payout day came before any account existed (a new installation) owes nobody and is left alone.
  */
-export async function preparePayoutDay(app: FastifyInstance, now: Date, instance: string): Promise<PreparedMonth[]> {
+export async function preparePayoutDay(
+  app: FastifyInstance,
+  now: Date,
+  instance: string,
+): Promise<PreparedMonth[]> {
   const { period, startsAt, missed } = latestPayoutDay(now, app.config.payout.day);
   const prepared: PreparedMonth[] = [];
   for (const programme of PROGRAMMES) {
@@ -62,7 +66,14 @@ export async function preparePayoutDay(app: FastifyInstance, now: Date, instance
         await recordAudit(tx, {
           actorAccountId: null,
           action: 'payout_prepared',
-          details: { programme, period, payees: payees.length, totalKobo, autoRun: auto, ...(missed ? { caughtUp: true, payoutDay: startsAt.toISOString() } : {}) },
+          details: {
+            programme,
+            period,
+            payees: payees.length,
+            totalKobo,
+            autoRun: auto,
+            ...(missed ? { caughtUp: true, payoutDay: startsAt.toISOString() } : {}),
+          },
         });
       return row ? Number(row.id) : null;
     });
@@ -70,7 +81,15 @@ export async function preparePayoutDay(app: FastifyInstance, now: Date, instance
     let runId: number | null = null;
     if (auto) runId = await runPreparedMonth(app, claimed, programme, period);
     prepared.push({ programme, period, payees: payees.length, totalKobo, runId });
-    await tellAdministrators(app, { programme, period, payees: payees.length, totalKobo, skipped: skipped.length, runId, lateFrom: missed ? startsAt : null });
+    await tellAdministrators(app, {
+      programme,
+      period,
+      payees: payees.length,
+      totalKobo,
+      skipped: skipped.length,
+      runId,
+      lateFrom: missed ? startsAt : null,
+    });
   }
   return prepared;
 }
@@ -80,7 +99,12 @@ export async function preparePayoutDay(app: FastifyInstance, now: Date, instance
  * month, before the day has done the job), and for a missed day, the platform had accounts before it. Checked
  * before the candidates are counted, since the job looks every hour of the month.
  */
-async function monthIsOpen(app: FastifyInstance, programme: Programme, period: string, missedDay: Date | null) {
+async function monthIsOpen(
+  app: FastifyInstance,
+  programme: Programme,
+  period: string,
+  missedDay: Date | null,
+) {
   const [row] = await queryRows<{ done: boolean; existed: boolean }>(
     app.db,
     sql`select exists (select 1 from payout_schedule where programme = ${programme} and period = ${period})
@@ -90,9 +114,19 @@ async function monthIsOpen(app: FastifyInstance, programme: Programme, period: s
   return !row!.done && row!.existed;
 }
 
-async function runPreparedMonth(app: FastifyInstance, scheduleId: number, programme: Programme, period: string) {
+async function runPreparedMonth(
+  app: FastifyInstance,
+  scheduleId: number,
+  programme: Programme,
+  period: string,
+) {
   try {
-    const progress = await startPayoutRun(payoutDeps(app), { programme, period, mode: 'transfer', adminId: null });
+    const progress = await startPayoutRun(payoutDeps(app), {
+      programme,
+      period,
+      mode: 'transfer',
+      adminId: null,
+    });
     await app.db.execute(sql`update payout_schedule set run_id = ${progress.runId} where id = ${scheduleId}`);
     return progress.runId;
   } catch (error) {
@@ -104,7 +138,15 @@ async function runPreparedMonth(app: FastifyInstance, scheduleId: number, progra
 
 async function tellAdministrators(
   app: FastifyInstance,
-  month: { programme: Programme; period: string; payees: number; totalKobo: number; skipped: number; runId: number | null; lateFrom: Date | null },
+  month: {
+    programme: Programme;
+    period: string;
+    payees: number;
+    totalKobo: number;
+    skipped: number;
+    runId: number | null;
+    lateFrom: Date | null;
+  },
 ) {
   const admins = await queryRows<{ email: string; full_name: string }>(
     app.db,
@@ -137,15 +179,30 @@ async function tellAdministrators(
 }
 
 const lagosDate = (startsAt: Date) =>
-  new Date(startsAt.getTime() + HOUR).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  new Date(startsAt.getTime() + HOUR).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 export function schedulePayoutDay(app: FastifyInstance) {
-  app.jobs.add({ name: 'payout-day', everyMs: HOUR, run: (now) => preparePayoutDay(app, now, app.jobs.instance) });
+  app.jobs.add({
+    name: 'payout-day',
+    everyMs: HOUR,
+    run: (now) => preparePayoutDay(app, now, app.jobs.instance),
+  });
 }
 
 /** Months the payout day prepared that no run has paid yet, for the payouts screen. */
 export async function monthsWaitingForApproval(app: FastifyInstance) {
-  const rows = await queryRows<{ programme: Programme; period: string; payee_count: number; total_kobo: string; prepared_at: string | Date }>(
+  const rows = await queryRows<{
+    programme: Programme;
+    period: string;
+    payee_count: number;
+    total_kobo: string;
+    prepared_at: string | Date;
+  }>(
     app.db,
     sql`select s.programme, s.period, s.payee_count, s.total_kobo, s.prepared_at from payout_schedule s
         where s.payee_count > 0 and not exists (select 1 from payout_runs r where r.programme = s.programme and r.period = s.period)

@@ -45,19 +45,32 @@ const itemsOf = (tx: Tx, batchId: number, lock: boolean) =>
 export async function checkBankAnswer(tx: Tx, answer: BankAnswer, options: { lock?: boolean } = {}) {
   const { row, run } = await findBatch(tx, answer.batchId, { lock: options.lock });
   if (row.status !== 'open')
-    throw new HttpError(409, `${batchLabel(answer.batchId)} is recorded already. A mistaken record is corrected by asking for a reversal.`, 'batch_recorded');
+    throw new HttpError(
+      409,
+      `${batchLabel(answer.batchId)} is recorded already. A mistaken record is corrected by asking for a reversal.`,
+      'batch_recorded',
+    );
   const items = await itemsOf(tx, answer.batchId, options.lock ?? false);
   const ids = new Set(items.map((i) => Number(i.payout_id)));
   const seen = new Set<number>();
   for (const f of answer.failed) {
     if (!ids.has(f.payoutId))
-      throw new HttpError(400, `Payout ${f.payoutId} is not in ${batchLabel(answer.batchId)}`, 'unknown_payout');
-    if (seen.has(f.payoutId)) throw new HttpError(400, `Payout ${f.payoutId} is named twice`, 'unknown_payout');
+      throw new HttpError(
+        400,
+        `Payout ${f.payoutId} is not in ${batchLabel(answer.batchId)}`,
+        'unknown_payout',
+      );
+    if (seen.has(f.payoutId))
+      throw new HttpError(400, `Payout ${f.payoutId} is named twice`, 'unknown_payout');
     seen.add(f.payoutId);
   }
   const changed = items.find((i) => i.payout_status !== 'reserved' || i.payout_reference !== i.reference);
   if (changed)
-    throw new HttpError(409, `${changed.full_name}'s payout changed since the file was made: reload the run's page and look again.`, 'batch_changed');
+    throw new HttpError(
+      409,
+      `${changed.full_name}'s payout changed since the file was made: reload the run's page and look again.`,
+      'batch_changed',
+    );
   const reasons = new Map(answer.failed.map((f) => [f.payoutId, f.reason]));
   const paid = items.filter((i) => !reasons.has(Number(i.payout_id)));
   const paidKobo = paid.reduce((sum, i) => sum + Number(i.amount_kobo), 0);
@@ -78,13 +91,17 @@ const line = (i: ItemRow): FrozenLine => ({
 export async function describeBankAnswer(db: Tx, answer: BankAnswer) {
   const { run, items, paid, reasons, paidKobo } = await checkBankAnswer(db, answer);
   const failed = items.filter((i) => reasons.has(Number(i.payout_id)));
-  const named = failed.slice(0, 5).map((i) => `${i.full_name} (the bank said: “${reasons.get(Number(i.payout_id))}”)`);
+  const named = failed
+    .slice(0, 5)
+    .map((i) => `${i.full_name} (the bank said: “${reasons.get(Number(i.payout_id))}”)`);
   const more = failed.length > named.length ? ` and ${failed.length - named.length} more` : '';
   return {
     summary:
       `record what the bank paid for ${batchLabel(answer.batchId)} of the ${programmeName(run.programme)} payout ${run.period}: ` +
       `${paid.length} paid (${formatNaira(paidKobo)})` +
-      (failed.length ? `, ${failed.length} not paid, back to the wallet: ${named.join('; ')}${more}` : ', none refused'),
+      (failed.length
+        ? `, ${failed.length} not paid, back to the wallet: ${named.join('; ')}${more}`
+        : ', none refused'),
     paidKobo,
     lines: paid.map(line),
   };
@@ -95,11 +112,19 @@ export async function describeBankAnswer(db: Tx, answer: BankAnswer) {
  * bank's settlement account), each failed one goes back to the member's wallet with the bank's reason, each once
  * (applyTransferOutcome's keys). The batch is locked and must still be open, so a second record moves nothing.
  */
-export async function recordBankAnswer(tx: Tx, answer: BankAnswer, by: { makerId: string; approvedBy: string | null }) {
+export async function recordBankAnswer(
+  tx: Tx,
+  answer: BankAnswer,
+  by: { makerId: string; approvedBy: string | null },
+) {
   const { run, items, reasons, paidKobo } = await checkBankAnswer(tx, answer, { lock: true });
   for (const i of items) {
     const reason = reasons.get(Number(i.payout_id)) ?? null;
-    await applyTransferOutcome(tx, i.reference, { status: reason === null ? 'success' : 'failed', amountKobo: Number(i.amount_kobo), reason });
+    await applyTransferOutcome(tx, i.reference, {
+      status: reason === null ? 'success' : 'failed',
+      amountKobo: Number(i.amount_kobo),
+      reason,
+    });
     await tx.execute(sql`update payout_batch_items set outcome = ${reason === null ? 'paid' : 'failed'}, bank_reason = ${reason}
       where batch_id = ${answer.batchId} and payout_id = ${i.payout_id}`);
   }
@@ -108,7 +133,14 @@ export async function recordBankAnswer(tx: Tx, answer: BankAnswer, by: { makerId
   await recordAudit(tx, {
     actorAccountId: by.approvedBy ?? by.makerId,
     action: 'payout_csv_confirm',
-    details: { runId: run.id, batchId: answer.batchId, paidKobo, failed: answer.failed, recordedBy: by.makerId, approvedBy: by.approvedBy },
+    details: {
+      runId: run.id,
+      batchId: answer.batchId,
+      paidKobo,
+      failed: answer.failed,
+      recordedBy: by.makerId,
+      approvedBy: by.approvedBy,
+    },
   });
   return { settled: items.length - reasons.size, failed: reasons.size, paidKobo };
 }

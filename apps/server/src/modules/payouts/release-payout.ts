@@ -37,22 +37,22 @@ const refuseInOpenFile = (facts: PayoutFacts) => {
   if (facts.in_open_file)
     throw new HttpError(
       409,
-      "This payout is in a bank file whose answer is not recorded yet: the bank may pay it. Record what the bank paid first; release it then if the bank did not pay it.",
+      'This payout is in a bank file whose answer is not recorded yet: the bank may pay it. Record what the bank paid first; release it then if the bank did not pay it.',
       'payout_in_bank_file',
     );
 };
 
 const payoutFacts = async (db: Db, payoutId: number) =>
-  (
-    await queryRows<PayoutFacts>(
-      db,
-      sql`select ${factsColumns} from payouts p where p.id = ${payoutId}`,
-    )
-  )[0];
+  (await queryRows<PayoutFacts>(db, sql`select ${factsColumns} from payouts p where p.id = ${payoutId}`))[0];
 
 function refuseUnreleasable(status: string) {
   if (status === 'released') throw new HttpError(409, 'This payout is released already.', 'not_releasable');
-  if (status === 'success') throw new HttpError(409, 'This payout is paid; only a payout that was not paid can be released', 'not_releasable');
+  if (status === 'success')
+    throw new HttpError(
+      409,
+      'This payout is paid; only a payout that was not paid can be released',
+      'not_releasable',
+    );
 }
 
 /**
@@ -64,7 +64,13 @@ function refuseUnreleasable(status: string) {
  * has tried to send it for a few minutes, checked again with the row locked: so money is never both returned
  * and paid.
  */
-export async function releasePayout(db: Db, provider: PaymentProvider, payoutId: number, adminId: string, reason: string) {
+export async function releasePayout(
+  db: Db,
+  provider: PaymentProvider,
+  payoutId: number,
+  adminId: string,
+  reason: string,
+) {
   const payout = await payoutFacts(db, payoutId);
   if (!payout) throw new HttpError(404, 'There is no such payout', 'payout_not_found');
   refuseUnreleasable(payout.status);
@@ -94,7 +100,11 @@ export async function releasePayout(db: Db, provider: PaymentProvider, payoutId:
     );
     refuseInOpenFile(locked!);
     if (locked!.status !== status)
-      throw new HttpError(409, 'This payout changed meanwhile; look at it again before releasing it', 'payout_busy');
+      throw new HttpError(
+        409,
+        'This payout changed meanwhile; look at it again before releasing it',
+        'payout_busy',
+      );
     if (HELD.includes(locked!.status)) {
       // Nothing sends a bank-file payout but the bank file, and a payout in no open file is with no bank.
       if (!locked!.quiet && !locked!.bank_file)
@@ -112,7 +122,10 @@ export async function releasePayout(db: Db, provider: PaymentProvider, payoutId:
         createdBy: adminId,
         lines: [
           { account: { kind: 'payout_clearing', programme: locked!.programme }, amountKobo: -amountKobo },
-          { account: { kind: 'wallet', programme: locked!.programme, accountId: locked!.account_id }, amountKobo },
+          {
+            account: { kind: 'wallet', programme: locked!.programme, accountId: locked!.account_id },
+            amountKobo,
+          },
         ],
       });
     }

@@ -10,7 +10,11 @@ import { decidePayee, type SkipReason } from './payee-rules';
 const savedAtMs = (value: string | Date | null) => (value === null ? null : new Date(value).getTime());
 
 /** Why a payee no longer matches the approved preview (compared to the millisecond, as the preview keeps it). */
-function changedSincePreview(expected: { amountKobo: number; bankSavedAt: string | null }, amountKobo: number, bankSavedAt: string | Date | null): SkipReason | null {
+function changedSincePreview(
+  expected: { amountKobo: number; bankSavedAt: string | null },
+  amountKobo: number,
+  bankSavedAt: string | Date | null,
+): SkipReason | null {
   if (savedAtMs(bankSavedAt) !== savedAtMs(expected.bankSavedAt)) return 'bank_details_changed';
   if (amountKobo !== expected.amountKobo) return 'wallet_changed';
   return null;
@@ -45,9 +49,13 @@ export async function reservePayout(
       sql`select balance_kobo from ledger_accounts where key = ${`wallet:${input.accountId}`} for update`,
     );
     const facts = await payeeRowOf(tx, input.programme, input.accountId);
-    const decision = decidePayee(payeeFacts(facts, wallet ? Number(wallet.balance_kobo) : 0), input.minimumKobo);
+    const decision = decidePayee(
+      payeeFacts(facts, wallet ? Number(wallet.balance_kobo) : 0),
+      input.minimumKobo,
+    );
     if (!decision.pay) return { status: 'skipped', reason: decision.reason };
-    const changed = input.expected && changedSincePreview(input.expected, decision.amountKobo, facts.bank_saved_at);
+    const changed =
+      input.expected && changedSincePreview(input.expected, decision.amountKobo, facts.bank_saved_at);
     if (changed) return { status: 'skipped', reason: changed };
     // Paystack references: lowercase letters, digits and dashes, 16 to 100 characters.
     const reference = `payout-${randomUUID()}`;

@@ -20,7 +20,13 @@ const BATCH = 50;
  */
 async function payoutsToResume(db: Db, now: Date) {
   const at = sql`${now.toISOString()}::timestamptz`;
-  return queryRows<{ id: string; reference: string; status: 'reserved' | 'processing'; run_id: string; period: string }>(
+  return queryRows<{
+    id: string;
+    reference: string;
+    status: 'reserved' | 'processing';
+    run_id: string;
+    period: string;
+  }>(
     db,
     sql`select p.id, p.reference, p.status, p.run_id, r.period
         from payouts p join payout_runs r on r.id = p.run_id
@@ -49,14 +55,18 @@ export async function resumeWaitingTransfers(app: FastifyInstance, now = new Dat
   for (const payout of due) {
     const result =
       payout.status === 'reserved'
-        ? await sendTransfer(app.db, app.payments, Number(payout.id), { reason: `${deps.reasonPrefix} ${payout.period}`, verifyFirst: true })
+        ? await sendTransfer(app.db, app.payments, Number(payout.id), {
+            reason: `${deps.reasonPrefix} ${payout.period}`,
+            verifyFirst: true,
+          })
         : await refreshTransfer(app.db, app.payments, payout.reference);
     counts[result] = (counts[result] ?? 0) + 1;
     runs.add(Number(payout.run_id));
     if (result === 'unreachable') break;
   }
   for (const runId of runs) await app.db.transaction((tx) => refreshRunStatus(tx, runId));
-  if (due.length > 0) app.log.info({ ...counts, due: due.length }, 'payout transfers resumed after provider faults');
+  if (due.length > 0)
+    app.log.info({ ...counts, due: due.length }, 'payout transfers resumed after provider faults');
   return counts;
 }
 

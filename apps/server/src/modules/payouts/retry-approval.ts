@@ -41,7 +41,8 @@ export const payoutRetryApproval: ApprovalAct<RetryAsk> = {
           from payouts p join payout_runs r on r.id = p.run_id join accounts a on a.id = p.account_id left join bank_details b on b.account_id = p.account_id
           where p.run_id = ${runId} and p.id in (${sql.join(payoutIds.length ? payoutIds.map((id) => sql`${id}`) : [sql`null`], sql`, `)}) and p.status in ('failed', 'reversed') order by p.id`,
     );
-    if (rows.length === 0) throw new HttpError(409, 'None of these payouts waits for a retry any more.', 'nothing_to_retry');
+    if (rows.length === 0)
+      throw new HttpError(409, 'None of these payouts waits for a retry any more.', 'nothing_to_retry');
     const people = rows.length === 1 ? rows[0]!.full_name : `${rows.length} members`;
     return {
       summary: `retry the payout of ${rows[0]!.period} to new bank details of ${people}`,
@@ -65,7 +66,9 @@ export const payoutRetryApproval: ApprovalAct<RetryAsk> = {
   },
   async carryOut({ runId }, { app, maker, preview }) {
     const lines = preview?.lines ?? [];
-    const savedAt = new Map(lines.map((l) => [l.ref!, l.bankDetailsSavedAt ? new Date(l.bankDetailsSavedAt) : null]));
+    const savedAt = new Map(
+      lines.map((l) => [l.ref!, l.bankDetailsSavedAt ? new Date(l.bankDetailsSavedAt) : null]),
+    );
     // Details saved later than the ones approved are held again: the approval was for those endings only.
     const progress = await retryPayoutRun(payoutDeps(app), runId, maker.id, {
       payoutIds: lines.map((l) => l.ref!),
@@ -73,7 +76,11 @@ export const payoutRetryApproval: ApprovalAct<RetryAsk> = {
     });
     const leftOut = lines
       .filter((l) => progress.held.includes(l.ref!))
-      .map((l) => ({ accountId: l.accountId, fullName: l.fullName, reason: SKIP_REASON_TEXT.bank_details_changed }));
+      .map((l) => ({
+        accountId: l.accountId,
+        fullName: l.fullName,
+        reason: SKIP_REASON_TEXT.bank_details_changed,
+      }));
     return { runId, reserved: progress.reserved, skipped: progress.skipped, leftOut };
   },
 };

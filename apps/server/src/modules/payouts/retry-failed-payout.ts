@@ -8,7 +8,8 @@ import { payeeFacts, payeeRowOf } from './payee-query';
 import { decidePayee, type SkipReason } from './payee-rules';
 import { payoutMoveKey } from './transfer-outcome';
 
-export type RearmResult = { status: 'rearmed' } | { status: 'not_failed' } | { status: 'skipped'; reason: SkipReason };
+export type RearmResult =
+  { status: 'rearmed' } | { status: 'not_failed' } | { status: 'skipped'; reason: SkipReason };
 
 /**
  * Makes a failed or reversed payout ready to be paid again inside its own run: the money the failure returned
@@ -18,7 +19,12 @@ export type RearmResult = { status: 'rearmed' } | { status: 'not_failed' } | { s
  * The transfer goes to the bank details current now, so only confirmed details are paid; details saved after
  * `heldIfBankSavedAfter` are held for a second administrator (retry-approval.ts).
  */
-export async function rearmFailedPayout(db: Db, payoutId: number, adminId: string, heldIfBankSavedAfter: Date | null = null): Promise<RearmResult> {
+export async function rearmFailedPayout(
+  db: Db,
+  payoutId: number,
+  adminId: string,
+  heldIfBankSavedAfter: Date | null = null,
+): Promise<RearmResult> {
   return db.transaction(async (tx) => {
     const [payout] = await queryRows<{
       account_id: string;
@@ -50,7 +56,11 @@ export async function rearmFailedPayout(db: Db, payoutId: number, adminId: strin
     const decision = decidePayee({ ...payeeFacts(facts, amountKobo), earlierPayoutFailed: false }, 0);
     if (!decision.pay) return { status: 'skipped', reason: decision.reason };
     // Details saved after the run's approval (or too recently) are not paid on one administrator's press.
-    if (heldIfBankSavedAfter && facts.bank_saved_at && new Date(facts.bank_saved_at).getTime() > heldIfBankSavedAfter.getTime())
+    if (
+      heldIfBankSavedAfter &&
+      facts.bank_saved_at &&
+      new Date(facts.bank_saved_at).getTime() > heldIfBankSavedAfter.getTime()
+    )
       return { status: 'skipped', reason: 'bank_details_new' };
     await tx.execute(sql`
       insert into payout_attempts (payout_id, attempt, reference, amount_kobo, status, failure_reason, bank_name, account_number_last4, retried_by, ended_at)
@@ -69,7 +79,10 @@ export async function rearmFailedPayout(db: Db, payoutId: number, adminId: strin
       memo: `Bonus payout ${payoutId} sent again to your bank account (attempt ${attempt})`,
       createdBy: adminId,
       lines: [
-        { account: { kind: 'wallet', programme: payout.programme, accountId: payout.account_id }, amountKobo: -amountKobo },
+        {
+          account: { kind: 'wallet', programme: payout.programme, accountId: payout.account_id },
+          amountKobo: -amountKobo,
+        },
         { account: { kind: 'payout_clearing', programme: payout.programme }, amountKobo },
       ],
     });

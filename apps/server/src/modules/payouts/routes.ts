@@ -1,5 +1,16 @@
 import { transferAttempts } from './attempt-trail';
-import { approvalPendingAnswerSchema, approvalSchema, errorSchema, payoutOtpSchema, payoutPreparedSchema, payoutPreviewSchema, payoutReleaseSchema, payoutRunDetailSchema, payoutRunProgressSchema, payoutRunSummarySchema } from '@coop/core/contracts';
+import {
+  approvalPendingAnswerSchema,
+  approvalSchema,
+  errorSchema,
+  payoutOtpSchema,
+  payoutPreparedSchema,
+  payoutPreviewSchema,
+  payoutReleaseSchema,
+  payoutRunDetailSchema,
+  payoutRunProgressSchema,
+  payoutRunSummarySchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -89,7 +100,12 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
           "Run a programme's payout for a month (once per month): reserve every payee's wallet, then transfer, or prepare the bank file",
         body: runBody,
         headers: approvalKeyHeaders,
-        response: { 201: payoutRunProgressSchema, 202: approvalPendingAnswerSchema, 400: errorSchema, 409: errorSchema },
+        response: {
+          201: payoutRunProgressSchema,
+          202: approvalPendingAnswerSchema,
+          400: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -101,7 +117,11 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
             app,
             signedIn(request),
             payoutRunApproval,
-            { programme: request.body.programme, period: request.body.period, mode: request.body.mode ?? 'transfer' },
+            {
+              programme: request.body.programme,
+              period: request.body.period,
+              mode: request.body.mode ?? 'transfer',
+            },
             request.headers['idempotency-key'],
           ),
         );
@@ -164,7 +184,11 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const payouts = await runPayouts(app.db, run.id);
       const attempts = await transferAttempts(app.db, { runId: run.id });
       const batches = run.mode === 'csv' ? await runBatches(app.db, run.id) : [];
-      return { ...runSummaryView(run), payouts: payouts.map((p) => runPayoutView(p, attempts)), batches: batches.map(batchView) };
+      return {
+        ...runSummaryView(run),
+        payouts: payouts.map((p) => runPayoutView(p, attempts)),
+        batches: batches.map(batchView),
+      };
     },
   );
 
@@ -179,7 +203,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         params: runParams,
         headers: approvalKeyHeaders,
         response: {
-          202: payoutRunProgressSchema.extend({ approval: approvalSchema.optional(), message: z.string().optional() }),
+          202: payoutRunProgressSchema.extend({
+            approval: approvalSchema.optional(),
+            message: z.string().optional(),
+          }),
           404: errorSchema,
           409: errorSchema,
         },
@@ -190,12 +217,21 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       const coolingOffStart = new Date(Date.now() - app.config.approvals.coolingOffMs);
       // Earlier of the run's approval and the cooling-off start: details saved after it are new to this run.
       const heldIfBankSavedAfter = (await needsSecondAdministrator(app))
-        ? (_payoutId: number, runApprovedAt: Date) => (runApprovedAt < coolingOffStart ? runApprovedAt : coolingOffStart)
+        ? (_payoutId: number, runApprovedAt: Date) =>
+            runApprovedAt < coolingOffStart ? runApprovedAt : coolingOffStart
         : undefined;
       const progress = await retryPayoutRun(deps(app), request.params.id, admin.id, { heldIfBankSavedAfter });
       if (progress.held.length === 0) return reply.status(202).send(await withRun(progress));
-      const asked = await requestApproval(app, admin, payoutRetryApproval, { runId: request.params.id, payoutIds: progress.held }, request.headers['idempotency-key']);
-      return reply.status(202).send({ ...(await withRun(progress)), approval: asked.approval, message: asked.message });
+      const asked = await requestApproval(
+        app,
+        admin,
+        payoutRetryApproval,
+        { runId: request.params.id, payoutIds: progress.held },
+        request.headers['idempotency-key'],
+      );
+      return reply
+        .status(202)
+        .send({ ...(await withRun(progress)), approval: asked.approval, message: asked.message });
     },
   );
 
@@ -209,12 +245,20 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
           "Release a payout that will not be paid in its run, with a reason: a held payout's money goes back to the wallet (only if the provider has no such transfer); a failed one's is there already",
         params: runParams,
         body: payoutReleaseSchema,
-        response: { 200: z.object({ message: z.string() }), 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: {
+          200: z.object({ message: z.string() }),
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request) => {
       await releasePayout(app.db, app.payments, request.params.id, signedIn(request).id, request.body.reason);
-      return { message: "The payout is released: it will not be paid in this run, and the money is in the member's wallet" };
+      return {
+        message:
+          "The payout is released: it will not be paid in this run, and the money is in the member's wallet",
+      };
     },
   );
 
@@ -228,11 +272,22 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
           "Give Paystack the one-time code sent to the business's phone for a transfer waiting for it (Paystack's /transfer/finalize_transfer); its answer is applied once",
         params: runParams,
         body: payoutOtpSchema,
-        response: { 200: z.object({ message: z.string(), status: z.string() }), 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: {
+          200: z.object({ message: z.string(), status: z.string() }),
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request) => {
-      const status = await finalizePayoutTransfer(app.db, app.payments, request.params.id, signedIn(request).id, request.body.otp);
+      const status = await finalizePayoutTransfer(
+        app.db,
+        app.payments,
+        request.params.id,
+        signedIn(request).id,
+        request.body.otp,
+      );
       return { status, message: `Paystack accepted the code: ${transferStatusText(status)}` };
     },
   );
@@ -243,9 +298,15 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Ask Paystack to send a transfer's one-time code to the business's phone again (Paystack's /transfer/resend_otp)",
+        summary:
+          "Ask Paystack to send a transfer's one-time code to the business's phone again (Paystack's /transfer/resend_otp)",
         params: runParams,
-        response: { 200: z.object({ message: z.string() }), 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: {
+          200: z.object({ message: z.string() }),
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request) => {

@@ -55,7 +55,6 @@ export interface FrozenPayee {
   bankSavedAt: string | null;
 }
 
-
 /**
  * Reserves every payee not yet in the run; the run's unique (run, account) key keeps each member to one payout.
  * An approved run reserves exactly its frozen preview: a payee whose wallet, bank details or review state changed
@@ -70,11 +69,20 @@ async function reserveAll(
 ) {
   const skip = (reason: SkipReason) => (progress.skipped[reason] = (progress.skipped[reason] ?? 0) + 1);
   let payees: (FrozenPayee & { expected?: { amountKobo: number; bankSavedAt: string | null } })[];
-  if (frozen) payees = frozen.map((p) => ({ ...p, expected: { amountKobo: p.amountKobo, bankSavedAt: p.bankSavedAt } }));
+  if (frozen)
+    payees = frozen.map((p) => ({
+      ...p,
+      expected: { amountKobo: p.amountKobo, bankSavedAt: p.bankSavedAt },
+    }));
   else {
     const candidates = await payoutCandidates(deps.db, run.programme, deps.minimumKobo);
     for (const s of candidates.skipped) skip(s.reason);
-    payees = candidates.payees.map((p) => ({ accountId: p.accountId, fullName: p.fullName, amountKobo: p.amountKobo, bankSavedAt: p.bankSavedAt }));
+    payees = candidates.payees.map((p) => ({
+      accountId: p.accountId,
+      fullName: p.fullName,
+      amountKobo: p.amountKobo,
+      bankSavedAt: p.bankSavedAt,
+    }));
   }
   for (const payee of payees) {
     const result = await reservePayout(deps.db, {
@@ -90,10 +98,17 @@ async function reserveAll(
     // The wallet or the bank details changed since the list was read: the locked re-check has the last word.
     if (result.status === 'skipped') {
       skip(result.reason);
-      if (frozen) progress.leftOut.push({ accountId: payee.accountId, fullName: payee.fullName, reason: SKIP_REASON_TEXT[result.reason] });
+      if (frozen)
+        progress.leftOut.push({
+          accountId: payee.accountId,
+          fullName: payee.fullName,
+          reason: SKIP_REASON_TEXT[result.reason],
+        });
     }
   }
-  await deps.db.execute(sql`update payout_runs set reservations_done_at = now() where id = ${run.id} and reservations_done_at is null`);
+  await deps.db.execute(
+    sql`update payout_runs set reservations_done_at = now() where id = ${run.id} and reservations_done_at is null`,
+  );
 }
 
 /**
@@ -129,7 +144,12 @@ async function sendAll(deps: PayoutDeps, run: { id: number; period: string }, re
             : retry
               ? refreshTransfer(deps.db, deps.provider, payout.reference)
               : Promise.resolve(null),
-        { what: `payout ${payout.id} of run ${run.id}`, log: deps.log ?? quietLog, maxWaitMs: OUTAGE_WAIT_MS, shouldStop: deps.shouldStop },
+        {
+          what: `payout ${payout.id} of run ${run.id}`,
+          log: deps.log ?? quietLog,
+          maxWaitMs: OUTAGE_WAIT_MS,
+          shouldStop: deps.shouldStop,
+        },
       );
       if (result) results[result] += 1;
     }
@@ -197,7 +217,13 @@ export async function startPayoutRun(
     await recordAudit(tx, {
       actorAccountId: input.adminId,
       action: 'payout_run',
-      details: { runId: id, programme: input.programme, period: input.period, mode: input.mode, approvedBy: input.approved?.by ?? null },
+      details: {
+        runId: id,
+        programme: input.programme,
+        period: input.period,
+        mode: input.mode,
+        approvedBy: input.approved?.by ?? null,
+      },
     });
     return id;
   });
@@ -236,17 +262,26 @@ export async function retryPayoutRun(
     status: 'running' | 'needs_attention' | 'completed';
     reservations_done_at: string | Date | null;
     created_at: string | Date;
-  }>(deps.db, sql`select id, programme, period, mode, status, reservations_done_at, created_at from payout_runs where id = ${runId}`);
+  }>(
+    deps.db,
+    sql`select id, programme, period, mode, status, reservations_done_at, created_at from payout_runs where id = ${runId}`,
+  );
   if (!run) throw new HttpError(404, 'There is no such payout run', 'run_not_found');
   if (run.status === 'completed')
-    throw new HttpError(409, 'Every payout of this run is paid or released; there is nothing to retry.', 'run_completed');
+    throw new HttpError(
+      409,
+      'Every payout of this run is paid or released; there is nothing to retry.',
+      'run_completed',
+    );
   const progress = newProgress(runId);
   const failed = await queryRows<{ id: string }>(
     deps.db,
     sql`select id from payouts where run_id = ${runId} and status in ('failed', 'reversed') order by id`,
   );
   const rearmed: number[] = [];
-  const chosen = options.payoutIds ? failed.filter(({ id }) => options.payoutIds!.includes(Number(id))) : failed;
+  const chosen = options.payoutIds
+    ? failed.filter(({ id }) => options.payoutIds!.includes(Number(id)))
+    : failed;
   for (const { id } of chosen) {
     const held = options.heldIfBankSavedAfter?.(Number(id), new Date(run.created_at)) ?? null;
     const result = await rearmFailedPayout(deps.db, Number(id), adminId, held);
@@ -254,7 +289,8 @@ export async function retryPayoutRun(
       rearmed.push(Number(id));
       progress.reserved += 1;
     }
-    if (result.status === 'skipped') progress.skipped[result.reason] = (progress.skipped[result.reason] ?? 0) + 1;
+    if (result.status === 'skipped')
+      progress.skipped[result.reason] = (progress.skipped[result.reason] ?? 0) + 1;
     if (result.status === 'skipped' && result.reason === 'bank_details_new') progress.held.push(Number(id));
   }
   const target = { id: runId, programme: run.programme, period: run.period };
@@ -267,6 +303,7 @@ export async function retryPayoutRun(
     });
     await refreshRunStatus(tx, runId);
   });
-  if (run.mode === 'transfer') deps.inBackground(`payout run ${runId} retry`, () => sendAll(deps, target, true));
+  if (run.mode === 'transfer')
+    deps.inBackground(`payout run ${runId} retry`, () => sendAll(deps, target, true));
   return progress;
 }

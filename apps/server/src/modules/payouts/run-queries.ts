@@ -202,14 +202,18 @@ export async function runPayouts(db: Tx, runId: number): Promise<RunPayout[]> {
     failureReason: r.failure_reason,
     releasedReason: r.released_reason,
     providerStatus: r.provider_status,
-    statusText: r.mode === 'csv' ? bankFileText(r.status, r.in_file) : transferText(r.status, r.provider_status),
+    statusText:
+      r.mode === 'csv' ? bankFileText(r.status, r.in_file) : transferText(r.status, r.provider_status),
     attempt: Number(r.attempt),
     attention: payoutAttention({
       status: r.status,
       failureReason: r.failure_reason,
       providerStatus: r.provider_status,
       providerNote: r.provider_note,
-      bank: r.bank_verified === null ? null : { verified: r.bank_verified, changedSinceFailure: r.bank_changed === true },
+      bank:
+        r.bank_verified === null
+          ? null
+          : { verified: r.bank_verified, changedSinceFailure: r.bank_changed === true },
       mode: r.mode,
     }),
     updatedAt: new Date(r.updated_at),

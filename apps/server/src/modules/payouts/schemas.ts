@@ -4,7 +4,11 @@ import { periodField } from './period';
 
 const programme = z.enum(['main', 'welcomeback'], { message: 'Choose the programme: main or welcomeback' });
 
-export const previewQuery = z.object({ programme, period: periodField, mode: payoutModeSchema.default('transfer') });
+export const previewQuery = z.object({
+  programme,
+  period: periodField,
+  mode: payoutModeSchema.default('transfer'),
+});
 export const runBody = z.strictObject({
   programme,
   period: periodField,

@@ -114,7 +114,9 @@ export async function refreshTransfer(
   reference: string,
 ): Promise<SendResult> {
   // Stamped before asking, so the resume job asks about a transfer still pending at Paystack a while later, not at every run.
-  await db.execute(sql`update payouts set updated_at = now() where reference = ${reference} and status = 'processing'`);
+  await db.execute(
+    sql`update payouts set updated_at = now() where reference = ${reference} and status = 'processing'`,
+  );
   try {
     const state = await provider.verifyTransfer(reference);
     if ('found' in state) return 'not_open';

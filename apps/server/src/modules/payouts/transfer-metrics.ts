@@ -16,8 +16,14 @@ export function addTransferMetrics(app: FastifyInstance) {
     labelNames: ['status'],
     read: async () => {
       // An index-only count over payouts_status_idx.
-      const rows = await queryRows<{ status: string; n: number }>(app.db, sql`select status, count(*)::int as n from payouts group by status`);
-      return STATUSES.map((status) => ({ labels: { status }, value: Number(rows.find((r) => r.status === status)?.n ?? 0) }));
+      const rows = await queryRows<{ status: string; n: number }>(
+        app.db,
+        sql`select status, count(*)::int as n from payouts group by status`,
+      );
+      return STATUSES.map((status) => ({
+        labels: { status },
+        value: Number(rows.find((r) => r.status === status)?.n ?? 0),
+      }));
     },
   });
 }

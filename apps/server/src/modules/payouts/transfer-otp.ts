@@ -25,7 +25,14 @@ async function payoutAwaitingCode(db: Db, payoutId: number): Promise<OtpPayout &
   return { ...payout, transfer_code: payout.transfer_code };
 }
 
-const audit = (db: Db, adminId: string, action: string, payoutId: number, payout: OtpPayout, extra: Record<string, unknown> = {}) =>
+const audit = (
+  db: Db,
+  adminId: string,
+  action: string,
+  payoutId: number,
+  payout: OtpPayout,
+  extra: Record<string, unknown> = {},
+) =>
   recordAudit(db, {
     actorAccountId: adminId,
     action,
@@ -39,10 +46,17 @@ const audit = (db: Db, adminId: string, action: string, payoutId: number, payout
  * so the money moves once whatever arrives first; a wrong or expired code is Paystack's words back to the operator.
  * A second press finds the payout no longer waiting for a code and moves nothing.
  */
-export async function finalizePayoutTransfer(db: Db, provider: PaymentProvider, payoutId: number, adminId: string, otp: string) {
+export async function finalizePayoutTransfer(
+  db: Db,
+  provider: PaymentProvider,
+  payoutId: number,
+  adminId: string,
+  otp: string,
+) {
   const payout = await payoutAwaitingCode(db, payoutId);
   const answer = await provider.finalizeTransfer({ transferCode: payout.transfer_code, otp });
-  if ('refused' in answer) throw new HttpError(400, `Paystack did not accept the code: ${answer.refused}`, 'otp_refused');
+  if ('refused' in answer)
+    throw new HttpError(400, `Paystack did not accept the code: ${answer.refused}`, 'otp_refused');
   await applyTransferOutcome(db, payout.reference, answer);
   // Kept for the preview's warning that this programme's runs need a code (OTP is on in Paystack's settings).
   await audit(db, adminId, 'payout_otp_finalize', payoutId, payout, { status: answer.status });
@@ -53,7 +67,8 @@ export async function finalizePayoutTransfer(db: Db, provider: PaymentProvider, 
 export async function resendPayoutOtp(db: Db, provider: PaymentProvider, payoutId: number, adminId: string) {
   const payout = await payoutAwaitingCode(db, payoutId);
   const answer = await provider.resendTransferOtp(payout.transfer_code);
-  if ('refused' in answer) throw new HttpError(400, `Paystack did not send a new code: ${answer.refused}`, 'otp_resend_refused');
+  if ('refused' in answer)
+    throw new HttpError(400, `Paystack did not send a new code: ${answer.refused}`, 'otp_resend_refused');
   await audit(db, adminId, 'payout_otp_resend', payoutId, payout);
 }
 

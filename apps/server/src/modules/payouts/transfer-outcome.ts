@@ -18,7 +18,11 @@ export interface TransferOutcome {
 
 export type OutcomeResult =
   | { applied: true; from: PayoutStatus; to: PayoutStatus }
-  | { applied: false; why: 'unknown_reference' | 'amount_mismatch' | 'no_change' | 'flagged'; status?: PayoutStatus };
+  | {
+      applied: false;
+      why: 'unknown_reference' | 'amount_mismatch' | 'no_change' | 'flagged';
+      status?: PayoutStatus;
+    };
 
 interface PayoutRow {
   id: string;
@@ -146,17 +150,24 @@ export async function applyTransferOutcome(
     if (to !== p.status) await notifyPayout(tx, p, to, reason);
     // A payout sent and simply waiting leaves its run as it was (running); only a payout that now needs a person
     // or has an outcome changes what the run says. Skipping the rest keeps a large run from queueing on the run row.
-    if (p.run_id && (to !== 'processing' || kind === 'unknown' || p.status === 'otp')) await refreshRunStatus(tx, Number(p.run_id));
+    if (p.run_id && (to !== 'processing' || kind === 'unknown' || p.status === 'otp'))
+      await refreshRunStatus(tx, Number(p.run_id));
     return { applied: true, from: p.status, to };
   });
 }
 
 /** Tells the member where the payout stands; a failure says what to fix. */
 function notifyPayout(tx: Tx, p: PayoutRow, to: PayoutStatus, reason: string) {
-  const money = { amountKobo: Number(p.amount_kobo), bankName: p.bank_name, accountNumberLast4: p.account_number_last4 };
-  if ((to === 'processing' || to === 'otp') && p.status === 'reserved') return notify(tx, p.account_id, { kind: 'payout_sent', ...money });
+  const money = {
+    amountKobo: Number(p.amount_kobo),
+    bankName: p.bank_name,
+    accountNumberLast4: p.account_number_last4,
+  };
+  if ((to === 'processing' || to === 'otp') && p.status === 'reserved')
+    return notify(tx, p.account_id, { kind: 'payout_sent', ...money });
   if (to === 'success') return notify(tx, p.account_id, { kind: 'payout_paid', ...money });
-  if (to === 'failed' || to === 'reversed') return notify(tx, p.account_id, { kind: 'payout_failed', ...money, reason });
+  if (to === 'failed' || to === 'reversed')
+    return notify(tx, p.account_id, { kind: 'payout_failed', ...money, reason });
 }
 
 /**
@@ -174,7 +185,10 @@ export async function refreshRunStatus(tx: Tx, runId: number) {
     from (
       select case
           when bool_or(p.status in ('failed', 'reversed', 'otp')
-            or (p.status = 'processing' and p.provider_status is not null and p.provider_status not in (${sql.join(WAITING.map((w) => sql`${w}`), sql`, `)}))
+            or (p.status = 'processing' and p.provider_status is not null and p.provider_status not in (${sql.join(
+              WAITING.map((w) => sql`${w}`),
+              sql`, `,
+            )}))
             or (p.status = 'success' and p.provider_note is not null)) then 'needs_attention'
           when (select reservations_done_at from payout_runs where id = ${runId}) is null then 'running'
           when bool_or(p.status in ('reserved', 'processing')) then 'running'

@@ -39,4 +39,5 @@ export const TRANSFER_STATUS_TEXT: Record<string, string> = {
 };
 
 export const transferStatusText = (status: string) =>
-  TRANSFER_STATUS_TEXT[status] ?? `Paystack reports a status the platform does not know ("${status}"): look the transfer up in Paystack's dashboard`;
+  TRANSFER_STATUS_TEXT[status] ??
+  `Paystack reports a status the platform does not know ("${status}"): look the transfer up in Paystack's dashboard`;

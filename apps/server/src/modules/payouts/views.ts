@@ -52,5 +52,9 @@ export const batchView = (b: Batch) => ({
   recordedAt: b.recordedAt?.toISOString() ?? null,
   pendingRecordApprovalId: b.pendingRecordApprovalId,
   pendingReversalApprovalId: b.pendingReversalApprovalId,
-  items: b.items.map(({ amountKobo, reversedAt, ...i }) => ({ ...i, amount: toNairaString(amountKobo), reversedAt: reversedAt?.toISOString() ?? null })),
+  items: b.items.map(({ amountKobo, reversedAt, ...i }) => ({
+    ...i,
+    amount: toNairaString(amountKobo),
+    reversedAt: reversedAt?.toISOString() ?? null,
+  })),
 });

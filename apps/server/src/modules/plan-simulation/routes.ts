@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
 import { currentPlan } from '../plans/plan-book';
 
-const programmeParams = z.object({ programme: z.enum(['main', 'welcomeback'], { message: 'programme must be main or welcomeback' }) });
+const programmeParams = z.object({
+  programme: z.enum(['main', 'welcomeback'], { message: 'programme must be main or welcomeback' }),
+});
 const jobParams = z.object({ id: z.uuid({ message: 'No such simulation' }) });
 
 /**
@@ -28,9 +30,13 @@ export const planSimulationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const programme: Programme = request.params.programme;
       const { draft, inputs } = request.body;
-      if (draft.programme !== programme) throw new HttpError(400, `This is a draft of the ${draft.programme} plan, not of ${programme}.`);
+      if (draft.programme !== programme)
+        throw new HttpError(400, `This is a draft of the ${draft.programme} plan, not of ${programme}.`);
       // Against the published version in force, which an administrator may have changed since version 1.
-      const job = app.planSimulations.start({ plans: { [programme]: { draft, current: await currentPlan(app.db, programme) } }, inputs });
+      const job = app.planSimulations.start({
+        plans: { [programme]: { draft, current: await currentPlan(app.db, programme) } },
+        inputs,
+      });
       return reply.status(202).send(job);
     },
   );
@@ -48,7 +54,11 @@ export const planSimulationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const job = app.planSimulations.get(request.params.id);
-      if (!job) throw new HttpError(404, 'No such simulation on this server: it may have finished more than 15 minutes ago. Run it again.');
+      if (!job)
+        throw new HttpError(
+          404,
+          'No such simulation on this server: it may have finished more than 15 minutes ago. Run it again.',
+        );
       return job;
     },
   );

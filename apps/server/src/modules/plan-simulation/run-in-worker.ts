@@ -16,19 +16,29 @@ const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.registe
 const TIME_LIMIT_MS = 60_000;
 
 /** Runs one simulation in a worker thread, off the request thread, reporting progress as it goes. */
-export function runInWorker(input: PlanSimulationInput, onProgress: (done: number, total: number) => void): RunningSimulation {
+export function runInWorker(
+  input: PlanSimulationInput,
+  onProgress: (done: number, total: number) => void,
+): RunningSimulation {
   const worker = new Worker(bootstrap, { eval: true, workerData: input });
   const report = new Promise<PlanSimulationReport>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new Error('The simulation took too long and was stopped.'));
       void worker.terminate();
     }, TIME_LIMIT_MS);
-    worker.on('message', (message: { kind: 'progress'; done: number; total: number } | { kind: 'finished'; report: PlanSimulationReport }) => {
-      if (message.kind === 'progress') return onProgress(message.done, message.total);
-      clearTimeout(timer);
-      resolve(message.report);
-      void worker.terminate();
-    });
+    worker.on(
+      'message',
+      (
+        message:
+          | { kind: 'progress'; done: number; total: number }
+          | { kind: 'finished'; report: PlanSimulationReport },
+      ) => {
+        if (message.kind === 'progress') return onProgress(message.done, message.total);
+        clearTimeout(timer);
+        resolve(message.report);
+        void worker.terminate();
+      },
+    );
     worker.on('error', (error) => {
       clearTimeout(timer);
       reject(error);

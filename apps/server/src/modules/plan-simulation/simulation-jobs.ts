@@ -20,8 +20,13 @@ export interface SimulationJobs {
  * The simulations of this instance, by job id, in memory: the screen polls its job on the instance that started it
  * (decision 0032). Finished figures are forgotten after a quarter of an hour.
  */
-export function createSimulationJobs(log: { error: (details: object, message: string) => void }): SimulationJobs {
-  const jobs = new Map<string, { job: SimulationJob; running: RunningSimulation | null; timer?: NodeJS.Timeout }>();
+export function createSimulationJobs(log: {
+  error: (details: object, message: string) => void;
+}): SimulationJobs {
+  const jobs = new Map<
+    string,
+    { job: SimulationJob; running: RunningSimulation | null; timer?: NodeJS.Timeout }
+  >();
   const running = () => [...jobs.values()].filter((j) => j.running !== null).length;
   const forgetLater = (id: string) => {
     const entry = jobs.get(id)!;
@@ -32,7 +37,12 @@ export function createSimulationJobs(log: { error: (details: object, message: st
 
   return {
     start(input) {
-      if (running() >= MAX_RUNNING) throw new HttpError(429, 'Other simulations are running. Try again in a few seconds.', 'simulations_busy');
+      if (running() >= MAX_RUNNING)
+        throw new HttpError(
+          429,
+          'Other simulations are running. Try again in a few seconds.',
+          'simulations_busy',
+        );
       const id = randomUUID();
       const job: SimulationJob = { id, status: 'running', done: 0, total: 0 };
       const simulation = runInWorker(input, (done, total) => {
@@ -47,7 +57,11 @@ export function createSimulationJobs(log: { error: (details: object, message: st
         },
         (error: unknown) => {
           log.error({ err: error, job: id }, 'plan simulation failed');
-          jobs.get(id)!.job = { id, status: 'failed', message: 'The simulation failed. Try again; if it fails again, tell the developers.' };
+          jobs.get(id)!.job = {
+            id,
+            status: 'failed',
+            message: 'The simulation failed. Try again; if it fails again, tell the developers.',
+          };
           forgetLater(id);
         },
       );

@@ -21,7 +21,9 @@ export const planVersionApproval: ApprovalAct<{ programme: Programme; draftId: n
     await checkedDraft(app.db, programme, row.plan);
     const current = await currentPlan(app.db, programme);
     const differences = planDifferences(current, row.plan);
-    const what = differences.length ? differences.map((d) => `${d.field} ${d.before} → ${d.after}`).join('; ') : 'no figure changes';
+    const what = differences.length
+      ? differences.map((d) => `${d.field} ${d.before} → ${d.after}`).join('; ')
+      : 'no figure changes';
     return {
       summary: `publish draft #${draftId} as version ${current.version + 1} of the ${programmeName(programme)} plan: ${what}`,
       targetAccountId: null,

@@ -39,7 +39,10 @@ export function planBook(db: Tx): PlanBook {
 
 /** The version new positions of the programme join under now. */
 export async function currentPlan(db: Tx, programme: Programme): Promise<Plan> {
-  const [row] = await queryRows<{ plan: Plan }>(db, sql`select plan from plan_versions where programme = ${programme} and status = 'published'`);
+  const [row] = await queryRows<{ plan: Plan }>(
+    db,
+    sql`select plan from plan_versions where programme = ${programme} and status = 'published'`,
+  );
   if (!row) throw new Error(`no published plan version for ${programme}`);
   return row.plan;
 }

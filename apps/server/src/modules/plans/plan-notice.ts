@@ -10,7 +10,12 @@ import { MAIL_CHANNEL } from '../notifications/mail-queue';
  * terms do not change: one statement for the notifications and one for the mails (the members who turned the
  * category off get none), in the publishing transaction, so members are told if and only if it is published.
  */
-export async function tellMembersOfNewVersion(tx: Tx, programme: Programme, version: number, differences: readonly PlanDifference[]) {
+export async function tellMembersOfNewVersion(
+  tx: Tx,
+  programme: Programme,
+  version: number,
+  differences: readonly PlanDifference[],
+) {
   const event: NotificationEvent = {
     kind: 'plan_published',
     version,

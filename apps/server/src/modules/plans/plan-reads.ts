@@ -8,13 +8,21 @@ import { listVersions, versionView } from './plan-versions';
 
 export async function publicVersion(db: Db, programme: Programme, version: number | 'current') {
   const plan = await publishedVersionRow(db, programme, version);
-  if (!plan) throw new HttpError(404, `The ${programme} plan has no published version ${version}.`, 'plan_version_unknown');
+  if (!plan)
+    throw new HttpError(
+      404,
+      `The ${programme} plan has no published version ${version}.`,
+      'plan_version_unknown',
+    );
   return plan;
 }
 
 /** The version the member's latest position joined under; before paying, the current one (what they would join under). */
 export async function memberPlan(db: Db, accountId: string, programme: Programme) {
-  const [position] = await queryRows<{ plan_version: number }>(db, sql`select plan_version from positions where account_id = ${accountId} order by id desc limit 1`);
+  const [position] = await queryRows<{ plan_version: number }>(
+    db,
+    sql`select plan_version from positions where account_id = ${accountId} order by id desc limit 1`,
+  );
   const current = await currentPlan(db, programme);
   const plan = (await publishedVersionRow(db, programme, position ? position.plan_version : 'current'))!;
   return { ...plan, joinedUnder: position ? position.plan_version : null, currentVersion: current.version };
@@ -26,7 +34,12 @@ export async function planVersions(db: Db, programme: Programme) {
   const current = await currentPlan(db, programme);
   const items = await Promise.all(
     rows.map(async (row) => {
-      const replaced = row.version === null ? current : row.version > 1 ? await publishedPlan(db, programme, row.version - 1) : undefined;
+      const replaced =
+        row.version === null
+          ? current
+          : row.version > 1
+            ? await publishedPlan(db, programme, row.version - 1)
+            : undefined;
       return versionView(row, replaced);
     }),
   );

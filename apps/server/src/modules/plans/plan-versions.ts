@@ -25,7 +25,12 @@ export interface VersionRow {
 const columns = sql`v.id, v.programme, v.status, v.version, v.based_on, v.plan, v.created_by, v.approval_request_id, r.status as approval_status,
   v.created_at, v.updated_at, v.effective_at from plan_versions v left join approval_requests r on r.id = v.approval_request_id`;
 
-export async function findVersion(db: Tx, programme: Programme, id: number, options: { lock?: boolean } = {}) {
+export async function findVersion(
+  db: Tx,
+  programme: Programme,
+  id: number,
+  options: { lock?: boolean } = {},
+) {
   const [row] = await queryRows<VersionRow>(
     db,
     sql`select ${columns} where v.programme = ${programme} and v.id = ${id} ${options.lock ? sql`for update of v` : sql``}`,
@@ -35,28 +40,46 @@ export async function findVersion(db: Tx, programme: Programme, id: number, opti
 }
 
 export async function listVersions(db: Tx, programme: Programme) {
-  return queryRows<VersionRow>(db, sql`select ${columns} where v.programme = ${programme} order by v.version desc nulls first, v.id desc`);
+  return queryRows<VersionRow>(
+    db,
+    sql`select ${columns} where v.programme = ${programme} order by v.version desc nulls first, v.id desc`,
+  );
 }
 
 /** A submitted version whose request was declined (or failed) is a draft again: its maker can change it and submit again. */
 export const shownStatus = (row: VersionRow): PlanVersionRow['status'] =>
-  row.status === 'submitted' && (row.approval_status === 'declined' || row.approval_status === 'failed') ? 'declined' : row.status;
+  row.status === 'submitted' && (row.approval_status === 'declined' || row.approval_status === 'failed')
+    ? 'declined'
+    : row.status;
 
 /** A published version is what members were promised: it never changes. */
 export function assertNotPublished(row: VersionRow) {
   if (row.status === 'published' || row.status === 'superseded')
-    throw new HttpError(409, `Version ${row.version} is published and cannot be changed: draft a new version instead.`, 'plan_version_published');
+    throw new HttpError(
+      409,
+      `Version ${row.version} is published and cannot be changed: draft a new version instead.`,
+      'plan_version_published',
+    );
 }
 
 /** Refuses what cannot be edited or submitted any more, with the reason. */
 export function assertEditable(row: VersionRow) {
   assertNotPublished(row);
   const status = shownStatus(row);
-  if (status === 'submitted') throw new HttpError(409, 'This draft waits for a second administrator: it cannot change until the request is decided.', 'plan_version_submitted');
+  if (status === 'submitted')
+    throw new HttpError(
+      409,
+      'This draft waits for a second administrator: it cannot change until the request is decided.',
+      'plan_version_submitted',
+    );
 }
 
 /** The body of a draft checked against the current version: same shape, and `version` is not the maker's to set. */
-export async function checkedDraft(db: Tx, programme: Programme, body: Plan): Promise<{ plan: Plan; current: Plan }> {
+export async function checkedDraft(
+  db: Tx,
+  programme: Programme,
+  body: Plan,
+): Promise<{ plan: Plan; current: Plan }> {
   const current = await currentPlan(db, programme);
   const plan: Plan = { ...body, programme, version: 0 };
   const problems = planShapeProblems(current, plan);

@@ -1,4 +1,15 @@
-import { approvalPendingAnswerSchema, errorSchema, simulationInputsSchema, simulationJobSchema, memberPlanSchema, planBodySchema, planVersionListSchema, planVersionRowSchema, programmeField, publishedPlanSchema } from '@coop/core/contracts';
+import {
+  approvalPendingAnswerSchema,
+  errorSchema,
+  simulationInputsSchema,
+  simulationJobSchema,
+  memberPlanSchema,
+  planBodySchema,
+  planVersionListSchema,
+  planVersionRowSchema,
+  programmeField,
+  publishedPlanSchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
@@ -22,7 +33,12 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     '/plans/:programme',
     {
       config: { public: true },
-      schema: { tags: ['platform'], summary: 'The programme’s current plan version: what a position placed now is promised (kobo)', params: programmeParams, response: { 200: publishedPlanSchema } },
+      schema: {
+        tags: ['platform'],
+        summary: 'The programme’s current plan version: what a position placed now is promised (kobo)',
+        params: programmeParams,
+        response: { 200: publishedPlanSchema },
+      },
     },
     async (request) => publicVersion(app.db, request.params.programme, 'current'),
   );
@@ -46,7 +62,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['member'],
-        summary: 'The plan version the signed-in member’s position joined under (before paying: the current one)',
+        summary:
+          'The plan version the signed-in member’s position joined under (before paying: the current one)',
         querystring: z.object({ programme: programmeField.optional() }),
         response: { 200: memberPlanSchema, 403: errorSchema },
       },
@@ -54,7 +71,11 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const account = signedIn(request);
       if (request.query.programme && request.query.programme !== account.programme)
-        throw new HttpError(403, 'You are signed in to the other platform. Sign in to this one to see its plan.', 'wrong_programme');
+        throw new HttpError(
+          403,
+          'You are signed in to the other platform. Sign in to this one to see its plan.',
+          'wrong_programme',
+        );
       return memberPlan(app.db, account.id, account.programme);
     },
   );
@@ -63,7 +84,13 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/plans/:programme',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], summary: 'Every version of the programme’s plan: drafts, the one waiting for approval, published and superseded', params: programmeParams, response: { 200: planVersionListSchema } },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Every version of the programme’s plan: drafts, the one waiting for approval, published and superseded',
+        params: programmeParams,
+        response: { 200: planVersionListSchema },
+      },
     },
     async (request) => planVersions(app.db, request.params.programme),
   );
@@ -72,7 +99,12 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/plans/:programme/drafts/:id',
     {
       config: { access: 'admin' },
-      schema: { tags: ['admin'], summary: 'One version of the plan, with its differences against the current one', params: draftParams, response: { 200: planVersionRowSchema, 404: errorSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: 'One version of the plan, with its differences against the current one',
+        params: draftParams,
+        response: { 200: planVersionRowSchema, 404: errorSchema },
+      },
     },
     async (request) => {
       const { programme, id } = request.params;
@@ -86,13 +118,17 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Draft a new version: a full plan body (its version is ignored); the shape must be the current one’s',
+        summary:
+          'Draft a new version: a full plan body (its version is ignored); the shape must be the current one’s',
         params: programmeParams,
         body: planBodySchema,
         response: { 201: z.object({ id: z.number() }), 400: errorSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createDraft(app.db, signedIn(request).id, request.params.programme, request.body)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await createDraft(app.db, signedIn(request).id, request.params.programme, request.body)),
   );
 
   app.put(
@@ -107,7 +143,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ id: z.number() }), 400: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => updateDraft(app.db, signedIn(request).id, request.params.programme, request.params.id, request.body),
+    async (request) =>
+      updateDraft(app.db, signedIn(request).id, request.params.programme, request.params.id, request.body),
   );
 
   app.post(
@@ -116,7 +153,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Simulate a draft against the current version in a worker (the plan simulator); answers a job to poll at /admin/plan-simulations/:id',
+        summary:
+          'Simulate a draft against the current version in a worker (the plan simulator); answers a job to poll at /admin/plan-simulations/:id',
         params: draftParams,
         body: z.object({ inputs: simulationInputsSchema }),
         response: { 202: simulationJobSchema, 404: errorSchema, 429: errorSchema },
@@ -126,7 +164,12 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       const { programme, id } = request.params;
       const draft = await findVersion(app.db, programme, id);
       const current = await currentPlan(app.db, programme);
-      return reply.status(202).send(app.planSimulations.start({ plans: { [programme]: { draft: draft.plan, current } }, inputs: request.body.inputs }));
+      return reply.status(202).send(
+        app.planSimulations.start({
+          plans: { [programme]: { draft: draft.plan, current } },
+          inputs: request.body.inputs,
+        }),
+      );
     },
   );
 
@@ -136,22 +179,37 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Submit a draft: a second administrator approves its publication as the next version (at once under SINGLE_ADMIN_APPROVAL=true)',
+        summary:
+          'Submit a draft: a second administrator approves its publication as the next version (at once under SINGLE_ADMIN_APPROVAL=true)',
         params: draftParams,
         headers: approvalKeyHeaders,
-        response: { 200: z.object({ version: z.number() }), 202: approvalPendingAnswerSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: {
+          200: z.object({ version: z.number() }),
+          202: approvalPendingAnswerSchema,
+          400: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request, reply) => {
       const { programme, id } = request.params;
       const maker = signedIn(request);
       if (await needsSecondAdministrator(app)) {
-        const answer = await requestApproval(app, maker, planVersionApproval, { programme, draftId: id }, request.headers['idempotency-key']);
+        const answer = await requestApproval(
+          app,
+          maker,
+          planVersionApproval,
+          { programme, draftId: id },
+          request.headers['idempotency-key'],
+        );
         await markSubmitted(app.db, programme, id, answer.approval.id);
         return reply.status(202).send(answer);
       }
       await planVersionApproval.describe(app, maker, { programme, draftId: id });
-      return app.db.transaction((tx) => publishDraft(tx, programme, id, { makerId: maker.id, checkerId: null }));
+      return app.db.transaction((tx) =>
+        publishDraft(tx, programme, id, { makerId: maker.id, checkerId: null }),
+      );
     },
   );
 };

@@ -43,18 +43,33 @@ export async function listBreaches(tx: Tx, now: Date): Promise<Breach[]> {
   return rows.map((r) => toBreach(r, now));
 }
 
-export async function recordBreach(tx: Tx, input: NewBreachInput, actorAccountId: string, now: Date): Promise<Breach> {
+export async function recordBreach(
+  tx: Tx,
+  input: NewBreachInput,
+  actorAccountId: string,
+  now: Date,
+): Promise<Breach> {
   const [row] = await queryRows<Row>(
     tx,
     sql`insert into breaches (found_at, what, data_kinds, members_affected, recorded_by)
         values (${new Date(input.foundAt)}, ${input.what.trim()}, ${input.dataKinds.trim()}, ${Number(input.membersAffected)}, ${actorAccountId})
         returning ${columns}`,
   );
-  await recordAudit(tx, { actorAccountId, action: 'breach_recorded', details: { breachId: Number(row!.id), membersAffected: row!.members_affected } });
+  await recordAudit(tx, {
+    actorAccountId,
+    action: 'breach_recorded',
+    details: { breachId: Number(row!.id), membersAffected: row!.members_affected },
+  });
   return toBreach(row!, now);
 }
 
-export async function setCommissionTold(tx: Tx, id: number, at: string | null, actorAccountId: string, now: Date): Promise<Breach> {
+export async function setCommissionTold(
+  tx: Tx,
+  id: number,
+  at: string | null,
+  actorAccountId: string,
+  now: Date,
+): Promise<Breach> {
   const [row] = await queryRows<Row>(
     tx,
     sql`update breaches set commission_told_at = ${at === null ? null : new Date(at)} where id = ${id} returning ${columns}`,
@@ -65,25 +80,45 @@ export async function setCommissionTold(tx: Tx, id: number, at: string | null, a
 }
 
 /** The addresses as the operator pasted them: one per line, or separated by commas, spaces or semicolons. */
-const addressesOf = (text: string) => [...new Set(text.split(/[\s,;]+/).map((e) => e.trim().toLowerCase()).filter(Boolean))];
+const addressesOf = (text: string) => [
+  ...new Set(
+    text
+      .split(/[\s,;]+/)
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+];
 
 /**
  * Mails each affected member the breach notice (through the mail queue, in one transaction with the register and the
  * audit). Every open or closed account with that email is written to, in each programme; an erased one is not found.
  * Addresses that match no account are answered back, so the operator can check them.
  */
-export async function notifyBreachMembers(tx: Tx, id: number, input: BreachNoticeInput, ctx: { actorAccountId: string; dpoEmail: string; now: Date }) {
+export async function notifyBreachMembers(
+  tx: Tx,
+  id: number,
+  input: BreachNoticeInput,
+  ctx: { actorAccountId: string; dpoEmail: string; now: Date },
+) {
   const [breach] = await queryRows<Row>(tx, sql`select ${columns} from breaches where id = ${id} for update`);
   if (!breach) throw new HttpError(404, 'No such breach in the register.', 'breach_unknown');
   const emails = addressesOf(input.emails);
   const accounts = await queryRows<{ id: string; email: string; full_name: string; programme: Programme }>(
     tx,
     sql`select id, email, full_name, programme from accounts where erased_at is null and role = 'user'
-        and email in (${sql.join(emails.map((e) => sql`${e}`), sql`, `)})`,
+        and email in (${sql.join(
+          emails.map((e) => sql`${e}`),
+          sql`, `,
+        )})`,
   );
   const found = new Set(accounts.map((a) => a.email));
   const unknown = emails.filter((e) => !found.has(e));
-  if (accounts.length === 0) throw new HttpError(409, `No member account uses ${unknown.length === 1 ? 'this address' : 'these addresses'}: nothing was sent.`, 'no_members');
+  if (accounts.length === 0)
+    throw new HttpError(
+      409,
+      `No member account uses ${unknown.length === 1 ? 'this address' : 'these addresses'}: nothing was sent.`,
+      'no_members',
+    );
   const foundOn = new Date(breach.found_at).toUTCString().slice(0, 16);
   for (const a of accounts)
     await enqueueMail(
@@ -91,7 +126,16 @@ export async function notifyBreachMembers(tx: Tx, id: number, input: BreachNotic
       a.email,
       {
         template: 'breach_notice',
-        data: { name: a.full_name, programme: a.programme, foundOn, what: breach.what, dataKinds: breach.data_kinds, whatWeDid: input.whatWeDid.trim(), whatToDo: input.whatToDo.trim(), dpoEmail: ctx.dpoEmail },
+        data: {
+          name: a.full_name,
+          programme: a.programme,
+          foundOn,
+          what: breach.what,
+          dataKinds: breach.data_kinds,
+          whatWeDid: input.whatWeDid.trim(),
+          whatToDo: input.whatToDo.trim(),
+          dpoEmail: ctx.dpoEmail,
+        },
       },
       a.id,
     );
@@ -100,6 +144,10 @@ export async function notifyBreachMembers(tx: Tx, id: number, input: BreachNotic
     sql`update breaches set members_told_at = coalesce(members_told_at, ${ctx.now}), members_mailed = members_mailed + ${accounts.length}
         where id = ${id} returning ${columns}`,
   );
-  await recordAudit(tx, { actorAccountId: ctx.actorAccountId, action: 'breach_members_told', details: { breachId: id, mailed: accounts.length, unknown: unknown.length } });
+  await recordAudit(tx, {
+    actorAccountId: ctx.actorAccountId,
+    action: 'breach_members_told',
+    details: { breachId: id, mailed: accounts.length, unknown: unknown.length },
+  });
   return { breach: toBreach(row!, ctx.now), mailed: accounts.length, unknown };
 }

@@ -6,7 +6,8 @@ import type { MemberData } from './member-data';
 type Row = Record<string, unknown>;
 
 const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-const cell = (v: unknown) => quote(v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : csvCell(String(v)));
+const cell = (v: unknown) =>
+  quote(v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : csvCell(String(v)));
 
 /** One CSV (with a byte-order mark, so spreadsheets read UTF-8), columns from the first row's keys; formulas disarmed. */
 export function csv(rows: Row[]): string {
@@ -24,10 +25,20 @@ const fileName = (list: string) => `${list.replace(/[A-Z]/g, (c) => `-${c.toLowe
 export async function archiveFiles(data: MemberData): Promise<Record<string, string>> {
   const { payouts, consents, profile, bankDetails, ...lists } = data;
   const files: Record<string, string> = { 'my-data.json': JSON.stringify(data, null, 2) };
-  files['profile.csv'] = csv(Object.entries({ ...profile, termsAcceptedAt: consents.termsAcceptedAt, mailsTurnedOff: consents.mailsTurnedOff }).map(([field, value]) => ({ field, value })));
-  files['bank-details.csv'] = csv(bankDetails ? Object.entries(bankDetails).map(([field, value]) => ({ field, value })) : []);
+  files['profile.csv'] = csv(
+    Object.entries({
+      ...profile,
+      termsAcceptedAt: consents.termsAcceptedAt,
+      mailsTurnedOff: consents.mailsTurnedOff,
+    }).map(([field, value]) => ({ field, value })),
+  );
+  files['bank-details.csv'] = csv(
+    bankDetails ? Object.entries(bankDetails).map(([field, value]) => ({ field, value })) : [],
+  );
   files['payouts.csv'] = csv(payouts.map(({ attempts: _attempts, ...p }) => p));
-  files['payout-attempts.csv'] = csv(payouts.flatMap((p) => p.attempts.map((a) => ({ payoutReference: p.reference, ...a }))));
+  files['payout-attempts.csv'] = csv(
+    payouts.flatMap((p) => p.attempts.map((a) => ({ payoutReference: p.reference, ...a }))),
+  );
   for (const [name, rows] of Object.entries(lists)) {
     if (!Array.isArray(rows)) continue;
     await nextTurn();

@@ -81,7 +81,13 @@ export const memberDataRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const data = await own(request, request.query.programme);
       const archive = await memberDataZip(data);
-      await enterPlatformRequest(app.db, { accountId: account.id, kind: 'portability', details: 'My Data download', status: 'answered', answer: 'Downloaded at once from My Data.' });
+      await enterPlatformRequest(app.db, {
+        accountId: account.id,
+        kind: 'portability',
+        details: 'My Data download',
+        status: 'answered',
+        answer: 'Downloaded at once from My Data.',
+      });
       const day = data.generatedAt.slice(0, 10);
       return sendZip(reply, `my-data-${data.profile.programme}-${day}.zip`, archive);
     },
@@ -102,7 +108,12 @@ export const memberDataRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const found = await exportByToken(app.db, request.query.token, new Date());
-      if (!found) throw new HttpError(404, 'This link is not valid or has expired. Ask for your data again from My Data in your account.', 'export_unknown');
+      if (!found)
+        throw new HttpError(
+          404,
+          'This link is not valid or has expired. Ask for your data again from My Data in your account.',
+          'export_unknown',
+        );
       return sendZip(reply, found.filename, found.archive);
     },
   );

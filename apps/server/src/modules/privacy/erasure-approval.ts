@@ -46,7 +46,11 @@ export async function carryOutErasure(
   const state = await erasureState(tx, accountId, now, app.config.retention.closedAccountYears);
   assertErasable(state);
   await eraseMember(tx, accountId, now);
-  await answerPlatformRequests(tx, { accountId, kind: 'erasure' }, 'Erased: name, contact and bank details replaced; amounts, dates and references of payments kept.');
+  await answerPlatformRequests(
+    tx,
+    { accountId, kind: 'erasure' },
+    'Erased: name, contact and bank details replaced; amounts, dates and references of payments kept.',
+  );
   await recordAudit(tx, {
     actorAccountId: actors.makerId,
     action: 'member_erased',

@@ -33,9 +33,17 @@ export async function requestErasure(db: Db, accountId: string) {
       targetAccountId: accountId,
     });
     // Asking again is the same request: the register holds it once, open until the erasure is carried out.
-    const [open] = await queryRows(tx, sql`select id from privacy_requests where account_id = ${accountId} and kind = 'erasure' and status in ('received', 'in_progress')`);
+    const [open] = await queryRows(
+      tx,
+      sql`select id from privacy_requests where account_id = ${accountId} and kind = 'erasure' and status in ('received', 'in_progress')`,
+    );
     if (!open)
-      await enterPlatformRequest(tx, { accountId, kind: 'erasure', details: 'Asked from Close Account: erase my personal data once the account is closed', status: 'received' });
+      await enterPlatformRequest(tx, {
+        accountId,
+        kind: 'erasure',
+        details: 'Asked from Close Account: erase my personal data once the account is closed',
+        status: 'received',
+      });
     return row.at;
   });
 }

@@ -30,10 +30,20 @@ export async function historySize(db: Tx, accountId: string): Promise<number> {
  * waiting is not doubled; the answer says so either way.
  */
 export async function askLargeExport(tx: Tx, accountId: string) {
-  const [waiting] = await queryRows<{ id: number }>(tx, sql`select id from data_exports where account_id = ${accountId} and built_at is null for update`);
+  const [waiting] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from data_exports where account_id = ${accountId} and built_at is null for update`,
+  );
   if (waiting) return { alreadyWaiting: true };
-  const requestId = await enterPlatformRequest(tx, { accountId, kind: 'portability', details: 'My Data download (large history: built in the background, mailed as a link)', status: 'in_progress' });
-  await tx.execute(sql`insert into data_exports (account_id, request_id) values (${accountId}, ${requestId})`);
+  const requestId = await enterPlatformRequest(tx, {
+    accountId,
+    kind: 'portability',
+    details: 'My Data download (large history: built in the background, mailed as a link)',
+    status: 'in_progress',
+  });
+  await tx.execute(
+    sql`insert into data_exports (account_id, request_id) values (${accountId}, ${requestId})`,
+  );
   return { alreadyWaiting: false };
 }
 
@@ -62,9 +72,32 @@ export async function buildWaitingExports(app: FastifyInstance, now: Date) {
       );
       if (!built) return; // Another instance built it meanwhile.
       const expiresOn = expiresAt.toUTCString().slice(0, 16);
-      await enqueueMail(tx, data.profile.email, { template: 'data_export_ready', data: { name: data.profile.fullName, programme: data.profile.programme as Programme, token, expiresOn } }, job.account_id);
-      if (job.request_id) await answerPlatformRequests(tx, { id: Number(job.request_id) }, `Built and mailed as a link that works until ${expiresOn}.`);
-      await recordAudit(tx, { actorAccountId: null, action: 'personal_data_export_mailed', targetAccountId: job.account_id, details: { exportId: Number(job.id), expiresAt: expiresAt.toISOString() } });
+      await enqueueMail(
+        tx,
+        data.profile.email,
+        {
+          template: 'data_export_ready',
+          data: {
+            name: data.profile.fullName,
+            programme: data.profile.programme as Programme,
+            token,
+            expiresOn,
+          },
+        },
+        job.account_id,
+      );
+      if (job.request_id)
+        await answerPlatformRequests(
+          tx,
+          { id: Number(job.request_id) },
+          `Built and mailed as a link that works until ${expiresOn}.`,
+        );
+      await recordAudit(tx, {
+        actorAccountId: null,
+        action: 'personal_data_export_mailed',
+        targetAccountId: job.account_id,
+        details: { exportId: Number(job.id), expiresAt: expiresAt.toISOString() },
+      });
     });
   }
   return waiting.length;
@@ -79,12 +112,21 @@ export async function exportByToken(db: Db, token: string, now: Date) {
   if (!row) return null;
   await db.transaction(async (tx) => {
     await tx.execute(sql`update data_exports set downloads = downloads + 1 where id = ${row.id}`);
-    await recordAudit(tx, { actorAccountId: row.account_id, action: 'personal_data_downloaded_by_link', targetAccountId: row.account_id, details: { exportId: Number(row.id) } });
+    await recordAudit(tx, {
+      actorAccountId: row.account_id,
+      action: 'personal_data_downloaded_by_link',
+      targetAccountId: row.account_id,
+      details: { exportId: Number(row.id) },
+    });
   });
   return { archive: Buffer.from(row.archive), filename: row.filename };
 }
 
 /** Every minute, on one instance: the large downloads asked for since. */
 export function scheduleLargeExports(app: FastifyInstance) {
-  app.jobs.add({ name: 'privacy-data-exports', everyMs: 60_000, run: (now) => buildWaitingExports(app, now) });
+  app.jobs.add({
+    name: 'privacy-data-exports',
+    everyMs: 60_000,
+    run: (now) => buildWaitingExports(app, now),
+  });
 }

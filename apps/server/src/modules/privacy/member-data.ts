@@ -198,7 +198,14 @@ export async function memberData(db: Tx, accountId: string, now: Date) {
     sql`select from_status, to_status, reason, created_at from account_status_changes where account_id = ${accountId} order by id`,
   );
 
-  const requests = await queryRows<{ kind: string; received_at: When; due_at: When; status: string; answer: string; answered_at: When }>(
+  const requests = await queryRows<{
+    kind: string;
+    received_at: When;
+    due_at: When;
+    status: string;
+    answer: string;
+    answered_at: When;
+  }>(
     db,
     sql`select kind, received_at, due_at, status, answer, answered_at from privacy_requests where account_id = ${accountId} order by received_at`,
   );

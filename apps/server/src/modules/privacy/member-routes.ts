@@ -1,4 +1,11 @@
-import { acceptPrivacyNoticeSchema, errorSchema, memberDetailsSchema, PRIVACY_NOTICE_VERSION, privacyNoticeChangesSince, privacyNoticeStatusSchema } from '@coop/core/contracts';
+import {
+  acceptPrivacyNoticeSchema,
+  errorSchema,
+  memberDetailsSchema,
+  PRIVACY_NOTICE_VERSION,
+  privacyNoticeChangesSince,
+  privacyNoticeStatusSchema,
+} from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,17 +18,30 @@ import { enterPlatformRequest } from './request-register';
 
 const detailsAnswer = z.object({
   message: z.string(),
-  details: z.object({ fullName: z.string(), phone: z.string(), address: z.string(), email: z.string(), pendingEmail: z.string().nullable() }),
+  details: z.object({
+    fullName: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    email: z.string(),
+    pendingEmail: z.string().nullable(),
+  }),
 });
 
 const label = { fullName: 'name', phone: 'phone number', address: 'address' } as const;
 /** "name", "name and address", "name, phone number and address". */
-const listed = (words: string[]) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+const listed = (words: string[]) =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
 /** The member's own rights in the member area: correction (section 35) and the privacy notice's versions. */
 export const privacyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   const detailsOf = async (accountId: string) => {
-    const [row] = await queryRows<{ full_name: string; phone: string; address: string; email: string; pending: string | null }>(
+    const [row] = await queryRows<{
+      full_name: string;
+      phone: string;
+      address: string;
+      email: string;
+      pending: string | null;
+    }>(
       app.db,
       sql`select a.full_name, a.phone, a.address, a.email,
             (select new_email from email_changes e where e.account_id = a.id and e.confirmed_at is null and e.cancelled_at is null and e.expires_at > now()
@@ -29,12 +49,24 @@ export const privacyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
           from accounts a where a.id = ${accountId}`,
     );
     if (!row) throw new HttpError(404, 'Your account no longer exists.');
-    return { fullName: row.full_name, phone: row.phone, address: row.address, email: row.email, pendingEmail: row.pending };
+    return {
+      fullName: row.full_name,
+      phone: row.phone,
+      address: row.address,
+      email: row.email,
+      pendingEmail: row.pending,
+    };
   };
 
   app.get(
     '/me/details',
-    { schema: { tags: ['member'], summary: 'The member’s name, phone, address and email, and a new email waiting for its link', response: { 200: detailsAnswer.shape.details, 404: errorSchema } } },
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'The member’s name, phone, address and email, and a new email waiting for its link',
+        response: { 200: detailsAnswer.shape.details, 404: errorSchema },
+      },
+    },
     async (request) => detailsOf(signedIn(request).id),
   );
 
@@ -53,21 +85,32 @@ export const privacyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const account = signedIn(request);
       const done = await app.db.transaction(async (tx) => {
-        const result = await correctDetails(tx, { ...request.body, accountId: account.id, who: { by: 'member', actorAccountId: account.id } });
-        const what = [...result.corrected.map((f) => label[f]), ...(result.emailPending ? [`email (to ${result.emailPending}, waiting for its link)`] : [])];
+        const result = await correctDetails(tx, {
+          ...request.body,
+          accountId: account.id,
+          who: { by: 'member', actorAccountId: account.id },
+        });
+        const what = [
+          ...result.corrected.map((f) => label[f]),
+          ...(result.emailPending ? [`email (to ${result.emailPending}, waiting for its link)`] : []),
+        ];
         await enterPlatformRequest(tx, {
           accountId: account.id,
           kind: 'correction',
           details: `Corrected in the member area: ${what.join(', ')}`,
           status: 'answered',
-          answer: result.emailPending ? 'Done at once; the email changes when the link mailed to the new address is followed.' : 'Done at once.',
+          answer: result.emailPending
+            ? 'Done at once; the email changes when the link mailed to the new address is followed.'
+            : 'Done at once.',
         });
         return result;
       });
       const changed = done.corrected.map((f) => label[f]);
       const parts = [
         changed.length > 0 ? `Your ${listed(changed)} ${changed.length === 1 ? 'is' : 'are'} changed.` : null,
-        done.emailPending ? `We sent a link to ${done.emailPending}: your email changes when you follow it.` : null,
+        done.emailPending
+          ? `We sent a link to ${done.emailPending}: your email changes when you follow it.`
+          : null,
         'A notice went to your email address on file.',
       ].filter(Boolean);
       return { message: parts.join(' '), details: await detailsOf(account.id) };
@@ -76,14 +119,29 @@ export const privacyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/me/privacy-notice',
-    { schema: { tags: ['member'], summary: 'The privacy notice version the member accepted, the one in force, and what changed since', response: { 200: privacyNoticeStatusSchema } } },
+    {
+      schema: {
+        tags: ['member'],
+        summary: 'The privacy notice version the member accepted, the one in force, and what changed since',
+        response: { 200: privacyNoticeStatusSchema },
+      },
+    },
     async (request) => {
-      const [row] = await queryRows<{ privacy_notice_version: string | null }>(app.db, sql`select privacy_notice_version from accounts where id = ${signedIn(request).id}`);
+      const [row] = await queryRows<{ privacy_notice_version: string | null }>(
+        app.db,
+        sql`select privacy_notice_version from accounts where id = ${signedIn(request).id}`,
+      );
       const accepted = row?.privacy_notice_version ?? null;
       return {
         acceptedVersion: accepted,
         currentVersion: PRIVACY_NOTICE_VERSION,
-        changes: accepted === PRIVACY_NOTICE_VERSION ? [] : privacyNoticeChangesSince(accepted).map((v) => ({ version: v.version, changes: [...v.changes] })),
+        changes:
+          accepted === PRIVACY_NOTICE_VERSION
+            ? []
+            : privacyNoticeChangesSince(accepted).map((v) => ({
+                version: v.version,
+                changes: [...v.changes],
+              })),
       };
     },
   );
@@ -101,12 +159,26 @@ export const privacyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const account = signedIn(request);
       if (request.body.version !== PRIVACY_NOTICE_VERSION)
-        throw new HttpError(409, 'The privacy notice changed again while you were reading it. Reload the page to see the newest changes.', 'notice_outdated');
+        throw new HttpError(
+          409,
+          'The privacy notice changed again while you were reading it. Reload the page to see the newest changes.',
+          'notice_outdated',
+        );
       await app.db.transaction(async (tx) => {
-        await tx.execute(sql`update accounts set privacy_notice_version = ${PRIVACY_NOTICE_VERSION}, privacy_notice_accepted_at = now() where id = ${account.id}`);
-        await recordAudit(tx, { actorAccountId: account.id, action: 'privacy_notice_accepted', targetAccountId: account.id, details: { version: PRIVACY_NOTICE_VERSION } });
+        await tx.execute(
+          sql`update accounts set privacy_notice_version = ${PRIVACY_NOTICE_VERSION}, privacy_notice_accepted_at = now() where id = ${account.id}`,
+        );
+        await recordAudit(tx, {
+          actorAccountId: account.id,
+          action: 'privacy_notice_accepted',
+          targetAccountId: account.id,
+          details: { version: PRIVACY_NOTICE_VERSION },
+        });
       });
-      return { message: 'Thank you. You accepted the privacy notice in force.', version: PRIVACY_NOTICE_VERSION };
+      return {
+        message: 'Thank you. You accepted the privacy notice in force.',
+        version: PRIVACY_NOTICE_VERSION,
+      };
     },
   );
 };

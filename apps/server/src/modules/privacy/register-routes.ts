@@ -23,7 +23,14 @@ const done = z.object({ message: z.string() });
 export const privacyRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/privacy/requests',
-    { config: admin, schema: { tags: ['admin'], summary: 'The register of members’ requests, newest first, with the date each answer is due', response: { 200: privacyRequestListSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The register of members’ requests, newest first, with the date each answer is due',
+        response: { 200: privacyRequestListSchema },
+      },
+    },
     async () => ({ items: await listRequests(app.db, new Date()) }),
   );
 
@@ -48,33 +55,72 @@ export const privacyRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/privacy/requests/:id',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Record where a request stands and the answer given', params: idParams, body: answerPrivacyRequestSchema, response: { 200: done, 404: errorSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Record where a request stands and the answer given',
+        params: idParams,
+        body: answerPrivacyRequestSchema,
+        response: { 200: done, 404: errorSchema },
+      },
     },
     async (request) => {
-      await app.db.transaction((tx) => answerRequest(tx, request.params.id, request.body, signedIn(request).id));
+      await app.db.transaction((tx) =>
+        answerRequest(tx, request.params.id, request.body, signedIn(request).id),
+      );
       return { message: 'The register is updated.' };
     },
   );
 
   app.get(
     '/admin/privacy/breaches',
-    { config: admin, schema: { tags: ['admin'], summary: 'The breach register, with the 72-hour deadline to tell the Commission and the time left', response: { 200: breachListSchema } } },
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'The breach register, with the 72-hour deadline to tell the Commission and the time left',
+        response: { 200: breachListSchema },
+      },
+    },
     async () => ({ items: await listBreaches(app.db, new Date()) }),
   );
 
   app.post(
     '/admin/privacy/breaches',
-    { config: admin, schema: { tags: ['admin'], summary: 'Record a personal-data breach as soon as it is found', body: newBreachSchema, response: { 200: breachSchema } } },
-    async (request) => app.db.transaction((tx) => recordBreach(tx, request.body, signedIn(request).id, new Date())),
+    {
+      config: admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Record a personal-data breach as soon as it is found',
+        body: newBreachSchema,
+        response: { 200: breachSchema },
+      },
+    },
+    async (request) =>
+      app.db.transaction((tx) => recordBreach(tx, request.body, signedIn(request).id, new Date())),
   );
 
   app.put(
     '/admin/privacy/breaches/:id',
     {
       config: admin,
-      schema: { tags: ['admin'], summary: 'Record when the Commission was told of a breach', params: idParams, body: breachCommissionSchema, response: { 200: breachSchema, 404: errorSchema } },
+      schema: {
+        tags: ['admin'],
+        summary: 'Record when the Commission was told of a breach',
+        params: idParams,
+        body: breachCommissionSchema,
+        response: { 200: breachSchema, 404: errorSchema },
+      },
     },
-    async (request) => app.db.transaction((tx) => setCommissionTold(tx, request.params.id, request.body.commissionToldAt, signedIn(request).id, new Date())),
+    async (request) =>
+      app.db.transaction((tx) =>
+        setCommissionTold(
+          tx,
+          request.params.id,
+          request.body.commissionToldAt,
+          signedIn(request).id,
+          new Date(),
+        ),
+      ),
   );
 
   app.post(
@@ -86,15 +132,30 @@ export const privacyRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mail the breach notice to the affected members (through the mail queue, audited)',
         params: idParams,
         body: breachNoticeSchema,
-        response: { 200: z.object({ message: z.string(), breach: breachSchema, unknown: z.array(z.string()) }), 404: errorSchema, 409: errorSchema },
+        response: {
+          200: z.object({ message: z.string(), breach: breachSchema, unknown: z.array(z.string()) }),
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request) => {
       const result = await app.db.transaction((tx) =>
-        notifyBreachMembers(tx, request.params.id, request.body, { actorAccountId: signedIn(request).id, dpoEmail: app.config.site.privacy.dpoEmail, now: new Date() }),
+        notifyBreachMembers(tx, request.params.id, request.body, {
+          actorAccountId: signedIn(request).id,
+          dpoEmail: app.config.site.privacy.dpoEmail,
+          now: new Date(),
+        }),
       );
-      const unknown = result.unknown.length > 0 ? ` ${result.unknown.length} address${result.unknown.length === 1 ? '' : 'es'} matched no member: check ${result.unknown.length === 1 ? 'it' : 'them'} below.` : '';
-      return { message: `The notice is on its way to ${result.mailed} member${result.mailed === 1 ? '' : 's'}.${unknown}`, breach: result.breach, unknown: result.unknown };
+      const unknown =
+        result.unknown.length > 0
+          ? ` ${result.unknown.length} address${result.unknown.length === 1 ? '' : 'es'} matched no member: check ${result.unknown.length === 1 ? 'it' : 'them'} below.`
+          : '';
+      return {
+        message: `The notice is on its way to ${result.mailed} member${result.mailed === 1 ? '' : 's'}.${unknown}`,
+        breach: result.breach,
+        unknown: result.unknown,
+      };
     },
   );
 };

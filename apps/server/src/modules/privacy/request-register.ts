@@ -1,5 +1,10 @@
 import { requestAnswerDueAt, type Programme } from '@coop/core';
-import type { AnswerPrivacyRequestInput, NewPrivacyRequestInput, PrivacyRequest, PrivacyRequestKind } from '@coop/core/contracts';
+import type {
+  AnswerPrivacyRequestInput,
+  NewPrivacyRequestInput,
+  PrivacyRequest,
+  PrivacyRequestKind,
+} from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -14,7 +19,14 @@ type Status = PrivacyRequest['status'];
  */
 export async function enterPlatformRequest(
   tx: Tx,
-  input: { accountId: string; kind: PrivacyRequestKind; details: string; status: Status; answer?: string; now?: Date },
+  input: {
+    accountId: string;
+    kind: PrivacyRequestKind;
+    details: string;
+    status: Status;
+    answer?: string;
+    now?: Date;
+  },
 ): Promise<number> {
   const now = input.now ?? new Date();
   const answered = input.status === 'answered' || input.status === 'refused';
@@ -30,8 +42,13 @@ export async function enterPlatformRequest(
 }
 
 /** Closes a member's open platform requests of one kind with the answer (an erasure carried out, an export mailed). */
-export async function answerPlatformRequests(tx: Tx, where: { accountId: string; kind: PrivacyRequestKind } | { id: number }, answer: string) {
-  const match = 'id' in where ? sql`id = ${where.id}` : sql`account_id = ${where.accountId} and kind = ${where.kind}`;
+export async function answerPlatformRequests(
+  tx: Tx,
+  where: { accountId: string; kind: PrivacyRequestKind } | { id: number },
+  answer: string,
+) {
+  const match =
+    'id' in where ? sql`id = ${where.id}` : sql`account_id = ${where.accountId} and kind = ${where.kind}`;
   await tx.execute(sql`update privacy_requests set status = 'answered', answer = ${answer}, answered_at = now()
     where ${match} and status in ('received', 'in_progress')`);
 }
@@ -83,8 +100,16 @@ export async function addOperatorRequest(tx: Tx, input: NewPrivacyRequestInput, 
   const receivedAt = new Date(input.receivedAt);
   let accountId: string | null = null;
   if (input.accountEmail) {
-    const accounts = await queryRows<{ id: string }>(tx, sql`select id from accounts where email = ${input.accountEmail.trim().toLowerCase()} order by programme limit 2`);
-    if (accounts.length === 0) throw new HttpError(404, 'No account uses this email address. Leave it empty if the person has no account.', 'account_unknown');
+    const accounts = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from accounts where email = ${input.accountEmail.trim().toLowerCase()} order by programme limit 2`,
+    );
+    if (accounts.length === 0)
+      throw new HttpError(
+        404,
+        'No account uses this email address. Leave it empty if the person has no account.',
+        'account_unknown',
+      );
     accountId = accounts[0]!.id;
   }
   const [row] = await queryRows<{ id: number }>(
@@ -93,11 +118,21 @@ export async function addOperatorRequest(tx: Tx, input: NewPrivacyRequestInput, 
         values (${input.kind}, 'operator', ${accountId}, ${input.requester.trim()}, ${input.details.trim()}, ${receivedAt}, ${requestAnswerDueAt(receivedAt)}, ${actorAccountId})
         returning id`,
   );
-  await recordAudit(tx, { actorAccountId, action: 'privacy_request_entered', targetAccountId: accountId, details: { requestId: Number(row!.id), kind: input.kind } });
+  await recordAudit(tx, {
+    actorAccountId,
+    action: 'privacy_request_entered',
+    targetAccountId: accountId,
+    details: { requestId: Number(row!.id), kind: input.kind },
+  });
   return Number(row!.id);
 }
 
-export async function answerRequest(tx: Tx, id: number, input: AnswerPrivacyRequestInput, actorAccountId: string) {
+export async function answerRequest(
+  tx: Tx,
+  id: number,
+  input: AnswerPrivacyRequestInput,
+  actorAccountId: string,
+) {
   const closed = input.status === 'answered' || input.status === 'refused';
   const [row] = await queryRows<{ account_id: string | null }>(
     tx,
@@ -106,5 +141,10 @@ export async function answerRequest(tx: Tx, id: number, input: AnswerPrivacyRequ
         where id = ${id} returning account_id`,
   );
   if (!row) throw new HttpError(404, 'No such request in the register.', 'request_unknown');
-  await recordAudit(tx, { actorAccountId, action: 'privacy_request_answered', targetAccountId: row.account_id, details: { requestId: id, status: input.status } });
+  await recordAudit(tx, {
+    actorAccountId,
+    action: 'privacy_request_answered',
+    targetAccountId: row.account_id,
+    details: { requestId: id, status: input.status },
+  });
 }

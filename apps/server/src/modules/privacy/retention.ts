@@ -14,7 +14,10 @@ const monthsBefore = (now: Date, months: number) => {
 };
 
 async function affected(db: Db, statement: ReturnType<typeof sql>) {
-  const rows = await queryRows<{ n: number }>(db, sql`with done as (${statement} returning 1) select count(*)::int as n from done`);
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with done as (${statement} returning 1) select count(*)::int as n from done`,
+  );
   return rows[0]!.n;
 }
 
@@ -33,7 +36,10 @@ export async function runRetention(db: Db, retention: Config['retention'], now: 
     // The first run after months of mail and sessions may delete far more than a request ever touches: this
     // transaction alone may take longer than the pool's statement limit (DATABASE_STATEMENT_TIMEOUT_SECONDS, decision 0042).
     await t.execute(sql`set local statement_timeout = '10min'`);
-    const signupOrigins = await affected(t, sql`delete from signup_origins where created_at < ${originsBefore}`);
+    const signupOrigins = await affected(
+      t,
+      sql`delete from signup_origins where created_at < ${originsBefore}`,
+    );
     const mailBodies = await affected(
       t,
       sql`update mail_queue set data = '{}'::jsonb where status in ('sent', 'failed') and created_at < ${mailsBefore} and data <> '{}'::jsonb`,
@@ -43,8 +49,14 @@ export async function runRetention(db: Db, retention: Config['retention'], now: 
       t,
       sql`delete from refresh_tokens where session_id in (select id from sessions where expires_at <= ${now} or revoked_at is not null)`,
     );
-    const sessions = await affected(t, sql`delete from sessions where expires_at <= ${now} or revoked_at is not null`);
-    const accountTokens = await affected(t, sql`delete from account_tokens where expires_at <= ${now} or used_at is not null`);
+    const sessions = await affected(
+      t,
+      sql`delete from sessions where expires_at <= ${now} or revoked_at is not null`,
+    );
+    const accountTokens = await affected(
+      t,
+      sql`delete from account_tokens where expires_at <= ${now} or used_at is not null`,
+    );
     // A large My Data download whose mailed link has expired (decision 0030).
     const dataExports = await affected(t, sql`delete from data_exports where expires_at <= ${now}`);
     const [due] = await queryRows<{ n: number }>(
@@ -52,7 +64,16 @@ export async function runRetention(db: Db, retention: Config['retention'], now: 
       sql`select count(*)::int as n from accounts where status = 'closed' and erased_at is null
           and closed_at < ${monthsBefore(now, retention.closedAccountYears * 12)}`,
     );
-    const result = { signupOrigins, mailBodies, outboxMails, refreshTokens, sessions, accountTokens, dataExports, closedAccountsDueForErasure: due!.n };
+    const result = {
+      signupOrigins,
+      mailBodies,
+      outboxMails,
+      refreshTokens,
+      sessions,
+      accountTokens,
+      dataExports,
+      closedAccountsDueForErasure: due!.n,
+    };
     await tx.insert(retentionRuns).values({ ranAt: now, counts: result });
     return result;
   });

@@ -21,11 +21,25 @@ export const refundApproval: ApprovalAct<RefundAsk> = {
       summary: `refund of ${formatNaira(ask.amountKobo)} to ${payment.fullName} of payment ${payment.reference} (${programmeName(payment.programme)}): ${ask.reason}`,
       targetAccountId: payment.accountId,
       amountKobo: ask.amountKobo,
-      preview: { lines: [{ accountId: payment.accountId, fullName: payment.fullName, email: payment.email, bankName: null, accountNumberLast4: null, amountKobo: ask.amountKobo }] },
+      preview: {
+        lines: [
+          {
+            accountId: payment.accountId,
+            fullName: payment.fullName,
+            email: payment.email,
+            bankName: null,
+            accountNumberLast4: null,
+            amountKobo: ask.amountKobo,
+          },
+        ],
+      },
     };
   },
   async carryOut(ask, { app, maker, checkerId }) {
-    const { refund, replayed } = await startRefund(app, ask, { requestedBy: maker.id, approvedBy: checkerId });
+    const { refund, replayed } = await startRefund(app, ask, {
+      requestedBy: maker.id,
+      approvedBy: checkerId,
+    });
     return { refundId: refund.id, status: refund.status, replayed };
   },
 };

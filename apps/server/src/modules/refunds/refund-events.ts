@@ -20,7 +20,8 @@ export async function handleRefundEvent(app: FastifyInstance, payload: unknown) 
   const event = parsed.data;
   const open = await openRefundOf(app.db, event.transaction_reference);
   if (!open) return 'nothing_open';
-  const fetched = open.providerRefundId === null ? null : await app.payments.fetchRefund(open.providerRefundId);
+  const fetched =
+    open.providerRefundId === null ? null : await app.payments.fetchRefund(open.providerRefundId);
   if (fetched && 'found' in fetched) return 'not_confirmed';
   // Without Paystack's id, the event's own word, when it is about this refund's amount.
   if (!fetched && event.amount !== open.amountKobo) return 'not_confirmed';
@@ -28,7 +29,12 @@ export async function handleRefundEvent(app: FastifyInstance, payload: unknown) 
     const refund = (await findRefund(tx, { id: open.id }, { lock: true }))!;
     const applied = fetched
       ? await applyFetchedRefund(tx, refund, fetched, new Date())
-      : await applyRefundWord(tx, refund, event.status, event.status === 'failed' ? 'Paystack reports that the refund failed' : null);
+      : await applyRefundWord(
+          tx,
+          refund,
+          event.status,
+          event.status === 'failed' ? 'Paystack reports that the refund failed' : null,
+        );
     return applied.moved ? 'applied' : 'unchanged';
   });
 }
@@ -42,7 +48,13 @@ export async function processRefundEvents(app: FastifyInstance, onlyId?: number)
   const due = await app.db
     .select({ id: paymentEvents.id, payload: paymentEvents.payload })
     .from(paymentEvents)
-    .where(and(isNull(paymentEvents.processedAt), like(paymentEvents.event, 'refund.%'), onlyId === undefined ? undefined : eq(paymentEvents.id, onlyId)))
+    .where(
+      and(
+        isNull(paymentEvents.processedAt),
+        like(paymentEvents.event, 'refund.%'),
+        onlyId === undefined ? undefined : eq(paymentEvents.id, onlyId),
+      ),
+    )
     .orderBy(asc(paymentEvents.id))
     .limit(BATCH);
   let applied = 0;
@@ -50,10 +62,16 @@ export async function processRefundEvents(app: FastifyInstance, onlyId?: number)
     try {
       await handleRefundEvent(app, event.payload);
     } catch (error) {
-      app.log.warn({ err: error, eventId: event.id }, 'refund event: the provider could not be asked; the job tries again');
+      app.log.warn(
+        { err: error, eventId: event.id },
+        'refund event: the provider could not be asked; the job tries again',
+      );
       continue;
     }
-    await app.db.update(paymentEvents).set({ processedAt: new Date() }).where(and(eq(paymentEvents.id, event.id), isNull(paymentEvents.processedAt)));
+    await app.db
+      .update(paymentEvents)
+      .set({ processedAt: new Date() })
+      .where(and(eq(paymentEvents.id, event.id), isNull(paymentEvents.processedAt)));
     applied += 1;
   }
   return { applied, waiting: due.length - applied };

@@ -16,7 +16,10 @@ export async function recordRefundProcessed(tx: Tx, refund: RefundRow) {
     memo: `Refund ${refund.id} of payment ${refund.paymentReference}, paid back by Paystack`,
     lines: [
       { account: { kind: 'refunds_payable', programme: refund.programme }, amountKobo: -refund.amountKobo },
-      { account: { kind: 'provider_settlement', programme: refund.programme }, amountKobo: refund.amountKobo },
+      {
+        account: { kind: 'provider_settlement', programme: refund.programme },
+        amountKobo: refund.amountKobo,
+      },
     ],
   });
 }

@@ -27,17 +27,51 @@ export async function applyRefundWord(tx: Tx, refund: RefundRow, word: string, n
     const { entryId } = await recordRefundProcessed(tx, refund);
     await updateRefund(tx, refund.id, { status: next, entryId, providerNote: note, ended: true });
     const payment = (await paymentForRefund(tx, refund.paymentReference))!;
-    await notify(tx, refund.accountId, { kind: 'refund_processed', reference: refund.paymentReference, amountKobo: refund.amountKobo, leftKobo: payment.amountKobo - payment.processedKobo });
-    await recordAudit(tx, { actorAccountId: null, action: 'refund_processed', targetAccountId: refund.accountId, details: { refundId: refund.id, reference: refund.paymentReference, amountKobo: refund.amountKobo, entryId } });
+    await notify(tx, refund.accountId, {
+      kind: 'refund_processed',
+      reference: refund.paymentReference,
+      amountKobo: refund.amountKobo,
+      leftKobo: payment.amountKobo - payment.processedKobo,
+    });
+    await recordAudit(tx, {
+      actorAccountId: null,
+      action: 'refund_processed',
+      targetAccountId: refund.accountId,
+      details: {
+        refundId: refund.id,
+        reference: refund.paymentReference,
+        amountKobo: refund.amountKobo,
+        entryId,
+      },
+    });
   } else if (next === 'failed') {
-    await updateRefund(tx, refund.id, { status: next, providerNote: note ?? 'Paystack reports that the refund failed', ended: true });
-    await recordAudit(tx, { actorAccountId: null, action: 'refund_failed', targetAccountId: refund.accountId, details: { refundId: refund.id, reference: refund.paymentReference, amountKobo: refund.amountKobo, note } });
+    await updateRefund(tx, refund.id, {
+      status: next,
+      providerNote: note ?? 'Paystack reports that the refund failed',
+      ended: true,
+    });
+    await recordAudit(tx, {
+      actorAccountId: null,
+      action: 'refund_failed',
+      targetAccountId: refund.accountId,
+      details: {
+        refundId: refund.id,
+        reference: refund.paymentReference,
+        amountKobo: refund.amountKobo,
+        note,
+      },
+    });
     await tellAdministratorsRefundFailed(tx, refund, note ?? 'Paystack reports that the refund failed.');
   } else {
     await updateRefund(tx, refund.id, { status: next, providerNote: note });
     // Out of sending happens once (the row is locked, and the status never moves back), so the member is told once.
     if (refund.status === 'sending')
-      await notify(tx, refund.accountId, { kind: 'refund_started', reference: refund.paymentReference, amountKobo: refund.amountKobo, expectedAt: refund.expectedAt?.toISOString() ?? null });
+      await notify(tx, refund.accountId, {
+        kind: 'refund_started',
+        reference: refund.paymentReference,
+        amountKobo: refund.amountKobo,
+        expectedAt: refund.expectedAt?.toISOString() ?? null,
+      });
   }
   return { moved: true as const, status: next };
 }
@@ -47,15 +81,28 @@ export async function applyRefundWord(tx: Tx, refund: RefundRow, word: string, n
  * event's check, the recheck job and an administrator's "Ask Paystack now". It notes when Paystack was asked and
  * its expected date, then applies its status as any word of Paystack's (forward only, each outcome once).
  */
-export async function applyFetchedRefund(tx: Tx, refund: RefundRow, fetched: ProviderRefund, checkedAt: Date) {
+export async function applyFetchedRefund(
+  tx: Tx,
+  refund: RefundRow,
+  fetched: ProviderRefund,
+  checkedAt: Date,
+) {
   const expectedAt = fetched.expectedAt ? new Date(fetched.expectedAt) : null;
   await updateRefund(tx, refund.id, { checkedAt, expectedAt });
   const note = fetched.status === 'failed' ? 'Paystack reports that the refund failed' : null;
-  return applyRefundWord(tx, { ...refund, checkedAt, expectedAt: expectedAt ?? refund.expectedAt }, fetched.status, note);
+  return applyRefundWord(
+    tx,
+    { ...refund, checkedAt, expectedAt: expectedAt ?? refund.expectedAt },
+    fetched.status,
+    note,
+  );
 }
 
 async function tellAdministratorsRefundFailed(tx: Tx, refund: RefundRow, why: string) {
-  const admins = await queryRows<{ email: string; full_name: string }>(tx, sql`select email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`);
+  const admins = await queryRows<{ email: string; full_name: string }>(
+    tx,
+    sql`select email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`,
+  );
   for (const admin of admins)
     await enqueueMail(tx, admin.email, {
       template: 'admin_notice',

@@ -57,7 +57,9 @@ export async function refundOverview(db: Tx, reference: string): Promise<RefundO
       note: payment.note,
     },
     refundable: refusal === null && !waiting,
-    refusal: refusal ?? (waiting ? `Request #${waiting.id} to refund this payment waits for a second administrator.` : null),
+    refusal:
+      refusal ??
+      (waiting ? `Request #${waiting.id} to refund this payment waits for a second administrator.` : null),
     left: toNairaString(leftKobo),
     refunded: toNairaString(payment.processedKobo),
     waitingApproval: waiting ? { id: Number(waiting.id), summary: waiting.summary } : null,

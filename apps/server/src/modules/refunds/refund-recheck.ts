@@ -4,7 +4,13 @@ import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import type { ProviderRefund } from '../../adapters/payments/refund-types';
 import { applyFetchedRefund, applyRefundWord } from './refund-outcome';
-import { findRefund, knownProviderRefundIds, refundsWaitingSince, updateRefund, type RefundRow } from './refund-store';
+import {
+  findRefund,
+  knownProviderRefundIds,
+  refundsWaitingSince,
+  updateRefund,
+  type RefundRow,
+} from './refund-store';
 
 const BATCH = 50;
 /** How often the job looks for refunds that have waited too long; each is asked at most once per REFUND_RECHECK_HOURS. */
@@ -16,7 +22,8 @@ const SWEEP_MS = 15 * 60_000;
  * lost, and Paystack's list of refunds holds it; not_sent: Paystack's list has no such refund, so it was never
  * made and may be asked again; unknown_to_paystack: Paystack has no refund with the id it gave us.
  */
-export type RecheckOutcome = 'moved' | 'unchanged' | 'ended' | 'still_sending' | 'adopted' | 'not_sent' | 'unknown_to_paystack';
+export type RecheckOutcome =
+  'moved' | 'unchanged' | 'ended' | 'still_sending' | 'adopted' | 'not_sent' | 'unknown_to_paystack';
 
 const OPEN_STATUSES: readonly RefundRow['status'][] = ['sending', 'pending', 'processing', 'needs-attention'];
 /** A refund sent this recently may still get its answer (the client gives up long before): it is not looked for yet. */
@@ -32,12 +39,26 @@ const LIST_PAGES = 20;
  * date) from just before the refund was asked until now, one with the payment's reference and the amount that is
  * none of the refunds we know. `complete` says the whole list was read, so "none" means Paystack never made it.
  */
-async function findInPaystackList(app: FastifyInstance, refund: RefundRow, now: Date): Promise<{ found: ProviderRefund | null; complete: boolean }> {
+async function findInPaystackList(
+  app: FastifyInstance,
+  refund: RefundRow,
+  now: Date,
+): Promise<{ found: ProviderRefund | null; complete: boolean }> {
   const known = await knownProviderRefundIds(app.db, refund.paymentReference);
   const from = new Date(refund.createdAt.getTime() - CLOCK_SKEW_MS);
   for (let page = 1; page <= LIST_PAGES; page += 1) {
-    const { refunds, pageCount } = await app.payments.listRefunds({ from, to: now, page, perPage: LIST_PAGE_SIZE });
-    const found = refunds.find((r) => r.transactionReference === refund.paymentReference && r.amountKobo === refund.amountKobo && !known.has(r.id));
+    const { refunds, pageCount } = await app.payments.listRefunds({
+      from,
+      to: now,
+      page,
+      perPage: LIST_PAGE_SIZE,
+    });
+    const found = refunds.find(
+      (r) =>
+        r.transactionReference === refund.paymentReference &&
+        r.amountKobo === refund.amountKobo &&
+        !known.has(r.id),
+    );
     if (found) return { found, complete: true };
     if (page >= pageCount) return { found: null, complete: true };
   }
@@ -52,18 +73,27 @@ async function findInPaystackList(app: FastifyInstance, refund: RefundRow, now: 
  * note so the payment is back on the list awaiting refund and can be refunded again. A PaymentProviderError
  * (Paystack unreachable, an answer not in its shape) is the caller's: nothing was changed.
  */
-export async function recheckRefund(app: FastifyInstance, id: number, now: Date): Promise<{ outcome: RecheckOutcome; refund: RefundRow } | null> {
+export async function recheckRefund(
+  app: FastifyInstance,
+  id: number,
+  now: Date,
+): Promise<{ outcome: RecheckOutcome; refund: RefundRow } | null> {
   const refund = await findRefund(app.db, { id });
   if (!refund) return null;
   if (!OPEN_STATUSES.includes(refund.status)) return { outcome: 'ended', refund };
-  if (refund.providerRefundId === null && now.getTime() - refund.createdAt.getTime() < SENDING_SETTLED_MS) return { outcome: 'still_sending', refund };
-  const fetched = refund.providerRefundId === null ? null : await app.payments.fetchRefund(refund.providerRefundId);
+  if (refund.providerRefundId === null && now.getTime() - refund.createdAt.getTime() < SENDING_SETTLED_MS)
+    return { outcome: 'still_sending', refund };
+  const fetched =
+    refund.providerRefundId === null ? null : await app.payments.fetchRefund(refund.providerRefundId);
   const listed = refund.providerRefundId === null ? await findInPaystackList(app, refund, now) : null;
   const outcome = await app.db.transaction(async (tx): Promise<RecheckOutcome> => {
     const locked = (await findRefund(tx, { id }, { lock: true }))!;
     if (!OPEN_STATUSES.includes(locked.status)) return 'ended';
     if (fetched && 'found' in fetched) {
-      await updateRefund(tx, id, { checkedAt: now, providerNote: `Paystack has no refund ${refund.providerRefundId}: look for it on Paystack's dashboard before refunding again.` });
+      await updateRefund(tx, id, {
+        checkedAt: now,
+        providerNote: `Paystack has no refund ${refund.providerRefundId}: look for it on Paystack's dashboard before refunding again.`,
+      });
       return 'unknown_to_paystack';
     }
     if (fetched) return (await applyFetchedRefund(tx, locked, fetched, now)).moved ? 'moved' : 'unchanged';
@@ -71,14 +101,26 @@ export async function recheckRefund(app: FastifyInstance, id: number, now: Date)
     if (locked.providerRefundId !== null) return 'unchanged';
     if (listed?.found) {
       await updateRefund(tx, id, { providerRefundId: listed.found.id });
-      const applied = await applyFetchedRefund(tx, { ...locked, providerRefundId: listed.found.id }, listed.found, now);
+      const applied = await applyFetchedRefund(
+        tx,
+        { ...locked, providerRefundId: listed.found.id },
+        listed.found,
+        now,
+      );
       if (applied.status !== 'failed')
-        await updateRefund(tx, id, { providerNote: `Found in Paystack's list of refunds (refund ${listed.found.id}): its answer to the refund had been lost.` });
+        await updateRefund(tx, id, {
+          providerNote: `Found in Paystack's list of refunds (refund ${listed.found.id}): its answer to the refund had been lost.`,
+        });
       return 'adopted';
     }
     if (listed?.complete) {
       await updateRefund(tx, id, { checkedAt: now });
-      await applyRefundWord(tx, locked, 'failed', "Not sent: Paystack's list of refunds has none for this payment since it was asked.");
+      await applyRefundWord(
+        tx,
+        locked,
+        'failed',
+        "Not sent: Paystack's list of refunds has none for this payment since it was asked.",
+      );
       return 'not_sent';
     }
     await updateRefund(tx, id, { checkedAt: now });
@@ -93,8 +135,21 @@ export async function recheckRefund(app: FastifyInstance, id: number, now: Date)
  * does not stop the others; Paystack unreachable leaves it for the next run.
  */
 export async function recheckWaitingRefunds(app: FastifyInstance, now: Date) {
-  const ids = await refundsWaitingSince(app.db, new Date(now.getTime() - app.config.refunds.recheckMs), BATCH);
-  const counts: Record<RecheckOutcome | 'unreachable', number> = { moved: 0, unchanged: 0, ended: 0, still_sending: 0, adopted: 0, not_sent: 0, unknown_to_paystack: 0, unreachable: 0 };
+  const ids = await refundsWaitingSince(
+    app.db,
+    new Date(now.getTime() - app.config.refunds.recheckMs),
+    BATCH,
+  );
+  const counts: Record<RecheckOutcome | 'unreachable', number> = {
+    moved: 0,
+    unchanged: 0,
+    ended: 0,
+    still_sending: 0,
+    adopted: 0,
+    not_sent: 0,
+    unknown_to_paystack: 0,
+    unreachable: 0,
+  };
   for (const id of ids) {
     try {
       const checked = await recheckRefund(app, id, now);
@@ -102,7 +157,10 @@ export async function recheckWaitingRefunds(app: FastifyInstance, now: Date) {
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       counts.unreachable += 1;
-      app.log.warn({ err: error, refundId: id }, 'refund recheck: Paystack could not be asked; the next run tries again');
+      app.log.warn(
+        { err: error, refundId: id },
+        'refund recheck: Paystack could not be asked; the next run tries again',
+      );
     }
   }
   if (ids.length > 0) app.log.info(counts, 'refunds waiting on Paystack asked again');
@@ -122,24 +180,49 @@ const SAID: Record<RefundRow['status'], string> = {
  * An administrator's "Ask Paystack now" on a refund that waits: the same ask as the job's, audited with who asked,
  * from where, and Paystack's answer. Answers the words the screen shows.
  */
-export async function askPaystackNow(app: FastifyInstance, id: number, asker: { accountId: string; address: string }) {
+export async function askPaystackNow(
+  app: FastifyInstance,
+  id: number,
+  asker: { accountId: string; address: string },
+) {
   let checked;
   try {
     checked = await recheckRefund(app, id, new Date());
   } catch (error) {
-    if (error instanceof PaymentProviderError) throw new HttpError(502, `Paystack could not be asked now (${error.message}). Nothing changed: try again in a few minutes.`, 'provider_unavailable');
+    if (error instanceof PaymentProviderError)
+      throw new HttpError(
+        502,
+        `Paystack could not be asked now (${error.message}). Nothing changed: try again in a few minutes.`,
+        'provider_unavailable',
+      );
     throw error;
   }
   if (!checked) throw new HttpError(404, 'There is no refund with this number.', 'refund_unknown');
   const { outcome, refund } = checked;
-  if (outcome === 'ended') throw new HttpError(409, `This refund is ${refund.status} already: there is nothing to ask Paystack.`, 'refund_decided');
+  if (outcome === 'ended')
+    throw new HttpError(
+      409,
+      `This refund is ${refund.status} already: there is nothing to ask Paystack.`,
+      'refund_decided',
+    );
   if (outcome === 'still_sending')
-    throw new HttpError(409, 'This refund was sent to Paystack minutes ago and its answer may still come: ask again in ten minutes.', 'refund_sending');
+    throw new HttpError(
+      409,
+      'This refund was sent to Paystack minutes ago and its answer may still come: ask again in ten minutes.',
+      'refund_sending',
+    );
   await recordAudit(app.db, {
     actorAccountId: asker.accountId,
     action: 'refund_checked',
     targetAccountId: refund.accountId,
-    details: { refundId: refund.id, reference: refund.paymentReference, providerRefundId: refund.providerRefundId, outcome, status: refund.status, address: asker.address },
+    details: {
+      refundId: refund.id,
+      reference: refund.paymentReference,
+      providerRefundId: refund.providerRefundId,
+      outcome,
+      status: refund.status,
+      address: asker.address,
+    },
   });
   const message =
     outcome === 'unknown_to_paystack'

@@ -45,12 +45,27 @@ export interface RefundRow {
 /** Refunds that Paystack has not decided yet; one at most per payment (refunds_one_open_per_payment). */
 export const OPEN_REFUND = `status in ('sending', 'pending', 'processing', 'needs-attention')`;
 
-export async function paymentForRefund(db: Tx, reference: string, options: { lock?: boolean } = {}): Promise<PaymentForRefund | null> {
+export async function paymentForRefund(
+  db: Tx,
+  reference: string,
+  options: { lock?: boolean } = {},
+): Promise<PaymentForRefund | null> {
   // The payment row is the lock every refund of it takes, so two refunds of one payment are checked one after the other.
   if (options.lock) await db.execute(sql`select id from payments where reference = ${reference} for update`);
   const [row] = await queryRows<{
-    reference: string; account_id: string; full_name: string; email: string; programme: Programme; amount_kobo: string; status: string;
-    paid_at: string | Date | null; position_id: string | null; failure_reason: string | null; refunded: string; processed: string; open: boolean;
+    reference: string;
+    account_id: string;
+    full_name: string;
+    email: string;
+    programme: Programme;
+    amount_kobo: string;
+    status: string;
+    paid_at: string | Date | null;
+    position_id: string | null;
+    failure_reason: string | null;
+    refunded: string;
+    processed: string;
+    open: boolean;
   }>(
     db,
     sql`select p.reference, p.account_id, a.full_name, a.email, p.programme, p.amount_kobo, p.status, p.paid_at, p.position_id, p.failure_reason,
@@ -78,9 +93,21 @@ export async function paymentForRefund(db: Tx, reference: string, options: { loc
 }
 
 type DbRefund = {
-  id: string; payment_reference: string; account_id: string; programme: Programme; amount_kobo: string; reason: string; status: RefundStatus;
-  provider_refund_id: number | null; provider_note: string | null; requested_by: string | null; approved_by: string | null; created_at: string | Date; ended_at: string | Date | null;
-  checked_at: string | Date | null; expected_at: string | Date | null;
+  id: string;
+  payment_reference: string;
+  account_id: string;
+  programme: Programme;
+  amount_kobo: string;
+  reason: string;
+  status: RefundStatus;
+  provider_refund_id: number | null;
+  provider_note: string | null;
+  requested_by: string | null;
+  approved_by: string | null;
+  created_at: string | Date;
+  ended_at: string | Date | null;
+  checked_at: string | Date | null;
+  expected_at: string | Date | null;
 };
 
 const dateOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
@@ -109,29 +136,46 @@ const SELECT = sql`select r.id, r.payment_reference, r.account_id, r.programme, 
   from refunds r left join accounts m on m.id = r.requested_by left join accounts c on c.id = r.approved_by`;
 
 export async function refundsOf(db: Tx, reference: string): Promise<RefundRow[]> {
-  return (await queryRows<DbRefund>(db, sql`${SELECT} where r.payment_reference = ${reference} order by r.id desc`)).map(asRefund);
+  return (
+    await queryRows<DbRefund>(db, sql`${SELECT} where r.payment_reference = ${reference} order by r.id desc`)
+  ).map(asRefund);
 }
 
 /** Every refund of an account's payments, newest first (the member record). */
 export async function refundsOfAccount(db: Tx, accountId: string): Promise<RefundRow[]> {
-  return (await queryRows<DbRefund>(db, sql`${SELECT} where r.account_id = ${accountId} order by r.id desc`)).map(asRefund);
+  return (
+    await queryRows<DbRefund>(db, sql`${SELECT} where r.account_id = ${accountId} order by r.id desc`)
+  ).map(asRefund);
 }
 
 /** Paystack's ids of a payment's refunds that we know: a refund found in Paystack's list must be none of them. */
 export async function knownProviderRefundIds(db: Tx, reference: string): Promise<Set<number>> {
-  const rows = await queryRows<{ id: number }>(db, sql`select provider_refund_id as id from refunds where payment_reference = ${reference} and provider_refund_id is not null`);
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select provider_refund_id as id from refunds where payment_reference = ${reference} and provider_refund_id is not null`,
+  );
   return new Set(rows.map((r) => Number(r.id)));
 }
 
-export async function findRefund(db: Tx, where: { id: number } | { key: string }, options: { lock?: boolean } = {}): Promise<RefundRow | null> {
+export async function findRefund(
+  db: Tx,
+  where: { id: number } | { key: string },
+  options: { lock?: boolean } = {},
+): Promise<RefundRow | null> {
   const condition = 'id' in where ? sql`r.id = ${where.id}` : sql`r.idempotency_key = ${where.key}`;
-  const [row] = await queryRows<DbRefund>(db, sql`${SELECT} where ${condition} ${options.lock ? sql`for update of r` : sql``}`);
+  const [row] = await queryRows<DbRefund>(
+    db,
+    sql`${SELECT} where ${condition} ${options.lock ? sql`for update of r` : sql``}`,
+  );
   return row ? asRefund(row) : null;
 }
 
 /** The payment's refund that Paystack has not decided yet (refund events name the payment, not the refund). */
 export async function openRefundOf(db: Tx, reference: string): Promise<RefundRow | null> {
-  const [row] = await queryRows<{ id: string }>(db, sql`select id from refunds where payment_reference = ${reference} and ${sql.raw(OPEN_REFUND)}`);
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from refunds where payment_reference = ${reference} and ${sql.raw(OPEN_REFUND)}`,
+  );
   return row ? findRefund(db, { id: Number(row.id) }) : null;
 }
 
@@ -151,7 +195,16 @@ export async function refundsWaitingSince(db: Tx, before: Date, limit: number): 
 /** null when the key was used (a replay) or another refund of the payment is open. */
 export async function insertRefund(
   db: Tx,
-  values: { paymentReference: string; accountId: string; programme: Programme; amountKobo: number; reason: string; idempotencyKey: string; requestedBy: string; approvedBy: string | null },
+  values: {
+    paymentReference: string;
+    accountId: string;
+    programme: Programme;
+    amountKobo: number;
+    reason: string;
+    idempotencyKey: string;
+    requestedBy: string;
+    approvedBy: string | null;
+  },
 ): Promise<number | null> {
   const [row] = await queryRows<{ id: string }>(
     db,
@@ -165,7 +218,15 @@ export async function insertRefund(
 export async function updateRefund(
   db: Tx,
   id: number,
-  change: { status?: RefundStatus; providerRefundId?: number; providerNote?: string | null; entryId?: number; ended?: boolean; checkedAt?: Date; expectedAt?: Date | null },
+  change: {
+    status?: RefundStatus;
+    providerRefundId?: number;
+    providerNote?: string | null;
+    entryId?: number;
+    ended?: boolean;
+    checkedAt?: Date;
+    expectedAt?: Date | null;
+  },
 ) {
   await db.execute(sql`update refunds set
       status = coalesce(${change.status ?? null}, status),

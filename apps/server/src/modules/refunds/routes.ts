@@ -22,7 +22,11 @@ import { startRefund } from './start-refund';
 
 const paymentParams = z.object({ reference: z.string().min(1).max(100) });
 const refundParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const formKeyHeaders = z.object({ 'idempotency-key': z.uuid({ message: 'Send an Idempotency-Key header with a new UUID for each refund form' }) });
+const formKeyHeaders = z.object({
+  'idempotency-key': z.uuid({
+    message: 'Send an Idempotency-Key header with a new UUID for each refund form',
+  }),
+});
 
 /**
  * Refunds of payments that placed no position (decision 0033): the screen's facts, and the refund itself, which
@@ -39,7 +43,8 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'A payment as its refund screen shows it: whether and how much may be refunded, a request waiting, its refunds',
+        summary:
+          'A payment as its refund screen shows it: whether and how much may be refunded, a request waiting, its refunds',
         params: paymentParams,
         response: { 200: refundOverviewSchema, 404: errorSchema, ...errorResponses },
       },
@@ -53,23 +58,42 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Refund a payment that placed no position, fully (no amount) or partly, with a reason, through Paystack's Refund API; waits for a second administrator (202)",
+        summary:
+          "Refund a payment that placed no position, fully (no amount) or partly, with a reason, through Paystack's Refund API; waits for a second administrator (202)",
         params: paymentParams,
         headers: formKeyHeaders,
         body: refundRequestSchema,
-        response: { 200: refundStartedSchema, 202: approvalPendingAnswerSchema, 404: errorSchema, 422: errorSchema, ...errorResponses },
+        response: {
+          200: refundStartedSchema,
+          202: approvalPendingAnswerSchema,
+          404: errorSchema,
+          422: errorSchema,
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
       const payment = await paymentForRefund(app.db, request.params.reference);
       if (!payment) throw new HttpError(404, 'There is no payment with this reference.', 'payment_unknown');
       // No amount: all that is left. The checks are the act's (describe) or startRefund's, after its replay check.
-      const amountKobo = typeof request.body.amount === 'number' ? request.body.amount : refundLeftKobo(payment);
-      const ask = { reference: payment.reference, amountKobo, reason: request.body.reason, idempotencyKey: request.headers['idempotency-key'] };
+      const amountKobo =
+        typeof request.body.amount === 'number' ? request.body.amount : refundLeftKobo(payment);
+      const ask = {
+        reference: payment.reference,
+        amountKobo,
+        reason: request.body.reason,
+        idempotencyKey: request.headers['idempotency-key'],
+      };
       const maker = signedIn(request);
-      if (await needsSecondAdministrator(app)) return reply.status(202).send(await requestApproval(app, maker, refundApproval, ask, ask.idempotencyKey));
+      if (await needsSecondAdministrator(app))
+        return reply
+          .status(202)
+          .send(await requestApproval(app, maker, refundApproval, ask, ask.idempotencyKey));
       const { refund } = await startRefund(app, ask, { requestedBy: maker.id, approvedBy: null });
-      const message = refund.status === 'failed' ? `The refund did not go through: ${refund.providerNote ?? 'Paystack refused it.'}` : 'The refund was sent to Paystack.';
+      const message =
+        refund.status === 'failed'
+          ? `The refund did not go through: ${refund.providerNote ?? 'Paystack refused it.'}`
+          : 'The refund was sent to Paystack.';
       return { message, refund: refundView(refund) };
     },
   );
@@ -80,13 +104,17 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "Ask Paystack now about a refund that waits (GET /refund/:id) and apply its answer, as its events are applied; audited",
+        summary:
+          'Ask Paystack now about a refund that waits (GET /refund/:id) and apply its answer, as its events are applied; audited',
         params: refundParams,
         response: { 200: refundCheckedSchema, 404: errorSchema, 502: errorSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const { message, refund } = await askPaystackNow(app, request.params.id, { accountId: signedIn(request).id, address: request.ip });
+      const { message, refund } = await askPaystackNow(app, request.params.id, {
+        accountId: signedIn(request).id,
+        address: request.ip,
+      });
       return { message, refund: refundView(refund) };
     },
   );

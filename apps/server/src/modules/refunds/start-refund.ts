@@ -5,7 +5,14 @@ import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { recordMoneyOwedBack } from '../payments/refunds-due';
 import { applyRefundWord } from './refund-outcome';
-import { findRefund, insertRefund, paymentForRefund, updateRefund, type PaymentForRefund, type RefundRow } from './refund-store';
+import {
+  findRefund,
+  insertRefund,
+  paymentForRefund,
+  updateRefund,
+  type PaymentForRefund,
+  type RefundRow,
+} from './refund-store';
 
 export interface RefundAsk {
   reference: string;
@@ -15,10 +22,19 @@ export interface RefundAsk {
   idempotencyKey: string;
 }
 
-const REFUSAL_STATUS = { not_paid: 422, position_placed: 422, bad_amount: 422, nothing_left: 409, refund_under_way: 409 } as const;
+const REFUSAL_STATUS = {
+  not_paid: 422,
+  position_placed: 422,
+  bad_amount: 422,
+  nothing_left: 409,
+  refund_under_way: 409,
+} as const;
 
 /** Refuses, with the screen's words, a refund the rules do not allow now. */
-export function assertRefundable(payment: PaymentForRefund | null, amountKobo: number): asserts payment is PaymentForRefund {
+export function assertRefundable(
+  payment: PaymentForRefund | null,
+  amountKobo: number,
+): asserts payment is PaymentForRefund {
   if (!payment) throw new HttpError(404, 'There is no payment with this reference.', 'payment_unknown');
   const checked = checkRefund(payment, amountKobo);
   if (!checked.ok) throw new HttpError(REFUSAL_STATUS[checked.code], checked.message, checked.code);
@@ -30,7 +46,11 @@ export function assertRefundable(payment: PaymentForRefund | null, amountKobo: n
  * asks Paystack, so a second press, a second carrying out of the approval or a concurrent one asks nothing.
  * Paystack's answer is applied like its events (refund-outcome.ts), whichever comes first.
  */
-export async function startRefund(app: FastifyInstance, ask: RefundAsk, people: { requestedBy: string; approvedBy: string | null }): Promise<{ refund: RefundRow; replayed: boolean }> {
+export async function startRefund(
+  app: FastifyInstance,
+  ask: RefundAsk,
+  people: { requestedBy: string; approvedBy: string | null },
+): Promise<{ refund: RefundRow; replayed: boolean }> {
   const key = `refund:${ask.idempotencyKey}`;
   const written = await app.db.transaction(async (tx) => {
     const payment = await paymentForRefund(tx, ask.reference, { lock: true });
@@ -38,14 +58,38 @@ export async function startRefund(app: FastifyInstance, ask: RefundAsk, people: 
     const earlier = await findRefund(tx, { key });
     if (earlier) return { id: earlier.id, replayed: true };
     assertRefundable(payment, ask.amountKobo);
-    await recordMoneyOwedBack(tx, { programme: payment.programme, reference: payment.reference, amountKobo: payment.amountKobo });
-    const id = await insertRefund(tx, { paymentReference: payment.reference, accountId: payment.accountId, programme: payment.programme, amountKobo: ask.amountKobo, reason: ask.reason, idempotencyKey: key, ...people });
-    if (id === null) throw new HttpError(409, 'A refund of this payment is already with Paystack: wait for its outcome.', 'refund_under_way');
+    await recordMoneyOwedBack(tx, {
+      programme: payment.programme,
+      reference: payment.reference,
+      amountKobo: payment.amountKobo,
+    });
+    const id = await insertRefund(tx, {
+      paymentReference: payment.reference,
+      accountId: payment.accountId,
+      programme: payment.programme,
+      amountKobo: ask.amountKobo,
+      reason: ask.reason,
+      idempotencyKey: key,
+      ...people,
+    });
+    if (id === null)
+      throw new HttpError(
+        409,
+        'A refund of this payment is already with Paystack: wait for its outcome.',
+        'refund_under_way',
+      );
     await recordAudit(tx, {
       actorAccountId: people.approvedBy ?? people.requestedBy,
       action: 'refund_sent',
       targetAccountId: payment.accountId,
-      details: { refundId: id, reference: payment.reference, amountKobo: ask.amountKobo, reason: ask.reason, requestedBy: people.requestedBy, approvedBy: people.approvedBy },
+      details: {
+        refundId: id,
+        reference: payment.reference,
+        amountKobo: ask.amountKobo,
+        reason: ask.reason,
+        requestedBy: people.requestedBy,
+        approvedBy: people.approvedBy,
+      },
     });
     return { id, replayed: false };
   });
@@ -56,12 +100,19 @@ export async function startRefund(app: FastifyInstance, ask: RefundAsk, people: 
 async function askPaystack(app: FastifyInstance, id: number, ask: RefundAsk) {
   let answer;
   try {
-    answer = await app.payments.createRefund({ transactionReference: ask.reference, amountKobo: ask.amountKobo, merchantNote: ask.reason, customerNote: `Refund of payment ${ask.reference}` });
+    answer = await app.payments.createRefund({
+      transactionReference: ask.reference,
+      amountKobo: ask.amountKobo,
+      merchantNote: ask.reason,
+      customerNote: `Refund of payment ${ask.reference}`,
+    });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     // Paystack may have made the refund without our hearing it: it is not asked again; its event will tell.
     app.log.warn({ refundId: id, err: error }, 'refund: no usable answer from the payment provider');
-    await updateRefund(app.db, id, { providerNote: `No answer from Paystack yet (${error.message}). Check Paystack's dashboard before refunding again; its refund event will update this.` });
+    await updateRefund(app.db, id, {
+      providerNote: `No answer from Paystack yet (${error.message}). Check Paystack's dashboard before refunding again; its refund event will update this.`,
+    });
     return;
   }
   await app.db.transaction(async (tx) => {
@@ -72,6 +123,11 @@ async function askPaystack(app: FastifyInstance, id: number, ask: RefundAsk) {
     }
     const expectedAt = answer.expectedAt ? new Date(answer.expectedAt) : null;
     await updateRefund(tx, id, { providerRefundId: answer.id, expectedAt });
-    await applyRefundWord(tx, { ...refund, providerRefundId: answer.id, expectedAt: expectedAt ?? refund.expectedAt }, answer.status, null);
+    await applyRefundWord(
+      tx,
+      { ...refund, providerRefundId: answer.id, expectedAt: expectedAt ?? refund.expectedAt },
+      answer.status,
+      null,
+    );
   });
 }

@@ -8,7 +8,12 @@ import { memberOfPageSession } from './sessions';
 import { sessionAnswer } from './session-user';
 
 /** The member whose live session the request's page cookie names; null when there is none (the page's shell is sent). */
-export async function pageSessionOf(db: Db, config: Config, request: FastifyRequest, programme: Programme): Promise<PageSession | null> {
+export async function pageSessionOf(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  programme: Programme,
+): Promise<PageSession | null> {
   const sessionId = readPageCookie(request, config, programme);
   if (!sessionId) return null;
   const account = await memberOfPageSession(db, programme, sessionId);

@@ -13,7 +13,11 @@ export const toSessionUser = (account: SessionAccount): SessionUser => ({
 });
 
 /** The access token and user of a session: what login and refresh answer. */
-export async function sessionAnswer(config: Config, account: SessionAccount, sessionId: string): Promise<Pick<LoginResponse, 'token' | 'expiresIn' | 'user'>> {
+export async function sessionAnswer(
+  config: Config,
+  account: SessionAccount,
+  sessionId: string,
+): Promise<Pick<LoginResponse, 'token' | 'expiresIn' | 'user'>> {
   const { token, expiresIn } = await signAccessToken(config, {
     accountId: account.id,
     programme: account.programme,

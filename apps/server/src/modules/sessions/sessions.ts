@@ -9,13 +9,24 @@ import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 /** A session lives at most a week from sign-in; refreshing rotates its token but never extends it. */
 export const SESSION_SECONDS = 7 * 24 * 3600;
 
-export type RevokeReason = 'sign_out' | 'refresh_reuse' | 'password_reset' | 'password_change' | 'role_removed' | 'account_suspended' | 'account_closed';
+export type RevokeReason =
+  | 'sign_out'
+  | 'refresh_reuse'
+  | 'password_reset'
+  | 'password_change'
+  | 'role_removed'
+  | 'account_suspended'
+  | 'account_closed';
 
 /** A new session (one device) with its first refresh token; the token itself is returned once, never stored. */
 export async function openSession(tx: Tx, accountId: string, options: { secondFactor?: boolean } = {}) {
   const [session] = await tx
     .insert(sessions)
-    .values({ accountId, expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000), secondFactorAt: options.secondFactor ? new Date() : null })
+    .values({
+      accountId,
+      expiresAt: new Date(Date.now() + SESSION_SECONDS * 1000),
+      secondFactorAt: options.secondFactor ? new Date() : null,
+    })
     .returning({ id: sessions.id });
   const refresh = newSecretToken();
   await tx.insert(refreshTokens).values({ tokenHash: refresh.hash, sessionId: session!.id });
@@ -34,7 +45,14 @@ export interface SessionAccount {
 }
 
 export type RotateResult =
-  | { outcome: 'rotated'; sessionId: string; refreshToken: string; account: SessionAccount; secondFactor: boolean; enrolled: boolean }
+  | {
+      outcome: 'rotated';
+      sessionId: string;
+      refreshToken: string;
+      account: SessionAccount;
+      secondFactor: boolean;
+      enrolled: boolean;
+    }
   | { outcome: 'unknown' | 'reused' | 'ended' | 'inactive' };
 
 /**
@@ -44,7 +62,16 @@ export type RotateResult =
  */
 export async function rotateRefreshToken(tx: Tx, programme: Programme, token: string): Promise<RotateResult> {
   const hash = hashSecretToken(token);
-  const [found] = await queryRows<{ session_id: string; used_at: Date | null; revoked_at: Date | null; live: boolean; second_factor: boolean; enrolled: boolean } & AccountRow>(
+  const [found] = await queryRows<
+    {
+      session_id: string;
+      used_at: Date | null;
+      revoked_at: Date | null;
+      live: boolean;
+      second_factor: boolean;
+      enrolled: boolean;
+    } & AccountRow
+  >(
     tx,
     sql`select t.session_id, t.used_at, s.revoked_at, s.expires_at > now() as live, s.second_factor_at is not null as second_factor,
                exists (select 1 from admin_two_factor f where f.account_id = a.id and f.confirmed_at is not null) as enrolled, ${accountColumns}
@@ -53,7 +80,10 @@ export async function rotateRefreshToken(tx: Tx, programme: Programme, token: st
   );
   if (!found) return { outcome: 'unknown' };
   if (found.revoked_at || !found.live) return { outcome: 'ended' };
-  const spent = await queryRows(tx, sql`update refresh_tokens set used_at = now() where token_hash = ${hash} and used_at is null returning token_hash`);
+  const spent = await queryRows(
+    tx,
+    sql`update refresh_tokens set used_at = now() where token_hash = ${hash} and used_at is null returning token_hash`,
+  );
   if (spent.length === 0) {
     await revokeSession(tx, found.session_id, 'refresh_reuse');
     return { outcome: 'reused' };
@@ -62,11 +92,22 @@ export async function rotateRefreshToken(tx: Tx, programme: Programme, token: st
   if (account.status !== 'active') return { outcome: 'inactive' };
   const next = newSecretToken();
   await tx.insert(refreshTokens).values({ tokenHash: next.hash, sessionId: found.session_id });
-  return { outcome: 'rotated', sessionId: found.session_id, refreshToken: next.token, account, secondFactor: found.second_factor, enrolled: found.enrolled };
+  return {
+    outcome: 'rotated',
+    sessionId: found.session_id,
+    refreshToken: next.token,
+    account,
+    secondFactor: found.second_factor,
+    enrolled: found.enrolled,
+  };
 }
 
 /** The session a refresh token belongs to, spent or not (sign-out ends it either way). */
-export async function sessionOfRefreshToken(tx: Tx, programme: Programme, token: string): Promise<string | null> {
+export async function sessionOfRefreshToken(
+  tx: Tx,
+  programme: Programme,
+  token: string,
+): Promise<string | null> {
   const [row] = await queryRows<{ session_id: string }>(
     tx,
     sql`select t.session_id from refresh_tokens t join sessions s on s.id = t.session_id join accounts a on a.id = s.account_id
@@ -80,7 +121,11 @@ export async function sessionOfRefreshToken(tx: Tx, programme: Programme, token:
  * the session has ended or expired, the account is not active in this programme, or it is an administrator's (whose
  * pages stay with the browser, behind the second factor).
  */
-export async function memberOfPageSession(tx: Tx, programme: Programme, sessionId: string): Promise<SessionAccount | null> {
+export async function memberOfPageSession(
+  tx: Tx,
+  programme: Programme,
+  sessionId: string,
+): Promise<SessionAccount | null> {
   const [row] = await queryRows<AccountRow>(
     tx,
     sql`select ${accountColumns} from sessions s join accounts a on a.id = s.account_id
@@ -91,7 +136,12 @@ export async function memberOfPageSession(tx: Tx, programme: Programme, sessionI
 }
 
 /** Ends one session of one account; false when there was no such live session. */
-export async function revokeAccountSession(tx: Tx, accountId: string, sessionId: string, reason: RevokeReason) {
+export async function revokeAccountSession(
+  tx: Tx,
+  accountId: string,
+  sessionId: string,
+  reason: RevokeReason,
+) {
   const ended = await tx
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
@@ -108,11 +158,22 @@ export async function revokeSession(tx: Tx, sessionId: string, reason: RevokeRea
 }
 
 /** Ends every live session of the account, except the one named (the device that asked for the change). */
-export async function revokeAccountSessions(tx: Tx, accountId: string, reason: RevokeReason, exceptSessionId?: string) {
+export async function revokeAccountSessions(
+  tx: Tx,
+  accountId: string,
+  reason: RevokeReason,
+  exceptSessionId?: string,
+) {
   await tx
     .update(sessions)
     .set({ revokedAt: new Date(), revokeReason: reason })
-    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
+      ),
+    );
 }
 
 interface AccountRow {

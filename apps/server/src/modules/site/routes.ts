@@ -7,7 +7,11 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     '/site',
     {
       config: { public: true },
-      schema: { tags: ['platform'], summary: "The site's identity for the public pages", response: { 200: siteSchema } },
+      schema: {
+        tags: ['platform'],
+        summary: "The site's identity for the public pages",
+        response: { 200: siteSchema },
+      },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');

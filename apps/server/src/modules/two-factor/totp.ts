@@ -12,7 +12,11 @@ export const otpauthUri = (input: { issuer: string; email: string; secret: strin
   generateURI({ issuer: input.issuer, label: input.email, secret: input.secret });
 
 /** The time step the code belongs to, or null when it is wrong or not newer than `afterTimeStep`. */
-export async function acceptedTimeStep(secret: string, code: string, afterTimeStep: number | null): Promise<number | null> {
+export async function acceptedTimeStep(
+  secret: string,
+  code: string,
+  afterTimeStep: number | null,
+): Promise<number | null> {
   const result = await verify({
     secret,
     token: code,

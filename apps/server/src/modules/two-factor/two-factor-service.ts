@@ -16,7 +16,11 @@ interface EnrolmentRow {
 }
 
 const wrongCode = () =>
-  new HttpError(401, 'The code is not correct, or it was already used. Enter the newest code from your authenticator app, or a recovery code.', 'wrong_code');
+  new HttpError(
+    401,
+    'The code is not correct, or it was already used. Enter the newest code from your authenticator app, or a recovery code.',
+    'wrong_code',
+  );
 
 async function enrolment(tx: Tx, accountId: string, lock = false) {
   const [row] = await queryRows<EnrolmentRow>(
@@ -32,7 +36,10 @@ async function enrolment(tx: Tx, accountId: string, lock = false) {
  */
 async function openedSecret(tx: Tx, keys: SecretKeys, accountId: string, stored: string) {
   const { secret, stale } = openSecret(keys, accountId, stored);
-  if (stale) await tx.execute(sql`update admin_two_factor set secret = ${sealSecret(keys, accountId, secret)} where account_id = ${accountId}`);
+  if (stale)
+    await tx.execute(
+      sql`update admin_two_factor set secret = ${sealSecret(keys, accountId, secret)} where account_id = ${accountId}`,
+    );
   return secret;
 }
 
@@ -41,7 +48,10 @@ async function openedSecret(tx: Tx, keys: SecretKeys, accountId: string, stored:
  * row is written only if it still holds what was read, so instances starting together do not undo each other.
  */
 export async function sealStoredSecrets(tx: Tx, keys: SecretKeys) {
-  const rows = await queryRows<{ account_id: string; secret: string }>(tx, sql`select account_id, secret from admin_two_factor`);
+  const rows = await queryRows<{ account_id: string; secret: string }>(
+    tx,
+    sql`select account_id, secret from admin_two_factor`,
+  );
   let sealed = 0;
   const unreadable: string[] = [];
   for (const row of rows) {
@@ -79,35 +89,69 @@ export async function twoFactorStatus(tx: Tx, config: Config, accountId: string)
     tx,
     sql`select count(*) as n from admin_recovery_codes where account_id = ${accountId} and used_at is null`,
   );
-  return { enrolled, required: config.adminTwoFactor === 'required', recoveryCodesLeft: enrolled ? Number(left!.n) : 0 };
+  return {
+    enrolled,
+    required: config.adminTwoFactor === 'required',
+    recoveryCodesLeft: enrolled ? Number(left!.n) : 0,
+  };
 }
 
 /** A new secret for the authenticator app; it counts only once a code from it is confirmed. */
 export async function beginEnrolment(tx: Tx, config: Config, account: { id: string; email: string }) {
   const current = await enrolment(tx, account.id, true);
-  if (current?.confirmed_at) throw new HttpError(409, 'Two-factor sign-in is already set up for this account.', 'already_enrolled');
+  if (current?.confirmed_at)
+    throw new HttpError(409, 'Two-factor sign-in is already set up for this account.', 'already_enrolled');
   const secret = newTotpSecret();
   const sealed = sealSecret(config.totpKeys, account.id, secret);
   await tx.execute(
     sql`insert into admin_two_factor (account_id, secret) values (${account.id}, ${sealed})
         on conflict (account_id) do update set secret = excluded.secret, last_time_step = null, created_at = now()`,
   );
-  return { secret, otpauthUri: otpauthUri({ issuer: config.site.shortName, email: account.email, secret }), account: account.email };
+  return {
+    secret,
+    otpauthUri: otpauthUri({ issuer: config.site.shortName, email: account.email, secret }),
+    account: account.email,
+  };
 }
 
 /** The first code from the app proves it holds the secret; the recovery codes are made then and shown once. */
-export async function confirmEnrolment(tx: Tx, keys: SecretKeys, accountId: string, code: string): Promise<string[]> {
+export async function confirmEnrolment(
+  tx: Tx,
+  keys: SecretKeys,
+  accountId: string,
+  code: string,
+): Promise<string[]> {
   const current = await enrolment(tx, accountId, true);
-  if (!current) throw new HttpError(409, 'Start the set-up first: scan the QR code, then enter the code the app shows.', 'not_started');
-  if (current.confirmed_at) throw new HttpError(409, 'Two-factor sign-in is already set up for this account.', 'already_enrolled');
-  const step = looksLikeTotp(code) ? await acceptedTimeStep(await openedSecret(tx, keys, accountId, current.secret), code.replace(/\s/g, ''), null) : null;
+  if (!current)
+    throw new HttpError(
+      409,
+      'Start the set-up first: scan the QR code, then enter the code the app shows.',
+      'not_started',
+    );
+  if (current.confirmed_at)
+    throw new HttpError(409, 'Two-factor sign-in is already set up for this account.', 'already_enrolled');
+  const step = looksLikeTotp(code)
+    ? await acceptedTimeStep(
+        await openedSecret(tx, keys, accountId, current.secret),
+        code.replace(/\s/g, ''),
+        null,
+      )
+    : null;
   if (step === null) throw wrongCode();
-  await tx.execute(sql`update admin_two_factor set confirmed_at = now(), last_time_step = ${step} where account_id = ${accountId}`);
+  await tx.execute(
+    sql`update admin_two_factor set confirmed_at = now(), last_time_step = ${step} where account_id = ${accountId}`,
+  );
   await tx.execute(sql`delete from admin_recovery_codes where account_id = ${accountId}`);
   const codes = newRecoveryCodes();
   for (const recovery of codes)
-    await tx.execute(sql`insert into admin_recovery_codes (account_id, code_hash) values (${accountId}, ${hashRecoveryCode(recovery)})`);
-  await recordAudit(tx, { actorAccountId: accountId, action: 'two_factor_enrolled', targetAccountId: accountId });
+    await tx.execute(
+      sql`insert into admin_recovery_codes (account_id, code_hash) values (${accountId}, ${hashRecoveryCode(recovery)})`,
+    );
+  await recordAudit(tx, {
+    actorAccountId: accountId,
+    action: 'two_factor_enrolled',
+    targetAccountId: accountId,
+  });
   return codes;
 }
 
@@ -117,13 +161,20 @@ export async function confirmEnrolment(tx: Tx, keys: SecretKeys, accountId: stri
  */
 export async function checkSecondFactor(tx: Tx, keys: SecretKeys, accountId: string, code: string) {
   const current = await enrolment(tx, accountId, true);
-  if (!current?.confirmed_at) throw new HttpError(409, 'Two-factor sign-in is not set up for this account yet.', 'not_enrolled');
+  if (!current?.confirmed_at)
+    throw new HttpError(409, 'Two-factor sign-in is not set up for this account yet.', 'not_enrolled');
   if (looksLikeTotp(code)) {
     const last = current.last_time_step === null ? null : Number(current.last_time_step);
     // Opened only for a code: a recovery code still works when the secret cannot be opened (a lost key).
-    const step = await acceptedTimeStep(await openedSecret(tx, keys, accountId, current.secret), code.replace(/\s/g, ''), last);
+    const step = await acceptedTimeStep(
+      await openedSecret(tx, keys, accountId, current.secret),
+      code.replace(/\s/g, ''),
+      last,
+    );
     if (step === null) throw wrongCode();
-    await tx.execute(sql`update admin_two_factor set last_time_step = ${step} where account_id = ${accountId}`);
+    await tx.execute(
+      sql`update admin_two_factor set last_time_step = ${step} where account_id = ${accountId}`,
+    );
     return { method: 'code' as const };
   }
   const spent = await queryRows(
@@ -131,6 +182,10 @@ export async function checkSecondFactor(tx: Tx, keys: SecretKeys, accountId: str
     sql`update admin_recovery_codes set used_at = now() where account_id = ${accountId} and code_hash = ${hashRecoveryCode(code)} and used_at is null returning id`,
   );
   if (spent.length === 0) throw wrongCode();
-  await recordAudit(tx, { actorAccountId: accountId, action: 'two_factor_recovery_code_used', targetAccountId: accountId });
+  await recordAudit(tx, {
+    actorAccountId: accountId,
+    action: 'two_factor_recovery_code_used',
+    targetAccountId: accountId,
+  });
   return { method: 'recovery_code' as const };
 }

@@ -24,18 +24,26 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
   // Each outcome is answered from the start (at 0), so a rule's increase() counts the first refusal too.
   for (const outcome of ['stored', 'signature_refused', 'not_an_event']) received.inc({ outcome }, 0);
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post(
     '/webhooks/paystack',
     {
       config: { public: true },
-      schema: { tags: ['payments'], summary: 'Paystack webhook (signed with x-paystack-signature); answers 200 once stored' },
+      schema: {
+        tags: ['payments'],
+        summary: 'Paystack webhook (signed with x-paystack-signature); answers 200 once stored',
+      },
     },
     async (request, reply) => {
       const raw = request.body;
       const signature = request.headers['x-paystack-signature'];
-      if (!Buffer.isBuffer(raw) || !app.payments.verifyWebhookSignature(raw, typeof signature === 'string' ? signature : undefined)) {
+      if (
+        !Buffer.isBuffer(raw) ||
+        !app.payments.verifyWebhookSignature(raw, typeof signature === 'string' ? signature : undefined)
+      ) {
         request.log.warn('webhook refused: bad or missing signature');
         received.inc({ outcome: 'signature_refused' });
         return reply.status(401).send({ message: 'Invalid signature' });
@@ -45,7 +53,8 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       try {
         // PostgreSQL cannot keep \u0000 in JSON, and Paystack never sends one: such an event is refused whole.
         const json: unknown = JSON.parse(raw.toString('utf8'), (key, value: unknown) => {
-          if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) holdsNul = true;
+          if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000')))
+            holdsNul = true;
           return value;
         });
         parsed = holdsNul ? null : webhookEnvelope.safeParse(json);
@@ -68,13 +77,16 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
         // Settling is exactly-once, so when the database goes away mid-way it is simply done again once it answers
         // (decision 0042): the charged member is placed then, not at the reconciliation job's next look.
         app.paymentWork.run(`settle ${reference}`, () =>
-          retryWhileDatabaseUnavailable(() => settlePayment({ db: app.db, provider: app.payments, log: request.log }, reference), {
-            what: `settling payment ${reference}`,
-            log: request.log,
-            maxWaitMs: 5 * 60_000,
-            // Closing gives up the wait: the reconciliation job settles it after the restart.
-            shouldStop: () => app.paymentWork.closing,
-          }),
+          retryWhileDatabaseUnavailable(
+            () => settlePayment({ db: app.db, provider: app.payments, log: request.log }, reference),
+            {
+              what: `settling payment ${reference}`,
+              log: request.log,
+              maxWaitMs: 5 * 60_000,
+              // Closing gives up the wait: the reconciliation job settles it after the restart.
+              shouldStop: () => app.paymentWork.closing,
+            },
+          ),
         );
       } else if (event.event.startsWith('transfer.')) {
         // Stored first, so nothing is lost if this process dies now: the job applies what this does not.

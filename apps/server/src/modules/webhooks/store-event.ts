@@ -9,7 +9,15 @@ function masked(payload: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Every event whose signature checked out is kept as received (less full account numbers), for support and replay. */
-export async function storePaymentEvent(db: Tx, event: string, reference: string | null, payload: Record<string, unknown>) {
-  const [row] = await db.insert(paymentEvents).values({ event, reference, payload: masked(payload) }).returning({ id: paymentEvents.id });
+export async function storePaymentEvent(
+  db: Tx,
+  event: string,
+  reference: string | null,
+  payload: Record<string, unknown>,
+) {
+  const [row] = await db
+    .insert(paymentEvents)
+    .values({ event, reference, payload: masked(payload) })
+    .returning({ id: paymentEvents.id });
   return row!;
 }

@@ -16,7 +16,13 @@ export async function processTransferEvents(app: FastifyInstance, onlyId?: numbe
   const due = await app.db
     .select({ id: paymentEvents.id, payload: paymentEvents.payload })
     .from(paymentEvents)
-    .where(and(isNull(paymentEvents.processedAt), like(paymentEvents.event, 'transfer.%'), onlyId === undefined ? undefined : eq(paymentEvents.id, onlyId)))
+    .where(
+      and(
+        isNull(paymentEvents.processedAt),
+        like(paymentEvents.event, 'transfer.%'),
+        onlyId === undefined ? undefined : eq(paymentEvents.id, onlyId),
+      ),
+    )
     .orderBy(asc(paymentEvents.id))
     .limit(BATCH);
   let applied = 0;
@@ -24,10 +30,16 @@ export async function processTransferEvents(app: FastifyInstance, onlyId?: numbe
     try {
       await handleTransferEvent(app, event.payload);
     } catch (error) {
-      app.log.warn({ err: error, eventId: event.id }, 'transfer event: the provider could not be asked; the job tries again');
+      app.log.warn(
+        { err: error, eventId: event.id },
+        'transfer event: the provider could not be asked; the job tries again',
+      );
       continue;
     }
-    await app.db.update(paymentEvents).set({ processedAt: new Date() }).where(and(eq(paymentEvents.id, event.id), isNull(paymentEvents.processedAt)));
+    await app.db
+      .update(paymentEvents)
+      .set({ processedAt: new Date() })
+      .where(and(eq(paymentEvents.id, event.id), isNull(paymentEvents.processedAt)));
     applied += 1;
   }
   return { applied, waiting: due.length - applied };

@@ -64,7 +64,11 @@ export const adminRoutes: RouteObject[] = [
     errorElement: <RouteError />,
     lazy: page(pages.layout, (m) => m.AdminLayout),
     children: [
-      { path: 'admindashboard', loader: adminDashboardReads, lazy: page(pages.dashboard, (m) => m.AdminDashboardPage) },
+      {
+        path: 'admindashboard',
+        loader: adminDashboardReads,
+        lazy: page(pages.dashboard, (m) => m.AdminDashboardPage),
+      },
       { path: 'mainuser', lazy: page(pages.users, (m) => m.MainUsersPage) },
       { path: 'welcomebackuser', lazy: page(pages.users, (m) => m.WelcomeBackUsersPage) },
       { path: 'makeadmin', lazy: page(pages.makeAdmin, (m) => m.MakeAdminPage) },

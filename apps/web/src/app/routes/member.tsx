@@ -61,35 +61,113 @@ const firstReads =
     return null;
   };
 
-type PageKey = 'dashboard' | 'bank' | 'payment' | 'password' | 'referral' | 'wallet' | 'matrix' | 'awards' | 'close' | 'notifications' | 'mailSettings' | 'myData' | 'plan';
+type PageKey =
+  | 'dashboard'
+  | 'bank'
+  | 'payment'
+  | 'password'
+  | 'referral'
+  | 'wallet'
+  | 'matrix'
+  | 'awards'
+  | 'close'
+  | 'notifications'
+  | 'mailSettings'
+  | 'myData'
+  | 'plan';
 
 /** What the server may read to draw a member page (entry-server.tsx): its first reads, by the route's handle. */
 export interface MemberPageHandle {
   memberPage: MemberPage;
 }
 
-const pageOf = (key: PageKey | 'grant'): MemberPage => (key === 'dashboard' || key === 'wallet' || key === 'matrix' ? key : 'other');
+const pageOf = (key: PageKey | 'grant'): MemberPage =>
+  key === 'dashboard' || key === 'wallet' || key === 'matrix' ? key : 'other';
 
 const children = (area: Programme, paths: Record<PageKey, string>, grant?: string): RouteObject[] => {
-  const route = (path: string, key: PageKey | 'grant', lazy: () => Promise<{ Component: ComponentType }>): RouteObject => {
+  const route = (
+    path: string,
+    key: PageKey | 'grant',
+    lazy: () => Promise<{ Component: ComponentType }>,
+  ): RouteObject => {
     const handle: MemberPageHandle = { memberPage: pageOf(key) };
     return { path, handle, loader: firstReads(area, handle.memberPage), lazy };
   };
   return [
-    route(paths.dashboard, 'dashboard', page(pages.dashboard, (m) => m.DashboardPage)),
-    route(paths.bank, 'bank', page(pages.bank, (m) => m.BankDetailsPage)),
-    route(paths.payment, 'payment', page(pages.payment, (m) => m.PaymentPage)),
-    route(paths.password, 'password', page(pages.password, (m) => m.UpdatePasswordPage)),
-    route(paths.referral, 'referral', page(pages.referral, (m) => m.ReferralCodePage)),
-    route(paths.wallet, 'wallet', page(pages.wallet, (m) => m.WalletPage)),
-    route(paths.matrix, 'matrix', page(pages.matrix, (m) => m.MatrixPage)),
-    route(paths.awards, 'awards', page(pages.awards, (m) => m.AwardsPage)),
-    route(paths.close, 'close', page(pages.close, (m) => m.CloseAccountPage)),
-    route(paths.notifications, 'notifications', page(pages.notifications, (m) => m.NotificationsPage)),
-    route(paths.mailSettings, 'mailSettings', page(pages.mailSettings, (m) => m.MailSettingsPage)),
-    route(paths.myData, 'myData', page(pages.myData, (m) => m.MyDataPage)),
-    route(paths.plan, 'plan', page(pages.plan, (m) => m.PlanPage)),
-    ...(grant ? [route(grant, 'grant', page(pages.grant, (m) => m.GrantPage))] : []),
+    route(
+      paths.dashboard,
+      'dashboard',
+      page(pages.dashboard, (m) => m.DashboardPage),
+    ),
+    route(
+      paths.bank,
+      'bank',
+      page(pages.bank, (m) => m.BankDetailsPage),
+    ),
+    route(
+      paths.payment,
+      'payment',
+      page(pages.payment, (m) => m.PaymentPage),
+    ),
+    route(
+      paths.password,
+      'password',
+      page(pages.password, (m) => m.UpdatePasswordPage),
+    ),
+    route(
+      paths.referral,
+      'referral',
+      page(pages.referral, (m) => m.ReferralCodePage),
+    ),
+    route(
+      paths.wallet,
+      'wallet',
+      page(pages.wallet, (m) => m.WalletPage),
+    ),
+    route(
+      paths.matrix,
+      'matrix',
+      page(pages.matrix, (m) => m.MatrixPage),
+    ),
+    route(
+      paths.awards,
+      'awards',
+      page(pages.awards, (m) => m.AwardsPage),
+    ),
+    route(
+      paths.close,
+      'close',
+      page(pages.close, (m) => m.CloseAccountPage),
+    ),
+    route(
+      paths.notifications,
+      'notifications',
+      page(pages.notifications, (m) => m.NotificationsPage),
+    ),
+    route(
+      paths.mailSettings,
+      'mailSettings',
+      page(pages.mailSettings, (m) => m.MailSettingsPage),
+    ),
+    route(
+      paths.myData,
+      'myData',
+      page(pages.myData, (m) => m.MyDataPage),
+    ),
+    route(
+      paths.plan,
+      'plan',
+      page(pages.plan, (m) => m.PlanPage),
+    ),
+    ...(grant
+      ? [
+          route(
+            grant,
+            'grant',
+            page(pages.grant, (m) => m.GrantPage),
+          ),
+        ]
+      : []),
   ];
 };
 

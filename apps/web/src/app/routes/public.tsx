@@ -33,16 +33,74 @@ const aliases: [from: string, to: string][] = [
 
 /** Public pages (inside the public layout, spec 2.1). */
 export const publicRoutes: RouteObject[] = [
-  ...aliases.map(([from, to]): RouteObject => ({ path: from, caseSensitive: true, loader: ({ request }) => redirect(to + new URL(request.url).search) })),
-  { index: true, lazy: page(() => import('../../features/home/pages/home-page'), (m) => m.HomePage) },
-  { path: 'about', lazy: page(() => import('../../features/about/pages/about-page'), (m) => m.AboutPage) },
-  { path: 'getstarted', lazy: page(() => import('../../features/platforms/pages/choose-platform-page'), (m) => m.ChoosePlatformPage) },
-  { path: 'payment', lazy: page(() => import('../../features/platforms/pages/choose-payment-page'), (m) => m.ChoosePaymentPage) },
-  { path: 'terms', lazy: page(() => import('../../features/terms/pages/terms-page'), (m) => m.TermsPage) },
-  { path: 'privacy', lazy: page(() => import('../../features/privacy/pages/privacy-page'), (m) => m.PrivacyPage) },
-  { path: 'faq', lazy: page(() => import('../../features/faq/pages/faq-page'), (m) => m.FaqPage) },
-  { path: 'main', lazy: page(() => import('../../features/plans/pages/main-platform-page'), (m) => m.MainPlatformPage) },
-  { path: 'welcomeback', lazy: page(() => import('../../features/plans/pages/welcome-back-page'), (m) => m.WelcomeBackPage) },
+  ...aliases.map(([from, to]): RouteObject => ({
+    path: from,
+    caseSensitive: true,
+    loader: ({ request }) => redirect(to + new URL(request.url).search),
+  })),
+  {
+    index: true,
+    lazy: page(
+      () => import('../../features/home/pages/home-page'),
+      (m) => m.HomePage,
+    ),
+  },
+  {
+    path: 'about',
+    lazy: page(
+      () => import('../../features/about/pages/about-page'),
+      (m) => m.AboutPage,
+    ),
+  },
+  {
+    path: 'getstarted',
+    lazy: page(
+      () => import('../../features/platforms/pages/choose-platform-page'),
+      (m) => m.ChoosePlatformPage,
+    ),
+  },
+  {
+    path: 'payment',
+    lazy: page(
+      () => import('../../features/platforms/pages/choose-payment-page'),
+      (m) => m.ChoosePaymentPage,
+    ),
+  },
+  {
+    path: 'terms',
+    lazy: page(
+      () => import('../../features/terms/pages/terms-page'),
+      (m) => m.TermsPage,
+    ),
+  },
+  {
+    path: 'privacy',
+    lazy: page(
+      () => import('../../features/privacy/pages/privacy-page'),
+      (m) => m.PrivacyPage,
+    ),
+  },
+  {
+    path: 'faq',
+    lazy: page(
+      () => import('../../features/faq/pages/faq-page'),
+      (m) => m.FaqPage,
+    ),
+  },
+  {
+    path: 'main',
+    lazy: page(
+      () => import('../../features/plans/pages/main-platform-page'),
+      (m) => m.MainPlatformPage,
+    ),
+  },
+  {
+    path: 'welcomeback',
+    lazy: page(
+      () => import('../../features/plans/pages/welcome-back-page'),
+      (m) => m.WelcomeBackPage,
+    ),
+  },
   {
     path: 'income-disclosure',
     lazy: async () => {
@@ -55,10 +113,34 @@ export const publicRoutes: RouteObject[] = [
   {
     lazy: withQueries,
     children: [
-      { path: 'contact', lazy: page(() => import('../../features/contact/pages/contact-page'), (m) => m.ContactPage) },
-      { path: 'confirmemail', lazy: page(() => import('../../features/auth/pages/confirm-email-page'), (m) => m.ConfirmEmailPage) },
-      { path: 'admininvite', lazy: page(() => import('../../features/auth/pages/admin-invitation-page'), (m) => m.AdminInvitationPage) },
-      { path: 'confirmemailchange', lazy: page(() => import('../../features/auth/pages/confirm-email-change-page'), (m) => m.ConfirmEmailChangePage) },
+      {
+        path: 'contact',
+        lazy: page(
+          () => import('../../features/contact/pages/contact-page'),
+          (m) => m.ContactPage,
+        ),
+      },
+      {
+        path: 'confirmemail',
+        lazy: page(
+          () => import('../../features/auth/pages/confirm-email-page'),
+          (m) => m.ConfirmEmailPage,
+        ),
+      },
+      {
+        path: 'admininvite',
+        lazy: page(
+          () => import('../../features/auth/pages/admin-invitation-page'),
+          (m) => m.AdminInvitationPage,
+        ),
+      },
+      {
+        path: 'confirmemailchange',
+        lazy: page(
+          () => import('../../features/auth/pages/confirm-email-change-page'),
+          (m) => m.ConfirmEmailChangePage,
+        ),
+      },
       { path: 'mainsignin', lazy: page(auth.signIn, (m) => m.MainSignInPage) },
       { path: 'mainsignup', lazy: page(auth.signUp, (m) => m.MainSignUpPage) },
       { path: 'mainforgotpassword', lazy: page(auth.forgot, (m) => m.MainForgotPasswordPage) },
@@ -72,7 +154,10 @@ export const publicRoutes: RouteObject[] = [
       { path: 'welcomebacksignup', lazy: page(auth.signUp, (m) => m.WelcomeBackSignUpPage) },
       { path: 'welcomebackforgotpassword', lazy: page(auth.forgot, (m) => m.WelcomeBackForgotPasswordPage) },
       { path: 'welcomebackresetpassword', lazy: page(auth.reset, (m) => m.WelcomeBackResetPasswordPage) },
-      { path: 'welcomebackresetpasswordconfirmation', lazy: page(auth.resetDone, (m) => m.WelcomeBackResetDonePage) },
+      {
+        path: 'welcomebackresetpasswordconfirmation',
+        lazy: page(auth.resetDone, (m) => m.WelcomeBackResetDonePage),
+      },
       { path: 'welcomebacksuccess', lazy: page(auth.success, (m) => m.WelcomeBackRegistrationSuccessPage) },
       { path: 'welcomebackupdatesuccess', lazy: page(updateSuccess, (m) => m.WelcomeBackUpdateSuccessPage) },
 

@@ -16,7 +16,14 @@ function formatsIn(timeZone: string | undefined) {
   if (!kept) {
     kept = {
       date: new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', timeZone }),
-      dateTime: new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }),
+      dateTime: new Intl.DateTimeFormat('en-NG', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone,
+      }),
     };
     formats.set(key, kept);
   }

@@ -7,20 +7,34 @@ const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
  * An income disclosure statement as members and administrators read it: how many members who paid in the year
  * received how much cash, against the fee they paid; then the averages and the awards delivered.
  */
-export function IncomeDisclosureStatement({ statement: d, headingLevel = 'h2' }: { statement: IncomeDisclosure; headingLevel?: 'h2' | 'h3' }) {
+export function IncomeDisclosureStatement({
+  statement: d,
+  headingLevel = 'h2',
+}: {
+  statement: IncomeDisclosure;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const Heading = headingLevel;
   return (
-    <section aria-label={`${programmeName(d.programme)} ${d.year}`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="income-disclosure">
+    <section
+      aria-label={`${programmeName(d.programme)} ${d.year}`}
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="income-disclosure"
+    >
       <Heading className="text-xl font-bold text-brand-900">
         {programmeName(d.programme)} platform, {d.year}
       </Heading>
       <p className="text-slate-700">
-        {d.members.toLocaleString('en-NG')} member{d.members === 1 ? '' : 's'} paid a registration fee in {d.year} ({formatNaira(d.feesPaidKobo)} in all). Together they
-        received {formatNaira(d.receivedKobo)} in cash bonuses in the year, after the health fee. Cash is what was credited to their wallets; awards are listed apart.
+        {d.members.toLocaleString('en-NG')} member{d.members === 1 ? '' : 's'} paid a registration fee in{' '}
+        {d.year} ({formatNaira(d.feesPaidKobo)} in all). Together they received {formatNaira(d.receivedKobo)}{' '}
+        in cash bonuses in the year, after the health fee. Cash is what was credited to their wallets; awards
+        are listed apart.
       </p>
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
-          <caption className="text-left font-semibold text-slate-900">Members by cash received, against the fee they paid</caption>
+          <caption className="text-left font-semibold text-slate-900">
+            Members by cash received, against the fee they paid
+          </caption>
           <thead className="text-slate-600">
             <tr>
               <th className="py-1.5 pr-3">Cash received</th>

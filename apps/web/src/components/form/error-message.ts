@@ -8,6 +8,12 @@ export function errorMessage(error: unknown): string {
 
 /** The stable code some failures carry beside their message (for example `email_unconfirmed`). */
 export function errorCode(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object' || !('code' in error.body)) return undefined;
+  if (
+    !(error instanceof ApiError) ||
+    !error.body ||
+    typeof error.body !== 'object' ||
+    !('code' in error.body)
+  )
+    return undefined;
   return typeof error.body.code === 'string' ? error.body.code : undefined;
 }

@@ -56,7 +56,12 @@ export function FieldShell({
   id,
   className,
   children,
-}: FieldMessageProps & { label: ReactNode; id?: string; className?: string; children: (control: ControlProps) => ReactNode }) {
+}: FieldMessageProps & {
+  label: ReactNode;
+  id?: string;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
   const generated = useId();
   const fieldId = id ?? generated;
   const hydrated = useHydrated();

@@ -13,7 +13,10 @@ const tones = {
 export function FormMessage({ message, tone = 'info' }: Props) {
   if (!message) return null;
   return (
-    <p role={tone === 'error' ? 'alert' : 'status'} className={`mt-4 rounded-md border px-3 py-2 text-sm ${tones[tone]}`}>
+    <p
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`mt-4 rounded-md border px-3 py-2 text-sm ${tones[tone]}`}
+    >
       {message}
     </p>
   );

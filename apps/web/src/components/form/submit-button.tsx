@@ -19,7 +19,12 @@ export function SubmitButton({ children, pending, pendingLabel, className = '' }
       aria-busy={pending || undefined}
       className={`inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-md bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-900 disabled:cursor-wait disabled:opacity-80 ${className}`}
     >
-      {pending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none" />}
+      {pending && (
+        <span
+          aria-hidden="true"
+          className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none"
+        />
+      )}
       {pending ? pendingLabel : children}
     </button>
   );

@@ -13,5 +13,9 @@ export function useResultDialog() {
     setState(null);
     then?.();
   };
-  return { show, open: state !== null, dialog: <ResultDialog outcome={state?.outcome ?? null} onClose={close} /> };
+  return {
+    show,
+    open: state !== null,
+    dialog: <ResultDialog outcome={state?.outcome ?? null} onClose={close} />,
+  };
 }

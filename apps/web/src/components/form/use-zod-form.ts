@@ -10,7 +10,9 @@ type FormSchema = z.ZodType<unknown, FieldValues>;
  */
 export type SchemaOnDemand<S extends FormSchema> = () => Promise<S>;
 
-function resolverOnDemand<S extends FormSchema>(load: SchemaOnDemand<S>): Resolver<z.input<S>, unknown, z.output<S>> {
+function resolverOnDemand<S extends FormSchema>(
+  load: SchemaOnDemand<S>,
+): Resolver<z.input<S>, unknown, z.output<S>> {
   let resolver: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | undefined;
   return async (values, context, options) => {
     resolver ??= load().then((schema) => zodResolver(schema) as Resolver<z.input<S>, unknown, z.output<S>>);
@@ -23,7 +25,10 @@ function resolverOnDemand<S extends FormSchema>(load: SchemaOnDemand<S>): Resolv
  * so the browser shows exactly the messages the server would answer. Fields are checked when left, then
  * on every change once shown wrong; the submit handler receives the schema's parsed output.
  */
-export function useZodForm<S extends FormSchema>(schema: S | SchemaOnDemand<S>, defaultValues?: DefaultValues<z.input<S>>) {
+export function useZodForm<S extends FormSchema>(
+  schema: S | SchemaOnDemand<S>,
+  defaultValues?: DefaultValues<z.input<S>>,
+) {
   return useForm<z.input<S>, unknown, z.output<S>>({
     resolver: typeof schema === 'function' ? resolverOnDemand(schema) : zodResolver(schema),
     defaultValues,

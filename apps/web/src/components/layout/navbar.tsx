@@ -24,8 +24,16 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-      <nav aria-label="Main" className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2">
-        <Link to="/" className="flex min-h-11 items-center gap-2 font-bold text-brand-900" aria-label="Home" onClick={() => setOpen(false)}>
+      <nav
+        aria-label="Main"
+        className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2"
+      >
+        <Link
+          to="/"
+          className="flex min-h-11 items-center gap-2 font-bold text-brand-900"
+          aria-label="Home"
+          onClick={() => setOpen(false)}
+        >
           <img src="/logo.svg" alt="" width="40" height="40" />
         </Link>
         <button
@@ -37,7 +45,16 @@ export function Navbar() {
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpen((o) => !o)}
         >
-          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            width="24"
+            height="24"
+            viewBox="0 0 24 24"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 6h16M4 12h16M4 18h16" />}
           </svg>
         </button>

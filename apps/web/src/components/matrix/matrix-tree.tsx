@@ -17,8 +17,13 @@ function childrenByParent(nodes: MatrixNode[]): Children {
 
 function NodeCard({ node, own }: { node: MatrixNode; own: boolean }) {
   return (
-    <div className={`flex min-w-0 items-center gap-3 rounded-md border p-2 ${own ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white'}`}>
-      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-800 font-bold text-white">
+    <div
+      className={`flex min-w-0 items-center gap-3 rounded-md border p-2 ${own ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white'}`}
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-800 font-bold text-white"
+      >
         {node.initials}
       </span>
       <span className="min-w-0">
@@ -36,8 +41,14 @@ function NodeCard({ node, own }: { node: MatrixNode; own: boolean }) {
 
 function EmptySlot() {
   return (
-    <div className="flex items-center gap-3 rounded-md border-2 border-dashed border-slate-300 p-2 text-slate-500" data-testid="matrix-empty">
-      <span aria-hidden="true" className="flex size-10 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-slate-300">
+    <div
+      className="flex items-center gap-3 rounded-md border-2 border-dashed border-slate-300 p-2 text-slate-500"
+      data-testid="matrix-empty"
+    >
+      <span
+        aria-hidden="true"
+        className="flex size-10 shrink-0 items-center justify-center rounded-full border-2 border-dashed border-slate-300"
+      >
         +
       </span>
       <span>Empty place</span>
@@ -89,7 +100,14 @@ function Branch({ node, childrenOf, levels, ownId, onOpen }: BranchProps) {
         <ul className="ml-5 border-l-2 border-slate-200 pl-3">
           {slots.map((child, slot) =>
             child ? (
-              <Branch key={child.positionId} node={child} childrenOf={childrenOf} levels={levels} ownId={ownId} onOpen={onOpen} />
+              <Branch
+                key={child.positionId}
+                node={child}
+                childrenOf={childrenOf}
+                levels={levels}
+                ownId={ownId}
+                onOpen={onOpen}
+              />
             ) : (
               <li key={`empty-${slot}`} className="mt-2">
                 <EmptySlot />

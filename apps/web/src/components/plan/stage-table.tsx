@@ -27,7 +27,10 @@ export function StageTable({ plan }: { plan: Plan }) {
       </thead>
       <tbody className="max-md:block max-md:space-y-4">
         {plan.stages.map((stage) => (
-          <tr key={stage.number} className="border-b border-slate-200 align-top max-md:block max-md:rounded-xl max-md:border max-md:p-4">
+          <tr
+            key={stage.number}
+            className="border-b border-slate-200 align-top max-md:block max-md:rounded-xl max-md:border max-md:p-4"
+          >
             <th scope="row" className="p-3 max-md:block max-md:p-0">
               <span className="block text-sm font-semibold text-slate-600">Stage {stage.number}</span>
               <span className="text-lg font-bold text-brand-900">{stage.name}</span>

@@ -8,7 +8,11 @@ const variants = {
 };
 
 /** A link that looks like a button (calls to action: Get Started, REGISTER NOW, Login). */
-export function ButtonLink({ variant = 'primary', className = '', ...props }: LinkProps & { variant?: keyof typeof variants }) {
+export function ButtonLink({
+  variant = 'primary',
+  className = '',
+  ...props
+}: LinkProps & { variant?: keyof typeof variants }) {
   return (
     <Link
       className={`inline-flex min-h-11 items-center justify-center rounded-md px-5 py-2.5 text-center font-semibold tracking-wide ${variants[variant]} ${className}`}

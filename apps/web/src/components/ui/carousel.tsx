@@ -10,7 +10,8 @@ interface Props {
   className?: string;
 }
 
-const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const reducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * An auto-playing, looping carousel without thumbnails (spec 2.4), built on embla. It follows the WAI-ARIA
@@ -18,7 +19,15 @@ const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia('
  * is inside it. It never starts by itself for people who prefer reduced motion.
  */
 export function Carousel({ label, slides, intervalMs, className = '' }: Props) {
-  const [autoplay] = useState(() => Autoplay({ delay: intervalMs, playOnInit: !reducedMotion(), stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true }));
+  const [autoplay] = useState(() =>
+    Autoplay({
+      delay: intervalMs,
+      playOnInit: !reducedMotion(),
+      stopOnInteraction: false,
+      stopOnMouseEnter: true,
+      stopOnFocusIn: true,
+    }),
+  );
   const [viewport, api] = useEmblaCarousel({ loop: true, duration: reducedMotion() ? 0 : 25 }, [autoplay]);
   const [selected, setSelected] = useState(0);
   // Paused until the page runs (the server's HTML cannot play), then playing unless motion is unwelcome.
@@ -44,7 +53,12 @@ export function Carousel({ label, slides, intervalMs, className = '' }: Props) {
   };
 
   return (
-    <section aria-roledescription="carousel" aria-label={label} className={`relative ${className}`} onKeyDown={onKeyDown}>
+    <section
+      aria-roledescription="carousel"
+      aria-label={label}
+      className={`relative ${className}`}
+      onKeyDown={onKeyDown}
+    >
       <div ref={viewport} className="overflow-hidden">
         <div className="flex touch-pan-y" aria-live={playing ? 'off' : 'polite'}>
           {slides.map((slide, index) => (
@@ -77,7 +91,15 @@ export function Carousel({ label, slides, intervalMs, className = '' }: Props) {
   );
 }
 
-function CarouselButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+function CarouselButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { DocumentTitle } from './document-title';
 
 /** The top of a content page: its one h1 and an optional lead paragraph. */
-export function PageHeader({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <div className="bg-brand-50">
       <DocumentTitle title={title} />

@@ -7,7 +7,16 @@ export interface ProgrammeScreens {
   loginTitle: string;
   resetTitle: string;
   calls: { signup: string; login: string; forgot: string; reset: string };
-  paths: { signin: string; signup: string; forgot: string; reset: string; resetDone: string; success: string; dashboard: string; payment: string };
+  paths: {
+    signin: string;
+    signup: string;
+    forgot: string;
+    reset: string;
+    resetDone: string;
+    success: string;
+    dashboard: string;
+    payment: string;
+  };
 }
 
 export const programmeScreens: Record<Programme, ProgrammeScreens> = {
@@ -16,7 +25,12 @@ export const programmeScreens: Record<Programme, ProgrammeScreens> = {
     name: 'Membership (Main) Platform',
     loginTitle: 'Membership (Main) Platform Login',
     resetTitle: 'MAIN PLATFORM PASSWORD RESET',
-    calls: { signup: '/auth/signup', login: '/auth/login', forgot: '/auth/reset', reset: '/auth/resetpassword' },
+    calls: {
+      signup: '/auth/signup',
+      login: '/auth/login',
+      forgot: '/auth/reset',
+      reset: '/auth/resetpassword',
+    },
     paths: {
       signin: '/mainsignin',
       signup: '/mainsignup',
@@ -33,7 +47,12 @@ export const programmeScreens: Record<Programme, ProgrammeScreens> = {
     name: 'Welcome Back Platform',
     loginTitle: 'Welcome Back Platform Login',
     resetTitle: 'WELCOME BACK PLATFORM PASSWORD RESET',
-    calls: { signup: '/auth/welcome', login: '/auth/loginwelc', forgot: '/auth/welcomereset', reset: '/auth/welcresetpassword' },
+    calls: {
+      signup: '/auth/welcome',
+      login: '/auth/loginwelc',
+      forgot: '/auth/welcomereset',
+      reset: '/auth/welcresetpassword',
+    },
     paths: {
       signin: '/welcomebacksignin',
       signup: '/welcomebacksignup',

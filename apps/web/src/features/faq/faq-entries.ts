@@ -37,7 +37,8 @@ export function faqEntries(): FaqEntry[] {
     },
     {
       question: 'When does my membership start?',
-      answer: 'Once your email address is confirmed and your fee is fully paid. You start at stage 0, Welcome.',
+      answer:
+        'Once your email address is confirmed and your fee is fully paid. You start at stage 0, Welcome.',
     },
     {
       question: 'What are the stages?',
@@ -62,7 +63,8 @@ export function faqEntries(): FaqEntry[] {
     },
     {
       question: 'When and how are bonuses paid?',
-      answer: 'Bonuses are paid monthly, on a set day, into the bank account you save in your dashboard once we have verified it.',
+      answer:
+        'Bonuses are paid monthly, on a set day, into the bank account you save in your dashboard once we have verified it.',
     },
     {
       question: 'What happens after the last stage?',

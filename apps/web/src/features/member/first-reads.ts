@@ -25,14 +25,22 @@ function reads(programme: Programme, page: MemberPage, url: URL): Read[] {
   if (page === 'matrix') {
     const from = Number(url.searchParams.get('from')) || null;
     const matrix = matrixQuery(from);
-    list.push({ key: matrix.queryKey, path: matrixPath(from), prefetch: (client) => client.prefetchQuery(matrix) });
+    list.push({
+      key: matrix.queryKey,
+      path: matrixPath(from),
+      prefetch: (client) => client.prefetchQuery(matrix),
+    });
   }
   if (page === 'wallet') {
     const filters = walletFilters(programme);
     const filter = filters.find((f) => f.key === url.searchParams.get('kind')) ?? filters[0]!;
     const number = Math.max(1, Number(url.searchParams.get('page')) || 1);
     const wallet = walletHistoryQuery(number, filter.kinds);
-    list.push({ key: wallet.queryKey, path: walletHistoryPath(number, filter.kinds), prefetch: (client) => client.prefetchQuery(wallet) });
+    list.push({
+      key: wallet.queryKey,
+      path: walletHistoryPath(number, filter.kinds),
+      prefetch: (client) => client.prefetchQuery(wallet),
+    });
   }
   return list;
 }
@@ -42,7 +50,12 @@ function reads(programme: Programme, page: MemberPage, url: URL): Read[] {
  * (the route's loader calls it; decision 0034): the page then draws with its figures instead of a skeleton and a second
  * round trip. When the server drew the page, its answers are already in the cache and nothing is asked again.
  */
-export function startFirstReads(client: QueryClient, programme: Programme, page: MemberPage, url: URL): Promise<unknown> {
+export function startFirstReads(
+  client: QueryClient,
+  programme: Programme,
+  page: MemberPage,
+  url: URL,
+): Promise<unknown> {
   return Promise.all(reads(programme, page, url).map((first) => first.prefetch(client)));
 }
 

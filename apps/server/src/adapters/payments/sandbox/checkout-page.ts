@@ -2,7 +2,10 @@ import { formatNaira } from '@coop/core';
 import type { SandboxTransaction } from './state';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 const button = (action: string, outcome: string, label: string, tone: string) =>
   `<form method="post" action="${action}"><input type="hidden" name="outcome" value="${outcome}"><button class="${tone}" type="submit">${label}</button></form>`;

@@ -22,8 +22,15 @@ function callbackLocation(callbackUrl: string, reference: string) {
 export function checkoutRoutes(app: FastifyInstance, state: SandboxState) {
   app.get<{ Params: { reference: string } }>('/checkout/:reference', async (request, reply) => {
     const transaction = await state.transactions.get(request.params.reference);
-    if (!transaction) return reply.status(404).type('text/html').send('<!doctype html><title>Not found</title><p>No such payment.</p>');
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(renderCheckoutPage(transaction));
+    if (!transaction)
+      return reply
+        .status(404)
+        .type('text/html')
+        .send('<!doctype html><title>Not found</title><p>No such payment.</p>');
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderCheckoutPage(transaction));
   });
 
   app.post<{ Params: { reference: string } }>('/checkout/:reference', async (request, reply) => {
@@ -34,10 +41,17 @@ export function checkoutRoutes(app: FastifyInstance, state: SandboxState) {
     // A paid or cancelled checkout is settled; a declined card may be tried again, as on Paystack's page.
     // Deciding is one conditional update, so a double click pays (and sends the webhook) once.
     const { outcome } = parsed.data;
-    const decided = await state.transactions.decide(found.reference, outcome === 'success_fees' ? 'success' : outcome, new Date(), outcome === 'success_fees');
-    if (decided?.status === 'success') await state.sendWebhook('charge.success', decided.reference, transactionData(decided));
+    const decided = await state.transactions.decide(
+      found.reference,
+      outcome === 'success_fees' ? 'success' : outcome,
+      new Date(),
+      outcome === 'success_fees',
+    );
+    if (decided?.status === 'success')
+      await state.sendWebhook('charge.success', decided.reference, transactionData(decided));
     const transaction = decided ?? found;
-    if (!transaction.callbackUrl) return reply.type('text/html; charset=utf-8').send(renderCheckoutPage(transaction));
+    if (!transaction.callbackUrl)
+      return reply.type('text/html; charset=utf-8').send(renderCheckoutPage(transaction));
     return reply.redirect(callbackLocation(transaction.callbackUrl, transaction.reference), 303);
   });
 }

@@ -10,8 +10,11 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
  * (paystack.com/docs/payments/webhooks, disputes): the transaction as an object, dates as ISO strings.
  */
 export function disputeData(dispute: SandboxDispute, transaction: SandboxTransaction) {
-  const history = [{ status: 'awaiting-merchant-feedback', by: 'customer', createdAt: dispute.createdAt.toISOString() }];
-  if (dispute.status !== 'awaiting-merchant-feedback') history.push({ status: dispute.status, by: 'merchant', createdAt: dispute.updatedAt.toISOString() });
+  const history = [
+    { status: 'awaiting-merchant-feedback', by: 'customer', createdAt: dispute.createdAt.toISOString() },
+  ];
+  if (dispute.status !== 'awaiting-merchant-feedback')
+    history.push({ status: dispute.status, by: 'merchant', createdAt: dispute.updatedAt.toISOString() });
   return {
     id: dispute.id,
     refund_amount: dispute.refundAmountKobo,
@@ -61,7 +64,11 @@ export function disputeData(dispute: SandboxDispute, transaction: SandboxTransac
 }
 
 /** PUT /dispute/:id/resolve's data (DisputeResolveResponse): flat, the transaction as its id, the message posted. */
-export function disputeResolveData(dispute: SandboxDispute, transaction: SandboxTransaction, message: string) {
+export function disputeResolveData(
+  dispute: SandboxDispute,
+  transaction: SandboxTransaction,
+  message: string,
+) {
   const now = dispute.updatedAt.toISOString();
   return {
     currency: transaction.currency,
@@ -85,6 +92,13 @@ export function disputeResolveData(dispute: SandboxDispute, transaction: Sandbox
     createdAt: dispute.createdAt.toISOString(),
     updatedAt: now,
     dueAt: iso(dispute.dueAt),
-    message: { dispute: dispute.id, sender: 'merchant', body: message, id: dispute.messages.length, createdAt: now, updatedAt: now },
+    message: {
+      dispute: dispute.id,
+      sender: 'merchant',
+      body: message,
+      id: dispute.messages.length,
+      createdAt: now,
+      updatedAt: now,
+    },
   };
 }

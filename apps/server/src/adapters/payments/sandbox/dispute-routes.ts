@@ -9,7 +9,10 @@ import type { SandboxState } from './state';
 /** Uploads go to a signed address, as Paystack's upload_url gives one: no secret key, a signature in the query. */
 export const SANDBOX_UPLOAD_PATH = '/sandbox/paystack/uploads/';
 
-const updateBody = z.object({ refund_amount: z.number().int().nonnegative(), uploaded_filename: z.string().optional() });
+const updateBody = z.object({
+  refund_amount: z.number().int().nonnegative(),
+  uploaded_filename: z.string().optional(),
+});
 const evidenceBody = z.object({
   customer_email: z.string().min(1),
   customer_name: z.string().min(1),
@@ -27,7 +30,12 @@ const resolveBody = z.object({
 });
 
 const invalid = (reply: FastifyReply, error: z.ZodError) =>
-  paystackError(reply, 400, `${error.issues[0]?.path.join('.') || 'body'} is invalid: ${error.issues[0]?.message ?? ''}`, { type: 'validation_error', code: 'invalid_params' });
+  paystackError(
+    reply,
+    400,
+    `${error.issues[0]?.path.join('.') || 'body'} is invalid: ${error.issues[0]?.message ?? ''}`,
+    { type: 'validation_error', code: 'invalid_params' },
+  );
 
 /**
  * Paystack's dispute endpoints as its API description gives them (GET/PUT /dispute/:id, GET
@@ -36,7 +44,8 @@ const invalid = (reply: FastifyReply, error: z.ZodError) =>
  */
 export function disputeRoutes(app: FastifyInstance, state: SandboxState) {
   const disputes = sandboxDisputeStore(app.db);
-  const signature = (fileName: string) => createHmac('sha256', state.secretKey).update(fileName).digest('hex');
+  const signature = (fileName: string) =>
+    createHmac('sha256', state.secretKey).update(fileName).digest('hex');
 
   /** The dispute and its transaction, or Paystack's 404 answered. */
   async function load(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) {
@@ -59,7 +68,8 @@ export function disputeRoutes(app: FastifyInstance, state: SandboxState) {
     if (!found) return;
     const body = updateBody.safeParse(request.body);
     if (!body.success) return invalid(reply, body.error);
-    if (body.data.refund_amount > found.dispute.refundAmountKobo) return paystackError(reply, 400, 'Refund amount cannot be greater than the disputed amount');
+    if (body.data.refund_amount > found.dispute.refundAmountKobo)
+      return paystackError(reply, 400, 'Refund amount cannot be greater than the disputed amount');
     const updated = (await disputes.update(found.dispute.id, { refundAmountKobo: body.data.refund_amount }))!;
     return paystackOk(reply, 'Dispute updated successfully', disputeData(updated, found.transaction));
   });
@@ -73,17 +83,21 @@ export function disputeRoutes(app: FastifyInstance, state: SandboxState) {
     return paystackOk(reply, 'Upload url generated', { signedUrl: signedUrl.toString(), fileName });
   });
 
-  app.put<{ Params: { fileName: string }; Querystring: { signature?: string } }>('/uploads/:fileName', async (request, reply) => {
-    const { fileName } = request.params;
-    const id = /^dispute-(\d+)-[0-9a-f]+$/.exec(fileName)?.[1];
-    if (!id || request.query.signature !== signature(fileName)) return paystackError(reply, 403, 'Request has expired or is not signed');
-    const dispute = await disputes.get(Number(id));
-    if (!dispute) return paystackError(reply, 404, 'Dispute not found');
-    const size = typeof request.body === 'string' ? Buffer.byteLength(request.body) : 0;
-    if (size === 0) return paystackError(reply, 400, 'The file is empty');
-    await disputes.update(dispute.id, { uploads: { ...dispute.uploads, [fileName]: size } });
-    return reply.status(200).send();
-  });
+  app.put<{ Params: { fileName: string }; Querystring: { signature?: string } }>(
+    '/uploads/:fileName',
+    async (request, reply) => {
+      const { fileName } = request.params;
+      const id = /^dispute-(\d+)-[0-9a-f]+$/.exec(fileName)?.[1];
+      if (!id || request.query.signature !== signature(fileName))
+        return paystackError(reply, 403, 'Request has expired or is not signed');
+      const dispute = await disputes.get(Number(id));
+      if (!dispute) return paystackError(reply, 404, 'Dispute not found');
+      const size = typeof request.body === 'string' ? Buffer.byteLength(request.body) : 0;
+      if (size === 0) return paystackError(reply, 400, 'The file is empty');
+      await disputes.update(dispute.id, { uploads: { ...dispute.uploads, [fileName]: size } });
+      return reply.status(200).send();
+    },
+  );
 
   app.post<{ Params: { id: string } }>('/dispute/:id/evidence', async (request, reply) => {
     const found = await load(request, reply);
@@ -111,8 +125,12 @@ export function disputeRoutes(app: FastifyInstance, state: SandboxState) {
     if (!body.success) return invalid(reply, body.error);
     const { dispute, transaction } = found;
     if (dispute.status === 'resolved') return paystackError(reply, 400, 'Dispute has already been resolved');
-    if (!(body.data.uploaded_filename in dispute.uploads)) return paystackError(reply, 400, 'Upload a file for this dispute first (uploaded_filename)');
-    if (body.data.resolution === 'merchant-accepted' && (body.data.refund_amount <= 0 || body.data.refund_amount > dispute.refundAmountKobo))
+    if (!(body.data.uploaded_filename in dispute.uploads))
+      return paystackError(reply, 400, 'Upload a file for this dispute first (uploaded_filename)');
+    if (
+      body.data.resolution === 'merchant-accepted' &&
+      (body.data.refund_amount <= 0 || body.data.refund_amount > dispute.refundAmountKobo)
+    )
       return paystackError(reply, 400, 'Refund amount must be more than 0 and at most the disputed amount');
     const now = new Date();
     const resolved = (await disputes.update(dispute.id, {
@@ -120,9 +138,18 @@ export function disputeRoutes(app: FastifyInstance, state: SandboxState) {
       resolution: body.data.resolution,
       note: body.data.message,
       resolvedAt: now,
-      messages: [...dispute.messages, { sender: 'merchant', body: body.data.message, createdAt: now.toISOString() }],
+      messages: [
+        ...dispute.messages,
+        { sender: 'merchant', body: body.data.message, createdAt: now.toISOString() },
+      ],
     })) as SandboxDispute;
-    state.schedule(() => state.sendWebhook('charge.dispute.resolve', transaction.reference, disputeData(resolved, transaction)));
-    return paystackOk(reply, 'Dispute successfully resolved', disputeResolveData(resolved, transaction, body.data.message));
+    state.schedule(() =>
+      state.sendWebhook('charge.dispute.resolve', transaction.reference, disputeData(resolved, transaction)),
+    );
+    return paystackOk(
+      reply,
+      'Dispute successfully resolved',
+      disputeResolveData(resolved, transaction, body.data.message),
+    );
   });
 }

@@ -9,9 +9,16 @@ const ANSWER_WITHIN_MS = 48 * 60 * 60 * 1000;
 
 /** The sandbox's disputes in the platform's database (table sandbox_disputes), like its transactions. */
 export function sandboxDisputeStore(db: Db) {
-  const get = async (id: number) => (await db.select().from(sandboxDisputes).where(eq(sandboxDisputes.id, id)))[0] ?? null;
+  const get = async (id: number) =>
+    (await db.select().from(sandboxDisputes).where(eq(sandboxDisputes.id, id)))[0] ?? null;
   const update = async (id: number, values: Partial<SandboxDispute>) =>
-    (await db.update(sandboxDisputes).set({ ...values, updatedAt: new Date() }).where(eq(sandboxDisputes.id, id)).returning())[0] ?? null;
+    (
+      await db
+        .update(sandboxDisputes)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(sandboxDisputes.id, id))
+        .returning()
+    )[0] ?? null;
   return {
     get,
     update,
@@ -24,7 +31,9 @@ export function sandboxDisputeStore(db: Db) {
           refundAmountKobo,
           category: 'chargeback',
           dueAt: new Date(now.getTime() + ANSWER_WITHIN_MS),
-          messages: [{ sender: 'customer', body: 'I do not recognise this payment.', createdAt: now.toISOString() }],
+          messages: [
+            { sender: 'customer', body: 'I do not recognise this payment.', createdAt: now.toISOString() },
+          ],
         })
         .returning();
       return row!;

@@ -93,12 +93,17 @@ export interface SandboxBank {
 }
 
 /** Numbered as Paystack numbers its banks; served newest (highest id) first, as Paystack's list is. */
-export const SANDBOX_BANKS: readonly SandboxBank[] = PAYSTACK_NIGERIAN_BANKS.map(([name, code, active], index) => ({
-  id: index + 1,
-  name,
-  slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
-  code,
-  active: active ?? true,
-})).reverse();
+export const SANDBOX_BANKS: readonly SandboxBank[] = PAYSTACK_NIGERIAN_BANKS.map(
+  ([name, code, active], index) => ({
+    id: index + 1,
+    name,
+    slug: name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, ''),
+    code,
+    active: active ?? true,
+  }),
+).reverse();
 
 export const findSandboxBank = (code: string) => SANDBOX_BANKS.find((bank) => bank.code === code);

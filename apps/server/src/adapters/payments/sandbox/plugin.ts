@@ -24,21 +24,27 @@ const sameText = (a: string, b: string) => {
 export async function paystackSandboxPlugin(app: FastifyInstance, options: { state: SandboxState }) {
   const { state } = options;
   // The checkout buttons are plain HTML forms.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/sandbox/paystack/checkout/') || request.url.startsWith(SANDBOX_UPLOAD_PATH)) return;
+    if (request.url.startsWith('/sandbox/paystack/checkout/') || request.url.startsWith(SANDBOX_UPLOAD_PATH))
+      return;
     const header = request.headers.authorization;
     if (!header) return paystackError(reply, 401, 'No Authorization Header was found');
     if (!sameText(header, `Bearer ${state.secretKey}`)) return paystackError(reply, 401, 'Invalid key');
   });
   // Every error in Paystack's envelope, {status: false, message} (paystack.com/docs/api/#errors): an unknown path,
   // a body that is not JSON, a POST without a JSON content type, or a fault of the sandbox itself.
-  const notFound = (_request: unknown, reply: FastifyReply) => paystackError(reply, 404, 'Route not found', { type: 'api_error', code: 'not_found' });
+  const notFound = (_request: unknown, reply: FastifyReply) =>
+    paystackError(reply, 404, 'Route not found', { type: 'api_error', code: 'not_found' });
   app.setNotFoundHandler(notFound);
   // The web client's catch-all GET /* would otherwise answer an unknown sandbox path with the site's page.
   app.route({ method: ['GET', 'POST', 'PUT', 'DELETE'], url: '/*', handler: notFound });
@@ -51,7 +57,10 @@ export async function paystackSandboxPlugin(app: FastifyInstance, options: { sta
         : httpStatus === 400
           ? 'Invalid request: the body could not be read'
           : 'An error occurred';
-    return paystackError(reply, httpStatus, message, { type: httpStatus === 400 ? 'validation_error' : 'api_error', code: httpStatus === 400 ? 'invalid_params' : 'unknown' });
+    return paystackError(reply, httpStatus, message, {
+      type: httpStatus === 400 ? 'validation_error' : 'api_error',
+      code: httpStatus === 400 ? 'invalid_params' : 'unknown',
+    });
   });
   checkoutRoutes(app, state);
   transactionRoutes(app, state);

@@ -3,7 +3,10 @@ import type { SandboxDispute } from './dispute-store';
 import type { SandboxTransaction } from './store';
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 const RECORDS = '/sandbox/paystack/checkout/records';
 
@@ -13,22 +16,33 @@ const form = (action: string, label: string) =>
 function disputeCell(transaction: SandboxTransaction, dispute: SandboxDispute | undefined) {
   if (dispute) {
     const words = `Dispute ${dispute.id}: ${dispute.status}${dispute.resolution ? ` (${dispute.resolution})` : ''}`;
-    return dispute.status === 'resolved' ? escapeHtml(words) : `${escapeHtml(words)}${form(`${RECORDS}/disputes/${dispute.id}/remind`, 'Send a reminder')}`;
+    return dispute.status === 'resolved'
+      ? escapeHtml(words)
+      : `${escapeHtml(words)}${form(`${RECORDS}/disputes/${dispute.id}/remind`, 'Send a reminder')}`;
   }
   if (transaction.status !== 'success') return '';
-  return form(`${RECORDS}/${encodeURIComponent(transaction.reference)}/dispute`, 'Raise a dispute on this payment');
+  return form(
+    `${RECORDS}/${encodeURIComponent(transaction.reference)}/dispute`,
+    'Raise a dispute on this payment',
+  );
 }
 
 /**
  * The sandbox's records: the payments it took and the disputes on them, with a button that makes the customer
  * dispute a payment (Paystack then sends charge.dispute.create). Plain HTML and form posts, no script.
  */
-export function renderRecordsPage(transactions: SandboxTransaction[], disputes: SandboxDispute[], notice: string | null) {
+export function renderRecordsPage(
+  transactions: SandboxTransaction[],
+  disputes: SandboxDispute[],
+  notice: string | null,
+) {
   const latest = new Map<string, SandboxDispute>();
   for (const d of [...disputes].reverse()) latest.set(d.transactionReference, d);
   const rows = transactions
     .map(
-      (t) => `<tr><td><code>${escapeHtml(t.reference)}</code></td><td>${escapeHtml(t.email)}</td><td>${escapeHtml(formatNaira(t.amountKobo))}</td>
+      (
+        t,
+      ) => `<tr><td><code>${escapeHtml(t.reference)}</code></td><td>${escapeHtml(t.email)}</td><td>${escapeHtml(formatNaira(t.amountKobo))}</td>
 <td>${escapeHtml(t.status)}</td><td>${escapeHtml(t.paidAt ? t.paidAt.slice(0, 16).replace('T', ' ') : '')}</td><td>${disputeCell(t, latest.get(t.reference))}</td></tr>`,
     )
     .join('\n');

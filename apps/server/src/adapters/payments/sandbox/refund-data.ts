@@ -10,9 +10,20 @@ const INTEGRATION_ID = 463433;
 const REFUNDED_BY = 'sandbox@paystack.test';
 
 /** Paystack pays a processed card refund back in some working days; the sandbox says ten days after the request. */
-const expectedAt = (refund: SandboxRefund) => new Date(new Date(refund.createdAt).getTime() + 10 * 86_400_000).toISOString();
+const expectedAt = (refund: SandboxRefund) =>
+  new Date(new Date(refund.createdAt).getTime() + 10 * 86_400_000).toISOString();
 
-const customerOf = (t: SandboxTransaction) => ({ id: t.id, first_name: '', last_name: '', email: t.email, customer_code: `CUS_${t.id}`, phone: '', metadata: '', risk_action: 'default', international_format_phone: '' });
+const customerOf = (t: SandboxTransaction) => ({
+  id: t.id,
+  first_name: '',
+  last_name: '',
+  email: t.email,
+  customer_code: `CUS_${t.id}`,
+  phone: '',
+  metadata: '',
+  risk_action: 'default',
+  international_format_phone: '',
+});
 
 export function refundCreateData(refund: SandboxRefund, t: SandboxTransaction, chargedKobo: number) {
   return {

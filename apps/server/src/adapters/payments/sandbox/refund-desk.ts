@@ -16,7 +16,11 @@ export const refundPathOf = (email: string): 'processed' | 'failed' | 'waits' =>
 
 /** Whether POST /refund's answer is lost, and whether the refund was made before it was. */
 export const refundAnswerOf = (email: string): 'answered' | 'lost_after' | 'lost_before' =>
-  email.includes('refund-unanswered') ? 'lost_after' : email.includes('refund-unreceived') ? 'lost_before' : 'answered';
+  email.includes('refund-unanswered')
+    ? 'lost_after'
+    : email.includes('refund-unreceived')
+      ? 'lost_before'
+      : 'answered';
 
 export interface SandboxRefundDesk extends ReturnType<typeof sandboxRefundStore> {
   /** false: a refund stays pending until a test calls complete(). */

@@ -16,7 +16,11 @@ export interface SandboxRefund {
   updatedAt: string;
 }
 
-const asRefund = (row: typeof sandboxRefunds.$inferSelect): SandboxRefund => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+const asRefund = (row: typeof sandboxRefunds.$inferSelect): SandboxRefund => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 /** The sandbox's refunds in the platform's database (table sandbox_refunds), so a restart forgets none. */
 export function sandboxRefundStore(db: Db) {
@@ -30,11 +34,21 @@ export function sandboxRefundStore(db: Db) {
       const [row] = await db
         .select({ total: sum(sandboxRefunds.amountKobo) })
         .from(sandboxRefunds)
-        .where(and(eq(sandboxRefunds.transactionReference, transactionReference), ne(sandboxRefunds.status, 'failed')));
+        .where(
+          and(
+            eq(sandboxRefunds.transactionReference, transactionReference),
+            ne(sandboxRefunds.status, 'failed'),
+          ),
+        );
       return Number(row?.total ?? 0);
     },
     /** Paystack's list: the refunds created between two moments, newest first, a page at a time, with the total. */
-    async list(from: Date, to: Date, page: number, perPage: number): Promise<{ refunds: SandboxRefund[]; total: number; failed: number }> {
+    async list(
+      from: Date,
+      to: Date,
+      page: number,
+      perPage: number,
+    ): Promise<{ refunds: SandboxRefund[]; total: number; failed: number }> {
       const within = and(gte(sandboxRefunds.createdAt, from), lte(sandboxRefunds.createdAt, to));
       const rows = await db
         .select()
@@ -44,10 +58,15 @@ export function sandboxRefundStore(db: Db) {
         .limit(perPage)
         .offset((page - 1) * perPage);
       const [all] = await db.select({ n: count() }).from(sandboxRefunds).where(within);
-      const [failed] = await db.select({ n: count() }).from(sandboxRefunds).where(and(within, eq(sandboxRefunds.status, 'failed')));
+      const [failed] = await db
+        .select({ n: count() })
+        .from(sandboxRefunds)
+        .where(and(within, eq(sandboxRefunds.status, 'failed')));
       return { refunds: rows.map(asRefund), total: Number(all?.n ?? 0), failed: Number(failed?.n ?? 0) };
     },
-    async insert(values: Omit<SandboxRefund, 'id' | 'createdAt' | 'updatedAt' | 'status'>): Promise<SandboxRefund> {
+    async insert(
+      values: Omit<SandboxRefund, 'id' | 'createdAt' | 'updatedAt' | 'status'>,
+    ): Promise<SandboxRefund> {
       const [row] = await db
         .insert(sandboxRefunds)
         .values({ ...values, status: 'pending' })
@@ -55,7 +74,11 @@ export function sandboxRefundStore(db: Db) {
       return asRefund(row!);
     },
     async move(id: number, status: SandboxRefundStatus, now: Date): Promise<SandboxRefund | null> {
-      const [row] = await db.update(sandboxRefunds).set({ status, updatedAt: now }).where(eq(sandboxRefunds.id, id)).returning();
+      const [row] = await db
+        .update(sandboxRefunds)
+        .set({ status, updatedAt: now })
+        .where(eq(sandboxRefunds.id, id))
+        .returning();
       return row ? asRefund(row) : null;
     },
   };

@@ -40,7 +40,11 @@ export interface SandboxState {
   newCode(prefix: string): string;
   sendWebhook(event: string, reference: string, data: Record<string, unknown>): Promise<SandboxWebhook>;
   /** Moves a transfer to a status and sends its webhook (transfer.success, .failed or .reversed; none for others). */
-  completeTransfer(reference: string, outcome: SandboxTransfer['status'], event?: string | null): Promise<void>;
+  completeTransfer(
+    reference: string,
+    outcome: SandboxTransfer['status'],
+    event?: string | null,
+  ): Promise<void>;
   /** Runs work after the current answer has gone out, like Paystack's queue; idle() waits for it. */
   schedule(work: () => Promise<unknown>): void;
   /** Resolves when all scheduled work (transfer completions and their webhooks) has finished. */
@@ -130,11 +134,19 @@ export function transferVerifyData(transfer: SandboxTransfer) {
 
 /** POST /transfer's and finalize_transfer's data (paystack.com/docs/api/transfer/#initiate; the OTP answer of paystack.com/docs/transfers/single-transfers): the recipient as its id. */
 export function transferAnswerData(transfer: SandboxTransfer) {
-  return { ...transferFields(transfer), transfersessionid: [], transfertrials: [], integration: INTEGRATION_ID, request: transfer.id, recipient: transfer.recipient.id };
+  return {
+    ...transferFields(transfer),
+    transfersessionid: [],
+    transfertrials: [],
+    integration: INTEGRATION_ID,
+    request: transfer.id,
+    recipient: transfer.recipient.id,
+  };
 }
 
 /** Paystack's transfer fee in Nigeria: N10 up to N5,000, N25 up to N50,000, N50 above (paystack.com/pricing). */
-const transferFeeKobo = (amountKobo: number) => (amountKobo <= 500_000 ? 1_000 : amountKobo <= 5_000_000 ? 2_500 : 5_000);
+const transferFeeKobo = (amountKobo: number) =>
+  amountKobo <= 500_000 ? 1_000 : amountKobo <= 5_000_000 ? 2_500 : 5_000;
 
 export function createSandboxState(options: { secretKey: string; webhookUrl: string; db: Db }): SandboxState {
   const store = sandboxStore(options.db);
@@ -147,14 +159,25 @@ export function createSandboxState(options: { secretKey: string; webhookUrl: str
     transactions: store.transactions,
     recipients: store.recipients,
     transfers: store.transfers,
-    refunds: createRefundDesk(options.db, store.transactions, (event, reference, data) => state.sendWebhook(event, reference, data), (work) => state.schedule(work)),
+    refunds: createRefundDesk(
+      options.db,
+      store.transactions,
+      (event, reference, data) => state.sendWebhook(event, reference, data),
+      (work) => state.schedule(work),
+    ),
     accountNames: new Map(),
     webhooks: [],
     newCode: (prefix) => `${prefix}_${randomBytes(8).toString('hex')}`,
 
     async sendWebhook(event, reference, data) {
       const rawBody = JSON.stringify({ event, data });
-      const webhook: SandboxWebhook = { event, reference, rawBody, signature: signPaystackBody(state.secretKey, rawBody), httpStatus: null };
+      const webhook: SandboxWebhook = {
+        event,
+        reference,
+        rawBody,
+        signature: signPaystackBody(state.secretKey, rawBody),
+        httpStatus: null,
+      };
       state.webhooks.push(webhook);
       if (!state.deliverWebhooks) return webhook;
       try {
@@ -175,7 +198,12 @@ export function createSandboxState(options: { secretKey: string; webhookUrl: str
     async completeTransfer(reference, outcome, event) {
       const transfer = await state.transfers.complete(reference, outcome, new Date());
       if (!transfer) throw new Error(`No sandbox transfer ${reference}`);
-      const name = event === undefined ? (['success', 'failed', 'reversed'].includes(outcome) ? `transfer.${outcome}` : null) : event;
+      const name =
+        event === undefined
+          ? ['success', 'failed', 'reversed'].includes(outcome)
+            ? `transfer.${outcome}`
+            : null
+          : event;
       if (name) await state.sendWebhook(name, reference, transferWebhookData(transfer));
     },
 

@@ -1,6 +1,11 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sandboxRecipients, sandboxTransactions, sandboxTransfers, type SANDBOX_TRANSFER_STATUSES } from '../../../db/schema';
+import {
+  sandboxRecipients,
+  sandboxTransactions,
+  sandboxTransfers,
+  type SANDBOX_TRANSFER_STATUSES,
+} from '../../../db/schema';
 
 /**
  * The sandbox's records in the platform's database (tables sandbox_*), so a checkout the sandbox accepted is
@@ -52,21 +57,32 @@ const asTransaction = (row: typeof sandboxTransactions.$inferSelect): SandboxTra
 });
 
 export function sandboxStore(db: Db) {
-  const recipientByCode = async (code: string) => (await db.select().from(sandboxRecipients).where(eq(sandboxRecipients.code, code)))[0] ?? null;
+  const recipientByCode = async (code: string) =>
+    (await db.select().from(sandboxRecipients).where(eq(sandboxRecipients.code, code)))[0] ?? null;
 
   const transferOf = async (row: typeof sandboxTransfers.$inferSelect): Promise<SandboxTransfer> => {
     const { recipientCode, ...rest } = row;
-    return { ...rest, recipient: (await recipientByCode(recipientCode))!, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+    return {
+      ...rest,
+      recipient: (await recipientByCode(recipientCode))!,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
   };
 
   return {
     transactions: {
       async get(reference: string): Promise<SandboxTransaction | null> {
-        const [row] = await db.select().from(sandboxTransactions).where(eq(sandboxTransactions.reference, reference));
+        const [row] = await db
+          .select()
+          .from(sandboxTransactions)
+          .where(eq(sandboxTransactions.reference, reference));
         return row ? asTransaction(row) : null;
       },
       /** null when the reference is taken (Paystack: duplicate_reference). */
-      async insert(values: Omit<SandboxTransaction, 'id' | 'createdAt' | 'paidAt' | 'status' | 'customerPaysFees'>): Promise<SandboxTransaction | null> {
+      async insert(
+        values: Omit<SandboxTransaction, 'id' | 'createdAt' | 'paidAt' | 'status' | 'customerPaysFees'>,
+      ): Promise<SandboxTransaction | null> {
         const [row] = await db
           .insert(sandboxTransactions)
           .values({ ...values, status: 'ongoing' })
@@ -75,17 +91,30 @@ export function sandboxStore(db: Db) {
         return row ? asTransaction(row) : null;
       },
       /** Decides an open checkout (ongoing, or failed and tried again) once; null when it was already decided. */
-      async decide(reference: string, status: SandboxTransaction['status'], now: Date, customerPaysFees = false): Promise<SandboxTransaction | null> {
+      async decide(
+        reference: string,
+        status: SandboxTransaction['status'],
+        now: Date,
+        customerPaysFees = false,
+      ): Promise<SandboxTransaction | null> {
         const [row] = await db
           .update(sandboxTransactions)
           .set({ status, paidAt: status === 'success' ? now : null, customerPaysFees })
-          .where(and(eq(sandboxTransactions.reference, reference), inArray(sandboxTransactions.status, ['ongoing', 'failed'])))
+          .where(
+            and(
+              eq(sandboxTransactions.reference, reference),
+              inArray(sandboxTransactions.status, ['ongoing', 'failed']),
+            ),
+          )
           .returning();
         return row ? asTransaction(row) : null;
       },
       /** Tests: make the sandbox report another figure than the platform asked for. */
       async setAmount(reference: string, amountKobo: number) {
-        await db.update(sandboxTransactions).set({ amountKobo }).where(eq(sandboxTransactions.reference, reference));
+        await db
+          .update(sandboxTransactions)
+          .set({ amountKobo })
+          .where(eq(sandboxTransactions.reference, reference));
       },
     },
     recipients: {
@@ -96,33 +125,59 @@ export function sandboxStore(db: Db) {
         const [row] = await db
           .select()
           .from(sandboxRecipients)
-          .where(and(eq(sandboxRecipients.accountNumber, values.accountNumber), eq(sandboxRecipients.bankCode, values.bankCode)));
+          .where(
+            and(
+              eq(sandboxRecipients.accountNumber, values.accountNumber),
+              eq(sandboxRecipients.bankCode, values.bankCode),
+            ),
+          );
         return row!;
       },
     },
     transfers: {
       async get(reference: string): Promise<SandboxTransfer | null> {
-        const [row] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.reference, reference));
+        const [row] = await db
+          .select()
+          .from(sandboxTransfers)
+          .where(eq(sandboxTransfers.reference, reference));
         return row ? transferOf(row) : null;
       },
       async exists(references: string[]) {
         if (references.length === 0) return [];
-        const rows = await db.select({ reference: sandboxTransfers.reference }).from(sandboxTransfers).where(inArray(sandboxTransfers.reference, references));
+        const rows = await db
+          .select({ reference: sandboxTransfers.reference })
+          .from(sandboxTransfers)
+          .where(inArray(sandboxTransfers.reference, references));
         return rows.map((row) => row.reference);
       },
-      async insert(values: { reference: string; transferCode: string; amountKobo: number; reason: string; recipientCode: string; status: SandboxTransfer['status'] }) {
-        const [row] = await db
-          .insert(sandboxTransfers)
-          .values(values)
-          .returning();
+      async insert(values: {
+        reference: string;
+        transferCode: string;
+        amountKobo: number;
+        reason: string;
+        recipientCode: string;
+        status: SandboxTransfer['status'];
+      }) {
+        const [row] = await db.insert(sandboxTransfers).values(values).returning();
         return transferOf(row!);
       },
-      async complete(reference: string, status: SandboxTransfer['status'], now: Date): Promise<SandboxTransfer | null> {
-        const [row] = await db.update(sandboxTransfers).set({ status, updatedAt: now }).where(eq(sandboxTransfers.reference, reference)).returning();
+      async complete(
+        reference: string,
+        status: SandboxTransfer['status'],
+        now: Date,
+      ): Promise<SandboxTransfer | null> {
+        const [row] = await db
+          .update(sandboxTransfers)
+          .set({ status, updatedAt: now })
+          .where(eq(sandboxTransfers.reference, reference))
+          .returning();
         return row ? transferOf(row) : null;
       },
       async byCode(transferCode: string): Promise<SandboxTransfer | null> {
-        const [row] = await db.select().from(sandboxTransfers).where(eq(sandboxTransfers.transferCode, transferCode));
+        const [row] = await db
+          .select()
+          .from(sandboxTransfers)
+          .where(eq(sandboxTransfers.transferCode, transferCode));
         return row ? transferOf(row) : null;
       },
       async count() {

@@ -13,7 +13,8 @@ export const DOCUMENTED_ACCOUNTS: Record<string, string> = {
 };
 
 /** Numbers of no account: they never resolve, and a recipient cannot be made for them. */
-export const isUnknownAccount = (accountNumber: string) => accountNumber.startsWith('000') && !(accountNumber in DOCUMENTED_ACCOUNTS);
+export const isUnknownAccount = (accountNumber: string) =>
+  accountNumber.startsWith('000') && !(accountNumber in DOCUMENTED_ACCOUNTS);
 
 export type TransferScenario =
   | 'success'
@@ -56,7 +57,9 @@ export const initialTransferStatus = (scenario: TransferScenario): SandboxTransf
  * marked afterSeen waits until the platform has seen the previous status (asked GET /transfer/verify), as a bank's
  * later reversal or failure comes after the success was known.
  */
-export const laterSteps = (scenario: TransferScenario): { status: SandboxTransfer['status']; event: string | null; afterSeen?: boolean }[] => {
+export const laterSteps = (
+  scenario: TransferScenario,
+): { status: SandboxTransfer['status']; event: string | null; afterSeen?: boolean }[] => {
   switch (scenario) {
     case 'success':
       return [{ status: 'success', event: 'transfer.success' }];

@@ -4,7 +4,9 @@ import { paystackError, paystackOk } from './paystack-reply';
 import type { SandboxState, SandboxTransaction } from './state';
 
 /** Paystack's doc samples send amount as a JSON string, its OpenAPI file as an integer: both are accepted. */
-const koboAmount = z.union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)]).refine((n) => n > 0);
+const koboAmount = z
+  .union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)])
+  .refine((n) => n > 0);
 
 const initializeBody = z.object({
   email: z.string().min(3),
@@ -44,7 +46,12 @@ export function transactionData(t: SandboxTransaction) {
     requested_amount: t.amountKobo,
     currency: t.currency,
     message: null,
-    gateway_response: { success: 'Successful', failed: 'Declined', abandoned: 'The transaction was not completed', ongoing: 'ongoing' }[t.status],
+    gateway_response: {
+      success: 'Successful',
+      failed: 'Declined',
+      abandoned: 'The transaction was not completed',
+      ongoing: 'ongoing',
+    }[t.status],
     paid_at: t.paidAt,
     paidAt: t.paidAt,
     created_at: t.createdAt,
@@ -97,7 +104,11 @@ export function transactionData(t: SandboxTransaction) {
 export function transactionRoutes(app: FastifyInstance, state: SandboxState) {
   app.post('/transaction/initialize', async (request, reply) => {
     const parsed = initializeBody.safeParse(request.body);
-    if (!parsed.success) return paystackError(reply, 400, `Invalid ${parsed.error.issues[0]?.path.join('.') || 'request'}`, { type: 'validation_error', code: 'invalid_params' });
+    if (!parsed.success)
+      return paystackError(reply, 400, `Invalid ${parsed.error.issues[0]?.path.join('.') || 'request'}`, {
+        type: 'validation_error',
+        code: 'invalid_params',
+      });
     const body = parsed.data;
     const reference = body.reference ?? state.newCode('T').slice(2);
     const transaction = await state.transactions.insert({
@@ -108,7 +119,11 @@ export function transactionRoutes(app: FastifyInstance, state: SandboxState) {
       callbackUrl: body.callback_url ?? null,
       metadata: body.metadata ?? {},
     });
-    if (!transaction) return paystackError(reply, 400, 'Duplicate Transaction Reference', { type: 'validation_error', code: 'duplicate_reference' });
+    if (!transaction)
+      return paystackError(reply, 400, 'Duplicate Transaction Reference', {
+        type: 'validation_error',
+        code: 'duplicate_reference',
+      });
     return paystackOk(reply, 'Authorization URL created', {
       authorization_url: `${app.config.publicUrl}/sandbox/paystack/checkout/${encodeURIComponent(reference)}`,
       access_code: reference,
@@ -118,7 +133,11 @@ export function transactionRoutes(app: FastifyInstance, state: SandboxState) {
 
   app.get<{ Params: { reference: string } }>('/transaction/verify/:reference', async (request, reply) => {
     const transaction = await state.transactions.get(request.params.reference);
-    if (!transaction) return paystackError(reply, 404, 'Transaction reference not found', { type: 'validation_error', code: 'transaction_not_found' });
+    if (!transaction)
+      return paystackError(reply, 404, 'Transaction reference not found', {
+        type: 'validation_error',
+        code: 'transaction_not_found',
+      });
     return paystackOk(reply, 'Verification successful', transactionData(transaction));
   });
 }

@@ -5,9 +5,15 @@ import { categoryOf, memberPagePath, type Item, type NotificationEvent } from '.
 /** What waits in mail_queue: a template name and its data, rendered only when the worker sends it. */
 export type QueuedMail =
   | { template: 'event'; data: { name: string; programme: Programme; event: NotificationEvent } }
-  | { template: 'confirm_email' | 'reset_password' | 'closure_link'; data: { name: string; programme: Programme; token: string } }
+  | {
+      template: 'confirm_email' | 'reset_password' | 'closure_link';
+      data: { name: string; programme: Programme; token: string };
+    }
   /** To a corrected email's new address: its link makes it the account's email. */
-  | { template: 'confirm_email_change'; data: { name: string; programme: Programme; token: string; newEmail: string; by?: 'member' } }
+  | {
+      template: 'confirm_email_change';
+      data: { name: string; programme: Programme; token: string; newEmail: string; by?: 'member' };
+    }
   /** An administrator's answer to a Contact Us message, the sender's words quoted below it. */
   | { template: 'contact_reply'; data: { name: string; siteName: string; reply: string; original: string } }
   /** A sole administrator's invitation of a second one: its link lets the person choose a password. */
@@ -15,15 +21,37 @@ export type QueuedMail =
   /** To each member a personal-data breach reached (section 40, decision 0030): what happened and what to do. */
   | {
       template: 'breach_notice';
-      data: { name: string; programme: Programme; foundOn: string; what: string; dataKinds: string; whatWeDid: string; whatToDo: string; dpoEmail: string };
+      data: {
+        name: string;
+        programme: Programme;
+        foundOn: string;
+        what: string;
+        dataKinds: string;
+        whatWeDid: string;
+        whatToDo: string;
+        dpoEmail: string;
+      };
     }
   /** A large My Data download is ready: its link works until the date given (decision 0030). */
-  | { template: 'data_export_ready'; data: { name: string; programme: Programme; token: string; expiresOn: string } }
+  | {
+      template: 'data_export_ready';
+      data: { name: string; programme: Programme; token: string; expiresOn: string };
+    }
   /** A notice to an administrator (the payout day), pointing at an admin page. */
-  | { template: 'admin_notice'; data: { name: string; subject: string; paragraphs: string[]; action: { label: string; path: string } } };
+  | {
+      template: 'admin_notice';
+      data: { name: string; subject: string; paragraphs: string[]; action: { label: string; path: string } };
+    };
 
 /** Templates whose data holds a live token: the data is wiped once the mail is sent. */
-export const templatesWithSecrets: ReadonlySet<QueuedMail['template']> = new Set(['confirm_email', 'reset_password', 'closure_link', 'confirm_email_change', 'admin_invitation', 'data_export_ready']);
+export const templatesWithSecrets: ReadonlySet<QueuedMail['template']> = new Set([
+  'confirm_email',
+  'reset_password',
+  'closure_link',
+  'confirm_email_change',
+  'admin_invitation',
+  'data_export_ready',
+]);
 
 export interface MailSite {
   name: string;
@@ -44,7 +72,6 @@ export interface MailContent {
   quote: { title: string; text: string } | null;
   footer: string;
 }
-
 
 export function mailSubject(mail: QueuedMail): string {
   if (mail.template === 'contact_reply') return `Re: your message to ${mail.data.siteName}`;
@@ -69,7 +96,11 @@ export function mailSubject(mail: QueuedMail): string {
   }
 }
 
-const paragraphsOf = (text: string) => text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+const paragraphsOf = (text: string) =>
+  text
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
 
 export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
   if (mail.template === 'admin_invitation')
@@ -82,7 +113,10 @@ export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
       ],
       items: [],
       awards: [],
-      action: { label: 'Choose my password', url: `${site.publicUrl}/admininvite?token=${encodeURIComponent(mail.data.token)}` },
+      action: {
+        label: 'Choose my password',
+        url: `${site.publicUrl}/admininvite?token=${encodeURIComponent(mail.data.token)}`,
+      },
       warning: null,
       quote: null,
       footer: `${site.name}. ${site.email}`,
@@ -97,12 +131,23 @@ export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
       footer: `${site.name}. ${site.email}`,
     };
     if (mail.template === 'contact_reply')
-      return { ...staff, paragraphs: paragraphsOf(mail.data.reply), action: null, quote: { title: 'Your message', text: mail.data.original } };
-    return { ...staff, paragraphs: mail.data.paragraphs, action: { label: mail.data.action.label, url: `${site.publicUrl}${mail.data.action.path}` }, quote: null };
+      return {
+        ...staff,
+        paragraphs: paragraphsOf(mail.data.reply),
+        action: null,
+        quote: { title: 'Your message', text: mail.data.original },
+      };
+    return {
+      ...staff,
+      paragraphs: mail.data.paragraphs,
+      action: { label: mail.data.action.label, url: `${site.publicUrl}${mail.data.action.path}` },
+      quote: null,
+    };
   }
   const { name, programme } = mail.data;
   const platform = `${programmeName(programme)} platform`;
-  const link = (path: string, token?: string) => `${site.publicUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  const link = (path: string, token?: string) =>
+    `${site.publicUrl}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
   const common = {
     subject: mailSubject(mail),
     greeting: `Dear ${name},`,
@@ -115,7 +160,12 @@ export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
   switch (mail.template) {
     case 'event': {
       const text = eventText(mail.data.event, programme, site.email);
-      const settings = categoryOf[mail.data.event.kind] !== 'security' ? [`You can turn off mails like this one in your mail settings: ${link(memberPagePath(programme, 'mailSettings'))}`] : [];
+      const settings =
+        categoryOf[mail.data.event.kind] !== 'security'
+          ? [
+              `You can turn off mails like this one in your mail settings: ${link(memberPagePath(programme, 'mailSettings'))}`,
+            ]
+          : [];
       return {
         ...common,
         paragraphs: [text.summary, ...text.more],
@@ -129,7 +179,10 @@ export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
     case 'confirm_email':
       return {
         ...common,
-        paragraphs: [`Thank you for registering on the ${platform} of ${site.name}. Please confirm that this email address is yours.`, 'The link works once, for two days. If you did not register, ignore this mail.'],
+        paragraphs: [
+          `Thank you for registering on the ${platform} of ${site.name}. Please confirm that this email address is yours.`,
+          'The link works once, for two days. If you did not register, ignore this mail.',
+        ],
         action: { label: 'Confirm my email address', url: link('/confirmemail', mail.data.token) },
       };
     case 'reset_password':
@@ -139,7 +192,13 @@ export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
           `Someone asked to reset the password of your ${platform} account.`,
           'The link works once, for one hour. If you did not ask for it, ignore this mail: your password stays as it is.',
         ],
-        action: { label: 'Choose a new password', url: link(programme === 'main' ? '/mainresetpassword' : '/welcomebackresetpassword', mail.data.token) },
+        action: {
+          label: 'Choose a new password',
+          url: link(
+            programme === 'main' ? '/mainresetpassword' : '/welcomebackresetpassword',
+            mail.data.token,
+          ),
+        },
       };
     case 'closure_link':
       return {
@@ -180,7 +239,10 @@ export function mailContent(mail: QueuedMail, site: MailSite): MailContent {
           `The download of everything our ${platform} holds about you, which you asked for under My Data, is ready: a zip of one JSON file and a spreadsheet (CSV) file for each list.`,
           `The link works until ${mail.data.expiresOn}, for you only: do not forward this mail. After that date, ask again from My Data.`,
         ],
-        action: { label: 'Download my data', url: `${site.publicUrl}/api/data-exports?token=${encodeURIComponent(mail.data.token)}` },
+        action: {
+          label: 'Download my data',
+          url: `${site.publicUrl}/api/data-exports?token=${encodeURIComponent(mail.data.token)}`,
+        },
         warning: `If you did not ask for this, contact us at ${site.email}.`,
       };
   }

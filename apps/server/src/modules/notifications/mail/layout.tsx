@@ -45,7 +45,9 @@ export function MailLayout({ content }: { content: MailContent }) {
     <Html lang="en">
       <Head />
       <Preview>{content.paragraphs[0] ?? content.subject}</Preview>
-      <Body style={{ backgroundColor: '#f9fafb', color: colours.ink, fontFamily: 'Arial, Helvetica, sans-serif' }}>
+      <Body
+        style={{ backgroundColor: '#f9fafb', color: colours.ink, fontFamily: 'Arial, Helvetica, sans-serif' }}
+      >
         <Container style={{ backgroundColor: '#ffffff', maxWidth: '560px', padding: '24px' }}>
           <Heading as="h1" style={{ fontSize: '20px', margin: '0 0 16px' }}>
             {content.subject}
@@ -57,11 +59,21 @@ export function MailLayout({ content }: { content: MailContent }) {
           <ItemRows title="Amounts" items={content.items} />
           <ItemRows title="Awards (not cash)" items={content.awards} />
           {content.action ? (
-            <Button href={content.action.url} style={{ backgroundColor: colours.brand, borderRadius: '6px', color: '#ffffff', padding: '12px 20px' }}>
+            <Button
+              href={content.action.url}
+              style={{
+                backgroundColor: colours.brand,
+                borderRadius: '6px',
+                color: '#ffffff',
+                padding: '12px 20px',
+              }}
+            >
               {content.action.label}
             </Button>
           ) : null}
-          {content.warning ? <Text style={{ color: colours.warn, fontWeight: 600 }}>{content.warning}</Text> : null}
+          {content.warning ? (
+            <Text style={{ color: colours.warn, fontWeight: 600 }}>{content.warning}</Text>
+          ) : null}
           <Hr style={{ borderColor: colours.line }} />
           <Text style={{ color: colours.muted, fontSize: '12px' }}>{content.footer}</Text>
           {content.quote ? (

@@ -6,7 +6,8 @@ import { mailContent, type MailSite, type QueuedMail } from './content';
 import { MailLayout } from './layout';
 
 // The XHTML doctype mail clients expect, as @react-email/render writes it.
-const MAIL_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+const MAIL_DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /**
  * The same streaming renderer @react-email/render calls, from React's edge build (no AsyncLocalStorage in Node 20's globals, no MessageChannel holding the process open): its Node build starts an

@@ -6,5 +6,10 @@ import { userCountsQuery } from './api/get-user-counts';
 
 /** The admin dashboard's figures, started by its route's loader while the page's code loads (decision 0034). */
 export function startAdminDashboardReads(client: QueryClient): Promise<unknown> {
-  return Promise.all([client.prefetchQuery(userCountsQuery()), client.prefetchQuery(transactionAmountsQuery()), client.prefetchQuery(latestTransactionsQuery()), client.prefetchQuery(mailBacklogQuery())]);
+  return Promise.all([
+    client.prefetchQuery(userCountsQuery()),
+    client.prefetchQuery(transactionAmountsQuery()),
+    client.prefetchQuery(latestTransactionsQuery()),
+    client.prefetchQuery(mailBacklogQuery()),
+  ]);
 }

@@ -10,7 +10,13 @@ export function salesGauge(figures: MoneyFigures) {
   const todayKobo = parseNairaString(figures.today);
   const previousKobo = parseNairaString(figures.previousDay);
   if (previousKobo === 0) {
-    return { fraction: 0, detail: todayKobo > 0 ? 'Up from nothing yesterday: no share of yesterday to show' : 'Nothing today or yesterday' };
+    return {
+      fraction: 0,
+      detail:
+        todayKobo > 0
+          ? 'Up from nothing yesterday: no share of yesterday to show'
+          : 'Nothing today or yesterday',
+    };
   }
   const fraction = todayKobo / previousKobo;
   return { fraction, detail: `${Math.round(fraction * 100)}% of yesterday's ${formatNaira(previousKobo)}` };

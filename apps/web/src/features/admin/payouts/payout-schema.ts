@@ -5,6 +5,8 @@ import { z } from 'zod';
 export const payoutChoiceSchema = z.strictObject({
   programme: programmeField,
   mode: payoutModeSchema,
-  period: z.string({ message: 'Choose the month to pay, as YYYY-MM' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose the month to pay, as YYYY-MM'),
+  period: z
+    .string({ message: 'Choose the month to pay, as YYYY-MM' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose the month to pay, as YYYY-MM'),
 });
 export type PayoutChoice = z.output<typeof payoutChoiceSchema>;

@@ -23,7 +23,9 @@ export const planFormSchema = z.object({
   healthFee: naira,
   healthFeeStage: z.string(),
   grantCeiling: naira,
-  stages: z.array(z.object({ activities: naira, graduating: naira, thankYou: naira, awards: z.array(award) })),
+  stages: z.array(
+    z.object({ activities: naira, graduating: naira, thankYou: naira, awards: z.array(award) }),
+  ),
 });
 export type PlanFormValues = z.input<typeof planFormSchema>;
 
@@ -41,7 +43,12 @@ export function planToForm(plan: Plan): PlanFormValues {
       activities: toNaira(s.activitiesKobo),
       graduating: toNaira(s.graduatingKobo),
       thankYou: toNaira(s.thankYouKobo),
-      awards: s.awards.map((a) => ({ kind: a.kind, label: a.label, value: toNaira(a.valueKobo), installments: String(a.installments) })),
+      awards: s.awards.map((a) => ({
+        kind: a.kind,
+        label: a.label,
+        value: toNaira(a.valueKobo),
+        installments: String(a.installments),
+      })),
     })),
   };
 }
@@ -52,7 +59,10 @@ export function formToPlan(base: Plan, values: z.output<typeof planFormSchema>):
     ...base,
     feeKobo: toKobo(values.fee),
     referralBonusKobo: toKobo(values.referralBonus),
-    healthFee: values.healthFeeStage === 'none' ? null : { stage: Number(values.healthFeeStage), amountKobo: toKobo(values.healthFee) },
+    healthFee:
+      values.healthFeeStage === 'none'
+        ? null
+        : { stage: Number(values.healthFeeStage), amountKobo: toKobo(values.healthFee) },
     grant: base.grant ? { ...base.grant, ceilingKobo: toKobo(values.grantCeiling) } : null,
     stages: base.stages.map((stage, i) => {
       const typed = values.stages[i]!;
@@ -61,7 +71,12 @@ export function formToPlan(base: Plan, values: z.output<typeof planFormSchema>):
         activitiesKobo: toKobo(typed.activities),
         graduatingKobo: toKobo(typed.graduating),
         thankYouKobo: toKobo(typed.thankYou),
-        awards: typed.awards.map((a) => ({ kind: a.kind, label: a.label, valueKobo: toKobo(a.value), installments: Number(a.installments) })),
+        awards: typed.awards.map((a) => ({
+          kind: a.kind,
+          label: a.label,
+          valueKobo: toKobo(a.value),
+          installments: Number(a.installments),
+        })),
       };
     }),
   };

@@ -6,7 +6,12 @@ import { apiFetch } from '../../../lib/api-client';
 export const confirmEmailChangeQuery = (token: string) =>
   queryOptions({
     queryKey: ['confirm-email-change', token],
-    queryFn: () => apiFetch<{ message: string; programme: Programme }>('/auth/confirm-email-change', { method: 'POST', body: { token }, token: null }),
+    queryFn: () =>
+      apiFetch<{ message: string; programme: Programme }>('/auth/confirm-email-change', {
+        method: 'POST',
+        body: { token },
+        token: null,
+      }),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,

@@ -9,7 +9,12 @@ import { apiFetch } from '../../../lib/api-client';
 export const confirmEmailQuery = (token: string) =>
   queryOptions({
     queryKey: ['confirm-email', token],
-    queryFn: () => apiFetch<{ message: string; programme?: Programme }>('/auth/confirm-email', { method: 'POST', body: { token }, token: null }),
+    queryFn: () =>
+      apiFetch<{ message: string; programme?: Programme }>('/auth/confirm-email', {
+        method: 'POST',
+        body: { token },
+        token: null,
+      }),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,

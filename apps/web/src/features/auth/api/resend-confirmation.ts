@@ -3,5 +3,9 @@ import { apiFetch } from '../../../lib/api-client';
 
 /** POST /api/auth/resend-confirmation: mails a new confirmation link to an unconfirmed account. */
 export function resendConfirmation(input: { email: string; programme: Programme }) {
-  return apiFetch<{ message: string }>('/auth/resend-confirmation', { method: 'POST', body: input, token: null });
+  return apiFetch<{ message: string }>('/auth/resend-confirmation', {
+    method: 'POST',
+    body: input,
+    token: null,
+  });
 }

@@ -3,7 +3,17 @@ import { Link } from 'react-router';
 import { DocumentTitle } from '../../../components/ui/document-title';
 
 /** The frame of every authentication screen: one h1, the form, and the links under it. */
-export function AuthCard({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="bg-brand-50 px-4 py-10 sm:py-14">
       <DocumentTitle title={title} />

@@ -10,7 +10,13 @@ export function ForgotPasswordForm({ call }: { call: string }) {
   const onSubmit = form.handleSubmit((values) => request.mutate(values));
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <TextField label="Email" type="email" autoComplete="email" error={form.formState.errors.email} {...form.register('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={form.formState.errors.email}
+        {...form.register('email')}
+      />
       <SubmitButton pending={request.isPending} pendingLabel="Sending...">
         Reset
       </SubmitButton>

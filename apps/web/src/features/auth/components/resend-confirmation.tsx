@@ -4,10 +4,21 @@ import { errorMessage, FormMessage } from '../../../components/form';
 import { resendConfirmation } from '../api/resend-confirmation';
 
 /** Shown when a login is refused because the email is not confirmed: offers a new confirmation link. */
-export function ResendConfirmation({ email, programme, message }: { email: string; programme: Programme; message: string }) {
+export function ResendConfirmation({
+  email,
+  programme,
+  message,
+}: {
+  email: string;
+  programme: Programme;
+  message: string;
+}) {
   const resend = useMutation({ mutationFn: resendConfirmation });
   return (
-    <div role="alert" className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+    <div
+      role="alert"
+      className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
       <p>{message}</p>
       {!resend.isSuccess && (
         <button

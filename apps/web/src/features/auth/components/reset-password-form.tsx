@@ -1,7 +1,14 @@
 import { resetPasswordSchema, type ResetPasswordInput } from '@coop/core/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { errorMessage, FormMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../components/form';
+import {
+  errorMessage,
+  FormMessage,
+  SubmitButton,
+  TextField,
+  useResultDialog,
+  useZodForm,
+} from '../../../components/form';
 import { resetPassword } from '../api/reset-password';
 import type { ProgrammeScreens } from '../programmes';
 
@@ -9,13 +16,17 @@ import type { ProgrammeScreens } from '../programmes';
 export function ResetPasswordForm({ screens, token }: { screens: ProgrammeScreens; token: string }) {
   const navigate = useNavigate();
   const form = useZodForm(resetPasswordSchema, { token, password: '', confirmPassword: '' });
-  const change = useMutation({ mutationFn: (values: ResetPasswordInput) => resetPassword(screens.calls.reset, values) });
+  const change = useMutation({
+    mutationFn: (values: ResetPasswordInput) => resetPassword(screens.calls.reset, values),
+  });
   const popup = useResultDialog();
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await change.mutateAsync(values);
-      popup.show({ ok: true, message: answer.message }, () => navigate(screens.paths.resetDone, { replace: true }));
+      popup.show({ ok: true, message: answer.message }, () =>
+        navigate(screens.paths.resetDone, { replace: true }),
+      );
     } catch (error) {
       popup.show({ ok: false, message: errorMessage(error) });
     }
@@ -23,8 +34,21 @@ export function ResetPasswordForm({ screens, token }: { screens: ProgrammeScreen
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       <FormMessage tone="error" message={errors.token?.message} />
-      <TextField label="New Password" type="password" autoComplete="new-password" hint="8 to 64 characters." error={errors.password} {...form.register('password')} />
-      <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.confirmPassword} {...form.register('confirmPassword')} />
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        hint="8 to 64 characters."
+        error={errors.password}
+        {...form.register('password')}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+        {...form.register('confirmPassword')}
+      />
       <SubmitButton pending={change.isPending} pendingLabel="Changing...">
         Change Password
       </SubmitButton>

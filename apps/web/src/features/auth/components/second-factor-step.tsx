@@ -7,8 +7,12 @@ import { errorMessage, FormMessage, SubmitButton, TextField, useZodForm } from '
 import { confirmDuringLogin, setupDuringLogin, verifySecondFactor } from '../api/second-factor';
 
 // The QR code library loads only for the few administrators who enrol, never with the public pages.
-const TotpEnrolment = lazy(() => import('../../../components/two-factor/totp-enrolment').then((m) => ({ default: m.TotpEnrolment })));
-const RecoveryCodes = lazy(() => import('../../../components/two-factor/totp-enrolment').then((m) => ({ default: m.RecoveryCodes })));
+const TotpEnrolment = lazy(() =>
+  import('../../../components/two-factor/totp-enrolment').then((m) => ({ default: m.TotpEnrolment })),
+);
+const RecoveryCodes = lazy(() =>
+  import('../../../components/two-factor/totp-enrolment').then((m) => ({ default: m.RecoveryCodes })),
+);
 
 const codeSchema = z.object({ code: twoFactorCodeField });
 
@@ -20,19 +24,33 @@ interface Props {
 
 /** The admin login's second step: the authenticator code (or a recovery code), or enrolment when it is required. */
 export function SecondFactorStep({ challenge, mode, onSignedIn }: Props) {
-  return mode === 'code' ? <CodeStep challenge={challenge} onSignedIn={onSignedIn} /> : <EnrolStep challenge={challenge} onSignedIn={onSignedIn} />;
+  return mode === 'code' ? (
+    <CodeStep challenge={challenge} onSignedIn={onSignedIn} />
+  ) : (
+    <EnrolStep challenge={challenge} onSignedIn={onSignedIn} />
+  );
 }
 
 function CodeStep({ challenge, onSignedIn }: Omit<Props, 'mode'>) {
   const form = useZodForm(codeSchema, { code: '' });
-  const verify = useMutation({ mutationFn: (code: string) => verifySecondFactor(challenge, code), onSuccess: onSignedIn });
+  const verify = useMutation({
+    mutationFn: (code: string) => verifySecondFactor(challenge, code),
+    onSuccess: onSignedIn,
+  });
   const onSubmit = form.handleSubmit(({ code }) => verify.mutate(code));
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby="second-factor">
       <p id="second-factor" className="text-slate-800">
-        Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes instead.
+        Enter the 6-digit code from your authenticator app. Lost your phone? Enter one of your recovery codes
+        instead.
       </p>
-      <TextField label="Two-factor code" inputMode="text" autoComplete="one-time-code" error={form.formState.errors.code} {...form.register('code')} />
+      <TextField
+        label="Two-factor code"
+        inputMode="text"
+        autoComplete="one-time-code"
+        error={form.formState.errors.code}
+        {...form.register('code')}
+      />
       <SubmitButton pending={verify.isPending} pendingLabel="Checking...">
         Verify
       </SubmitButton>
@@ -50,7 +68,11 @@ function EnrolStep({ challenge, onSignedIn }: Omit<Props, 'mode'>) {
       <Suspense fallback={<p role="status">Loading...</p>}>
         <div className="space-y-4">
           <RecoveryCodes codes={done.recoveryCodes} />
-          <button type="button" onClick={() => onSignedIn(done)} className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900">
+          <button
+            type="button"
+            onClick={() => onSignedIn(done)}
+            className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900"
+          >
             I have kept my recovery codes: continue
           </button>
         </div>
@@ -59,7 +81,10 @@ function EnrolStep({ challenge, onSignedIn }: Omit<Props, 'mode'>) {
   }
   return (
     <div className="space-y-4">
-      <p className="text-slate-800">This platform requires two-factor sign-in for administrators. Set it up now with an authenticator app on your phone.</p>
+      <p className="text-slate-800">
+        This platform requires two-factor sign-in for administrators. Set it up now with an authenticator app
+        on your phone.
+      </p>
       {!setup.data ? (
         <button
           type="button"
@@ -71,7 +96,12 @@ function EnrolStep({ challenge, onSignedIn }: Omit<Props, 'mode'>) {
         </button>
       ) : (
         <Suspense fallback={<p role="status">Loading...</p>}>
-          <TotpEnrolment setup={setup.data} pending={confirm.isPending} error={confirm.error} onCode={(code) => confirm.mutate(code, { onSuccess: setDone })} />
+          <TotpEnrolment
+            setup={setup.data}
+            pending={confirm.isPending}
+            error={confirm.error}
+            onCode={(code) => confirm.mutate(code, { onSuccess: setDone })}
+          />
         </Suspense>
       )}
       {setup.isError && <FormMessage tone="error" message={errorMessage(setup.error)} />}

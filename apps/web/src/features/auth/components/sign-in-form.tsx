@@ -3,7 +3,14 @@ import { loginSchema, type LoginInput, type LoginResponse } from '@coop/core/con
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorCode, errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../components/form';
+import {
+  errorCode,
+  errorMessage,
+  SubmitButton,
+  TextField,
+  useResultDialog,
+  useZodForm,
+} from '../../../components/form';
 import { startSession, type SessionArea } from '../../../lib/session';
 import { login } from '../api/login';
 import { ResendConfirmation } from './resend-confirmation';
@@ -28,12 +35,16 @@ export function SignInForm({ area, call, destination, programme, successTitle }:
   const signIn = useMutation({ mutationFn: (values: LoginInput) => login(call, values) });
   const popup = useResultDialog();
   const [unconfirmed, setUnconfirmed] = useState<{ email: string; message: string } | null>(null);
-  const [secondFactor, setSecondFactor] = useState<{ challenge: string; mode: 'code' | 'enrol' } | null>(null);
+  const [secondFactor, setSecondFactor] = useState<{ challenge: string; mode: 'code' | 'enrol' } | null>(
+    null,
+  );
   const { errors } = form.formState;
 
   const signedIn = (answer: LoginResponse) => {
     startSession(area, answer);
-    popup.show({ ok: true, title: successTitle, message: answer.message }, () => navigate(safeNext(params.get('next'), destination), { replace: true }));
+    popup.show({ ok: true, title: successTitle, message: answer.message }, () =>
+      navigate(safeNext(params.get('next'), destination), { replace: true }),
+    );
   };
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -46,7 +57,8 @@ export function SignInForm({ area, call, destination, programme, successTitle }:
     } catch (error) {
       // The spec resets the login form on failure; the email stays so a typo in the password is quick to fix.
       form.resetField('password');
-      if (errorCode(error) === 'email_unconfirmed') setUnconfirmed({ email: values.email, message: errorMessage(error) });
+      if (errorCode(error) === 'email_unconfirmed')
+        setUnconfirmed({ email: values.email, message: errorMessage(error) });
       else popup.show({ ok: false, message: errorMessage(error) });
     }
   });
@@ -62,12 +74,26 @@ export function SignInForm({ area, call, destination, programme, successTitle }:
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email')} />
-      <TextField label="Password" type="password" autoComplete="current-password" error={errors.password} {...form.register('password')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+        {...form.register('password')}
+      />
       <SubmitButton pending={signIn.isPending} pendingLabel="Login in...">
         Login
       </SubmitButton>
-      {unconfirmed && <ResendConfirmation email={unconfirmed.email} programme={programme} message={unconfirmed.message} />}
+      {unconfirmed && (
+        <ResendConfirmation email={unconfirmed.email} programme={programme} message={unconfirmed.message} />
+      )}
       {popup.dialog}
     </form>
   );

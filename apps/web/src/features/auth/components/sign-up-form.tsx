@@ -1,7 +1,14 @@
 import { signupSchema, type SignupInput } from '@coop/core/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CheckboxField, errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../components/form';
+import {
+  CheckboxField,
+  errorMessage,
+  SubmitButton,
+  TextField,
+  useResultDialog,
+  useZodForm,
+} from '../../../components/form';
 import { signUp } from '../api/sign-up';
 import type { ProgrammeScreens } from '../programmes';
 
@@ -26,7 +33,9 @@ export function SignUpForm({ screens }: { screens: ProgrammeScreens }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await register.mutateAsync(values);
-      popup.show({ ok: true, message: answer.message }, () => navigate(screens.paths.success, { state: { email: values.email } }));
+      popup.show({ ok: true, message: answer.message }, () =>
+        navigate(screens.paths.success, { state: { email: values.email } }),
+      );
     } catch (error) {
       popup.show({ ok: false, message: errorMessage(error) });
     }
@@ -34,14 +43,57 @@ export function SignUpForm({ screens }: { screens: ProgrammeScreens }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <TextField label="Full Names" autoComplete="name" error={errors.fullName} {...form.register('fullName')} />
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email')} />
-      <TextField label="Phone" type="tel" inputMode="numeric" autoComplete="tel-national" placeholder="08031234567" error={errors.phone} {...form.register('phone')} />
-      <TextField label="Address" autoComplete="street-address" error={errors.address} {...form.register('address')} />
-      <TextField label="Password" type="password" autoComplete="new-password" hint="8 to 64 characters." error={errors.password} {...form.register('password')} />
-      <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.confirmPassword} {...form.register('confirmPassword')} />
+      <TextField
+        label="Full Names"
+        autoComplete="name"
+        error={errors.fullName}
+        {...form.register('fullName')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        placeholder="08031234567"
+        error={errors.phone}
+        {...form.register('phone')}
+      />
+      <TextField
+        label="Address"
+        autoComplete="street-address"
+        error={errors.address}
+        {...form.register('address')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="8 to 64 characters."
+        error={errors.password}
+        {...form.register('password')}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+        {...form.register('confirmPassword')}
+      />
       {/* defaultValue too, so the code is already in the server's HTML before the page runs. */}
-      <TextField label="Referral Code (optional)" autoCapitalize="characters" defaultValue={sharedCode} error={errors.referralCode} {...form.register('referralCode')} />
+      <TextField
+        label="Referral Code (optional)"
+        autoCapitalize="characters"
+        defaultValue={sharedCode}
+        error={errors.referralCode}
+        {...form.register('referralCode')}
+      />
       <CheckboxField
         label={
           <>

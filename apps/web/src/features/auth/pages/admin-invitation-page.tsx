@@ -1,7 +1,14 @@
 import { acceptAdminInvitationSchema } from '@coop/core/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { errorMessage, FormMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../components/form';
+import {
+  errorMessage,
+  FormMessage,
+  SubmitButton,
+  TextField,
+  useResultDialog,
+  useZodForm,
+} from '../../../components/form';
 import { acceptAdminInvitation } from '../api/accept-admin-invitation';
 import { AuthCard } from '../components/auth-card';
 
@@ -22,11 +29,30 @@ export function AdminInvitationPage() {
     }
   });
   return (
-    <AuthCard title="Become an administrator" intro="Choose the password you will sign in to the admin area with.">
+    <AuthCard
+      title="Become an administrator"
+      intro="Choose the password you will sign in to the admin area with."
+    >
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <FormMessage tone="error" message={token ? errors.token?.message : 'This page needs the link from your invitation mail.'} />
-        <TextField label="Password" type="password" autoComplete="new-password" hint="8 to 64 characters." error={errors.password} {...form.register('password')} />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.confirmPassword} {...form.register('confirmPassword')} />
+        <FormMessage
+          tone="error"
+          message={token ? errors.token?.message : 'This page needs the link from your invitation mail.'}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="8 to 64 characters."
+          error={errors.password}
+          {...form.register('password')}
+        />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+          {...form.register('confirmPassword')}
+        />
         <SubmitButton pending={accept.isPending} pendingLabel="Saving...">
           Choose my password
         </SubmitButton>

@@ -13,7 +13,11 @@ export function ConfirmEmailChangePage() {
   if (!token || confirm.isError) {
     return (
       <Notice title="We could not confirm your new email address" tone="error">
-        <p>{token ? errorMessage(confirm.error) : 'This page needs the link from the mail sent to your new address.'}</p>
+        <p>
+          {token
+            ? errorMessage(confirm.error)
+            : 'This page needs the link from the mail sent to your new address.'}
+        </p>
         <p>Your account keeps its old email address. Contact us to have it corrected again.</p>
       </Notice>
     );
@@ -27,7 +31,10 @@ export function ConfirmEmailChangePage() {
   }
   const screens = programmeScreens[confirm.data.programme];
   return (
-    <Notice title="New email address confirmed" actions={<ButtonLink to={screens.paths.signin}>Sign in</ButtonLink>}>
+    <Notice
+      title="New email address confirmed"
+      actions={<ButtonLink to={screens.paths.signin}>Sign in</ButtonLink>}
+    >
       <p>{confirm.data.message}</p>
     </Notice>
   );

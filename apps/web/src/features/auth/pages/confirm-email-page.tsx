@@ -8,9 +8,15 @@ import { confirmEmailQuery } from '../api/confirm-email';
 import { programmeScreens } from '../programmes';
 
 function SignInLinks({ programme }: { programme?: Programme }) {
-  const choices = programme ? [programmeScreens[programme]] : [programmeScreens.main, programmeScreens.welcomeback];
+  const choices = programme
+    ? [programmeScreens[programme]]
+    : [programmeScreens.main, programmeScreens.welcomeback];
   return choices.map((screens) => (
-    <ButtonLink key={screens.programme} to={screens.paths.signin} variant={choices.length > 1 && screens.programme === 'welcomeback' ? 'outline' : 'primary'}>
+    <ButtonLink
+      key={screens.programme}
+      to={screens.paths.signin}
+      variant={choices.length > 1 && screens.programme === 'welcomeback' ? 'outline' : 'primary'}
+    >
       {choices.length > 1 ? `Sign in to the ${screens.name}` : 'Sign in'}
     </ButtonLink>
   ));

@@ -6,12 +6,16 @@ import { programmeScreens, type ProgrammeScreens } from '../programmes';
 /** The email-confirmation notice after a registration: check your email, then log in and pay. */
 function RegistrationSuccess({ screens }: { screens: ProgrammeScreens }) {
   const state: unknown = useLocation().state;
-  const email = state && typeof state === 'object' && 'email' in state && typeof state.email === 'string' ? state.email : null;
+  const email =
+    state && typeof state === 'object' && 'email' in state && typeof state.email === 'string'
+      ? state.email
+      : null;
   return (
     <Notice title="Registration is Successful" tone="info">
       <p>
-        Check your email{email ? ` (${email})` : ''}: we sent you a link to confirm your address. Open it, then log in and pay the one-time fee
-        of {formatNaira(getPlan(screens.programme).feeKobo)} to become a member.
+        Check your email{email ? ` (${email})` : ''}: we sent you a link to confirm your address. Open it,
+        then log in and pay the one-time fee of {formatNaira(getPlan(screens.programme).feeKobo)} to become a
+        member.
       </p>
       <p>No email after a few minutes? Look in your spam folder, or log in and ask for a new link.</p>
       <p className="pt-3">

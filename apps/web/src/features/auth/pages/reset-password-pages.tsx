@@ -19,7 +19,10 @@ function ProgrammeResetPassword({ screens }: { screens: ProgrammeScreens }) {
       {token ? (
         <ResetPasswordForm screens={screens} token={token} />
       ) : (
-        <FormMessage tone="error" message="This page needs the link from your password-reset email. Open the link in the email, or ask for a new one." />
+        <FormMessage
+          tone="error"
+          message="This page needs the link from your password-reset email. Open the link in the email, or ask for a new one."
+        />
       )}
     </AuthCard>
   );

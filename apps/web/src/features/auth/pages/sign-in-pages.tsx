@@ -24,7 +24,12 @@ function ProgrammeSignIn({ screens, area }: { screens: ProgrammeScreens; area: P
         </>
       }
     >
-      <SignInForm area={area} call={screens.calls.login} destination={screens.paths.dashboard} programme={screens.programme} />
+      <SignInForm
+        area={area}
+        call={screens.calls.login}
+        destination={screens.paths.dashboard}
+        programme={screens.programme}
+      />
     </AuthCard>
   );
 }
@@ -40,7 +45,13 @@ export function WelcomeBackSignInPage() {
 export function AdminSignInPage() {
   return (
     <AuthCard title="Admin Login" intro="For administrators of the platform.">
-      <SignInForm area="admin" call="/admin/adminLogin" destination="/admindashboard" programme="main" successTitle="Login Successful!" />
+      <SignInForm
+        area="admin"
+        call="/admin/adminLogin"
+        destination="/admindashboard"
+        programme="main"
+        successTitle="Login Successful!"
+      />
     </AuthCard>
   );
 }

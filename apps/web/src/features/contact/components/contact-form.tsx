@@ -1,6 +1,13 @@
 import { contactSchema } from '@coop/core/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { errorMessage, SubmitButton, TextAreaField, TextField, useResultDialog, useZodForm } from '../../../components/form';
+import {
+  errorMessage,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useResultDialog,
+  useZodForm,
+} from '../../../components/form';
 import { sendContact } from '../api/send-contact';
 
 export function ContactForm() {
@@ -20,7 +27,13 @@ export function ContactForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Contact us">
       <TextField label="Name" autoComplete="name" error={errors.name} {...form.register('name')} />
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email} {...form.register('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email}
+        {...form.register('email')}
+      />
       <TextAreaField label="Message" error={errors.message} {...form.register('message')} />
       <SubmitButton pending={send.isPending} pendingLabel="Sending...">
         Submit

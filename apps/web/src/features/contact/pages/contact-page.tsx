@@ -7,7 +7,10 @@ export function ContactPage() {
   const site = useSite();
   return (
     <>
-      <PageHeader title="Contact Us" lead="Questions about membership, payments or your account? Write to us and we will answer by email." />
+      <PageHeader
+        title="Contact Us"
+        lead="Questions about membership, payments or your account? Write to us and we will answer by email."
+      />
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-[1fr_1.4fr]">
         <section aria-labelledby="contact-details">
           <h2 id="contact-details" className="text-2xl font-bold text-brand-900">
@@ -31,7 +34,10 @@ export function ContactPage() {
                 <dt className="text-sm font-semibold text-slate-600">Phone</dt>
                 {site.phones.map((phone) => (
                   <dd key={phone}>
-                    <a className="font-medium text-brand-800 underline" href={`tel:${phone.replace(/[^\d+]/g, '')}`}>
+                    <a
+                      className="font-medium text-brand-800 underline"
+                      href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+                    >
                       {phone}
                     </a>
                   </dd>

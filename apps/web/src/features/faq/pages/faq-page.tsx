@@ -12,7 +12,10 @@ export function FaqPage() {
             <details key={entry.question} className="group">
               <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 font-semibold text-slate-900 hover:bg-brand-50 [&::-webkit-details-marker]:hidden">
                 <h2 className="text-base">{entry.question}</h2>
-                <span aria-hidden="true" className="text-xl text-brand-800 transition-transform group-open:rotate-45 motion-reduce:transition-none">
+                <span
+                  aria-hidden="true"
+                  className="text-xl text-brand-800 transition-transform group-open:rotate-45 motion-reduce:transition-none"
+                >
                   +
                 </span>
               </summary>

@@ -5,13 +5,31 @@ import { DocumentTitle } from '../../../components/ui/document-title';
 import { Carousel } from '../../../components/ui/carousel';
 import { heroSlides } from '../components/hero-slides';
 
-const audiences = ['A business person', 'A professional', 'A civil servant', 'A student', 'A skilled or unskilled worker'];
+const audiences = [
+  'A business person',
+  'A professional',
+  'A civil servant',
+  'A student',
+  'A skilled or unskilled worker',
+];
 const wants = ['A healthy lifestyle', 'Adequate financial security', 'Self actualization'];
 const offerings = [
-  { title: 'Business training and management', text: 'Practical courses on starting, running and growing a business.' },
-  { title: 'Health and lifestyle training', text: 'Programmes that promote healthy living for members and their families.' },
-  { title: 'Industrial and agro-economic workshops', text: 'Workshops and seminars on industry, farming and agro-processing.' },
-  { title: 'Start-up and growth capital', text: 'Capital for profitable ventures, in partnership with the company.' },
+  {
+    title: 'Business training and management',
+    text: 'Practical courses on starting, running and growing a business.',
+  },
+  {
+    title: 'Health and lifestyle training',
+    text: 'Programmes that promote healthy living for members and their families.',
+  },
+  {
+    title: 'Industrial and agro-economic workshops',
+    text: 'Workshops and seminars on industry, farming and agro-processing.',
+  },
+  {
+    title: 'Start-up and growth capital',
+    text: 'Capital for profitable ventures, in partnership with the company.',
+  },
   { title: 'Social services', text: 'Support and social services for members and their communities.' },
 ];
 
@@ -19,8 +37,16 @@ export function HomePage() {
   const main = useCurrentPlan('main');
   const welcomeBack = useCurrentPlan('welcomeback');
   const platforms = [
-    { plan: main, to: '/main', text: 'For members building a business and a future: stages Welcome to Eldorado.' },
-    { plan: welcomeBack, to: '/welcomeback', text: 'For students, low-income workers and apprentices: stages Welcome to Thank You.' },
+    {
+      plan: main,
+      to: '/main',
+      text: 'For members building a business and a future: stages Welcome to Eldorado.',
+    },
+    {
+      plan: welcomeBack,
+      to: '/welcomeback',
+      text: 'For students, low-income workers and apprentices: stages Welcome to Thank You.',
+    },
   ];
   return (
     <>
@@ -34,7 +60,9 @@ export function HomePage() {
           <ul className="mt-4 space-y-2">
             {audiences.map((item) => (
               <li key={item} className="flex gap-2">
-                <span aria-hidden="true" className="text-brand-700">✓</span>
+                <span aria-hidden="true" className="text-brand-700">
+                  ✓
+                </span>
                 {item}?
               </li>
             ))}
@@ -45,7 +73,9 @@ export function HomePage() {
           <ul className="mt-4 space-y-2">
             {wants.map((item) => (
               <li key={item} className="flex gap-2">
-                <span aria-hidden="true" className="text-brand-700">✓</span>
+                <span aria-hidden="true" className="text-brand-700">
+                  ✓
+                </span>
                 {item}?
               </li>
             ))}

@@ -6,9 +6,13 @@ import type { Grant } from '../types';
 
 export type GrantApplicationInput = z.input<typeof grantApplicationSchema>;
 
-export const applyGrant = (input: GrantApplicationInput) => apiFetch<Grant>('/me/grant', { method: 'POST', body: input });
+export const applyGrant = (input: GrantApplicationInput) =>
+  apiFetch<Grant>('/me/grant', { method: 'POST', body: input });
 
 export function useApplyGrant() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: applyGrant, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'grant'] }) });
+  return useMutation({
+    mutationFn: applyGrant,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'grant'] }),
+  });
 }

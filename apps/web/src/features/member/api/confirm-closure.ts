@@ -3,7 +3,11 @@ import { apiFetch } from '../../../lib/api-client';
 
 /** Public: the link in the mail works without signing in. */
 export const confirmClosure = (token: string) =>
-  apiFetch<{ message: string; effectiveAt: string }>('/auth/confirm-closure', { method: 'POST', body: { token }, token: null });
+  apiFetch<{ message: string; effectiveAt: string }>('/auth/confirm-closure', {
+    method: 'POST',
+    body: { token },
+    token: null,
+  });
 
 export function useConfirmClosure() {
   return useMutation({ mutationFn: confirmClosure });

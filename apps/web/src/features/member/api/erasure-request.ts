@@ -3,7 +3,10 @@ import type { ErasureRequest } from '@coop/core/contracts';
 import { apiFetch } from '../../../lib/api-client';
 
 /** GET /me/erasure: when the member asked for erasure after closure (null: not asked). */
-export const erasureRequestQuery = queryOptions({ queryKey: ['me', 'erasure'], queryFn: () => apiFetch<ErasureRequest>('/me/erasure') });
+export const erasureRequestQuery = queryOptions({
+  queryKey: ['me', 'erasure'],
+  queryFn: () => apiFetch<ErasureRequest>('/me/erasure'),
+});
 
 export const useErasureRequest = () => useQuery(erasureRequestQuery);
 

@@ -6,6 +6,9 @@ export type MyPlan = Plan & { effectiveAt: string; joinedUnder: number | null; c
 
 /** GET /me/plan: the plan version the member's position joined under (before paying: the current one). */
 export const myPlanQuery = (programme: Programme) =>
-  queryOptions({ queryKey: ['me', 'plan', programme], queryFn: () => apiFetch<MyPlan>(`/me/plan?programme=${programme}`) });
+  queryOptions({
+    queryKey: ['me', 'plan', programme],
+    queryFn: () => apiFetch<MyPlan>(`/me/plan?programme=${programme}`),
+  });
 
 export const useMyPlan = (programme: Programme) => useQuery(myPlanQuery(programme));

@@ -15,14 +15,16 @@ export interface PaymentStatus {
   message: string;
 }
 
-export const getPayment = (reference: string) => apiFetch<PaymentStatus>(`/payments/${encodeURIComponent(reference)}`);
+export const getPayment = (reference: string) =>
+  apiFetch<PaymentStatus>(`/payments/${encodeURIComponent(reference)}`);
 
 /** Asked again every 2 seconds while the provider has not settled it (the webhook may come a moment later). */
 export const paymentQuery = (reference: string) =>
   queryOptions({
     queryKey: ['payments', reference],
     queryFn: () => getPayment(reference),
-    refetchInterval: (query) => (query.state.data?.status === 'pending' && query.state.dataUpdateCount < 30 ? 2000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending' && query.state.dataUpdateCount < 30 ? 2000 : false,
   });
 
 export function usePayment(reference: string) {

@@ -5,7 +5,10 @@ import { apiFetch } from '../../../lib/api-client';
 
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
 
-export const mailSettingsQuery = queryOptions({ queryKey: ['me', 'mail-settings'], queryFn: () => apiFetch<MailSettings>('/me/mail-settings') });
+export const mailSettingsQuery = queryOptions({
+  queryKey: ['me', 'mail-settings'],
+  queryFn: () => apiFetch<MailSettings>('/me/mail-settings'),
+});
 
 export const useMailSettings = () => useQuery(mailSettingsQuery);
 
@@ -20,7 +23,12 @@ export function useUpdateMailSetting() {
     mutationFn: updateMailSetting,
     onMutate: (input) => {
       const before = queryClient.getQueryData(key);
-      if (before) queryClient.setQueryData(key, { settings: before.settings.map((s) => (s.category === input.category ? { ...s, enabled: input.enabled } : s)) });
+      if (before)
+        queryClient.setQueryData(key, {
+          settings: before.settings.map((s) =>
+            s.category === input.category ? { ...s, enabled: input.enabled } : s,
+          ),
+        });
       return { before };
     },
     onError: (_error, _input, context) => {

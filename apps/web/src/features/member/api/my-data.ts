@@ -6,7 +6,14 @@ import { saveFile } from '../../../lib/save-file';
 /** The parts of GET /me/data the screen shows; the download holds all of it. */
 export interface MyData {
   generatedAt: string;
-  profile: { fullName: string; email: string; phone: string; address: string; referralCode: string; signedUpAt: string | null };
+  profile: {
+    fullName: string;
+    email: string;
+    phone: string;
+    address: string;
+    referralCode: string;
+    signedUpAt: string | null;
+  };
   bankDetails: { bankName: string; accountNumber: string; accountName: string; verified: boolean } | null;
   positions: unknown[];
   walletLines: unknown[];
@@ -17,19 +24,30 @@ export interface MyData {
   mails: unknown[];
   signupOrigins: { address: string; browser: string; at: string | null }[];
   sessions: unknown[];
-  consents: { termsAcceptedAt: string | null; privacyNoticeVersion?: string | null; privacyNoticeAcceptedAt?: string | null };
+  consents: {
+    termsAcceptedAt: string | null;
+    privacyNoticeVersion?: string | null;
+    privacyNoticeAcceptedAt?: string | null;
+  };
 }
 
 export const myDataQuery = (programme: Programme) =>
-  queryOptions({ queryKey: ['me', 'data', programme], queryFn: () => apiFetch<MyData>(`/me/data?programme=${programme}`) });
+  queryOptions({
+    queryKey: ['me', 'data', programme],
+    queryFn: () => apiFetch<MyData>(`/me/data?programme=${programme}`),
+  });
 
 export const useMyData = (programme: Programme) => useQuery(myDataQuery(programme));
 
 /** Saves the zip (one JSON file and a CSV per list) the API makes of the same data. */
 async function downloadMyData(programme: Programme) {
-  const { blob, filename } = await apiDownload(`/me/data/download?programme=${programme}`, `my-data-${programme}.zip`);
+  const { blob, filename } = await apiDownload(
+    `/me/data/download?programme=${programme}`,
+    `my-data-${programme}.zip`,
+  );
   // A long history is built in the background: the answer is then a message (202), and the link comes by mail.
-  if (blob.type.startsWith('application/json')) return { mailed: true, message: (JSON.parse(await blob.text()) as { message: string }).message };
+  if (blob.type.startsWith('application/json'))
+    return { mailed: true, message: (JSON.parse(await blob.text()) as { message: string }).message };
   saveFile(blob, filename);
   return { mailed: false, message: `Saved ${filename}.` };
 }

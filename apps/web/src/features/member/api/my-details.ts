@@ -12,12 +12,14 @@ export interface MyDetails {
 }
 
 /** GET /me/details: the name, phone, address and email on file. */
-export const myDetailsQuery = () => queryOptions({ queryKey: ['me', 'details'], queryFn: () => apiFetch<MyDetails>('/me/details') });
+export const myDetailsQuery = () =>
+  queryOptions({ queryKey: ['me', 'details'], queryFn: () => apiFetch<MyDetails>('/me/details') });
 
 export const useMyDetails = () => useQuery(myDetailsQuery());
 
 /** PUT /me/details: name, phone and address change at once; a new email when its link is followed. */
-const correctMyDetails = (input: MemberDetailsInput) => apiFetch<{ message: string; details: MyDetails }>('/me/details', { method: 'PUT', body: input });
+const correctMyDetails = (input: MemberDetailsInput) =>
+  apiFetch<{ message: string; details: MyDetails }>('/me/details', { method: 'PUT', body: input });
 
 export function useCorrectMyDetails() {
   const client = useQueryClient();

@@ -5,5 +5,8 @@ export const requestClosure = () => apiFetch<{ message: string }>('/me/close', {
 
 export function useRequestClosure() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: requestClosure, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'closure'] }) });
+  return useMutation({
+    mutationFn: requestClosure,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'closure'] }),
+  });
 }

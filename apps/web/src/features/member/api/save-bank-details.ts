@@ -5,7 +5,10 @@ import type { SavedBankDetails } from './get-bank-details';
 
 /** POST /auth/register (Main) or /auth/bankdetails (Welcome Back): the server checks the account name with the bank. */
 export const saveBankDetails = (call: string, input: BankDetailsInput) =>
-  apiFetch<{ message: string; verified: boolean; bankDetails: SavedBankDetails }>(call, { method: 'POST', body: input });
+  apiFetch<{ message: string; verified: boolean; bankDetails: SavedBankDetails }>(call, {
+    method: 'POST',
+    body: input,
+  });
 
 export function useSaveBankDetails(call: string) {
   const queryClient = useQueryClient();

@@ -9,7 +9,8 @@ export interface PaymentStarted {
 }
 
 /** POST /auth/process-payment (Main) or /auth/welcomepaystack (Welcome Back) with the email prompted for. */
-export const startPayment = (call: string, email: string) => apiFetch<PaymentStarted>(call, { method: 'POST', body: { email } });
+export const startPayment = (call: string, email: string) =>
+  apiFetch<PaymentStarted>(call, { method: 'POST', body: { email } });
 
 export function useStartPayment(call: string) {
   return useMutation({ mutationFn: (email: string) => startPayment(call, email) });

@@ -6,5 +6,8 @@ export const withdrawGrant = (id: number) => apiFetch<Grant>(`/me/grant/${id}/wi
 
 export function useWithdrawGrant() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: withdrawGrant, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'grant'] }) });
+  return useMutation({
+    mutationFn: withdrawGrant,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['me', 'grant'] }),
+  });
 }

@@ -25,10 +25,16 @@ function awardRows(me: Dashboard): AwardRow[] {
       if (mine.length > 0) {
         return mine.map((a) => ({
           key: `award-${a.id}`,
-          label: a.installment > 1 ? `${awardName(a.kind, a.label)} (year ${a.installment})` : awardName(a.kind, a.label),
+          label:
+            a.installment > 1
+              ? `${awardName(a.kind, a.label)} (year ${a.installment})`
+              : awardName(a.kind, a.label),
           value: a.value === '0.00' ? null : naira(a.value),
           status: a.status,
-          detail: a.status === 'delivered' ? 'Delivered to you.' : `Earned on completing ${stage.name}; we will contact you to deliver it.`,
+          detail:
+            a.status === 'delivered'
+              ? 'Delivered to you.'
+              : `Earned on completing ${stage.name}; we will contact you to deliver it.`,
         }));
       }
       return [
@@ -55,16 +61,28 @@ export function AwardsSummary({ me, awardsPath }: { me: Dashboard; awardsPath: s
   const rows = awardRows(me);
   if (rows.length === 0) return null;
   return (
-    <section aria-labelledby="awards-heading" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5" data-testid="awards-section">
+    <section
+      aria-labelledby="awards-heading"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      data-testid="awards-section"
+    >
       <h2 id="awards-heading" className="text-lg font-bold text-brand-900">
         Awards
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Awards are not cash: they are delivered to you and never enter your wallet. <Link className="font-semibold text-brand-800 underline" to={awardsPath}>See your awards</Link>.
+        Awards are not cash: they are delivered to you and never enter your wallet.{' '}
+        <Link className="font-semibold text-brand-800 underline" to={awardsPath}>
+          See your awards
+        </Link>
+        .
       </p>
       <ul className="mt-3 divide-y divide-slate-100">
         {rows.map((row) => (
-          <li key={row.key} className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 py-2" data-testid="award-row">
+          <li
+            key={row.key}
+            className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 py-2"
+            data-testid="award-row"
+          >
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">
                 {row.label}
@@ -72,7 +90,11 @@ export function AwardsSummary({ me, awardsPath }: { me: Dashboard; awardsPath: s
               </p>
               <p className="text-sm text-slate-600">{row.detail}</p>
             </div>
-            <span className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge[row.status][1]}`}>{badge[row.status][0]}</span>
+            <span
+              className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge[row.status][1]}`}
+            >
+              {badge[row.status][0]}
+            </span>
           </li>
         ))}
       </ul>

@@ -1,6 +1,13 @@
 import { bankDetailsSchema } from '@coop/core/contracts';
 import { useNavigate } from 'react-router';
-import { errorMessage, SelectField, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../components/form';
+import {
+  errorMessage,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useResultDialog,
+  useZodForm,
+} from '../../../components/form';
 import { useBanks } from '../api/get-banks';
 import { useSaveBankDetails } from '../api/save-bank-details';
 import type { MemberArea } from '../member-area';
@@ -19,7 +26,13 @@ export function BankDetailsForm({ area, email }: { area: MemberArea; email: stri
   const save = useSaveBankDetails(area.calls.bankDetails);
   const popup = useResultDialog();
   const navigate = useNavigate();
-  const form = useZodForm(bankDetailsSchema, { email, type: undefined, accountNumber: '', accountName: '', bankCode: '' });
+  const form = useZodForm(bankDetailsSchema, {
+    email,
+    type: undefined,
+    accountNumber: '',
+    accountName: '',
+    bankCode: '',
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     const bankName = banks.data?.banks.find((b) => b.code === values.bankCode)?.name;
     try {
@@ -39,9 +52,26 @@ export function BankDetailsForm({ area, email }: { area: MemberArea; email: stri
   });
   const bankOptions = (banks.data?.banks ?? []).map((b) => ({ value: b.code, label: b.name }));
   return (
-    <form noValidate onSubmit={onSubmit} className="max-w-lg space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <TextField label="Email" type="email" readOnly autoComplete="email" error={form.formState.errors.email} {...form.register('email')} />
-      <SelectField label="Account type" placeholder="Select account type" options={accountTypes} error={form.formState.errors.type} {...form.register('type')} />
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="max-w-lg space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <TextField
+        label="Email"
+        type="email"
+        readOnly
+        autoComplete="email"
+        error={form.formState.errors.email}
+        {...form.register('email')}
+      />
+      <SelectField
+        label="Account type"
+        placeholder="Select account type"
+        options={accountTypes}
+        error={form.formState.errors.type}
+        {...form.register('type')}
+      />
       <TextField
         label="Account number"
         inputMode="numeric"
@@ -62,7 +92,10 @@ export function BankDetailsForm({ area, email }: { area: MemberArea; email: stri
         label="Bank"
         placeholder={banks.isPending ? 'Loading banks...' : 'Select your bank'}
         options={bankOptions}
-        error={form.formState.errors.bankCode ?? (banks.isError ? { message: `We could not load the bank list: ${banks.error.message}` } : undefined)}
+        error={
+          form.formState.errors.bankCode ??
+          (banks.isError ? { message: `We could not load the bank list: ${banks.error.message}` } : undefined)
+        }
         {...form.register('bankCode')}
       />
       {banks.isError && (

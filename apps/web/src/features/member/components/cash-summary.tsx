@@ -13,22 +13,42 @@ interface CashFigure {
 function cashFigures(me: Dashboard): CashFigure[] {
   const plan = getPlan(me.programme);
   const referral = `${formatNaira(plan.referralBonusKobo)} for each of the first ${plan.referralBonusCap} people who join with your code and pay`;
-  const wallet = { label: 'Wallet Balance', value: me.wallet, note: 'Cash you have earned and not yet been paid. It is paid to your bank account monthly.' };
-  const graduating = { label: 'Graduating Bonus', value: me.graduatingBonus, note: 'Paid each time you complete a stage.' };
+  const wallet = {
+    label: 'Wallet Balance',
+    value: me.wallet,
+    note: 'Cash you have earned and not yet been paid. It is paid to your bank account monthly.',
+  };
+  const graduating = {
+    label: 'Graduating Bonus',
+    value: me.graduatingBonus,
+    note: 'Paid each time you complete a stage.',
+  };
   if (me.programme === 'main') {
     const figures = [
       wallet,
-      { label: 'Earned Bonus', value: me.earnedBonus, note: `Referral bonuses (${referral}) and the activities bonus of each stage you complete.` },
+      {
+        label: 'Earned Bonus',
+        value: me.earnedBonus,
+        note: `Referral bonuses (${referral}) and the activities bonus of each stage you complete.`,
+      },
       graduating,
     ];
     if (me.healthFee !== '0.00') {
-      figures.push({ label: 'Health Fee Deducted', value: `-${me.healthFee}`, note: 'The health organisation registration fee, taken once from your Honourable bonuses.' });
+      figures.push({
+        label: 'Health Fee Deducted',
+        value: `-${me.healthFee}`,
+        note: 'The health organisation registration fee, taken once from your Honourable bonuses.',
+      });
     }
     return figures;
   }
   return [
     wallet,
-    { label: 'Referral Bonus', value: me.matrixBonus, note: `Referral bonuses (${referral}) and the matrix bonus of each stage you complete.` },
+    {
+      label: 'Referral Bonus',
+      value: me.matrixBonus,
+      note: `Referral bonuses (${referral}) and the matrix bonus of each stage you complete.`,
+    },
     graduating,
     { label: 'Thank You Bonus', value: me.thankYouBonus, note: 'Paid once, on completing Thank You.' },
   ];

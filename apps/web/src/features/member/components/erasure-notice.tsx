@@ -8,14 +8,20 @@ export function ErasureNotice() {
   const ask = useAskErasure();
   const requestedAt = ask.data?.requestedAt ?? asked.data?.requestedAt ?? null;
   return (
-    <section className="max-w-lg space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="erasure-heading" data-testid="erasure-notice">
+    <section
+      className="max-w-lg space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      aria-labelledby="erasure-heading"
+      data-testid="erasure-notice"
+    >
       <h2 id="erasure-heading" className="text-lg font-semibold">
         Your personal data after closure
       </h2>
       <p className="text-slate-800">
-        After your account closes we keep your name, contact and bank details {asked.data ? `for ${asked.data.retentionYears} years` : 'for the period'}, as company law
-        asks of accounting records, and then erase them. You can ask for them to be erased as soon as the account is closed, once nothing is owed to you and nothing is open (a payout, a dispute, a request).
-        Records of your payments, bonuses and payouts stay in our books with their amounts and dates, without your name.
+        After your account closes we keep your name, contact and bank details{' '}
+        {asked.data ? `for ${asked.data.retentionYears} years` : 'for the period'}, as company law asks of
+        accounting records, and then erase them. You can ask for them to be erased as soon as the account is
+        closed, once nothing is owed to you and nothing is open (a payout, a dispute, a request). Records of
+        your payments, bonuses and payouts stay in our books with their amounts and dates, without your name.
       </p>
       {requestedAt ? (
         <p className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900" role="status">

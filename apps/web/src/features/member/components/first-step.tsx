@@ -7,13 +7,18 @@ import type { MemberArea } from '../member-area';
 export function FirstStep({ area }: { area: MemberArea }) {
   const plan = useCurrentPlan(area.programme);
   return (
-    <section aria-labelledby="first-step-heading" className="rounded-lg border-2 border-brand-600 bg-brand-50 p-5 shadow-sm" data-testid="first-step">
+    <section
+      aria-labelledby="first-step-heading"
+      className="rounded-lg border-2 border-brand-600 bg-brand-50 p-5 shadow-sm"
+      data-testid="first-step"
+    >
       <h2 id="first-step-heading" className="text-xl font-bold text-brand-900">
         Your first step: share your referral link
       </h2>
       <p className="mt-2 text-slate-800">
-        You are in the matrix. Send your link to friends: when one joins with it and pays, you earn a referral bonus of {formatNaira(plan.referralBonusKobo)} (for each of
-        your first {plan.referralBonusCap}), and their place in your matrix brings you closer to your next stage. Your wallet is empty until then.
+        You are in the matrix. Send your link to friends: when one joins with it and pays, you earn a referral
+        bonus of {formatNaira(plan.referralBonusKobo)} (for each of your first {plan.referralBonusCap}), and
+        their place in your matrix brings you closer to your next stage. Your wallet is empty until then.
       </p>
       <ButtonLink to={area.paths.referral} className="mt-4">
         Share your referral link

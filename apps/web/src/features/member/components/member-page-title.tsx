@@ -8,7 +8,9 @@ export function MemberPageTitle({ title, lead }: { title: string; lead?: ReactNo
   const area = useMemberArea();
   return (
     <div className="mb-6">
-      <DocumentTitle title={area.programme === 'main' ? title : `${title} (${programmeName(area.programme)})`} />
+      <DocumentTitle
+        title={area.programme === 'main' ? title : `${title} (${programmeName(area.programme)})`}
+      />
       <h1 className="text-2xl font-bold text-brand-900 sm:text-3xl">{title}</h1>
       {lead && <p className="mt-1 text-slate-700">{lead}</p>}
     </div>

@@ -12,7 +12,11 @@ export function NoticeChanges() {
   const s = status.data;
   if (!s || s.acceptedVersion === s.currentVersion) return null;
   return (
-    <section aria-labelledby="notice-changes-heading" className="mb-6 max-w-2xl rounded-lg border border-brand-700 bg-white p-5 shadow-sm" data-testid="notice-changes">
+    <section
+      aria-labelledby="notice-changes-heading"
+      className="mb-6 max-w-2xl rounded-lg border border-brand-700 bg-white p-5 shadow-sm"
+      data-testid="notice-changes"
+    >
       <h2 id="notice-changes-heading" className="text-lg font-semibold text-brand-900">
         Our privacy notice has changed
       </h2>

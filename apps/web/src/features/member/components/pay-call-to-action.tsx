@@ -10,8 +10,13 @@ import type { MemberArea } from '../member-area';
 export function PayCallToAction({ area, again = false }: { area: MemberArea; again?: boolean }) {
   const fee = formatNaira(useCurrentPlan(area.programme).feeKobo);
   return (
-    <section aria-label="Complete your payment" className="rounded-lg border-2 border-accent-400 bg-amber-50 p-5 shadow-sm">
-      <h2 className="text-xl font-bold text-brand-900">{again ? 'Register again for a new position' : 'Complete your payment'}</h2>
+    <section
+      aria-label="Complete your payment"
+      className="rounded-lg border-2 border-accent-400 bg-amber-50 p-5 shadow-sm"
+    >
+      <h2 className="text-xl font-bold text-brand-900">
+        {again ? 'Register again for a new position' : 'Complete your payment'}
+      </h2>
       <p className="mt-2 text-slate-800">
         {again
           ? `You have finished Thank You. Pay ${fee} again to take a new position and start earning from Welcome once more.`

@@ -6,7 +6,9 @@ import { errorMessage, FormMessage, SubmitButton, TextField, useZodForm } from '
 import { useStartPayment } from '../api/start-payment';
 import type { MemberArea } from '../member-area';
 
-const paymentEmailSchema = z.strictObject({ email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }) });
+const paymentEmailSchema = z.strictObject({
+  email: emailField({ required: 'Enter an email address', invalid: 'Provide a valid email address' }),
+});
 
 /** Spec 2.6: an email prompt and Proceed; the server's answer gives the PAY NOW link to the checkout. */
 export function PaymentForm({ area, email }: { area: MemberArea; email: string }) {
@@ -17,11 +19,17 @@ export function PaymentForm({ area, email }: { area: MemberArea; email: string }
   return (
     <div className="max-w-lg rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <p className="text-slate-800">
-        The registration fee of the {area.name} is <strong>{fee}</strong>, paid once by card through Paystack. Enter the email address for your receipt and
-        press Proceed.
+        The registration fee of the {area.name} is <strong>{fee}</strong>, paid once by card through Paystack.
+        Enter the email address for your receipt and press Proceed.
       </p>
       <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4">
-        <TextField label="Email address" type="email" autoComplete="email" error={form.formState.errors.email} {...form.register('email')} />
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          error={form.formState.errors.email}
+          {...form.register('email')}
+        />
         <SubmitButton pending={start.isPending} pendingLabel="Please wait...">
           Proceed
         </SubmitButton>
@@ -36,7 +44,9 @@ export function PaymentForm({ area, email }: { area: MemberArea; email: string }
           >
             PAY NOW
           </a>
-          <p className="mt-2 text-xs text-slate-600">You will pay {fee} on the secure checkout page and come back here.</p>
+          <p className="mt-2 text-xs text-slate-600">
+            You will pay {fee} on the secure checkout page and come back here.
+          </p>
         </div>
       )}
     </div>

@@ -19,7 +19,11 @@ export function PaymentOutcome({ area, reference }: { area: MemberArea; referenc
 
   if (query.isError) {
     return (
-      <Notice title="We could not check this payment" tone="error" actions={<ButtonLink to={area.paths.payment}>Back to payment</ButtonLink>}>
+      <Notice
+        title="We could not check this payment"
+        tone="error"
+        actions={<ButtonLink to={area.paths.payment}>Back to payment</ButtonLink>}
+      >
         <p>{query.error.message}</p>
       </Notice>
     );
@@ -29,14 +33,20 @@ export function PaymentOutcome({ area, reference }: { area: MemberArea; referenc
       <Notice title="Checking your payment..." tone="info">
         <p role="status">We are confirming your payment with the card provider. This takes a few seconds.</p>
         {status === 'pending' && query.dataUpdatedAt - openedAt > 45_000 && (
-          <p>It is taking longer than usual. If you were charged, your dashboard updates as soon as the provider confirms.</p>
+          <p>
+            It is taking longer than usual. If you were charged, your dashboard updates as soon as the
+            provider confirms.
+          </p>
         )}
       </Notice>
     );
   }
   if (status === 'paid') {
     return (
-      <Notice title="Payment successful" actions={<ButtonLink to={area.paths.dashboard}>GO TO DASHBOARD</ButtonLink>}>
+      <Notice
+        title="Payment successful"
+        actions={<ButtonLink to={area.paths.dashboard}>GO TO DASHBOARD</ButtonLink>}
+      >
         <p>We received your payment of {naira(query.data.amount)}.</p>
         {query.data.stageName && (
           <p data-testid="payment-stage">
@@ -47,7 +57,11 @@ export function PaymentOutcome({ area, reference }: { area: MemberArea; referenc
     );
   }
   return (
-    <Notice title={status === 'abandoned' ? 'Payment cancelled' : 'Payment failed'} tone="error" actions={<ButtonLink to={area.paths.payment}>Try again</ButtonLink>}>
+    <Notice
+      title={status === 'abandoned' ? 'Payment cancelled' : 'Payment failed'}
+      tone="error"
+      actions={<ButtonLink to={area.paths.payment}>Try again</ButtonLink>}
+    >
       <p>{query.data.message}</p>
     </Notice>
   );

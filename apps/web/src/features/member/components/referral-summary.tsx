@@ -9,8 +9,16 @@ export function ReferralSummary({ me }: { me: Dashboard }) {
   const levels = window && (window.levels === 1 ? 'level 1' : `levels 1 to ${window.levels}`);
   return (
     <SummaryCard title="Referral Summary">
-      <Figure label="Referral count" value={me.referralCount} note="People who joined with your referral code and paid." />
-      <Figure label="Referral Node" value={me.referralNode} note={`${people(me.referralNode)} placed under you in your matrix, at every level.`} />
+      <Figure
+        label="Referral count"
+        value={me.referralCount}
+        note="People who joined with your referral code and paid."
+      />
+      <Figure
+        label="Referral Node"
+        value={me.referralNode}
+        note={`${people(me.referralNode)} placed under you in your matrix, at every level.`}
+      />
       {window && (
         <Figure
           label="In your stage window"

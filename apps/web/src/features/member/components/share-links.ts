@@ -8,12 +8,22 @@ export function shareTargets(link: string, text: string) {
   const message = encodeURIComponent(`${text} ${link}`);
   return [
     { name: 'Facebook', href: `https://www.facebook.com/sharer/sharer.php?u=${url}`, newTab: true },
-    { name: 'X (Twitter)', href: `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${url}`, newTab: true },
+    {
+      name: 'X (Twitter)',
+      href: `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${url}`,
+      newTab: true,
+    },
     { name: 'WhatsApp', href: `https://wa.me/?text=${message}`, newTab: true },
-    { name: 'Email', href: `mailto:?subject=${encodeURIComponent('Join me')}&body=${message}`, newTab: false },
+    {
+      name: 'Email',
+      href: `mailto:?subject=${encodeURIComponent('Join me')}&body=${message}`,
+      newTab: false,
+    },
   ] as const;
 }
 
 /** Phones have a share sheet (Web Share API); desktops get the links. */
 export const canUseShareSheet = () =>
-  typeof navigator !== 'undefined' && typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches;
+  typeof navigator !== 'undefined' &&
+  typeof navigator.share === 'function' &&
+  window.matchMedia('(pointer: coarse)').matches;

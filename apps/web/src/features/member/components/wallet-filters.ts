@@ -12,7 +12,11 @@ export function walletFilters(programme: Programme): WalletFilter[] {
   const filters: (WalletFilter | false)[] = [
     { key: 'all', label: 'All', kinds: null },
     { key: 'referral', label: 'Referral bonuses', kinds: ['referral'] },
-    { key: 'stage', label: 'Stage bonuses', kinds: programme === 'main' ? ['activities', 'graduating'] : ['activities', 'graduating', 'thank_you'] },
+    {
+      key: 'stage',
+      label: 'Stage bonuses',
+      kinds: programme === 'main' ? ['activities', 'graduating'] : ['activities', 'graduating', 'thank_you'],
+    },
     programme === 'main' && { key: 'deductions', label: 'Health fee', kinds: ['health_fee'] },
     programme === 'main' && { key: 'grant', label: 'Grant', kinds: ['grant'] },
     { key: 'payouts', label: 'Payouts', kinds: ['payout', 'payout_returned', 'cash_out'] },

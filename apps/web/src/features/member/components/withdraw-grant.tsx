@@ -9,13 +9,24 @@ export function WithdrawGrant({ grantId }: { grantId: number }) {
   const button = 'min-h-11 rounded-md px-4 py-2 text-sm font-semibold';
   if (!asking)
     return (
-      <button type="button" onClick={() => setAsking(true)} className={`${button} mt-3 border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+      <button
+        type="button"
+        onClick={() => setAsking(true)}
+        className={`${button} mt-3 border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+      >
         Withdraw this application
       </button>
     );
   return (
-    <div className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3" role="group" aria-label="Withdraw the application">
-      <p className="text-sm text-slate-800">Withdraw this application? An administrator will no longer decide on it; you can apply again afterwards.</p>
+    <div
+      className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3"
+      role="group"
+      aria-label="Withdraw the application"
+    >
+      <p className="text-sm text-slate-800">
+        Withdraw this application? An administrator will no longer decide on it; you can apply again
+        afterwards.
+      </p>
       <div className="mt-2 flex flex-wrap gap-2">
         <button
           type="button"
@@ -25,7 +36,11 @@ export function WithdrawGrant({ grantId }: { grantId: number }) {
         >
           {withdraw.isPending ? 'Withdrawing...' : 'Yes, withdraw it'}
         </button>
-        <button type="button" onClick={() => setAsking(false)} className={`${button} border border-slate-300 bg-white text-slate-800`}>
+        <button
+          type="button"
+          onClick={() => setAsking(false)}
+          className={`${button} border border-slate-300 bg-white text-slate-800`}
+        >
           Keep it
         </button>
       </div>

@@ -33,11 +33,17 @@ function SavedDetails({ details, onChange }: { details: SavedBankDetails; onChan
         <dd className="font-semibold">{details.type === 'savings' ? 'Savings' : 'Current'}</dd>
       </dl>
       <p className="mt-2 text-sm">
-        {details.verified ? 'Your monthly payouts go to this account.' : 'Payouts wait until your bank confirms the account name: submit the form below again.'} Updated{' '}
-        {formatDate(details.updatedAt)}.
+        {details.verified
+          ? 'Your monthly payouts go to this account.'
+          : 'Payouts wait until your bank confirms the account name: submit the form below again.'}{' '}
+        Updated {formatDate(details.updatedAt)}.
       </p>
       {onChange && (
-        <button type="button" onClick={onChange} className="mt-3 min-h-11 rounded-md border border-brand-700 bg-white px-4 font-semibold text-brand-800 hover:bg-brand-100">
+        <button
+          type="button"
+          onClick={onChange}
+          className="mt-3 min-h-11 rounded-md border border-brand-700 bg-white px-4 font-semibold text-brand-800 hover:bg-brand-100"
+        >
           Change bank details
         </button>
       )}
@@ -66,7 +72,12 @@ export function BankDetailsPage() {
       <QueryState query={saved} label="your bank details">
         {() => (
           <>
-            {current && <SavedDetails details={current} onChange={confirmed && !showForm ? () => setChanging(true) : null} />}
+            {current && (
+              <SavedDetails
+                details={current}
+                onChange={confirmed && !showForm ? () => setChanging(true) : null}
+              />
+            )}
             {showForm && (
               <QueryState query={me} label="your account">
                 {(account) => (
@@ -74,7 +85,11 @@ export function BankDetailsPage() {
                     {changing && <h2 className="mb-3 text-lg font-bold text-brand-900">New bank details</h2>}
                     <BankDetailsForm area={area} email={account.email} />
                     {changing && (
-                      <button type="button" onClick={() => setChanging(false)} className="mt-3 min-h-11 font-semibold text-brand-800 underline">
+                      <button
+                        type="button"
+                        onClick={() => setChanging(false)}
+                        className="mt-3 min-h-11 font-semibold text-brand-800 underline"
+                      >
                         Keep the current details
                       </button>
                     )}

@@ -21,7 +21,11 @@ export function ConfirmClosurePage() {
   if (!token || confirm.isError) {
     return (
       <Notice title="This link does not work" tone="error" actions={<ButtonLink to="/">Home</ButtonLink>}>
-        <p>{confirm.isError ? errorMessage(confirm.error) : 'The link is incomplete. Open it again from the mail.'}</p>
+        <p>
+          {confirm.isError
+            ? errorMessage(confirm.error)
+            : 'The link is incomplete. Open it again from the mail.'}
+        </p>
       </Notice>
     );
   }

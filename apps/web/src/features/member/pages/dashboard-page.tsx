@@ -28,17 +28,26 @@ export function DashboardPage() {
             <PayCallToAction area={area} />
           ) : (
             <div className="space-y-5">
-              {me.finished && (me.programme === 'main' ? <GoldenCrown me={me} /> : <PayCallToAction area={area} again />)}
+              {me.finished &&
+                (me.programme === 'main' ? <GoldenCrown me={me} /> : <PayCallToAction area={area} again />)}
               {me.transaction_counts === 0 ? <FirstStep area={area} /> : <CashSummary me={me} />}
               <ReferralSummary me={me} />
               <StatusSummary me={me} />
               <AwardsSummary me={me} awardsPath={area.paths.awards} />
               <p className="text-sm text-slate-600">
-                Every amount is recorded in your <Link className="font-semibold text-brand-800 underline" to={area.paths.wallet}>wallet history</Link>.
+                Every amount is recorded in your{' '}
+                <Link className="font-semibold text-brand-800 underline" to={area.paths.wallet}>
+                  wallet history
+                </Link>
+                .
                 {me.grantEligible && (
                   <>
                     {' '}
-                    As an Executive you may <Link className="font-semibold text-brand-800 underline" to={area.paths.grant}>apply for the grant</Link>.
+                    As an Executive you may{' '}
+                    <Link className="font-semibold text-brand-800 underline" to={area.paths.grant}>
+                      apply for the grant
+                    </Link>
+                    .
                   </>
                 )}
               </p>

@@ -50,7 +50,8 @@ export function GrantPage() {
                     <p className="mt-1 text-slate-800">{g.purpose}</p>
                     <p className="mt-1 text-sm text-slate-600">
                       Applied {formatDate(g.createdAt)}
-                      {g.decidedAt && ` · ${g.status === 'withdrawn' ? 'withdrawn' : 'decided'} ${formatDate(g.decidedAt)}`}
+                      {g.decidedAt &&
+                        ` · ${g.status === 'withdrawn' ? 'withdrawn' : 'decided'} ${formatDate(g.decidedAt)}`}
                     </p>
                     {g.decisionNote && <p className="mt-1 text-sm text-slate-700">Note: {g.decisionNote}</p>}
                     {g.status === 'pending' && <WithdrawGrant grantId={g.id} />}

@@ -10,7 +10,10 @@ export function MailSettingsPage() {
   const update = useUpdateMailSetting();
   return (
     <>
-      <MemberPageTitle title="Mail Settings" lead="Everything still appears in your notifications; these choose what is also sent to your email." />
+      <MemberPageTitle
+        title="Mail Settings"
+        lead="Everything still appears in your notifications; these choose what is also sent to your email."
+      />
       <QueryState query={settings} label="your mail settings">
         {(data) => (
           <div className="max-w-2xl space-y-3">
@@ -23,12 +26,18 @@ export function MailSettingsPage() {
                     className="mt-1 size-5 shrink-0"
                     checked={s.enabled}
                     disabled={s.locked || update.isPending}
-                    onChange={(e) => update.mutate({ category: s.category as MailCategory, enabled: e.target.checked })}
+                    onChange={(e) =>
+                      update.mutate({ category: s.category as MailCategory, enabled: e.target.checked })
+                    }
                   />
                   <label htmlFor={`mail-${s.category}`} className="min-w-0">
                     <span className="block font-semibold text-slate-900">
                       {s.label}
-                      {s.locked && <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">Always on</span>}
+                      {s.locked && (
+                        <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                          Always on
+                        </span>
+                      )}
                     </span>
                     <span className="block text-sm text-slate-700">{s.description}</span>
                   </label>

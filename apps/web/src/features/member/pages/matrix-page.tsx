@@ -11,9 +11,13 @@ import type { MatrixView } from '../types';
 
 function NextLevel({ next }: { next: NonNullable<MatrixView['nextLevel']> }) {
   return (
-    <p className="mb-4 rounded-lg border-2 border-accent-400 bg-amber-50 p-4 text-slate-900" data-testid="matrix-next-level">
-      <strong>Level {next.level} is the level to fill next:</strong> {next.emptyPlaces} empty {next.emptyPlaces === 1 ? 'place' : 'places'} of {2 ** next.level}. Each
-      person who joins under you takes the first empty place, left to right.
+    <p
+      className="mb-4 rounded-lg border-2 border-accent-400 bg-amber-50 p-4 text-slate-900"
+      data-testid="matrix-next-level"
+    >
+      <strong>Level {next.level} is the level to fill next:</strong> {next.emptyPlaces} empty{' '}
+      {next.emptyPlaces === 1 ? 'place' : 'places'} of {2 ** next.level}. Each person who joins under you
+      takes the first empty place, left to right.
     </p>
   );
 }

@@ -16,7 +16,6 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-
 function Held({ data }: { data: MyData }) {
   const p = data.profile;
   const lists: [string, number][] = [
@@ -31,7 +30,10 @@ function Held({ data }: { data: MyData }) {
   ];
   return (
     <div className="max-w-2xl space-y-4">
-      <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="profile-heading">
+      <section
+        className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+        aria-labelledby="profile-heading"
+      >
         <h2 id="profile-heading" className="text-lg font-semibold">
           About you
         </h2>
@@ -41,13 +43,23 @@ function Held({ data }: { data: MyData }) {
           <Field label="Phone" value={p.phone} />
           <Field label="Address" value={p.address} />
           <Field label="Referral code" value={p.referralCode} />
-          <Field label="Bank account" value={data.bankDetails ? `${data.bankDetails.bankName} ${data.bankDetails.accountNumber} (${data.bankDetails.accountName})` : 'none saved'} />
+          <Field
+            label="Bank account"
+            value={
+              data.bankDetails
+                ? `${data.bankDetails.bankName} ${data.bankDetails.accountNumber} (${data.bankDetails.accountName})`
+                : 'none saved'
+            }
+          />
           {data.signupOrigins.map((o) => (
             <Field key={o.address + o.browser} label="Signed up from" value={`${o.address}, ${o.browser}`} />
           ))}
         </dl>
       </section>
-      <section className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" aria-labelledby="records-heading">
+      <section
+        className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+        aria-labelledby="records-heading"
+      >
         <h2 id="records-heading" className="text-lg font-semibold">
           Your records
         </h2>

@@ -15,7 +15,8 @@ export function NotificationsPage() {
   const newestUnread = notifications.data?.items.find((n) => !n.read)?.id;
   const { mutate } = markRead;
   useEffect(() => {
-    if (newestUnread !== undefined) mutate(Math.max(...(notifications.data?.items.map((n) => n.id) ?? [newestUnread])));
+    if (newestUnread !== undefined)
+      mutate(Math.max(...(notifications.data?.items.map((n) => n.id) ?? [newestUnread])));
   }, [newestUnread, mutate, notifications.data]);
 
   return (
@@ -35,7 +36,9 @@ export function NotificationsPage() {
       <QueryState query={notifications} label="your notifications">
         {(list) =>
           list.items.length === 0 ? (
-            <p className="max-w-2xl rounded-lg border border-slate-200 bg-white p-5 text-slate-700">Nothing yet. When a payment, a bonus or a payout happens, you will see it here and by mail.</p>
+            <p className="max-w-2xl rounded-lg border border-slate-200 bg-white p-5 text-slate-700">
+              Nothing yet. When a payment, a bonus or a payout happens, you will see it here and by mail.
+            </p>
           ) : (
             <>
               {list.unread > 0 && (
@@ -43,7 +46,10 @@ export function NotificationsPage() {
                   {list.unread} unread
                 </p>
               )}
-              <ul className="max-w-2xl divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="notifications-list">
+              <ul
+                className="max-w-2xl divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white"
+                data-testid="notifications-list"
+              >
                 {list.items.map((n) => (
                   <li key={n.id} className={`p-4 ${n.read ? '' : 'bg-brand-50'}`}>
                     <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -56,7 +62,11 @@ export function NotificationsPage() {
                       </time>
                     </div>
                     <p className="mt-1 text-sm break-words text-slate-700">{n.body}</p>
-                    <Link to={n.link} aria-label={`Open: ${n.title}`} className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline">
+                    <Link
+                      to={n.link}
+                      aria-label={`Open: ${n.title}`}
+                      className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-800 underline"
+                    >
                       Open
                     </Link>
                   </li>

@@ -20,7 +20,10 @@ export function PaymentPage() {
         {(account) =>
           // Main is paid once, graduate or not; only a finished Welcome Back position registers again.
           account.paid && (area.programme === 'main' || !account.finished) ? (
-            <p className="max-w-lg rounded-lg border border-brand-600 bg-brand-50 p-5 text-brand-900" data-testid="nothing-to-pay">
+            <p
+              className="max-w-lg rounded-lg border border-brand-600 bg-brand-50 p-5 text-brand-900"
+              data-testid="nothing-to-pay"
+            >
               {area.programme === 'welcomeback'
                 ? 'Your registration fee is paid. You can register again once your position has finished Thank You.'
                 : account.finished

@@ -11,15 +11,24 @@ export function PlanPage() {
   const query = useMyPlan(area.programme);
   return (
     <>
-      <MemberPageTitle title="My Plan" lead="What each stage pays you: the plan version your position joined under. A later version applies to positions placed after it, never to yours." />
+      <MemberPageTitle
+        title="My Plan"
+        lead="What each stage pays you: the plan version your position joined under. A later version applies to positions placed after it, never to yours."
+      />
       <QueryState query={query} label="your plan">
         {(plan) => (
           <>
-            <p className="mb-4 rounded-lg border border-brand-200 bg-brand-50 p-4 text-slate-800" data-testid="joined-under" data-plan-version={plan.version}>
+            <p
+              className="mb-4 rounded-lg border border-brand-200 bg-brand-50 p-4 text-slate-800"
+              data-testid="joined-under"
+              data-plan-version={plan.version}
+            >
               {plan.joinedUnder === null
                 ? `You have not paid yet: your position will join under the version current when you pay (now version ${plan.currentVersion}).`
                 : `You joined under version ${plan.joinedUnder} of the plan, in effect since ${formatDate(plan.effectiveAt)}. You are paid by it.`}
-              {plan.joinedUnder !== null && plan.currentVersion !== plan.joinedUnder && ` New members now join under version ${plan.currentVersion}; your terms do not change.`}
+              {plan.joinedUnder !== null &&
+                plan.currentVersion !== plan.joinedUnder &&
+                ` New members now join under version ${plan.currentVersion}; your terms do not change.`}
             </p>
             <StageTable plan={plan} />
           </>

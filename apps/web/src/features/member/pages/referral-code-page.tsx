@@ -21,7 +21,11 @@ export function ReferralCodePage() {
       />
       <QueryState query={me} label="your referral code">
         {(account) => (
-          <SharePanel code={account.referralCode} link={`${site.publicUrl}${area.paths.signup}?ref=${encodeURIComponent(account.referralCode)}`} siteName={site.name} />
+          <SharePanel
+            code={account.referralCode}
+            link={`${site.publicUrl}${area.paths.signup}?ref=${encodeURIComponent(account.referralCode)}`}
+            siteName={site.name}
+          />
         )}
       </QueryState>
     </>

@@ -12,7 +12,12 @@ export function UpdatePasswordPage() {
   const navigate = useNavigate();
   const update = useUpdatePassword();
   const popup = useResultDialog();
-  const form = useZodForm(updatePasswordSchema, { email: session?.user.email ?? '', currentPassword: '', password: '', confirmPassword: '' });
+  const form = useZodForm(updatePasswordSchema, {
+    email: session?.user.email ?? '',
+    currentPassword: '',
+    password: '',
+    confirmPassword: '',
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await update.mutateAsync(values);
@@ -25,8 +30,19 @@ export function UpdatePasswordPage() {
   return (
     <>
       <MemberPageTitle title="Update Password" lead="Other devices are signed out when you change it." />
-      <form noValidate onSubmit={onSubmit} className="max-w-lg space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-        <TextField label="Email" type="email" readOnly autoComplete="username" error={form.formState.errors.email} {...form.register('email')} />
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="max-w-lg space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <TextField
+          label="Email"
+          type="email"
+          readOnly
+          autoComplete="username"
+          error={form.formState.errors.email}
+          {...form.register('email')}
+        />
         <TextField
           label="Current password"
           type="password"
@@ -34,7 +50,14 @@ export function UpdatePasswordPage() {
           error={form.formState.errors.currentPassword}
           {...form.register('currentPassword')}
         />
-        <TextField label="New password" type="password" autoComplete="new-password" hint="8 to 64 characters" error={form.formState.errors.password} {...form.register('password')} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="8 to 64 characters"
+          error={form.formState.errors.password}
+          {...form.register('password')}
+        />
         <TextField
           label="Confirm new password"
           type="password"

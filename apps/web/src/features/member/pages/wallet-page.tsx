@@ -11,9 +11,15 @@ import { formatDateTime, naira } from '../../../components/display/format';
 function LineItem({ line }: { line: WalletLine }) {
   const credit = !line.amount.startsWith('-');
   return (
-    <li className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="wallet-entry" data-kind={line.kind}>
+    <li
+      className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between"
+      data-testid="wallet-entry"
+      data-kind={line.kind}
+    >
       <div className="min-w-0">
-        <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{walletLineLabels[line.kind]}</p>
+        <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          {walletLineLabels[line.kind]}
+        </p>
         <p className="font-medium text-slate-900">
           {line.reason}
           {line.from && <> from {line.from}</>}
@@ -39,7 +45,10 @@ export function WalletPage() {
   const choose = (key: string) => setParams(key === 'all' ? {} : { kind: key });
   return (
     <>
-      <MemberPageTitle title="Wallet History" lead="Every bonus, deduction and payout of your wallet on its own line, newest first." />
+      <MemberPageTitle
+        title="Wallet History"
+        lead="Every bonus, deduction and payout of your wallet on its own line, newest first."
+      />
       <div role="group" aria-label="Show" className="mb-4 flex flex-wrap gap-2">
         {filters.map((f) => (
           <button
@@ -57,11 +66,16 @@ export function WalletPage() {
         {(history) =>
           history.total === 0 ? (
             <p className="rounded-lg border border-slate-200 bg-white p-5 text-slate-700">
-              {filter.kinds ? 'No lines of this kind yet.' : 'Nothing has moved in your wallet yet. Bonuses appear here as soon as they are credited.'}
+              {filter.kinds
+                ? 'No lines of this kind yet.'
+                : 'Nothing has moved in your wallet yet. Bonuses appear here as soon as they are credited.'}
             </p>
           ) : (
             <>
-              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Wallet lines">
+              <ul
+                className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+                aria-label="Wallet lines"
+              >
                 {history.items.map((line) => (
                   <LineItem key={line.id} line={line} />
                 ))}
@@ -70,7 +84,9 @@ export function WalletPage() {
                 page={page}
                 total={history.total}
                 pageSize={WALLET_PAGE_SIZE}
-                onPage={(p) => setParams(filter.kinds ? { kind: filter.key, page: String(p) } : { page: String(p) })}
+                onPage={(p) =>
+                  setParams(filter.kinds ? { kind: filter.key, page: String(p) } : { page: String(p) })
+                }
               />
             </>
           )

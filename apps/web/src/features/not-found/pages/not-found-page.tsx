@@ -9,7 +9,9 @@ export function NotFoundPage() {
         404
       </p>
       <h1 className="mt-2 text-2xl font-bold text-brand-900">Page not found</h1>
-      <p className="mt-3 text-slate-700">The page you asked for does not exist or has moved. These may help:</p>
+      <p className="mt-3 text-slate-700">
+        The page you asked for does not exist or has moved. These may help:
+      </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <ButtonLink to="/">Go home</ButtonLink>
         <ButtonLink to="/getstarted" variant="outline">

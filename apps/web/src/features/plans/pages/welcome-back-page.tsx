@@ -30,10 +30,11 @@ export function WelcomeBackPage() {
         <div>
           <h2 className="text-2xl font-bold text-brand-900">The stage matrix</h2>
           <p className="mt-3 text-slate-800">
-            Every participant has a place in one matrix, two places wide under each person. The people you introduce, and the people they
-            introduce, fill your matrix level by level. You move through {plan.stages.length} stages, from {stageName(plan, 0)} to {last}, and
-            each completed stage pays its bonuses. After finishing {last} you may register again for {formatNaira(plan.feeKobo)} and start a new
-            place in the matrix.
+            Every participant has a place in one matrix, two places wide under each person. The people you
+            introduce, and the people they introduce, fill your matrix level by level. You move through{' '}
+            {plan.stages.length} stages, from {stageName(plan, 0)} to {last}, and each completed stage pays
+            its bonuses. After finishing {last} you may register again for {formatNaira(plan.feeKobo)} and
+            start a new place in the matrix.
           </p>
         </div>
         <div>
@@ -48,7 +49,8 @@ export function WelcomeBackPage() {
       <section className="mx-auto max-w-6xl px-4 pb-12">
         <h2 className="mb-4 text-2xl font-bold text-brand-900">Stages and benefits</h2>
         <p className="mb-4 text-sm text-slate-700" data-plan-version={plan.version}>
-          Version {plan.version} of the plan: what a member who joins now is promised. Each member is paid by the version they joined under.
+          Version {plan.version} of the plan: what a member who joins now is promised. Each member is paid by
+          the version they joined under.
         </p>
         <StageTable plan={plan} />
         <div className="mt-8 flex flex-wrap gap-3">

@@ -7,7 +7,10 @@ export type Administrator = z.infer<typeof administratorListSchema>['items'][num
 
 /** GET /admin/administrators: each with their status, second factor and the removal that waits for them. */
 export const useAdministrators = () =>
-  useQuery({ queryKey: ['admin', 'administrators'], queryFn: () => apiFetch<{ items: Administrator[] }>('/admin/administrators') });
+  useQuery({
+    queryKey: ['admin', 'administrators'],
+    queryFn: () => apiFetch<{ items: Administrator[] }>('/admin/administrators'),
+  });
 
 /**
  * DELETE /admin/adminRoles/:email: a removal request (decision 0038). It takes effect after the notice unless an
@@ -21,5 +24,8 @@ export const removeAdmin = ({ email, idempotencyKey }: { email: string; idempote
 
 export function useRemoveAdmin() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: removeAdmin, onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({
+    mutationFn: removeAdmin,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

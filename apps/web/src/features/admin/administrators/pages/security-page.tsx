@@ -31,7 +31,9 @@ export function SecurityPage() {
             ) : (
               <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
                 <p className="text-slate-800">
-                  {s.required ? 'This platform requires two-factor sign-in for every administrator.' : 'Two-factor sign-in is not on for your account yet. Once on, every sign-in asks for a code.'}
+                  {s.required
+                    ? 'This platform requires two-factor sign-in for every administrator.'
+                    : 'Two-factor sign-in is not on for your account yet. Once on, every sign-in asks for a code.'}
                 </p>
                 {!secret ? (
                   <button
@@ -43,7 +45,14 @@ export function SecurityPage() {
                     {setup.isPending ? 'Preparing...' : 'Set up two-factor sign-in'}
                   </button>
                 ) : (
-                  <TotpEnrolment setup={secret} pending={confirm.isPending} error={confirm.error} onCode={(code) => confirm.mutate(code, { onSuccess: (answer) => setCodes(answer.recoveryCodes) })} />
+                  <TotpEnrolment
+                    setup={secret}
+                    pending={confirm.isPending}
+                    error={confirm.error}
+                    onCode={(code) =>
+                      confirm.mutate(code, { onSuccess: (answer) => setCodes(answer.recoveryCodes) })
+                    }
+                  />
                 )}
                 {setup.isError && <FormMessage tone="error" message={errorMessage(setup.error)} />}
               </div>

@@ -2,7 +2,8 @@ import type { Approval } from '@coop/core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
 
-export type ApprovalDecision = { id: number; decision: 'approve' } | { id: number; decision: 'decline'; reason: string };
+export type ApprovalDecision =
+  { id: number; decision: 'approve' } | { id: number; decision: 'decline'; reason: string };
 
 /** POST /admin/approvals/:id/approve or /decline (with a reason): a second administrator's decision. */
 export const decideApproval = (input: ApprovalDecision) =>
@@ -14,5 +15,8 @@ export const decideApproval = (input: ApprovalDecision) =>
 export function useDecideApproval() {
   const client = useQueryClient();
   // An approval moves money or roles: every admin figure may change.
-  return useMutation({ mutationFn: decideApproval, onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({
+    mutationFn: decideApproval,
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

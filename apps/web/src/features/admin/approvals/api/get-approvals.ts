@@ -9,7 +9,10 @@ export type ApprovalFilter = Approval['status'] | '';
 export const approvalsQuery = (status: ApprovalFilter, page: number) =>
   queryOptions({
     queryKey: ['admin', 'approvals', status, page],
-    queryFn: () => apiFetch<Paged<Approval>>(`/admin/approvals?page=${page}&pageSize=20${status ? `&status=${status}` : ''}`),
+    queryFn: () =>
+      apiFetch<Paged<Approval>>(
+        `/admin/approvals?page=${page}&pageSize=20${status ? `&status=${status}` : ''}`,
+      ),
   });
 
 export const useApprovals = (status: ApprovalFilter, page: number) => useQuery(approvalsQuery(status, page));

@@ -12,12 +12,16 @@ export function RemovalNotice({ approval, viewerId }: { approval: Approval; view
   const own = approval.maker.id === viewerId;
   const byNotice = approval.status === 'approved' && approval.checker === null;
   return (
-    <div className="mt-2 space-y-2 rounded-md border border-amber-900/30 bg-amber-50 p-3 text-sm text-amber-950" data-testid="removal-notice">
+    <div
+      className="mt-2 space-y-2 rounded-md border border-amber-900/30 bg-amber-50 p-3 text-sm text-amber-950"
+      data-testid="removal-notice"
+    >
       {approval.status === 'pending' && (
         <>
           <p>
-            <span className="font-semibold">Takes effect on {formatDateTime(approval.takesEffectAt)}</span> unless an administrator other than{' '}
-            {approval.maker.fullName} and {target} declines it before then. Such an administrator may also approve it sooner.
+            <span className="font-semibold">Takes effect on {formatDateTime(approval.takesEffectAt)}</span>{' '}
+            unless an administrator other than {approval.maker.fullName} and {target} declines it before then.
+            Such an administrator may also approve it sooner.
           </p>
           <p>
             {concernsYou
@@ -28,7 +32,11 @@ export function RemovalNotice({ approval, viewerId }: { approval: Approval; view
           </p>
         </>
       )}
-      {byNotice && <p className="font-semibold">Took effect at the end of its notice: no other administrator declined it.</p>}
+      {byNotice && (
+        <p className="font-semibold">
+          Took effect at the end of its notice: no other administrator declined it.
+        </p>
+      )}
       {approval.objection && (
         <p className="break-words" data-testid="removal-objection">
           <span className="font-semibold">

@@ -25,12 +25,17 @@ export function ApprovalsPage() {
       <AdminPageTitle lead="An administrator's large cash-out, payout run, grant approval or role change is carried out only when a second administrator approves it here. You cannot approve your own request. Both steps are in the audit log.">
         Approvals
       </AdminPageTitle>
-      <ApprovalNotice what="these acts" waiting="nothing moves until then, except that a large cash-out sets its amount aside from the member’s wallet when asked (given back if it is declined or withdrawn)." />
+      <ApprovalNotice
+        what="these acts"
+        waiting="nothing moves until then, except that a large cash-out sets its amount aside from the member’s wallet when asked (given back if it is declined or withdrawn)."
+      />
       <StatusFilter filters={filters} value={status} onChange={chooseStatus} />
       <QueryState query={approvals} label="the approval requests">
         {(list) =>
           list.total === 0 ? (
-            <p className="text-slate-600">No {status === 'pending' ? 'request is waiting' : `${status} request`}.</p>
+            <p className="text-slate-600">
+              No {status === 'pending' ? 'request is waiting' : `${status} request`}.
+            </p>
           ) : (
             <>
               <ul className="space-y-3">

@@ -4,4 +4,6 @@ import { apiFetch } from '../../../../lib/api-client';
 
 /** GET /admin/accounts/confirm: who a cash-out or role change is for, read fresh before it is sent. */
 export const getAccountForConfirmation = (programme: Programme, email: string) =>
-  apiFetch<AccountForConfirmation>(`/admin/accounts/confirm?programme=${programme}&email=${encodeURIComponent(email)}`);
+  apiFetch<AccountForConfirmation>(
+    `/admin/accounts/confirm?programme=${programme}&email=${encodeURIComponent(email)}`,
+  );

@@ -14,9 +14,21 @@ interface Props {
 }
 
 /** Who an act is for, read fresh from the server, and the question before it is sent. */
-export function AccountConfirmation({ account, question, confirmLabel, pending, onConfirm, onCancel }: Props) {
+export function AccountConfirmation({
+  account,
+  question,
+  confirmLabel,
+  pending,
+  onConfirm,
+  onCancel,
+}: Props) {
   return (
-    <div role="group" aria-labelledby="confirm-question" className="rounded-lg border border-amber-900/30 bg-amber-100 p-4" data-testid="account-confirmation">
+    <div
+      role="group"
+      aria-labelledby="confirm-question"
+      className="rounded-lg border border-amber-900/30 bg-amber-100 p-4"
+      data-testid="account-confirmation"
+    >
       <p id="confirm-question" className="font-semibold text-amber-900">
         {question}
       </p>
@@ -50,7 +62,12 @@ export function AccountConfirmation({ account, question, confirmLabel, pending, 
         >
           {pending ? 'Sending...' : confirmLabel}
         </button>
-        <button type="button" onClick={onCancel} disabled={pending} className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800">
+        <button
+          type="button"
+          onClick={onCancel}
+          disabled={pending}
+          className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800"
+        >
           Cancel
         </button>
       </div>

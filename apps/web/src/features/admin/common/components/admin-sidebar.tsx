@@ -56,7 +56,9 @@ export function AdminSidebar({ id, open, onSignOut, signingOut }: Props) {
     >
       {sections.map((section) => (
         <div key={section.heading} className="mb-3">
-          <p className="px-3 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">{section.heading}</p>
+          <p className="px-3 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+            {section.heading}
+          </p>
           <ul className="space-y-1">
             {section.links.map((link) => (
               <li key={link.to}>
@@ -68,7 +70,10 @@ export function AdminSidebar({ id, open, onSignOut, signingOut }: Props) {
                 >
                   {link.label}
                   {link.to === adminPaths.approvals && waiting > 0 && (
-                    <span className="ml-auto rounded-full bg-amber-400 px-2 text-sm font-bold text-slate-950" data-testid="approvals-waiting">
+                    <span
+                      className="ml-auto rounded-full bg-amber-400 px-2 text-sm font-bold text-slate-950"
+                      data-testid="approvals-waiting"
+                    >
                       {waiting}
                       <span className="sr-only"> waiting for you</span>
                     </span>

@@ -9,9 +9,15 @@ import { approvalPath } from '../admin-paths';
 export function ApprovalOverlaps({ overlaps }: { overlaps: Approval['overlaps'] }) {
   if (overlaps.length === 0) return null;
   return (
-    <div role="note" className="mt-2 rounded-md border border-red-900/40 bg-red-50 p-3 text-sm" data-testid="approval-overlaps">
+    <div
+      role="note"
+      className="mt-2 rounded-md border border-red-900/40 bg-red-50 p-3 text-sm"
+      data-testid="approval-overlaps"
+    >
       <p className="font-semibold text-red-900">
-        {overlaps.length === 1 ? 'This member is also in another waiting request' : `${overlaps.length} members are also in other waiting requests`}
+        {overlaps.length === 1
+          ? 'This member is also in another waiting request'
+          : `${overlaps.length} members are also in other waiting requests`}
       </p>
       <ul className="mt-1 list-disc space-y-1 pl-5 text-slate-900">
         {overlaps.map((overlap) => (
@@ -20,7 +26,10 @@ export function ApprovalOverlaps({ overlaps }: { overlaps: Approval['overlaps'] 
             {overlap.requests.map((request, i) => (
               <span key={request.id}>
                 {i > 0 && ', '}
-                <Link to={approvalPath(request.id)} className="font-semibold text-brand-900 underline underline-offset-2">
+                <Link
+                  to={approvalPath(request.id)}
+                  className="font-semibold text-brand-900 underline underline-offset-2"
+                >
                   request #{request.id}
                 </Link>{' '}
                 ({request.summary})
@@ -30,8 +39,9 @@ export function ApprovalOverlaps({ overlaps }: { overlaps: Approval['overlaps'] 
         ))}
       </ul>
       <p className="mt-1 text-slate-800">
-        One wallet pays both. Whichever is approved first is paid from it; a payout run approved after leaves out a member whose wallet changed since its
-        list was made, and a cash-out waiting has its amount set aside already.
+        One wallet pays both. Whichever is approved first is paid from it; a payout run approved after leaves
+        out a member whose wallet changed since its list was made, and a cash-out waiting has its amount set
+        aside already.
       </p>
     </div>
   );

@@ -16,7 +16,11 @@ export function TopBarSearch() {
     navigate(search ? `${path}?search=${encodeURIComponent(search)}` : path);
   };
   return (
-    <form role="search" onSubmit={submit} className="order-last flex w-full min-w-0 items-center gap-1 sm:order-none sm:w-auto sm:flex-1">
+    <form
+      role="search"
+      onSubmit={submit}
+      className="order-last flex w-full min-w-0 items-center gap-1 sm:order-none sm:w-auto sm:flex-1"
+    >
       <label htmlFor="admin-search" className="sr-only">
         Search users
       </label>
@@ -43,8 +47,21 @@ export function TopBarSearch() {
           </option>
         ))}
       </select>
-      <button type="submit" className="flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-white/10" aria-label="Search">
-        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <button
+        type="submit"
+        className="flex size-10 shrink-0 items-center justify-center rounded-md hover:bg-white/10"
+        aria-label="Search"
+      >
+        <svg
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="M20 20l-4-4" />
         </svg>

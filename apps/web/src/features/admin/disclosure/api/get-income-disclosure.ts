@@ -10,4 +10,5 @@ export const incomeDisclosureQuery = (programme: Programme, year: number) =>
     queryFn: () => apiFetch<IncomeDisclosure>(`/admin/income-disclosure?programme=${programme}&year=${year}`),
   });
 
-export const useIncomeDisclosure = (programme: Programme, year: number) => useQuery(incomeDisclosureQuery(programme, year));
+export const useIncomeDisclosure = (programme: Programme, year: number) =>
+  useQuery(incomeDisclosureQuery(programme, year));

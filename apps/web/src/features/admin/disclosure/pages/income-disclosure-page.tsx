@@ -20,7 +20,8 @@ export function IncomeDisclosurePage() {
   const statement = useIncomeDisclosure(programme, year);
   const publish = usePublishIncomeDisclosure();
   const download = useDownloadExport();
-  const choose = (next: { programme?: string; year?: string }) => setParams({ programme, year: String(year), ...next }, { replace: true });
+  const choose = (next: { programme?: string; year?: string }) =>
+    setParams({ programme, year: String(year), ...next }, { replace: true });
   const select = 'min-h-11 rounded-md border border-slate-300 bg-white px-3';
   return (
     <>
@@ -30,7 +31,11 @@ export function IncomeDisclosurePage() {
       <div className="mb-4 flex flex-wrap items-end gap-3">
         <label className="grid gap-1 font-semibold text-slate-800">
           Programme
-          <select className={select} value={programme} onChange={(e) => choose({ programme: e.target.value })}>
+          <select
+            className={select}
+            value={programme}
+            onChange={(e) => choose({ programme: e.target.value })}
+          >
             {PROGRAMMES.map((p) => (
               <option key={p} value={p}>
                 {programmeName(p)}
@@ -51,7 +56,12 @@ export function IncomeDisclosurePage() {
         <button
           type="button"
           disabled={download.isPending}
-          onClick={() => download.mutate({ path: `/admin/income-disclosure/csv?programme=${programme}&year=${year}`, fallbackName: `income-disclosure-${programme}-${year}.csv` })}
+          onClick={() =>
+            download.mutate({
+              path: `/admin/income-disclosure/csv?programme=${programme}&year=${year}`,
+              fallbackName: `income-disclosure-${programme}-${year}.csv`,
+            })
+          }
           className="min-h-11 rounded-md border border-brand-800 px-4 font-semibold text-brand-900 hover:bg-brand-50"
         >
           Download CSV
@@ -63,7 +73,9 @@ export function IncomeDisclosurePage() {
           <div className="max-w-3xl space-y-4">
             <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-4">
               <p className="text-slate-800" data-testid="publication-state">
-                {d.published && d.publishedAt ? `On the public site since ${formatDateTime(d.publishedAt)}.` : 'Not published: only administrators see it.'}
+                {d.published && d.publishedAt
+                  ? `On the public site since ${formatDateTime(d.publishedAt)}.`
+                  : 'Not published: only administrators see it.'}
               </p>
               <button
                 type="button"

@@ -10,9 +10,13 @@ export interface GrantDecision {
 }
 
 /** PUT /admin/grants/:id: approve or decline a pending application (audited). */
-export const decideGrant = ({ id, ...body }: GrantDecision) => apiFetch<AdminGrant | ApprovalPendingAnswer>(`/admin/grants/${id}`, { method: 'PUT', body });
+export const decideGrant = ({ id, ...body }: GrantDecision) =>
+  apiFetch<AdminGrant | ApprovalPendingAnswer>(`/admin/grants/${id}`, { method: 'PUT', body });
 
 export function useDecideGrant() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: decideGrant, onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'grants'] }) });
+  return useMutation({
+    mutationFn: decideGrant,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'grants'] }),
+  });
 }

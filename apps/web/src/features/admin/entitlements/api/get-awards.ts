@@ -12,7 +12,11 @@ export function getAwards(status: AwardFilter, page: number) {
 }
 
 export const awardsQuery = (status: AwardFilter, page: number) =>
-  queryOptions({ queryKey: ['admin', 'awards', status, page], queryFn: () => getAwards(status, page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['admin', 'awards', status, page],
+    queryFn: () => getAwards(status, page),
+    placeholderData: keepPreviousData,
+  });
 
 export function useAwards(status: AwardFilter, page: number) {
   return useQuery(awardsQuery(status, page));

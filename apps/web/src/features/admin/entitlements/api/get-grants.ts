@@ -11,7 +11,11 @@ export function getGrants(status: GrantStatus | '', page: number) {
 }
 
 export const grantsQuery = (status: GrantStatus | '', page: number) =>
-  queryOptions({ queryKey: ['admin', 'grants', status, page], queryFn: () => getGrants(status, page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['admin', 'grants', status, page],
+    queryFn: () => getGrants(status, page),
+    placeholderData: keepPreviousData,
+  });
 
 export function useGrants(status: GrantStatus | '', page: number) {
   return useQuery(grantsQuery(status, page));

@@ -11,16 +11,34 @@ export function DeliverAwardButton({ award }: { award: AdminAward }) {
   return (
     <div className="mt-3">
       {!confirming ? (
-        <button type="button" onClick={() => setConfirming(true)} className={`${button} bg-brand-800 text-white hover:bg-brand-900`}>
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          className={`${button} bg-brand-800 text-white hover:bg-brand-900`}
+        >
           Mark delivered
         </button>
       ) : (
-        <div role="group" aria-label={`Confirm the ${award.label} was handed to ${award.fullName}`} className="flex flex-wrap items-center gap-3">
+        <div
+          role="group"
+          aria-label={`Confirm the ${award.label} was handed to ${award.fullName}`}
+          className="flex flex-wrap items-center gap-3"
+        >
           <span className="font-semibold text-slate-900">Handed to {award.fullName}?</span>
-          <button type="button" disabled={deliver.isPending} onClick={() => deliver.mutate(award.id)} className={`${button} bg-brand-800 text-white hover:bg-brand-900`}>
+          <button
+            type="button"
+            disabled={deliver.isPending}
+            onClick={() => deliver.mutate(award.id)}
+            className={`${button} bg-brand-800 text-white hover:bg-brand-900`}
+          >
             {deliver.isPending ? 'Saving...' : 'Yes, delivered'}
           </button>
-          <button type="button" disabled={deliver.isPending} onClick={() => setConfirming(false)} className={`${button} border border-slate-400 bg-white text-slate-800`}>
+          <button
+            type="button"
+            disabled={deliver.isPending}
+            onClick={() => setConfirming(false)}
+            className={`${button} border border-slate-400 bg-white text-slate-800`}
+          >
             Cancel
           </button>
         </div>

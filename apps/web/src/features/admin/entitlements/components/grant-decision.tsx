@@ -10,10 +10,17 @@ export function GrantDecision({ grant }: { grant: AdminGrant }) {
   const form = useZodForm(grantNoteSchema, { note: '' });
   const decide = useDecideGrant();
   const [decision, setDecision] = useState<'approved' | 'declined'>('approved');
-  const onSubmit = form.handleSubmit(({ note }) => decide.mutate({ id: grant.id, decision, note: note || undefined }));
+  const onSubmit = form.handleSubmit(({ note }) =>
+    decide.mutate({ id: grant.id, decision, note: note || undefined }),
+  );
   return (
     <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3 border-t border-slate-200 pt-3">
-      <TextAreaField label="Note (optional)" rows={2} error={form.formState.errors.note} {...form.register('note')} />
+      <TextAreaField
+        label="Note (optional)"
+        rows={2}
+        error={form.formState.errors.note}
+        {...form.register('note')}
+      />
       <div className="flex flex-wrap gap-3">
         <button
           type="submit"

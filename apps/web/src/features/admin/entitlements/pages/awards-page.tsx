@@ -52,7 +52,8 @@ export function AwardsPage() {
                     </p>
                     <p className="text-sm text-slate-600">
                       {programmeName(a.programme)} · stage {a.stage} · earned {formatDateTime(a.createdAt)}
-                      {a.dueAt.slice(0, 10) !== a.createdAt.slice(0, 10) && ` · ${a.dueStatus === 'upcoming' ? 'falls' : 'fell'} due ${formatDate(a.dueAt)}`}
+                      {a.dueAt.slice(0, 10) !== a.createdAt.slice(0, 10) &&
+                        ` · ${a.dueStatus === 'upcoming' ? 'falls' : 'fell'} due ${formatDate(a.dueAt)}`}
                       {a.deliveredAt && ` · delivered ${formatDateTime(a.deliveredAt)}`}
                     </p>
                     {a.description && a.description !== a.label && (

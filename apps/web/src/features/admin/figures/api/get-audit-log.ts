@@ -13,10 +13,16 @@ export function auditFilterParams(filter: AuditLogFilter): URLSearchParams {
 }
 
 export const getAuditLog = (page: number, filter: AuditLogFilter) =>
-  apiFetch<Paged<AuditEntry> & { actions: string[] }>(`/admin/audit-log?page=${page}&pageSize=${AUDIT_PAGE_SIZE}&${auditFilterParams(filter).toString()}`);
+  apiFetch<Paged<AuditEntry> & { actions: string[] }>(
+    `/admin/audit-log?page=${page}&pageSize=${AUDIT_PAGE_SIZE}&${auditFilterParams(filter).toString()}`,
+  );
 
 export const auditLogQuery = (page: number, filter: AuditLogFilter) =>
-  queryOptions({ queryKey: ['admin', 'audit-log', page, filter], queryFn: () => getAuditLog(page, filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['admin', 'audit-log', page, filter],
+    queryFn: () => getAuditLog(page, filter),
+    placeholderData: keepPreviousData,
+  });
 
 export function useAuditLog(page: number, filter: AuditLogFilter) {
   return useQuery(auditLogQuery(page, filter));

@@ -9,7 +9,10 @@ export const LEDGER_PAGE_SIZE = 25;
 export const ledgerLinesQuery = (programme: Programme, kind: LedgerEntryKind, page: number) =>
   queryOptions({
     queryKey: ['admin', 'ledger-lines', programme, kind, page],
-    queryFn: () => apiFetch<LedgerLines>(`/admin/liabilities/lines?programme=${programme}&kind=${kind}&page=${page}&pageSize=${LEDGER_PAGE_SIZE}`),
+    queryFn: () =>
+      apiFetch<LedgerLines>(
+        `/admin/liabilities/lines?programme=${programme}&kind=${kind}&page=${page}&pageSize=${LEDGER_PAGE_SIZE}`,
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -17,9 +20,14 @@ export const ledgerLinesQuery = (programme: Programme, kind: LedgerEntryKind, pa
 export const walletBalancesQuery = (programme: Programme, page: number) =>
   queryOptions({
     queryKey: ['admin', 'wallet-balances', programme, page],
-    queryFn: () => apiFetch<WalletBalances>(`/admin/liabilities/wallets?programme=${programme}&page=${page}&pageSize=${LEDGER_PAGE_SIZE}`),
+    queryFn: () =>
+      apiFetch<WalletBalances>(
+        `/admin/liabilities/wallets?programme=${programme}&page=${page}&pageSize=${LEDGER_PAGE_SIZE}`,
+      ),
     placeholderData: keepPreviousData,
   });
 
-export const useLedgerLines = (programme: Programme, kind: LedgerEntryKind, page: number) => useQuery(ledgerLinesQuery(programme, kind, page));
-export const useWalletBalances = (programme: Programme, page: number) => useQuery(walletBalancesQuery(programme, page));
+export const useLedgerLines = (programme: Programme, kind: LedgerEntryKind, page: number) =>
+  useQuery(ledgerLinesQuery(programme, kind, page));
+export const useWalletBalances = (programme: Programme, page: number) =>
+  useQuery(walletBalancesQuery(programme, page));

@@ -5,7 +5,11 @@ import type { TransactionAmounts } from '../../common/types';
 export const getTransactionAmounts = () => apiFetch<TransactionAmounts>('/admin/adminTransactionAmount');
 
 export const transactionAmountsQuery = () =>
-  queryOptions({ queryKey: ['admin', 'transaction-amounts'], queryFn: getTransactionAmounts, refetchInterval: 60_000 });
+  queryOptions({
+    queryKey: ['admin', 'transaction-amounts'],
+    queryFn: getTransactionAmounts,
+    refetchInterval: 60_000,
+  });
 
 export function useTransactionAmounts() {
   return useQuery(transactionAmountsQuery());

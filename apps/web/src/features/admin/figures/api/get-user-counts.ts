@@ -4,7 +4,8 @@ import type { UserCounts } from '../../common/types';
 
 export const getUserCounts = () => apiFetch<UserCounts>('/admin/countUsers');
 
-export const userCountsQuery = () => queryOptions({ queryKey: ['admin', 'user-counts'], queryFn: getUserCounts, refetchInterval: 60_000 });
+export const userCountsQuery = () =>
+  queryOptions({ queryKey: ['admin', 'user-counts'], queryFn: getUserCounts, refetchInterval: 60_000 });
 
 export function useUserCounts() {
   return useQuery(userCountsQuery());

@@ -4,10 +4,18 @@
  */
 export function ChangeBadge({ percent, todayHasSome }: { percent: number | null; todayHasSome: boolean }) {
   if (percent === null)
-    return <span className="text-sm font-semibold text-slate-700">{todayHasSome ? 'Up from nothing yesterday' : 'Nothing today or yesterday'}</span>;
+    return (
+      <span className="text-sm font-semibold text-slate-700">
+        {todayHasSome ? 'Up from nothing yesterday' : 'Nothing today or yesterday'}
+      </span>
+    );
   const up = percent > 0;
   const flat = percent === 0;
-  const tone = flat ? 'bg-slate-100 text-slate-700' : up ? 'bg-brand-100 text-brand-900' : 'bg-red-100 text-red-800';
+  const tone = flat
+    ? 'bg-slate-100 text-slate-700'
+    : up
+      ? 'bg-brand-100 text-brand-900'
+      : 'bg-red-100 text-red-800';
   const arrow = flat ? '' : up ? '▲ ' : '▼ ';
   return (
     <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-sm font-semibold ${tone}`}>

@@ -19,7 +19,11 @@ export function GaugeRing({ title, caption, fraction, value, detail }: Props) {
   const id = useId();
   const filled = Math.min(1, Math.max(0, fraction));
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col items-center rounded-lg border border-slate-200 bg-white p-4 text-center shadow-sm" data-gauge={title}>
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col items-center rounded-lg border border-slate-200 bg-white p-4 text-center shadow-sm"
+      data-gauge={title}
+    >
       <h2 id={`${id}-title`} className="text-sm font-bold tracking-wider text-slate-600 uppercase">
         {title}
       </h2>
@@ -47,7 +51,10 @@ export function GaugeRing({ title, caption, fraction, value, detail }: Props) {
             opacity={filled === 0 ? 0 : 1}
           />
         </svg>
-        <p className="absolute inset-0 flex items-center justify-center px-4 text-lg font-bold break-all text-slate-900 tabular-nums" data-testid="gauge-value">
+        <p
+          className="absolute inset-0 flex items-center justify-center px-4 text-lg font-bold break-all text-slate-900 tabular-nums"
+          data-testid="gauge-value"
+        >
           {value}
         </p>
       </div>

@@ -8,7 +8,10 @@ import { StatusBadge } from '../../common/components/status-badge';
 export function LatestTransactions() {
   const query = useLatestTransactions();
   return (
-    <section aria-labelledby="latest-transactions" className="sm:col-span-2 lg:col-span-1 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="latest-transactions"
+      className="sm:col-span-2 lg:col-span-1 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="latest-transactions" className="text-lg font-bold text-slate-900">
         Latest Transactions
       </h2>
@@ -19,12 +22,17 @@ export function LatestTransactions() {
           ) : (
             <ul className="mt-3 divide-y divide-slate-200">
               {items.map((t) => (
-                <li key={t.reference} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3" data-testid="latest-transaction">
+                <li
+                  key={t.reference}
+                  className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3"
+                  data-testid="latest-transaction"
+                >
                   <div className="min-w-0">
                     <p className="font-semibold break-words text-slate-900">{t.name}</p>
                     <p className="text-sm break-all text-slate-600">{t.email}</p>
                     <p className="text-xs text-slate-500">
-                      {programmeName(t.programme)} · {formatDateTime(t.date)} · <span className="break-all">{t.reference}</span>
+                      {programmeName(t.programme)} · {formatDateTime(t.date)} ·{' '}
+                      <span className="break-all">{t.reference}</span>
                     </p>
                   </div>
                   <div className="flex items-center gap-2">

@@ -31,7 +31,11 @@ export default function LiabilityChart({ history }: { history: LiabilityHistory 
           <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="month" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
-            <YAxis tickFormatter={(v: number) => `₦${compact.format(v)}`} tick={{ fontSize: 12 }} width={56} />
+            <YAxis
+              tickFormatter={(v: number) => `₦${compact.format(v)}`}
+              tick={{ fontSize: 12 }}
+              width={56}
+            />
             <Tooltip formatter={(v) => `₦${Number(v).toLocaleString('en-NG')}`} />
             <Legend />
             {series.map((s) => (
@@ -40,7 +44,9 @@ export default function LiabilityChart({ history }: { history: LiabilityHistory 
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <figcaption className="sr-only">Fees in, bonuses credited and paid out per month, the last twelve months</figcaption>
+      <figcaption className="sr-only">
+        Fees in, bonuses credited and paid out per month, the last twelve months
+      </figcaption>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer font-semibold text-brand-900">The figures as a table</summary>
         <div className="mt-2 overflow-x-auto">

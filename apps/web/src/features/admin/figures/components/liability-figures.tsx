@@ -5,9 +5,22 @@ import { Link } from 'react-router';
 import { naira } from '../../../../components/display/format';
 import { adminPaths } from '../../common/admin-paths';
 
-const ledgerLink = (programme: Programme, view: string) => `${adminPaths.ledger}?programme=${programme}&view=${view}`;
+const ledgerLink = (programme: Programme, view: string) =>
+  `${adminPaths.ledger}?programme=${programme}&view=${view}`;
 
-function Figure({ label, value, detail, to, testId }: { label: string; value: string; detail: ReactNode; to?: string; testId: string }) {
+function Figure({
+  label,
+  value,
+  detail,
+  to,
+  testId,
+}: {
+  label: string;
+  value: string;
+  detail: ReactNode;
+  to?: string;
+  testId: string;
+}) {
   const body = (
     <>
       <p className="text-sm font-semibold text-slate-700">{label}</p>
@@ -21,7 +34,9 @@ function Figure({ label, value, detail, to, testId }: { label: string; value: st
   return to ? (
     <Link to={to} className={`${box} hover:border-brand-700 hover:bg-brand-50`}>
       {body}
-      <span className="mt-2 inline-block text-sm font-semibold text-brand-900 underline underline-offset-2">See the list</span>
+      <span className="mt-2 inline-block text-sm font-semibold text-brand-900 underline underline-offset-2">
+        See the list
+      </span>
     </Link>
   ) : (
     <div className={box}>{body}</div>
@@ -33,13 +48,54 @@ export function LiabilityFigures({ view: v }: { view: Liabilities }) {
   const p = v.programme;
   return (
     <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
-      <Figure label="Owed to members now" value={v.owedNow} detail={`The sum of all wallets: ${v.walletsInCredit} hold money`} to={ledgerLink(p, 'wallets')} testId="owed-now" />
-      <Figure label="Reserved in payout runs" value={v.reservedInPayoutRuns} detail="Taken from wallets for a payout the bank has not yet confirmed, or a cash-out waiting for approval" to={ledgerLink(p, 'reserved')} testId="reserved" />
-      <Figure label="Fees received" value={v.feesReceived} detail="Registration fees, all time" to={ledgerLink(p, 'fee')} testId="fees-received" />
-      <Figure label="Cash bonuses credited" value={v.bonusesCredited} detail="Credited to wallets, all time (before the health fee deduction)" to={ledgerLink(p, 'bonus')} testId="bonuses-credited" />
-      <Figure label="Retained by the company" value={v.retained} detail="Fees received minus cash bonuses credited" testId="retained" />
-      <Figure label="Paid out" value={v.paidOut} detail={`All time: ${naira(v.paidByTransfer)} by bank transfer, ${naira(v.paidByCash)} recorded as cash`} to={ledgerLink(p, 'paid_out')} testId="paid-out" />
-      <Figure label="Health fees to pass on" value={v.healthFeesPayable} detail="Deducted from stage-2 bonuses for the health organisation" to={ledgerLink(p, 'health_fee')} testId="health-fees" />
+      <Figure
+        label="Owed to members now"
+        value={v.owedNow}
+        detail={`The sum of all wallets: ${v.walletsInCredit} hold money`}
+        to={ledgerLink(p, 'wallets')}
+        testId="owed-now"
+      />
+      <Figure
+        label="Reserved in payout runs"
+        value={v.reservedInPayoutRuns}
+        detail="Taken from wallets for a payout the bank has not yet confirmed, or a cash-out waiting for approval"
+        to={ledgerLink(p, 'reserved')}
+        testId="reserved"
+      />
+      <Figure
+        label="Fees received"
+        value={v.feesReceived}
+        detail="Registration fees, all time"
+        to={ledgerLink(p, 'fee')}
+        testId="fees-received"
+      />
+      <Figure
+        label="Cash bonuses credited"
+        value={v.bonusesCredited}
+        detail="Credited to wallets, all time (before the health fee deduction)"
+        to={ledgerLink(p, 'bonus')}
+        testId="bonuses-credited"
+      />
+      <Figure
+        label="Retained by the company"
+        value={v.retained}
+        detail="Fees received minus cash bonuses credited"
+        testId="retained"
+      />
+      <Figure
+        label="Paid out"
+        value={v.paidOut}
+        detail={`All time: ${naira(v.paidByTransfer)} by bank transfer, ${naira(v.paidByCash)} recorded as cash`}
+        to={ledgerLink(p, 'paid_out')}
+        testId="paid-out"
+      />
+      <Figure
+        label="Health fees to pass on"
+        value={v.healthFeesPayable}
+        detail="Deducted from stage-2 bonuses for the health organisation"
+        to={ledgerLink(p, 'health_fee')}
+        testId="health-fees"
+      />
       <Figure
         label="Grants approved"
         value={v.grantsApproved.value}

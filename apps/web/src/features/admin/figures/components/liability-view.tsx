@@ -22,7 +22,9 @@ export function LiabilityView() {
       <h2 id="liabilities" className="text-xl font-bold text-brand-900">
         What the company owes
       </h2>
-      <p className="mt-1 mb-3 max-w-3xl text-slate-700">Computed from the ledger and the award table, never typed in. Each figure opens the list behind it.</p>
+      <p className="mt-1 mb-3 max-w-3xl text-slate-700">
+        Computed from the ledger and the award table, never typed in. Each figure opens the list behind it.
+      </p>
       <StatusFilter filters={programmeOptions} value={programme} onChange={setProgramme} />
       <QueryState query={view} label="what the company owes">
         {(v) => (
@@ -31,14 +33,21 @@ export function LiabilityView() {
             <RefundsDueList programme={programme} count={v.refundsDue.count} />
             <div className="mt-4 grid gap-4 xl:grid-cols-2">
               <AwardEntitlements view={v} />
-              <section aria-labelledby="twelve-months" className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+              <section
+                aria-labelledby="twelve-months"
+                className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+              >
                 <h3 id="twelve-months" className="font-bold text-slate-900">
                   The last 12 months ({programmeName(programme)})
                 </h3>
-                <p className="mt-1 mb-2 text-sm text-slate-600">Fees in, cash bonuses credited and money paid out, per month (Lagos time).</p>
+                <p className="mt-1 mb-2 text-sm text-slate-600">
+                  Fees in, cash bonuses credited and money paid out, per month (Lagos time).
+                </p>
                 <QueryState query={history} label="the monthly figures">
                   {(h) => (
-                    <Suspense fallback={<p className="py-10 text-center text-slate-600">Loading the chart...</p>}>
+                    <Suspense
+                      fallback={<p className="py-10 text-center text-slate-600">Loading the chart...</p>}
+                    >
                       <LiabilityChart history={h} />
                     </Suspense>
                   )}

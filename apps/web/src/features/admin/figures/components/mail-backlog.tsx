@@ -36,15 +36,28 @@ function BacklogText({ backlog: b }: { backlog: Backlog }) {
       {b.waiting === 0 ? (
         <p className="mt-1 text-sm text-slate-600">Every mail has gone to the mail server.</p>
       ) : (
-        <p className={`mt-1 text-sm ${stuck ? 'text-amber-950' : 'text-slate-600'}`} data-testid="mail-backlog-oldest">
-          The oldest has waited {waitedFor(b.oldestWaitingSeconds)} (queued {formatDateTime(b.oldestWaitingSince!)})
+        <p
+          className={`mt-1 text-sm ${stuck ? 'text-amber-950' : 'text-slate-600'}`}
+          data-testid="mail-backlog-oldest"
+        >
+          The oldest has waited {waitedFor(b.oldestWaitingSeconds)} (queued{' '}
+          {formatDateTime(b.oldestWaitingSince!)})
           {b.nextAttemptAt && `; next try ${formatDateTime(b.nextAttemptAt)}`}.
-          {stuck && ' Members are not getting their mails: check the mail server (SMTP_URL). Waiting mails go by themselves, once each, when it answers.'}
+          {stuck &&
+            ' Members are not getting their mails: check the mail server (SMTP_URL). Waiting mails go by themselves, once each, when it answers.'}
         </p>
       )}
-      {b.waiting > 0 && b.lastError && <p className="mt-1 text-sm break-words text-slate-700">Last error: {b.lastError}</p>}
-      {b.failed > 0 && <p className="mt-1 text-sm font-semibold text-red-800">{mails(b.failed)} failed for good: send them again from Mails.</p>}
-      <span className="mt-2 inline-block text-sm font-semibold text-brand-900 underline underline-offset-2">See the mails</span>
+      {b.waiting > 0 && b.lastError && (
+        <p className="mt-1 text-sm break-words text-slate-700">Last error: {b.lastError}</p>
+      )}
+      {b.failed > 0 && (
+        <p className="mt-1 text-sm font-semibold text-red-800">
+          {mails(b.failed)} failed for good: send them again from Mails.
+        </p>
+      )}
+      <span className="mt-2 inline-block text-sm font-semibold text-brand-900 underline underline-offset-2">
+        See the mails
+      </span>
     </Link>
   );
 }

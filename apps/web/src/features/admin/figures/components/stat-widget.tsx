@@ -14,9 +14,21 @@ interface Props {
 }
 
 /** One dashboard widget (MAIN USERS, ...): the all-time total, and today against the previous day (Lagos days). */
-export function StatWidget({ title, caption, value, today, previousDay, todayHasSome, changePercent }: Props) {
+export function StatWidget({
+  title,
+  caption,
+  value,
+  today,
+  previousDay,
+  todayHasSome,
+  changePercent,
+}: Props) {
   return (
-    <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-widget={title}>
+    <section
+      aria-label={title}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      data-widget={title}
+    >
       <h2 className="text-xs font-bold tracking-wider text-slate-600 uppercase">{title}</h2>
       <p className="mt-2 text-3xl font-bold text-slate-900 tabular-nums" data-testid="widget-value">
         {value}

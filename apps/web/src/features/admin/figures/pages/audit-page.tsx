@@ -15,7 +15,9 @@ const FILTERS = ['action', 'actor', 'member', 'from', 'to'] as const;
 /** Who did what to whom and when: every administrative act, newest first, filtered from the address bar (a member record links here). */
 export function AuditPage() {
   const [params, setParams] = useSearchParams();
-  const filter: AuditLogFilter = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? undefined])) as AuditLogFilter;
+  const filter: AuditLogFilter = Object.fromEntries(
+    FILTERS.map((name) => [name, params.get(name) ?? undefined]),
+  ) as AuditLogFilter;
   const filtered = FILTERS.some((name) => filter[name]);
   const [page, setPage] = useState(1);
   const log = useAuditLog(page, filter);
@@ -25,12 +27,21 @@ export function AuditPage() {
   };
   return (
     <>
-      <AdminPageTitle lead="Every administrative act, newest first. Entries cannot be changed or removed.">Audit Log</AdminPageTitle>
-      <AuditFilterForm key={params.toString()} filter={filter} actions={log.data?.actions ?? []} onFilter={onFilter} />
+      <AdminPageTitle lead="Every administrative act, newest first. Entries cannot be changed or removed.">
+        Audit Log
+      </AdminPageTitle>
+      <AuditFilterForm
+        key={params.toString()}
+        filter={filter}
+        actions={log.data?.actions ?? []}
+        onFilter={onFilter}
+      />
       <QueryState query={log} label="the audit log">
         {(list) =>
           list.total === 0 ? (
-            <p className="text-slate-600">{filtered ? 'No entry matches these filters.' : 'Nothing has been recorded yet.'}</p>
+            <p className="text-slate-600">
+              {filtered ? 'No entry matches these filters.' : 'Nothing has been recorded yet.'}
+            </p>
           ) : (
             <>
               <p className="mb-2 text-sm text-slate-700" data-testid="audit-count">
@@ -50,14 +61,19 @@ export function AuditPage() {
                       {entry.address && (
                         <>
                           {' '}
-                          · from <span className="inline-block max-w-full font-mono" data-testid="audit-address">{entry.address}</span>
+                          · from{' '}
+                          <span className="inline-block max-w-full font-mono" data-testid="audit-address">
+                            {entry.address}
+                          </span>
                         </>
                       )}
                     </p>
                     {Object.keys(entry.details).length > 0 && (
                       <details className="mt-1 text-sm">
                         <summary className="cursor-pointer text-slate-600">Details</summary>
-                        <pre className="mt-1 overflow-x-auto rounded bg-slate-100 p-2 text-xs text-slate-800">{JSON.stringify(entry.details, null, 2)}</pre>
+                        <pre className="mt-1 overflow-x-auto rounded bg-slate-100 p-2 text-xs text-slate-800">
+                          {JSON.stringify(entry.details, null, 2)}
+                        </pre>
                       </details>
                     )}
                   </li>

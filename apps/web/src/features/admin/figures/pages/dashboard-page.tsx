@@ -12,7 +12,13 @@ import { StatWidget } from '../components/stat-widget';
 import { salesGauge } from '../sales-gauge';
 import type { CountFigures, MoneyFigures } from '../../common/types';
 
-const counted = (f: CountFigures) => ({ value: f.total, today: f.today, previousDay: f.previousDay, todayHasSome: f.today > 0, changePercent: f.changePercent });
+const counted = (f: CountFigures) => ({
+  value: f.total,
+  today: f.today,
+  previousDay: f.previousDay,
+  todayHasSome: f.today > 0,
+  changePercent: f.changePercent,
+});
 const summed = (f: MoneyFigures) => ({
   value: naira(f.total),
   today: naira(f.today),
@@ -23,7 +29,9 @@ const summed = (f: MoneyFigures) => ({
 
 /** A payment that placed nothing is owed back: said beside the fees, never added to them. */
 const refundsText = (r: { count: number; amount: string }) =>
-  r.count ? `. Not counted: ${naira(r.amount)} owed back (${r.count} refund${r.count === 1 ? '' : 's'} due, listed under What the company owes)` : '';
+  r.count
+    ? `. Not counted: ${naira(r.amount)} owed back (${r.count} refund${r.count === 1 ? '' : 's'} due, listed under What the company owes)`
+    : '';
 
 /** The admin dashboard (spec 2.7) with real figures, each captioned with what it counts, and what the company owes. */
 export function AdminDashboardPage() {
@@ -31,20 +39,34 @@ export function AdminDashboardPage() {
   const amounts = useTransactionAmounts();
   return (
     <>
-      <AdminPageTitle lead="Paid members and registration fees of both programmes, then what the company owes. Today is counted from midnight in Lagos.">Dashboard</AdminPageTitle>
+      <AdminPageTitle lead="Paid members and registration fees of both programmes, then what the company owes. Today is counted from midnight in Lagos.">
+        Dashboard
+      </AdminPageTitle>
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <QueryState query={counts} label="the member counts">
           {(c) => (
             <>
-              <StatWidget title="MAIN USERS" caption="Main members who have paid, all time; new paid members today" {...counted(c.main)} />
-              <StatWidget title="WELCOME USERS" caption="Welcome Back participants who have paid, all time; new today" {...counted(c.welcomeBack)} />
+              <StatWidget
+                title="MAIN USERS"
+                caption="Main members who have paid, all time; new paid members today"
+                {...counted(c.main)}
+              />
+              <StatWidget
+                title="WELCOME USERS"
+                caption="Welcome Back participants who have paid, all time; new today"
+                {...counted(c.welcomeBack)}
+              />
             </>
           )}
         </QueryState>
         <QueryState query={amounts} label="the transaction totals">
           {(a) => (
             <>
-              <StatWidget title="MAIN TRANSACTIONS" caption={`Main registration fees paid and placed, all time; fees paid today${refundsText(a.refundsDue.main)}`} {...summed(a.main)} />
+              <StatWidget
+                title="MAIN TRANSACTIONS"
+                caption={`Main registration fees paid and placed, all time; fees paid today${refundsText(a.refundsDue.main)}`}
+                {...summed(a.main)}
+              />
               <StatWidget
                 title="WELCOME TRANSACTIONS"
                 caption={`Welcome Back registration fees paid and placed, all time; fees paid today${refundsText(a.refundsDue.welcomeBack)}`}
@@ -61,8 +83,18 @@ export function AdminDashboardPage() {
         <QueryState query={amounts} label="today's fees">
           {(a) => (
             <>
-              <GaugeRing title="Main fees today" caption="Main registration fees paid since midnight (Lagos time)" value={naira(a.main.today)} {...salesGauge(a.main)} />
-              <GaugeRing title="Welcome Back fees today" caption="Welcome Back registration fees paid since midnight (Lagos time)" value={naira(a.welcomeBack.today)} {...salesGauge(a.welcomeBack)} />
+              <GaugeRing
+                title="Main fees today"
+                caption="Main registration fees paid since midnight (Lagos time)"
+                value={naira(a.main.today)}
+                {...salesGauge(a.main)}
+              />
+              <GaugeRing
+                title="Welcome Back fees today"
+                caption="Welcome Back registration fees paid since midnight (Lagos time)"
+                value={naira(a.welcomeBack.today)}
+                {...salesGauge(a.welcomeBack)}
+              />
             </>
           )}
         </QueryState>

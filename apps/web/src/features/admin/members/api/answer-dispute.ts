@@ -11,7 +11,11 @@ export function useAnswerDispute() {
   return useMutation({
     mutationFn: answerDispute,
     onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: ['admin', 'disputes'] }), client.invalidateQueries({ queryKey: ['admin', 'member'] }), client.invalidateQueries({ queryKey: ['admin', 'flags'] })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['admin', 'disputes'] }),
+        client.invalidateQueries({ queryKey: ['admin', 'member'] }),
+        client.invalidateQueries({ queryKey: ['admin', 'flags'] }),
+      ]);
     },
   });
 }

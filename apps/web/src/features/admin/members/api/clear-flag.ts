@@ -3,14 +3,18 @@ import type { ClearFlagInput } from '@coop/core/contracts';
 import { apiFetch } from '../../../../lib/api-client';
 
 /** POST /admin/flags/:id/clear with a note (audited): the account's payouts resume once none of its flags is open. */
-export const clearFlag = ({ id, ...body }: ClearFlagInput & { id: number }) => apiFetch<{ message: string }>(`/admin/flags/${id}/clear`, { method: 'POST', body });
+export const clearFlag = ({ id, ...body }: ClearFlagInput & { id: number }) =>
+  apiFetch<{ message: string }>(`/admin/flags/${id}/clear`, { method: 'POST', body });
 
 export function useClearFlag() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: clearFlag,
     onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: ['admin', 'flags'] }), client.invalidateQueries({ queryKey: ['admin', 'member'] })]);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['admin', 'flags'] }),
+        client.invalidateQueries({ queryKey: ['admin', 'member'] }),
+      ]);
     },
   });
 }

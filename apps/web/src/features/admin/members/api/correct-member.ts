@@ -4,7 +4,10 @@ import { apiFetch } from '../../../../lib/api-client';
 
 /** PUT /admin/members/:id/details (audited): answers what was done and the record as it now is. */
 export const correctMember = ({ id, input }: { id: string; input: MemberCorrectionInput }) =>
-  apiFetch<{ message: string; record: MemberRecord }>(`/admin/members/${encodeURIComponent(id)}/details`, { method: 'PUT', body: input });
+  apiFetch<{ message: string; record: MemberRecord }>(`/admin/members/${encodeURIComponent(id)}/details`, {
+    method: 'PUT',
+    body: input,
+  });
 
 export function useCorrectMember() {
   const client = useQueryClient();

@@ -10,7 +10,11 @@ export function getMemberMatrix(id: string, from: number | null) {
 }
 
 export const memberMatrixQuery = (id: string, from: number | null) =>
-  queryOptions({ queryKey: ['admin', 'member', id, 'matrix', from], queryFn: () => getMemberMatrix(id, from), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['admin', 'member', id, 'matrix', from],
+    queryFn: () => getMemberMatrix(id, from),
+    placeholderData: keepPreviousData,
+  });
 
 export function useMemberMatrix(id: string, from: number | null) {
   return useQuery(memberMatrixQuery(id, from));

@@ -12,7 +12,12 @@ export async function getUser(programme: Programme, email: string): Promise<User
 }
 
 export const userQuery = (programme: Programme, email: string) =>
-  queryOptions({ queryKey: ['admin', 'user', programme, email], queryFn: () => getUser(programme, email), enabled: email !== '', retry: false });
+  queryOptions({
+    queryKey: ['admin', 'user', programme, email],
+    queryFn: () => getUser(programme, email),
+    enabled: email !== '',
+    retry: false,
+  });
 
 export function useUser(programme: Programme, email: string) {
   return useQuery(userQuery(programme, email));

@@ -17,10 +17,19 @@ const requestsKey = ['admin', 'privacy-requests'];
 const breachesKey = ['admin', 'breaches'];
 
 /** GET /admin/privacy/requests: the register of members' requests, with the date each answer is due. */
-export const useRequestsRegister = () => useQuery(queryOptions({ queryKey: requestsKey, queryFn: () => apiFetch<PrivacyRequestList>('/admin/privacy/requests') }));
+export const useRequestsRegister = () =>
+  useQuery(
+    queryOptions({
+      queryKey: requestsKey,
+      queryFn: () => apiFetch<PrivacyRequestList>('/admin/privacy/requests'),
+    }),
+  );
 
 /** GET /admin/privacy/breaches: the breach register with the 72-hour deadline. */
-export const useBreachRegister = () => useQuery(queryOptions({ queryKey: breachesKey, queryFn: () => apiFetch<BreachList>('/admin/privacy/breaches') }));
+export const useBreachRegister = () =>
+  useQuery(
+    queryOptions({ queryKey: breachesKey, queryFn: () => apiFetch<BreachList>('/admin/privacy/breaches') }),
+  );
 
 function useRegisterMutation<I, O>(key: string[], call: (input: I) => Promise<O>) {
   const client = useQueryClient();
@@ -30,7 +39,10 @@ function useRegisterMutation<I, O>(key: string[], call: (input: I) => Promise<O>
 /** POST /admin/privacy/requests */
 export const useEnterRequest = () =>
   useRegisterMutation(requestsKey, (input: NewPrivacyRequestInput) =>
-    apiFetch<{ message: string }>('/admin/privacy/requests', { method: 'POST', body: { ...input, receivedAt: instant(input.receivedAt) } }),
+    apiFetch<{ message: string }>('/admin/privacy/requests', {
+      method: 'POST',
+      body: { ...input, receivedAt: instant(input.receivedAt) },
+    }),
   );
 
 /** PUT /admin/privacy/requests/:id */
@@ -41,14 +53,27 @@ export const useAnswerRequest = () =>
 
 /** POST /admin/privacy/breaches */
 export const useRecordBreach = () =>
-  useRegisterMutation(breachesKey, (input: NewBreachInput) => apiFetch<Breach>('/admin/privacy/breaches', { method: 'POST', body: { ...input, foundAt: instant(input.foundAt) } }));
+  useRegisterMutation(breachesKey, (input: NewBreachInput) =>
+    apiFetch<Breach>('/admin/privacy/breaches', {
+      method: 'POST',
+      body: { ...input, foundAt: instant(input.foundAt) },
+    }),
+  );
 
 /** PUT /admin/privacy/breaches/:id: the Commission was told now. */
 export const useCommissionTold = () =>
-  useRegisterMutation(breachesKey, (id: number) => apiFetch<Breach>(`/admin/privacy/breaches/${id}`, { method: 'PUT', body: { commissionToldAt: new Date().toISOString() } }));
+  useRegisterMutation(breachesKey, (id: number) =>
+    apiFetch<Breach>(`/admin/privacy/breaches/${id}`, {
+      method: 'PUT',
+      body: { commissionToldAt: new Date().toISOString() },
+    }),
+  );
 
 /** POST /admin/privacy/breaches/:id/notify: the breach notice to the affected members, through the mail queue. */
 export const useNotifyBreachMembers = () =>
   useRegisterMutation(breachesKey, ({ id, input }: { id: number; input: BreachNoticeInput }) =>
-    apiFetch<{ message: string; unknown: string[] }>(`/admin/privacy/breaches/${id}/notify`, { method: 'POST', body: input }),
+    apiFetch<{ message: string; unknown: string[] }>(`/admin/privacy/breaches/${id}/notify`, {
+      method: 'POST',
+      body: input,
+    }),
   );

@@ -1,7 +1,14 @@
 import { disputeAnswerSchema, type Dispute } from '@coop/core/contracts';
 import { Link } from 'react-router';
 import { formatDateTime, naira } from '../../../../components/display/format';
-import { errorMessage, FormMessage, SelectField, SubmitButton, TextAreaField, useZodForm } from '../../../../components/form';
+import {
+  errorMessage,
+  FormMessage,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  useZodForm,
+} from '../../../../components/form';
 import { memberRecordPath } from '../../common/admin-paths';
 import { useAnswerDispute } from '../api/answer-dispute';
 
@@ -16,8 +23,18 @@ function AnswerForm({ dispute }: { dispute: Dispute }) {
   const onSubmit = form.handleSubmit((values) => answer.mutate({ id: dispute.id, ...values }));
   return (
     <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3 border-t border-slate-200 pt-3">
-      <SelectField label="Your answer to Paystack" options={answers} error={form.formState.errors.answer} {...form.register('answer')} />
-      <TextAreaField label="Note for Paystack (kept in the audit log)" rows={3} error={form.formState.errors.note} {...form.register('note')} />
+      <SelectField
+        label="Your answer to Paystack"
+        options={answers}
+        error={form.formState.errors.answer}
+        {...form.register('answer')}
+      />
+      <TextAreaField
+        label="Note for Paystack (kept in the audit log)"
+        rows={3}
+        error={form.formState.errors.note}
+        {...form.register('note')}
+      />
       <SubmitButton pending={answer.isPending} pendingLabel="Sending to Paystack..." className="sm:w-auto">
         Send the answer to Paystack
       </SubmitButton>
@@ -29,7 +46,10 @@ function AnswerForm({ dispute }: { dispute: Dispute }) {
 /** One dispute: Paystack's status and due date, the member and the payment, our answer or the form to give it. */
 export function DisputeCard({ dispute, showMember = true }: { dispute: Dispute; showMember?: boolean }) {
   return (
-    <li className={`rounded-lg border bg-white p-4 shadow-sm ${dispute.open ? 'border-red-400' : 'border-slate-200'}`} data-testid="dispute">
+    <li
+      className={`rounded-lg border bg-white p-4 shadow-sm ${dispute.open ? 'border-red-400' : 'border-slate-200'}`}
+      data-testid="dispute"
+    >
       <p className="font-semibold text-slate-900">
         {naira(dispute.amount)} disputed · {dispute.statusText}
       </p>
@@ -57,17 +77,24 @@ export function DisputeCard({ dispute, showMember = true }: { dispute: Dispute; 
         </div>
         <div>
           <dt className="inline font-semibold">Answer due: </dt>
-          <dd className="inline">{dispute.dueAt ? formatDateTime(dispute.dueAt) : 'not given by Paystack'}</dd>
+          <dd className="inline">
+            {dispute.dueAt ? formatDateTime(dispute.dueAt) : 'not given by Paystack'}
+          </dd>
         </div>
         <div>
           <dt className="inline font-semibold">{dispute.resolvedAt ? 'Resolved: ' : 'Raised: '}</dt>
           <dd className="inline">{formatDateTime(dispute.resolvedAt ?? dispute.raisedAt)}</dd>
         </div>
       </dl>
-      {dispute.open && <p className="mt-2 text-sm font-semibold text-red-800">This member’s payouts and cash-outs wait until Paystack resolves the dispute.</p>}
+      {dispute.open && (
+        <p className="mt-2 text-sm font-semibold text-red-800">
+          This member’s payouts and cash-outs wait until Paystack resolves the dispute.
+        </p>
+      )}
       {dispute.answer && (
         <p className="mt-2 text-sm text-slate-700">
-          {dispute.answer.answer === 'accept' ? 'Accepted' : 'Contested'} by {dispute.answer.by ?? 'an administrator'} on {formatDateTime(dispute.answer.at)}
+          {dispute.answer.answer === 'accept' ? 'Accepted' : 'Contested'} by{' '}
+          {dispute.answer.by ?? 'an administrator'} on {formatDateTime(dispute.answer.at)}
           {dispute.answer.sent ? '' : ' (being sent to Paystack)'}: “{dispute.answer.note}”
         </p>
       )}

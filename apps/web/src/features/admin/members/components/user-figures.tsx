@@ -33,7 +33,13 @@ function rows(programme: Programme, u: UserFigures): Row[] {
     ];
   }
   if ('matrixBonus' in u) {
-    return [...common, ['Referral bonus', naira(u.matrixBonus)], ['Thank You bonus', naira(u.thankYouBonus)], ['Laptop award (non-cash, value)', naira(u.laptopAward)], ['Award (non-cash, value)', naira(u.Award)]];
+    return [
+      ...common,
+      ['Referral bonus', naira(u.matrixBonus)],
+      ['Thank You bonus', naira(u.thankYouBonus)],
+      ['Laptop award (non-cash, value)', naira(u.laptopAward)],
+      ['Award (non-cash, value)', naira(u.Award)],
+    ];
   }
   return common;
 }
@@ -41,10 +47,17 @@ function rows(programme: Programme, u: UserFigures): Row[] {
 /** One user's details and figures as an administrator sees them (spec 3.3). */
 export function UserFiguresCard({ programme, user }: { programme: Programme; user: UserFigures }) {
   return (
-    <section aria-label={`Details of ${user.fullName}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="user-figures">
+    <section
+      aria-label={`Details of ${user.fullName}`}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid="user-figures"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-bold break-words text-slate-900">{user.fullName}</h2>
-        <Link to={memberRecordPath(user.accountId)} className="font-semibold text-brand-800 underline hover:text-brand-900">
+        <Link
+          to={memberRecordPath(user.accountId)}
+          className="font-semibold text-brand-800 underline hover:text-brand-900"
+        >
           Open the member record
         </Link>
       </div>
@@ -52,7 +65,10 @@ export function UserFiguresCard({ programme, user }: { programme: Programme; use
         {rows(programme, user).map(([label, value]) => (
           <div key={label} className="flex justify-between gap-3 border-b border-slate-100 py-1">
             <dt className="text-slate-600">{label}</dt>
-            <dd className="min-w-0 text-right font-semibold [overflow-wrap:anywhere] text-slate-900 tabular-nums" data-figure={label}>
+            <dd
+              className="min-w-0 text-right font-semibold [overflow-wrap:anywhere] text-slate-900 tabular-nums"
+              data-figure={label}
+            >
               {value}
             </dd>
           </div>

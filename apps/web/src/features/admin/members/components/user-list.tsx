@@ -37,7 +37,10 @@ export function UserList({ programme, search, onSearch, onView }: Props) {
     onSearch(text.trim());
   };
   return (
-    <section aria-labelledby="user-list" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="user-list"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="user-list" className="text-lg font-bold text-slate-900">
         All users
       </h2>
@@ -45,8 +48,18 @@ export function UserList({ programme, search, onSearch, onView }: Props) {
         <label htmlFor="user-list-search" className="sr-only">
           Search by name, email, phone or referral code
         </label>
-        <input id="user-list-search" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="Name, email, phone or code" className={`${inputClass} mt-0`} />
-        <button type="submit" className="min-h-11 shrink-0 rounded-md bg-brand-800 px-4 font-semibold text-white hover:bg-brand-900">
+        <input
+          id="user-list-search"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Name, email, phone or code"
+          className={`${inputClass} mt-0`}
+        />
+        <button
+          type="submit"
+          className="min-h-11 shrink-0 rounded-md bg-brand-800 px-4 font-semibold text-white hover:bg-brand-900"
+        >
           Search
         </button>
       </form>
@@ -54,14 +67,27 @@ export function UserList({ programme, search, onSearch, onView }: Props) {
         {(list) => (
           <>
             <p className="mt-3 text-sm text-slate-600" role="status">
-              {list.total === 0 ? (search ? `No user matches “${search}”.` : 'No user has signed up yet.') : countText(list.total - list.administrators, list.administrators, search)}
+              {list.total === 0
+                ? search
+                  ? `No user matches “${search}”.`
+                  : 'No user has signed up yet.'
+                : countText(list.total - list.administrators, list.administrators, search)}
             </p>
             <ul className="mt-2 divide-y divide-slate-200">
               {list.items.map((u) => (
-                <li key={u.email} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3" data-testid="user-row">
+                <li
+                  key={u.email}
+                  className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3"
+                  data-testid="user-row"
+                >
                   <div className="min-w-0">
                     <p className="font-semibold break-words text-slate-900">
-                      {u.fullName} {u.role === 'admin' && <span className="ml-1 rounded bg-sky-100 px-1.5 text-xs font-semibold text-sky-900">admin</span>}
+                      {u.fullName}{' '}
+                      {u.role === 'admin' && (
+                        <span className="ml-1 rounded bg-sky-100 px-1.5 text-xs font-semibold text-sky-900">
+                          admin
+                        </span>
+                      )}
                     </p>
                     <p className="text-sm break-all text-slate-600">{u.email}</p>
                     <p className="text-xs text-slate-500">
@@ -72,12 +98,23 @@ export function UserList({ programme, search, onSearch, onView }: Props) {
                     </p>
                   </div>
                   <div className="flex items-center gap-2">
-                    {u.role === 'admin' && !u.paid ? <StatusBadge status="administrator" /> : <StatusBadge status={u.paid ? 'paid' : 'not paid'} />}
+                    {u.role === 'admin' && !u.paid ? (
+                      <StatusBadge status="administrator" />
+                    ) : (
+                      <StatusBadge status={u.paid ? 'paid' : 'not paid'} />
+                    )}
                     {u.paid && <span className="text-sm text-slate-700">{u.status}</span>}
-                    <Link to={memberRecordPath(u.id)} className="flex min-h-11 items-center rounded-md bg-brand-800 px-3 font-semibold text-white hover:bg-brand-900">
+                    <Link
+                      to={memberRecordPath(u.id)}
+                      className="flex min-h-11 items-center rounded-md bg-brand-800 px-3 font-semibold text-white hover:bg-brand-900"
+                    >
                       Record<span className="sr-only"> of {u.fullName}</span>
                     </Link>
-                    <button type="button" onClick={() => onView(u.email)} className="min-h-11 rounded-md border border-slate-300 px-3 font-semibold text-brand-900 hover:bg-brand-50">
+                    <button
+                      type="button"
+                      onClick={() => onView(u.email)}
+                      className="min-h-11 rounded-md border border-slate-300 px-3 font-semibold text-brand-900 hover:bg-brand-50"
+                    >
                       View<span className="sr-only"> {u.fullName}</span>
                     </button>
                   </div>

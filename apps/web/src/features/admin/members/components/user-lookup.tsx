@@ -22,7 +22,11 @@ export function UserLookup({ programme, email, onLookUp }: Props) {
   });
   return (
     <div className="space-y-4">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-start"
+      >
         <TextField
           className="flex-1"
           label={`${programmeName(programme)} user email`}

@@ -24,7 +24,9 @@ export function DisputesPage() {
       <QueryState query={disputes} label="the disputes">
         {(list) =>
           list.total === 0 ? (
-            <p className="text-slate-600">{status === 'open' ? 'No dispute is open.' : 'No dispute here yet.'}</p>
+            <p className="text-slate-600">
+              {status === 'open' ? 'No dispute is open.' : 'No dispute here yet.'}
+            </p>
           ) : (
             <>
               <ul className="space-y-3">

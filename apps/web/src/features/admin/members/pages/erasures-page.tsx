@@ -3,7 +3,14 @@ import { legalHoldSchema, type ErasureItem } from '@coop/core/contracts';
 import { Link } from 'react-router';
 import { formatDate } from '../../../../components/display/format';
 import { QueryState } from '../../../../components/display/query-state';
-import { errorMessage, FormMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../../components/form';
+import {
+  errorMessage,
+  FormMessage,
+  SubmitButton,
+  TextField,
+  useResultDialog,
+  useZodForm,
+} from '../../../../components/form';
 import { memberRecordPath } from '../../common/admin-paths';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { ApprovalNotice, isPendingApproval } from '../../common/components/approval-notice';
@@ -25,7 +32,11 @@ function LegalHoldForm({ item }: { item: ErasureItem }) {
   if (item.legalHoldReason)
     return (
       <div className="mt-2">
-        <button type="button" className="min-h-11 rounded-md border border-slate-300 px-3 text-sm font-semibold" onClick={() => hold.mutate({ accountId: item.accountId, input: { reason: null } })}>
+        <button
+          type="button"
+          className="min-h-11 rounded-md border border-slate-300 px-3 text-sm font-semibold"
+          onClick={() => hold.mutate({ accountId: item.accountId, input: { reason: null } })}
+        >
           Lift the legal hold
         </button>
         {hold.isError && <FormMessage tone="error" message={errorMessage(hold.error)} />}
@@ -34,7 +45,11 @@ function LegalHoldForm({ item }: { item: ErasureItem }) {
   return (
     <form noValidate onSubmit={onSubmit} className="mt-2 flex flex-wrap items-end gap-2">
       <div className="min-w-0 flex-1">
-        <TextField label="Legal hold: why the data must be kept" error={form.formState.errors.reason} {...form.register('reason')} />
+        <TextField
+          label="Legal hold: why the data must be kept"
+          error={form.formState.errors.reason}
+          {...form.register('reason')}
+        />
       </div>
       <SubmitButton pending={hold.isPending} pendingLabel="Saving..." className="sm:w-auto">
         Set a legal hold
@@ -50,16 +65,31 @@ function ErasureCard({ item }: { item: ErasureItem }) {
   const popup = useResultDialog();
   const onErase = async () => {
     try {
-      const answer = await erase.mutateAsync({ accountId: item.accountId, idempotencyKey: key.keyFor(item.accountId) });
+      const answer = await erase.mutateAsync({
+        accountId: item.accountId,
+        idempotencyKey: key.keyFor(item.accountId),
+      });
       key.done();
-      popup.show({ ok: true, title: isPendingApproval(answer) ? 'Waiting for approval' : undefined, message: answer.message });
+      popup.show({
+        ok: true,
+        title: isPendingApproval(answer) ? 'Waiting for approval' : undefined,
+        message: answer.message,
+      });
     } catch (error) {
       popup.show({ ok: false, message: errorMessage(error) });
     }
   };
-  const why = item.dueBecause === 'member_asked' ? 'the member asked' : item.dueBecause === 'retention_passed' ? 'the retention period after closure has passed' : null;
+  const why =
+    item.dueBecause === 'member_asked'
+      ? 'the member asked'
+      : item.dueBecause === 'retention_passed'
+        ? 'the retention period after closure has passed'
+        : null;
   return (
-    <li className={`rounded-lg border bg-white p-4 shadow-sm ${item.status === 'deferred' ? 'border-amber-400' : 'border-slate-200'}`} data-testid="erasure">
+    <li
+      className={`rounded-lg border bg-white p-4 shadow-sm ${item.status === 'deferred' ? 'border-amber-400' : 'border-slate-200'}`}
+      data-testid="erasure"
+    >
       <p className="font-semibold break-words">
         {item.status === 'erased' ? (
           item.fullName
@@ -76,7 +106,9 @@ function ErasureCard({ item }: { item: ErasureItem }) {
         <span className="font-semibold">{STATUS[item.status]}</span>
         {why && ` because ${why}`}
         {item.closedAt && ` · closed ${formatDate(item.closedAt)}`}
-        {item.retentionEndsAt && item.status !== 'erased' && ` · kept until ${formatDate(item.retentionEndsAt)} at the latest`}
+        {item.retentionEndsAt &&
+          item.status !== 'erased' &&
+          ` · kept until ${formatDate(item.retentionEndsAt)} at the latest`}
       </p>
       {item.blockers.length > 0 && (
         <ul className="mt-2 list-disc pl-5 text-sm text-amber-900" aria-label="What defers the erasure">
@@ -86,7 +118,12 @@ function ErasureCard({ item }: { item: ErasureItem }) {
         </ul>
       )}
       {item.status === 'due' && (
-        <button type="button" disabled={erase.isPending} onClick={() => void onErase()} className="mt-3 min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white disabled:opacity-60">
+        <button
+          type="button"
+          disabled={erase.isPending}
+          onClick={() => void onErase()}
+          className="mt-3 min-h-11 rounded-md bg-red-700 px-4 font-semibold text-white disabled:opacity-60"
+        >
           {erase.isPending ? 'Erasing...' : 'Erase the personal data'}
         </button>
       )}

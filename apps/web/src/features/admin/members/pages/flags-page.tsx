@@ -25,7 +25,9 @@ export function FlagsPage() {
       <QueryState query={flags} label="the fraud flags">
         {(list) =>
           list.total === 0 ? (
-            <p className="text-slate-600">{status === 'open' ? 'No flag is waiting for review.' : 'No flag has been cleared yet.'}</p>
+            <p className="text-slate-600">
+              {status === 'open' ? 'No flag is waiting for review.' : 'No flag has been cleared yet.'}
+            </p>
           ) : (
             <>
               <ul className="space-y-3">

@@ -24,20 +24,29 @@ export function InactivePage() {
           ) : (
             <>
               <p className="mb-3 text-sm text-slate-600" role="status">
-                {list.total} account{list.total === 1 ? '' : 's'} with no sign-in and no payment since {formatDate(list.cutoff)}
+                {list.total} account{list.total === 1 ? '' : 's'} with no sign-in and no payment since{' '}
+                {formatDate(list.cutoff)}
               </p>
               <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4 shadow-sm">
                 {list.items.map((a) => (
-                  <li key={a.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3" data-testid="inactive-account">
+                  <li
+                    key={a.id}
+                    className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3"
+                    data-testid="inactive-account"
+                  >
                     <div className="min-w-0">
-                      <Link className="font-semibold break-words text-brand-800 underline" to={memberRecordPath(a.id)}>
+                      <Link
+                        className="font-semibold break-words text-brand-800 underline"
+                        to={memberRecordPath(a.id)}
+                      >
                         {a.fullName}
                       </Link>
                       <p className="text-sm break-all text-slate-600">
                         {a.email} · {programmeName(a.programme)}
                       </p>
                       <p className="text-xs text-slate-500">
-                        signed up {formatDate(a.createdAt)} · last sign-in {a.lastSignInAt ? formatDate(a.lastSignInAt) : 'never'} · last payment{' '}
+                        signed up {formatDate(a.createdAt)} · last sign-in{' '}
+                        {a.lastSignInAt ? formatDate(a.lastSignInAt) : 'never'} · last payment{' '}
                         {a.lastPaymentAt ? formatDate(a.lastPaymentAt) : 'never'}
                       </p>
                     </div>

@@ -5,9 +5,19 @@ import { AdminPageTitle } from '../../common/components/admin-page-title';
 import { FlagCard } from '../components/flag-card';
 import { DisputesSection } from '../components/member-record/disputes-section';
 import { AwardsSection, GrantsSection } from '../components/member-record/entitlement-sections';
-import { AuditSection, IdentitySection, NetworkSection, StatusHistorySection } from '../components/member-record/identity-sections';
+import {
+  AuditSection,
+  IdentitySection,
+  NetworkSection,
+  StatusHistorySection,
+} from '../components/member-record/identity-sections';
 import { MatrixSection } from '../components/member-record/matrix-section';
-import { BankSection, PaymentsSection, PayoutsSection, WalletSection } from '../components/member-record/money-sections';
+import {
+  BankSection,
+  PaymentsSection,
+  PayoutsSection,
+  WalletSection,
+} from '../components/member-record/money-sections';
 import { Nothing, RecordSection } from '../components/member-record/record-section';
 import { StatusActions } from '../components/member-record/status-actions';
 import { StatusBadge } from '../../common/components/status-badge';

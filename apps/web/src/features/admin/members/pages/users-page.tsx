@@ -20,9 +20,16 @@ function UsersPage({ programme }: { programme: Programme }) {
     });
   return (
     <>
-      <AdminPageTitle lead="Look a user up by email, or search the list.">{programme === 'main' ? 'Main Users' : 'Welcomeback Users'}</AdminPageTitle>
+      <AdminPageTitle lead="Look a user up by email, or search the list.">
+        {programme === 'main' ? 'Main Users' : 'Welcomeback Users'}
+      </AdminPageTitle>
       <div className="grid gap-6 xl:grid-cols-2">
-        <UserLookup key={`${programme}-${email}`} programme={programme} email={email} onLookUp={(value) => update({ email: value })} />
+        <UserLookup
+          key={`${programme}-${email}`}
+          programme={programme}
+          email={email}
+          onLookUp={(value) => update({ email: value })}
+        />
         <UserList
           programme={programme}
           search={search}

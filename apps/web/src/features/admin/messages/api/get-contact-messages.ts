@@ -6,10 +6,16 @@ export const MESSAGES_PAGE_SIZE = 20;
 export type SupportState = ContactMessage['state'];
 
 export const getContactMessages = (state: SupportState | '', page: number) =>
-  apiFetch<Paged<ContactMessage>>(`/admin/contact-messages?page=${page}&pageSize=${MESSAGES_PAGE_SIZE}${state ? `&state=${state}` : ''}`);
+  apiFetch<Paged<ContactMessage>>(
+    `/admin/contact-messages?page=${page}&pageSize=${MESSAGES_PAGE_SIZE}${state ? `&state=${state}` : ''}`,
+  );
 
 export const contactMessagesQuery = (state: SupportState | '', page: number) =>
-  queryOptions({ queryKey: ['admin', 'contact-messages', state, page], queryFn: () => getContactMessages(state, page), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ['admin', 'contact-messages', state, page],
+    queryFn: () => getContactMessages(state, page),
+    placeholderData: keepPreviousData,
+  });
 
 export function useContactMessages(state: SupportState | '', page: number) {
   return useQuery(contactMessagesQuery(state, page));

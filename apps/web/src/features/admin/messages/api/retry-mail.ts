@@ -7,5 +7,8 @@ export const retryMail = (id: number) => apiFetch<QueuedMail>(`/admin/mails/${id
 
 export function useRetryMail() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: retryMail, onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'mails'] }) });
+  return useMutation({
+    mutationFn: retryMail,
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'mails'] }),
+  });
 }

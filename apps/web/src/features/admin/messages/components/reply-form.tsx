@@ -1,5 +1,11 @@
 import { contactReplySchema } from '@coop/core/contracts';
-import { errorMessage, FormMessage, SubmitButton, TextAreaField, useZodForm } from '../../../../components/form';
+import {
+  errorMessage,
+  FormMessage,
+  SubmitButton,
+  TextAreaField,
+  useZodForm,
+} from '../../../../components/form';
 import { useCloseMessage, useReplyToMessage } from '../api/answer-contact-message';
 import type { ContactMessage } from '../../common/types';
 
@@ -8,10 +14,18 @@ export function ReplyForm({ message }: { message: ContactMessage }) {
   const form = useZodForm(contactReplySchema, { reply: '' });
   const reply = useReplyToMessage();
   const close = useCloseMessage();
-  const onSubmit = form.handleSubmit(({ reply: body }) => reply.mutate({ id: message.id, reply: body }, { onSuccess: () => form.reset() }));
+  const onSubmit = form.handleSubmit(({ reply: body }) =>
+    reply.mutate({ id: message.id, reply: body }, { onSuccess: () => form.reset() }),
+  );
   return (
     <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3 border-t border-slate-200 pt-3">
-      <TextAreaField label={`Reply to ${message.email}`} rows={4} hint="Sent by mail with their message quoted below it." error={form.formState.errors.reply} {...form.register('reply')} />
+      <TextAreaField
+        label={`Reply to ${message.email}`}
+        rows={4}
+        hint="Sent by mail with their message quoted below it."
+        error={form.formState.errors.reply}
+        {...form.register('reply')}
+      />
       <div className="flex flex-wrap gap-3">
         <SubmitButton pending={reply.isPending} pendingLabel="Sending..." className="w-auto">
           Send reply

@@ -35,7 +35,11 @@ export function MailsPage() {
             <>
               <ul className="space-y-3">
                 {list.items.map((m) => (
-                  <li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="queued-mail">
+                  <li
+                    key={m.id}
+                    className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+                    data-testid="queued-mail"
+                  >
                     <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                       <p className="min-w-0 font-semibold break-words text-slate-900">{m.subject}</p>
                       <StatusBadge status={m.status} />
@@ -44,9 +48,13 @@ export function MailsPage() {
                     <p className="text-sm text-slate-600">
                       queued {formatDateTime(m.createdAt)} · {m.attempts} attempt{m.attempts === 1 ? '' : 's'}
                       {m.sentAt && ` · sent ${formatDateTime(m.sentAt)}`}
-                      {m.status === 'queued' && (m.attempts > 0 || m.lastError) && ` · next try ${formatDateTime(m.nextAttemptAt)}`}
+                      {m.status === 'queued' &&
+                        (m.attempts > 0 || m.lastError) &&
+                        ` · next try ${formatDateTime(m.nextAttemptAt)}`}
                     </p>
-                    {m.lastError && <p className="mt-1 text-sm break-words text-red-800">Reason: {m.lastError}</p>}
+                    {m.lastError && (
+                      <p className="mt-1 text-sm break-words text-red-800">Reason: {m.lastError}</p>
+                    )}
                     {m.status === 'failed' && (
                       <button
                         type="button"

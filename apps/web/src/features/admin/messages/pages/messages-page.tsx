@@ -44,13 +44,21 @@ export function MessagesPage() {
                     </div>
                     <p className="text-sm break-all text-slate-700">{m.email}</p>
                     <p className="mt-2 flex flex-wrap items-center gap-2">
-                      <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-sm font-semibold text-white capitalize">{m.state}</span>
+                      <span className="rounded-full bg-slate-800 px-2.5 py-0.5 text-sm font-semibold text-white capitalize">
+                        {m.state}
+                      </span>
                       <MessageAge message={m} />
                     </p>
                     <p className="mt-2 whitespace-pre-wrap break-words text-slate-800">{m.message}</p>
                     {m.replies.map((r) => (
-                      <div key={r.id} className="mt-3 rounded-md border-l-4 border-brand-700 bg-brand-50 p-3" data-testid="contact-reply">
-                        <p className="text-sm font-semibold text-slate-700">Reply sent {formatDateTime(r.createdAt)}</p>
+                      <div
+                        key={r.id}
+                        className="mt-3 rounded-md border-l-4 border-brand-700 bg-brand-50 p-3"
+                        data-testid="contact-reply"
+                      >
+                        <p className="text-sm font-semibold text-slate-700">
+                          Reply sent {formatDateTime(r.createdAt)}
+                        </p>
                         <p className="mt-1 whitespace-pre-wrap break-words text-slate-800">{r.body}</p>
                       </div>
                     ))}

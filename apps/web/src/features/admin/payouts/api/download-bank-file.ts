@@ -10,11 +10,17 @@ import { downloadExport } from '../../common/api/download-export';
  */
 export async function downloadBankFile(runId: number) {
   const batch = await apiFetch<PayoutBatch>(`/admin/payouts/runs/${runId}/bank-file`, { method: 'POST' });
-  const filename = await downloadExport({ path: `/admin/payouts/batches/${batch.id}/csv`, fallbackName: `bank-file-batch-${batch.id}.csv` });
+  const filename = await downloadExport({
+    path: `/admin/payouts/batches/${batch.id}/csv`,
+    fallbackName: `bank-file-batch-${batch.id}.csv`,
+  });
   return { batch, filename };
 }
 
 export function useDownloadBankFile() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: downloadBankFile, onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'payouts'] }) });
+  return useMutation({
+    mutationFn: downloadBankFile,
+    onSettled: () => client.invalidateQueries({ queryKey: ['admin', 'payouts'] }),
+  });
 }

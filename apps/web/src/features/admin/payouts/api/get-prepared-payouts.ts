@@ -4,7 +4,10 @@ import { apiFetch } from '../../../../lib/api-client';
 
 /** GET /admin/payouts/prepared: months the payout day prepared that no run has paid yet. */
 export const preparedPayoutsQuery = () =>
-  queryOptions({ queryKey: ['admin', 'payouts', 'prepared'], queryFn: () => apiFetch<PayoutPrepared>('/admin/payouts/prepared') });
+  queryOptions({
+    queryKey: ['admin', 'payouts', 'prepared'],
+    queryFn: () => apiFetch<PayoutPrepared>('/admin/payouts/prepared'),
+  });
 
 export function usePreparedPayouts() {
   return useQuery(preparedPayoutsQuery());

@@ -14,13 +14,19 @@ export interface CashOutRequest {
 
 /** PUT /admin/payOutCash (Main) and /admin/payOutCash2 (Welcome Back); above the threshold it answers a request that waits for approval. */
 export const recordCashOut = ({ programme, values, idempotencyKey }: CashOutRequest) =>
-  apiFetch<CashOutAnswer | ApprovalPendingAnswer>(programme === 'main' ? '/admin/payOutCash' : '/admin/payOutCash2', {
-    method: 'PUT',
-    body: values,
-    headers: { 'idempotency-key': idempotencyKey },
-  });
+  apiFetch<CashOutAnswer | ApprovalPendingAnswer>(
+    programme === 'main' ? '/admin/payOutCash' : '/admin/payOutCash2',
+    {
+      method: 'PUT',
+      body: values,
+      headers: { 'idempotency-key': idempotencyKey },
+    },
+  );
 
 export function useRecordCashOut() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: recordCashOut, onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({
+    mutationFn: recordCashOut,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

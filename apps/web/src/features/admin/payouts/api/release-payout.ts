@@ -8,5 +8,8 @@ export const releasePayout = ({ id, reason }: PayoutRelease & { id: number }) =>
 
 export function useReleasePayout() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: releasePayout, onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'payouts'] }) });
+  return useMutation({
+    mutationFn: releasePayout,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'payouts'] }),
+  });
 }

@@ -7,9 +7,13 @@ import type { PayoutRunProgress } from '../../common/types';
 export type RetryAnswer = PayoutRunProgress & { approval?: Approval; message?: string };
 
 /** POST /admin/payouts/runs/:id/retry: sends again what is still reserved, with the same references. */
-export const retryPayoutRun = (id: number) => apiFetch<RetryAnswer>(`/admin/payouts/runs/${id}/retry`, { method: 'POST' });
+export const retryPayoutRun = (id: number) =>
+  apiFetch<RetryAnswer>(`/admin/payouts/runs/${id}/retry`, { method: 'POST' });
 
 export function useRetryPayoutRun() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: retryPayoutRun, onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({
+    mutationFn: retryPayoutRun,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

@@ -11,9 +11,13 @@ export interface RunPayoutInput {
 }
 
 /** POST /admin/payouts/run: once per programme and month; reserves every payee's wallet, then pays (after a second administrator's approval, unless there is only one). */
-export const runPayout = (body: RunPayoutInput) => apiFetch<PayoutRunProgress | ApprovalPendingAnswer>('/admin/payouts/run', { method: 'POST', body });
+export const runPayout = (body: RunPayoutInput) =>
+  apiFetch<PayoutRunProgress | ApprovalPendingAnswer>('/admin/payouts/run', { method: 'POST', body });
 
 export function useRunPayout() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: runPayout, onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'payouts'] }) });
+  return useMutation({
+    mutationFn: runPayout,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'payouts'] }),
+  });
 }

@@ -4,14 +4,21 @@ import { apiFetch } from '../../../../lib/api-client';
 
 /** POST /admin/payouts/:id/finalize: the one-time code Paystack sent to the business's phone for this transfer. */
 export const finalizePayout = ({ id, otp }: PayoutOtp & { id: number }) =>
-  apiFetch<{ message: string; status: string }>(`/admin/payouts/${id}/finalize`, { method: 'POST', body: { otp } });
+  apiFetch<{ message: string; status: string }>(`/admin/payouts/${id}/finalize`, {
+    method: 'POST',
+    body: { otp },
+  });
 
 /** POST /admin/payouts/:id/resend-otp: Paystack sends the code again. */
-export const resendPayoutOtp = (id: number) => apiFetch<{ message: string }>(`/admin/payouts/${id}/resend-otp`, { method: 'POST', body: {} });
+export const resendPayoutOtp = (id: number) =>
+  apiFetch<{ message: string }>(`/admin/payouts/${id}/resend-otp`, { method: 'POST', body: {} });
 
 export function useFinalizePayout() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: finalizePayout, onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'payouts'] }) });
+  return useMutation({
+    mutationFn: finalizePayout,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'payouts'] }),
+  });
 }
 
 export function useResendPayoutOtp() {

@@ -54,7 +54,8 @@ export function BankFileBatch({ batch }: { batch: PayoutBatch }) {
             <dt className="inline text-slate-600">Recorded by </dt>
             <dd className="inline font-medium text-slate-900">
               {batch.recordedBy}
-              {batch.recordedApprovedBy ? `, approved by ${batch.recordedApprovedBy}` : ''}, {formatDateTime(batch.recordedAt)}: {naira(batch.paid)} paid
+              {batch.recordedApprovedBy ? `, approved by ${batch.recordedApprovedBy}` : ''},{' '}
+              {formatDateTime(batch.recordedAt)}: {naira(batch.paid)} paid
             </dd>
           </div>
         )}
@@ -62,7 +63,10 @@ export function BankFileBatch({ batch }: { batch: PayoutBatch }) {
       {batch.status === 'open' && <RecordBankAnswerForm batch={batch} record={record} />}
       {recorded && isPending(recorded) && <PendingAnswer answer={recorded} />}
       {recorded && !isPending(recorded) && (
-        <FormMessage tone="success" message={`Recorded: ${recorded.settled} paid, ${recorded.failed} not paid (their money is back in the wallets).`} />
+        <FormMessage
+          tone="success"
+          message={`Recorded: ${recorded.settled} paid, ${recorded.failed} not paid (their money is back in the wallets).`}
+        />
       )}
       {batch.status === 'awaiting_approval' && batch.pendingRecordApprovalId && !recorded && (
         <WaitingRequest id={batch.pendingRecordApprovalId} what="The record of what the bank paid" />
@@ -82,9 +86,16 @@ export function BankFileBatch({ batch }: { batch: PayoutBatch }) {
           ))}
         </ul>
       )}
-      {corrected && (isPending(corrected) ? <PendingAnswer answer={corrected} /> : <FormMessage tone="success" message={corrected.message} />)}
+      {corrected &&
+        (isPending(corrected) ? (
+          <PendingAnswer answer={corrected} />
+        ) : (
+          <FormMessage tone="success" message={corrected.message} />
+        ))}
       {batch.pendingReversalApprovalId
-        ? !corrected && <WaitingRequest id={batch.pendingReversalApprovalId} what="A correction of this record" />
+        ? !corrected && (
+            <WaitingRequest id={batch.pendingReversalApprovalId} what="A correction of this record" />
+          )
         : (batch.status === 'recorded' || batch.status === 'reversed') && (
             // A new form when the payments left to correct change, so each tick stays on its own payment.
             <CorrectBankFileForm key={correctable(batch)} batch={batch} reverse={reverse} />

@@ -14,10 +14,16 @@ export function BankFilePanel({ run }: { run: PayoutRunDetail }) {
   const download = useDownloadBankFile();
   if (run.mode !== 'csv') return null;
   const open = run.batches.find((b) => b.status === 'open' || b.status === 'awaiting_approval');
-  const unsent = run.payouts.filter((p) => p.status === 'reserved' && !open?.items.some((i) => i.payoutId === p.id && i.attempt === p.attempt)).length;
+  const unsent = run.payouts.filter(
+    (p) =>
+      p.status === 'reserved' && !open?.items.some((i) => i.payoutId === p.id && i.attempt === p.attempt),
+  ).length;
   const canDownload = Boolean(open) || unsent > 0;
   return (
-    <section aria-labelledby="bank-file-title" className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
+    <section
+      aria-labelledby="bank-file-title"
+      className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+    >
       <h2 id="bank-file-title" className="text-lg font-bold text-slate-900">
         Bank files
       </h2>
@@ -31,7 +37,8 @@ export function BankFilePanel({ run }: { run: PayoutRunDetail }) {
       </p>
       {unsent > 0 && open && (
         <p className="text-sm text-slate-700">
-          {unsent} payout{unsent === 1 ? '' : 's'} retried since wait{unsent === 1 ? 's' : ''} for the next file, once batch #{open.id} is recorded.
+          {unsent} payout{unsent === 1 ? '' : 's'} retried since wait{unsent === 1 ? 's' : ''} for the next
+          file, once batch #{open.id} is recorded.
         </p>
       )}
       {canDownload && (

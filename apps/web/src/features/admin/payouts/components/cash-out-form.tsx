@@ -1,8 +1,19 @@
-import { cashOutSchema, type AccountForConfirmation, type Approval, type CashOutInput } from '@coop/core/contracts';
+import {
+  cashOutSchema,
+  type AccountForConfirmation,
+  type Approval,
+  type CashOutInput,
+} from '@coop/core/contracts';
 import { parseNairaString, programmeName, toNairaString, type Programme } from '@coop/core';
 import { useState } from 'react';
 import { formatDateTime, naira } from '../../../../components/display/format';
-import { errorMessage, SubmitButton, TextField, useResultDialog, useZodForm } from '../../../../components/form';
+import {
+  errorMessage,
+  SubmitButton,
+  TextField,
+  useResultDialog,
+  useZodForm,
+} from '../../../../components/form';
 import { getAccountForConfirmation } from '../../common/api/get-account-confirmation';
 import { useRecordCashOut } from '../api/record-cash-out';
 import { AccountConfirmation } from '../../common/components/account-confirmation';
@@ -29,17 +40,30 @@ export function CashOutForm({ programme }: { programme: Programme }) {
   const settings = useApprovalSettings().data;
   // Above the threshold (with a second administrator) the form asks to hand cash over instead of recording it.
   const asksFirst = (amountKobo: number | null) =>
-    Boolean(settings && !settings.singleAdmin && amountKobo !== null && amountKobo > parseNairaString(settings.cashOutThreshold));
+    Boolean(
+      settings &&
+      !settings.singleAdmin &&
+      amountKobo !== null &&
+      amountKobo > parseNairaString(settings.cashOutThreshold),
+    );
   const typed = cashOutSchema.shape.amount.safeParse(form.watch('amount'));
   const typedAsks = asksFirst(typed.success ? typed.data : null);
-  const [confirming, setConfirming] = useState<{ account: AccountForConfirmation; email: string; amountKobo: number } | null>(null);
+  const [confirming, setConfirming] = useState<{
+    account: AccountForConfirmation;
+    email: string;
+    amountKobo: number;
+  } | null>(null);
   const [looking, setLooking] = useState(false);
 
   // First who it is for (name, programme, wallet, role), read fresh; the cash-out is sent only after "Confirm".
   const onSubmit = form.handleSubmit(async ({ email, amount }) => {
     setLooking(true);
     try {
-      setConfirming({ account: await getAccountForConfirmation(programme, email), email, amountKobo: amount });
+      setConfirming({
+        account: await getAccountForConfirmation(programme, email),
+        email,
+        amountKobo: amount,
+      });
     } catch (error) {
       popup.show({ ok: false, message: errorMessage(error) });
     } finally {
@@ -58,12 +82,18 @@ export function CashOutForm({ programme }: { programme: Programme }) {
       setConfirming(null);
       if (isPendingApproval(answer)) {
         setAsked(answer.approval);
-        popup.show({ ok: true, title: 'Asked: do not hand over the cash yet', message: answer.message }, () => form.reset({ email: '', amount: '' }));
+        popup.show({ ok: true, title: 'Asked: do not hand over the cash yet', message: answer.message }, () =>
+          form.reset({ email: '', amount: '' }),
+        );
         return;
       }
       setLast(answer.data);
-      popup.show({ ok: true, message: `${answer.message}: ${naira(answer.data.amount)} paid to ${answer.data.fullName} (${answer.data.email}).` }, () =>
-        form.reset({ email: '', amount: '' }),
+      popup.show(
+        {
+          ok: true,
+          message: `${answer.message}: ${naira(answer.data.amount)} paid to ${answer.data.fullName} (${answer.data.email}).`,
+        },
+        () => form.reset({ email: '', amount: '' }),
       );
     } catch (error) {
       setConfirming(null);
@@ -73,8 +103,18 @@ export function CashOutForm({ programme }: { programme: Programme }) {
 
   return (
     <div className="max-w-xl space-y-6">
-      <form noValidate onSubmit={onSubmit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <TextField label="Member email" type="email" autoComplete="off" error={form.formState.errors.email} {...form.register('email')} />
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <TextField
+          label="Member email"
+          type="email"
+          autoComplete="off"
+          error={form.formState.errors.email}
+          {...form.register('email')}
+        />
         <TextField
           label="Amount (naira)"
           inputMode="decimal"
@@ -89,7 +129,9 @@ export function CashOutForm({ programme }: { programme: Programme }) {
         />
         {!confirming && (
           <SubmitButton pending={looking} pendingLabel="Looking up the member...">
-            {typedAsks ? `Ask to hand over ${programmeName(programme)} cash` : `Record ${programmeName(programme)} cash payout`}
+            {typedAsks
+              ? `Ask to hand over ${programmeName(programme)} cash`
+              : `Record ${programmeName(programme)} cash payout`}
           </SubmitButton>
         )}
         {popup.dialog}
@@ -110,7 +152,11 @@ export function CashOutForm({ programme }: { programme: Programme }) {
       )}
       {asked && <CashOutRequested approval={asked} />}
       {last && (
-        <section aria-labelledby="last-cash-out" className="rounded-lg border border-brand-600 bg-brand-50 p-4" data-testid="last-cash-out">
+        <section
+          aria-labelledby="last-cash-out"
+          className="rounded-lg border border-brand-600 bg-brand-50 p-4"
+          data-testid="last-cash-out"
+        >
           <h2 id="last-cash-out" className="font-bold text-brand-900">
             Last cash payout recorded
           </h2>

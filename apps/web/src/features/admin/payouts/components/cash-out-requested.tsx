@@ -10,11 +10,17 @@ import { ApprovalOverlaps } from '../../common/components/approval-overlaps';
  */
 export function CashOutRequested({ approval }: { approval: Approval }) {
   return (
-    <section aria-labelledby="cash-out-requested" className="rounded-lg border border-amber-900/30 bg-amber-50 p-4" data-testid="cash-out-requested">
+    <section
+      aria-labelledby="cash-out-requested"
+      className="rounded-lg border border-amber-900/30 bg-amber-50 p-4"
+      data-testid="cash-out-requested"
+    >
       <h2 id="cash-out-requested" className="font-bold text-amber-900">
         Asked: request #{approval.id} waits for a second administrator
       </h2>
-      <p className="mt-1 font-semibold text-slate-900">Do not hand over the cash until the request is approved.</p>
+      <p className="mt-1 font-semibold text-slate-900">
+        Do not hand over the cash until the request is approved.
+      </p>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         {approval.target && (
           <>
@@ -33,19 +39,24 @@ export function CashOutRequested({ approval }: { approval: Approval }) {
         {approval.held && (
           <>
             <dt className="text-slate-700">Set aside</dt>
-            <dd className="text-slate-900">{naira(approval.held)} from the wallet now: payout runs leave it out</dd>
+            <dd className="text-slate-900">
+              {naira(approval.held)} from the wallet now: payout runs leave it out
+            </dd>
           </>
         )}
         <dt className="text-slate-700">Asked</dt>
         <dd className="text-slate-900">{formatDateTime(approval.createdAt)}</dd>
       </dl>
       <p className="mt-2 text-sm text-slate-800">
-        Once it is approved, hand the cash over: it is recorded in your name. If it is declined, withdrawn or cannot be carried out, the amount goes back to the
-        wallet and you and the member are told.
+        Once it is approved, hand the cash over: it is recorded in your name. If it is declined, withdrawn or
+        cannot be carried out, the amount goes back to the wallet and you and the member are told.
       </p>
       <ApprovalOverlaps overlaps={approval.overlaps} />
       <p className="mt-2">
-        <Link to={approvalPath(approval.id)} className="font-semibold text-brand-900 underline underline-offset-2">
+        <Link
+          to={approvalPath(approval.id)}
+          className="font-semibold text-brand-900 underline underline-offset-2"
+        >
           Open request #{approval.id}
         </Link>
       </p>

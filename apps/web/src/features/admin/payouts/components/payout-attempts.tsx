@@ -41,7 +41,11 @@ export function PayoutAttempts({ payout, bankFile = false }: { payout: RunPayout
               </span>
               <span className="text-slate-600">{formatDateTime(a.at)}</span>
             </div>
-            {a.failureReason && <p className="text-red-700">{bankFile ? `The bank said: “${a.failureReason}”` : a.failureReason}</p>}
+            {a.failureReason && (
+              <p className="text-red-700">
+                {bankFile ? `The bank said: “${a.failureReason}”` : a.failureReason}
+              </p>
+            )}
             <p className="text-xs break-all text-slate-500">
               {bankFile ? 'Bank file reference' : 'Paystack reference'} {a.reference}
             </p>

@@ -1,14 +1,19 @@
 import { naira } from '../../../../components/display/format';
 import type { PayoutPreview } from '../../common/types';
 
-const account = (bankName: string | null, last4: string | null) => (bankName && last4 ? `${bankName} ····${last4}` : 'no bank details');
+const account = (bankName: string | null, last4: string | null) =>
+  bankName && last4 ? `${bankName} ····${last4}` : 'no bank details';
 
 /** Who a month's run would pay and who is left out, with the reason the server gives for each. */
 export function PayoutPreviewView({ preview }: { preview: PayoutPreview }) {
   return (
     <div className="space-y-4" data-testid="payout-preview">
       {preview.otpWarning && (
-        <p role="alert" className="rounded-lg border-2 border-amber-600 bg-amber-50 p-3 text-sm text-amber-950" data-testid="otp-warning">
+        <p
+          role="alert"
+          className="rounded-lg border-2 border-amber-600 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="otp-warning"
+        >
           {preview.otpWarning}
         </p>
       )}
@@ -16,7 +21,8 @@ export function PayoutPreviewView({ preview }: { preview: PayoutPreview }) {
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <dt className="text-sm text-slate-600">To pay</dt>
           <dd className="text-xl font-bold text-slate-900" data-figure="payees">
-            {preview.totals.payees} member{preview.totals.payees === 1 ? '' : 's'} · {naira(preview.totals.amount)}
+            {preview.totals.payees} member{preview.totals.payees === 1 ? '' : 's'} ·{' '}
+            {naira(preview.totals.amount)}
           </dd>
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-3">
@@ -61,7 +67,11 @@ export function PayoutPreviewView({ preview }: { preview: PayoutPreview }) {
         ) : (
           <ul className="mt-2 divide-y divide-slate-200">
             {preview.skipped.map((s) => (
-              <li key={s.accountId} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2" data-testid="skipped-payee">
+              <li
+                key={s.accountId}
+                className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2"
+                data-testid="skipped-payee"
+              >
                 <span className="min-w-0">
                   <span className="block font-semibold break-words text-slate-900">{s.fullName}</span>
                   <span className="block text-sm break-all text-slate-600">{s.email}</span>

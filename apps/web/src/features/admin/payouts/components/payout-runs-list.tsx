@@ -13,7 +13,10 @@ export function PayoutRunsList() {
   const [page, setPage] = useState(1);
   const runs = usePayoutRuns(page);
   return (
-    <section aria-labelledby="payout-runs" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="payout-runs"
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="payout-runs" className="text-lg font-bold text-slate-900">
         Payout runs
       </h2>
@@ -25,13 +28,22 @@ export function PayoutRunsList() {
             <>
               <ul className="mt-2 divide-y divide-slate-200">
                 {list.items.map((run) => (
-                  <li key={run.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3" data-testid="payout-run">
+                  <li
+                    key={run.id}
+                    className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3"
+                    data-testid="payout-run"
+                  >
                     <div className="min-w-0">
-                      <Link to={`${adminPaths.payouts}/${run.id}`} className="font-semibold text-brand-900 underline underline-offset-2">
+                      <Link
+                        to={`${adminPaths.payouts}/${run.id}`}
+                        className="font-semibold text-brand-900 underline underline-offset-2"
+                      >
                         {programmeName(run.programme)} · {run.period}
                       </Link>
                       <p className="text-sm text-slate-600">
-                        {run.payoutCount} payout{run.payoutCount === 1 ? '' : 's'} · {run.mode === 'csv' ? 'bank file' : 'bank transfers'} · by {run.createdBy}, {formatDateTime(run.createdAt)}
+                        {run.payoutCount} payout{run.payoutCount === 1 ? '' : 's'} ·{' '}
+                        {run.mode === 'csv' ? 'bank file' : 'bank transfers'} · by {run.createdBy},{' '}
+                        {formatDateTime(run.createdAt)}
                       </p>
                     </div>
                     <div className="flex items-center gap-2">

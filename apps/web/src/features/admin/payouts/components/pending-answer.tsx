@@ -5,7 +5,10 @@ import { approvalPath } from '../../common/admin-paths';
 /** A request that waits for a second administrator: what it is and where to see it. */
 export function PendingAnswer({ answer }: { answer: ApprovalPendingAnswer }) {
   return (
-    <p className="rounded-md border border-amber-900/30 bg-amber-100 px-3 py-2 text-sm text-amber-900" role="status">
+    <p
+      className="rounded-md border border-amber-900/30 bg-amber-100 px-3 py-2 text-sm text-amber-900"
+      role="status"
+    >
       {answer.message}{' '}
       <Link to={approvalPath(answer.approval.id)} className="font-semibold underline underline-offset-2">
         See request #{answer.approval.id}
@@ -17,7 +20,10 @@ export function PendingAnswer({ answer }: { answer: ApprovalPendingAnswer }) {
 /** A request of this batch that already waits (made earlier, or by someone else). */
 export function WaitingRequest({ id, what }: { id: number; what: string }) {
   return (
-    <p className="rounded-md border border-amber-900/30 bg-amber-100 px-3 py-2 text-sm text-amber-900" role="status">
+    <p
+      className="rounded-md border border-amber-900/30 bg-amber-100 px-3 py-2 text-sm text-amber-900"
+      role="status"
+    >
       {what} waits for a second administrator; nothing moves before.{' '}
       <Link to={approvalPath(id)} className="font-semibold underline underline-offset-2">
         See request #{id}

@@ -30,7 +30,11 @@ export function ReleasePayoutForm({ payout, bankFile = false }: { payout: Payout
     );
   const onSubmit = form.handleSubmit((values) => release.mutate({ id: payout.id, ...values }));
   return (
-    <form noValidate onSubmit={onSubmit} className="w-full space-y-2 rounded-md border border-slate-300 bg-slate-50 p-3">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="w-full space-y-2 rounded-md border border-slate-300 bg-slate-50 p-3"
+    >
       <p className="text-sm text-slate-800">
         {payout.fullName} will not be paid {naira(payout.amount)} in this run;{' '}
         {!['reserved', 'processing', 'otp'].includes(payout.status)
@@ -39,12 +43,20 @@ export function ReleasePayoutForm({ payout, bankFile = false }: { payout: Payout
             ? 'the money goes back to the wallet (refused while the payout is in a bank file whose answer is not recorded).'
             : 'Paystack is asked first; if it has no live transfer, the money goes back to the wallet.'}
       </p>
-      <TextField label="Why it will not be paid" error={form.formState.errors.reason} {...form.register('reason')} />
+      <TextField
+        label="Why it will not be paid"
+        error={form.formState.errors.reason}
+        {...form.register('reason')}
+      />
       <div className="flex flex-wrap gap-2">
         <SubmitButton pending={release.isPending} pendingLabel="Releasing..." className="sm:w-auto">
           Release this payout
         </SubmitButton>
-        <button type="button" onClick={() => setOpen(false)} className="min-h-11 rounded-md border border-slate-400 bg-white px-4 font-semibold text-slate-800">
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          className="min-h-11 rounded-md border border-slate-400 bg-white px-4 font-semibold text-slate-800"
+        >
           Cancel
         </button>
       </div>

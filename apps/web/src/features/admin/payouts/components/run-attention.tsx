@@ -10,7 +10,12 @@ export function RunAttention({ run }: { run: PayoutRunDetail }) {
   const failed = run.payouts.filter((p) => p.attention);
   if (run.status !== 'needs_attention' || failed.length === 0) return null;
   return (
-    <section role="alert" aria-labelledby="run-attention" className="rounded-lg border-2 border-amber-600 bg-amber-50 p-4" data-testid="run-attention">
+    <section
+      role="alert"
+      aria-labelledby="run-attention"
+      className="rounded-lg border-2 border-amber-600 bg-amber-50 p-4"
+      data-testid="run-attention"
+    >
       <h2 id="run-attention" className="text-lg font-bold text-amber-950">
         Needs attention: {failed.length} payout{failed.length === 1 ? '' : 's'} not paid
       </h2>
@@ -21,12 +26,23 @@ export function RunAttention({ run }: { run: PayoutRunDetail }) {
       </p>
       <ul className="mt-2 space-y-2">
         {failed.map((p) => (
-          <li key={p.id} className="rounded-md border border-amber-300 bg-white p-3" data-testid="attention-payout">
+          <li
+            key={p.id}
+            className="rounded-md border border-amber-300 bg-white p-3"
+            data-testid="attention-payout"
+          >
             <p className="font-semibold break-words text-slate-900">
               {p.fullName} · {p.bankName} ····{p.accountNumberLast4}
             </p>
             <p className="text-sm text-slate-800">
-              <span className="font-semibold">{p.attention!.needsCode ? 'Paystack:' : run.mode === 'csv' ? 'What happened:' : "Bank's reason:"}</span> {p.attention!.reason}
+              <span className="font-semibold">
+                {p.attention!.needsCode
+                  ? 'Paystack:'
+                  : run.mode === 'csv'
+                    ? 'What happened:'
+                    : "Bank's reason:"}
+              </span>{' '}
+              {p.attention!.reason}
             </p>
             <p className="text-sm text-slate-800">
               <span className="font-semibold">What to do:</span> {p.attention!.action}

@@ -9,7 +9,12 @@ export function RunExportButton({ runId }: { runId: number }) {
       <button
         type="button"
         disabled={download.isPending}
-        onClick={() => download.mutate({ path: `/admin/exports/payout-runs/${runId}`, fallbackName: `payout-run-${runId}.csv` })}
+        onClick={() =>
+          download.mutate({
+            path: `/admin/exports/payout-runs/${runId}`,
+            fallbackName: `payout-run-${runId}.csv`,
+          })
+        }
         className="min-h-11 rounded-md border border-brand-800 bg-white px-5 font-semibold text-brand-900 hover:bg-brand-50 disabled:opacity-70"
       >
         Payouts and outcomes (CSV)

@@ -30,10 +30,17 @@ export function RunPayoutPanel({ preview }: { preview: PayoutPreview }) {
       />
     );
   }
-  if (preview.totals.payees === 0) return <FormMessage tone="info" message="There is nobody to pay for this month, so there is nothing to run." />;
+  if (preview.totals.payees === 0)
+    return (
+      <FormMessage tone="info" message="There is nobody to pay for this month, so there is nothing to run." />
+    );
   const start = async () => {
     try {
-      const progress = await run.mutateAsync({ programme: preview.programme, period: preview.period, mode: preview.mode });
+      const progress = await run.mutateAsync({
+        programme: preview.programme,
+        period: preview.period,
+        mode: preview.mode,
+      });
       if (isPendingApproval(progress)) {
         setWaiting(progress.message);
         return;
@@ -46,14 +53,20 @@ export function RunPayoutPanel({ preview }: { preview: PayoutPreview }) {
   return (
     <div className="rounded-lg border border-amber-900/30 bg-amber-100 p-4">
       {!confirming ? (
-        <button type="button" onClick={() => setConfirming(true)} className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900">
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900"
+        >
           Run this payout
         </button>
       ) : (
         <div role="group" aria-labelledby="run-confirm">
           <p id="run-confirm" className="font-semibold text-amber-900">
-            Pay {naira(preview.totals.amount)} to {preview.totals.payees} member{preview.totals.payees === 1 ? '' : 's'} of {programmeName(preview.programme)} for{' '}
-            {preview.period} by {preview.mode === 'csv' ? 'a bank file' : 'bank transfer'}? This runs once per month.
+            Pay {naira(preview.totals.amount)} to {preview.totals.payees} member
+            {preview.totals.payees === 1 ? '' : 's'} of {programmeName(preview.programme)} for{' '}
+            {preview.period} by {preview.mode === 'csv' ? 'a bank file' : 'bank transfer'}? This runs once per
+            month.
             {needsApproval && ' A second administrator approves it on Approvals before any money moves.'}
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
@@ -63,9 +76,20 @@ export function RunPayoutPanel({ preview }: { preview: PayoutPreview }) {
               disabled={run.isPending}
               className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
             >
-              {run.isPending ? (needsApproval ? 'Asking for approval...' : 'Starting the run...') : needsApproval ? 'Yes, ask for approval' : 'Yes, pay now'}
+              {run.isPending
+                ? needsApproval
+                  ? 'Asking for approval...'
+                  : 'Starting the run...'
+                : needsApproval
+                  ? 'Yes, ask for approval'
+                  : 'Yes, pay now'}
             </button>
-            <button type="button" onClick={() => setConfirming(false)} disabled={run.isPending} className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800">
+            <button
+              type="button"
+              onClick={() => setConfirming(false)}
+              disabled={run.isPending}
+              className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800"
+            >
               Cancel
             </button>
           </div>

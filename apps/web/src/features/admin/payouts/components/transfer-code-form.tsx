@@ -12,8 +12,19 @@ export function TransferCodeForm({ payoutId, name }: { payoutId: number; name: s
   const resend = useResendPayoutOtp();
   const onSubmit = form.handleSubmit((values) => finalize.mutate({ id: payoutId, ...values }));
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-2 space-y-2" aria-label={`One-time code for ${name}'s transfer`}>
-      <TextField label="One-time code from the business's phone" inputMode="numeric" autoComplete="one-time-code" error={form.formState.errors.otp} {...form.register('otp')} />
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="mt-2 space-y-2"
+      aria-label={`One-time code for ${name}'s transfer`}
+    >
+      <TextField
+        label="One-time code from the business's phone"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        error={form.formState.errors.otp}
+        {...form.register('otp')}
+      />
       <div className="flex flex-wrap gap-2">
         <SubmitButton pending={finalize.isPending} pendingLabel="Sending the code..." className="sm:w-auto">
           Send the code to Paystack

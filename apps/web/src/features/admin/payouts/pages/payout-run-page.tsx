@@ -20,21 +20,33 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** A payout in a bank file whose answer is not recorded yet: the bank may pay it, so it is not released (the server refuses too). */
 const inUnrecordedFile = (run: PayoutRunDetail, payout: PayoutRunDetail['payouts'][number]) =>
-  run.batches.some((b) => (b.status === 'open' || b.status === 'awaiting_approval') && b.items.some((i) => i.payoutId === payout.id && i.attempt === payout.attempt));
+  run.batches.some(
+    (b) =>
+      (b.status === 'open' || b.status === 'awaiting_approval') &&
+      b.items.some((i) => i.payoutId === payout.id && i.attempt === payout.attempt),
+  );
 
 /** What a retry did, in words: who was sent again and who still waits for the member. */
 function retryOutcome(progress: PayoutRunProgress) {
   const held = progress.skipped.bank_details_new ?? 0;
   const waiting = Object.values(progress.skipped).reduce((sum, n) => sum + n, 0) - held;
-  const sent = progress.reserved ? `${plural(progress.reserved, 'payout')} sent again.` : 'Nothing new to send.';
-  return waiting ? `${sent} ${plural(waiting, 'payout')} still wait for the member (see what to do).` : `${sent} The list refreshes as the bank answers.`;
+  const sent = progress.reserved
+    ? `${plural(progress.reserved, 'payout')} sent again.`
+    : 'Nothing new to send.';
+  return waiting
+    ? `${sent} ${plural(waiting, 'payout')} still wait for the member (see what to do).`
+    : `${sent} The list refreshes as the bank answers.`;
 }
 
 /** Payouts to bank details saved after the run's approval wait for a second administrator: where to see the request. */
 function HeldForApproval({ answer }: { answer: RetryAnswer }) {
   if (!answer.approval) return null;
   return (
-    <p className="mt-2 rounded-md border border-amber-900/30 bg-amber-100 px-3 py-2 text-amber-900" role="status" data-testid="retry-held">
+    <p
+      className="mt-2 rounded-md border border-amber-900/30 bg-amber-100 px-3 py-2 text-amber-900"
+      role="status"
+      data-testid="retry-held"
+    >
       {answer.message}{' '}
       <Link to={approvalPath(answer.approval.id)} className="font-semibold underline underline-offset-2">
         See request #{answer.approval.id}
@@ -53,18 +65,31 @@ function RetryButton({ run }: { run: PayoutRunDetail }) {
   const waiting = run.mode === 'transfer' ? (run.counts.reserved ?? 0) + (run.counts.processing ?? 0) : 0;
   const retryable = run.payouts.filter((p) => p.attention?.retryable).length;
   if (run.status === 'completed' || waiting + retryable === 0) return null;
-  const what = [retryable ? plural(retryable, 'failed payout') : '', waiting ? plural(waiting, 'waiting transfer') : ''].filter(Boolean).join(' and ');
+  const what = [
+    retryable ? plural(retryable, 'failed payout') : '',
+    waiting ? plural(waiting, 'waiting transfer') : '',
+  ]
+    .filter(Boolean)
+    .join(' and ');
   return (
     <div>
       {!confirming ? (
-        <button type="button" onClick={() => setConfirming(true)} className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900">
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900"
+        >
           Retry: pay the {what} again
         </button>
       ) : (
-        <div role="group" aria-labelledby="retry-confirm" className="rounded-lg border border-amber-900/30 bg-amber-100 p-3">
+        <div
+          role="group"
+          aria-labelledby="retry-confirm"
+          className="rounded-lg border border-amber-900/30 bg-amber-100 p-3"
+        >
           <p id="retry-confirm" className="font-semibold text-amber-900">
-            Pay the {what} again now, to the bank details each member has today? A payout to bank details saved after this run was approved, or in the last hours,
-            waits for a second administrator instead.
+            Pay the {what} again now, to the bank details each member has today? A payout to bank details
+            saved after this run was approved, or in the last hours, waits for a second administrator instead.
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
             <button
@@ -75,7 +100,12 @@ function RetryButton({ run }: { run: PayoutRunDetail }) {
             >
               {retry.isPending ? 'Retrying...' : 'Yes, retry'}
             </button>
-            <button type="button" onClick={() => setConfirming(false)} disabled={retry.isPending} className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800">
+            <button
+              type="button"
+              onClick={() => setConfirming(false)}
+              disabled={retry.isPending}
+              className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800"
+            >
               Cancel
             </button>
           </div>
@@ -130,21 +160,31 @@ export function PayoutRunPage() {
             <RunExportButton runId={r.id} />
             <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white px-4">
               {r.payouts.map((p) => (
-                <li key={p.id} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-3" data-testid="run-payout">
+                <li
+                  key={p.id}
+                  className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-3"
+                  data-testid="run-payout"
+                >
                   <div className="min-w-0">
                     <p className="font-semibold break-words text-slate-900">{p.fullName}</p>
                     <p className="text-sm break-all text-slate-600">
                       {p.email} · {p.bankName} ····{p.accountNumberLast4}
                     </p>
                     <p className="text-xs break-all text-slate-500">{p.reference}</p>
-                    {p.attempt > 1 && <p className="text-xs text-slate-600">Attempt {p.attempt}: paid again in this run</p>}
+                    {p.attempt > 1 && (
+                      <p className="text-xs text-slate-600">Attempt {p.attempt}: paid again in this run</p>
+                    )}
                     <p className="text-sm text-slate-700" data-testid="payout-status-text">
                       {p.statusText}
                     </p>
                     {p.failureReason && (
-                      <p className="text-sm font-medium text-red-700">{r.mode === 'csv' ? `The bank said: “${p.failureReason}”` : p.failureReason}</p>
+                      <p className="text-sm font-medium text-red-700">
+                        {r.mode === 'csv' ? `The bank said: “${p.failureReason}”` : p.failureReason}
+                      </p>
                     )}
-                    {p.releasedReason && <p className="text-sm text-slate-700">Released: {p.releasedReason}</p>}
+                    {p.releasedReason && (
+                      <p className="text-sm text-slate-700">Released: {p.releasedReason}</p>
+                    )}
                   </div>
                   <div className="flex items-center gap-2">
                     <StatusBadge status={p.status} />

@@ -19,11 +19,25 @@ const modes = [
 
 /** The monthly bonus payout: preview a programme's month with skip reasons and how to pay, run it, follow every run. */
 export function PayoutsPage() {
-  const form = useZodForm(payoutChoiceSchema, { programme: 'main', mode: 'transfer', period: currentPeriod() });
+  const form = useZodForm(payoutChoiceSchema, {
+    programme: 'main',
+    mode: 'transfer',
+    period: currentPeriod(),
+  });
   const [choice, setChoice] = useState<PayoutChoice | null>(null);
-  const preview = usePayoutPreview(choice?.programme ?? 'main', choice?.period ?? null, choice?.mode ?? 'transfer');
+  const preview = usePayoutPreview(
+    choice?.programme ?? 'main',
+    choice?.period ?? null,
+    choice?.mode ?? 'transfer',
+  );
   const onSubmit = form.handleSubmit((values) => {
-    if (choice && values.programme === choice.programme && values.period === choice.period && values.mode === choice.mode) void preview.refetch();
+    if (
+      choice &&
+      values.programme === choice.programme &&
+      values.period === choice.period &&
+      values.mode === choice.mode
+    )
+      void preview.refetch();
     else setChoice(values);
   });
   const openPrepared = (month: Pick<PayoutChoice, 'programme' | 'period'>) => {
@@ -39,10 +53,29 @@ export function PayoutsPage() {
       <ApprovalNotice what="payout runs" />
       <div className="space-y-6">
         <PreparedPayouts onOpen={openPrepared} />
-        <form noValidate onSubmit={onSubmit} className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.4fr_auto] lg:items-start">
-          <SelectField label="Programme" options={programmeOptions} error={form.formState.errors.programme} {...form.register('programme')} />
-          <TextField label="Month" type="month" error={form.formState.errors.period} {...form.register('period')} />
-          <SelectField label="Pay by" options={modes} error={form.formState.errors.mode} {...form.register('mode')} />
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1.4fr_auto] lg:items-start"
+        >
+          <SelectField
+            label="Programme"
+            options={programmeOptions}
+            error={form.formState.errors.programme}
+            {...form.register('programme')}
+          />
+          <TextField
+            label="Month"
+            type="month"
+            error={form.formState.errors.period}
+            {...form.register('period')}
+          />
+          <SelectField
+            label="Pay by"
+            options={modes}
+            error={form.formState.errors.mode}
+            {...form.register('mode')}
+          />
           <SubmitButton pending={preview.isFetching} pendingLabel="Previewing..." className="lg:mt-6">
             Preview
           </SubmitButton>

@@ -18,8 +18,19 @@ export function useStartSimulation() {
 }
 
 /** POST /admin/plans/:programme/drafts/:id/simulate: a saved draft against the version in force; answers the job to poll. */
-export const startDraftSimulation = ({ programme, id, inputs }: { programme: Programme; id: number; inputs: SimulationInputs }) =>
-  apiFetch<SimulationJob>(`/admin/plans/${programme}/drafts/${id}/simulate`, { method: 'POST', body: { inputs } });
+export const startDraftSimulation = ({
+  programme,
+  id,
+  inputs,
+}: {
+  programme: Programme;
+  id: number;
+  inputs: SimulationInputs;
+}) =>
+  apiFetch<SimulationJob>(`/admin/plans/${programme}/drafts/${id}/simulate`, {
+    method: 'POST',
+    body: { inputs },
+  });
 
 export function useStartDraftSimulation() {
   return useMutation({ mutationFn: startDraftSimulation });

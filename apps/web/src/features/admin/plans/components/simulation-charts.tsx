@@ -1,13 +1,30 @@
 import type { EarningsBand } from '@coop/core';
 import type { PlanSimulationReportBody } from '@coop/core/contracts';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 
 const compact = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 });
 const nairaTick = (v: number) => `₦${compact.format(v)}`;
 const nairaTip = (v: unknown) => `₦${Number(v).toLocaleString('en-NG')}`;
 const DRAFT = 'var(--color-amber-500)';
 // Short enough for a phone's axis; the table beside the chart names each band in full.
-const bandTicks: Record<EarningsBand, string> = { nothing: '₦0', below_fee: '< fee', one_to_two_fees: '1–2 fees', two_to_five_fees: '2–5 fees', over_five_fees: '> 5 fees' };
+const bandTicks: Record<EarningsBand, string> = {
+  nothing: '₦0',
+  below_fee: '< fee',
+  one_to_two_fees: '1–2 fees',
+  two_to_five_fees: '2–5 fees',
+  over_five_fees: '> 5 fees',
+};
 const CURRENT = 'var(--color-brand-700)';
 
 function Chart({ title, children }: { title: string; children: React.ReactElement }) {
@@ -49,7 +66,17 @@ export default function SimulationCharts({ report }: { report: PlanSimulationRep
     draft: Math.round(report.draft.earnings.bands[i]!.share * 1000) / 10,
   }));
   const line = (key: string, name: string, colour: string, dashed = false) => (
-    <Line key={key} type="monotone" dataKey={key} name={name} stroke={colour} strokeWidth={2} dot={false} strokeDasharray={dashed ? '5 4' : undefined} isAnimationActive={false} />
+    <Line
+      key={key}
+      type="monotone"
+      dataKey={key}
+      name={name}
+      stroke={colour}
+      strokeWidth={2}
+      dot={false}
+      strokeDasharray={dashed ? '5 4' : undefined}
+      isAnimationActive={false}
+    />
   );
   const axes = (
     <>

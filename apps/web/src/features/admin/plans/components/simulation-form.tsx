@@ -1,4 +1,10 @@
-import { adjustedDraft, exampleSimulationInputs, PROGRAMMES, programmeName, inputsFromForm } from '@coop/core';
+import {
+  adjustedDraft,
+  exampleSimulationInputs,
+  PROGRAMMES,
+  programmeName,
+  inputsFromForm,
+} from '@coop/core';
 import { useCurrentPlan } from '../../../../lib/plans-context';
 import { simulationFormSchema } from '@coop/core/contracts';
 import type { Programme } from '@coop/core';
@@ -46,30 +52,58 @@ export function SimulationForm({
 }) {
   // Adjustments start from the published versions in force, as the server compares the draft with them.
   const current = { main: useCurrentPlan('main'), welcomeback: useCurrentPlan('welcomeback') };
-  const form = useZodForm(simulationFormSchema, { ...defaults, programme: savedDraft?.programme ?? 'main', referralBonusNaira: String(current.main.referralBonusKobo / 100) });
+  const form = useZodForm(simulationFormSchema, {
+    ...defaults,
+    programme: savedDraft?.programme ?? 'main',
+    referralBonusNaira: String(current.main.referralBonusKobo / 100),
+  });
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit((values) => {
-    const draft = adjustedDraft(current[values.programme], { referralBonusKobo: values.referralBonusNaira * 100, stageBonusChangePercent: values.stageBonusChangePercent });
-    onSimulate(values.programme, { draft, inputs: inputsFromForm({ ...values, minimumPayoutKobo: values.minimumPayoutNaira * 100 }) });
+    const draft = adjustedDraft(current[values.programme], {
+      referralBonusKobo: values.referralBonusNaira * 100,
+      stageBonusChangePercent: values.stageBonusChangePercent,
+    });
+    onSimulate(values.programme, {
+      draft,
+      inputs: inputsFromForm({ ...values, minimumPayoutKobo: values.minimumPayoutNaira * 100 }),
+    });
   });
   const field = (name: keyof typeof defaults, label: string, hint?: string) => (
     <TextField label={label} hint={hint} inputMode="decimal" error={errors[name]} {...form.register(name)} />
   );
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+    >
       {!savedDraft && (
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="mb-2 font-bold text-slate-900">The draft: bonus adjustments</legend>
-          <SelectField label="Programme" options={PROGRAMMES.map((p) => ({ value: p, label: programmeName(p) }))} error={errors.programme} {...form.register('programme')} />
+          <SelectField
+            label="Programme"
+            options={PROGRAMMES.map((p) => ({ value: p, label: programmeName(p) }))}
+            error={errors.programme}
+            {...form.register('programme')}
+          />
           {field('referralBonusNaira', 'Referral bonus (₦)')}
-          {field('stageBonusChangePercent', 'Change every stage bonus by (%)', 'Activities, graduating and thank-you bonuses; -10 lowers them by a tenth')}
+          {field(
+            'stageBonusChangePercent',
+            'Change every stage bonus by (%)',
+            'Activities, graduating and thank-you bonuses; -10 lowers them by a tenth',
+          )}
         </fieldset>
       )}
       <fieldset className="grid gap-3 sm:grid-cols-3">
         <legend className="mb-2 font-bold text-slate-900">The people</legend>
         {field('months', 'Months')}
         {field('joinsPerMonth', 'New members in the first month')}
-        <SelectField label="Joins over time" options={shapes} error={errors.shape} {...form.register('shape')} />
+        <SelectField
+          label="Joins over time"
+          options={shapes}
+          error={errors.shape}
+          {...form.register('shape')}
+        />
         {field('shapePercent', 'Monthly growth or slowing (%)')}
         {field('stopAfterMonth', 'Joins stop after month')}
         {field('mainSharePercent', 'Joining Main (%)', 'The rest join Welcome Back')}

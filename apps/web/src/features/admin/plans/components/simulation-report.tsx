@@ -8,7 +8,13 @@ const SimulationCharts = lazy(() => import('./simulation-charts'));
 type Version = PlanSimulationReportBody['draft'];
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
-function Table({ caption, rows }: { caption: string; rows: [label: ReactNode, draft: ReactNode, current: ReactNode][] }) {
+function Table({
+  caption,
+  rows,
+}: {
+  caption: string;
+  rows: [label: ReactNode, draft: ReactNode, current: ReactNode][];
+}) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-left text-sm">
@@ -36,23 +42,42 @@ function Table({ caption, rows }: { caption: string; rows: [label: ReactNode, dr
   );
 }
 
-const both = (report: PlanSimulationReportBody, label: ReactNode, pick: (v: Version) => ReactNode): [ReactNode, ReactNode, ReactNode] => [label, pick(report.draft), pick(report.current)];
+const both = (
+  report: PlanSimulationReportBody,
+  label: ReactNode,
+  pick: (v: Version) => ReactNode,
+): [ReactNode, ReactNode, ReactNode] => [label, pick(report.draft), pick(report.current)];
 
 /**
  * A simulation's figures, the draft beside the plan in force: charts, the same figures in tables, and a CSV of them.
  * Standalone: any admin screen that has a report (the simulator, a draft's page) shows it with this.
  */
-export function SimulationReport({ report, fileName = 'plan-simulation.csv' }: { report: PlanSimulationReportBody; fileName?: string }) {
-  const kinds = [...new Map([...report.draft.awardsByKind, ...report.current.awardsByKind].map((a) => [a.kind, a.label]))];
+export function SimulationReport({
+  report,
+  fileName = 'plan-simulation.csv',
+}: {
+  report: PlanSimulationReportBody;
+  fileName?: string;
+}) {
+  const kinds = [
+    ...new Map([...report.draft.awardsByKind, ...report.current.awardsByKind].map((a) => [a.kind, a.label])),
+  ];
   // A saved draft has no version number until it is published (0 here).
-  const versionName = (v: Version) => v.plans.map((p) => `${programmeName(p.programme)} ${p.version > 0 ? `v${p.version}` : 'draft'}`).join(', ');
+  const versionName = (v: Version) =>
+    v.plans
+      .map((p) => `${programmeName(p.programme)} ${p.version > 0 ? `v${p.version}` : 'draft'}`)
+      .join(', ');
   return (
     <section aria-labelledby="simulation-report" className="space-y-4" data-testid="simulation-report">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="simulation-report" className="text-xl font-bold text-brand-900">
           Draft ({versionName(report.draft)}) against the plan in force ({versionName(report.current)})
         </h2>
-        <button type="button" onClick={() => downloadSimulationCsv(report, fileName)} className="min-h-11 rounded-md border border-brand-800 px-4 font-semibold text-brand-900 hover:bg-brand-50">
+        <button
+          type="button"
+          onClick={() => downloadSimulationCsv(report, fileName)}
+          className="min-h-11 rounded-md border border-brand-800 px-4 font-semibold text-brand-900 hover:bg-brand-50"
+        >
           Download CSV
         </button>
       </div>
@@ -82,7 +107,9 @@ export function SimulationReport({ report, fileName = 'plan-simulation.csv' }: {
             both(report, 'Median received', (v) => formatNaira(v.earnings.medianReceivedKobo)),
             both(report, '90th percentile received', (v) => formatNaira(v.earnings.p90ReceivedKobo)),
             both(report, 'Median after the fee', (v) => formatNaira(v.earnings.medianNetKobo)),
-            ...report.current.earnings.bands.map((b, i) => both(report, earningsBandNames[b.band], (v) => percent(v.earnings.bands[i]!.share))),
+            ...report.current.earnings.bands.map((b, i) =>
+              both(report, earningsBandNames[b.band], (v) => percent(v.earnings.bands[i]!.share)),
+            ),
           ]}
         />
         <Table
@@ -94,13 +121,29 @@ export function SimulationReport({ report, fileName = 'plan-simulation.csv' }: {
             }),
           )}
         />
-        <Table caption="Positions per stage at the end" rows={report.current.stages.map((s, i) => both(report, `${programmeName(s.programme)}: ${s.name}`, (v) => v.stages[i]!.positions.toLocaleString('en-NG')))} />
+        <Table
+          caption="Positions per stage at the end"
+          rows={report.current.stages.map((s, i) =>
+            both(report, `${programmeName(s.programme)}: ${s.name}`, (v) =>
+              v.stages[i]!.positions.toLocaleString('en-NG'),
+            ),
+          )}
+        />
       </div>
       <Table
         caption="Month by month: if joins stopped after the month, what is owed and unpaid, and the cash held"
         rows={report.current.months.flatMap((m, i) => [
-          both(report, `Month ${m.month}: fees in · bonuses · paid out`, (v) => `${formatNaira(v.months[i]!.feesInKobo)} · ${formatNaira(v.months[i]!.bonusesAccruedKobo)} · ${formatNaira(v.months[i]!.paidOutKobo)}`),
-          both(report, `Month ${m.month}: owed and unpaid · cash held`, (v) => `${formatNaira(v.months[i]!.owedUnpaidKobo)} · ${formatNaira(v.months[i]!.cashHeldKobo)}`),
+          both(
+            report,
+            `Month ${m.month}: fees in · bonuses · paid out`,
+            (v) =>
+              `${formatNaira(v.months[i]!.feesInKobo)} · ${formatNaira(v.months[i]!.bonusesAccruedKobo)} · ${formatNaira(v.months[i]!.paidOutKobo)}`,
+          ),
+          both(
+            report,
+            `Month ${m.month}: owed and unpaid · cash held`,
+            (v) => `${formatNaira(v.months[i]!.owedUnpaidKobo)} · ${formatNaira(v.months[i]!.cashHeldKobo)}`,
+          ),
         ])}
       />
     </section>

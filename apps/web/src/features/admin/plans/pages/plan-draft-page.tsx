@@ -24,20 +24,45 @@ export function PlanDraftPage() {
   const id = params.id === 'new' ? null : Number(params.id);
   return (
     <>
-      <AdminPageTitle lead={<Link className="text-brand-800 underline" to={`${planPaths.plans}?programme=${programme}`}>All versions of the {programmeName(programme)} plan</Link>}>
-        {id === null ? `New draft of the ${programmeName(programme)} plan` : `${programmeName(programme)} plan, draft #${id}`}
+      <AdminPageTitle
+        lead={
+          <Link className="text-brand-800 underline" to={`${planPaths.plans}?programme=${programme}`}>
+            All versions of the {programmeName(programme)} plan
+          </Link>
+        }
+      >
+        {id === null
+          ? `New draft of the ${programmeName(programme)} plan`
+          : `${programmeName(programme)} plan, draft #${id}`}
       </AdminPageTitle>
-      {id === null ? <NewDraft programme={programme} /> : <ExistingVersion key={id} programme={programme} id={id} />}
+      {id === null ? (
+        <NewDraft programme={programme} />
+      ) : (
+        <ExistingVersion key={id} programme={programme} id={id} />
+      )}
     </>
   );
 }
 
 function NewDraft({ programme }: { programme: Programme }) {
   const navigate = useNavigate();
-  const current = useQuery({ queryKey: ['plans', programme], queryFn: () => apiFetch<Plan>(`/plans/${programme}`, { token: null }) });
-  if (current.isError) return <p className="text-red-800">The current version could not be loaded. Reload the page to try again.</p>;
+  const current = useQuery({
+    queryKey: ['plans', programme],
+    queryFn: () => apiFetch<Plan>(`/plans/${programme}`, { token: null }),
+  });
+  if (current.isError)
+    return (
+      <p className="text-red-800">The current version could not be loaded. Reload the page to try again.</p>
+    );
   if (!current.data) return <p>Loading the current version…</p>;
-  return <PlanEditor programme={programme} id={null} base={current.data} onSaved={(id) => navigate(planDraftPath(programme, id))} />;
+  return (
+    <PlanEditor
+      programme={programme}
+      id={null}
+      base={current.data}
+      onSaved={(id) => navigate(planDraftPath(programme, id))}
+    />
+  );
 }
 
 function ExistingVersion({ programme, id }: { programme: Programme; id: number }) {
@@ -60,7 +85,9 @@ function ExistingVersion({ programme, id }: { programme: Programme; id: number }
             .
           </span>
         )}
-        {row.status === 'declined' && <span>The request was declined: change the draft and submit it again.</span>}
+        {row.status === 'declined' && (
+          <span>The request was declined: change the draft and submit it again.</span>
+        )}
       </p>
       <Differences row={row} />
       {editable && (
@@ -104,11 +131,16 @@ function SimulateDraft({ programme, id }: { programme: Programme; id: number }) 
       <h2 id="simulate-title" className="text-lg font-bold text-slate-900">
         Simulate this draft
       </h2>
-      <p className="text-sm text-slate-700">Save your changes first: the saved draft and the version in force see the same people join, through the platform's own matrix and bonus rules.</p>
+      <p className="text-sm text-slate-700">
+        Save your changes first: the saved draft and the version in force see the same people join, through
+        the platform's own matrix and bonus rules.
+      </p>
       <SimulationForm
         savedDraft={{ programme }}
         pending={start.isPending}
-        onSimulate={(_, body) => start.mutate({ programme, id, inputs: body.inputs }, { onSuccess: (answer) => setJobId(answer.id) })}
+        onSimulate={(_, body) =>
+          start.mutate({ programme, id, inputs: body.inputs }, { onSuccess: (answer) => setJobId(answer.id) })
+        }
       />
       {start.isError && <FormMessage tone="error" message={errorMessage(start.error)} />}
       {jobId && <SimulationJobView key={jobId} id={jobId} programme={programme} />}
@@ -120,25 +152,37 @@ function Submit({ programme, id }: { programme: Programme; id: number }) {
   const submit = useSubmitDraft();
   const key = useIdempotencyKey();
   const answer = submit.data;
-  const message = !answer ? null : isPendingApproval(answer) ? answer.message : `Published as version ${answer.version}: new positions join under it from now on.`;
+  const message = !answer
+    ? null
+    : isPendingApproval(answer)
+      ? answer.message
+      : `Published as version ${answer.version}: new positions join under it from now on.`;
   return (
     <section aria-labelledby="submit-title" className="space-y-2 border-t border-slate-200 pt-4">
       <h2 id="submit-title" className="text-lg font-bold text-slate-900">
         Submit for publication
       </h2>
       <p className="text-sm text-slate-700">
-        Save your changes first. A second administrator approves the publication on the Approvals page; you cannot approve your own. Members are told what
-        changes for new members; their own terms do not change.
+        Save your changes first. A second administrator approves the publication on the Approvals page; you
+        cannot approve your own. Members are told what changes for new members; their own terms do not change.
       </p>
       <button
         type="button"
         disabled={submit.isPending}
-        onClick={() => submit.mutate({ programme, id, key: key.keyFor(`${programme}:${id}`) }, { onSuccess: () => key.done() })}
+        onClick={() =>
+          submit.mutate(
+            { programme, id, key: key.keyFor(`${programme}:${id}`) },
+            { onSuccess: () => key.done() },
+          )
+        }
         className="rounded-md bg-brand-800 px-4 py-2 font-semibold text-white hover:bg-brand-900 disabled:opacity-60"
       >
         {submit.isPending ? 'Submitting...' : 'Submit this draft'}
       </button>
-      <FormMessage tone={submit.isError ? 'error' : 'success'} message={submit.isError ? errorMessage(submit.error) : message} />
+      <FormMessage
+        tone={submit.isError ? 'error' : 'success'}
+        message={submit.isError ? errorMessage(submit.error) : message}
+      />
     </section>
   );
 }

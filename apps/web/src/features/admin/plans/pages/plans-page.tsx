@@ -31,11 +31,16 @@ export function PlansPage() {
             {option.label}
           </button>
         ))}
-        <Link to={planNewDraftPath(programme)} className="ml-auto rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900">
+        <Link
+          to={planNewDraftPath(programme)}
+          className="ml-auto rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-900"
+        >
           New draft from version {versions.data?.currentVersion ?? '…'}
         </Link>
       </div>
-      {versions.isError && <p className="text-red-800">The versions could not be loaded. Reload the page to try again.</p>}
+      {versions.isError && (
+        <p className="text-red-800">The versions could not be loaded. Reload the page to try again.</p>
+      )}
       <table className="w-full border-collapse text-left text-sm">
         <caption className="sr-only">{programmeName(programme)} plan versions</caption>
         <thead>
@@ -59,7 +64,9 @@ export function PlansPage() {
               </td>
               <td className="p-2">
                 {v.differences.length === 0 ? (
-                  <span className="text-slate-600">{v.version === 1 ? 'The first version' : 'No figure changes'}</span>
+                  <span className="text-slate-600">
+                    {v.version === 1 ? 'The first version' : 'No figure changes'}
+                  </span>
                 ) : (
                   <ul className="list-disc pl-4">
                     {v.differences.map((d) => (

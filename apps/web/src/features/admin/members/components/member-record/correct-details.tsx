@@ -1,22 +1,64 @@
 import { useState } from 'react';
 import { memberCorrectionSchema, type MemberRecord } from '@coop/core/contracts';
-import { errorMessage, FormMessage, SubmitButton, TextAreaField, TextField, useZodForm } from '../../../../../components/form';
+import {
+  errorMessage,
+  FormMessage,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useZodForm,
+} from '../../../../../components/form';
 import { useCorrectMember } from '../../api/correct-member';
 
 function CorrectionForm({ record, onDone }: { record: MemberRecord; onDone: (message: string) => void }) {
-  const form = useZodForm(memberCorrectionSchema, { fullName: record.fullName, phone: record.phone, email: record.email, reason: '' });
+  const form = useZodForm(memberCorrectionSchema, {
+    fullName: record.fullName,
+    phone: record.phone,
+    email: record.email,
+    reason: '',
+  });
   const correct = useCorrectMember();
-  const onSubmit = form.handleSubmit((input) => correct.mutate({ id: record.id, input }, { onSuccess: (answer) => onDone(answer.message) }));
+  const onSubmit = form.handleSubmit((input) =>
+    correct.mutate({ id: record.id, input }, { onSuccess: (answer) => onDone(answer.message) }),
+  );
   return (
-    <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3 border-t border-slate-200 pt-3" aria-label="Correct the member's details">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="mt-3 space-y-3 border-t border-slate-200 pt-3"
+      aria-label="Correct the member's details"
+    >
       <p className="text-sm text-slate-700">
-        The name and phone change at once. A new email is confirmed by the new address: a link is mailed there, and the account keeps its old email until
-        it is used. The member is told of each change at the address on file.
+        The name and phone change at once. A new email is confirmed by the new address: a link is mailed
+        there, and the account keeps its old email until it is used. The member is told of each change at the
+        address on file.
       </p>
-      <TextField label="Full names" autoComplete="off" error={form.formState.errors.fullName} {...form.register('fullName')} />
-      <TextField label="Phone" inputMode="tel" autoComplete="off" error={form.formState.errors.phone} {...form.register('phone')} />
-      <TextField label="Email" type="email" autoComplete="off" error={form.formState.errors.email} {...form.register('email')} />
-      <TextAreaField label="Why (for the record)" rows={2} error={form.formState.errors.reason} {...form.register('reason')} />
+      <TextField
+        label="Full names"
+        autoComplete="off"
+        error={form.formState.errors.fullName}
+        {...form.register('fullName')}
+      />
+      <TextField
+        label="Phone"
+        inputMode="tel"
+        autoComplete="off"
+        error={form.formState.errors.phone}
+        {...form.register('phone')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        error={form.formState.errors.email}
+        {...form.register('email')}
+      />
+      <TextAreaField
+        label="Why (for the record)"
+        rows={2}
+        error={form.formState.errors.reason}
+        {...form.register('reason')}
+      />
       <SubmitButton pending={correct.isPending} pendingLabel="Saving..." className="sm:w-auto">
         Save the correction
       </SubmitButton>

@@ -5,7 +5,11 @@ import { Nothing, RecordList, RecordSection } from './record-section';
 
 export function AwardsSection({ record }: { record: MemberRecord }) {
   return (
-    <RecordSection id="awards" title="Awards" lead="Non-cash entitlements: the value is what the award is worth, never money in the wallet.">
+    <RecordSection
+      id="awards"
+      title="Awards"
+      lead="Non-cash entitlements: the value is what the award is worth, never money in the wallet."
+    >
       {record.awards.length === 0 ? (
         <Nothing>No award earned yet.</Nothing>
       ) : (

@@ -7,7 +7,8 @@ import { StatusBadge } from '../../../common/components/status-badge';
 import { CorrectDetails } from './correct-details';
 import { Facts, Nothing, RecordList, RecordSection } from './record-section';
 
-const reasonText = (reason: string) => (reason in SUSPENSION_REASON_TEXT ? SUSPENSION_REASON_TEXT[reason as SuspensionReason] : reason);
+const reasonText = (reason: string) =>
+  reason in SUSPENSION_REASON_TEXT ? SUSPENSION_REASON_TEXT[reason as SuspensionReason] : reason;
 
 export function IdentitySection({ record }: { record: MemberRecord }) {
   return (
@@ -18,14 +19,26 @@ export function IdentitySection({ record }: { record: MemberRecord }) {
           ['Role', record.role === 'admin' ? 'Administrator' : 'Member'],
           ['Email', `${record.email}${record.emailConfirmed ? '' : ' (not confirmed)'}`],
           ...(record.pendingEmail
-            ? [['New email, waiting', `${record.pendingEmail.email} (link sent ${formatDateTime(record.pendingEmail.requestedAt)}, works until ${formatDateTime(record.pendingEmail.expiresAt)})`] as [string, string]]
+            ? [
+                [
+                  'New email, waiting',
+                  `${record.pendingEmail.email} (link sent ${formatDateTime(record.pendingEmail.requestedAt)}, works until ${formatDateTime(record.pendingEmail.expiresAt)})`,
+                ] as [string, string],
+              ]
             : []),
           ['Phone', record.phone],
           ['Address', record.address],
           ['Referral code', record.referralCode],
           ['Signed up', formatDateTime(record.createdAt)],
           ['Last sign-in', record.lastSignInAt ? formatDateTime(record.lastSignInAt) : 'Never'],
-          ['Closure', record.closure.confirmedAt ? `Confirmed ${formatDate(record.closure.confirmedAt)}` : record.closure.requestedAt ? `Requested ${formatDate(record.closure.requestedAt)}, not confirmed` : 'Not requested'],
+          [
+            'Closure',
+            record.closure.confirmedAt
+              ? `Confirmed ${formatDate(record.closure.confirmedAt)}`
+              : record.closure.requestedAt
+                ? `Requested ${formatDate(record.closure.requestedAt)}, not confirmed`
+                : 'Not requested',
+          ],
         ]}
       />
       {record.status !== 'closed' && <CorrectDetails record={record} />}
@@ -49,7 +62,9 @@ export function StatusHistorySection({ record }: { record: MemberRecord }) {
             <>
               <p className="font-semibold text-slate-900">
                 {c.fromStatus} → {c.toStatus}
-                {c.toStatus === 'suspended' && <span className="font-normal"> for {reasonText(c.reason)}</span>}
+                {c.toStatus === 'suspended' && (
+                  <span className="font-normal"> for {reasonText(c.reason)}</span>
+                )}
               </p>
               <p className="text-sm break-words text-slate-700">“{c.note}”</p>
               <p className="text-xs text-slate-500">
@@ -68,14 +83,25 @@ export function NetworkSection({ record }: { record: MemberRecord }) {
     <RecordSection id="network" title="Sponsor, referrals and stage">
       <Facts
         rows={[
-          ['Sponsor', record.sponsor ? <Link className="text-brand-800 underline" to={memberRecordPath(record.sponsor.id)}>{record.sponsor.fullName}</Link> : 'None (the company)'],
+          [
+            'Sponsor',
+            record.sponsor ? (
+              <Link className="text-brand-800 underline" to={memberRecordPath(record.sponsor.id)}>
+                {record.sponsor.fullName}
+              </Link>
+            ) : (
+              'None (the company)'
+            ),
+          ],
           ['Fee paid', record.paid ? 'Yes' : 'No'],
           ['Stage', record.stageName ? `${record.stageName} (stage ${record.stage})` : 'Not placed'],
           ['Progress', record.progress?.summary ?? '—'],
           ['Wallet now', naira(record.wallet)],
         ]}
       />
-      <h3 className="mt-3 font-semibold text-slate-900">Direct referrals ({record.directReferrals.length})</h3>
+      <h3 className="mt-3 font-semibold text-slate-900">
+        Direct referrals ({record.directReferrals.length})
+      </h3>
       {record.directReferrals.length === 0 ? (
         <Nothing>Nobody has signed up with this referral code.</Nothing>
       ) : (
@@ -84,7 +110,10 @@ export function NetworkSection({ record }: { record: MemberRecord }) {
           items={record.directReferrals}
           render={(r) => (
             <p className="flex flex-wrap justify-between gap-x-3">
-              <Link className="font-semibold break-words text-brand-800 underline" to={memberRecordPath(r.id)}>
+              <Link
+                className="font-semibold break-words text-brand-800 underline"
+                to={memberRecordPath(r.id)}
+              >
                 {r.fullName}
               </Link>
               <span className="text-sm text-slate-600">{r.paid ? 'paid' : 'not paid'}</span>
@@ -102,7 +131,10 @@ export function AuditSection({ record }: { record: MemberRecord }) {
       id="audit"
       title="Audit entries about this account"
       lead={
-        <Link to={`${adminPaths.audit}?member=${record.id}`} className="font-semibold text-brand-900 underline underline-offset-2">
+        <Link
+          to={`${adminPaths.audit}?member=${record.id}`}
+          className="font-semibold text-brand-900 underline underline-offset-2"
+        >
           Open in the audit log, with filters
         </Link>
       }

@@ -10,7 +10,11 @@ export function MatrixSection({ record }: { record: MemberRecord }) {
   const [from, setFrom] = useState<number | null>(null);
   const matrix = useMemberMatrix(record.id, from);
   return (
-    <RecordSection id="matrix" title="Matrix" lead={`The places under ${record.fullName}, three levels at a time; a suspended or closed account keeps its place.`}>
+    <RecordSection
+      id="matrix"
+      title="Matrix"
+      lead={`The places under ${record.fullName}, three levels at a time; a suspended or closed account keeps its place.`}
+    >
       <QueryState query={matrix} label="the matrix">
         {(view) =>
           !view.paid ? (

@@ -1,9 +1,24 @@
 import type { ReactNode } from 'react';
 
 /** One part of the member record: a titled card; `id` names it for the page's contents links and for tests. */
-export function RecordSection({ id, title, children, lead }: { id: string; title: string; children: ReactNode; lead?: ReactNode }) {
+export function RecordSection({
+  id,
+  title,
+  children,
+  lead,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  lead?: ReactNode;
+}) {
   return (
-    <section aria-labelledby={`${id}-title`} id={id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={`record-${id}`}>
+    <section
+      aria-labelledby={`${id}-title`}
+      id={id}
+      className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm"
+      data-testid={`record-${id}`}
+    >
       <h2 id={`${id}-title`} className="text-lg font-bold text-slate-900">
         {title}
       </h2>
@@ -20,7 +35,10 @@ export function Facts({ rows }: { rows: readonly [label: string, value: ReactNod
       {rows.map(([label, value]) => (
         <div key={label} className="flex flex-wrap justify-between gap-x-3 border-b border-slate-100 py-1">
           <dt className="text-slate-600">{label}</dt>
-          <dd className="min-w-0 text-right font-semibold [overflow-wrap:anywhere] text-slate-900" data-fact={label}>
+          <dd
+            className="min-w-0 text-right font-semibold [overflow-wrap:anywhere] text-slate-900"
+            data-fact={label}
+          >
             {value}
           </dd>
         </div>
@@ -34,7 +52,15 @@ export function Nothing({ children }: { children: ReactNode }) {
 }
 
 /** A list of rows that wrap on a phone: each row a title line and a detail line. */
-export function RecordList<T>({ items, render, testId }: { items: readonly T[]; render: (item: T) => ReactNode; testId: string }) {
+export function RecordList<T>({
+  items,
+  render,
+  testId,
+}: {
+  items: readonly T[];
+  render: (item: T) => ReactNode;
+  testId: string;
+}) {
   return (
     <ul className="divide-y divide-slate-100">
       {items.map((item, i) => (
