@@ -20,6 +20,7 @@ import { addRateLimitCleanup, databaseRateLimitStore } from './plugins/rate-limi
 import { loggerOptions, requestLogPlugin } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webClientPlugin } from './plugins/web-client';
+import { publishedPlans } from './modules/plans/plan-book';
 import { apiModules } from './modules';
 import { createSimulationJobs } from './modules/plan-simulation/simulation-jobs';
 import { pageSessionOf } from './modules/sessions/page-session';
@@ -114,6 +115,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // A member's page is drawn with their data when its page cookie names their live session (decision 0037).
   await app.register(webClientPlugin, {
     pageSession: (request, programme) => pageSessionOf(app.db, config, request, programme),
+    // The plans module owns plan_versions; the plugin, below the modules, is handed its read.
+    publishedPlans: () => publishedPlans(app.db),
   });
   return app;
 }

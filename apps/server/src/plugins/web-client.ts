@@ -62,7 +62,10 @@ type PageAnswer =
  * that is not an API or sandbox call gets the client's page, with the site's identity written in, for the
  * browser to render.
  */
-export async function webClientPlugin(app: FastifyInstance, options: { pageSession?: PageSessionReader }) {
+export async function webClientPlugin(
+  app: FastifyInstance,
+  options: { pageSession?: PageSessionReader; publishedPlans: () => Promise<CurrentPlans> },
+) {
   const hasClient = existsSync(path.join(webDist, 'index.html'));
   // This plugin is its own scope, so only the client's pages are compressed: API answers are small, and
   // compressing answers that carry tokens next to what a person typed would open them to length-guessing (BREACH).
@@ -109,7 +112,7 @@ export async function webClientPlugin(app: FastifyInstance, options: { pageSessi
   // versions, so each answer is kept for ten minutes under those versions: rendering React on every visit cost the plan
   // page 400 req/s (decision 0015), and a newly published version is a new key. A page that read the database (the
   // income disclosure) is kept for a minute, so publishing shows soon.
-  const plansNow = currentPlansReader(app.db);
+  const plansNow = currentPlansReader(options.publishedPlans);
   const pageData = (plans: CurrentPlans) => siteData + jsonBlock(PLANS_DATA_ID, plans);
   // Bounded by size too: any address can be asked for, and each unknown one is a 404 page of its own.
   const answers = new LRUCache<string, PageAnswer>({

@@ -1,6 +1,6 @@
 import { toNairaString, type Programme } from '@coop/core';
 import type { Approval, ApprovalDetail } from '@coop/core/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { APPROVAL_STATUSES } from '../../db/schema';
@@ -55,6 +55,10 @@ const selectApprovals = (withPreview: boolean) => sql`
   join accounts mk on mk.id = r.maker_account_id
   left join accounts ck on ck.id = r.checker_account_id
   left join accounts tg on tg.id = r.target_account_id`;
+
+/** The status of the request `requestIdSql` names, as a column of another module's statement (null without one). */
+export const approvalStatusOf = (requestIdSql: SQL) =>
+  sql`(select r.status from approval_requests r where r.id = ${requestIdSql})`;
 
 export async function findApproval(tx: Tx, id: number, options: { lock?: boolean } = {}) {
   // The row lock is what makes a decision happen once: a second checker (or a double click) waits, then sees it decided.

@@ -1,5 +1,5 @@
 import type { Programme } from '@coop/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { mailOptOuts, mailQueue, notifications } from '../../db/schema';
 import { queryRows } from '../../db/rows';
@@ -80,4 +80,24 @@ export async function notify(tx: Tx, accountId: string, event: NotificationEvent
     { template: 'event', data: { name: account.full_name, programme: account.programme, event } },
     accountId,
   );
+}
+
+/**
+ * `notify` for many members in two statements (the notification rows, then the mails of those who did not turn the
+ * category off), in the caller's transaction. `members` is a `from ... where` clause over accounts aliased `a`
+ * (the caller chooses who; a publication tells a whole programme, so no statement per member).
+ */
+export async function notifyMembers(tx: Tx, programme: Programme, members: SQL, event: NotificationEvent) {
+  const text = eventText(event, programme, '');
+  const category = categoryOf[event.kind];
+  await tx.execute(sql`
+    insert into notifications (account_id, kind, title, body, link)
+    select a.id, ${event.kind}, ${text.title}, ${text.summary}, ${memberPagePath(programme, text.page)} ${members}`);
+  await tx.execute(sql`
+    insert into mail_queue (to_address, account_id, template, subject, data)
+    select lower(a.email), a.id, 'event', ${text.title},
+           jsonb_build_object('name', a.full_name, 'programme', a.programme, 'event', ${JSON.stringify(event)}::jsonb)
+    ${members}
+      ${category === 'security' ? sql`` : sql`and not exists (select 1 from mail_opt_outs o where o.account_id = a.id and o.category = ${category})`}`);
+  await tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
 }

@@ -1,4 +1,5 @@
 import type { Plan, Programme } from '@coop/core';
+import type { CurrentPlans } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -45,6 +46,15 @@ export async function currentPlan(db: Tx, programme: Programme): Promise<Plan> {
   );
   if (!row) throw new Error(`no published plan version for ${programme}`);
   return row.plan;
+}
+
+/** The current version of every programme at once, for the pages the server sends (lib/current-plans.ts keeps it). */
+export async function publishedPlans(db: Tx): Promise<CurrentPlans> {
+  const rows = await queryRows<{ programme: Programme; plan: Plan }>(
+    db,
+    sql`select programme, plan from plan_versions where status = 'published'`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.programme, r.plan])) as unknown as CurrentPlans;
 }
 
 /** A published (current or superseded) version; a position's version is always one of these. */

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
+import { approvalStatusOf } from '../approvals/approval-store';
 import { currentPlan } from './plan-book';
 
 /** The rows of plan_versions with the state of their approval request, as the lifecycle reads them. */
@@ -22,8 +23,9 @@ export interface VersionRow {
   effective_at: Date | string | null;
 }
 
-const columns = sql`v.id, v.programme, v.status, v.version, v.based_on, v.plan, v.created_by, v.approval_request_id, r.status as approval_status,
-  v.created_at, v.updated_at, v.effective_at from plan_versions v left join approval_requests r on r.id = v.approval_request_id`;
+const columns = sql`v.id, v.programme, v.status, v.version, v.based_on, v.plan, v.created_by, v.approval_request_id,
+  ${approvalStatusOf(sql`v.approval_request_id`)} as approval_status, v.created_at, v.updated_at, v.effective_at
+  from plan_versions v`;
 
 export async function findVersion(
   db: Tx,
