@@ -1,12 +1,23 @@
+import { PROGRAMMES } from '@coop/core';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** A person's account in one programme: an email may hold one Main and one Welcome Back account. */
 export const accounts = pgTable(
   'accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    programme: text('programme', { enum: PROGRAMMES }).notNull(),
     email: text('email').notNull(),
     fullName: text('full_name').notNull(),
     phone: text('phone').notNull(),
@@ -46,4 +57,69 @@ export const accounts = pgTable(
     index('accounts_sponsor_idx').on(t.sponsorAccountId),
     check('accounts_email_lowercase', sql`${t.email} = lower(${t.email})`),
   ],
+);
+
+/** Every change of an account's status (suspend, reinstate, close), with who decided it and why. */
+export const accountStatusChanges = pgTable(
+  'account_status_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    /** A suspension's or an administrator's closure's reason code (the member is told it), or 'reinstated'. */
+    reason: text('reason').notNull(),
+    /** The administrator's own words, kept for the record; never shown to the member. */
+    note: text('note').notNull(),
+    actorAccountId: uuid('actor_account_id').references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('account_status_changes_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * An administrator's correction of a member's email, waiting for the new address to confirm it: the account keeps
+ * its old email until the mailed link is used. Only the token's hash is kept; a newer request ends the older one.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => accounts.id),
+    reason: text('reason').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_one_open_key')
+      .on(t.accountId)
+      .where(sql`${t.confirmedAt} is null and ${t.cancelledAt} is null`),
+    check('email_changes_new_email_lowercase', sql`${t.newEmail} = lower(${t.newEmail})`),
+  ],
+);
+
+/** Where a sign-up came from, kept only to compare sign-ups with each other for fraud signals. */
+export const signupOrigins = pgTable(
+  'signup_origins',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id),
+    ip: text('ip').notNull(),
+    userAgent: text('user_agent').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('signup_origins_ip_idx').on(t.ip, t.createdAt)],
 );

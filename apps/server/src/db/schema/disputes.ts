@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { payments } from './payments';
 
@@ -55,27 +55,4 @@ export const disputeEvents = pgTable('dispute_events', {
     .references(() => disputes.id),
   event: text('event').notNull(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** The sandbox's disputes (Paystack's side of them), so a raised test dispute survives a restart like its payment. */
-export const sandboxDisputes = pgTable('sandbox_disputes', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 1801929 }),
-  transactionReference: text('transaction_reference').notNull(),
-  status: text('status').notNull(),
-  resolution: text('resolution'),
-  refundAmountKobo: bigint('refund_amount_kobo', { mode: 'number' }).notNull(),
-  category: text('category').notNull(),
-  note: text('note'),
-  /** The evidence id given by POST /dispute/:id/evidence, and what it said. */
-  evidence: jsonb('evidence').$type<Record<string, unknown> | null>(),
-  /** Files uploaded to the signed URLs of GET /dispute/:id/upload_url, by file name. */
-  uploads: jsonb('uploads').$type<Record<string, number>>().notNull().default({}),
-  messages: jsonb('messages')
-    .$type<{ sender: string; body: string; createdAt: string }[]>()
-    .notNull()
-    .default([]),
-  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,3 +1,4 @@
+import { PROGRAMMES } from '@coop/core';
 import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
@@ -8,7 +9,7 @@ import { accounts } from './accounts';
 export const incomeDisclosurePublications = pgTable(
   'income_disclosure_publications',
   {
-    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    programme: text('programme', { enum: PROGRAMMES }).notNull(),
     year: integer('year').notNull(),
     publishedBy: uuid('published_by')
       .notNull()

@@ -1,3 +1,4 @@
+import { PROGRAMMES } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
@@ -26,7 +27,7 @@ export const ledgerAccounts = pgTable(
         'refunds_payable',
       ],
     }).notNull(),
-    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    programme: text('programme', { enum: PROGRAMMES }).notNull(),
     accountId: uuid('account_id').references(() => accounts.id),
     balanceKobo: bigint('balance_kobo', { mode: 'number' }).notNull().default(0),
     /** Sums of the account's negative and positive lines, moved with balance_kobo (decision 0015). */
@@ -52,7 +53,7 @@ export const journalEntries = pgTable(
     /** What made the money move; with the key, the same cause can never post twice. */
     kind: text('kind').notNull(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
-    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    programme: text('programme', { enum: PROGRAMMES }).notNull(),
     memo: text('memo').notNull(),
     planVersion: integer('plan_version'),
     createdBy: uuid('created_by').references(() => accounts.id),

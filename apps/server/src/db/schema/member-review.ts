@@ -2,40 +2,6 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
-/** Every change of an account's status (suspend, reinstate, close), with who decided it and why. */
-export const accountStatusChanges = pgTable(
-  'account_status_changes',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    accountId: uuid('account_id')
-      .notNull()
-      .references(() => accounts.id),
-    fromStatus: text('from_status').notNull(),
-    toStatus: text('to_status').notNull(),
-    /** A suspension's or an administrator's closure's reason code (the member is told it), or 'reinstated'. */
-    reason: text('reason').notNull(),
-    /** The administrator's own words, kept for the record; never shown to the member. */
-    note: text('note').notNull(),
-    actorAccountId: uuid('actor_account_id').references(() => accounts.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('account_status_changes_account_idx').on(t.accountId, t.createdAt)],
-);
-
-/** Where a sign-up came from, kept only to compare sign-ups with each other for fraud signals. */
-export const signupOrigins = pgTable(
-  'signup_origins',
-  {
-    accountId: uuid('account_id')
-      .primaryKey()
-      .references(() => accounts.id),
-    ip: text('ip').notNull(),
-    userAgent: text('user_agent').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('signup_origins_ip_idx').on(t.ip, t.createdAt)],
-);
-
 /**
  * A fraud signal raised by the platform about one account; open until an administrator clears it with a note.
  * The dedupe key (rule, account, what it relates to) keeps one flag per finding however often it is seen.

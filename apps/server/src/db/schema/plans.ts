@@ -1,4 +1,4 @@
-import type { Plan } from '@coop/core';
+import { PROGRAMMES, type Plan } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -27,7 +27,7 @@ export const planVersions = pgTable(
   'plan_versions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    programme: text('programme', { enum: PROGRAMMES }).notNull(),
     status: text('status', { enum: PLAN_VERSION_STATUSES }).notNull().default('draft'),
     /** Set when published: the next number of the programme. */
     version: integer('version'),

@@ -11,6 +11,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
 /** One row per run of the retention job: what it deleted or erased, by kind, so the operator can show it was done. */
 export const retentionRuns = pgTable(
   'retention_runs',
@@ -65,8 +67,6 @@ export const breaches = pgTable('breaches', {
   recordedBy: uuid('recorded_by').references(() => accounts.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
  * A large My Data download, built by the job runner (decision 0030): asked, then built (the zip kept here), then

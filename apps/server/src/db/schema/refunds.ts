@@ -1,3 +1,4 @@
+import { PROGRAMMES } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -42,7 +43,7 @@ export const refunds = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => accounts.id),
-    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    programme: text('programme', { enum: PROGRAMMES }).notNull(),
     amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     /** The approval's or the form's key: carrying out the same approval again finds this row and asks Paystack nothing. */

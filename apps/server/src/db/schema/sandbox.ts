@@ -82,3 +82,47 @@ export const sandboxTransfers = pgTable(
     ),
   ],
 );
+
+/** The sandbox's disputes (Paystack's side of them), so a raised test dispute survives a restart like its payment. */
+export const sandboxDisputes = pgTable('sandbox_disputes', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 1801929 }),
+  transactionReference: text('transaction_reference').notNull(),
+  status: text('status').notNull(),
+  resolution: text('resolution'),
+  refundAmountKobo: bigint('refund_amount_kobo', { mode: 'number' }).notNull(),
+  category: text('category').notNull(),
+  note: text('note'),
+  /** The evidence id given by POST /dispute/:id/evidence, and what it said. */
+  evidence: jsonb('evidence').$type<Record<string, unknown> | null>(),
+  /** Files uploaded to the signed URLs of GET /dispute/:id/upload_url, by file name. */
+  uploads: jsonb('uploads').$type<Record<string, number>>().notNull().default({}),
+  messages: jsonb('messages')
+    .$type<{ sender: string; body: string; createdAt: string }[]>()
+    .notNull()
+    .default([]),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The payment sandbox's refunds (adapters/payments/sandbox/refund-routes.ts), kept across restarts like its transactions. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 3018284 }),
+    transactionReference: text('transaction_reference')
+      .notNull()
+      .references(() => sandboxTransactions.reference),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['pending', 'processing', 'processed', 'failed'] }).notNull(),
+    customerNote: text('customer_note').notNull(),
+    merchantNote: text('merchant_note').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sandbox_refunds_status', sql`${t.status} IN ('pending', 'processing', 'processed', 'failed')`),
+  ],
+);

@@ -1,3 +1,4 @@
+import { PROGRAMMES } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { journalEntries } from './ledger';
 
 /**
  * One paid entry of an account into its programme's forced width-2 matrix.
@@ -24,7 +26,7 @@ export const positions = pgTable(
   'positions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    programme: text('programme', { enum: PROGRAMMES }).notNull(),
     accountId: uuid('account_id').references(() => accounts.id),
     sponsorPositionId: bigint('sponsor_position_id', { mode: 'number' }),
     parentId: bigint('parent_id', { mode: 'number' }),
@@ -91,10 +93,68 @@ export const matrixLevelSizes = pgTable(
 );
 
 /**
- * One number that grows at the commit of any change to positions, or to an account's name or erasure (the triggers of
- * migration 0028): a server keeps members' matrix and wallet pages with the version they were read at (decision 0036).
+ * Every cash benefit a position earned, keyed by (position, cause, kind) so that no retry, race or replay
+ * can pay the same thing twice. The money itself moves in the journal entry it points to.
  */
-export const matrixVersion = pgTable('matrix_version', {
-  id: smallint('id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull(),
-});
+export const credits = pgTable(
+  'credits',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    positionId: bigint('position_id', { mode: 'number' })
+      .notNull()
+      .references(() => positions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    programme: text('programme', { enum: PROGRAMMES }).notNull(),
+    kind: text('kind', {
+      enum: ['referral', 'activities', 'graduating', 'thank_you', 'health_fee'],
+    }).notNull(),
+    stage: smallint('stage'),
+    cause: text('cause').notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    planVersion: integer('plan_version').notNull(),
+    journalEntryId: bigint('journal_entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => journalEntries.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credits_position_cause_kind_key').on(t.positionId, t.cause, t.kind),
+    index('credits_account_idx').on(t.accountId),
+    // The wallet history tells a bonus entry's lines from the others by its credits: without it, every call hashed all credits.
+    index('credits_entry_idx').on(t.journalEntryId),
+  ],
+);
+
+/** Non-cash awards: recorded with a fulfilment status, never paid into the wallet. */
+export const awards = pgTable(
+  'awards',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    positionId: bigint('position_id', { mode: 'number' })
+      .notNull()
+      .references(() => positions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    programme: text('programme', { enum: PROGRAMMES }).notNull(),
+    kind: text('kind').notNull(),
+    stage: smallint('stage').notNull(),
+    installment: smallint('installment').notNull().default(1),
+    valueKobo: bigint('value_kobo', { mode: 'number' }).notNull(),
+    description: text('description').notNull(),
+    status: text('status', { enum: ['pending', 'delivered'] })
+      .notNull()
+      .default('pending'),
+    planVersion: integer('plan_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the installment falls due: the first when earned, each next one a year after the one before (Golden Crown). */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('awards_position_kind_installment_key').on(t.positionId, t.kind, t.installment),
+    index('awards_account_idx').on(t.accountId),
+  ],
+);

@@ -1,3 +1,4 @@
+import { PROGRAMMES } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,7 +13,79 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
-import { payoutRuns, payouts } from './payments';
+import { journalEntries } from './ledger';
+
+/** A month's payout for one programme: running the same month twice finds this row and pays nobody twice. */
+export const payoutRuns = pgTable(
+  'payout_runs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    programme: text('programme', { enum: PROGRAMMES }).notNull(),
+    /** The month paid, as YYYY-MM. */
+    period: text('period').notNull(),
+    mode: text('mode', { enum: ['transfer', 'csv'] }).notNull(),
+    /** running while any payout waits for an outcome; needs_attention while one failed or was reversed and is not paid since. */
+    status: text('status', { enum: ['running', 'needs_attention', 'completed'] })
+      .notNull()
+      .default('running'),
+    /** Null when the payout schedule ran it (PAYOUT_AUTO). */
+    createdBy: uuid('created_by').references(() => accounts.id),
+    /** The second administrator who approved the run (null when one administrator ran it, or the payout day did). */
+    approvedBy: uuid('approved_by').references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Set once every payee has been reserved; until then a retry finishes the reservations a crash left. */
+    reservationsDoneAt: timestamp('reservations_done_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payout_runs_programme_period_key').on(t.programme, t.period)],
+);
+
+/**
+ * One bank transfer of a member's wallet. The amount is reserved (wallet -> payout clearing) when the row is
+ * made; success settles it, failure or reversal releases it, each exactly once through the ledger's keys.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    runId: bigint('run_id', { mode: 'number' }).references(() => payoutRuns.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    programme: text('programme', { enum: PROGRAMMES }).notNull(),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    /** Stored before the first attempt and reused on every retry, so the provider never pays twice. */
+    reference: text('reference').notNull().unique(),
+    /** otp: Paystack waits for the one-time code sent to the business's phone (a person must act). */
+    status: text('status', {
+      enum: ['reserved', 'processing', 'otp', 'success', 'failed', 'reversed', 'released'],
+    })
+      .notNull()
+      .default('reserved'),
+    /** Paystack's last word on the transfer (pending, received, abandoned, an unknown word...), shown to the operator. */
+    providerStatus: text('provider_status'),
+    /** Something Paystack said that contradicts the payout's state (a failed after success): flagged to the operator. */
+    providerNote: text('provider_note'),
+    /** 1 for the first transfer; a failed payout paid again in its run gets a new reference and attempt (payout_attempts keeps the earlier). */
+    attempt: integer('attempt').notNull().default(1),
+    /** Why an administrator released the payout (it will not be paid in this run; the money is in the wallet). */
+    releasedReason: text('released_reason'),
+    bankName: text('bank_name').notNull(),
+    accountNumberLast4: text('account_number_last4').notNull(),
+    recipientCode: text('recipient_code'),
+    transferCode: text('transfer_code'),
+    failureReason: text('failure_reason'),
+    reserveEntryId: bigint('reserve_entry_id', { mode: 'number' }).references(() => journalEntries.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payouts_run_account_key').on(t.runId, t.accountId),
+    index('payouts_account_idx').on(t.accountId),
+    index('payouts_status_idx').on(t.status),
+    check('payouts_amount_positive', sql`${t.amountKobo} > 0`),
+  ],
+);
 
 /** An earlier transfer of a payout that failed or was reversed before the payout was paid again in its run. */
 export const payoutAttempts = pgTable(
@@ -42,7 +115,7 @@ export const payoutSchedule = pgTable(
   'payout_schedule',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    programme: text('programme', { enum: ['main', 'welcomeback'] }).notNull(),
+    programme: text('programme', { enum: PROGRAMMES }).notNull(),
     period: text('period').notNull(),
     payeeCount: integer('payee_count').notNull(),
     totalKobo: bigint('total_kobo', { mode: 'number' }).notNull(),
