@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import { PROGRAMMES } from '../plan/types';
+import { programmeField, textField } from './fields';
+import { plainPageQuerySchema } from './params';
 import { grantSchema } from './member-responses';
-import { nairaString } from './responses';
+import { approvalSchema } from './approvals';
+import { nairaString, pageOf } from './responses';
 
 /**
  * What the admin API answers, declared once: the server's routes serialise through these and the admin
  * screens read their types.
  */
 
-const programme = z.enum(['main', 'welcomeback']);
+const programme = z.enum(PROGRAMMES);
 const pageFields = { page: z.number(), pageSize: z.number(), total: z.number() };
 
 // The dashboard's widgets (GET /admin/adminTransactionAmount, /admin/countUsers, /admin/transactions/latest).
@@ -54,6 +58,10 @@ export const latestTransactionSchema = z.object({
   amount: nairaString,
   status: z.enum(['pending', 'paid', 'failed', 'abandoned']),
   date: z.string(),
+});
+/** GET /admin/transactions/latest?limit= */
+export const latestTransactionsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 export const latestTransactionsSchema = z.object({ items: z.array(latestTransactionSchema) });
 
@@ -120,6 +128,18 @@ export const adminWelcomeBackUserSchema = z.object({
   matrixBonus: nairaString,
   thankYouBonus: nairaString,
 });
+
+/** GET /admin/users/main/:email and /admin/users/welcomeback/:email */
+export const adminMainUserAnswerSchema = z.object({ data: adminMainUserSchema });
+export const adminWelcomeBackUserAnswerSchema = z.object({ data: adminWelcomeBackUserSchema });
+
+/** GET /admin/users/main and /admin/users/welcomeback */
+export const userListQuery = z.object({
+  search: textField().max(100).optional(),
+  ...plainPageQuerySchema.shape,
+});
+
+export const userEmailParams = z.object({ email: textField().toLowerCase().min(3).max(254) });
 
 // Cash payouts recorded by an administrator (POST /admin/{main,welcomeback}cashout).
 export const cashOutAnswerSchema = z.object({
@@ -348,6 +368,13 @@ export const adminAwardSchema = z.object({
 });
 export const awardListSchema = z.object({ ...pageFields, items: z.array(adminAwardSchema) });
 
+/** GET /admin/awards */
+export const awardListQuery = z.object({
+  status: z.enum(['pending', 'delivered'], { message: 'status must be pending or delivered' }).optional(),
+  programme: programmeField.optional(),
+  ...plainPageQuerySchema.shape,
+});
+
 export const auditEntrySchema = z.object({
   id: z.number(),
   action: z.string(),
@@ -391,3 +418,26 @@ export type AdminGrant = z.infer<typeof adminGrantSchema>;
 export type GrantStatus = AdminGrant['status'];
 export type AdminAward = z.infer<typeof adminAwardSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** GET /admin/payouts/runs */
+export const payoutRunPageSchema = pageOf(payoutRunSummarySchema);
+
+/** POST /admin/payouts/runs/:id/retry: the progress, and the approval a held payout waits for. */
+export const payoutRetryAnswerSchema = payoutRunProgressSchema.extend({
+  approval: approvalSchema.optional(),
+  message: z.string().optional(),
+});
+
+/** POST /admin/payouts/:id/finalize: the transfer's status after Paystack's answer. */
+export const payoutFinalizedSchema = z.object({ message: z.string(), status: z.string() });
+
+/** POST /admin/payouts/batches/:id/record */
+export const bankFileRecordedSchema = z.object({
+  settled: z.number(),
+  failed: z.number(),
+  batch: payoutBatchSchema,
+  run: payoutRunSummarySchema,
+});
+
+/** POST /admin/payouts/batches/:id/reversal */
+export const bankFileReversedSchema = z.object({ corrected: z.number(), message: z.string() });

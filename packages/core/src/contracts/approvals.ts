@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loginAnswerSchema, pageQuerySchema } from './auth';
 import { emailField, exactTextField, programmeField, textField } from './fields';
 
 /** Maker-checker requests, who they are for, and administrators' two-factor sign-in. */
@@ -74,6 +75,9 @@ export const approvalSchema = z.object({
     ),
 });
 export type Approval = z.infer<typeof approvalSchema>;
+
+/** GET /admin/approvals: a page, optionally of one status. */
+export const approvalListQuerySchema = pageQuerySchema.extend({ status: approvalStatusSchema.optional() });
 
 export const approvalListSchema = z.object({
   page: z.number(),
@@ -199,6 +203,17 @@ export const twoFactorChallengeAnswerSchema = z.object({
 });
 export type TwoFactorChallengeAnswer = z.infer<typeof twoFactorChallengeAnswerSchema>;
 
+/** An admin login answers a session, or the challenge of its second step. */
+export const loginOrChallengeAnswerSchema = z.union([loginAnswerSchema, twoFactorChallengeAnswerSchema]);
+
+/** The second step's session, with the recovery codes when it enrolled the administrator. */
+export const loginWithCodesSchema = loginAnswerSchema.extend({
+  recoveryCodes: z.array(z.string()).optional(),
+});
+
+/** The first code confirmed: the recovery codes, shown once. */
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
 export const twoFactorSetupSchema = z.object({
   secret: z.string(),
   otpauthUri: z.string(),
@@ -212,3 +227,8 @@ export const twoFactorStatusSchema = z.object({
   recoveryCodesLeft: z.number(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** An optional Idempotency-Key per submission: a double click asks for one approval, not two. */
+export const approvalKeyHeaders = z.object({
+  'idempotency-key': z.uuid({ message: 'The Idempotency-Key header must be a UUID' }).optional(),
+});

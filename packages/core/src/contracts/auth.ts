@@ -10,6 +10,8 @@ import {
   requiredText,
   withConfirmation,
 } from './fields';
+import { messageSchema } from './responses';
+import { PROGRAMMES, type Programme } from '../plan/types';
 
 export const loginEmail = emailField({
   required: 'Email address is required',
@@ -77,6 +79,8 @@ export const confirmEmailSchema = z.strictObject({
     .min(16, 'This confirmation link is not valid.')
     .max(200),
 });
+/** The address confirmed: the programme tells the page where to sign in. */
+export const emailConfirmedSchema = messageSchema.extend({ programme: z.enum(PROGRAMMES) });
 
 /** POST /auth/confirm-email-change: the link mailed to a corrected email's new address. */
 export const confirmEmailChangeSchema = z.strictObject({
@@ -169,7 +173,7 @@ export interface SessionUser {
   fullName: string;
   email: string;
   referralCode: string;
-  programme: 'main' | 'welcomeback';
+  programme: Programme;
   roles: 'user' | 'admin';
 }
 

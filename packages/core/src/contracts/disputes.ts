@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PROGRAMMES } from '../plan/types';
+import { pageQuerySchema } from './auth';
 import { requiredText } from './fields';
 
 /** POST /api/admin/disputes/:id/answer: the operator accepts the customer's claim or contests it, with a note Paystack reads. */
@@ -34,7 +36,7 @@ export const disputeSchema = z.object({
     id: z.string(),
     fullName: z.string(),
     email: z.string(),
-    programme: z.enum(['main', 'welcomeback']),
+    programme: z.enum(PROGRAMMES),
   }),
   payment: z.object({ reference: z.string(), amount: z.string(), paidAt: z.string().nullable() }),
   answer: z
@@ -59,3 +61,12 @@ export const disputeListSchema = z.object({
 });
 export type Dispute = z.infer<typeof disputeSchema>;
 export type DisputeList = z.infer<typeof disputeListSchema>;
+
+/** GET /admin/disputes: open ones first, or resolved ones; optionally one member's. */
+export const disputeListQuerySchema = pageQuerySchema.extend({
+  state: z.enum(disputeStates).default('open'),
+  accountId: z.uuid('No such account.').optional(),
+});
+
+/** POST /admin/disputes/:id/answer */
+export const disputeAnsweredSchema = z.object({ message: z.string(), dispute: disputeSchema });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PROGRAMMES } from '../plan/types';
+import { pageQuerySchema } from './auth';
 import { emailField, phoneField, requiredText, textField } from './fields';
 import { closureReasons, fraudRules, suspensionReasons } from '../review/member-review';
 import { awardSchema, matrixSchema, stageProgressSchema } from './member-responses';
@@ -56,7 +58,7 @@ const accountLink = z.object({ id: z.string(), fullName: z.string(), email: z.st
 
 export const fraudFlagSchema = z.object({
   id: z.number(),
-  account: accountLink.extend({ programme: z.enum(['main', 'welcomeback']) }),
+  account: accountLink.extend({ programme: z.enum(PROGRAMMES) }),
   rule: z.enum(fraudRules),
   ruleText: z.string(),
   related: accountLink.nullable(),
@@ -96,7 +98,7 @@ export const fraudFlagGroupListSchema = z.object({ items: z.array(fraudFlagGroup
 export type FraudFlagGroup = z.infer<typeof fraudFlagGroupSchema>;
 
 export const inactiveAccountSchema = accountLink.extend({
-  programme: z.enum(['main', 'welcomeback']),
+  programme: z.enum(PROGRAMMES),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
   lastPaymentAt: z.string().nullable(),
@@ -121,7 +123,7 @@ export const statusChangeSchema = z.object({
 
 export const memberRecordSchema = z.object({
   id: z.string(),
-  programme: z.enum(['main', 'welcomeback']),
+  programme: z.enum(PROGRAMMES),
   role: z.enum(['user', 'admin']),
   fullName: z.string(),
   email: z.string(),
@@ -233,3 +235,20 @@ export type InactiveAccount = z.infer<typeof inactiveAccountSchema>;
 export type InactiveAccountList = z.infer<typeof inactiveAccountListSchema>;
 export type MemberRecord = z.infer<typeof memberRecordSchema>;
 export type AdminMatrix = z.infer<typeof adminMatrixSchema>;
+
+/** `/:id` of an account in the admin area. */
+export const accountParams = z.object({ id: z.uuid('No such account.') });
+
+/** GET /admin/flags: open signals, or cleared ones. */
+export const fraudFlagListQuerySchema = pageQuerySchema.extend({
+  state: z.enum(['open', 'cleared']).default('open'),
+});
+
+/** /admin/members/:id/details: the corrected record */
+export const memberCorrectedSchema = z.object({ message: z.string(), record: memberRecordSchema });
+
+/** POST /auth/confirm-email-change: the programme tells the page where to sign in. */
+export const emailChangeConfirmedSchema = z.object({ message: z.string(), programme: z.enum(PROGRAMMES) });
+
+/** POST /admin/flag-groups/clear */
+export const flagGroupClearedSchema = z.object({ message: z.string(), cleared: z.number() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from './fields';
+import { exactTextField, programmeField, textField } from './fields';
 import { nairaString } from './responses';
 
 /**
@@ -208,6 +208,20 @@ export const closureStatusSchema = z.object({
   closed: z.boolean(),
 });
 
+/** POST /auth/confirm-closure: the mailed link's token. */
+export const confirmClosureSchema = z.strictObject({
+  token: exactTextField('This confirmation link is not valid.')
+    .min(16, 'This confirmation link is not valid.')
+    .max(200),
+});
+export const closureConfirmedSchema = z.object({ message: z.string(), effectiveAt: z.string() });
+
+/** ?programme= of the member area's reads: the signed-in account's own when absent. */
+export const programmeQuerySchema = z.object({ programme: programmeField.optional() });
+
+/** GET /me/awards */
+export const awardListAnswerSchema = z.object({ awards: z.array(awardSchema) });
+
 export type StageProgress = z.infer<typeof stageProgressSchema>;
 export type Award = z.infer<typeof awardSchema>;
 export type MainDashboard = z.infer<typeof mainDashboardSchema>;
@@ -221,3 +235,5 @@ export type MatrixNode = MatrixView['nodes'][number];
 export type MatrixSearch = z.infer<typeof matrixSearchSchema>;
 export type Grant = z.infer<typeof grantSchema>;
 export type ClosureStatus = z.infer<typeof closureStatusSchema>;
+export type ClosureConfirmed = z.infer<typeof closureConfirmedSchema>;
+export type AwardListAnswer = z.infer<typeof awardListAnswerSchema>;

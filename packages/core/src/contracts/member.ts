@@ -51,6 +51,12 @@ export const cashOutSchema = z.strictObject({
   amount: nairaAmountField,
 });
 export type CashOutInput = z.input<typeof cashOutSchema>;
+/** Its Idempotency-Key: one per form, so a double click records one cash-out. */
+export const cashOutKeyHeaders = z.object({
+  'idempotency-key': z.uuid({
+    message: 'Send an Idempotency-Key header with a new UUID for each cash-out form',
+  }),
+});
 
 /** Main stage 5 (Executive) grant application. */
 export const grantApplicationSchema = z.strictObject({

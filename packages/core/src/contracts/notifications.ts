@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainPageQuerySchema } from './params';
 
 /**
  * Mail categories a member can turn off. Security mails (bank details changed, password changed, suspension,
@@ -93,3 +94,20 @@ export const mailBacklogSchema = z.object({
   nextAttemptAt: z.string().nullable(),
 });
 export type MailBacklog = z.infer<typeof mailBacklogSchema>;
+
+/** GET /admin/mails: the queue by status, the failed first by default. */
+export const queuedMailListQuery = z.object({
+  status: z
+    .enum(['queued', 'sending', 'sent', 'failed'], {
+      message: 'status must be queued, sending, sent or failed',
+    })
+    .default('failed'),
+  ...plainPageQuerySchema.shape,
+});
+
+/** /mail/unsubscribe: the signed link of a mail (account, category, token). */
+export const unsubscribeQuery = z.object({
+  a: z.uuid(),
+  c: z.enum(mailCategories),
+  t: z.string().min(10).max(100),
+});

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { PROGRAMMES } from '../plan/types';
 import { textField } from './fields';
 import { pageQuerySchema } from './auth';
 import { nairaString } from './responses';
 
 /** The operator's view (issue 13): what the company owes, its history, the support inbox's acts and the exports. */
 
-const programme = z.enum(['main', 'welcomeback']);
+const programme = z.enum(PROGRAMMES);
 export const liabilitiesQuerySchema = z.object({ programme });
 
 const awardFigures = z.object({
@@ -110,6 +111,11 @@ export const contactReplySchema = z.object({
   reply: textField({ multiLine: true })
     .min(1, 'Write the reply')
     .max(5000, 'Keep the reply under 5,000 characters'),
+});
+
+/** GET /admin/messages: the support inbox, optionally by state. */
+export const contactMessageListQuerySchema = pageQuerySchema.extend({
+  state: z.enum(['open', 'answered', 'closed']).optional(),
 });
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Choose a date as YYYY-MM-DD');

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PROGRAMMES } from '../plan/types';
+import { plainPageQuerySchema } from './params';
 import { textField } from './fields';
 
 /** POST /api/admin/payouts/:id/release: a payout that will not be paid in its run, and why. */
@@ -91,3 +93,30 @@ export const bankFileReversalFormSchema = z
     payoutIds: rows.filter((r) => r.chosen).map((r) => r.payoutId),
     reason,
   }));
+
+/** A month as YYYY-MM, the unit a payout run pays. */
+export const periodField = z
+  .string({ message: 'Choose the month to pay, as YYYY-MM' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Choose the month to pay, as YYYY-MM');
+
+const payoutProgramme = z.enum(PROGRAMMES, { message: 'Choose the programme: main or welcomeback' });
+
+/** GET /admin/payouts/preview */
+export const payoutPreviewQuery = z.object({
+  programme: payoutProgramme,
+  period: periodField,
+  mode: payoutModeSchema.default('transfer'),
+});
+
+/** POST /admin/payouts/run */
+export const payoutRunBody = z.strictObject({
+  programme: payoutProgramme,
+  period: periodField,
+  mode: payoutModeSchema.optional(),
+});
+
+/** GET /admin/payouts/runs */
+export const payoutRunsQuery = z.object({
+  programme: z.enum(PROGRAMMES).optional(),
+  ...plainPageQuerySchema.shape,
+});

@@ -199,3 +199,9 @@ export const simulationFormSchema = z.object({
   seed: wholeNumber('Enter a seed (a whole number)', 0, 2 ** 31 - 1),
 });
 export type SimulationForm = z.output<typeof simulationFormSchema>;
+
+/** POST /admin/plans/:programme/drafts/:id/simulate: the draft is stored, only the inputs come. */
+export const draftSimulationRequestSchema = z.object({ inputs: simulationInputsSchema });
+
+/** `/admin/plan-simulations/:id` */
+export const simulationJobParams = z.object({ id: z.uuid({ message: 'No such simulation' }) });

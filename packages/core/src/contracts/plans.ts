@@ -93,3 +93,13 @@ export const planVersionListSchema = z.object({
   currentVersion: z.number(),
   items: z.array(planVersionRowSchema),
 });
+
+/** `/:programme` of the plan routes and the simulator. */
+export const programmeParams = z.object({ programme: programmeField });
+/** `/:programme/versions/:version` */
+export const planVersionParams = programmeParams.extend({ version: z.coerce.number().int().positive() });
+/** `/:programme/drafts/:id` */
+export const planDraftParams = programmeParams.extend({ id: z.coerce.number().int().positive() });
+
+/** POST /admin/plans/:programme/drafts/:id/submit: the version it became when published at once (SINGLE_ADMIN_APPROVAL). */
+export const planPublishedSchema = z.object({ version: z.number() });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { PROGRAMMES } from '../plan/types';
 import { requiredText, textField } from './fields';
 
 /** Where one closed account stands for erasure of its personal data (decision 0029). */
 export const erasureItemSchema = z.object({
   accountId: z.string(),
-  programme: z.enum(['main', 'welcomeback']),
+  programme: z.enum(PROGRAMMES),
   fullName: z.string(),
   email: z.string(),
   status: z.enum(['not_closed', 'not_due', 'deferred', 'due', 'erased']),
@@ -83,7 +84,7 @@ export const privacyRequestSchema = z.object({
   kind: z.enum(privacyRequestKinds),
   source: z.enum(['platform', 'operator']),
   accountId: z.string().nullable(),
-  programme: z.enum(['main', 'welcomeback']).nullable(),
+  programme: z.enum(PROGRAMMES).nullable(),
   requester: z.string(),
   details: z.string(),
   receivedAt: z.string(),
@@ -139,3 +140,46 @@ export const breachSchema = z.object({
 export const breachListSchema = z.object({ items: z.array(breachSchema) });
 export type Breach = z.infer<typeof breachSchema>;
 export type BreachList = z.infer<typeof breachListSchema>;
+
+/** GET /me/data: everything held, by area (the areas are the modules', so the shape is open). */
+export const myDataSchema = z.record(z.string(), z.unknown());
+
+/** GET /data-exports?token=: the mailed link of a large My Data download. */
+export const largeExportQuery = z.object({ token: z.string().min(20).max(100) });
+
+/** GET /me/details: the member's own details (a new email waits, as pendingEmail, for its confirmation). */
+export const ownDetailsSchema = z.object({
+  fullName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  email: z.string(),
+  pendingEmail: z.string().nullable(),
+});
+export type OwnDetails = z.infer<typeof ownDetailsSchema>;
+
+/** PUT /me/details: what changed, and the details now. */
+export const ownDetailsChangedSchema = z.object({ message: z.string(), details: ownDetailsSchema });
+
+/** The privacy notice accepted: its version. */
+export const privacyNoticeAcceptedSchema = z.object({ message: z.string(), version: z.string() });
+
+/** `/:id` of a register entry (requests, breaches). */
+export const registerEntryParams = z.object({
+  id: z.coerce.number().int().positive({ message: 'Unknown entry' }),
+});
+
+/** A breach with the addresses its notice could not reach. */
+export const breachNoticedSchema = z.object({
+  message: z.string(),
+  breach: breachSchema,
+  unknown: z.array(z.string()),
+});
+
+/** `/:accountId` of the erasure screen. */
+export const erasureAccountParams = z.object({ accountId: z.uuid({ message: 'Unknown member' }) });
+
+/** POST /me/erasure */
+export const erasureAskedSchema = z.object({ message: z.string(), requestedAt: z.string() });
+
+/** An optional Idempotency-Key on an erasure: a double click erases once. */
+export const erasureKeyHeaders = z.object({ 'idempotency-key': z.uuid().optional() });

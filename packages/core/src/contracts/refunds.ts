@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROGRAMMES } from '../plan/types';
 import { requiredText } from './fields';
 import { nairaAmountField } from './member';
 import { nairaString } from './responses';
@@ -48,7 +49,7 @@ export const refundOverviewSchema = z.object({
     accountId: z.string(),
     fullName: z.string(),
     email: z.string(),
-    programme: z.enum(['main', 'welcomeback']),
+    programme: z.enum(PROGRAMMES),
     amount: nairaString,
     status: z.string(),
     paidAt: z.string().nullable(),
@@ -72,3 +73,14 @@ export type RefundStarted = z.infer<typeof refundStartedSchema>;
 /** POST /admin/refunds/:id/check: Paystack asked now about a refund that waits, and what it said. */
 export const refundCheckedSchema = z.object({ message: z.string(), refund: refundSchema });
 export type RefundChecked = z.infer<typeof refundCheckedSchema>;
+
+/** `/:reference` of a payment to refund (the reference as stored: not trimmed). */
+export const refundPaymentParams = z.object({ reference: z.string().min(1).max(100) });
+/** `/:id` of a refund. */
+export const refundParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+/** One Idempotency-Key per refund form: a double click refunds once. */
+export const refundKeyHeaders = z.object({
+  'idempotency-key': z.uuid({
+    message: 'Send an Idempotency-Key header with a new UUID for each refund form',
+  }),
+});

@@ -20,3 +20,23 @@ export const errorResponses = {
 
 /** The answer of a call that only says what it did. */
 export const messageSchema = z.object({ status: z.number(), message: z.string() });
+
+/** The answer of a call whose only news is its message (no status field, unlike messageSchema). */
+export const messageAnswerSchema = z.object({ message: z.string() });
+
+/**
+ * A refusal of the spec's original payment and bank-details calls: Main's client reads `message`, Welcome Back's
+ * reads `Message`, so both are sent.
+ */
+export const legacyErrorSchema = z.object({
+  message: z.string(),
+  Message: z.string().optional(),
+  code: z.string().optional(),
+});
+
+/** A created or changed row's id. */
+export const idAnswerSchema = z.object({ id: z.number() });
+
+/** A page of an admin list, its rows shaped by the given schema. */
+export const pageOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({ page: z.number(), pageSize: z.number(), total: z.number(), items: z.array(item) });

@@ -2,8 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth';
 import { listAwards } from './award-store';
 import { deliverAward } from './deliver-award';
-import { adminAwardSchema, awardListSchema, errorSchema } from '@coop/core/contracts';
-import { awardListQuery, awardParams } from './schemas';
+import {
+  adminAwardSchema,
+  awardListSchema,
+  errorSchema,
+  awardListQuery,
+  idParams,
+} from '@coop/core/contracts';
 
 /** Non-cash awards for administrators: the list of entitlements, and marking one delivered (audited, once). */
 export const adminAwardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +40,7 @@ export const adminAwardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Mark a non-cash award as handed over to the member (once; recorded in the audit log)',
-        params: awardParams,
+        params: idParams,
         response: { 200: adminAwardSchema, 404: errorSchema, 409: errorSchema },
       },
     },

@@ -1,11 +1,15 @@
 import { toNairaString } from '@coop/core';
-import { latestTransactionsSchema, transactionAmountsSchema, userCountsSchema } from '@coop/core/contracts';
+import {
+  latestTransactionsSchema,
+  transactionAmountsSchema,
+  userCountsSchema,
+  latestTransactionsQuery,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { changePercent, dayWindows, TIME_ZONE } from './day-windows';
-import { refundsDueTotals } from '../payments/refunds-due';
+import { refundsDueTotals } from '../refunds/refunds-due';
 import { keptAdminAnswers } from './kept-answers';
-import { latestPayments, paidFeesKobo, paidMemberCounts, type DayFigures } from './queries';
+import { latestPayments, paidFeesKobo, paidMemberCounts, type DayFigures } from '../payments/payment-figures';
 
 const money = (f: DayFigures) => ({
   total: toNairaString(f.total),
@@ -15,7 +19,10 @@ const money = (f: DayFigures) => ({
 });
 const counts = (f: DayFigures) => ({ ...f, changePercent: changePercent(f.today, f.previousDay) });
 
-/** The admin dashboard's widgets and Latest Transactions, computed from the payments table and kept until it changes. */
+/**
+ * The admin dashboard's widgets and Latest Transactions: figures payments and refunds answer for, from their own
+ * tables, kept until the admin figures' version moves.
+ */
 export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
   const kept = keptAdminAnswers();
   app.get(
@@ -87,7 +94,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'The latest payments of both programmes, newest first',
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(10) }),
+        querystring: latestTransactionsQuery,
         response: {
           200: latestTransactionsSchema,
         },

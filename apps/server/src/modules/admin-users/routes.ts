@@ -1,6 +1,5 @@
 import { programmeName, type Programme } from '@coop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
 import { dashboard } from '../member/dashboard';
 import { accountForConfirmation } from './account-for-confirmation';
@@ -8,13 +7,14 @@ import { accountIdByEmail, listUsers } from './user-list';
 import {
   accountForConfirmationQuery,
   accountForConfirmationSchema,
-  adminMainUserSchema,
-  adminWelcomeBackUserSchema,
   errorSchema,
   mainUserListSchema,
   welcomeBackUserListSchema,
+  adminMainUserAnswerSchema,
+  adminWelcomeBackUserAnswerSchema,
+  userEmailParams,
+  userListQuery,
 } from '@coop/core/contracts';
-import { emailParams, userListQuery } from './schemas';
 
 const admin = { access: 'admin' as const };
 
@@ -83,8 +83,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'One Main user’s details and figures',
-        params: emailParams,
-        response: { 200: z.object({ data: adminMainUserSchema }), 404: errorSchema },
+        params: userEmailParams,
+        response: { 200: adminMainUserAnswerSchema, 404: errorSchema },
       },
     },
     async (request) => {
@@ -101,8 +101,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'One Welcome Back user’s details and figures',
-        params: emailParams,
-        response: { 200: z.object({ data: adminWelcomeBackUserSchema }), 404: errorSchema },
+        params: userEmailParams,
+        response: { 200: adminWelcomeBackUserAnswerSchema, 404: errorSchema },
       },
     },
     async (request) => {

@@ -7,16 +7,21 @@ import {
   errorResponses,
   makeAdminParamsSchema,
   messageSchema,
+  approvalKeyHeaders,
+  messageAnswerSchema,
 } from '@coop/core/contracts';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth';
 import { limits, rateLimited } from '../../plugins/rate-limits';
 import { accountForConfirmation } from '../admin-users/account-for-confirmation';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
-import { approvalKeyHeaders } from '../approvals/schemas';
 import { listAdministrators } from './administrators';
-import { acceptInvitation, invitationStatus, inviteAsSoleAdministrator } from './invite-admin';
+import {
+  acceptInvitation,
+  invitationAccepted,
+  invitationStatus,
+  inviteAsSoleAdministrator,
+} from './invite-admin';
 import { makeAdminApproval, removeAdminApproval } from './role-approvals';
 
 /**
@@ -26,6 +31,7 @@ import { makeAdminApproval, removeAdminApproval } from './role-approvals';
 export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(makeAdminApproval);
   app.approvalActs.add(removeAdminApproval);
+  app.approvalActs.useInvitationAccepted(invitationAccepted);
 
   app.get(
     '/admin/administrators',
@@ -64,7 +70,7 @@ export const administratorRoutes: FastifyPluginAsyncZod = async (app) => {
         body: adminInvitationSchema,
         headers: approvalKeyHeaders,
         response: {
-          200: z.object({ message: z.string() }),
+          200: messageAnswerSchema,
           202: approvalPendingAnswerSchema,
           ...errorResponses,
         },

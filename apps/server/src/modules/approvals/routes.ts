@@ -5,13 +5,12 @@ import {
   approvalSchema,
   approvalSettingsSchema,
   approvalsWaitingSchema,
-  approvalStatusSchema,
   declineApprovalSchema,
   errorSchema,
-  pageQuerySchema,
+  idParams,
+  approvalListQuerySchema,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { addApprovalMetrics } from './approval-metrics';
@@ -29,7 +28,6 @@ import { scheduleNoticePeriods } from './notice-periods';
 import { needsSecondAdministrator } from './request-approval';
 
 const admin = { access: 'admin' } as const;
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The Approvals screen: requests that wait for a second administrator, and their decisions. */
 export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -60,7 +58,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Approval requests, pending first, newest first',
-        querystring: pageQuerySchema.extend({ status: approvalStatusSchema.optional() }),
+        querystring: approvalListQuerySchema,
         response: { 200: approvalListSchema },
       },
     },

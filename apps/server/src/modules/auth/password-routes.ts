@@ -1,4 +1,4 @@
-import type { Programme } from '@coop/core';
+import { PROGRAMMES, type Programme } from '@coop/core';
 import {
   errorResponses,
   forgotPasswordSchema,
@@ -19,7 +19,7 @@ const paths: Record<Programme, { forgot: string; reset: string; name: string }> 
 
 /** Forgot and reset password on each programme (mailed single-use link), and a change inside the member area. */
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const programme of ['main', 'welcomeback'] as const) {
+  for (const programme of PROGRAMMES) {
     app.post(
       paths[programme].forgot,
       {

@@ -5,12 +5,11 @@ import {
   twoFactorConfirmSchema,
   twoFactorSetupSchema,
   twoFactorVerifySchema,
+  loginWithCodesSchema,
 } from '@coop/core/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { queryRows } from '../../db/rows';
+import { findAccount } from '../accounts/account-store';
 import { HttpError } from '../../plugins/errors';
 import { limits, rateLimited } from '../../plugins/rate-limits';
 import { setSessionCookies } from '../sessions/session-cookies';
@@ -26,19 +25,14 @@ const attemptKey = (request: FastifyRequest) =>
 /** The administrator a challenge names, if it is still theirs (same token version, still an active administrator). */
 async function challengedAdmin(app: FastifyInstance, challenge: string): Promise<SessionAccount> {
   const { accountId, tokenVersion } = await readChallenge(app.config, challenge);
-  const [row] = await queryRows<{
-    id: string;
-    email: string;
-    full_name: string;
-    referral_code: string;
-    token_version: number;
-    role: 'admin' | 'user';
-    status: SessionAccount['status'];
-  }>(
-    app.db,
-    sql`select id, email, full_name, referral_code, token_version, role, status from accounts where id = ${accountId} and programme = 'main'`,
-  );
-  if (!row || row.token_version !== tokenVersion || row.role !== 'admin' || row.status !== 'active')
+  const row = await findAccount(app.db, accountId);
+  if (
+    !row ||
+    row.programme !== 'main' ||
+    row.tokenVersion !== tokenVersion ||
+    row.role !== 'admin' ||
+    row.status !== 'active'
+  )
     throw new HttpError(
       401,
       'Your sign-in took too long. Enter your email and password again.',
@@ -49,14 +43,12 @@ async function challengedAdmin(app: FastifyInstance, challenge: string): Promise
     programme: 'main',
     role: 'admin',
     email: row.email,
-    fullName: row.full_name,
-    referralCode: row.referral_code,
-    tokenVersion: row.token_version,
+    fullName: row.fullName,
+    referralCode: row.referralCode,
+    tokenVersion: row.tokenVersion,
     status: row.status,
   };
 }
-
-const loginWithCodesSchema = loginAnswerSchema.extend({ recoveryCodes: z.array(z.string()).optional() });
 
 /**
  * The admin login's second step: the code after the password (or a recovery code), or enrolment with a QR code

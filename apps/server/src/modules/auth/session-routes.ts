@@ -1,3 +1,4 @@
+import { DomainError } from '@coop/core';
 import type { Programme } from '@coop/core';
 import {
   errorResponses,
@@ -6,12 +7,12 @@ import {
   messageSchema,
   sessionProgrammeSchema,
   sessionSchema,
+  loginOrChallengeAnswerSchema,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../plugins/errors';
 import { sessionOfBearer } from './access-token-session';
-import { twoFactorChallengeAnswerSchema } from '@coop/core/contracts';
-import { z } from 'zod';
+
 import { signChallenge } from './second-factor-challenge';
 import { isEnrolled, needsSecondFactor } from '../two-factor/two-factor-service';
 import { checkCredentials } from './login';
@@ -64,9 +65,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: login.summary,
           body: loginSchema,
           response: {
-            200: login.adminOnly
-              ? z.union([loginAnswerSchema, twoFactorChallengeAnswerSchema])
-              : loginAnswerSchema,
+            200: login.adminOnly ? loginOrChallengeAnswerSchema : loginAnswerSchema,
             ...errorResponses,
           },
         },
@@ -82,7 +81,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
           supportEmail: app.config.site.email,
           passwordHashCost: app.config.passwordHashCost,
         }).catch(async (error: unknown) => {
-          if (error instanceof HttpError && error.code === 'wrong_credentials')
+          if (error instanceof DomainError && error.code === 'wrong_credentials')
             await countWrongPassword(app, place);
           throw error;
         });

@@ -1,13 +1,13 @@
-import { type Programme, programmeName } from '@coop/core';
+import { PROGRAMMES, type Programme, programmeName } from '@coop/core';
 import {
   confirmEmailSchema,
   errorResponses,
   messageSchema,
   resendConfirmationSchema,
   signupSchema,
+  emailConfirmedSchema,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { confirmEmail, newConfirmationToken } from './confirm-email';
 import { bodyEmailKey, limits, rateLimited } from '../../plugins/rate-limits';
 import { registerAccount } from './signup';
@@ -16,7 +16,7 @@ const signupPaths: Record<Programme, string> = { main: '/auth/signup', welcomeba
 
 /** Sign-up on either programme, the confirmation link, and a new link on request. */
 export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
-  for (const programme of ['main', 'welcomeback'] as const) {
+  for (const programme of PROGRAMMES) {
     app.post(
       signupPaths[programme],
       {
@@ -55,7 +55,7 @@ export const signupRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Confirm the email address with the token from the mailed link',
         body: confirmEmailSchema,
         response: {
-          200: messageSchema.extend({ programme: z.enum(['main', 'welcomeback']) }),
+          200: emailConfirmedSchema,
           ...errorResponses,
         },
       },

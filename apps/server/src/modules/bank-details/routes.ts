@@ -1,38 +1,23 @@
 import { programmeName } from '@coop/core';
-import { bankDetailsSchema } from '@coop/core/contracts';
+import {
+  bankDetailsSchema,
+  bankDetailsSavedSchema,
+  bankListSchema,
+  legacyErrorSchema,
+  myBankDetailsSchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { bankDetailsForRecord } from './member-record-part';
 import { signedIn } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { httpErrorOf } from '../../plugins/errors';
 import { rateLimited } from '../../plugins/rate-limits';
 import { createBankDirectory } from './bank-directory';
 import { findBankDetails } from './queries';
 import { saveBankDetails, shownBankDetails } from './save-bank-details';
 
-const shownSchema = z.object({
-  type: z.enum(['savings', 'current']),
-  bankCode: z.string(),
-  bankName: z.string(),
-  accountName: z.string(),
-  accountNumberLast4: z.string(),
-  verified: z.boolean(),
-  updatedAt: z.string(),
-});
-/** Main's client reads `message`, Welcome Back's reads `Message`: both are sent. */
-const savedSchema = z.object({
-  message: z.string(),
-  Message: z.string(),
-  verified: z.boolean(),
-  bankDetails: shownSchema,
-});
-const errorSchema = z.object({
-  message: z.string(),
-  Message: z.string().optional(),
-  code: z.string().optional(),
-});
-
 /** The bank list, and the signed-in account's bank details (saved through the spec's two calls). */
 export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.memberRecordParts.bankDetails = bankDetailsForRecord;
   const banks = createBankDirectory(app.payments, app.log);
   // Each save asks the bank (through the provider) whose account a number is: not a look-up service.
   const saveLimit = rateLimited(
@@ -51,8 +36,8 @@ export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Banks a member can choose, each with its own bank code (the provider’s live list, kept for an hour; 502 when it cannot be loaded)',
         response: {
-          200: z.object({ banks: z.array(z.object({ name: z.string(), code: z.string() })) }),
-          502: errorSchema,
+          200: bankListSchema,
+          502: legacyErrorSchema,
         },
       },
     },
@@ -75,7 +60,12 @@ export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
           tags: ['bank details'],
           summary: `Save the signed-in ${programmeName(programme)} account’s bank details; the account name is checked with the bank`,
           body: bankDetailsSchema,
-          response: { 200: savedSchema, 400: errorSchema, 403: errorSchema, 429: errorSchema },
+          response: {
+            200: bankDetailsSavedSchema,
+            400: legacyErrorSchema,
+            403: legacyErrorSchema,
+            429: legacyErrorSchema,
+          },
         },
       },
       async (request, reply) => {
@@ -94,10 +84,11 @@ export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
           };
         } catch (error) {
           // Refusals carry both spellings too, for Welcome Back's client.
-          if (!(error instanceof HttpError)) throw error;
+          const refusal = httpErrorOf(error);
+          if (!refusal) throw error;
           return reply
-            .status(error.statusCode as 400 | 403)
-            .send({ message: error.message, Message: error.message, code: error.code });
+            .status(refusal.statusCode as 400 | 403)
+            .send({ message: refusal.message, Message: refusal.message, code: refusal.code });
         }
       },
     );
@@ -109,7 +100,7 @@ export const bankDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['bank details'],
         summary: 'The signed-in account’s saved bank details (last 4 digits of the number only), or null',
-        response: { 200: z.object({ bankDetails: shownSchema.nullable() }) },
+        response: { 200: myBankDetailsSchema },
       },
     },
     async (request) => {

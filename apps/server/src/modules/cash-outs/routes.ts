@@ -4,19 +4,14 @@ import {
   cashOutAnswerSchema as cashOutAnswer,
   cashOutSchema,
   errorSchema,
+  cashOutKeyHeaders,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { cashOutsForRecord } from './member-record-part';
 import { signedIn } from '../../plugins/auth';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
 import { cashOutApproval } from './cash-out-approval';
 import { recordCashOut, type CashOut } from './record-cash-out';
-
-const idempotencyHeaders = z.object({
-  'idempotency-key': z.uuid({
-    message: 'Send an Idempotency-Key header with a new UUID for each cash-out form',
-  }),
-});
 
 const view = (cashOut: CashOut) => ({
   message: 'Cash payout recorded',
@@ -43,6 +38,7 @@ const ROUTES: Array<{ url: string; programme: Programme; name: string }> = [
  */
 export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(cashOutApproval);
+  app.memberRecordParts.cashOuts = cashOutsForRecord;
   for (const route of ROUTES) {
     app.put(
       route.url,
@@ -51,7 +47,7 @@ export const cashOutRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           tags: ['admin'],
           summary: `Record a cash payout to a ${route.name} member (email and amount in naira; once per Idempotency-Key); above APPROVAL_THRESHOLD_KOBO it is asked for first (202): the amount is set aside from the wallet at once, and the cash is handed over only once a second administrator approves`,
-          headers: idempotencyHeaders,
+          headers: cashOutKeyHeaders,
           body: cashOutSchema,
           response: {
             200: cashOutAnswer,

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { closureStatusSchema as statusSchema, errorSchema, exactTextField } from '@coop/core/contracts';
-import { z } from 'zod';
+import {
+  closureStatusSchema as statusSchema,
+  errorSchema,
+  closureConfirmedSchema,
+  confirmClosureSchema,
+  messageAnswerSchema,
+} from '@coop/core/contracts';
 import { signedIn } from '../../plugins/auth';
 import { scheduleClosures } from './closure-job';
 import { closureStatus, confirmClosure, requestClosure } from './closure-service';
@@ -28,7 +33,7 @@ export const closureRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['member'],
         summary: 'Ask to close the signed-in account: sends a confirmation link by mail',
-        response: { 200: z.object({ message: z.string() }), 409: errorSchema },
+        response: { 200: messageAnswerSchema, 409: errorSchema },
       },
     },
     async (request) => {
@@ -47,12 +52,8 @@ export const closureRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Confirm an account closure from the mailed link',
-        body: z.strictObject({
-          token: exactTextField('This confirmation link is not valid.')
-            .min(16, 'This confirmation link is not valid.')
-            .max(200),
-        }),
-        response: { 200: z.object({ message: z.string(), effectiveAt: z.string() }), 400: errorSchema },
+        body: confirmClosureSchema,
+        response: { 200: closureConfirmedSchema, 400: errorSchema },
       },
     },
     async (request) => {

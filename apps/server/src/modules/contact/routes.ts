@@ -4,16 +4,15 @@ import {
   contactSchema,
   errorResponses,
   messageSchema,
-  pageQuerySchema,
+  contactMessageListQuerySchema,
+  idParams,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { limits, rateLimited } from '../../plugins/rate-limits';
 import { answerMessage, closeMessage } from './answer-message';
 import { listContactMessages, saveContactMessage } from './contact-messages';
 
-const messageParams = z.object({ id: z.coerce.number().int().positive() });
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The Contact Us form (public) and the support inbox: list, answer by mail, close. */
@@ -47,7 +46,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Messages sent from the Contact Us page, newest first, with their state, replies and age against the 14-day promise',
-        querystring: pageQuerySchema.extend({ state: z.enum(['open', 'answered', 'closed']).optional() }),
+        querystring: contactMessageListQuerySchema,
         response: { 200: contactMessageListSchema, ...errorResponses },
       },
     },
@@ -82,7 +81,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Answer a message: the reply is mailed to the sender, kept, and the message marked answered (audited)',
-        params: messageParams,
+        params: idParams,
         body: contactReplySchema,
         response: { 201: messageSchema, ...errorResponses },
       },
@@ -106,7 +105,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Close a message (audited)',
-        params: messageParams,
+        params: idParams,
         response: { 200: messageSchema, ...errorResponses },
       },
     },

@@ -1,25 +1,24 @@
 import {
   disputeAnswerSchema,
   disputeListSchema,
-  disputeSchema,
-  disputeStates,
   errorResponses,
   errorSchema,
-  pageQuerySchema,
+  disputeAnsweredSchema,
+  disputeListQuerySchema,
+  idParams,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { SANDBOX_PREFIX } from '../../adapters/payments';
 import { signedIn } from '../../plugins/auth';
 import { answerDispute } from './answer-dispute';
-import { scheduleDisputeEvents } from './dispute-event-queue';
+import { handleDisputeEvents } from './dispute-event-queue';
 import { disputeById, listDisputes } from './dispute-list';
 
 const admin = { access: 'admin' as const };
 
 /** Disputes (chargebacks) of members' card payments: the list for administrators and their answer through Paystack. */
 export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
-  scheduleDisputeEvents(app);
+  handleDisputeEvents(app);
   // Paystack's dashboard lists the disputes; in test mode the sandbox's records page stands in for it.
   const dashboardUrl =
     app.config.payments.provider === 'sandbox'
@@ -34,10 +33,7 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           "Disputes of members' card payments: open ones first by Paystack's due date, or resolved ones; optionally one member's",
-        querystring: pageQuerySchema.extend({
-          state: z.enum(disputeStates).default('open'),
-          accountId: z.uuid('No such account.').optional(),
-        }),
+        querystring: disputeListQuerySchema,
         response: { 200: disputeListSchema, ...errorResponses },
       },
     },
@@ -61,10 +57,10 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "Accept or contest a dispute through Paystack's dispute API with a note, once (audited)",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         body: disputeAnswerSchema,
         response: {
-          200: z.object({ message: z.string(), dispute: disputeSchema }),
+          200: disputeAnsweredSchema,
           ...errorResponses,
           404: errorSchema,
           502: errorSchema,

@@ -1,14 +1,13 @@
 import type { Programme } from '@coop/core';
-import { errorResponses, exportPeriodSchema, memberExportQuerySchema } from '@coop/core/contracts';
+import { errorResponses, exportPeriodSchema, memberExportQuerySchema, idParams } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply as Reply } from 'fastify';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { csvStream } from './csv-stream';
+import { findRun } from '../payouts/run-queries';
 import {
-  findRun,
   journalColumns,
   journalRecords,
   memberColumns,
@@ -118,7 +117,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         ...csvSchema("A payout run's payouts and outcomes (account numbers masked), as CSV (audited)"),
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
       },
     },
     async (request, reply) => {

@@ -1,20 +1,24 @@
 import { toNairaString } from '@coop/core';
-import { grantApplicationSchema } from '@coop/core/contracts';
+import {
+  grantApplicationSchema,
+  grantDecisionSchema,
+  grantListQuerySchema,
+  idParams,
+  myGrantsSchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
-import { approvalKeyHeaders } from '../approvals/schemas';
 import { grantApproval } from './grant-approval';
 import { applyForGrant, decideGrant, grantCeilingKobo, withdrawGrant } from './grant-service';
 import { grantsOf, grantView, listGrants } from './grant-store';
 import {
-  adminGrantSchema,
+  adminGrantPageSchema,
+  approvalKeyHeaders,
   approvalPendingAnswerSchema,
   errorSchema,
   grantSchema,
 } from '@coop/core/contracts';
-import { grantDecisionSchema } from './schemas';
 
 /** The Executive grant (Main stage 5): members apply and follow it; administrators decide. */
 export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +30,7 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['member'],
         summary: 'The signed-in member’s grant applications, newest first, and the ceiling',
-        response: { 200: z.object({ ceiling: z.string(), applications: z.array(grantSchema) }) },
+        response: { 200: myGrantsSchema },
       },
     },
     async (request) => {
@@ -64,7 +68,7 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['member'],
         summary: 'Withdraw one of the signed-in member’s pending grant applications (audited)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         response: { 200: grantSchema, 404: errorSchema, 409: errorSchema },
       },
     },
@@ -78,19 +82,8 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Grant applications, pending first, paged',
-        querystring: z.object({
-          status: z.enum(['pending', 'approved', 'declined', 'withdrawn']).optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(20),
-        }),
-        response: {
-          200: z.object({
-            page: z.number(),
-            pageSize: z.number(),
-            total: z.number(),
-            items: z.array(adminGrantSchema),
-          }),
-        },
+        querystring: grantListQuerySchema,
+        response: { 200: adminGrantPageSchema },
       },
     },
     async (request) => {
@@ -107,7 +100,7 @@ export const grantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Approve or decline a pending grant application (recorded in the audit log)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         body: grantDecisionSchema,
         headers: approvalKeyHeaders,
         response: { 200: grantSchema, 202: approvalPendingAnswerSchema, 404: errorSchema, 409: errorSchema },

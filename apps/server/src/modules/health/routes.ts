@@ -1,6 +1,12 @@
+import {
+  healthSchema,
+  liveSchema,
+  messageAnswerSchema,
+  notReadySchema,
+  readySchema,
+} from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { databaseReadiness } from '../../db/readiness';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../plugins/errors';
 
@@ -18,8 +24,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['platform'],
         summary: 'Liveness and database check',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
-          503: z.object({ message: z.string() }),
+          200: healthSchema,
+          503: messageAnswerSchema,
         },
       },
     },
@@ -43,7 +49,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['platform'],
         summary: 'Liveness: the process answers (never asks the database)',
-        response: { 200: z.object({ status: z.literal('live') }) },
+        response: { 200: liveSchema },
       },
     },
     async () => ({ status: 'live' as const }),
@@ -59,8 +65,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['platform'],
         summary: 'Readiness: the database answers and has every migration of this version',
         response: {
-          200: z.object({ status: z.literal('ready'), database: z.enum(['pglite', 'postgres']) }),
-          503: z.object({ message: z.string(), code: z.enum(['database_unreachable', 'migrations_behind']) }),
+          200: readySchema,
+          503: notReadySchema,
         },
       },
     },

@@ -1,9 +1,9 @@
+import { DomainError, type Programme } from '@coop/core';
 import type { MemberDetailsInput } from '@coop/core/contracts';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
-import { HttpError } from '../../plugins/errors';
+import { emailTakenByAnother, lockAccount, updateAccountDetails } from '../accounts/account-store';
+import { completeEmailChange, lockOpenEmailChange, openEmailChange } from '../accounts/email-changes';
 import { recordAudit } from '../audit/record-audit';
 import { enqueueMail, notify } from '../notifications/mail-queue';
 
@@ -12,7 +12,7 @@ const EMAIL_CHANGE_HOURS = 48;
 
 interface AccountRow {
   id: string;
-  programme: 'main' | 'welcomeback';
+  programme: Programme;
   full_name: string;
   phone: string;
   address: string;
@@ -42,11 +42,16 @@ export async function correctDetails(
   input: Omit<MemberDetailsInput, 'address'> & { address?: string; accountId: string; who: Corrector },
 ) {
   const { who } = input;
-  const [account] = await queryRows<AccountRow>(
-    tx,
-    sql`select id, programme, full_name, phone, address, email from accounts where id = ${input.accountId} for update`,
-  );
-  if (!account) throw new HttpError(404, 'No such account.', 'account_unknown');
+  const locked = await lockAccount(tx, input.accountId);
+  const account: AccountRow | null = locked && {
+    id: locked.id,
+    programme: locked.programme,
+    full_name: locked.fullName,
+    phone: locked.phone,
+    address: locked.address,
+    email: locked.email,
+  };
+  if (!account) throw new DomainError('account_unknown', 'No such account.');
   const fullName = input.fullName.trim();
   const email = input.email.trim().toLowerCase();
   const address = input.address?.trim() ?? account.address;
@@ -57,17 +62,14 @@ export async function correctDetails(
   if (address !== account.address) changes.push({ field: 'address', from: account.address, to: address });
   const emailChanges = email !== account.email;
   if (changes.length === 0 && !emailChanges)
-    throw new HttpError(
-      409,
-      `Nothing to correct: the name, phone${input.address === undefined ? '' : ', address'} and email are as they are on the record.`,
+    throw new DomainError(
       'nothing_changed',
+      `Nothing to correct: the name, phone${input.address === undefined ? '' : ', address'} and email are as they are on the record.`,
     );
   if (emailChanges) await assertEmailFree(tx, account, email);
 
   if (changes.length > 0) {
-    await tx.execute(
-      sql`update accounts set full_name = ${fullName}, phone = ${input.phone}, address = ${address}, updated_at = now() where id = ${account.id}`,
-    );
+    await updateAccountDetails(tx, account.id, { fullName, phone: input.phone, address });
     await recordAudit(tx, {
       actorAccountId: who.actorAccountId,
       action: 'member_details_corrected',
@@ -87,30 +89,27 @@ export async function correctDetails(
   };
 }
 
-async function assertEmailFree(tx: Tx, account: AccountRow, email: string) {
-  const [taken] = await queryRows(
-    tx,
-    sql`select id from accounts where programme = ${account.programme} and email = ${email} and id <> ${account.id}`,
-  );
-  if (taken)
-    throw new HttpError(
-      409,
-      'Another account of this programme already uses this email address.',
+async function assertEmailFree(tx: Tx, account: Pick<AccountRow, 'id' | 'programme'>, email: string) {
+  if (await emailTakenByAnother(tx, account, email))
+    throw new DomainError(
       'email_taken',
+      'Another account of this programme already uses this email address.',
     );
 }
 
 /** A newer correction ends the one before: only the latest link works. */
 async function askNewAddress(tx: Tx, input: { account: AccountRow; email: string; who: Corrector }) {
   const { account, email, who } = input;
-  await tx.execute(
-    sql`update email_changes set cancelled_at = now() where account_id = ${account.id} and confirmed_at is null and cancelled_at is null`,
-  );
   const { token, hash } = newSecretToken();
-  await tx.execute(
-    sql`insert into email_changes (account_id, old_email, new_email, token_hash, requested_by, reason, expires_at)
-        values (${account.id}, ${account.email}, ${email}, ${hash}, ${who.actorAccountId}, ${reasonOf(who)}, now() + make_interval(hours => ${EMAIL_CHANGE_HOURS}))`,
-  );
+  await openEmailChange(tx, {
+    accountId: account.id,
+    oldEmail: account.email,
+    newEmail: email,
+    tokenHash: hash,
+    requestedBy: who.actorAccountId,
+    reason: reasonOf(who),
+    hours: EMAIL_CHANGE_HOURS,
+  });
   await recordAudit(tx, {
     actorAccountId: who.actorAccountId,
     action: 'member_email_change_requested',
@@ -140,41 +139,21 @@ async function askNewAddress(tx: Tx, input: { account: AccountRow; email: string
  * address is told, and the change is audited. An address taken by another account meanwhile is refused.
  */
 export async function confirmEmailChange(tx: Tx, token: string) {
-  const [change] = await queryRows<{
-    id: string;
-    account_id: string;
-    old_email: string;
-    new_email: string;
-    programme: 'main' | 'welcomeback';
-  }>(
-    tx,
-    sql`select e.id, e.account_id, e.old_email, e.new_email, a.programme from email_changes e join accounts a on a.id = e.account_id
-        where e.token_hash = ${hashSecretToken(token)} and e.confirmed_at is null and e.cancelled_at is null and e.expires_at > now()
-        for update of e`,
-  );
+  const change = await lockOpenEmailChange(tx, hashSecretToken(token));
   if (!change)
-    throw new HttpError(
-      400,
-      'This link is not valid or has expired. Ask us to correct your email again.',
+    throw new DomainError(
       'invalid_token',
+      'This link is not valid or has expired. Ask us to correct your email again.',
     );
-  await tx.execute(sql`select id from accounts where id = ${change.account_id} for update`);
-  await assertEmailFree(
-    tx,
-    { id: change.account_id, programme: change.programme } as AccountRow,
-    change.new_email,
-  );
+  await assertEmailFree(tx, { id: change.accountId, programme: change.programme }, change.newEmail);
   // Told before the change, so the notice goes to the old address on file.
-  await notify(tx, change.account_id, { kind: 'email_changed', newEmail: change.new_email });
-  await tx.execute(
-    sql`update accounts set email = ${change.new_email}, email_confirmed_at = now(), updated_at = now() where id = ${change.account_id}`,
-  );
-  await tx.execute(sql`update email_changes set confirmed_at = now() where id = ${change.id}`);
+  await notify(tx, change.accountId, { kind: 'email_changed', newEmail: change.newEmail });
+  await completeEmailChange(tx, change);
   await recordAudit(tx, {
-    actorAccountId: change.account_id,
+    actorAccountId: change.accountId,
     action: 'member_email_changed',
-    targetAccountId: change.account_id,
-    details: { from: change.old_email, to: change.new_email },
+    targetAccountId: change.accountId,
+    details: { from: change.oldEmail, to: change.newEmail },
   });
   return { programme: change.programme };
 }

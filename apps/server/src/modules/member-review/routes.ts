@@ -16,14 +16,21 @@ import {
   pageQuerySchema,
   reinstateAccountSchema,
   suspendAccountSchema,
+  accountParams,
+  approvalKeyHeaders,
+  emailChangeConfirmedSchema,
+  flagGroupClearedSchema,
+  fraudFlagListQuerySchema,
+  idParams,
+  matrixWindowQuery,
+  memberCorrectedSchema,
+  messageAnswerSchema,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { limits, rateLimited } from '../../plugins/rate-limits';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
-import { approvalKeyHeaders } from '../approvals/schemas';
 import { closeAccount, reinstateAccount, suspendAccount } from './account-status';
 import { adminMatrix } from './admin-matrix';
 import { closureApproval } from './closure-approval';
@@ -33,14 +40,13 @@ import { inactiveAccounts } from './inactive-accounts';
 import { memberRecord } from './member-record';
 
 const admin = { access: 'admin' as const };
-const accountParams = z.object({ id: z.uuid('No such account.') });
 const responses = { ...errorResponses, 404: errorSchema };
 
 /** The member record, suspension and reinstatement, fraud signals and the inactivity review (administrators only). */
 export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(closureApproval);
   const recordOf = async (id: string) => {
-    const record = await memberRecord(app.db, id);
+    const record = await memberRecord(app.db, id, app.memberRecordParts);
     if (!record) throw new HttpError(404, 'No such account.', 'account_unknown');
     return record;
   };
@@ -67,10 +73,7 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'The matrix from the account’s position down, a few levels at a time, with names',
         params: accountParams,
-        querystring: z.object({
-          from: z.coerce.number().int().positive().optional(),
-          levels: z.coerce.number().int().min(1).max(4).default(3),
-        }),
+        querystring: matrixWindowQuery,
         response: { 200: adminMatrixSchema, ...responses },
       },
     },
@@ -187,7 +190,7 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         params: accountParams,
         body: memberCorrectionSchema,
         response: {
-          200: z.object({ message: z.string(), record: memberRecordSchema }),
+          200: memberCorrectedSchema,
           ...responses,
           409: errorSchema,
         },
@@ -227,7 +230,7 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Confirm a corrected email from the link mailed to the new address',
         body: confirmEmailChangeSchema,
         response: {
-          200: z.object({ message: z.string(), programme: z.enum(['main', 'welcomeback']) }),
+          200: emailChangeConfirmedSchema,
           ...errorResponses,
         },
       },
@@ -245,7 +248,7 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Fraud signals for review, newest first: open ones, or cleared ones',
-        querystring: pageQuerySchema.extend({ state: z.enum(['open', 'cleared']).default('open') }),
+        querystring: fraudFlagListQuerySchema,
         response: { 200: fraudFlagListSchema, ...errorResponses },
       },
     },
@@ -267,9 +270,9 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Clear a fraud signal with a note (audited); the account’s payouts resume when none is open',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         body: clearFlagSchema,
-        response: { 200: z.object({ message: z.string() }), ...responses },
+        response: { 200: messageAnswerSchema, ...responses },
       },
     },
     async (request) => {
@@ -289,9 +292,9 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Hold the account’s payouts on a signal that does not hold them by itself, with a note (audited)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         body: holdFlagSchema,
-        response: { 200: z.object({ message: z.string() }), ...responses },
+        response: { 200: messageAnswerSchema, ...responses },
       },
     },
     async (request) => {
@@ -325,7 +328,7 @@ export const memberReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Clear every open signal of one group with one note (each flag and the group audited)',
         body: clearFlagGroupSchema,
-        response: { 200: z.object({ message: z.string(), cleared: z.number() }), ...responses },
+        response: { 200: flagGroupClearedSchema, ...responses },
       },
     },
     async (request) => {

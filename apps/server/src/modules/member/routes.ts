@@ -1,14 +1,13 @@
 import { getPlan, stageName, programmeName } from '@coop/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { KeptAnswers } from '../../lib/kept-answers';
 import { keptFigures, ownDashboard } from './dashboard';
-import { ownMatrix, searchOwnMatrix, type MatrixAnswer } from './own-matrix';
+import { searchOwnMatrix } from '../engine/matrix-search';
+import { ownMatrix, type MatrixAnswer } from './own-matrix';
 import { ownWalletHistory, type WalletPage } from './wallet-history';
 import {
-  awardSchema,
   dashboardSchema,
   errorSchema,
   matrixSchema,
@@ -16,8 +15,10 @@ import {
   matrixSearchSchema,
   walletHistoryQuerySchema,
   walletHistorySchema,
+  awardListAnswerSchema,
+  matrixWindowQuery,
+  programmeQuerySchema,
 } from '@coop/core/contracts';
-import { programmeQuery } from './schemas';
 
 /**
  * What the signed-in account sees of itself; every figure is read from the engine, the ledger and the matrix.
@@ -35,7 +36,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['member'],
         summary:
           'The signed-in account’s dashboard for its programme (spec 3.3 fields, stage, progress, awards)',
-        querystring: z.object({ programme: programmeQuery.optional() }),
+        querystring: programmeQuerySchema,
         response: { 200: dashboardSchema, 403: errorSchema, 404: errorSchema },
       },
     },
@@ -75,10 +76,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['member'],
         summary:
           'The signed-in account’s own matrix, a few levels from its position or from a position inside it',
-        querystring: z.object({
-          from: z.coerce.number().int().positive().optional(),
-          levels: z.coerce.number().int().min(1).max(4).default(3),
-        }),
+        querystring: matrixWindowQuery,
         response: { 200: matrixSchema, 403: errorSchema },
       },
     },
@@ -119,7 +117,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['member'],
         summary: 'Each award the signed-in account has earned, with its fulfilment status',
-        response: { 200: z.object({ awards: z.array(awardSchema) }), 404: errorSchema },
+        response: { 200: awardListAnswerSchema, 404: errorSchema },
       },
     },
     // The dashboard's kept figures carry the awards: one statement while they have not moved.

@@ -8,9 +8,10 @@ import {
   queuedMailSchema,
   unreadCountSchema,
   updateMailSettingSchema,
+  idParams,
+  queuedMailListQuery,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { listQueuedMails, retryMail } from './mail-admin';
 import { mailBacklog } from './mail-backlog';
@@ -89,15 +90,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Mails in the queue by status (failed: given up after retries, with the reason), newest first',
-        querystring: z.object({
-          status: z
-            .enum(['queued', 'sending', 'sent', 'failed'], {
-              message: 'status must be queued, sending, sent or failed',
-            })
-            .default('failed'),
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(20),
-        }),
+        querystring: queuedMailListQuery,
         response: { 200: queuedMailListSchema },
       },
     },
@@ -126,7 +119,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Send a failed mail again (recorded in the audit log)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParams,
         response: { 200: queuedMailSchema, 404: errorSchema, 409: errorSchema },
       },
     },

@@ -1,9 +1,6 @@
-import { mailCategories, mailCategoryLabels } from '@coop/core/contracts';
+import { mailCategoryLabels, unsubscribeQuery } from '@coop/core/contracts';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
 import { ONE_CLICK_CATEGORIES, unsubscribe, validUnsubscribe } from './unsubscribe';
-
-const query = z.object({ a: z.uuid(), c: z.enum(mailCategories), t: z.string().min(10).max(100) });
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>` +
@@ -23,7 +20,7 @@ export const unsubscribeRoutes: FastifyPluginAsync = async (app) => {
   );
 
   const check = (raw: unknown) => {
-    const parsed = query.safeParse(raw);
+    const parsed = unsubscribeQuery.safeParse(raw);
     if (
       !parsed.success ||
       !ONE_CLICK_CATEGORIES.includes(parsed.data.c) ||

@@ -1,33 +1,36 @@
 import { getPlan, toNairaString, programmeName } from '@coop/core';
-import { paymentInitSchema, textField } from '@coop/core/contracts';
+import {
+  paymentInitSchema,
+  legacyErrorSchema,
+  paymentReferenceParams,
+  paymentStartedSchema,
+  paymentStatusSchema,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { httpErrorOf } from '../../plugins/errors';
 import { rateLimited } from '../../plugins/rate-limits';
 import { initiatePayment, PAYMENTS_PAUSED_RETRY_AFTER_SECONDS } from './initiate-payment';
 import { paymentStatus } from './payment-status';
 import { addPaymentMetrics } from './payment-metrics';
 import { scheduleReconciliation } from './reconcile';
-
-const errorSchema = z.object({
-  message: z.string(),
-  Message: z.string().optional(),
-  code: z.string().optional(),
-});
+import { handleChargeEvents } from './charge-events';
 
 /** Expected refusals keep their message, even the 503 for a provider that does not answer (the error handler hides 5xx). */
-const asAnswer = (error: unknown) =>
-  error instanceof HttpError
+const asAnswer = (error: unknown) => {
+  const refusal = httpErrorOf(error);
+  return refusal
     ? {
-        status: error.statusCode as 403 | 409 | 503,
-        body: { message: error.message, Message: error.message, code: error.code },
+        status: refusal.statusCode as 403 | 409 | 503,
+        body: { message: refusal.message, Message: refusal.message, code: refusal.code },
       }
     : null;
+};
 
 /** Fee payments: start a checkout (the spec's two calls), and the status the callback pages ask for. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   scheduleReconciliation(app);
+  handleChargeEvents(app);
   addPaymentMetrics(app);
   // Each start asks the provider for a checkout: plenty for a person, not for a script.
   const startLimit = rateLimited(
@@ -52,17 +55,11 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: `Start the ${programmeName(programme)} fee payment (N${fee}) for the signed-in account; data is the checkout address`,
           body: paymentInitSchema,
           response: {
-            200: z.object({
-              message: z.string(),
-              Message: z.string(),
-              data: z.string(),
-              reference: z.string(),
-              amount: z.string(),
-            }),
-            403: errorSchema,
-            409: errorSchema,
-            429: errorSchema,
-            503: errorSchema,
+            200: paymentStartedSchema,
+            403: legacyErrorSchema,
+            409: legacyErrorSchema,
+            429: legacyErrorSchema,
+            503: legacyErrorSchema,
           },
         },
       },
@@ -100,20 +97,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['payments'],
         summary:
           'A payment of the signed-in account, checked with the provider when not yet paid; the stage once paid',
-        params: z.object({ reference: textField().min(1).max(100) }),
+        params: paymentReferenceParams,
         response: {
-          200: z.object({
-            reference: z.string(),
-            programme: z.enum(['main', 'welcomeback']),
-            status: z.enum(['pending', 'paid', 'failed', 'abandoned']),
-            paid: z.boolean(),
-            amount: z.string(),
-            paidAt: z.string().nullable(),
-            stage: z.number().nullable(),
-            stageName: z.string().nullable(),
-            message: z.string(),
-          }),
-          404: errorSchema,
+          200: paymentStatusSchema,
+          404: legacyErrorSchema,
         },
       },
     },

@@ -4,13 +4,14 @@ import {
   bankFileReversalSchema,
   errorSchema,
   payoutBatchSchema,
-  payoutRunSummarySchema,
+  approvalKeyHeaders,
+  bankFileRecordedSchema,
+  bankFileReversedSchema,
+  idParams,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
-import { approvalKeyHeaders } from '../approvals/schemas';
 import { findPendingBySubject } from '../approvals/approval-store';
 import { HttpError } from '../../plugins/errors';
 import { bankFileRecordApproval, bankFileReversalApproval } from './bank-file-approvals';
@@ -18,10 +19,7 @@ import { bankFile, batchLabel, openBankFile, recordSubject, runBatches } from '.
 import { reverseBankFile } from './bank-file-reversal';
 import { checkBankAnswer, recordBankAnswer } from './record-bank-file';
 import { findRun } from './run-queries';
-import { runParams } from './schemas';
 import { batchView, runSummaryView } from './views';
-
-const batchParams = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * A bank-file run's files (decision 0039): each download is a batch of exactly the payouts to send now, with its
@@ -43,7 +41,7 @@ export const bankFileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Bank-file run: the open bank file, or a new one of exactly the payouts to send now (held for the run and in no file yet): its id and control total. A payout the bank paid, or one in a file not yet recorded, is never in another. 201 when made, 200 when the open one is given again',
-        params: runParams,
+        params: idParams,
         response: { 200: payoutBatchSchema, 201: payoutBatchSchema, 404: errorSchema, 409: errorSchema },
       },
     },
@@ -61,7 +59,7 @@ export const bankFileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'An open bank file as CSV for the bank: HEADER, PAYMENT and TRAILER lines, the control total in the header and trailer (full account numbers; each download is in the audit log). A recorded file is not given again',
-        params: batchParams,
+        params: idParams,
         produces: ['text/csv'],
       },
     },
@@ -83,16 +81,11 @@ export const bankFileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           "Record what the bank paid for a bank file: every payment paid except those listed, each with the bank's reason (their money goes back to the wallets). When the paid total is above APPROVAL_THRESHOLD_KOBO it waits for a second administrator (202) and nothing moves before",
-        params: batchParams,
+        params: idParams,
         headers: approvalKeyHeaders,
         body: bankFileRecordSchema,
         response: {
-          200: z.object({
-            settled: z.number(),
-            failed: z.number(),
-            batch: payoutBatchSchema,
-            run: payoutRunSummarySchema,
-          }),
+          200: bankFileRecordedSchema,
           202: approvalPendingAnswerSchema,
           400: errorSchema,
           404: errorSchema,
@@ -143,11 +136,11 @@ export const bankFileRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Correct a recorded bank file: the payments listed were recorded the wrong way (paid when the bank did not pay, or the reverse). A second administrator approves (202); then each moves back in the ledger once, audited',
-        params: batchParams,
+        params: idParams,
         headers: approvalKeyHeaders,
         body: bankFileReversalSchema,
         response: {
-          200: z.object({ corrected: z.number(), message: z.string() }),
+          200: bankFileReversedSchema,
           202: approvalPendingAnswerSchema,
           400: errorSchema,
           404: errorSchema,

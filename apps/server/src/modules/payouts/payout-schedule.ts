@@ -1,8 +1,8 @@
-import { formatNaira, toNairaString, type Programme, programmeName } from '@coop/core';
+import { formatNaira, PROGRAMMES, toNairaString, type Programme, programmeName } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
+import { httpErrorOf } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { enqueueMail } from '../notifications/mail-queue';
 import { payoutDeps } from './payout-deps';
@@ -10,7 +10,6 @@ import { payoutCandidates } from './candidates';
 import { startPayoutRun } from './run-payout';
 
 const HOUR = 3_600_000;
-const PROGRAMMES: Programme[] = ['main', 'welcomeback'];
 
 export interface PreparedMonth {
   programme: Programme;
@@ -131,7 +130,7 @@ async function runPreparedMonth(
     return progress.runId;
   } catch (error) {
     // An administrator ran it in the same moment: their run stands, and nobody is paid twice.
-    if (error instanceof HttpError && error.statusCode === 409) return null;
+    if (httpErrorOf(error)?.statusCode === 409) return null;
     throw error;
   }
 }

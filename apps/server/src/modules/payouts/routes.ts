@@ -1,7 +1,6 @@
 import { transferAttempts } from './attempt-trail';
 import {
   approvalPendingAnswerSchema,
-  approvalSchema,
   errorSchema,
   payoutOtpSchema,
   payoutPreparedSchema,
@@ -9,13 +8,20 @@ import {
   payoutReleaseSchema,
   payoutRunDetailSchema,
   payoutRunProgressSchema,
-  payoutRunSummarySchema,
+  approvalKeyHeaders,
+  idParams,
+  messageAnswerSchema,
+  payoutFinalizedSchema,
+  payoutPreviewQuery,
+  payoutRetryAnswerSchema,
+  payoutRunBody,
+  payoutRunPageSchema,
+  payoutRunsQuery,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { payoutsForRecord } from './member-record-part';
 import { signedIn } from '../../plugins/auth';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
-import { approvalKeyHeaders } from '../approvals/schemas';
 import { HttpError } from '../../plugins/errors';
 import { isFuturePeriod } from './period';
 import { previewPayout } from './preview';
@@ -27,10 +33,10 @@ import { payoutRetryApproval } from './retry-approval';
 import { monthsWaitingForApproval, schedulePayoutDay } from './payout-schedule';
 import { addTransferMetrics } from './transfer-metrics';
 import { scheduleTransferResume } from './resume-transfers';
+import { handleTransferEvents } from './transfer-events';
 import { retryPayoutRun, startPayoutRun, type RunProgress } from './run-payout';
 import { transferStatusText } from './transfer-status';
 import { findRun, listRuns, runPayouts } from './run-queries';
-import { previewQuery, runBody, runParams } from './schemas';
 import { batchView, runPayoutView, runSummaryView } from './views';
 import { bankFileRoutes } from './bank-file-routes';
 import { runBatches } from './bank-file-batches';
@@ -50,9 +56,11 @@ function assertPayable(period: string) {
 export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(payoutRunApproval);
   app.approvalActs.add(payoutRetryApproval);
+  app.memberRecordParts.payouts = payoutsForRecord;
   await app.register(bankFileRoutes);
   schedulePayoutDay(app);
   scheduleTransferResume(app);
+  handleTransferEvents(app);
   addTransferMetrics(app);
   const withRun = async (progress: RunProgress) => ({
     ...progress,
@@ -66,7 +74,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Who a payout run of the month would pay, and who is left out and why',
-        querystring: previewQuery,
+        querystring: payoutPreviewQuery,
         response: { 200: payoutPreviewSchema },
       },
     },
@@ -98,7 +106,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           "Run a programme's payout for a month (once per month): reserve every payee's wallet, then transfer, or prepare the bank file",
-        body: runBody,
+        body: payoutRunBody,
         headers: approvalKeyHeaders,
         response: {
           201: payoutRunProgressSchema,
@@ -141,19 +149,8 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Payout runs, newest month first',
-        querystring: z.object({
-          programme: z.enum(['main', 'welcomeback']).optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(100).default(20),
-        }),
-        response: {
-          200: z.object({
-            page: z.number(),
-            pageSize: z.number(),
-            total: z.number(),
-            items: z.array(payoutRunSummarySchema),
-          }),
-        },
+        querystring: payoutRunsQuery,
+        response: { 200: payoutRunPageSchema },
       },
     },
     async (request) => {
@@ -174,7 +171,7 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'A payout run with its payouts (bank name and last 4 digits only)',
-        params: runParams,
+        params: idParams,
         response: { 200: payoutRunDetailSchema, 404: errorSchema },
       },
     },
@@ -200,13 +197,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Pay again, inside the run, every failed or reversed payout whose member now has confirmed bank details (a new reference, the money reserved again once), finish a run stopped halfway, send what is still reserved (same references: never paid twice) and ask the provider about transfers without an outcome. With approvals on, a payout to bank details saved after the run was approved, or within BANK_DETAILS_COOLING_OFF_HOURS, is held: `approval` is the request a second administrator must approve, showing the old and new account endings',
-        params: runParams,
+        params: idParams,
         headers: approvalKeyHeaders,
         response: {
-          202: payoutRunProgressSchema.extend({
-            approval: approvalSchema.optional(),
-            message: z.string().optional(),
-          }),
+          202: payoutRetryAnswerSchema,
           404: errorSchema,
           409: errorSchema,
         },
@@ -243,10 +237,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           "Release a payout that will not be paid in its run, with a reason: a held payout's money goes back to the wallet (only if the provider has no such transfer); a failed one's is there already",
-        params: runParams,
+        params: idParams,
         body: payoutReleaseSchema,
         response: {
-          200: z.object({ message: z.string() }),
+          200: messageAnswerSchema,
           400: errorSchema,
           404: errorSchema,
           409: errorSchema,
@@ -270,10 +264,10 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           "Give Paystack the one-time code sent to the business's phone for a transfer waiting for it (Paystack's /transfer/finalize_transfer); its answer is applied once",
-        params: runParams,
+        params: idParams,
         body: payoutOtpSchema,
         response: {
-          200: z.object({ message: z.string(), status: z.string() }),
+          200: payoutFinalizedSchema,
           400: errorSchema,
           404: errorSchema,
           409: errorSchema,
@@ -300,9 +294,9 @@ export const payoutRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           "Ask Paystack to send a transfer's one-time code to the business's phone again (Paystack's /transfer/resend_otp)",
-        params: runParams,
+        params: idParams,
         response: {
-          200: z.object({ message: z.string() }),
+          200: messageAnswerSchema,
           400: errorSchema,
           404: errorSchema,
           409: errorSchema,

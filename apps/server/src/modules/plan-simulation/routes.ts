@@ -1,14 +1,14 @@
 import type { Programme } from '@coop/core';
-import { errorSchema, simulatePlanRequestSchema, simulationJobSchema } from '@coop/core/contracts';
+import {
+  errorSchema,
+  simulatePlanRequestSchema,
+  simulationJobSchema,
+  programmeParams,
+  simulationJobParams,
+} from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { HttpError } from '../../plugins/errors';
 import { currentPlan } from '../plans/plan-book';
-
-const programmeParams = z.object({
-  programme: z.enum(['main', 'welcomeback'], { message: 'programme must be main or welcomeback' }),
-});
-const jobParams = z.object({ id: z.uuid({ message: 'No such simulation' }) });
 
 /**
  * The plan simulator (decision 0032): a draft of a programme's plan against the plan in force, run in a worker
@@ -48,7 +48,7 @@ export const planSimulationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: "A simulation's progress, then its figures (kobo), draft and plan in force side by side",
-        params: jobParams,
+        params: simulationJobParams,
         response: { 200: simulationJobSchema, 404: errorSchema },
       },
     },

@@ -1,29 +1,30 @@
 import {
   approvalPendingAnswerSchema,
   errorSchema,
-  simulationInputsSchema,
   simulationJobSchema,
   memberPlanSchema,
   planBodySchema,
   planVersionListSchema,
   planVersionRowSchema,
-  programmeField,
   publishedPlanSchema,
+  approvalKeyHeaders,
+  draftSimulationRequestSchema,
+  idAnswerSchema,
+  planDraftParams,
+  planPublishedSchema,
+  planVersionParams,
+  programmeParams,
+  programmeQuerySchema,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
-import { approvalKeyHeaders } from '../approvals/schemas';
 import { currentPlan } from './plan-book';
 import { memberPlan, planVersions, publicVersion } from './plan-reads';
 import { planVersionApproval } from './plan-approval';
 import { createDraft, markSubmitted, publishDraft, updateDraft } from './plan-lifecycle';
 import { findVersion, versionView } from './plan-versions';
-
-const programmeParams = z.object({ programme: programmeField });
-const draftParams = programmeParams.extend({ id: z.coerce.number().int().positive() });
 
 /** The plan as versioned data: public versions, the member's own, and administrators' drafts through approval to publication. */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,7 +51,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['platform'],
         summary: 'A published (current or superseded) version of the programme’s plan (kobo)',
-        params: programmeParams.extend({ version: z.coerce.number().int().positive() }),
+        params: planVersionParams,
         response: { 200: publishedPlanSchema, 404: errorSchema },
       },
     },
@@ -64,7 +65,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['member'],
         summary:
           'The plan version the signed-in member’s position joined under (before paying: the current one)',
-        querystring: z.object({ programme: programmeField.optional() }),
+        querystring: programmeQuerySchema,
         response: { 200: memberPlanSchema, 403: errorSchema },
       },
     },
@@ -76,7 +77,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
           'You are signed in to the other platform. Sign in to this one to see its plan.',
           'wrong_programme',
         );
-      return memberPlan(app.db, account.id, account.programme);
+      return memberPlan(app.db, account.id, account.programme, app.planMatrix);
     },
   );
 
@@ -102,7 +103,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'One version of the plan, with its differences against the current one',
-        params: draftParams,
+        params: planDraftParams,
         response: { 200: planVersionRowSchema, 404: errorSchema },
       },
     },
@@ -122,7 +123,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
           'Draft a new version: a full plan body (its version is ignored); the shape must be the current one’s',
         params: programmeParams,
         body: planBodySchema,
-        response: { 201: z.object({ id: z.number() }), 400: errorSchema },
+        response: { 201: idAnswerSchema, 400: errorSchema },
       },
     },
     async (request, reply) =>
@@ -138,9 +139,9 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Change a draft (a published version cannot change: 409)',
-        params: draftParams,
+        params: planDraftParams,
         body: planBodySchema,
-        response: { 200: z.object({ id: z.number() }), 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: idAnswerSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) =>
@@ -155,8 +156,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Simulate a draft against the current version in a worker (the plan simulator); answers a job to poll at /admin/plan-simulations/:id',
-        params: draftParams,
-        body: z.object({ inputs: simulationInputsSchema }),
+        params: planDraftParams,
+        body: draftSimulationRequestSchema,
         response: { 202: simulationJobSchema, 404: errorSchema, 429: errorSchema },
       },
     },
@@ -181,10 +182,10 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Submit a draft: a second administrator approves its publication as the next version (at once under SINGLE_ADMIN_APPROVAL=true)',
-        params: draftParams,
+        params: planDraftParams,
         headers: approvalKeyHeaders,
         response: {
-          200: z.object({ version: z.number() }),
+          200: planPublishedSchema,
           202: approvalPendingAnswerSchema,
           400: errorSchema,
           404: errorSchema,
@@ -208,7 +209,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await planVersionApproval.describe(app, maker, { programme, draftId: id });
       return app.db.transaction((tx) =>
-        publishDraft(tx, programme, id, { makerId: maker.id, checkerId: null }),
+        publishDraft(tx, programme, id, { makerId: maker.id, checkerId: null }, app.planMatrix),
       );
     },
   );

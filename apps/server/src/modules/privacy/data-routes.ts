@@ -1,18 +1,20 @@
 import { programmeName } from '@coop/core';
-import { errorSchema } from '@coop/core/contracts';
+import {
+  errorSchema,
+  largeExportQuery,
+  messageAnswerSchema,
+  myDataSchema,
+  programmeQuerySchema,
+} from '@coop/core/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
-import { programmeQuery } from '../member/schemas';
 import { memberDataZip } from './data-archive';
 import { askLargeExport, exportByToken, historySize, scheduleLargeExports } from './large-export';
 import { memberData } from './member-data';
 import { enterPlatformRequest } from './request-register';
-
-const query = z.object({ programme: programmeQuery.optional() });
 
 /** The member's right of access and portability: everything held, as JSON, or as a zip of JSON and CSV files. */
 export const memberDataRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -48,8 +50,8 @@ export const memberDataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['member'],
         summary:
           'Everything held about the signed-in member (profile, bank details in full, positions, wallet lines, payments, payouts, awards, notifications, sign-up origins, consents)',
-        querystring: query,
-        response: { 200: z.record(z.string(), z.unknown()), 403: errorSchema, 404: errorSchema },
+        querystring: programmeQuerySchema,
+        response: { 200: myDataSchema, 403: errorSchema, 404: errorSchema },
       },
     },
     async (request) => own(request, request.query.programme),
@@ -64,8 +66,8 @@ export const memberDataRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'The same as a zip of one JSON file and CSV files; a history above MY_DATA_MAILED_ABOVE_ROWS rows is built by the job runner and mailed as a link that expires (202)',
         produces: ['application/zip', 'application/json'],
-        querystring: query,
-        response: { 202: z.object({ message: z.string() }), 403: errorSchema, 404: errorSchema },
+        querystring: programmeQuerySchema,
+        response: { 202: messageAnswerSchema, 403: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {
@@ -102,7 +104,7 @@ export const memberDataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['member'],
         summary: 'A large My Data download through the link mailed to the member, until it expires',
         produces: ['application/zip'],
-        querystring: z.object({ token: z.string().min(20).max(100) }),
+        querystring: largeExportQuery,
         response: { 404: errorSchema },
       },
     },

@@ -5,27 +5,17 @@ import {
   PRIVACY_NOTICE_VERSION,
   privacyNoticeChangesSince,
   privacyNoticeStatusSchema,
+  ownDetailsChangedSchema,
+  ownDetailsSchema,
+  privacyNoticeAcceptedSchema,
 } from '@coop/core/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { queryRows } from '../../db/rows';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
+import { acceptedPrivacyNotice, acceptPrivacyNotice, correctableDetails } from '../accounts/privacy-fields';
 import { recordAudit } from '../audit/record-audit';
 import { correctDetails } from '../member-review/correct-details';
 import { enterPlatformRequest } from './request-register';
-
-const detailsAnswer = z.object({
-  message: z.string(),
-  details: z.object({
-    fullName: z.string(),
-    phone: z.string(),
-    address: z.string(),
-    email: z.string(),
-    pendingEmail: z.string().nullable(),
-  }),
-});
 
 const label = { fullName: 'name', phone: 'phone number', address: 'address' } as const;
 /** "name", "name and address", "name, phone number and address". */
@@ -35,19 +25,7 @@ const listed = (words: string[]) =>
 /** The member's own rights in the member area: correction (section 35) and the privacy notice's versions. */
 export const privacyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
   const detailsOf = async (accountId: string) => {
-    const [row] = await queryRows<{
-      full_name: string;
-      phone: string;
-      address: string;
-      email: string;
-      pending: string | null;
-    }>(
-      app.db,
-      sql`select a.full_name, a.phone, a.address, a.email,
-            (select new_email from email_changes e where e.account_id = a.id and e.confirmed_at is null and e.cancelled_at is null and e.expires_at > now()
-             order by e.id desc limit 1) as pending
-          from accounts a where a.id = ${accountId}`,
-    );
+    const row = await correctableDetails(app.db, accountId);
     if (!row) throw new HttpError(404, 'Your account no longer exists.');
     return {
       fullName: row.full_name,
@@ -64,7 +42,7 @@ export const privacyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['member'],
         summary: 'The member’s name, phone, address and email, and a new email waiting for its link',
-        response: { 200: detailsAnswer.shape.details, 404: errorSchema },
+        response: { 200: ownDetailsSchema, 404: errorSchema },
       },
     },
     async (request) => detailsOf(signedIn(request).id),
@@ -79,7 +57,7 @@ export const privacyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Correct the name, phone and address (at once) and the email (when the link mailed to the new address is followed); each change is audited, told at the old address and entered in the requests register',
         body: memberDetailsSchema,
-        response: { 200: detailsAnswer, 404: errorSchema, 409: errorSchema },
+        response: { 200: ownDetailsChangedSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {
@@ -127,11 +105,7 @@ export const privacyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await queryRows<{ privacy_notice_version: string | null }>(
-        app.db,
-        sql`select privacy_notice_version from accounts where id = ${signedIn(request).id}`,
-      );
-      const accepted = row?.privacy_notice_version ?? null;
+      const accepted = await acceptedPrivacyNotice(app.db, signedIn(request).id);
       return {
         acceptedVersion: accepted,
         currentVersion: PRIVACY_NOTICE_VERSION,
@@ -153,7 +127,7 @@ export const privacyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['member'],
         summary: 'Accept the privacy notice in force (its version is recorded with the date)',
         body: acceptPrivacyNoticeSchema,
-        response: { 200: z.object({ message: z.string(), version: z.string() }), 409: errorSchema },
+        response: { 200: privacyNoticeAcceptedSchema, 409: errorSchema },
       },
     },
     async (request) => {
@@ -165,9 +139,7 @@ export const privacyMemberRoutes: FastifyPluginAsyncZod = async (app) => {
           'notice_outdated',
         );
       await app.db.transaction(async (tx) => {
-        await tx.execute(
-          sql`update accounts set privacy_notice_version = ${PRIVACY_NOTICE_VERSION}, privacy_notice_accepted_at = now() where id = ${account.id}`,
-        );
+        await acceptPrivacyNotice(tx, account.id, PRIVACY_NOTICE_VERSION);
         await recordAudit(tx, {
           actorAccountId: account.id,
           action: 'privacy_notice_accepted',

@@ -8,16 +8,16 @@ import {
   newBreachSchema,
   newPrivacyRequestSchema,
   privacyRequestListSchema,
+  breachNoticedSchema,
+  messageAnswerSchema,
+  registerEntryParams,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { listBreaches, notifyBreachMembers, recordBreach, setCommissionTold } from './breach-register';
 import { addOperatorRequest, answerRequest, listRequests } from './request-register';
 
 const admin = { access: 'admin' as const };
-const idParams = z.object({ id: z.coerce.number().int().positive({ message: 'Unknown entry' }) });
-const done = z.object({ message: z.string() });
 
 /** The operator's registers (decision 0030): members' requests with their due dates, and breaches with the 72-hour deadline. */
 export const privacyRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +42,7 @@ export const privacyRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Enter a request received by mail, letter or phone (due one calendar month after receipt)',
         body: newPrivacyRequestSchema,
-        response: { 200: done, 404: errorSchema },
+        response: { 200: messageAnswerSchema, 404: errorSchema },
       },
     },
     async (request) => {
@@ -58,9 +58,9 @@ export const privacyRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Record where a request stands and the answer given',
-        params: idParams,
+        params: registerEntryParams,
         body: answerPrivacyRequestSchema,
-        response: { 200: done, 404: errorSchema },
+        response: { 200: messageAnswerSchema, 404: errorSchema },
       },
     },
     async (request) => {
@@ -106,7 +106,7 @@ export const privacyRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Record when the Commission was told of a breach',
-        params: idParams,
+        params: registerEntryParams,
         body: breachCommissionSchema,
         response: { 200: breachSchema, 404: errorSchema },
       },
@@ -130,10 +130,10 @@ export const privacyRegisterRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Mail the breach notice to the affected members (through the mail queue, audited)',
-        params: idParams,
+        params: registerEntryParams,
         body: breachNoticeSchema,
         response: {
-          200: z.object({ message: z.string(), breach: breachSchema, unknown: z.array(z.string()) }),
+          200: breachNoticedSchema,
           404: errorSchema,
           409: errorSchema,
         },

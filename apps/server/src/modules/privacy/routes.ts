@@ -4,9 +4,12 @@ import {
   erasureRequestSchema,
   errorSchema,
   legalHoldSchema,
+  erasureAccountParams,
+  erasureAskedSchema,
+  erasureKeyHeaders,
+  messageAnswerSchema,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
@@ -14,8 +17,6 @@ import { recordAudit } from '../audit/record-audit';
 import { carryOutErasure, erasureApproval } from './erasure-approval';
 import { erasureList, requestErasure, erasureRequestOf, setLegalHold } from './erasure-service';
 import { scheduleRetention } from './retention';
-
-const idParams = z.object({ accountId: z.uuid({ message: 'Unknown member' }) });
 
 /** Erasure of closed accounts' personal data (decision 0029): the member's ask, the operator's list and act, legal holds. */
 export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -44,7 +45,7 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['member'],
         summary: 'Ask for the personal data to be erased once the account is closed',
-        response: { 200: z.object({ message: z.string(), requestedAt: z.string() }) },
+        response: { 200: erasureAskedSchema },
       },
     },
     async (request) => {
@@ -79,10 +80,10 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'Erase a closed account’s personal data (a second administrator approves it unless SINGLE_ADMIN_APPROVAL)',
-        params: idParams,
-        headers: z.object({ 'idempotency-key': z.uuid().optional() }),
+        params: erasureAccountParams,
+        headers: erasureKeyHeaders,
         response: {
-          200: z.object({ message: z.string() }),
+          200: messageAnswerSchema,
           202: approvalPendingAnswerSchema,
           404: errorSchema,
           409: errorSchema,
@@ -121,9 +122,9 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Put a legal hold on a member’s personal data (with the reason), or lift it (reason null)',
-        params: idParams,
+        params: erasureAccountParams,
         body: legalHoldSchema,
-        response: { 200: z.object({ message: z.string() }), 404: errorSchema },
+        response: { 200: messageAnswerSchema, 404: errorSchema },
       },
     },
     async (request) => {

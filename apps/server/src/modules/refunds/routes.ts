@@ -7,26 +7,20 @@ import {
   refundOverviewSchema,
   refundRequestSchema,
   refundStartedSchema,
+  refundKeyHeaders,
+  refundParams,
+  refundPaymentParams,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
 import { refundApproval } from './refund-approval';
-import { scheduleRefundEvents } from './refund-event-queue';
+import { handleRefundEvents } from './refund-events';
 import { refundOverview, refundView } from './refund-overview';
 import { askPaystackNow, scheduleRefundRecheck } from './refund-recheck';
 import { paymentForRefund } from './refund-store';
 import { startRefund } from './start-refund';
-
-const paymentParams = z.object({ reference: z.string().min(1).max(100) });
-const refundParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const formKeyHeaders = z.object({
-  'idempotency-key': z.uuid({
-    message: 'Send an Idempotency-Key header with a new UUID for each refund form',
-  }),
-});
 
 /**
  * Refunds of payments that placed no position (decision 0033): the screen's facts, and the refund itself, which
@@ -34,7 +28,7 @@ const formKeyHeaders = z.object({
  */
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(refundApproval);
-  scheduleRefundEvents(app);
+  handleRefundEvents(app);
   scheduleRefundRecheck(app);
 
   app.get(
@@ -45,7 +39,7 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           'A payment as its refund screen shows it: whether and how much may be refunded, a request waiting, its refunds',
-        params: paymentParams,
+        params: refundPaymentParams,
         response: { 200: refundOverviewSchema, 404: errorSchema, ...errorResponses },
       },
     },
@@ -60,8 +54,8 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary:
           "Refund a payment that placed no position, fully (no amount) or partly, with a reason, through Paystack's Refund API; waits for a second administrator (202)",
-        params: paymentParams,
-        headers: formKeyHeaders,
+        params: refundPaymentParams,
+        headers: refundKeyHeaders,
         body: refundRequestSchema,
         response: {
           200: refundStartedSchema,

@@ -3,10 +3,10 @@ import {
   twoFactorConfirmSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
+  recoveryCodesSchema,
 } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn } from '../../plugins/auth';
 import { limits, rateLimited } from '../../plugins/rate-limits';
 import { beginEnrolment, confirmEnrolment, sealStoredSecrets, twoFactorStatus } from './two-factor-service';
@@ -73,7 +73,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'Confirm with a first code: answers the recovery codes once',
         body: twoFactorConfirmSchema,
-        response: { 200: z.object({ recoveryCodes: z.array(z.string()) }), ...errorResponses },
+        response: { 200: recoveryCodesSchema, ...errorResponses },
       },
     },
     async (request) => {
