@@ -1,3 +1,4 @@
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -26,4 +27,14 @@ export function outboxTransport(
       else log.info({ subject: mail.subject }, 'mail kept in the outbox');
     },
   };
+}
+
+/** The mails kept for an address, newest first (the development mailbox, dev/routes.ts, reads them). */
+export function keptMailsTo(db: Db, address: string, limit = 50) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, address.toLowerCase()))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(limit);
 }
