@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { failedSignInAddresses } from '../audit/audit-reads';
 import { enqueueMail } from '../notifications/mail-queue';
 
 /** The addresses a mail lists; a guesser with thousands of addresses makes the rest a count. */
@@ -27,14 +28,7 @@ export async function tellOfAdminLockOut(tx: Tx, lockOut: LockOut) {
     sql`select email, full_name from accounts where id = ${lockOut.adminId}`,
   );
   if (!locked) return;
-  const places = await queryRows<{ address: string; n: number }>(
-    tx,
-    sql`select coalesce(details->>'address', 'unknown') as address, count(*)::int as n from audit_log
-        where action = 'admin_sign_in_failed' and target_account_id = ${lockOut.adminId}
-          and coalesce(details->>'knownBrowser', 'false') = 'false'
-          and created_at > now() - ${lockOut.windowMs} * interval '1 millisecond'
-        group by 1 order by n desc, address`,
-  );
+  const places = await failedSignInAddresses(tx, lockOut.adminId, lockOut.windowMs);
   const attempts = places.reduce((sum, p) => sum + p.n, 0);
   const listed = places
     .slice(0, ADDRESSES_LISTED)

@@ -16,6 +16,7 @@ import { walletLines } from '../ledger/queries';
 import { walletLineReason } from '../member/wallet-history';
 import { refundView } from '../refunds/refund-overview';
 import { refundsOfAccount } from '../refunds/refund-store';
+import { auditTrailOf } from '../audit/audit-reads';
 import { flagsOf } from './flag-review';
 
 type When = string | Date;
@@ -144,17 +145,7 @@ export async function memberRecord(db: Tx, accountId: string): Promise<MemberRec
         db,
         sql`select c.id, c.amount_kobo, b.full_name as by, c.created_at from cash_outs c left join accounts b on b.id = c.created_by where c.account_id = ${accountId} order by c.id desc`,
       ),
-      queryRows<{
-        id: string;
-        action: string;
-        actor: string | null;
-        details: Record<string, unknown>;
-        created_at: When;
-      }>(
-        db,
-        sql`select l.id, l.action, actor.email as actor, l.details, l.created_at
-          from audit_log l left join accounts actor on actor.id = l.actor_account_id where l.target_account_id = ${accountId} order by l.id desc`,
-      ),
+      auditTrailOf(db, accountId, (actorId) => sql`(select email from accounts where id = ${actorId})`),
       flagsOf(db, accountId),
       refundsOfAccount(db, accountId),
     ]);

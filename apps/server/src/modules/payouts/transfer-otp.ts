@@ -3,6 +3,7 @@ import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { HttpError } from '../../plugins/errors';
+import { auditRecordedWith } from '../audit/audit-reads';
 import { recordAudit } from '../audit/record-audit';
 import { applyTransferOutcome } from './transfer-outcome';
 
@@ -81,7 +82,7 @@ export async function lastRunNeededOtp(db: Db, programme: string): Promise<boole
     db,
     sql`with last_run as (select id from payout_runs where programme = ${programme} and mode = 'transfer' order by period desc, id desc limit 1)
         select exists (select 1 from payouts p, last_run where p.run_id = last_run.id and (p.status = 'otp' or p.provider_status in ('otp', 'abandoned')))
-            or exists (select 1 from audit_log l, last_run where l.action = 'payout_otp_finalize' and l.details->>'runId' = last_run.id::text) as needed`,
+            or ${auditRecordedWith('payout_otp_finalize', 'runId', sql`(select id::text from last_run)`)} as needed`,
   );
   return row?.needed === true;
 }
