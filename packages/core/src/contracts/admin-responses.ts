@@ -430,6 +430,7 @@ export const payoutRetryAnswerSchema = payoutRunProgressSchema.extend({
 
 /** POST /admin/payouts/:id/finalize: the transfer's status after Paystack's answer. */
 export const payoutFinalizedSchema = z.object({ message: z.string(), status: z.string() });
+export type PayoutFinalized = z.infer<typeof payoutFinalizedSchema>;
 
 /** POST /admin/payouts/batches/:id/record */
 export const bankFileRecordedSchema = z.object({

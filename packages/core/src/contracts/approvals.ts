@@ -213,6 +213,7 @@ export const loginWithCodesSchema = loginAnswerSchema.extend({
 
 /** The first code confirmed: the recovery codes, shown once. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 export const twoFactorSetupSchema = z.object({
   secret: z.string(),

@@ -81,6 +81,7 @@ export const confirmEmailSchema = z.strictObject({
 });
 /** The address confirmed: the programme tells the page where to sign in. */
 export const emailConfirmedSchema = messageSchema.extend({ programme: z.enum(PROGRAMMES) });
+export type EmailConfirmed = z.infer<typeof emailConfirmedSchema>;
 
 /** POST /auth/confirm-email-change: the link mailed to a corrected email's new address. */
 export const confirmEmailChangeSchema = z.strictObject({

@@ -70,3 +70,4 @@ export const disputeListQuerySchema = pageQuerySchema.extend({
 
 /** POST /admin/disputes/:id/answer */
 export const disputeAnsweredSchema = z.object({ message: z.string(), dispute: disputeSchema });
+export type DisputeAnswered = z.infer<typeof disputeAnsweredSchema>;

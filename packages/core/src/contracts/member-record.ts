@@ -246,9 +246,12 @@ export const fraudFlagListQuerySchema = pageQuerySchema.extend({
 
 /** /admin/members/:id/details: the corrected record */
 export const memberCorrectedSchema = z.object({ message: z.string(), record: memberRecordSchema });
+export type MemberCorrected = z.infer<typeof memberCorrectedSchema>;
 
 /** POST /auth/confirm-email-change: the programme tells the page where to sign in. */
 export const emailChangeConfirmedSchema = z.object({ message: z.string(), programme: z.enum(PROGRAMMES) });
+export type EmailChangeConfirmed = z.infer<typeof emailChangeConfirmedSchema>;
 
 /** POST /admin/flag-groups/clear */
 export const flagGroupClearedSchema = z.object({ message: z.string(), cleared: z.number() });
+export type FlagGroupCleared = z.infer<typeof flagGroupClearedSchema>;

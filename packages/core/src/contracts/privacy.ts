@@ -159,9 +159,11 @@ export type OwnDetails = z.infer<typeof ownDetailsSchema>;
 
 /** PUT /me/details: what changed, and the details now. */
 export const ownDetailsChangedSchema = z.object({ message: z.string(), details: ownDetailsSchema });
+export type OwnDetailsChanged = z.infer<typeof ownDetailsChangedSchema>;
 
 /** The privacy notice accepted: its version. */
 export const privacyNoticeAcceptedSchema = z.object({ message: z.string(), version: z.string() });
+export type PrivacyNoticeAccepted = z.infer<typeof privacyNoticeAcceptedSchema>;
 
 /** `/:id` of a register entry (requests, breaches). */
 export const registerEntryParams = z.object({
@@ -174,12 +176,14 @@ export const breachNoticedSchema = z.object({
   breach: breachSchema,
   unknown: z.array(z.string()),
 });
+export type BreachNoticed = z.infer<typeof breachNoticedSchema>;
 
 /** `/:accountId` of the erasure screen. */
 export const erasureAccountParams = z.object({ accountId: z.uuid({ message: 'Unknown member' }) });
 
 /** POST /me/erasure */
 export const erasureAskedSchema = z.object({ message: z.string(), requestedAt: z.string() });
+export type ErasureAsked = z.infer<typeof erasureAskedSchema>;
 
 /** An optional Idempotency-Key on an erasure: a double click erases once. */
 export const erasureKeyHeaders = z.object({ 'idempotency-key': z.uuid().optional() });

@@ -23,6 +23,7 @@ export const messageSchema = z.object({ status: z.number(), message: z.string() 
 
 /** The answer of a call whose only news is its message (no status field, unlike messageSchema). */
 export const messageAnswerSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 
 /**
  * A refusal of the spec's original payment and bank-details calls: Main's client reads `message`, Welcome Back's
@@ -36,6 +37,7 @@ export const legacyErrorSchema = z.object({
 
 /** A created or changed row's id. */
 export const idAnswerSchema = z.object({ id: z.number() });
+export type IdAnswer = z.infer<typeof idAnswerSchema>;
 
 /** A page of an admin list, its rows shaped by the given schema. */
 export const pageOf = <Item extends z.ZodType>(item: Item) =>

@@ -1,4 +1,4 @@
-import type { Programme } from '@coop/core';
+import type { EmailChangeConfirmed } from '@coop/core/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -7,7 +7,7 @@ export const confirmEmailChangeQuery = (token: string) =>
   queryOptions({
     queryKey: ['confirm-email-change', token],
     queryFn: () =>
-      apiFetch<{ message: string; programme: Programme }>('/auth/confirm-email-change', {
+      apiFetch<EmailChangeConfirmed>('/auth/confirm-email-change', {
         method: 'POST',
         body: { token },
         token: null,

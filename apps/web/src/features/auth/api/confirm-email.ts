@@ -1,4 +1,4 @@
-import type { Programme } from '@coop/core';
+import type { EmailConfirmed } from '@coop/core/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -10,7 +10,7 @@ export const confirmEmailQuery = (token: string) =>
   queryOptions({
     queryKey: ['confirm-email', token],
     queryFn: () =>
-      apiFetch<{ message: string; programme?: Programme }>('/auth/confirm-email', {
+      apiFetch<EmailConfirmed>('/auth/confirm-email', {
         method: 'POST',
         body: { token },
         token: null,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ErasureRequest } from '@coop/core/contracts';
+import type { ErasureRequest, ErasureAsked } from '@coop/core/contracts';
 import { apiFetch } from '../../../lib/api-client';
 
 /** GET /me/erasure: when the member asked for erasure after closure (null: not asked). */
@@ -13,7 +13,7 @@ export const useErasureRequest = () => useQuery(erasureRequestQuery);
 export function useAskErasure() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<{ message: string; requestedAt: string }>('/me/erasure', { method: 'POST' }),
+    mutationFn: () => apiFetch<ErasureAsked>('/me/erasure', { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['me', 'erasure'] }),
   });
 }

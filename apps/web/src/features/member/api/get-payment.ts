@@ -1,19 +1,9 @@
-import type { Programme } from '@coop/core';
+import type { PaymentStatus } from '@coop/core/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-export interface PaymentStatus {
-  reference: string;
-  status: 'pending' | 'paid' | 'failed' | 'abandoned';
-  paid: boolean;
-  programme: Programme;
-  amount: string;
-  paidAt: string | null;
-  /** The position's stage once paid (Welcome). */
-  stageName: string | null;
-  /** What to tell the person, in the server's words. */
-  message: string;
-}
+/** The answer's type is inferred from the schema the server answers through (paymentStatusSchema). */
+export type { PaymentStatus };
 
 export const getPayment = (reference: string) =>
   apiFetch<PaymentStatus>(`/payments/${encodeURIComponent(reference)}`);

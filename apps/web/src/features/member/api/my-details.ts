@@ -1,15 +1,9 @@
-import type { MemberDetailsInput } from '@coop/core/contracts';
+import type { MemberDetailsInput, OwnDetails, OwnDetailsChanged } from '@coop/core/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-export interface MyDetails {
-  fullName: string;
-  phone: string;
-  address: string;
-  email: string;
-  /** A new email waiting for the link mailed to it. */
-  pendingEmail: string | null;
-}
+/** pendingEmail: a new email waiting for the link mailed to it. */
+export type MyDetails = OwnDetails;
 
 /** GET /me/details: the name, phone, address and email on file. */
 export const myDetailsQuery = () =>
@@ -19,7 +13,7 @@ export const useMyDetails = () => useQuery(myDetailsQuery());
 
 /** PUT /me/details: name, phone and address change at once; a new email when its link is followed. */
 const correctMyDetails = (input: MemberDetailsInput) =>
-  apiFetch<{ message: string; details: MyDetails }>('/me/details', { method: 'PUT', body: input });
+  apiFetch<OwnDetailsChanged>('/me/details', { method: 'PUT', body: input });
 
 export function useCorrectMyDetails() {
   const client = useQueryClient();

@@ -1,4 +1,4 @@
-import type { PrivacyNoticeStatus } from '@coop/core/contracts';
+import type { PrivacyNoticeStatus, PrivacyNoticeAccepted } from '@coop/core/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -16,7 +16,7 @@ export const usePrivacyNoticeStatus = () => useQuery(privacyNoticeQuery());
 
 /** POST /me/privacy-notice: records the version in force as accepted. */
 const acceptPrivacyNotice = (version: string) =>
-  apiFetch<{ message: string; version: string }>('/me/privacy-notice', { method: 'POST', body: { version } });
+  apiFetch<PrivacyNoticeAccepted>('/me/privacy-notice', { method: 'POST', body: { version } });
 
 export function useAcceptPrivacyNotice() {
   const client = useQueryClient();

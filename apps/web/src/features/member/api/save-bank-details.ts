@@ -1,11 +1,10 @@
-import type { BankDetailsInput } from '@coop/core/contracts';
+import type { BankDetailsInput, BankDetailsSaved } from '@coop/core/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import type { SavedBankDetails } from './get-bank-details';
 
 /** POST /auth/register (Main) or /auth/bankdetails (Welcome Back): the server checks the account name with the bank. */
 export const saveBankDetails = (call: string, input: BankDetailsInput) =>
-  apiFetch<{ message: string; verified: boolean; bankDetails: SavedBankDetails }>(call, {
+  apiFetch<BankDetailsSaved>(call, {
     method: 'POST',
     body: input,
   });

@@ -1,12 +1,9 @@
+import type { PaymentStarted } from '@coop/core/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-export interface PaymentStarted {
-  message: string;
-  /** The checkout address (spec: the response data is the payment link shown as PAY NOW). */
-  data: string;
-  reference: string;
-}
+/** `data` is the checkout address (spec: the response data is the payment link shown as PAY NOW). */
+export type { PaymentStarted };
 
 /** POST /auth/process-payment (Main) or /auth/welcomepaystack (Welcome Back) with the email prompted for. */
 export const startPayment = (call: string, email: string) =>

@@ -1,4 +1,4 @@
-import type { TwoFactorSetup, TwoFactorStatus } from '@coop/core/contracts';
+import type { TwoFactorSetup, TwoFactorStatus, RecoveryCodes } from '@coop/core/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
 
@@ -18,7 +18,7 @@ export function useConfirmTwoFactor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      apiFetch<{ recoveryCodes: string[] }>('/admin/two-factor/confirm', { method: 'POST', body: { code } }),
+      apiFetch<RecoveryCodes>('/admin/two-factor/confirm', { method: 'POST', body: { code } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'two-factor'] }),
   });
 }

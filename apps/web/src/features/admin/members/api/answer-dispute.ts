@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Dispute, DisputeAnswerInput } from '@coop/core/contracts';
+import type { DisputeAnswerInput, DisputeAnswered } from '@coop/core/contracts';
 import { apiFetch } from '../../../../lib/api-client';
 
 /** POST /admin/disputes/:id/answer: accept or contest through Paystack, with a note, once (audited). */
 export const answerDispute = ({ id, ...body }: DisputeAnswerInput & { id: number }) =>
-  apiFetch<{ message: string; dispute: Dispute }>(`/admin/disputes/${id}/answer`, { method: 'POST', body });
+  apiFetch<DisputeAnswered>(`/admin/disputes/${id}/answer`, { method: 'POST', body });
 
 export function useAnswerDispute() {
   const client = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClearFlagInput } from '@coop/core/contracts';
+import type { ClearFlagInput, MessageAnswer } from '@coop/core/contracts';
 import { apiFetch } from '../../../../lib/api-client';
 
 /** POST /admin/flags/:id/clear with a note (audited): the account's payouts resume once none of its flags is open. */
 export const clearFlag = ({ id, ...body }: ClearFlagInput & { id: number }) =>
-  apiFetch<{ message: string }>(`/admin/flags/${id}/clear`, { method: 'POST', body });
+  apiFetch<MessageAnswer>(`/admin/flags/${id}/clear`, { method: 'POST', body });
 
 export function useClearFlag() {
   const client = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MemberCorrectionInput, MemberRecord } from '@coop/core/contracts';
+import type { MemberCorrected, MemberCorrectionInput } from '@coop/core/contracts';
 import { apiFetch } from '../../../../lib/api-client';
 
 /** PUT /admin/members/:id/details (audited): answers what was done and the record as it now is. */
 export const correctMember = ({ id, input }: { id: string; input: MemberCorrectionInput }) =>
-  apiFetch<{ message: string; record: MemberRecord }>(`/admin/members/${encodeURIComponent(id)}/details`, {
+  apiFetch<MemberCorrected>(`/admin/members/${encodeURIComponent(id)}/details`, {
     method: 'PUT',
     body: input,
   });

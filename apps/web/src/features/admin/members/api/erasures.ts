@@ -1,4 +1,4 @@
-import type { ApprovalPendingAnswer, ErasureList, LegalHoldInput } from '@coop/core/contracts';
+import type { ApprovalPendingAnswer, ErasureList, LegalHoldInput, MessageAnswer } from '@coop/core/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
 
@@ -23,7 +23,7 @@ export const eraseMember = ({ accountId, idempotencyKey }: { accountId: string; 
 
 /** PUT /admin/privacy/legal-hold/:id: sets (with the reason) or lifts (null) a legal hold. */
 export const setLegalHold = ({ accountId, input }: { accountId: string; input: LegalHoldInput }) =>
-  apiFetch<{ message: string }>(`/admin/privacy/legal-hold/${encodeURIComponent(accountId)}`, {
+  apiFetch<MessageAnswer>(`/admin/privacy/legal-hold/${encodeURIComponent(accountId)}`, {
     method: 'PUT',
     body: input,
   });

@@ -1,4 +1,4 @@
-import type { ClearFlagGroupInput, FraudFlagGroup } from '@coop/core/contracts';
+import type { ClearFlagGroupInput, FraudFlagGroup, FlagGroupCleared } from '@coop/core/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
 
@@ -14,7 +14,7 @@ export function useFlagGroups() {
 
 /** POST /admin/flag-groups/clear: every open signal of the group, with one note (each one audited). */
 export const clearFlagGroup = (body: ClearFlagGroupInput) =>
-  apiFetch<{ message: string; cleared: number }>('/admin/flag-groups/clear', { method: 'POST', body });
+  apiFetch<FlagGroupCleared>('/admin/flag-groups/clear', { method: 'POST', body });
 
 export function useClearFlagGroup() {
   const client = useQueryClient();

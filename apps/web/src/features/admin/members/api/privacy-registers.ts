@@ -6,6 +6,8 @@ import type {
   NewBreachInput,
   NewPrivacyRequestInput,
   PrivacyRequestList,
+  BreachNoticed,
+  MessageAnswer,
 } from '@coop/core/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
@@ -39,7 +41,7 @@ function useRegisterMutation<I, O>(key: string[], call: (input: I) => Promise<O>
 /** POST /admin/privacy/requests */
 export const useEnterRequest = () =>
   useRegisterMutation(requestsKey, (input: NewPrivacyRequestInput) =>
-    apiFetch<{ message: string }>('/admin/privacy/requests', {
+    apiFetch<MessageAnswer>('/admin/privacy/requests', {
       method: 'POST',
       body: { ...input, receivedAt: instant(input.receivedAt) },
     }),
@@ -48,7 +50,7 @@ export const useEnterRequest = () =>
 /** PUT /admin/privacy/requests/:id */
 export const useAnswerRequest = () =>
   useRegisterMutation(requestsKey, ({ id, input }: { id: number; input: AnswerPrivacyRequestInput }) =>
-    apiFetch<{ message: string }>(`/admin/privacy/requests/${id}`, { method: 'PUT', body: input }),
+    apiFetch<MessageAnswer>(`/admin/privacy/requests/${id}`, { method: 'PUT', body: input }),
   );
 
 /** POST /admin/privacy/breaches */
@@ -72,7 +74,7 @@ export const useCommissionTold = () =>
 /** POST /admin/privacy/breaches/:id/notify: the breach notice to the affected members, through the mail queue. */
 export const useNotifyBreachMembers = () =>
   useRegisterMutation(breachesKey, ({ id, input }: { id: number; input: BreachNoticeInput }) =>
-    apiFetch<{ message: string; unknown: string[] }>(`/admin/privacy/breaches/${id}/notify`, {
+    apiFetch<BreachNoticed>(`/admin/privacy/breaches/${id}/notify`, {
       method: 'POST',
       body: input,
     }),

@@ -1,5 +1,5 @@
 import type { Plan, Programme } from '@coop/core';
-import type { ApprovalPendingAnswer, PlanVersionRow } from '@coop/core/contracts';
+import type { ApprovalPendingAnswer, PlanVersionRow, IdAnswer } from '@coop/core/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
 
@@ -25,7 +25,7 @@ export const usePlanVersion = (programme: Programme, id: number) =>
 
 /** POST /admin/plans/:programme/drafts (new) or PUT .../drafts/:id (a draft changed). */
 const saveDraft = ({ programme, id, plan }: { programme: Programme; id: number | null; plan: Plan }) =>
-  apiFetch<{ id: number }>(
+  apiFetch<IdAnswer>(
     id === null ? `/admin/plans/${programme}/drafts` : `/admin/plans/${programme}/drafts/${id}`,
     { method: id === null ? 'POST' : 'PUT', body: plan },
   );
