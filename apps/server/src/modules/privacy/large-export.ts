@@ -5,24 +5,19 @@ import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
 import { recordAudit } from '../audit/record-audit';
-import { walletLines } from '../ledger/queries';
 import { enqueueMail } from '../notifications/mail-queue';
 import { memberDataZip } from './data-archive';
 import { memberData } from './member-data';
+import { personalDataParts } from './personal-data-parts';
 import { answerPlatformRequests, enterPlatformRequest } from './request-register';
 
 const DAY = 86_400_000;
 
-/** The rows a download would hold that grow with time: wallet lines, payments, notifications and mails. */
+/** The rows a download would hold that grow with time (wallet lines, payments, notifications and mails), by their owners. */
 export async function historySize(db: Tx, accountId: string): Promise<number> {
-  const { total } = await walletLines(db, accountId, { limit: 1, offset: 0 });
-  const [others] = await queryRows<{ n: number }>(
-    db,
-    sql`select ((select count(*) from payments where account_id = ${accountId})
-              + (select count(*) from notifications where account_id = ${accountId})
-              + (select count(*) from mail_queue where account_id = ${accountId}))::int as n`,
-  );
-  return total + others!.n;
+  let rows = 0;
+  for (const part of personalDataParts) rows += (await part.historyRows?.(db, accountId)) ?? 0;
+  return rows;
 }
 
 /**
