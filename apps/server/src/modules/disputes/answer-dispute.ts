@@ -1,11 +1,13 @@
-import { formatNaira, programmeName, type Programme } from '@coop/core';
+import { formatNaira, programmeName, type Programme, DomainError } from '@coop/core';
 import type { DisputeAnswerInput } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { PaymentProvider } from '../../adapters/payments';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { PaymentProviderError } from '../../adapters/payments';
 import { queryRows } from '../../db/rows';
+import { paymentFacts } from '../payments/payment-fragments';
 import type { SignedInAccount } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { releaseDisputeHold } from './dispute-hold';
 import { isOpen } from './dispute-words';
@@ -44,53 +46,52 @@ function statementOf(c: Claimed, siteName: string, note: string) {
  * Paystack's answer is applied like its resolve event: a resolved dispute releases the member's hold.
  */
 export async function answerDispute(
-  app: FastifyInstance,
+  deps: { db: Db; payments: PaymentProvider; config: Pick<Config, 'site'> },
   admin: SignedInAccount,
   disputeId: number,
   input: DisputeAnswerInput,
 ) {
   const [claimed] = await queryRows<Claimed>(
-    app.db,
+    deps.db,
     sql`with c as (update disputes set answer = ${input.answer}, answer_note = ${input.note}, answered_by = ${admin.id}, answered_at = now(), updated_at = now()
                    where id = ${disputeId} and answer is null and status <> 'resolved' returning *)
-        select c.paystack_id, c.account_id, c.refund_amount_kobo, p.reference, p.amount_kobo, p.paid_at, p.position_id is not null as placed,
+        select c.paystack_id, c.account_id, c.refund_amount_kobo, p.reference, p.amount_kobo, p.paid_at, p.placed,
                a.full_name, a.email, a.phone, a.programme
-        from c join payments p on p.id = c.payment_id join accounts a on a.id = c.account_id`,
+        from c join lateral ${paymentFacts({ id: sql`c.payment_id` })} p on true join accounts a on a.id = c.account_id`,
   );
   if (!claimed) {
     const [d] = await queryRows<{ status: string; answer: string | null }>(
-      app.db,
+      deps.db,
       sql`select status, answer from disputes where id = ${disputeId}`,
     );
-    if (!d) throw new HttpError(404, 'No such dispute.', 'dispute_unknown');
+    if (!d) throw new DomainError('dispute_unknown', 'No such dispute.');
     if (d.answer)
-      throw new HttpError(
-        409,
-        `This dispute has already been ${d.answer === 'accept' ? 'accepted' : 'contested'}.`,
+      throw new DomainError(
         'dispute_answered',
+        `This dispute has already been ${d.answer === 'accept' ? 'accepted' : 'contested'}.`,
       );
-    throw new HttpError(409, 'Paystack has already resolved this dispute.', 'dispute_resolved');
+    throw new DomainError('dispute_resolved', 'Paystack has already resolved this dispute.');
   }
   const giveBack = () =>
-    app.db.execute(
+    deps.db.execute(
       sql`update disputes set answer = null, answer_note = null, answered_by = null, answered_at = null where id = ${disputeId} and answer_sent_at is null`,
     );
   const paystackId = Number(claimed.paystack_id);
   let answer;
   try {
-    answer = await app.payments.answerDispute({
+    answer = await deps.payments.answerDispute({
       disputeId: paystackId,
       resolution: input.answer === 'accept' ? 'merchant-accepted' : 'declined',
       message: input.note,
       refundAmountKobo: input.answer === 'accept' ? Number(claimed.refund_amount_kobo) : 0,
-      statement: statementOf(claimed, app.config.site.name, input.note),
+      statement: statementOf(claimed, deps.config.site.name, input.note),
       ...(input.answer === 'contest'
         ? {
             evidence: {
               customerEmail: claimed.email,
               customerName: claimed.full_name,
               customerPhone: claimed.phone,
-              serviceDetails: statementOf(claimed, app.config.site.name, input.note),
+              serviceDetails: statementOf(claimed, deps.config.site.name, input.note),
             },
           }
         : {}),
@@ -98,15 +99,15 @@ export async function answerDispute(
   } catch (error) {
     await giveBack();
     if (error instanceof PaymentProviderError)
-      throw new HttpError(502, `${error.message} Nothing was recorded: try again.`, 'provider_unavailable');
+      throw new DomainError('provider_unavailable', `${error.message} Nothing was recorded: try again.`);
     throw error;
   }
   if ('refused' in answer) {
     await giveBack();
-    throw new HttpError(400, `Paystack did not take the answer: ${answer.refused}`, 'dispute_refused');
+    throw new DomainError('dispute_refused', `Paystack did not take the answer: ${answer.refused}`);
   }
   const taken = answer;
-  await app.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [row] = await queryRows<{ status: string; resolution: string | null }>(
       tx,
       sql`update disputes set answer_sent_at = now(), updated_at = now(),

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { disputeData } from '../../adapters/payments/paystack-schemas';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { paymentFacts } from '../payments/payment-fragments';
 import { holdForDispute, releaseDisputeHold } from './dispute-hold';
 import { tellAdministrators } from './dispute-mail';
 import { isOpen } from './dispute-words';
@@ -52,7 +53,7 @@ export async function applyDisputeEvent(
     programme: Programme;
   }>(
     tx,
-    sql`select p.id, p.account_id, p.amount_kobo, a.full_name, a.email, a.programme from payments p join accounts a on a.id = p.account_id where p.reference = ${d.transaction.reference}`,
+    sql`select p.id, p.account_id, p.amount_kobo, a.full_name, a.email, a.programme from ${paymentFacts({ reference: d.transaction.reference })} p join accounts a on a.id = p.account_id`,
   );
   if (!payment) return 'unknown_payment';
   // What the card was charged is in dispute when Paystack names no refund amount (0 or none).

@@ -3,6 +3,7 @@ import type { Dispute } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { paymentFacts } from '../payments/payment-fragments';
 import { disputeStatusText, isOpen } from './dispute-words';
 
 type When = string | Date;
@@ -38,7 +39,7 @@ interface DisputeRow {
 export const disputeColumns = sql`d.id, d.paystack_id, d.status, d.category, d.resolution, d.refund_amount_kobo, d.due_at, d.resolved_at, d.created_at, d.last_event,
   d.answer, d.answer_note, d.answered_at, d.answer_sent_at, b.full_name as answered_by_name,
   a.id as account_id, a.full_name, a.email, a.programme, p.reference, p.amount_kobo, p.paid_at`;
-const disputeJoins = sql`from disputes d join accounts a on a.id = d.account_id join payments p on p.id = d.payment_id left join accounts b on b.id = d.answered_by`;
+const disputeJoins = sql`from disputes d join accounts a on a.id = d.account_id join lateral ${paymentFacts({ id: sql`d.payment_id` })} p on true left join accounts b on b.id = d.answered_by`;
 
 const toDispute = (r: DisputeRow, dashboardUrl: string): Dispute => ({
   id: Number(r.id),

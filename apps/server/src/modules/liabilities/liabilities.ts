@@ -2,14 +2,18 @@ import { lastMonths, monthStart, toNairaString, type Programme } from '@coop/cor
 import type { Liabilities, LiabilityHistory } from '@coop/core/contracts';
 import type { Db } from '../../db/client';
 import { awardLabel } from '../member/award-labels';
-import { refundsDueTotals } from '../payments/refunds-due';
-import { approvedGrants, awardFigures, goldenCrownDue } from './entitlement-figures';
-import { ledgerFigures, monthlyFigures } from './ledger-figures';
+import { refundsDueTotals } from '../refunds/refunds-due';
+import { awardFigures, goldenCrownDue } from '../engine/award-figures';
+import { approvedGrants } from '../grants/grant-figures';
+import { ledgerFigures, monthlyFigures } from '../ledger/ledger-figures';
 
 const naira = toNairaString;
 const YEAR_MS = 365 * 86_400_000;
 
-/** What the company owes in one programme, read in one snapshot so the figures agree with each other. */
+/**
+ * What the company owes in one programme, read in one snapshot so the figures agree with each other. Each owner
+ * answers for its own figures (the ledger, the engine's awards, grants, refunds); this module names no table.
+ */
 export async function liabilities(db: Db, programme: Programme, now: Date): Promise<Liabilities> {
   return db.transaction(
     async (tx) => {

@@ -12,9 +12,10 @@ import {
   walletBalancesSchema,
 } from '@coop/core/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { figureLinesPage, walletsInCreditPage } from './ledger-lists';
+import { figureLinesPage, walletsInCreditPage } from '../ledger/ledger-lists';
+import { payerOfPayment } from '../payments/payment-figures';
 import { liabilities, liabilityHistory } from './liabilities';
-import { refundsDue } from '../payments/refunds-due';
+import { refundsDue } from '../refunds/refunds-due';
 
 const page = (q: { page: number; pageSize: number }) => ({
   limit: q.pageSize,
@@ -93,7 +94,7 @@ export const liabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { programme, kind, ...paging } = request.query;
-      const { total, items } = await figureLinesPage(app.db, programme, kind, page(paging));
+      const { total, items } = await figureLinesPage(app.db, programme, kind, page(paging), payerOfPayment);
       return {
         ...paging,
         total,

@@ -2,12 +2,18 @@ import { sql } from 'drizzle-orm';
 import { inactivityCutoff, toNairaString, type Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { lastSignInOf, signedInSince } from '../sessions/sessions';
+import { accountColumnsFrom } from '../accounts/account-sql';
+import { lastPaymentAt, paidOrTriedSince } from '../payments/payment-fragments';
+import { walletBalanceOf } from '../ledger/ledger-store';
 
 /**
  * Accounts with no sign-in and no payment since the cutoff (the terms' 12 months), oldest activity first, for an
  * administrator to decide on. A sign-in is a session opened; an account that never signed in counts from its
  * sign-up. Administrators and accounts already suspended or closed are left out: there is nothing to decide.
  */
+const listColumns = ['id', 'full_name', 'email', 'programme', 'created_at', 'role', 'status'] as const;
+
 export async function inactiveAccounts(db: Tx, now: Date, page: { limit: number; offset: number }) {
   const cutoff = inactivityCutoff(now);
   const rows = await queryRows<{
@@ -24,10 +30,10 @@ export async function inactiveAccounts(db: Tx, now: Date, page: { limit: number;
     db,
     sql`select * from (
           select a.id, a.full_name, a.email, a.programme, a.created_at,
-                 (select max(s.created_at) from sessions s where s.account_id = a.id) as last_sign_in_at,
-                 (select max(coalesce(p.paid_at, p.created_at)) from payments p where p.account_id = a.id) as last_payment_at,
-                 (select w.balance_kobo from ledger_accounts w where w.key = 'wallet:' || a.id::text) as balance_kobo
-          from accounts a
+                 ${lastSignInOf(sql`a.id`)} as last_sign_in_at,
+                 ${lastPaymentAt(sql`a.id`)} as last_payment_at,
+                 ${walletBalanceOf(sql`a.id`)} as balance_kobo
+          from ${accountColumnsFrom('a', listColumns)}
           where a.role = 'user' and a.status = 'active' and a.created_at < ${cutoff}
         ) t
         where coalesce(t.last_sign_in_at, t.created_at) < ${cutoff} and coalesce(t.last_payment_at, t.created_at) < ${cutoff}
@@ -36,10 +42,10 @@ export async function inactiveAccounts(db: Tx, now: Date, page: { limit: number;
   );
   const [count] = await queryRows<{ n: string }>(
     db,
-    sql`select count(*) as n from accounts a
+    sql`select count(*) as n from ${accountColumnsFrom('a', listColumns)}
         where a.role = 'user' and a.status = 'active' and a.created_at < ${cutoff}
-          and not exists (select 1 from sessions s where s.account_id = a.id and s.created_at >= ${cutoff})
-          and not exists (select 1 from payments p where p.account_id = a.id and coalesce(p.paid_at, p.created_at) >= ${cutoff})`,
+          and not ${signedInSince(sql`a.id`, cutoff)}
+          and not ${paidOrTriedSince(sql`a.id`, cutoff)}`,
   );
   const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
   return {

@@ -1,5 +1,5 @@
+import { DomainError } from '@coop/core';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { HttpError } from '../../plugins/errors';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { payments } from '../../db/schema';
@@ -43,6 +43,7 @@ export async function updatePayment(
       | 'authorizationUrl'
       | 'accessCode'
       | 'customerFeeKobo'
+      | 'placement'
     >
   >,
 ) {
@@ -75,15 +76,6 @@ export async function paymentsDueForCheck(db: Tx, now: Date, limit: number) {
         order by created_at
         limit ${limit}`,
   );
-}
-
-/** The stage of a paid payment's position, for the status answer. */
-export async function positionStage(db: Tx, positionId: number): Promise<number | null> {
-  const [row] = await queryRows<{ stage: number }>(
-    db,
-    sql`select stage from positions where id = ${positionId}`,
-  );
-  return row ? Number(row.stage) : null;
 }
 
 /** An account's payments still pending in a programme, newest first. */
@@ -151,9 +143,24 @@ export async function checkoutAddressOf(db: Tx, payment: PaymentRow): Promise<st
     if (row?.status !== 'pending') break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new HttpError(
-    409,
-    'Your payment is still being set up. Please wait a moment and press the button again.',
+  throw new DomainError(
     'checkout_in_progress',
+    'Your payment is still being set up. Please wait a moment and press the button again.',
   );
+}
+
+/** Every payment of an account, newest first: the member record shows each with its outcome. */
+export async function paymentsOfAccount(db: Tx, accountId: string) {
+  return db
+    .select({
+      reference: payments.reference,
+      amountKobo: payments.amountKobo,
+      status: payments.status,
+      failureReason: payments.failureReason,
+      paidAt: payments.paidAt,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(eq(payments.accountId, accountId))
+    .orderBy(desc(payments.createdAt));
 }

@@ -1,7 +1,9 @@
 import type { Programme, RefundStatus } from '@coop/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { lockPayment } from '../payments/queries';
+import { paymentFacts } from '../payments/payment-fragments';
 
 /** A payment as a refund needs it: who paid, how much, whether it placed a position, what went back already. */
 export interface PaymentForRefund {
@@ -45,13 +47,27 @@ export interface RefundRow {
 /** Refunds that Paystack has not decided yet; one at most per payment (refunds_one_open_per_payment). */
 export const OPEN_REFUND = `status in ('sending', 'pending', 'processing', 'needs-attention')`;
 
+/*
+ * Of one payment (its reference as SQL, a column of the caller's statement): what its refunds gave back, for
+ * statements that list payments with what is left to give back (refunds-due.ts, the payment for a refund).
+ */
+/** Refunded or on its way: every refund but a failed one. */
+export const refundedOrUnderWayKobo = (reference: SQL) =>
+  sql`(select coalesce(sum(r.amount_kobo), 0) from refunds r where r.payment_reference = ${reference} and r.status <> 'failed')`;
+/** Paid back by Paystack (processed). */
+export const refundedKobo = (reference: SQL) =>
+  sql`(select coalesce(sum(r.amount_kobo), 0) from refunds r where r.payment_reference = ${reference} and r.status = 'processed')`;
+/** A refund of it is with Paystack now (neither processed nor failed). */
+export const refundUnderWay = (reference: SQL) =>
+  sql`exists (select 1 from refunds r where r.payment_reference = ${reference} and r.status not in ('processed', 'failed'))`;
+
 export async function paymentForRefund(
   db: Tx,
   reference: string,
   options: { lock?: boolean } = {},
 ): Promise<PaymentForRefund | null> {
   // The payment row is the lock every refund of it takes, so two refunds of one payment are checked one after the other.
-  if (options.lock) await db.execute(sql`select id from payments where reference = ${reference} for update`);
+  if (options.lock) await lockPayment(db, reference);
   const [row] = await queryRows<{
     reference: string;
     account_id: string;
@@ -61,18 +77,17 @@ export async function paymentForRefund(
     amount_kobo: string;
     status: string;
     paid_at: string | Date | null;
-    position_id: string | null;
+    placed: boolean;
     failure_reason: string | null;
     refunded: string;
     processed: string;
     open: boolean;
   }>(
     db,
-    sql`select p.reference, p.account_id, a.full_name, a.email, p.programme, p.amount_kobo, p.status, p.paid_at, p.position_id, p.failure_reason,
-          (select coalesce(sum(r.amount_kobo), 0) from refunds r where r.payment_reference = p.reference and r.status <> 'failed') as refunded,
-          (select coalesce(sum(r.amount_kobo), 0) from refunds r where r.payment_reference = p.reference and r.status = 'processed') as processed,
+    sql`select p.reference, p.account_id, a.full_name, a.email, p.programme, p.amount_kobo, p.status, p.paid_at, p.placed, p.failure_reason,
+          ${refundedOrUnderWayKobo(sql`p.reference`)} as refunded, ${refundedKobo(sql`p.reference`)} as processed,
           exists (select 1 from refunds r where r.payment_reference = p.reference and r.${sql.raw(OPEN_REFUND)}) as open
-        from payments p join accounts a on a.id = p.account_id where p.reference = ${reference}`,
+        from ${paymentFacts({ reference })} p join accounts a on a.id = p.account_id`,
   );
   if (!row) return null;
   return {
@@ -84,7 +99,7 @@ export async function paymentForRefund(
     amountKobo: Number(row.amount_kobo),
     status: row.status,
     paidAt: row.paid_at === null ? null : new Date(row.paid_at),
-    placed: row.position_id !== null,
+    placed: row.placed,
     note: row.failure_reason,
     refundedKobo: Number(row.refunded),
     processedKobo: Number(row.processed),
