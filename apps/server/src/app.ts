@@ -14,6 +14,7 @@ import { openDatabase, type Database } from './db/client';
 import { schedulerPlugin } from './jobs/scheduler';
 import { mailWorkerPlugin } from './modules/notifications/mail-worker-plugin';
 import { authPlugin } from './plugins/auth';
+import { confirmSession } from './modules/access/access-check';
 import { errorsPlugin } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { addRateLimitCleanup, databaseRateLimitStore } from './plugins/rate-limit-store';
@@ -21,10 +22,12 @@ import { loggerOptions, requestLogPlugin } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webClientPlugin } from './plugins/web-client';
 import { publishedPlans } from './modules/plans/plan-book';
+import { joinedPlanVersion, lockMatrix } from './modules/engine/position-store';
 import { apiModules } from './modules';
 import { createSimulationJobs } from './modules/plan-simulation/simulation-jobs';
 import { pageSessionOf } from './modules/sessions/page-session';
 import { ApprovalActs } from './modules/approvals/approval-acts';
+import { ProviderEvents } from './modules/payments/provider-events';
 
 export interface BuildOptions {
   /** Tests hand in their own database (in-memory PGlite or a throwaway PostgreSQL database). */
@@ -70,11 +73,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('mailer', options.mailer ?? createMailTransport(config, database.db, app.log));
   // Filled by the modules as they register: each adds the acts of its own that wait for a second administrator.
   app.decorate('approvalActs', new ApprovalActs());
+  // Filled the same way: each module adds the provider's events it owns, and the webhook hands them over.
+  app.decorate('providerEvents', new ProviderEvents());
   // The plan simulator's jobs, run in worker threads: any module that simulates a plan starts them here.
   app.decorate('planSimulations', createSimulationJobs(app.log));
   app.addHook('onClose', async () => app.planSimulations.close());
   // What public pages read from the database while rendered on the server, each reader added by its module.
   app.decorate('publicPageData', {});
+  // The member record's parts kept by modules above member review (bank details, payouts, cash-outs), each added by its module.
+  app.decorate('memberRecordParts', {});
+  // Plans read the matrix through the engine's functions, handed in here: the engine itself reads the plan book.
+  app.decorate('planMatrix', { lockProgramme: lockMatrix, joinedVersion: joinedPlanVersion });
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
@@ -107,7 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // The API's own scope: deny by default there; the web client, the docs and the payment sandbox stay outside.
   await app.register(
     async (api) => {
-      await api.register(authPlugin);
+      // The access check joins the account, its session and its second factor: the modules' parts, handed to the plugin.
+      await api.register(authPlugin, { confirmSession });
       for (const module of apiModules) await api.register(module);
     },
     { prefix: '/api' },

@@ -8,6 +8,9 @@ import type { SandboxState } from './adapters/payments/sandbox/state';
 import type { Scheduler } from './jobs/scheduler';
 import type { SimulationJobs } from './modules/plan-simulation/simulation-jobs';
 import type { ApprovalActs } from './modules/approvals/approval-acts';
+import type { PlanMatrix } from './modules/plans/plan-matrix';
+import type { MemberRecordPartReaders } from './modules/member-review/member-record-parts';
+import type { ProviderEvents } from './modules/payments/provider-events';
 import type { MailWorker } from './modules/notifications/mail-worker';
 import type { BackgroundWork } from './lib/background-work';
 import type { SignedInAccount } from './plugins/auth';
@@ -29,12 +32,18 @@ declare module 'fastify' {
     paymentWork: BackgroundWork;
     /** The acts that wait for a second administrator, each added by its own module (modules/approvals). */
     approvalActs: ApprovalActs;
+    /** Paystack's events by kind, each added by the module that owns what they change (modules/payments). */
+    providerEvents: ProviderEvents;
     /** The one job runner: modules add their scheduled jobs here (see jobs/scheduler.ts). */
     jobs: Scheduler;
     /** The plan simulator's jobs in worker threads (modules/plan-simulation), polled by id. */
     planSimulations: SimulationJobs;
     /** Readers public pages use while the server renders them, added by the modules that own the data. */
     publicPageData: PublicPageData;
+    /** The member record's parts read by the modules that keep them (modules/member-review/member-record-parts.ts). */
+    memberRecordParts: MemberRecordPartReaders;
+    /** The matrix as plans read it, the engine's functions (modules/plans/plan-matrix.ts). */
+    planMatrix: PlanMatrix;
     /** What GET /metrics answers: each module adds its own figures while it registers (plugins/metrics.ts). */
     metrics: Metrics;
   }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { addStoredEventKind } from '../payments/provider-events';
 import { applyTransferOutcome, type OutcomeResult } from './transfer-outcome';
 
 const transferEvent = z.object({
@@ -42,4 +43,17 @@ export async function handleTransferEvent(
       'transfer amount differs from the payout; left for an administrator',
     );
   return result;
+}
+
+/**
+ * transfer.* events, registered with the webhook and the one stored-events loop (payments/provider-events.ts):
+ * applied at once after the answer and by the transfer-events job every minute for what is left.
+ */
+export function handleTransferEvents(app: FastifyInstance) {
+  addStoredEventKind(app, {
+    name: 'transfer',
+    events: 'transfer.',
+    apply: (event) => handleTransferEvent(app, event.payload),
+    notApplied: 'transfer event: the provider could not be asked; the job tries again',
+  });
 }

@@ -1,11 +1,8 @@
-import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { refundEventData } from '../../adapters/payments/refund-schemas';
-import { paymentEvents } from '../../db/schema';
+import { addStoredEventKind } from '../payments/provider-events';
 import { applyFetchedRefund, applyRefundWord } from './refund-outcome';
 import { findRefund, openRefundOf } from './refund-store';
-
-const BATCH = 50;
 
 /**
  * One refund.* event (pending, processing, processed, failed; paystack.com/docs/payments/refunds). It names the
@@ -40,39 +37,15 @@ export async function handleRefundEvent(app: FastifyInstance, payload: unknown) 
 }
 
 /**
- * Applies stored refund events not processed yet, oldest first: the event row, written before the webhook was
- * answered, is the queue (as for transfers, webhooks/transfer-event-queue.ts). An event whose refund Paystack
- * cannot be asked about now stays for the next run.
+ * refund.* events, applied from their stored rows by the one loop (payments/provider-events.ts), as transfers
+ * are: at once after the webhook's answer, and by the refund-events job every minute. An event whose refund
+ * Paystack cannot be asked about now stays for the next run.
  */
-export async function processRefundEvents(app: FastifyInstance, onlyId?: number) {
-  const due = await app.db
-    .select({ id: paymentEvents.id, payload: paymentEvents.payload })
-    .from(paymentEvents)
-    .where(
-      and(
-        isNull(paymentEvents.processedAt),
-        like(paymentEvents.event, 'refund.%'),
-        onlyId === undefined ? undefined : eq(paymentEvents.id, onlyId),
-      ),
-    )
-    .orderBy(asc(paymentEvents.id))
-    .limit(BATCH);
-  let applied = 0;
-  for (const event of due) {
-    try {
-      await handleRefundEvent(app, event.payload);
-    } catch (error) {
-      app.log.warn(
-        { err: error, eventId: event.id },
-        'refund event: the provider could not be asked; the job tries again',
-      );
-      continue;
-    }
-    await app.db
-      .update(paymentEvents)
-      .set({ processedAt: new Date() })
-      .where(and(eq(paymentEvents.id, event.id), isNull(paymentEvents.processedAt)));
-    applied += 1;
-  }
-  return { applied, waiting: due.length - applied };
+export function handleRefundEvents(app: FastifyInstance) {
+  addStoredEventKind(app, {
+    name: 'refund',
+    events: 'refund.',
+    apply: (event) => handleRefundEvent(app, event.payload),
+    notApplied: 'refund event: the provider could not be asked; the job tries again',
+  });
 }

@@ -1,21 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { webhookEnvelope } from '../../adapters/payments/paystack-schemas';
-import { retryWhileDatabaseUnavailable } from '../../db/unavailable';
-import { processDisputeEvents } from '../disputes/dispute-event-queue';
-import { settlePayment } from '../payments/settle-payment';
-import { processRefundEvents } from '../refunds/refund-events';
-import { storePaymentEvent } from './store-event';
-import { processTransferEvents, scheduleTransferEvents } from './transfer-event-queue';
+import { storePaymentEvent } from '../payments/provider-events';
 
 /**
  * POST /api/webhooks/paystack. The signature is checked over the raw bytes (so this route alone keeps the
  * body as a Buffer), the event is stored, and the answer goes out at once, well inside Paystack's 30 s
- * (paystack.com/docs/payments/webhooks: "do slow work after answering"). A charge is then settled in the
- * background, where the provider is asked before any value is given; a transfer event is applied from its stored
- * row by the job runner (transfer-event-queue.ts), started at once and again every minute for what is left.
+ * (paystack.com/docs/payments/webhooks: "do slow work after answering"). The route knows no kind of event: the
+ * module that registered the event's kind (app.providerEvents, modules/payments/provider-events.ts) says what
+ * is done after the answer; an event no module takes is only kept.
  */
 export const webhookRoutes: FastifyPluginAsync = async (app) => {
-  scheduleTransferEvents(app);
   const received = app.metrics.counter({
     name: 'coop_webhooks_received_total',
     help: 'Paystack webhooks this instance received, by outcome: stored, signature_refused, not_an_event',
@@ -73,30 +67,9 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       const stored = await storePaymentEvent(app.db, event.event, reference, event);
       received.inc({ outcome: 'stored' });
 
-      if (event.event === 'charge.success' && reference) {
-        // Settling is exactly-once, so when the database goes away mid-way it is simply done again once it answers
-        // (decision 0042): the charged member is placed then, not at the reconciliation job's next look.
-        app.paymentWork.run(`settle ${reference}`, () =>
-          retryWhileDatabaseUnavailable(
-            () => settlePayment({ db: app.db, provider: app.payments, log: request.log }, reference),
-            {
-              what: `settling payment ${reference}`,
-              log: request.log,
-              maxWaitMs: 5 * 60_000,
-              // Closing gives up the wait: the reconciliation job settles it after the restart.
-              shouldStop: () => app.paymentWork.closing,
-            },
-          ),
-        );
-      } else if (event.event.startsWith('transfer.')) {
-        // Stored first, so nothing is lost if this process dies now: the job applies what this does not.
-        app.paymentWork.run(`transfer event ${stored.id}`, () => processTransferEvents(app, stored.id));
-      } else if (event.event.startsWith('charge.dispute.')) {
-        app.paymentWork.run(`dispute event ${stored.id}`, () => processDisputeEvents(app, stored.id));
-      } else if (event.event.startsWith('refund.')) {
-        // The same queue for refunds (modules/refunds/refund-events.ts): stored first, applied now or by the job.
-        app.paymentWork.run(`refund event ${stored.id}`, () => processRefundEvents(app, stored.id));
-      }
+      // Stored first, so nothing is lost if this process dies now: the owner's job applies what this does not.
+      const work = app.providerEvents.of(event.event)?.received(stored, request.log);
+      if (work) app.paymentWork.run(work.name, work.run);
       return reply.status(200).send({ received: true });
     },
   );
