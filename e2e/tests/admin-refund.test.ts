@@ -40,8 +40,8 @@ describe('refunding a payment that placed no position', () => {
       [member.reference, member.email],
     );
     await db.query(
-      `insert into payments (reference, account_id, programme, amount_kobo, status, provider, paid_at, failure_reason)
-       values ($1, $2, 'main', 5000000, 'paid', 'sandbox', now(), 'Not placed: You are already a member. A refund is due.')`,
+      `insert into payments (reference, account_id, programme, amount_kobo, status, provider, paid_at, placement, failure_reason)
+       values ($1, $2, 'main', 5000000, 'paid', 'sandbox', now(), 'not_placed', 'Not placed: You are already a member. A refund is due.')`,
       [member.reference, member.id],
     );
     await db.close();

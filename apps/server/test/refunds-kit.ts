@@ -18,8 +18,8 @@ export async function seedUnplacedPayment(
     .execute(sql`insert into sandbox_transactions (reference, email, amount_kobo, currency, status, paid_at)
     values (${reference}, ${account.email}, ${amountKobo}, 'NGN', 'success', now())`);
   await app.db
-    .execute(sql`insert into payments (reference, account_id, programme, amount_kobo, status, provider, paid_at, failure_reason)
-    values (${reference}, ${account.id}, 'main', ${amountKobo}, 'paid', 'sandbox', now(), 'Not placed: a Main account has one position. A refund is due.')`);
+    .execute(sql`insert into payments (reference, account_id, programme, amount_kobo, status, provider, paid_at, placement, failure_reason)
+    values (${reference}, ${account.id}, 'main', ${amountKobo}, 'paid', 'sandbox', now(), 'not_placed', 'Not placed: a Main account has one position. A refund is due.')`);
   return reference;
 }
 

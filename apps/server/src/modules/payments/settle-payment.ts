@@ -120,6 +120,7 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
         paidAt,
         lastCheckedAt: now,
         customerFeeKobo,
+        placement: 'not_placed',
         failureReason: `Not placed: ${placed.message} A refund is due.`,
       });
       await recordMoneyOwedBack(tx, {
@@ -145,6 +146,7 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
       lastCheckedAt: now,
       customerFeeKobo,
       positionId: placed.positionId,
+      placement: 'placed',
       failureReason: null,
     });
     if (placed.status === 'placed')
