@@ -3,6 +3,13 @@ import type { LedgerEntryKind } from '@coop/core/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
+
+/**
+ * The account that paid a fee, given the payment's reference (the payments module's fragment, handed in by the
+ * caller: the ledger sits below payments and names none of its tables).
+ */
+export type FeePayer = (reference: SQL) => SQL;
 
 /**
  * The lines behind each liability figure, signed so that a list sums to its figure: fees as fee income
@@ -39,6 +46,7 @@ export async function figureLinesPage(
   programme: Programme,
   kind: LedgerEntryKind,
   page: { limit: number; offset: number },
+  feePayer: FeePayer,
 ) {
   const { accounts, sign } = figureLines[kind];
   const rows = await queryRows<LineRow>(
@@ -51,11 +59,15 @@ export async function figureLinesPage(
         left join lateral (
           select acc.full_name, acc.email from journal_lines wl
           join ledger_accounts wa on wa.id = wl.ledger_account_id and wa.kind = 'wallet'
-          join accounts acc on acc.id = wa.account_id
+          ${accountColumnsJoin('acc', sql`wa.account_id`, ['full_name', 'email'])}
           where wl.entry_id = e.id limit 1
         ) w on true
-        left join payments p on e.kind = 'fee' and e.idempotency_key = 'fee:' || p.reference
-        left join accounts pa on pa.id = p.account_id
+        ${accountColumnsJoin(
+          'pa',
+          sql`case when e.kind = 'fee' and left(e.idempotency_key, 4) = 'fee:' then ${feePayer(sql`substring(e.idempotency_key from 5)`)} end`,
+          ['full_name', 'email'],
+          'left',
+        )}
         cross join lateral (select coalesce(w.full_name, pa.full_name) as full_name, coalesce(w.email, pa.email) as email) m
         where a.programme = ${programme} and ${accounts}
         order by l.id desc limit ${page.limit} offset ${page.offset}`,
@@ -90,7 +102,7 @@ export async function walletsInCreditPage(
   }>(
     db,
     sql`select acc.full_name, acc.email, acc.status, w.balance_kobo, count(*) over () as total
-        from ledger_accounts w join accounts acc on acc.id = w.account_id
+        from ledger_accounts w ${accountColumnsJoin('acc', sql`w.account_id`, ['full_name', 'email', 'status'])}
         where w.kind = 'wallet' and w.programme = ${programme} and w.balance_kobo > 0
         order by w.balance_kobo desc, w.id limit ${page.limit} offset ${page.offset}`,
   );

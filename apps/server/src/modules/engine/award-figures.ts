@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
+/* The award entitlements the liabilities view shows, answered by the engine from its own awards table. */
+
 export interface AwardKindFigures {
   kind: string;
   pendingCount: number;
@@ -35,17 +37,6 @@ export async function awardFigures(db: Tx, programme: Programme): Promise<AwardK
     deliveredCount: Number(r.delivered_count),
     deliveredValueKobo: Number(r.delivered_value),
   }));
-}
-
-/** Grants an administrator approved (each credits the member's Main wallet when approved, so what is unpaid is inside owed now). */
-export async function approvedGrants(db: Tx, programme: Programme) {
-  const [row] = await queryRows<{ n: string; total: string }>(
-    db,
-    sql`select count(*) as n, coalesce(sum(g.amount_kobo), 0) as total
-        from grant_applications g join accounts a on a.id = g.account_id
-        where g.status = 'approved' and a.programme = ${programme}`,
-  );
-  return { count: Number(row!.n), valueKobo: Number(row!.total) };
 }
 
 /** Golden Crown annual instalments not yet delivered that fall due before `horizon` (overdue ones included: still owed). */

@@ -1,7 +1,16 @@
 import type { Programme } from '@coop/core';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
-import { NOT_PLACED } from '../payments/refunds-due';
+import { accountColumnsJoin } from '../accounts/account-sql';
+import { NOT_PLACED } from './refunds-due';
+
+/*
+ * The admin dashboard's figures that payments answers for (modules/admin-stats shows them): fees paid and placed,
+ * paid members, the latest payments. Written against payments' own table; the payer's name and email come through
+ * the accounts module's fragment, in the same statement.
+ */
 
 export interface DayFigures {
   total: number;
@@ -89,11 +98,16 @@ export interface LatestPayment {
   date: Date;
 }
 
+// A prepared statement is text: the accounts module's join, which has no parameters, is written out once.
+const payerJoin = new PgDialect().sqlToQuery(
+  accountColumnsJoin('a', sql.raw('p.account_id'), ['full_name', 'email']),
+).sql;
+
 const latestPaymentsStatement: PreparedStatement = {
   name: 'admin_latest_payments',
   types: ['integer'],
   text: `select p.reference, a.full_name, a.email, p.programme, p.amount_kobo, p.status, coalesce(p.paid_at, p.created_at) as date
-    from payments p join accounts a on a.id = p.account_id
+    from payments p ${payerJoin}
     order by p.created_at desc, p.id desc limit $1`,
 };
 
@@ -118,3 +132,7 @@ export async function latestPayments(db: Tx, limit: number): Promise<LatestPayme
     date: new Date(r.date),
   }));
 }
+
+/** The account that made the payment of this reference, as a scalar (the ledger's list of fee lines names the payer). */
+export const payerOfPayment = (reference: SQL): SQL =>
+  sql`(select account_id from payments where reference = ${reference})`;
