@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -6,6 +6,28 @@ import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import moduleLoops from './scripts/eslint/module-loops.js';
+import tableOwner from './scripts/eslint/table-owner.js';
+
+/**
+ * Who owns each schema file's tables (decision 0047): only that unit's files may name them. A schema file is owned
+ * by the module of its name unless listed here; a new schema file the lint does not know is refused.
+ */
+const TABLE_OWNERS_NOT_MODULES = {
+  'jobs.ts': 'jobs',
+  'mail.ts': 'adapters/mail',
+  'rate-limits.ts': 'plugins',
+  'sandbox.ts': 'adapters/payments',
+};
+const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
+const tableOwnerZones = readdirSync(path.join(serverSrc, 'db/schema'))
+  .filter((file) => file !== 'index.ts')
+  .map((file) => {
+    const owner = TABLE_OWNERS_NOT_MODULES[file] ?? `modules/${file.replace(/\.ts$/, '')}`;
+    // A schema file named after no module would leave its tables owned by nobody: say who owns it above.
+    if (!existsSync(path.join(serverSrc, owner)))
+      throw new Error(`db/schema/${file}: no unit ${owner} owns it`);
+    return { schema: `db/schema/${file}`, owner };
+  });
 
 /** The client's folders whose imports are fenced below: every feature and every admin domain, read from the disk. */
 const webSrc = path.join(import.meta.dirname, 'apps/web/src');
@@ -65,9 +87,10 @@ export default tseslint.config(
     // jobs -> lib -> config, db. A lower floor never imports a higher one, and no module imports one that reaches
     // back to it (the local rule, since import-x/no-cycle sees loops of files only, not of folders).
     files: ['apps/server/src/**/*.ts'],
-    plugins: { house: { rules: { 'no-module-loops': moduleLoops } } },
+    plugins: { house: { rules: { 'no-module-loops': moduleLoops, 'table-owner': tableOwner } } },
     rules: {
       'house/no-module-loops': 'error',
+      'house/table-owner': ['error', tableOwnerZones],
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -121,6 +144,26 @@ export default tseslint.config(
               message: 'The database layer is the ground floor.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Modules speak in domain errors with stable codes; HTTP is for the route files and the one table that turns a
+    // code into a status (plugins/errors.ts with error-answers.ts, decision 0050).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/routes.ts',
+      'apps/server/src/**/*-routes.ts',
+      'apps/server/src/plugins/errors.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='HttpError']",
+          message:
+            'Outside route files, throw a DomainError from @coop/core with a code listed in plugins/error-answers.ts.',
         },
       ],
     },

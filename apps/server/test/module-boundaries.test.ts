@@ -56,4 +56,55 @@ describe('module boundaries (npm run check)', () => {
       ]);
     }
   });
+
+  describe('each table has one owner (decision 0047)', () => {
+    it("refuses a module naming another's table in SQL", async () => {
+      const probe = await problemsOf(
+        'apps/server/src/modules/grants/probe.ts',
+        "import { sql } from 'drizzle-orm';\nexport const q = sql`select reference from payments where account_id = ${1}`;\n",
+      );
+      expect(probe).toEqual([
+        expect.stringContaining(
+          "house/table-owner: modules/grants names payments in SQL, modules/payments's table.",
+        ),
+      ]);
+    });
+
+    it("refuses a module using another's table object, from any schema path", async () => {
+      for (const from of ['../../db/schema', '../../db/schema/ledger']) {
+        const probe = await problemsOf(
+          'apps/server/src/modules/payouts/probe.ts',
+          `import { journalEntries } from '${from}';\nexport const t = journalEntries;\n`,
+        );
+        expect(probe, from).toEqual([
+          expect.stringContaining(
+            "house/table-owner: modules/payouts uses journalEntries, modules/ledger's table (journal_entries).",
+          ),
+        ]);
+      }
+    });
+
+    it("refuses a plugin or a top folder naming a module's table", async () => {
+      const probe = await problemsOf(
+        'apps/server/src/lib/probe.ts',
+        "export const q = 'update accounts set status = $1';\n",
+      );
+      expect(probe).toEqual([expect.stringContaining('house/table-owner: lib names accounts in SQL')]);
+    });
+
+    it("lets the owner name its own tables, and anyone use a schema file's enums", async () => {
+      expect(
+        await problemsOf(
+          'apps/server/src/modules/payments/probe.ts',
+          "import { sql } from 'drizzle-orm';\nimport { payments, PAYMENT_PLACEMENTS } from '../../db/schema';\nexport const q = [sql`select 1 from payments`, payments, PAYMENT_PLACEMENTS];\n",
+        ),
+      ).toEqual([]);
+      expect(
+        await problemsOf(
+          'apps/server/src/modules/grants/probe.ts',
+          "import { PAYMENT_PLACEMENTS } from '../../db/schema';\nexport const placements = PAYMENT_PLACEMENTS;\n",
+        ),
+      ).toEqual([]);
+    });
+  });
 });
