@@ -3,7 +3,7 @@
 // and the process tests, which launch no browser, beside them. In one process the two kinds shared a queue, and
 // Vitest keeps a worker that does not start over for the next file only when that file is of the same project:
 // a browser file between API files ended an API worker, and the next one loaded the server's code again (about
-// 3 s each; 61 workers for 128 files in one run). Decision 0023. Arguments go to both lanes (a file filter runs
+// 3 s each; 61 workers for 128 files in one run). docs/measurements/suite-time.md. Arguments go to both lanes (a file filter runs
 // where it matches).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
