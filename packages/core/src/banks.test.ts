@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountNamesMatch } from './banks';
+import { accountNamesMatch, bankNameAsShown } from './banks';
 
 describe('accountNamesMatch', () => {
   it('accepts the same person in another order or case', () => {
@@ -12,5 +12,12 @@ describe('accountNamesMatch', () => {
     expect(accountNamesMatch('Okafor', 'OKAFOR ADA')).toBe(false);
     expect(accountNamesMatch('Ada Okafor', 'OKAFOR EMEKA')).toBe(false);
     expect(accountNamesMatch('', 'OKAFOR ADA')).toBe(false);
+  });
+});
+
+describe('bankNameAsShown', () => {
+  it("spells the provider's misspelt bank right and leaves the others as they are", () => {
+    expect(bankNameAsShown('Petra Mircofinance Bank Plc')).toBe('Petra Microfinance Bank Plc');
+    expect(bankNameAsShown('Access Bank')).toBe('Access Bank');
   });
 });

@@ -30,3 +30,16 @@ export function accountNamesMatch(typed: string, resolved: string): boolean {
   const pool = new Set(longer);
   return shorter.every((w) => pool.has(w)) && (shorter.length >= 2 || longer.length === 1);
 }
+
+/**
+ * Misspellings in the provider's bank list, as members would read them. Paystack's GET /bank names one bank
+ * "Petra Mircofinance Bank Plc"; the code still identifies the bank, so only the name shown is corrected.
+ */
+const MISSPELT_IN_BANK_NAMES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bMircofinance\b/g, 'Microfinance'],
+];
+
+/** The bank's name as a member should read it. */
+export function bankNameAsShown(name: string): string {
+  return MISSPELT_IN_BANK_NAMES.reduce((shown, [wrong, right]) => shown.replace(wrong, right), name);
+}
