@@ -1,4 +1,5 @@
 export * from './money';
+export * from './domain-error';
 export * from './plan';
 export * from './matrix';
 export * from './simulation';

@@ -1,10 +1,9 @@
-import { type Programme, programmeName } from '@coop/core';
+import { type Programme, programmeName, DomainError } from '@coop/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { preparedRows, type PreparedStatement } from '../db/prepared';
+import type { Db } from '../db/client';
 import { tokenKind } from '../lib/tokens';
-import { HttpError } from './errors';
 
 export type Role = 'user' | 'admin';
 
@@ -52,37 +51,19 @@ export function accessTokenClaims(config: Config, token: string) {
   return accessTokens(config).verify(token) as { sub?: string; sid?: string };
 }
 
-// One indexed look-up per call, prepared once: a password reset, a role change, a suspension or a sign-out ends the token at once.
-const accessColumns = `a.id, a.programme, a.role, a.email, a.full_name, a.status, a.token_version,
-      (a.role = 'admin' and s.second_factor_at is null
-       and ($3 or exists (select 1 from admin_two_factor f where f.account_id = a.id and f.confirmed_at is not null))) as second_factor_due`;
-const confirmedSession = `accounts a join sessions s on s.account_id = a.id`;
-const confirmedWhere = `a.id = $1 and s.id = $2 and s.revoked_at is null and s.expires_at > now()`;
-
 /**
- * A read that confirms the session in its own statement (decision 0015): the access row's columns and `columns`, over
- * the account `a` and its session `s` (and `joins`); no row when the session is not confirmed. $1 to $3 are
- * `accessParams`; further parameters are typed in `types`.
+ * Confirms the token's session in the database: the access row, or nothing when the session is not live. The
+ * statement joins the account, its session and its second factor, which the modules own (modules/access/access-check.ts);
+ * this plugin sits below them, so app.ts hands it in at registration. The parameters are `accessParams`.
  */
-export function withAccessCheck(
-  name: string,
-  types: readonly string[],
-  columns: string,
-  joins = '',
-): PreparedStatement {
-  return {
-    name,
-    types: ['uuid', 'uuid', 'boolean', ...types],
-    text: `select ${accessColumns}${columns ? `, ${columns}` : ''} from ${confirmedSession} ${joins} where ${confirmedWhere}`,
-  };
-}
-
-const accessCheck = withAccessCheck('access_check', [], '');
+export type ConfirmSession = (
+  db: Db,
+  params: [accountId: string, sessionId: string, everyAdminNeedsSecondFactor: boolean],
+) => Promise<AccessRow | undefined>;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const unauthorised = () =>
-  new HttpError(401, 'Your session has ended. Please sign in again.', 'session_ended');
+const unauthorised = () => new DomainError('session_ended', 'Your session has ended. Please sign in again.');
 
 /** What a valid access token claims; the database must still confirm the session (`admit`). */
 interface AccessClaims {
@@ -105,7 +86,7 @@ export interface AccessRow {
 
 function verifiedClaims(app: FastifyInstance, request: FastifyRequest): AccessClaims {
   const header = request.headers.authorization;
-  if (!header?.startsWith('Bearer ')) throw new HttpError(401, 'Please sign in to continue.', 'signed_out');
+  if (!header?.startsWith('Bearer ')) throw new DomainError('signed_out', 'Please sign in to continue.');
   let payload;
   try {
     payload = accessTokens(app.config).verify(header.slice(7).trim());
@@ -122,7 +103,7 @@ function verifiedClaims(app: FastifyInstance, request: FastifyRequest): AccessCl
 function admit(request: FastifyRequest, claims: AccessClaims, row: AccessRow | undefined): SignedInAccount {
   if (!row || row.token_version !== claims.tokenVersion) throw unauthorised();
   if (row.status !== 'active')
-    throw new HttpError(403, 'This account is suspended or closed. Contact support.', 'account_inactive');
+    throw new DomainError('account_inactive', 'This account is suspended or closed. Contact support.');
   const account: SignedInAccount = {
     id: row.id,
     programme: row.programme,
@@ -134,19 +115,17 @@ function admit(request: FastifyRequest, claims: AccessClaims, row: AccessRow | u
   };
   const config = request.routeOptions.config;
   if (config.access === 'admin' && account.role !== 'admin')
-    throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
+    throw new DomainError('not_admin', 'This needs an administrator account.');
   if (config.access === 'admin' && account.secondFactorDue)
-    throw new HttpError(
-      401,
-      'Administrators sign in with their two-factor code: sign in again at /admin.',
+    throw new DomainError(
       'two_factor_required',
+      'Administrators sign in with their two-factor code: sign in again at /admin.',
     );
   if (config.programme && config.programme !== account.programme) {
     const name = programmeName(config.programme);
-    throw new HttpError(
-      403,
-      `This needs a ${name} platform account. Sign in to the ${name} platform.`,
+    throw new DomainError(
       'wrong_programme',
+      `This needs a ${name} platform account. Sign in to the ${name} platform.`,
     );
   }
   return account;
@@ -160,7 +139,7 @@ const claimsOf = new WeakMap<FastifyRequest, AccessClaims>();
  * `sessionCheckedInRead` confirms the session inside its own statement (`withAccessCheck`, then
  * `admitFromRead`) instead of in a round trip of its own (decision 0015); its token is still verified here.
  */
-export const authPlugin = fp(async (app: FastifyInstance) => {
+export const authPlugin = fp(async (app: FastifyInstance, options: { confirmSession: ConfirmSession }) => {
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
@@ -170,7 +149,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       claimsOf.set(request, claims);
       return;
     }
-    const [row] = await preparedRows<AccessRow>(app.db, accessCheck, [
+    const row = await options.confirmSession(app.db, [
       claims.accountId,
       claims.sessionId,
       app.config.adminTwoFactor === 'required',

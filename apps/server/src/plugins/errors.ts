@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { DomainError } from '@coop/core';
 import { CONTROL_CHARACTERS_MESSAGE } from '@coop/core/contracts';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { describeDatabaseError, isDatabaseBusy, isDatabaseUnavailable } from '../db/unavailable';
+import { ERROR_ANSWERS } from './error-answers';
 
 /** A failure the caller can act on: its message is shown to the person as it is. */
 export class HttpError extends Error {
@@ -14,6 +16,22 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/**
+ * The HTTP answer of an expected refusal: a domain error through the one table of codes (error-answers.ts), or an
+ * HttpError a route threw. Null for anything else (a bug), and for a domain code the table lacks: a 500, logged.
+ */
+export function httpErrorOf(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (!(error instanceof DomainError)) return null;
+  const answer = ERROR_ANSWERS[error.code];
+  if (!answer) return null;
+  const code = answer.answerCode === undefined ? error.code : (answer.answerCode ?? undefined);
+  return new HttpError(answer.status, error.message, code);
+}
+
+/** A refusal the person can act on (a 4xx answer), as against a failure of ours or of a provider. */
+export const isRefusal = (error: unknown): boolean => (httpErrorOf(error)?.statusCode ?? 500) < 500;
 
 // SQLSTATE character_not_in_repertoire (NUL in text) and untranslatable_character (\u0000 in jsonb).
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
@@ -37,7 +55,8 @@ export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** One error shape for every answer: { message } (plus field errors for validation), never a stack trace. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | HttpError | DomainError, request, reply) => {
+    const error = httpErrorOf(thrown) ?? (thrown as FastifyError);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),

@@ -1,10 +1,10 @@
+import { DomainError } from '@coop/core';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { HttpError } from './errors';
 
 /** One sample of a figure read from the database: its labels (if the figure has any) and its value. */
 export interface Reading {
@@ -230,10 +230,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
       if (!token) return reply.callNotFound();
       if (!holdsToken(request, token)) {
         reply.header('www-authenticate', 'Bearer realm="metrics"');
-        throw new HttpError(
-          401,
-          'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.',
+        throw new DomainError(
           'metrics_token',
+          'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.',
         );
       }
       const text = await scrape();

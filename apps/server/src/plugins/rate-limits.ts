@@ -1,5 +1,5 @@
+import { DomainError } from '@coop/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from './errors';
 import { waitText } from './sign-in-locks';
 
 interface Limit {
@@ -63,10 +63,9 @@ export function rateLimited(
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {
         reply.header('retry-after', String(result.ttlInSeconds));
-        throw new HttpError(
-          429,
-          `Too many attempts. Please wait ${waitText(result.ttlInSeconds)} and try again.`,
+        throw new DomainError(
           'rate_limited',
+          `Too many attempts. Please wait ${waitText(result.ttlInSeconds)} and try again.`,
         );
       }
     }

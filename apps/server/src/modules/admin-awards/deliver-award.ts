@@ -1,11 +1,11 @@
-import { closureReasons, CLOSURE_HOLDS_MONEY } from '@coop/core';
+import { closureReasons, CLOSURE_HOLDS_MONEY, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { notify } from '../notifications/mail-queue';
-import { awardView, lockAward, markDelivered } from './award-store';
+import { lockAward, markDelivered } from '../engine/award-store';
+import { awardView } from './award-store';
 
 /**
  * Records that a non-cash award (laptop, car, house...) was handed over: once, by an administrator, in the
@@ -14,12 +14,11 @@ import { awardView, lockAward, markDelivered } from './award-store';
 export async function deliverAward(db: Db, adminId: string, awardId: number) {
   return db.transaction(async (tx) => {
     const row = await lockAward(tx, awardId);
-    if (!row) throw new HttpError(404, 'There is no such award', 'award_not_found');
+    if (!row) throw new DomainError('award_not_found', 'There is no such award');
     if (row.award.status === 'delivered') {
-      throw new HttpError(
-        409,
-        `This award was already marked delivered on ${row.award.deliveredAt?.toISOString().slice(0, 10) ?? 'an earlier day'}`,
+      throw new DomainError(
         'award_already_delivered',
+        `This award was already marked delivered on ${row.award.deliveredAt?.toISOString().slice(0, 10) ?? 'an earlier day'}`,
       );
     }
     // An account an administrator closed for unfair use or a legal request keeps its awards owed, but undelivered.
@@ -33,18 +32,16 @@ export async function deliverAward(db: Db, adminId: string, awardId: number) {
           )})`,
     );
     if (held)
-      throw new HttpError(
-        409,
-        'This member’s account was closed for unfair use or a legal request: its awards are held and cannot be delivered.',
+      throw new DomainError(
         'award_held',
+        'This member’s account was closed for unfair use or a legal request: its awards are held and cannot be delivered.',
       );
     const at = new Date();
     // A yearly installment is handed over in its year, not before.
     if (row.award.dueAt.getTime() > at.getTime()) {
-      throw new HttpError(
-        409,
-        `This is installment ${row.award.installment} of the award: it falls due on ${row.award.dueAt.toISOString().slice(0, 10)} and can be delivered from then`,
+      throw new DomainError(
         'award_not_due',
+        `This is installment ${row.award.installment} of the award: it falls due on ${row.award.dueAt.toISOString().slice(0, 10)} and can be delivered from then`,
       );
     }
     await markDelivered(tx, awardId, at);

@@ -1,9 +1,11 @@
-import { programmeName, toNairaString, type Programme } from '@coop/core';
+import { programmeName, toNairaString, type Programme, DomainError } from '@coop/core';
 import type { AccountForConfirmation } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
+import { accountColumnsFrom } from '../accounts/account-sql';
+import { holdsPosition } from '../engine/position-store';
+import { walletBalanceOf } from '../ledger/ledger-store';
 
 /** Who an act is for, read fresh: name, programme, wallet balance, role. Shown before a cash-out or role change is sent. */
 export async function accountForConfirmation(
@@ -21,13 +23,13 @@ export async function accountForConfirmation(
     paid: boolean;
   }>(
     db,
-    sql`select a.id, a.full_name, a.email, a.role, a.status, w.balance_kobo,
-               exists (select 1 from positions p where p.account_id = a.id) as paid
-        from accounts a left join ledger_accounts w on w.key = 'wallet:' || a.id::text
+    sql`select a.id, a.full_name, a.email, a.role, a.status, ${walletBalanceOf(sql`a.id`)} as balance_kobo,
+               ${holdsPosition(sql`a.id`)} as paid
+        from ${accountColumnsFrom('a', ['id', 'full_name', 'email', 'role', 'status', 'programme'])}
         where a.programme = ${programme} and a.email = ${email}`,
   );
   if (!row)
-    throw new HttpError(404, `No ${programmeName(programme)} account uses the email ${email}.`, 'no_account');
+    throw new DomainError('no_account', `No ${programmeName(programme)} account uses the email ${email}.`);
   return {
     id: row.id,
     fullName: row.full_name,

@@ -1,12 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { DomainError } from '@coop/core';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { accounts } from '../../db/schema';
+import { accountColumnsFrom, accountColumnsJoin } from '../accounts/account-sql';
+import {
+  findAccountByEmail,
+  grantAdministratorRole,
+  insertAccount,
+  lockAccountByEmail,
+} from '../accounts/account-store';
 import { hashPassword } from '../../lib/password';
-import { HttpError } from '../../plugins/errors';
 import { newReferralCode } from '../../lib/referral-code';
+import { pendingRequestAbout } from '../approvals/approval-store';
 import { recordAudit } from '../audit/record-audit';
 import { revokeAccountSessions } from '../sessions/sessions';
+import { secondFactorConfirmed } from '../two-factor/two-factor-sql';
 import { removeAdministrator } from './remove-admin';
 
 export interface AdministratorResult {
@@ -31,11 +39,7 @@ export async function createOrPromoteAdministrator(
   const email = input.email.trim().toLowerCase();
   const passwordHash = await hashPassword(input.password, passwordHashCost);
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(accounts)
-      .where(and(eq(accounts.programme, 'main'), eq(accounts.email, email)))
-      .for('update');
+    const existing = await lockAccountByEmail(tx, 'main', email);
     let result: AdministratorResult;
     if (existing) {
       // A removed administrator's account is closed for good (decision 0038): the owner gives the person a new address.
@@ -44,17 +48,7 @@ export async function createOrPromoteAdministrator(
           `${email} belongs to a closed account (a removed administrator or a closed membership): use another email address.`,
         );
       const replace = input.replacePassword === true;
-      await tx
-        .update(accounts)
-        .set({
-          role: 'admin',
-          tokenVersion: existing.tokenVersion + 1,
-          updatedAt: new Date(),
-          ...(replace
-            ? { passwordHash, emailConfirmedAt: sql`coalesce(${accounts.emailConfirmedAt}, now())` }
-            : {}),
-        })
-        .where(eq(accounts.id, existing.id));
+      await grantAdministratorRole(tx, existing.id, replace ? { passwordHash } : {});
       if (replace) await revokeAccountSessions(tx, existing.id, 'password_reset');
       result = {
         created: false,
@@ -69,21 +63,20 @@ export async function createOrPromoteAdministrator(
         throw new Error(
           `${email} has no account yet: give the administrator's full name with --name, as screens name them by it.`,
         );
-      const [row] = await tx
-        .insert(accounts)
-        .values({
-          programme: 'main',
-          email,
-          fullName: input.fullName.trim(),
-          phone: '00000000000',
-          address: 'Head office',
-          passwordHash,
-          role: 'admin',
-          referralCode: newReferralCode(),
-          emailConfirmedAt: new Date(),
-        })
-        .returning({ id: accounts.id });
-      result = { created: true, promoted: false, passwordReplaced: false, accountId: row!.id };
+      const row = await insertAccount(tx, {
+        programme: 'main',
+        email,
+        fullName: input.fullName.trim(),
+        phone: '00000000000',
+        address: 'Head office',
+        passwordHash,
+        role: 'admin',
+        referralCode: newReferralCode(),
+        emailConfirmedAt: new Date(),
+      });
+      // The email was free a moment ago (the lock above): only a referral code drawn twice can conflict.
+      if (!row) throw new Error('could not create the administrator account: try again');
+      result = { created: true, promoted: false, passwordReplaced: false, accountId: row.id };
     }
     await recordAudit(tx, {
       actorAccountId: null,
@@ -118,13 +111,12 @@ export async function listAdministrators(db: Db, viewerId: string) {
     removal_objection: string | null;
   }>(
     db,
-    sql`select a.id, a.full_name, a.email, a.status, (t.confirmed_at is not null) as two_factor,
+    sql`select a.id, a.full_name, a.email, a.status, ${secondFactorConfirmed(sql`a.id`)} as two_factor,
                r.id as removal_id, m.full_name as removal_maker, r.created_at as removal_asked_at,
                r.takes_effect_at as removal_takes_effect_at, r.objection as removal_objection
-        from accounts a
-        left join admin_two_factor t on t.account_id = a.id
-        left join approval_requests r on r.kind = 'remove_admin' and r.status = 'pending' and r.target_account_id = a.id
-        left join accounts m on m.id = r.maker_account_id
+        from ${accountColumnsFrom('a', ['id', 'full_name', 'email', 'status', 'programme', 'role'])}
+        ${pendingRequestAbout('r', 'remove_admin', sql`a.id`)}
+        ${accountColumnsJoin('m', sql`r.maker_account_id`, ['full_name'], 'left')}
         where a.programme = 'main' and a.role = 'admin' and a.status <> 'closed' order by a.full_name, a.email`,
   );
   const iso = (at: Date | string | null) => (at ? new Date(at).toISOString() : null);
@@ -155,11 +147,9 @@ export async function listAdministrators(db: Db, viewerId: string) {
 export async function revokeAdministrator(db: Db, input: { email: string; reason?: string }) {
   const email = input.email.trim().toLowerCase();
   return db.transaction(async (tx) => {
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`select id from accounts where programme = 'main' and email = ${email} and role = 'admin' and status <> 'closed'`,
-    );
-    if (!row) throw new HttpError(404, `${email} is not an administrator.`, 'not_admin');
+    const found = await findAccountByEmail(tx, 'main', email);
+    const row = found?.role === 'admin' && found.status !== 'closed' ? found : null;
+    if (!row) throw new DomainError('admin_unknown', `${email} is not an administrator.`);
     return removeAdministrator(tx, {
       accountId: row.id,
       makerId: null,

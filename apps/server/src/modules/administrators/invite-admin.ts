@@ -1,23 +1,27 @@
+import { DomainError } from '@coop/core';
 import type { AdminInvitationInput } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { contactOf, emailInUse, insertAccount } from '../accounts/account-store';
 import { hashPassword } from '../../lib/password';
 import { newReferralCode } from '../../lib/referral-code';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
-import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { enqueueMail, mailAdministrators } from '../notifications/mail-queue';
 import { administratorsNow } from './remove-admin';
+import { pendingOfKind, type ApprovalRow } from '../approvals/approval-store';
+
+/** Whether an invited administrator accepted, as a condition: approvals' `needsSecondAdministrator` is given it. */
+export const invitationAccepted = sql`exists (select 1 from admin_invitations where accepted_at is not null)`;
 
 /** How long an invitation's link works. */
 const INVITATION_HOURS = 72;
 
 const hasAccount = (email: string) =>
-  new HttpError(
-    409,
-    `${email} already has an account on the platform. An administrator is a separate account that only an invitation makes: ask the person for another email address for their administrator account.`,
+  new DomainError(
     'member_account',
+    `${email} already has an account on the platform. An administrator is a separate account that only an invitation makes: ask the person for another email address for their administrator account.`,
   );
 
 /**
@@ -25,8 +29,7 @@ const hasAccount = (email: string) =>
  * email that any account of either programme uses is refused, when asked, when approved and when accepted.
  */
 export async function assertInvitable(tx: Tx, email: string) {
-  const [taken] = await queryRows(tx, sql`select id from accounts where email = ${email} limit 1`);
-  if (taken) throw hasAccount(email);
+  if (await emailInUse(tx, email)) throw hasAccount(email);
 }
 
 /** What the invitation card shows: whether an invitation goes at once, those mailed, and those waiting for approval. */
@@ -42,16 +45,9 @@ export async function invitationStatus(db: Db, viewerId: string) {
     sql`select full_name, email, created_at, expires_at from admin_invitations
         where accepted_at is null and cancelled_at is null and expires_at > now() order by created_at`,
   );
-  const waiting = await queryRows<{
-    id: string;
-    payload: { email: string; fullName: string };
-    maker_name: string;
-    created_at: Date;
-  }>(
-    db,
-    sql`select r.id, r.payload, m.full_name as maker_name, r.created_at from approval_requests r join accounts m on m.id = r.maker_account_id
-        where r.kind = 'make_admin' and r.status = 'pending' order by r.created_at`,
-  );
+  const waiting = (await pendingOfKind(db, 'make_admin')) as Array<
+    ApprovalRow & { payload: { email: string; fullName: string } }
+  >;
   const iso = (at: Date | string) => new Date(at).toISOString();
   return {
     sole: admins.length === 1 && admins[0]!.id === viewerId,
@@ -80,10 +76,7 @@ export async function sendInvitation(
   input: { email: string; fullName: string; inviterId: string; approvedBy: string | null },
 ) {
   await assertInvitable(tx, input.email);
-  const [inviter] = await queryRows<{ full_name: string }>(
-    tx,
-    sql`select full_name from accounts where id = ${input.inviterId}`,
-  );
+  const inviter = await contactOf(tx, input.inviterId);
   await tx.execute(
     sql`update admin_invitations set cancelled_at = now() where email = ${input.email} and accepted_at is null and cancelled_at is null`,
   );
@@ -99,7 +92,7 @@ export async function sendInvitation(
   });
   await enqueueMail(tx, input.email, {
     template: 'admin_invitation',
-    data: { name: input.fullName, inviter: inviter!.full_name, token },
+    data: { name: input.fullName, inviter: inviter!.fullName, token },
   });
   return {
     message: `An invitation was mailed to ${input.email}. ${input.fullName} becomes an administrator on choosing a password through its link (it works for 3 days), and must set up two-factor sign-in before their approvals count.`,
@@ -146,32 +139,37 @@ export async function acceptInvitation(
           where token_hash = ${hashSecretToken(input.token)} and accepted_at is null and cancelled_at is null and expires_at > now() for update`,
     );
     if (!invitation)
-      throw new HttpError(
-        400,
-        'This invitation link is not valid or has expired. Ask the administrator to invite you again.',
+      throw new DomainError(
         'invalid_token',
+        'This invitation link is not valid or has expired. Ask the administrator to invite you again.',
       );
     const admins = await administratorsNow(tx, { lock: true });
     if (!admins.some((a) => a.id === invitation.invited_by))
-      throw new HttpError(
-        409,
-        'The administrator who invited you is no longer one. Ask another administrator for a new invitation.',
+      throw new DomainError(
         'inviter_gone',
+        'The administrator who invited you is no longer one. Ask another administrator for a new invitation.',
       );
     await assertInvitable(tx, invitation.email);
-    const [account] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into accounts (programme, email, full_name, phone, address, password_hash, role, referral_code, email_confirmed_at)
-          values ('main', ${invitation.email}, ${invitation.full_name}, '00000000000', 'Head office', ${passwordHash}, 'admin', ${newReferralCode()}, now())
-          returning id`,
-    );
+    const account = await insertAccount(tx, {
+      programme: 'main',
+      email: invitation.email,
+      fullName: invitation.full_name,
+      phone: '00000000000',
+      address: 'Head office',
+      passwordHash,
+      role: 'admin',
+      referralCode: newReferralCode(),
+      emailConfirmedAt: sql`now()`,
+    });
+    // The email was checked free just above, under the administrators' lock: only a referral code drawn twice conflicts.
+    if (!account) throw new Error('could not create the administrator account: try again');
     await tx.execute(
-      sql`update admin_invitations set accepted_at = now(), account_id = ${account!.id} where id = ${invitation.id}`,
+      sql`update admin_invitations set accepted_at = now(), account_id = ${account.id} where id = ${invitation.id}`,
     );
     await recordAudit(tx, {
-      actorAccountId: account!.id,
+      actorAccountId: account.id,
       action: 'admin_invitation_accepted',
-      targetAccountId: account!.id,
+      targetAccountId: account.id,
       details: { email: invitation.email, invitedBy: invitation.invited_by },
     });
     await mailAdministrators(

@@ -1,22 +1,22 @@
+import { DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
+import { activeAdministrators, standingAdministrators } from '../accounts/account-store';
+import { changeAccountStatus } from '../accounts/status-changes';
+import { declinePendingOfMaker } from '../approvals/approval-store';
 import { recordAudit } from '../audit/record-audit';
 import { enqueueMail, mailAdministrators } from '../notifications/mail-queue';
 import { revokeAccountSessions } from '../sessions/sessions';
 
 const ownRole = () =>
-  new HttpError(
-    409,
-    'You cannot remove your own administrator role: ask another administrator.',
+  new DomainError(
     'own_admin_role',
+    'You cannot remove your own administrator role: ask another administrator.',
   );
 const lastAdmin = () =>
-  new HttpError(
-    409,
-    'This is the last administrator: another administrator must exist before this one is removed.',
+  new DomainError(
     'last_admin',
+    'This is the last administrator: another administrator must exist before this one is removed.',
   );
 
 /**
@@ -25,11 +25,7 @@ const lastAdmin = () =>
  * With `lock`, every row is locked, so two removals or an invitation and a removal are ordered.
  */
 export async function administratorsNow(tx: Tx, options: { lock?: boolean } = {}) {
-  return queryRows<{ id: string; email: string; full_name: string; status: 'active' | 'suspended' }>(
-    tx,
-    sql`select id, email, full_name, status from accounts where programme = 'main' and role = 'admin' and status <> 'closed'
-        order by id ${options.lock ? sql`for update` : sql``}`,
-  );
+  return standingAdministrators(tx, options);
 }
 
 /**
@@ -43,7 +39,7 @@ export async function assertRemovable(
   if (input.accountId === input.askedBy) throw ownRole();
   const admins = await administratorsNow(tx, { lock: input.lock });
   const target = admins.find((a) => a.id === input.accountId);
-  if (!target) throw new HttpError(409, 'This account is not an administrator.', 'not_admin');
+  if (!target) throw new DomainError('admin_role_absent', 'This account is not an administrator.');
   if (admins.length <= 1) throw lastAdmin();
   return target;
 }
@@ -78,17 +74,23 @@ export async function removeAdministrator(
     lock: true,
   });
   if (input.checkerId !== null && input.accountId === input.checkerId) throw ownRole();
-  await tx.execute(
-    sql`update accounts set status = 'closed', closed_at = now(), token_version = token_version + 1, updated_at = now() where id = ${input.accountId}`,
-  );
-  await tx.execute(sql`
-    insert into account_status_changes (account_id, from_status, to_status, reason, note, actor_account_id)
-    values (${input.accountId}, ${target.status}, 'closed', 'admin_removed', ${input.reason ?? HOW[input.way]}, ${input.makerId})`);
-  await revokeAccountSessions(tx, input.accountId, 'role_removed');
-  const withdrawn = await queryRows<{ id: string }>(
+  await changeAccountStatus(
     tx,
-    sql`update approval_requests set status = 'declined', decline_reason = 'Withdrawn: its maker is no longer an administrator.', decided_at = now()
-        where status = 'pending' and maker_account_id = ${input.accountId} returning id`,
+    {
+      accountId: input.accountId,
+      from: target.status,
+      to: 'closed',
+      reason: 'admin_removed',
+      note: input.reason ?? HOW[input.way],
+      actorAccountId: input.makerId,
+    },
+    { endAccessTokens: true },
+  );
+  await revokeAccountSessions(tx, input.accountId, 'role_removed');
+  const withdrawn = await declinePendingOfMaker(
+    tx,
+    input.accountId,
+    'Withdrawn: its maker is no longer an administrator.',
   );
   await tx.execute(
     sql`update admin_invitations set cancelled_at = now() where invited_by = ${input.accountId} and accepted_at is null and cancelled_at is null`,
@@ -105,13 +107,10 @@ export async function removeAdministrator(
       withdrawnRequests: withdrawn.map((r) => Number(r.id)),
     },
   });
-  const others = await queryRows<{ id: string; email: string; full_name: string }>(
-    tx,
-    sql`select id, email, full_name from accounts where programme = 'main' and role = 'admin' and status = 'active' order by created_at`,
-  );
-  const said = `${target.full_name} (${target.email}) is no longer an administrator: removed ${HOW[input.way]}.${input.reason ? ` The reason given: ${input.reason}` : ''}`;
+  const others = await activeAdministrators(tx, { mainOnly: true });
+  const said = `${target.fullName} (${target.email}) is no longer an administrator: removed ${HOW[input.way]}.${input.reason ? ` The reason given: ${input.reason}` : ''}`;
   await mailAdministrators(tx, others, {
-    subject: `${target.full_name} is no longer an administrator`,
+    subject: `${target.fullName} is no longer an administrator`,
     paragraphs: [
       said,
       'Their sessions have ended, their waiting requests are withdrawn and their account is closed.',
@@ -121,7 +120,7 @@ export async function removeAdministrator(
   await enqueueMail(tx, target.email, {
     template: 'admin_notice',
     data: {
-      name: target.full_name,
+      name: target.fullName,
       subject: 'You are no longer an administrator',
       paragraphs: [
         said,
@@ -130,5 +129,5 @@ export async function removeAdministrator(
       action: { label: 'Open the site', path: '/' },
     },
   });
-  return { email: target.email, fullName: target.full_name };
+  return { email: target.email, fullName: target.fullName };
 }

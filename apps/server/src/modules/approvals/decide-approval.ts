@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { DomainError } from '@coop/core';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { contactOf } from '../accounts/account-store';
 import type { SignedInAccount } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { isRefusal } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { isEnrolled } from '../two-factor/two-factor-service';
 import { recordObjection } from './notice-periods';
@@ -23,23 +23,21 @@ function assertDecidable(
   checker: SignedInAccount,
   decision: 'approve' | 'decline',
 ): asserts row is ApprovalRow {
-  if (!row) throw new HttpError(404, 'There is no such approval request.', 'approval_unknown');
+  if (!row) throw new DomainError('approval_unknown', 'There is no such approval request.');
   if (row.status !== 'pending') {
     const by = row.checker_name ? ` by ${row.checker_name}` : '';
-    throw new HttpError(409, `Request #${row.id} was already ${WORD[row.status]}${by}.`, 'approval_decided');
+    throw new DomainError('approval_decided', `Request #${row.id} was already ${WORD[row.status]}${by}.`);
   }
   if (decision === 'decline') return;
   if (row.maker_account_id === checker.id)
-    throw new HttpError(
-      403,
-      'You asked for this yourself: a second administrator must approve it.',
+    throw new DomainError(
       'own_request',
+      'You asked for this yourself: a second administrator must approve it.',
     );
   if (app.approvalActs.of(row.kind).concernsAdministrator && row.target_account_id === checker.id)
-    throw new HttpError(
-      403,
+    throw new DomainError(
+      'own_admin_request',
       'This request concerns your own administrator account: an administrator other than you and its maker decides it. You may object.',
-      'own_admin_role',
     );
   app.approvalActs.of(row.kind).assertCheckerMay?.({ targetAccountId: row.target_account_id }, checker.id);
 }
@@ -55,10 +53,9 @@ async function lockPending(
   assertDecidable(app, row, checker, decision);
   // An approval counts only from an administrator whose sign-in needs a second factor (decision 0038).
   if (decision === 'approve' && !(await isEnrolled(tx, checker.id)))
-    throw new HttpError(
-      403,
-      'Set up two-factor sign-in first (Two-factor sign-in in the admin menu): an approval counts only from an administrator with a second factor.',
+    throw new DomainError(
       'two_factor_not_enrolled',
+      'Set up two-factor sign-in first (Two-factor sign-in in the admin menu): an approval counts only from an administrator with a second factor.',
     );
   return row;
 }
@@ -68,16 +65,13 @@ const handle = (tx: Tx) => tx as Db;
 
 /** The maker as the services expect a signed-in administrator. */
 async function makerAccount(tx: Tx, makerId: string): Promise<SignedInAccount> {
-  const [row] = await queryRows<{ id: string; email: string; full_name: string }>(
-    tx,
-    sql`select id, email, full_name from accounts where id = ${makerId}`,
-  );
+  const row = await contactOf(tx, makerId);
   return {
     id: row!.id,
     programme: 'main',
     role: 'admin',
     email: row!.email,
-    fullName: row!.full_name,
+    fullName: row!.fullName,
     sessionId: '',
   };
 }
@@ -85,7 +79,8 @@ async function makerAccount(tx: Tx, makerId: string): Promise<SignedInAccount> {
 /** What the maker saw and when: the act carries out that, not what the data says now. */
 const frozen = (row: ApprovalRow) => ({ preview: row.preview, askedAt: new Date(row.created_at) });
 
-const refused = (error: unknown) => error instanceof HttpError && error.statusCode < 500;
+/** The act refused (a domain error answered with 4xx): the request is marked failed; anything else is a bug. */
+const refused = (error: unknown): error is DomainError => error instanceof DomainError && isRefusal(error);
 
 /** What the request set aside goes back (once: the row moves from pending once, under its lock), in the decision's transaction. */
 const releaseHeld = (
@@ -103,7 +98,7 @@ async function markFailed(
   tx: Tx,
   row: ApprovalRow,
   checker: SignedInAccount,
-  error: HttpError,
+  error: DomainError,
 ) {
   await settleApproval(tx, Number(row.id), {
     status: 'failed',
@@ -120,11 +115,11 @@ async function markFailed(
   await tellMakerNotCarriedOut(tx, row, checker, error.message, released);
 }
 
-const failedAnswer = (id: number, error: HttpError) =>
-  new HttpError(
-    error.statusCode,
-    `Request #${id} could not be carried out: ${error.message} It is marked failed; nothing was done, and anything it set aside is back where it was.`,
+const failedAnswer = (id: number, error: DomainError) =>
+  new DomainError(
     error.code,
+    `Request #${id} could not be carried out: ${error.message} It is marked failed; nothing was done, and anything it set aside is back where it was.`,
+    error.details,
   );
 
 /**
@@ -134,7 +129,7 @@ const failedAnswer = (id: number, error: HttpError) =>
  * act itself (the wallet no longer holds the amount...) leaves the request failed, with the reason.
  */
 export async function approveRequest(app: FastifyInstance, checker: SignedInAccount, id: number) {
-  let failure: HttpError | undefined;
+  let failure: DomainError | undefined;
   const decided = await app.db.transaction(async (tx) => {
     const row = await lockPending(app, tx, id, checker, 'approve');
     const act = app.approvalActs.of(row.kind);
@@ -150,7 +145,7 @@ export async function approveRequest(app: FastifyInstance, checker: SignedInAcco
         result = await tx.transaction((inner) => act.carryOut(row.payload, context, handle(inner)));
       } catch (error) {
         if (!refused(error)) throw error;
-        failure = error as HttpError;
+        failure = error;
         await markFailed(app, tx, row, checker, failure);
         return row;
       }
@@ -180,8 +175,8 @@ async function runAfterApproval(app: FastifyInstance, checker: SignedInAccount, 
     );
   } catch (error) {
     if (!refused(error)) throw error;
-    await app.db.transaction((tx) => markFailed(app, tx, row, checker, error as HttpError));
-    throw failedAnswer(Number(row.id), error as HttpError);
+    await app.db.transaction((tx) => markFailed(app, tx, row, checker, error));
+    throw failedAnswer(Number(row.id), error);
   }
 }
 

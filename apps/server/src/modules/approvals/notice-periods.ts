@@ -1,9 +1,11 @@
+import { DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { activeAdministrators, contactOf } from '../accounts/account-store';
 import type { SignedInAccount } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
+import { isRefusal } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { mailAdministrators } from '../notifications/mail-queue';
 import { findApproval, settleApproval, type ApprovalRow } from './approval-store';
@@ -15,10 +17,7 @@ const approvalPath = (id: number) => `/adminapprovals/${id}`;
 
 /** Every administrator who can read mail from the admin area (active), each told the same thing. */
 async function mailEveryAdministrator(tx: Tx, subject: string, paragraphs: string[], path: string) {
-  const admins = await queryRows<{ id: string; email: string; full_name: string }>(
-    tx,
-    sql`select id, email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`,
-  );
+  const admins = await activeAdministrators(tx);
   await mailAdministrators(tx, admins, { subject, paragraphs, action: { label: 'See the request', path } });
 }
 
@@ -55,20 +54,17 @@ export async function recordObjection(tx: Tx, row: ApprovalRow, objector: Signed
   );
 }
 
-const refused = (error: unknown) => error instanceof HttpError && error.statusCode < 500;
+const refused = (error: unknown): error is DomainError => error instanceof DomainError && isRefusal(error);
 
 /** The maker as the acts expect a signed-in administrator. */
 async function makerOf(tx: Tx, makerId: string): Promise<SignedInAccount> {
-  const [row] = await queryRows<{ id: string; email: string; full_name: string }>(
-    tx,
-    sql`select id, email, full_name from accounts where id = ${makerId}`,
-  );
+  const row = await contactOf(tx, makerId);
   return {
     id: row!.id,
     programme: 'main',
     role: 'admin',
     email: row!.email,
-    fullName: row!.full_name,
+    fullName: row!.fullName,
     sessionId: '',
   };
 }
@@ -129,7 +125,7 @@ async function carryOutDueRequests(app: FastifyInstance, now: Date) {
         await settleApproval(tx, Number(row.id), {
           status: 'failed',
           checkerAccountId: null,
-          failureReason: (error as HttpError).message,
+          failureReason: error.message,
         });
         await recordAudit(tx, {
           actorAccountId: null,
@@ -138,7 +134,7 @@ async function carryOutDueRequests(app: FastifyInstance, now: Date) {
           details: {
             approvalId: Number(row.id),
             kind: row.kind,
-            reason: (error as HttpError).message,
+            reason: error.message,
             byNotice: true,
           },
         });

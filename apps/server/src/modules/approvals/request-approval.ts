@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { formatNaira } from '@coop/core';
+import { formatNaira, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/rows';
+import { standingAdministratorCount } from '../accounts/account-store';
 import { lagosDateTime } from '../../lib/lagos-time';
 import type { Tx } from '../../db/client';
 import type { SignedInAccount } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import type { ApprovalAct } from './approval-acts';
 import { tellOtherAdministrators } from './approval-notices';
@@ -40,8 +40,8 @@ export async function needsSecondAdministrator(app: FastifyInstance): Promise<bo
   if (!app.config.approvals.singleAdmin) return true;
   const [row] = await queryRows<{ apply: boolean }>(
     app.db,
-    sql`select exists (select 1 from admin_invitations where accepted_at is not null)
-               and (select count(*) from accounts where programme = 'main' and role = 'admin' and status <> 'closed') >= 2 as apply`,
+    sql`select ${app.approvalActs.invitationAcceptedSql()}
+               and ${standingAdministratorCount()} >= 2 as apply`,
   );
   return row!.apply === true;
 }
@@ -138,20 +138,18 @@ async function earlierRequest(
       sameKey.maker_account_id !== ask.makerAccountId ||
       !samePayload(sameKey.payload, ask.payload)
     )
-      throw new HttpError(
-        409,
-        'This request key was already used for another act. Reload the form and try again.',
+      throw new DomainError(
         'idempotency_conflict',
+        'This request key was already used for another act. Reload the form and try again.',
       );
     return sameKey;
   }
   const sameSubject = ask.subjectKey ? await findPendingBySubject(tx, ask.subjectKey) : undefined;
   // Decided between the insert and this read: asking again makes a new request.
   if (!sameSubject)
-    throw new HttpError(
-      409,
-      'The earlier request for this was decided a moment ago. Reload the page and ask again if it is still needed.',
+    throw new DomainError(
       'approval_just_decided',
+      'The earlier request for this was decided a moment ago. Reload the page and ask again if it is still needed.',
     );
   return sameSubject;
 }

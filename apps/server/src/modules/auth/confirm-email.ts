@@ -1,8 +1,7 @@
+import { DomainError } from '@coop/core';
 import type { Programme } from '@coop/core';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { confirmAccountEmail, findAccountByEmail } from '../accounts/account-store';
 import { enqueueMail } from '../notifications/mail-queue';
 import { findLiveMailToken, issueMailToken, spendMailToken } from './mail-tokens';
 
@@ -11,16 +10,12 @@ export async function confirmEmail(db: Db, token: string): Promise<{ programme: 
   return db.transaction(async (tx) => {
     const live = await findLiveMailToken(tx, token, 'confirm_email');
     if (!live)
-      throw new HttpError(
-        400,
-        'This confirmation link is not valid or has expired. Sign in to ask for a new one.',
+      throw new DomainError(
         'invalid_token',
+        'This confirmation link is not valid or has expired. Sign in to ask for a new one.',
       );
     await spendMailToken(tx, live.tokenId);
-    await tx
-      .update(accounts)
-      .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(accounts.id, live.accountId), isNull(accounts.emailConfirmedAt)));
+    await confirmAccountEmail(tx, live.accountId);
     return { programme: live.programme };
   });
 }
@@ -28,18 +23,8 @@ export async function confirmEmail(db: Db, token: string): Promise<{ programme: 
 /** Queues a new confirmation link for an unconfirmed account; false when there is none (unknown or already confirmed). */
 export async function newConfirmationToken(db: Db, programme: Programme, email: string) {
   return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({
-        id: accounts.id,
-        email: accounts.email,
-        fullName: accounts.fullName,
-        programme: accounts.programme,
-      })
-      .from(accounts)
-      .where(
-        and(eq(accounts.programme, programme), eq(accounts.email, email), isNull(accounts.emailConfirmedAt)),
-      );
-    if (!account) return false;
+    const account = await findAccountByEmail(tx, programme, email);
+    if (!account || account.emailConfirmedAt) return false;
     const token = await issueMailToken(tx, account.id, 'confirm_email');
     await enqueueMail(
       tx,

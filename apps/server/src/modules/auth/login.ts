@@ -1,9 +1,8 @@
+import { DomainError } from '@coop/core';
 import type { Programme } from '@coop/core';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { findAccountByEmail } from '../accounts/account-store';
 import { verifyAgainstNothing, verifyPassword } from '../../lib/password';
-import { HttpError } from '../../plugins/errors';
 import { inactiveAccountMessage } from '../member-review/account-status';
 import type { SessionAccount } from '../sessions/sessions';
 
@@ -25,23 +24,19 @@ export async function checkCredentials(
     passwordHashCost: number;
   },
 ): Promise<SessionAccount> {
-  const [row] = await db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.programme, input.programme), eq(accounts.email, input.email)));
+  const row = await findAccountByEmail(db, input.programme, input.email);
   const valid = row
     ? await verifyPassword(input.password, row.passwordHash)
     : await verifyAgainstNothing(input.password, input.passwordHashCost);
-  if (!row || !valid) throw new HttpError(401, WRONG_CREDENTIALS, 'wrong_credentials');
+  if (!row || !valid) throw new DomainError('wrong_credentials', WRONG_CREDENTIALS);
   if (input.adminOnly && row.role !== 'admin')
-    throw new HttpError(403, 'This needs an administrator account.', 'not_admin');
+    throw new DomainError('not_admin', 'This needs an administrator account.');
   if (row.status !== 'active')
-    throw new HttpError(403, await inactiveAccountMessage(db, row, input.supportEmail), 'account_inactive');
+    throw new DomainError('account_inactive', await inactiveAccountMessage(db, row, input.supportEmail));
   if (!row.emailConfirmedAt) {
-    throw new HttpError(
-      403,
-      'Please confirm your email address first: open the link in the mail we sent you. No mail? Ask us to send the link again.',
+    throw new DomainError(
       'email_unconfirmed',
+      'Please confirm your email address first: open the link in the mail we sent you. No mail? Ask us to send the link again.',
     );
   }
   return {

@@ -1,9 +1,8 @@
+import { DomainError } from '@coop/core';
 import type { Programme } from '@coop/core';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { findAccountByEmail, setPassword } from '../accounts/account-store';
 import { hashPassword } from '../../lib/password';
-import { HttpError } from '../../plugins/errors';
 import { enqueueMail, notify } from '../notifications/mail-queue';
 import { findLiveMailToken, issueMailToken, spendMailToken } from './mail-tokens';
 import { revokeAccountSessions } from '../sessions/sessions';
@@ -11,16 +10,7 @@ import { revokeAccountSessions } from '../sessions/sessions';
 /** Queues a reset link for the account; false when no account of that programme uses the email (the caller answers the same). */
 export async function newResetToken(db: Db, programme: Programme, email: string) {
   return db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({
-        id: accounts.id,
-        email: accounts.email,
-        fullName: accounts.fullName,
-        programme: accounts.programme,
-        status: accounts.status,
-      })
-      .from(accounts)
-      .where(and(eq(accounts.programme, programme), eq(accounts.email, email)));
+    const account = await findAccountByEmail(tx, programme, email);
     if (!account || account.status === 'closed') return false;
     const token = await issueMailToken(tx, account.id, 'reset_password');
     await enqueueMail(
@@ -34,7 +24,7 @@ export async function newResetToken(db: Db, programme: Programme, email: string)
 }
 
 const invalidLink = () =>
-  new HttpError(400, 'This reset link is not valid or has expired. Ask for a new one.', 'invalid_token');
+  new DomainError('invalid_token', 'This reset link is not valid or has expired. Ask for a new one.');
 
 /**
  * Sets the new password with the mailed token. The token must be live, of this programme, and (when the form
@@ -52,23 +42,14 @@ export async function resetPassword(
     const live = await findLiveMailToken(tx, input.token, 'reset_password');
     if (!live || live.programme !== programme) throw invalidLink();
     if (input.email !== undefined && input.email !== live.email) {
-      throw new HttpError(
-        400,
-        'This reset link was sent for another email address. Use the link from your own mail.',
+      throw new DomainError(
         'token_email_mismatch',
+        'This reset link was sent for another email address. Use the link from your own mail.',
       );
     }
     await spendMailToken(tx, live.tokenId);
     // Following the mailed link also proves the address is the person's own.
-    await tx
-      .update(accounts)
-      .set({
-        passwordHash,
-        tokenVersion: sql`${accounts.tokenVersion} + 1`,
-        emailConfirmedAt: sql`coalesce(${accounts.emailConfirmedAt}, now())`,
-        updatedAt: new Date(),
-      })
-      .where(eq(accounts.id, live.accountId));
+    await setPassword(tx, live.accountId, passwordHash, { endAccessTokens: true, confirmEmail: true });
     await revokeAccountSessions(tx, live.accountId, 'password_reset');
     await notify(tx, live.accountId, { kind: 'password_changed', how: 'reset' });
   });

@@ -1,6 +1,6 @@
+import { DomainError } from '@coop/core';
 import type { Config } from '../../config';
 import { tokenKind, unverifiedClaims } from '../../lib/tokens';
-import { HttpError } from '../../plugins/errors';
 
 /**
  * Between the password and the second factor nobody holds a session: the admin login answers a short signed
@@ -24,10 +24,9 @@ export async function readChallenge(
       throw new Error('incomplete');
     return { accountId: payload.sub, tokenVersion: payload.ver };
   } catch {
-    throw new HttpError(
-      401,
-      'Your sign-in took too long. Enter your email and password again.',
+    throw new DomainError(
       'challenge_expired',
+      'Your sign-in took too long. Enter your email and password again.',
     );
   }
 }

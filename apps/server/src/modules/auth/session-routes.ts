@@ -15,6 +15,7 @@ import { sessionOfBearer } from './access-token-session';
 
 import { signChallenge } from './second-factor-challenge';
 import { isEnrolled, needsSecondFactor } from '../two-factor/two-factor-service';
+import { secondFactorConfirmed } from '../two-factor/two-factor-sql';
 import { checkCredentials } from './login';
 import { clearSessionCookies, readRefreshCookie, setSessionCookies } from '../sessions/session-cookies';
 import { rememberAdminDevice } from './admin-device';
@@ -141,7 +142,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { programme } = request.body;
       const token = readRefreshCookie(request, programme);
       if (!token) throw sessionEnded();
-      const result = await app.db.transaction((tx) => rotateRefreshToken(tx, programme, token));
+      const result = await app.db.transaction((tx) =>
+        rotateRefreshToken(tx, programme, token, secondFactorConfirmed),
+      );
       if (result.outcome !== 'rotated') {
         clearSessionCookies(reply, app.config, programme);
         if (result.outcome === 'reused')

@@ -1,8 +1,6 @@
+import { DomainError } from '@coop/core';
 import type { Programme } from '@coop/core';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
 import {
   countFailure,
   forgetFailures,
@@ -11,6 +9,7 @@ import {
   waitText,
   type LockRule,
 } from '../../plugins/sign-in-locks';
+import { findAccountByEmail } from '../accounts/account-store';
 import { recordAudit } from '../audit/record-audit';
 import { knownAdminDevice } from './admin-device';
 import { tellOfAdminLockOut } from './lock-out-notice';
@@ -34,11 +33,8 @@ export interface SignInPlace {
 }
 
 const adminOf = async (app: FastifyInstance, email: string) => {
-  const [row] = await queryRows<{ id: string }>(
-    app.db,
-    sql`select id from accounts where programme = 'main' and email = ${email} and role = 'admin'`,
-  );
-  return row?.id ?? null;
+  const row = await findAccountByEmail(app.db, 'main', email);
+  return row?.role === 'admin' ? row.id : null;
 };
 
 export async function signInPlace(
@@ -100,11 +96,7 @@ export async function refuseWhileLocked(app: FastifyInstance, reply: FastifyRepl
   );
   if (seconds <= 0) return;
   reply.header('retry-after', String(seconds));
-  throw new HttpError(
-    429,
-    `Too many attempts. Please wait ${waitText(seconds)} and try again.`,
-    'rate_limited',
-  );
+  throw new DomainError('rate_limited', `Too many attempts. Please wait ${waitText(seconds)} and try again.`);
 }
 
 /** A wrong password: counted against every key, and an administrator's failures and lock-outs audited. */

@@ -1,12 +1,10 @@
 import { PRIVACY_NOTICE_VERSION } from '@coop/core/contracts';
-import { programmeName, type FraudThresholds, type Programme } from '@coop/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { programmeName, type FraudThresholds, type Programme, DomainError } from '@coop/core';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/rows';
-import { accounts } from '../../db/schema';
+import { findAccountByEmail, findAccountByReferralCode, insertAccount } from '../accounts/account-store';
 import { hashPassword } from '../../lib/password';
 import { newReferralCode, normaliseReferralCode } from '../../lib/referral-code';
-import { HttpError } from '../../plugins/errors';
 import { checkSignup, type SignupOrigin } from '../member-review/fraud-signals';
 import { enqueueMail } from '../notifications/mail-queue';
 import { issueMailToken } from './mail-tokens';
@@ -22,31 +20,25 @@ export interface SignupData {
 
 async function findSponsor(db: Db, programme: Programme, code: string | undefined) {
   if (!code) return null;
-  const [sponsor] = await db
-    .select({ id: accounts.id, programme: accounts.programme })
-    .from(accounts)
-    .where(eq(accounts.referralCode, normaliseReferralCode(code)));
+  const sponsor = await findAccountByReferralCode(db, normaliseReferralCode(code));
   if (!sponsor)
-    throw new HttpError(
-      400,
-      'This referral code does not exist. Check it, or leave the field empty.',
+    throw new DomainError(
       'unknown_referral_code',
+      'This referral code does not exist. Check it, or leave the field empty.',
     );
   if (sponsor.programme !== programme) {
-    throw new HttpError(
-      400,
-      `This referral code belongs to the ${programmeName(sponsor.programme)} platform. Use a ${programmeName(programme)} platform referral code, or leave the field empty.`,
+    throw new DomainError(
       'referral_code_other_programme',
+      `This referral code belongs to the ${programmeName(sponsor.programme)} platform. Use a ${programmeName(programme)} platform referral code, or leave the field empty.`,
     );
   }
   return sponsor.id;
 }
 
 const emailTaken = (programme: Programme) =>
-  new HttpError(
-    409,
-    `An account with this email already exists on the ${programmeName(programme)} platform. Sign in, or reset your password.`,
+  new DomainError(
     'email_taken',
+    `An account with this email already exists on the ${programmeName(programme)} platform. Sign in, or reset your password.`,
   );
 
 /**
@@ -65,12 +57,18 @@ export async function registerAccount(
   const passwordHash = await hashPassword(data.password, settings.passwordHashCost);
   return db.transaction(async (tx) => {
     for (let attempt = 0; attempt < 8; attempt++) {
-      const [row] = await queryRows<{ id: string }>(
-        tx,
-        sql`insert into accounts (programme, email, full_name, phone, address, password_hash, referral_code, sponsor_account_id, privacy_notice_version, privacy_notice_accepted_at)
-            values (${programme}, ${data.email}, ${data.fullName}, ${data.phone}, ${data.address}, ${passwordHash}, ${newReferralCode()}, ${sponsorAccountId}, ${PRIVACY_NOTICE_VERSION}, now())
-            on conflict do nothing returning id`,
-      );
+      const row = await insertAccount(tx, {
+        programme,
+        email: data.email,
+        fullName: data.fullName,
+        phone: data.phone,
+        address: data.address,
+        passwordHash,
+        referralCode: newReferralCode(),
+        sponsorAccountId,
+        privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
+        privacyNoticeAcceptedAt: sql`now()`,
+      });
       if (row) {
         // Fraud signals are raised with the account, never instead of it: a flag never refuses a sign-up.
         await checkSignup(tx, row.id, origin, settings.fraud);
@@ -83,11 +81,7 @@ export async function registerAccount(
         );
         return { accountId: row.id };
       }
-      const taken = await tx
-        .select({ id: accounts.id })
-        .from(accounts)
-        .where(and(eq(accounts.programme, programme), eq(accounts.email, data.email)));
-      if (taken.length > 0) throw emailTaken(programme);
+      if (await findAccountByEmail(tx, programme, data.email)) throw emailTaken(programme);
     }
     // 31^8 codes: eight collisions in a row means something is wrong with the generator, not bad luck.
     throw new Error('could not draw a free referral code');

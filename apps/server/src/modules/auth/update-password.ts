@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { DomainError } from '@coop/core';
 import type { Db } from '../../db/client';
-import { accounts } from '../../db/schema';
+import { findAccount, setPassword } from '../accounts/account-store';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { SignedInAccount } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
 import { notify } from '../notifications/mail-queue';
 import { revokeAccountSessions } from '../sessions/sessions';
 
@@ -18,23 +17,19 @@ export async function updatePassword(
   passwordHashCost: number,
 ) {
   if (input.email !== undefined && input.email !== '' && input.email !== account.email) {
-    throw new HttpError(
-      403,
-      'You can only change the password of the account you are signed in to.',
+    throw new DomainError(
       'not_your_account',
+      'You can only change the password of the account you are signed in to.',
     );
   }
-  const [row] = await db
-    .select({ passwordHash: accounts.passwordHash })
-    .from(accounts)
-    .where(eq(accounts.id, account.id));
+  const row = await findAccount(db, account.id);
   // 400, not 401: a 401 would tell the client its session had ended.
   if (!row || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
-    throw new HttpError(400, 'Your current password is not correct.', 'wrong_current_password');
+    throw new DomainError('wrong_current_password', 'Your current password is not correct.');
   }
   const passwordHash = await hashPassword(input.password, passwordHashCost);
   await db.transaction(async (tx) => {
-    await tx.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.id, account.id));
+    await setPassword(tx, account.id, passwordHash);
     await revokeAccountSessions(tx, account.id, 'password_change', account.sessionId);
     await notify(tx, account.id, { kind: 'password_changed', how: 'changed' });
   });

@@ -1,7 +1,7 @@
+import { bankNameAsShown, DomainError } from '@coop/core';
 import type { Bank } from '@coop/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments';
-import { HttpError } from '../../plugins/errors';
 
 const LIVE_LIST_TTL_MS = 60 * 60 * 1000;
 
@@ -26,7 +26,10 @@ export function createBankDirectory(provider: PaymentProvider, log: FastifyBaseL
   const all = async (): Promise<readonly Bank[]> => {
     if (cache && cache.until > Date.now()) return cache.banks;
     try {
-      const live = await provider.listBanks();
+      const live = (await provider.listBanks()).map((bank) => ({
+        ...bank,
+        name: bankNameAsShown(bank.name),
+      }));
       if (live.length === 0) throw new Error('the provider listed no banks');
       cache = { banks: live, until: Date.now() + LIVE_LIST_TTL_MS };
       return live;
@@ -39,7 +42,7 @@ export function createBankDirectory(provider: PaymentProvider, log: FastifyBaseL
         return cache.banks;
       }
       log.error({ err: error }, 'bank list: the provider could not be reached and no list was loaded before');
-      throw new HttpError(502, BANK_LIST_UNAVAILABLE, 'bank_list_unavailable');
+      throw new DomainError('bank_list_unavailable', BANK_LIST_UNAVAILABLE);
     }
   };
   return {

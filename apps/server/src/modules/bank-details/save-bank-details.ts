@@ -1,14 +1,13 @@
-import { accountNamesMatch, type Bank, type FraudThresholds } from '@coop/core';
+import { accountNamesMatch, type Bank, type FraudThresholds, DomainError } from '@coop/core';
 import type { BankDetailsInput } from '@coop/core/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { checkBankAccount } from '../member-review/fraud-signals';
 import { notify } from '../notifications/mail-queue';
 import type { BankDirectory } from './bank-directory';
-import { upsertBankDetails, type BankDetailsRow } from './queries';
+import { accountsHoldingNumber, upsertBankDetails, type BankDetailsRow } from './queries';
 
 type ParsedInput = Omit<BankDetailsInput, 'type'> & { type: 'savings' | 'current'; email?: string };
 
@@ -42,18 +41,16 @@ export async function saveBankDetails(
   input: ParsedInput,
 ) {
   if (input.email && input.email !== account.email)
-    throw new HttpError(
-      403,
-      'You can only save bank details for the account you are signed in to.',
+    throw new DomainError(
       'not_your_account',
+      'You can only save bank details for the account you are signed in to.',
     );
   const bank: Bank | undefined = await deps.banks.find(input.bankCode);
-  if (!bank) throw new HttpError(400, 'Please select your bank', 'unknown_bank');
+  if (!bank) throw new DomainError('unknown_bank', 'Please select your bank');
   if (!bank.active)
-    throw new HttpError(
-      400,
-      `${bank.name} can no longer receive payments. Please choose another bank.`,
+    throw new DomainError(
       'bank_inactive',
+      `${bank.name} can no longer receive payments. Please choose another bank.`,
     );
 
   let resolvedName: string | null = null;
@@ -80,7 +77,13 @@ export async function saveBankDetails(
       verified,
       verifiedAt: verified ? new Date() : null,
     });
-    await checkBankAccount(tx, account.id, input.accountNumber, deps.fraud);
+    await checkBankAccount(
+      tx,
+      account.id,
+      input.accountNumber,
+      deps.fraud,
+      accountsHoldingNumber(input.accountNumber),
+    );
     await recordAudit(tx, {
       actorAccountId: account.id,
       action: 'bank_details_saved',

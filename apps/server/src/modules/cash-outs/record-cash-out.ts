@@ -1,12 +1,15 @@
-import { formatNaira, FRAUD_RULE_TEXT, programmeName, type FraudRule, type Programme } from '@coop/core';
+import { formatNaira, FRAUD_RULE_TEXT, programmeName, type Programme, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
+import { findAccountByEmail } from '../accounts/account-store';
 import type { SignedInAccount } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import type { LedgerAccountRef } from '../ledger/ledger-accounts';
+import { lockWalletBalanceKobo } from '../ledger/ledger-store';
 import { LedgerError, postEntry } from '../ledger/post-entry';
+import { payoutHoldingRule } from '../member-review/fraud-flags';
 import { notify } from '../notifications/mail-queue';
 
 export interface CashOutRequest {
@@ -46,7 +49,8 @@ export async function findCashOut(tx: Tx, idempotencyKey: string) {
   const [row] = await queryRows<CashOutRow>(
     tx,
     sql`select c.id, c.account_id, c.programme, c.amount_kobo, c.created_at, m.email, m.full_name, a.full_name as admin_name
-        from cash_outs c join accounts m on m.id = c.account_id join accounts a on a.id = c.created_by
+        from cash_outs c ${accountColumnsJoin('m', sql`c.account_id`, ['email', 'full_name'])}
+        ${accountColumnsJoin('a', sql`c.created_by`, ['full_name'])}
         where c.idempotency_key = ${idempotencyKey}`,
   );
   return row;
@@ -64,10 +68,9 @@ const toCashOut = (row: CashOutRow, replayed: boolean): CashOut => ({
 });
 
 export const reusedKey = () =>
-  new HttpError(
-    409,
-    'This cash-out request was already used for a different member or amount. Reload the form and try again.',
+  new DomainError(
     'idempotency_conflict',
+    'This cash-out request was already used for a different member or amount. Reload the form and try again.',
   );
 
 /**
@@ -84,7 +87,7 @@ export async function recordCashOut(
     return await db.transaction(async (tx) => {
       const member = await memberOf(tx, request);
       await refuseWhileHeld(tx, member);
-      const balanceKobo = await lockWallet(tx, member.id);
+      const balanceKobo = await lockWalletBalanceKobo(tx, member.id);
       const earlier = await findCashOut(tx, request.idempotencyKey);
       if (earlier) return replayOf(earlier, member.id, request);
       if (request.amountKobo > balanceKobo) throw overWallet(member.full_name, balanceKobo);
@@ -102,26 +105,13 @@ export async function recordCashOut(
 
 /** The member a cash-out names, by programme and email, as the form sends them. */
 export async function memberOf(tx: Tx, request: { programme: Programme; email: string }) {
-  const [member] = await queryRows<{ id: string; full_name: string }>(
-    tx,
-    sql`select id, full_name from accounts where programme = ${request.programme} and email = ${request.email}`,
-  );
-  if (!member)
-    throw new HttpError(
-      404,
-      `No ${programmeName(request.programme)} member has the email ${request.email}`,
+  const account = await findAccountByEmail(tx, request.programme, request.email);
+  if (!account)
+    throw new DomainError(
       'member_not_found',
+      `No ${programmeName(request.programme)} member has the email ${request.email}`,
     );
-  return member;
-}
-
-/** Locks the member's wallet row and answers its balance: what is read is what is debited. */
-export async function lockWallet(tx: Tx, accountId: string) {
-  const [wallet] = await queryRows<{ balance_kobo: string }>(
-    tx,
-    sql`select balance_kobo from ledger_accounts where key = ${`wallet:${accountId}`} for update`,
-  );
-  return wallet ? Number(wallet.balance_kobo) : 0;
+  return { id: account.id, full_name: account.fullName };
 }
 
 /** The cash-out already recorded under this key, if it is the same one; a key reused for another is refused. */
@@ -190,15 +180,11 @@ export async function writeCashOut(
  * disputed at Paystack): the same rule as the monthly payout (payouts/payee-query.ts), so cash is not a way round it.
  */
 export async function refuseWhileHeld(tx: Tx, member: { id: string; full_name: string }) {
-  const [hold] = await queryRows<{ rule: FraudRule }>(
-    tx,
-    sql`select rule from fraud_flags where account_id = ${member.id} and cleared_at is null and holds_payouts order by (rule = 'payment_disputed') desc, id limit 1`,
-  );
-  if (hold)
-    throw new HttpError(
-      409,
-      `${member.full_name}'s payouts are held (${FRAUD_RULE_TEXT[hold.rule]}): a cash payout waits until ${hold.rule === 'payment_disputed' ? 'Paystack resolves the dispute' : 'an administrator clears the signal'}.`,
+  const rule = await payoutHoldingRule(tx, member.id);
+  if (rule)
+    throw new DomainError(
       'payouts_held',
+      `${member.full_name}'s payouts are held (${FRAUD_RULE_TEXT[rule]}): a cash payout waits until ${rule === 'payment_disputed' ? 'Paystack resolves the dispute' : 'an administrator clears the signal'}.`,
     );
 }
 
@@ -207,5 +193,5 @@ export function overWallet(fullName: string, balanceKobo: number) {
     balanceKobo === 0
       ? `${fullName}'s wallet is empty, so there is nothing to pay out`
       : `The amount is more than ${fullName}'s wallet balance of ${naira(balanceKobo)}`;
-  return new HttpError(422, message, 'insufficient_funds');
+  return new DomainError('insufficient_funds', message);
 }

@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../plugins/errors';
+import { DomainError } from '@coop/core';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import { recordAudit } from '../audit/record-audit';
 import { closeContactMessage, findContactMessage, recordReply } from './contact-messages';
 import { enqueueMail } from '../notifications/mail-queue';
 
-const notFound = () => new HttpError(404, 'There is no such message', 'message_not_found');
+const notFound = () => new DomainError('message_not_found', 'There is no such message');
 
 /**
  * Keeps the reply, marks the message answered, audits it and queues the mail, in one transaction: the reply is
@@ -12,23 +13,19 @@ const notFound = () => new HttpError(404, 'There is no such message', 'message_n
  * admin Mails page).
  */
 export async function answerMessage(
-  app: FastifyInstance,
+  deps: { db: Db; config: Pick<Config, 'site'> },
   input: { id: number; reply: string; adminId: string },
 ) {
-  const message = await findContactMessage(app.db, input.id);
+  const message = await findContactMessage(deps.db, input.id);
   if (!message) throw notFound();
   if (message.state === 'closed')
-    throw new HttpError(
-      409,
-      'This message is closed: it cannot be answered from the inbox',
-      'message_closed',
-    );
-  return app.db.transaction(async (tx) => {
+    throw new DomainError('message_closed', 'This message is closed: it cannot be answered from the inbox');
+  return deps.db.transaction(async (tx) => {
     await enqueueMail(tx, message.email, {
       template: 'contact_reply',
       data: {
         name: message.name,
-        siteName: app.config.site.name,
+        siteName: deps.config.site.name,
         reply: input.reply,
         original: message.message,
       },
@@ -49,8 +46,8 @@ export async function answerMessage(
 }
 
 /** Closes a message (answered elsewhere, or nothing to answer), audited. */
-export async function closeMessage(app: FastifyInstance, input: { id: number; adminId: string }) {
-  return app.db.transaction(async (tx) => {
+export async function closeMessage({ db }: { db: Db }, input: { id: number; adminId: string }) {
+  return db.transaction(async (tx) => {
     const closed = await closeContactMessage(tx, input.id, new Date());
     if (!closed) throw notFound();
     await recordAudit(tx, {

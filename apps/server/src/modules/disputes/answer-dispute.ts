@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { PaymentProviderError } from '../../adapters/payments';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import { paymentFacts } from '../payments/payment-fragments';
 import type { SignedInAccount } from '../../plugins/auth';
 import { recordAudit } from '../audit/record-audit';
@@ -57,7 +58,8 @@ export async function answerDispute(
                    where id = ${disputeId} and answer is null and status <> 'resolved' returning *)
         select c.paystack_id, c.account_id, c.refund_amount_kobo, p.reference, p.amount_kobo, p.paid_at, p.placed,
                a.full_name, a.email, a.phone, a.programme
-        from c join lateral ${paymentFacts({ id: sql`c.payment_id` })} p on true join accounts a on a.id = c.account_id`,
+        from c join lateral ${paymentFacts({ id: sql`c.payment_id` })} p on true
+        ${accountColumnsJoin('a', sql`c.account_id`, ['full_name', 'email', 'phone', 'programme'])}`,
   );
   if (!claimed) {
     const [d] = await queryRows<{ status: string; answer: string | null }>(

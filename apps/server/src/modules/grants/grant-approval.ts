@@ -1,8 +1,7 @@
-import { formatNaira } from '@coop/core';
+import { formatNaira, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
 import type { ApprovalAct } from '../approvals/approval-acts';
 import { decideGrant } from './grant-service';
 
@@ -22,9 +21,9 @@ export const grantApproval: ApprovalAct<{ grantId: number; note?: string }> = {
       app.db,
       sql`select g.account_id, g.amount_kobo, g.status, a.full_name from grant_applications g join accounts a on a.id = g.account_id where g.id = ${grantId}`,
     );
-    if (!grant) throw new HttpError(404, 'No grant application with that number.', 'grant_unknown');
+    if (!grant) throw new DomainError('grant_unknown', 'No grant application with that number.');
     if (grant.status !== 'pending')
-      throw new HttpError(409, `This application was already ${grant.status}.`, 'grant_decided');
+      throw new DomainError('grant_decided', `This application was already ${grant.status}.`);
     return {
       summary: `approve grant #${grantId} of ${formatNaira(Number(grant.amount_kobo))} for ${grant.full_name}`,
       targetAccountId: grant.account_id,

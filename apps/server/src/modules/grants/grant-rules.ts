@@ -1,8 +1,8 @@
 import { formatNaira, type Plan } from '@coop/core';
 
+/** A refusal in the rules' shape; plugins/error-answers.ts gives each code its status. */
 export interface GrantRefusal {
-  status: 403 | 400 | 409;
-  code: string;
+  code: 'grant_not_offered' | 'grant_stage' | 'grant_approved' | 'grant_ceiling' | 'grant_pending';
   message: string;
 }
 
@@ -24,35 +24,30 @@ export function grantRefusal(input: {
   const grant = input.plan.grant;
   if (!grant)
     return {
-      status: 403,
       code: 'grant_not_offered',
       message: 'The grant is offered on the Main platform only.',
     };
   const stageName = input.plan.stages[grant.stage]!.name;
   if (!input.paid || input.stage < grant.stage) {
     return {
-      status: 403,
       code: 'grant_stage',
       message: `The grant opens to members at stage ${grant.stage} (${stageName}) and above.`,
     };
   }
   if (input.approvedKobo !== null) {
     return {
-      status: 409,
       code: 'grant_approved',
       message: `Your grant of ${formatNaira(input.approvedKobo)} has been approved already: a member holds one grant.`,
     };
   }
   if (input.amountKobo > grant.ceilingKobo) {
     return {
-      status: 400,
       code: 'grant_ceiling',
       message: `The grant is at most ${formatNaira(grant.ceilingKobo)}.`,
     };
   }
   if (input.hasPending) {
     return {
-      status: 409,
       code: 'grant_pending',
       message: 'You already have a grant application waiting for a decision.',
     };

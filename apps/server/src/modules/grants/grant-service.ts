@@ -1,9 +1,8 @@
-import { formatNaira } from '@coop/core';
+import { formatNaira, DomainError, refusalError } from '@coop/core';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { grantApplications } from '../../db/schema';
 import type { SignedInAccount } from '../../plugins/auth';
-import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { notify } from '../notifications/mail-queue';
 import { latestPositionOf } from '../engine/position-store';
@@ -31,7 +30,7 @@ export function applyForGrant(
       hasPending: await hasPendingGrant(tx, account.id),
       approvedKobo: (await approvedGrantOf(tx, account.id))?.amountKobo ?? null,
     });
-    if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.code);
+    if (refusal) throw refusalError(refusal);
     const [row] = await tx
       .insert(grantApplications)
       .values({ accountId: account.id, amountKobo: input.amountKobo, purpose: input.purpose })
@@ -83,7 +82,7 @@ export function decideGrant(
       .select({ accountId: grantApplications.accountId })
       .from(grantApplications)
       .where(eq(grantApplications.id, grantId));
-    if (!found) throw new HttpError(404, 'No grant application with that number.', 'grant_unknown');
+    if (!found) throw new DomainError('grant_unknown', 'No grant application with that number.');
     await tx.execute(sql`select id from accounts where id = ${found.accountId} for update`);
     const [current] = await tx
       .select()
@@ -91,23 +90,21 @@ export function decideGrant(
       .where(eq(grantApplications.id, grantId))
       .for('update');
     if (current!.status !== 'pending')
-      throw new HttpError(409, `This application was already ${current!.status}.`, 'grant_decided');
+      throw new DomainError('grant_decided', `This application was already ${current!.status}.`);
     let journalEntryId: number | null = null;
     if (decision.decision === 'approved') {
       const approved = await approvedGrantOf(tx, current!.accountId);
       if (approved)
-        throw new HttpError(
-          409,
-          `This member already holds an approved grant of ${formatNaira(approved.amountKobo)} (application ${approved.id}): a member position holds one grant. Decline this application.`,
+        throw new DomainError(
           'grant_already_approved',
+          `This member already holds an approved grant of ${formatNaira(approved.amountKobo)} (application ${approved.id}): a member position holds one grant. Decline this application.`,
         );
       // The ceiling the member was promised: the version their position joined under.
       const ceilingKobo = await grantCeilingKobo(tx, current!.accountId);
       if (current!.amountKobo > ceilingKobo)
-        throw new HttpError(
-          409,
+        throw new DomainError(
+          'grant_over_ceiling',
           `The grant is at most ${formatNaira(ceilingKobo)}: decline this application.`,
-          'grant_ceiling',
         );
       journalEntryId = await creditGrant(tx, adminId, {
         id: grantId,
@@ -161,13 +158,11 @@ export function withdrawGrant(db: Db, accountId: string, grantId: number) {
       .from(grantApplications)
       .where(and(eq(grantApplications.id, grantId), eq(grantApplications.accountId, accountId)))
       .for('update');
-    if (!current)
-      throw new HttpError(404, 'You have no grant application with that number.', 'grant_unknown');
+    if (!current) throw new DomainError('grant_unknown', 'You have no grant application with that number.');
     if (current.status !== 'pending')
-      throw new HttpError(
-        409,
-        `This application was already ${current.status}, so it can no longer be withdrawn.`,
+      throw new DomainError(
         'grant_decided',
+        `This application was already ${current.status}, so it can no longer be withdrawn.`,
       );
     const [row] = await tx
       .update(grantApplications)

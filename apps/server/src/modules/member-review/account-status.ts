@@ -1,13 +1,13 @@
-import { sql } from 'drizzle-orm';
 import {
   closureMoneyText,
   SUSPENSION_REASON_TEXT,
   type ClosureReason,
   type SuspensionReason,
+  DomainError,
 } from '@coop/core';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
+import { findAccount, lockAccount } from '../accounts/account-store';
+import { changeAccountStatus, latestSuspensionReason } from '../accounts/status-changes';
 import { recordAudit } from '../audit/record-audit';
 import { revokeAccountSessions } from '../sessions/sessions';
 import { notify } from '../notifications/mail-queue';
@@ -20,17 +20,13 @@ type Status = 'active' | 'suspended' | 'closed';
  * takes effect after its notice, or the owner's `npm run admin:revoke`.
  */
 export const administratorAccount = () =>
-  new HttpError(
-    409,
-    'This account is an administrator. One administrator cannot suspend or close it: ask for its removal under Make User Admin (Administrators), which another administrator approves or which takes effect after the notice.',
+  new DomainError(
     'account_is_admin',
+    'This account is an administrator. One administrator cannot suspend or close it: ask for its removal under Make User Admin (Administrators), which another administrator approves or which takes effect after the notice.',
   );
 
 async function refuseAdministrator(tx: Tx, accountId: string) {
-  const [row] = await queryRows<{ role: string }>(
-    tx,
-    sql`select role from accounts where id = ${accountId} for update`,
-  );
+  const row = await lockAccount(tx, accountId);
   if (row?.role === 'admin') throw administratorAccount();
 }
 
@@ -50,24 +46,26 @@ async function changeStatus(
     note: string;
     action: string;
   },
+  options: { endAccessTokens?: boolean } = {},
 ) {
-  const [changed] = await queryRows<{ id: string }>(
+  const changed = await changeAccountStatus(
     tx,
-    // A closure starts the retention period of the account's personal data (decision 0029).
-    sql`update accounts set status = ${input.to}, updated_at = now()${input.to === 'closed' ? sql`, closed_at = now()` : sql``} where id = ${input.accountId} and status = ${input.from} returning id`,
+    {
+      accountId: input.accountId,
+      from: input.from,
+      to: input.to,
+      reason: input.reason,
+      note: input.note,
+      actorAccountId: input.actorAccountId,
+    },
+    options,
   );
   if (!changed) {
-    const [row] = await queryRows<{ status: Status }>(
-      tx,
-      sql`select status from accounts where id = ${input.accountId}`,
-    );
-    if (!row) throw new HttpError(404, 'No such account.', 'account_unknown');
+    const row = await findAccount(tx, input.accountId);
+    if (!row) throw new DomainError('account_unknown', 'No such account.');
     const verb = { suspended: 'suspended', active: 'reinstated', closed: 'closed' }[input.to];
-    throw new HttpError(409, `This account is ${row.status}, so it cannot be ${verb}.`, 'status_conflict');
+    throw new DomainError('status_conflict', `This account is ${row.status}, so it cannot be ${verb}.`);
   }
-  await tx.execute(sql`
-    insert into account_status_changes (account_id, from_status, to_status, reason, note, actor_account_id)
-    values (${input.accountId}, ${input.from}, ${input.to}, ${input.reason}, ${input.note}, ${input.actorAccountId})`);
   await recordAudit(tx, {
     actorAccountId: input.actorAccountId,
     action: input.action,
@@ -82,7 +80,7 @@ export async function suspendAccount(
   input: { accountId: string; actorAccountId: string; reason: SuspensionReason; note: string },
 ) {
   if (input.accountId === input.actorAccountId)
-    throw new HttpError(400, 'You cannot suspend your own account.', 'own_account');
+    throw new DomainError('own_account', 'You cannot suspend your own account.');
   await refuseAdministrator(tx, input.accountId);
   await changeStatus(tx, { ...input, from: 'active', to: 'suspended', action: 'account_suspended' });
   await revokeAccountSessions(tx, input.accountId, 'account_suspended');
@@ -117,15 +115,15 @@ export async function closeAccount(
   tx: Tx,
   input: { accountId: string; actorAccountId: string; reason: ClosureReason; note: string },
 ) {
-  const [row] = await queryRows<{ status: Status; role: string }>(
-    tx,
-    sql`select status, role from accounts where id = ${input.accountId} for update`,
-  );
-  if (!row) throw new HttpError(404, 'No such account.', 'account_unknown');
+  const row = await lockAccount(tx, input.accountId);
+  if (!row) throw new DomainError('account_unknown', 'No such account.');
   if (row.role === 'admin') throw administratorAccount();
-  if (row.status === 'closed') throw new HttpError(409, 'This account is already closed.', 'status_conflict');
-  await changeStatus(tx, { ...input, from: row.status, to: 'closed', action: 'account_closed' });
-  await tx.execute(sql`update accounts set token_version = token_version + 1 where id = ${input.accountId}`);
+  if (row.status === 'closed') throw new DomainError('status_conflict', 'This account is already closed.');
+  await changeStatus(
+    tx,
+    { ...input, from: row.status, to: 'closed', action: 'account_closed' },
+    { endAccessTokens: true },
+  );
   await revokeAccountSessions(tx, input.accountId, 'account_closed');
   await notify(tx, input.accountId, {
     kind: 'account_closed',
@@ -142,13 +140,10 @@ export async function inactiveAccountMessage(
 ) {
   if (account.status === 'closed')
     return `This account is closed. If you think this is a mistake, write to ${supportEmail}.`;
-  const [latest] = await queryRows<{ reason: string }>(
-    db,
-    sql`select reason from account_status_changes where account_id = ${account.id} and to_status = 'suspended' order by id desc limit 1`,
-  );
+  const latest = await latestSuspensionReason(db, account.id);
   const why =
-    latest && latest.reason in SUSPENSION_REASON_TEXT
-      ? ` because of ${SUSPENSION_REASON_TEXT[latest.reason as SuspensionReason]}`
+    latest !== null && latest in SUSPENSION_REASON_TEXT
+      ? ` because of ${SUSPENSION_REASON_TEXT[latest as SuspensionReason]}`
       : '';
   return `Your account is suspended${why}, so you cannot sign in. Your place in the matrix is kept. To ask about it or to be reinstated, write to ${supportEmail}.`;
 }

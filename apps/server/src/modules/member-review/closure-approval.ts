@@ -1,7 +1,11 @@
-import { closureMoneyText, programmeName, SUSPENSION_REASON_TEXT, type ClosureReason } from '@coop/core';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
+import {
+  closureMoneyText,
+  programmeName,
+  SUSPENSION_REASON_TEXT,
+  type ClosureReason,
+  DomainError,
+} from '@coop/core';
+import { findAccount } from '../accounts/account-store';
 import type { ApprovalAct } from '../approvals/approval-acts';
 import { administratorAccount, closeAccount } from './account-status';
 
@@ -19,19 +23,14 @@ export const closureApproval: ApprovalAct<CloseAsk> = {
   subjectKey: ({ accountId }) => `close-account:${accountId}`,
   async describe(app, maker, ask) {
     if (ask.accountId === maker.id)
-      throw new HttpError(400, 'You cannot close your own account.', 'own_account');
-    const [member] = await queryRows<{
-      full_name: string;
-      programme: 'main' | 'welcomeback';
-      status: string;
-      role: string;
-    }>(app.db, sql`select full_name, programme, status, role from accounts where id = ${ask.accountId}`);
-    if (!member) throw new HttpError(404, 'No such account.', 'account_unknown');
+      throw new DomainError('own_account', 'You cannot close your own account.');
+    const member = await findAccount(app.db, ask.accountId);
+    if (!member) throw new DomainError('account_unknown', 'No such account.');
     if (member.role === 'admin') throw administratorAccount();
     if (member.status === 'closed')
-      throw new HttpError(409, 'This account is already closed.', 'status_conflict');
+      throw new DomainError('status_conflict', 'This account is already closed.');
     return {
-      summary: `close the ${programmeName(member.programme)} account of ${member.full_name} because of ${SUSPENSION_REASON_TEXT[ask.reason]}. ${closureMoneyText(ask.reason)}`,
+      summary: `close the ${programmeName(member.programme)} account of ${member.fullName} because of ${SUSPENSION_REASON_TEXT[ask.reason]}. ${closureMoneyText(ask.reason)}`,
       targetAccountId: ask.accountId,
       amountKobo: null,
     };

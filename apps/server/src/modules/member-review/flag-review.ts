@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FRAUD_RULE_TEXT, type FraudRule, type Programme } from '@coop/core';
+import { FRAUD_RULE_TEXT, type FraudRule, type Programme, DomainError } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import { recordAudit } from '../audit/record-audit';
 
 interface FlagRow {
@@ -54,8 +54,9 @@ function toFlag(r: FlagRow) {
 const flagColumns = sql`f.id, f.account_id, a.full_name as account_name, a.email as account_email, a.programme as account_programme, f.rule,
   f.related_account_id as related_id, r.full_name as related_name, r.email as related_email, f.detail, f.holds_payouts, f.group_key, f.raised_at, f.cleared_at,
   c.full_name as cleared_by_name, f.clear_note`;
-const flagJoins = sql`from fraud_flags f join accounts a on a.id = f.account_id
-  left join accounts r on r.id = f.related_account_id left join accounts c on c.id = f.cleared_by`;
+const flagJoins = sql`from fraud_flags f ${accountColumnsJoin('a', sql`f.account_id`, ['full_name', 'email', 'programme'])}
+  ${accountColumnsJoin('r', sql`f.related_account_id`, ['full_name', 'email'], 'left')}
+  ${accountColumnsJoin('c', sql`f.cleared_by`, ['full_name'], 'left')}`;
 
 async function selectFlags(db: Tx, where: SQL, tail: SQL = sql``) {
   return queryRows<FlagRow>(
@@ -89,10 +90,9 @@ export async function clearFlag(tx: Tx, input: { flagId: number; actorAccountId:
   );
   // The card holder's claim is Paystack's to settle: the hold ends with its resolution (modules/disputes).
   if (disputed)
-    throw new HttpError(
-      409,
-      'This hold ends when Paystack resolves the dispute: answer it from Disputes.',
+    throw new DomainError(
       'flag_disputed',
+      'This hold ends when Paystack resolves the dispute: answer it from Disputes.',
     );
   const [cleared] = await queryRows<{ account_id: string; rule: string }>(
     tx,
@@ -102,8 +102,8 @@ export async function clearFlag(tx: Tx, input: { flagId: number; actorAccountId:
   if (!cleared) {
     const [exists] = await queryRows(tx, sql`select 1 from fraud_flags where id = ${input.flagId}`);
     throw exists
-      ? new HttpError(409, 'This flag has already been cleared.', 'flag_cleared')
-      : new HttpError(404, 'No such flag.', 'flag_unknown');
+      ? new DomainError('flag_cleared', 'This flag has already been cleared.')
+      : new DomainError('flag_unknown', 'No such flag.');
   }
   await recordAudit(tx, {
     actorAccountId: input.actorAccountId,
@@ -129,7 +129,7 @@ export async function listFlagGroups(db: Tx) {
     sql`select f.group_key, min(f.rule) as rule, (array_agg(f.detail order by f.id desc))[1] as detail, count(*) as count, count(*) filter (where f.holds_payouts) as holding,
                min(f.raised_at) as first_at, max(f.raised_at) as last_at,
                json_agg(json_build_object('id', a.id, 'fullName', a.full_name, 'email', a.email) order by f.id) as members
-        from fraud_flags f join accounts a on a.id = f.account_id
+        from fraud_flags f ${accountColumnsJoin('a', sql`f.account_id`, ['id', 'full_name', 'email'])}
         where f.cleared_at is null and f.group_key is not null
         group by f.group_key order by count(*) desc, max(f.raised_at) desc limit 100`,
   );
@@ -160,10 +160,9 @@ export async function clearFlagGroup(
         where group_key = ${input.groupKey} and cleared_at is null and rule <> 'payment_disputed' returning id, account_id, rule`,
   );
   if (cleared.length === 0)
-    throw new HttpError(
-      409,
-      'No open signal is left in this group: it may have been cleared already.',
+    throw new DomainError(
       'flag_group_cleared',
+      'No open signal is left in this group: it may have been cleared already.',
     );
   for (const flag of cleared)
     await recordAudit(tx, {
@@ -197,11 +196,10 @@ export async function holdFlag(tx: Tx, input: { flagId: number; actorAccountId: 
       tx,
       sql`select cleared_at from fraud_flags where id = ${input.flagId}`,
     );
-    if (!flag) throw new HttpError(404, 'No such flag.', 'flag_unknown');
-    throw new HttpError(
-      409,
-      flag.cleared_at ? 'This flag has already been cleared.' : 'This flag already holds the payouts.',
+    if (!flag) throw new DomainError('flag_unknown', 'No such flag.');
+    throw new DomainError(
       'flag_held',
+      flag.cleared_at ? 'This flag has already been cleared.' : 'This flag already holds the payouts.',
     );
   }
   await recordAudit(tx, {

@@ -1,7 +1,7 @@
+import { DomainError } from '@coop/core';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailQueue } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { MAIL_CHANNEL } from './mail-queue';
 
@@ -37,12 +37,11 @@ export async function listQueuedMails(db: Db, status: MailStatus, page: number, 
 export async function retryMail(db: Db, adminId: string, mailId: number) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(mailQueue).where(eq(mailQueue.id, mailId)).for('update');
-    if (!row) throw new HttpError(404, 'There is no such mail.', 'mail_not_found');
+    if (!row) throw new DomainError('mail_not_found', 'There is no such mail.');
     if (row.status !== 'failed')
-      throw new HttpError(
-        409,
-        `This mail is ${row.status}, not failed: there is nothing to retry.`,
+      throw new DomainError(
         'mail_not_failed',
+        `This mail is ${row.status}, not failed: there is nothing to retry.`,
       );
     const [updated] = await tx
       .update(mailQueue)

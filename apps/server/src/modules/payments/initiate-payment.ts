@@ -1,9 +1,9 @@
+import { DomainError } from '@coop/core';
 import { randomBytes } from 'node:crypto';
 import type { Programme } from '@coop/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
 import { latestPositionOf } from '../engine/position-store';
 import { sql } from 'drizzle-orm';
 import {
@@ -32,10 +32,9 @@ export const PAYMENTS_PAUSED_RETRY_AFTER_SECONDS = 60;
 
 /** What a member reads when no checkout can be started because Paystack does not answer; the answer is 503 with Retry-After. */
 const paymentsPaused = () =>
-  new HttpError(
-    503,
-    'Card payments are paused for a few minutes: our payment provider, Paystack, is not answering. No money was taken. Please try again shortly.',
+  new DomainError(
     'payments_paused',
+    'Card payments are paused for a few minutes: our payment provider, Paystack, is not answering. No money was taken. Please try again shortly.',
   );
 
 /** The engine's rules, checked before any money is asked for (the engine checks them again when it places). */
@@ -43,16 +42,14 @@ async function refuseIfNotPayable(db: Db, accountId: string, programme: Programm
   const latest = await latestPositionOf(db, accountId);
   if (!latest) return;
   if (programme === 'main')
-    throw new HttpError(
-      409,
-      'You have already paid your registration fee. You are a member of the Main Platform.',
+    throw new DomainError(
       'already_member',
+      'You have already paid your registration fee. You are a member of the Main Platform.',
     );
   if (latest.finishedAt === null)
-    throw new HttpError(
-      409,
-      'Your current Welcome Back position has not finished Thank You yet. You can pay again once it has.',
+    throw new DomainError(
       'position_in_progress',
+      'Your current Welcome Back position has not finished Thank You yet. You can pay again once it has.',
     );
 }
 
@@ -68,11 +65,7 @@ export async function initiatePayment(
   bodyEmail: string | undefined,
 ) {
   if (bodyEmail && bodyEmail !== account.email)
-    throw new HttpError(
-      403,
-      'Enter the email address of the account you are signed in to.',
-      'not_your_account',
-    );
+    throw new DomainError('not_your_account', 'Enter the email address of the account you are signed in to.');
   // An earlier checkout may have been paid while its webhook is still on the way: settle it first, so a
   // person who already paid is told so instead of being charged a second fee.
   for (const { reference } of await pendingPaymentsOf(deps.db, account.id, account.programme)) {

@@ -1,10 +1,10 @@
-import { getPlan, toNairaString } from '@coop/core';
+import { getPlan, toNairaString, DomainError } from '@coop/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/unavailable';
-import { HttpError } from '../../plugins/errors';
-import { findPayment, positionStage, type PaymentStatus } from './queries';
+import { stageOfPosition } from '../engine/position-store';
+import { findPayment, type PaymentStatus } from './queries';
 import { settlePayment } from './settle-payment';
 
 const messages: Record<PaymentStatus, string> = {
@@ -25,7 +25,7 @@ export async function paymentStatus(
 ) {
   const before = await findPayment(deps.db, reference);
   if (!before || before.accountId !== accountId)
-    throw new HttpError(404, 'No such payment.', 'payment_not_found');
+    throw new DomainError('payment_not_found', 'No such payment.');
   if (before.status !== 'paid') {
     try {
       await settlePayment(deps, reference);
@@ -38,7 +38,7 @@ export async function paymentStatus(
   }
   const payment = (await findPayment(deps.db, reference))!;
   const plan = getPlan(payment.programme);
-  const stage = payment.positionId === null ? null : await positionStage(deps.db, payment.positionId);
+  const stage = payment.positionId === null ? null : await stageOfPosition(deps.db, payment.positionId);
   return {
     reference,
     programme: payment.programme,

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { PaymentProviderError } from '../../adapters/payments';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments';
+import type { Db } from '../../db/client';
 import { paymentsDueForCheck } from './queries';
 import { settlePayment } from './settle-payment';
 
@@ -10,12 +11,16 @@ const BATCH = 100;
  * Re-asks the provider about payments still unpaid after 15 minutes (see paymentsDueForCheck), so a lost
  * webhook and a closed browser still activate the member. Each payment settles on its own: one failure does not stop the rest.
  */
-export async function reconcilePendingPayments(app: FastifyInstance, now = new Date()) {
-  const due = await paymentsDueForCheck(app.db, now, BATCH);
+export async function reconcilePendingPayments(
+  deps: { db: Db; payments: PaymentProvider; log: FastifyBaseLogger },
+  now = new Date(),
+) {
+  const { db, payments, log } = deps;
+  const due = await paymentsDueForCheck(db, now, BATCH);
   const counts = { checked: 0, activated: 0, failed: 0, leftForNextRun: 0 };
   for (const [i, { reference }] of due.entries()) {
     try {
-      const outcome = await settlePayment({ db: app.db, provider: app.payments, log: app.log }, reference);
+      const outcome = await settlePayment({ db, provider: payments, log }, reference);
       counts.checked += 1;
       if (outcome.result === 'activated') counts.activated += 1;
     } catch (error) {
@@ -24,19 +29,19 @@ export async function reconcilePendingPayments(app: FastifyInstance, now = new D
       // only hold the job runner for each one's timeouts. They wait, unchanged, for the next run (decision 0046).
       if (error instanceof PaymentProviderError && error.retryable) {
         counts.leftForNextRun = due.length - i - 1;
-        app.log.warn(
+        log.warn(
           { reason: error.message, reference, waiting: counts.leftForNextRun },
           'reconciliation: the payment provider does not answer; the payments wait for the next run',
         );
         break;
       }
-      app.log.warn(
+      log.warn(
         { err: error, reference },
         'reconciliation: the payment could not be checked; next run tries again',
       );
     }
   }
-  if (counts.checked + counts.failed > 0) app.log.info(counts, 'reconciliation of pending payments');
+  if (counts.checked + counts.failed > 0) log.info(counts, 'reconciliation of pending payments');
   return counts;
 }
 

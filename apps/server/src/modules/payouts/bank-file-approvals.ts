@@ -1,4 +1,4 @@
-import { HttpError } from '../../plugins/errors';
+import { DomainError } from '@coop/core';
 import type { ApprovalAct, FrozenPreview } from '../approvals/approval-acts';
 import { recordSubject, reversalSubject } from './bank-file-batches';
 import { reverseBankFile, describeReversal, type BankFileReversal } from './bank-file-reversal';
@@ -15,10 +15,9 @@ function assertSameLines(
       .sort()
       .join(',');
   if (!preview || key(preview.lines) !== key(now.lines))
-    throw new HttpError(
-      409,
-      'The payments of this bank file changed since the request: decline it and ask again.',
+    throw new DomainError(
       'batch_changed',
+      'The payments of this bank file changed since the request: decline it and ask again.',
     );
 }
 

@@ -1,9 +1,9 @@
-import { programmeName, type Programme } from '@coop/core';
+import { programmeName, type Programme, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { bankDetailsToPay } from '../bank-details/queries';
 import { lagosTime } from '../../lib/lagos-time';
-import { HttpError } from '../../plugins/errors';
 import { findPendingBySubject } from '../approvals/approval-store';
 import { recordAudit } from '../audit/record-audit';
 import { bankCodeNote, bankFileCsv, type BankFileRow } from './bank-file-layout';
@@ -21,7 +21,7 @@ export interface BatchRun {
   mode: 'transfer' | 'csv';
 }
 
-const notFound = () => new HttpError(404, 'There is no such bank file', 'batch_not_found');
+const notFound = () => new DomainError('batch_not_found', 'There is no such bank file');
 
 /** The run of a bank-file payout, locked when asked: two downloads at once make one batch. */
 async function csvRun(tx: Tx, runId: number, lock: boolean): Promise<BatchRun> {
@@ -34,9 +34,9 @@ async function csvRun(tx: Tx, runId: number, lock: boolean): Promise<BatchRun> {
     tx,
     sql`select id, programme, period, mode from payout_runs where id = ${runId} ${lock ? sql`for update` : sql``}`,
   );
-  if (!run) throw new HttpError(404, 'There is no such payout run', 'run_not_found');
+  if (!run) throw new DomainError('run_not_found', 'There is no such payout run');
   if (run.mode !== 'csv')
-    throw new HttpError(409, 'This run pays by bank transfer: it has no bank file.', 'transfer_run');
+    throw new DomainError('transfer_run', 'This run pays by bank transfer: it has no bank file.');
   return { id: Number(run.id), programme: run.programme, period: run.period, mode: run.mode };
 }
 
@@ -66,10 +66,9 @@ export async function openBankFile(
           order by p.id for update of p`,
     );
     if (due.length === 0)
-      throw new HttpError(
-        409,
-        'Every payout of this run is in a bank file already or has its outcome: there is nothing to send to the bank. A failed payout goes into a new file once it is retried.',
+      throw new DomainError(
         'nothing_to_send',
+        'Every payout of this run is in a bank file already or has its outcome: there is nothing to send to the bank. A failed payout goes into a new file once it is retried.',
       );
     const totalKobo = due.reduce((sum, p) => sum + Number(p.amount_kobo), 0);
     const [batch] = await queryRows<{ id: string }>(
@@ -121,10 +120,9 @@ export async function bankFile(db: Db, batchId: number, adminId: string, reasonP
   return db.transaction(async (tx) => {
     const { row, run } = await findBatch(tx, batchId);
     if (row.status !== 'open')
-      throw new HttpError(
-        409,
-        `${batchLabel(batchId)} is recorded: its file is not given again, so that nobody is paid twice. Its payments and what the bank did are on the run's page and in the run's export.`,
+      throw new DomainError(
         'batch_recorded',
+        `${batchLabel(batchId)} is recorded: its file is not given again, so that nobody is paid twice. Its payments and what the bank did are on the run's page and in the run's export.`,
       );
     const rows = await queryRows<{
       reference: string;
@@ -137,8 +135,8 @@ export async function bankFile(db: Db, batchId: number, adminId: string, reasonP
     }>(
       tx,
       sql`select i.reference, i.amount_kobo, p.account_number_last4 as item_last4,
-            coalesce(b.resolved_account_name, b.account_name) as account_name, b.account_number, b.bank_code, p.bank_name
-          from payout_batch_items i join payouts p on p.id = i.payout_id left join bank_details b on b.account_id = p.account_id
+            b.account_name, b.account_number, b.bank_code, p.bank_name
+          from payout_batch_items i join payouts p on p.id = i.payout_id left join lateral ${bankDetailsToPay(sql`p.account_id`)} b on true
           where i.batch_id = ${batchId} order by i.payout_id`,
     );
     await recordAudit(tx, {

@@ -1,10 +1,10 @@
-import { formatNaira, programmeName, type Programme } from '@coop/core';
+import { formatNaira, programmeName, type Programme, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
 import type { FrozenLine } from '../approvals/approval-acts';
 import { recordAudit } from '../audit/record-audit';
+import { walletBalanceOf } from '../ledger/ledger-store';
 import { postEntry } from '../ledger/post-entry';
 import { notify } from '../notifications/mail-queue';
 import { batchLabel, findBatch } from './bank-file-batches';
@@ -45,17 +45,16 @@ const flipped = (outcome: 'paid' | 'failed') => (outcome === 'paid' ? 'failed' :
 export async function checkReversal(tx: Tx, ask: BankFileReversal, options: { lock?: boolean } = {}) {
   const { row, run } = await findBatch(tx, ask.batchId, { lock: options.lock });
   if (row.status !== 'recorded')
-    throw new HttpError(
-      409,
-      `${batchLabel(ask.batchId)} is not recorded yet: there is nothing to correct. Record what the bank paid instead.`,
+    throw new DomainError(
       'batch_open',
+      `${batchLabel(ask.batchId)} is not recorded yet: there is nothing to correct. Record what the bank paid instead.`,
     );
   const rows = await queryRows<RowToFlip>(
     tx,
     sql`select i.payout_id, i.attempt, i.amount_kobo, i.outcome, i.reversed_from, p.account_id, p.programme, a.full_name, a.email,
           coalesce(t.bank_name, p.bank_name) as bank_name, coalesce(t.account_number_last4, p.account_number_last4) as last4,
           p.status as payout_status, p.attempt as payout_attempt,
-          (select balance_kobo from ledger_accounts where key = 'wallet:' || p.account_id) as wallet_kobo
+          ${walletBalanceOf(sql`p.account_id`)} as wallet_kobo
         from payout_batch_items i join payouts p on p.id = i.payout_id join accounts a on a.id = p.account_id
           left join payout_attempts t on t.payout_id = i.payout_id and t.attempt = i.attempt
         where i.batch_id = ${ask.batchId} and i.payout_id in (${sql.join(
@@ -66,29 +65,26 @@ export async function checkReversal(tx: Tx, ask: BankFileReversal, options: { lo
   );
   const missing = ask.payoutIds.find((id) => !rows.some((r) => Number(r.payout_id) === id));
   if (missing !== undefined)
-    throw new HttpError(400, `Payout ${missing} is not in ${batchLabel(ask.batchId)}`, 'unknown_payout');
+    throw new DomainError('unknown_payout', `Payout ${missing} is not in ${batchLabel(ask.batchId)}`);
   for (const r of rows) {
     if (r.reversed_from !== null)
-      throw new HttpError(
-        409,
-        `${r.full_name}'s payment in ${batchLabel(ask.batchId)} was corrected once already; a record is corrected once.`,
+      throw new DomainError(
         'already_reversed',
+        `${r.full_name}'s payment in ${batchLabel(ask.batchId)} was corrected once already; a record is corrected once.`,
       );
     const stillAsRecorded =
       r.outcome === 'paid' ? r.payout_status === 'success' : r.payout_status === 'failed';
     if (!stillAsRecorded || Number(r.payout_attempt) !== Number(r.attempt))
-      throw new HttpError(
-        409,
+      throw new DomainError(
+        'payout_changed',
         r.outcome === 'failed'
           ? `${r.full_name}'s payout was retried or released after this record (it is now ${r.payout_status}, attempt ${r.payout_attempt}): marking the old payment paid would pay twice. Record the later bank file as not paid, then ask again.`
           : `${r.full_name}'s payout is no longer as this record left it (it is now ${r.payout_status}): look at the run again.`,
-        'payout_changed',
       );
     if (r.outcome === 'failed' && Number(r.wallet_kobo ?? 0) < Number(r.amount_kobo))
-      throw new HttpError(
-        409,
-        `${r.full_name}'s wallet holds ${formatNaira(Number(r.wallet_kobo ?? 0))}, less than the ${formatNaira(Number(r.amount_kobo))} returned by this record: the money went out another way since. Settle that first.`,
+      throw new DomainError(
         'wallet_changed',
+        `${r.full_name}'s wallet holds ${formatNaira(Number(r.wallet_kobo ?? 0))}, less than the ${formatNaira(Number(r.amount_kobo))} returned by this record: the money went out another way since. Settle that first.`,
       );
   }
   return { row, run, rows };

@@ -1,5 +1,4 @@
-import { programmeName, type Programme } from '@coop/core';
-import { HttpError } from '../../plugins/errors';
+import { programmeName, type Programme, DomainError } from '@coop/core';
 import type { ApprovalAct, FrozenLine } from '../approvals/approval-acts';
 import { payoutCandidates } from './candidates';
 import { payoutDeps } from './payout-deps';
@@ -28,10 +27,9 @@ export const payoutRunApproval: ApprovalAct<RunAsk> = {
   subjectKey: ({ programme, period }) => `payout-run:${programme}:${period}`,
   async describe(app, _maker, { programme, period, mode }) {
     if (await findRunByPeriod(app.db, programme, period))
-      throw new HttpError(
-        409,
-        `The ${programmeName(programme)} payout for ${period} has already been run. Open it to retry the transfers that did not go through.`,
+      throw new DomainError(
         'run_exists',
+        `The ${programmeName(programme)} payout for ${period} has already been run. Open it to retry the transfers that did not go through.`,
       );
     const { payees } = await payoutCandidates(app.db, programme, app.config.payout.minimumKobo);
     return {
@@ -53,10 +51,9 @@ export const payoutRunApproval: ApprovalAct<RunAsk> = {
   },
   async carryOut(payload, { app, maker, checkerId, preview }) {
     if (!preview)
-      throw new HttpError(
-        409,
-        'This request was made before payout previews were kept: decline it and ask again.',
+      throw new DomainError(
         'preview_missing',
+        'This request was made before payout previews were kept: decline it and ask again.',
       );
     const progress = await startPayoutRun(payoutDeps(app), {
       ...payload,

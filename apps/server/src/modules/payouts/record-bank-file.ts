@@ -1,8 +1,7 @@
-import { formatNaira, programmeName } from '@coop/core';
+import { formatNaira, programmeName, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
 import type { FrozenLine } from '../approvals/approval-acts';
 import { recordAudit } from '../audit/record-audit';
 import { batchLabel, findBatch } from './bank-file-batches';
@@ -45,31 +44,24 @@ const itemsOf = (tx: Tx, batchId: number, lock: boolean) =>
 export async function checkBankAnswer(tx: Tx, answer: BankAnswer, options: { lock?: boolean } = {}) {
   const { row, run } = await findBatch(tx, answer.batchId, { lock: options.lock });
   if (row.status !== 'open')
-    throw new HttpError(
-      409,
-      `${batchLabel(answer.batchId)} is recorded already. A mistaken record is corrected by asking for a reversal.`,
+    throw new DomainError(
       'batch_recorded',
+      `${batchLabel(answer.batchId)} is recorded already. A mistaken record is corrected by asking for a reversal.`,
     );
   const items = await itemsOf(tx, answer.batchId, options.lock ?? false);
   const ids = new Set(items.map((i) => Number(i.payout_id)));
   const seen = new Set<number>();
   for (const f of answer.failed) {
     if (!ids.has(f.payoutId))
-      throw new HttpError(
-        400,
-        `Payout ${f.payoutId} is not in ${batchLabel(answer.batchId)}`,
-        'unknown_payout',
-      );
-    if (seen.has(f.payoutId))
-      throw new HttpError(400, `Payout ${f.payoutId} is named twice`, 'unknown_payout');
+      throw new DomainError('unknown_payout', `Payout ${f.payoutId} is not in ${batchLabel(answer.batchId)}`);
+    if (seen.has(f.payoutId)) throw new DomainError('unknown_payout', `Payout ${f.payoutId} is named twice`);
     seen.add(f.payoutId);
   }
   const changed = items.find((i) => i.payout_status !== 'reserved' || i.payout_reference !== i.reference);
   if (changed)
-    throw new HttpError(
-      409,
-      `${changed.full_name}'s payout changed since the file was made: reload the run's page and look again.`,
+    throw new DomainError(
       'batch_changed',
+      `${changed.full_name}'s payout changed since the file was made: reload the run's page and look again.`,
     );
   const reasons = new Map(answer.failed.map((f) => [f.payoutId, f.reason]));
   const paid = items.filter((i) => !reasons.has(Number(i.payout_id)));

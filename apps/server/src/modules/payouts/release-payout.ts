@@ -1,9 +1,9 @@
+import { DomainError } from '@coop/core';
 import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { postEntry } from '../ledger/post-entry';
 import { applyTransferOutcome, payoutMoveKey, refreshRunStatus } from './transfer-outcome';
@@ -35,10 +35,9 @@ const factsColumns = sql`p.reference, p.status, p.amount_kobo, p.account_id, p.p
 
 const refuseInOpenFile = (facts: PayoutFacts) => {
   if (facts.in_open_file)
-    throw new HttpError(
-      409,
-      'This payout is in a bank file whose answer is not recorded yet: the bank may pay it. Record what the bank paid first; release it then if the bank did not pay it.',
+    throw new DomainError(
       'payout_in_bank_file',
+      'This payout is in a bank file whose answer is not recorded yet: the bank may pay it. Record what the bank paid first; release it then if the bank did not pay it.',
     );
 };
 
@@ -46,12 +45,11 @@ const payoutFacts = async (db: Db, payoutId: number) =>
   (await queryRows<PayoutFacts>(db, sql`select ${factsColumns} from payouts p where p.id = ${payoutId}`))[0];
 
 function refuseUnreleasable(status: string) {
-  if (status === 'released') throw new HttpError(409, 'This payout is released already.', 'not_releasable');
+  if (status === 'released') throw new DomainError('not_releasable', 'This payout is released already.');
   if (status === 'success')
-    throw new HttpError(
-      409,
-      'This payout is paid; only a payout that was not paid can be released',
+    throw new DomainError(
       'not_releasable',
+      'This payout is paid; only a payout that was not paid can be released',
     );
 }
 
@@ -72,7 +70,7 @@ export async function releasePayout(
   reason: string,
 ) {
   const payout = await payoutFacts(db, payoutId);
-  if (!payout) throw new HttpError(404, 'There is no such payout', 'payout_not_found');
+  if (!payout) throw new DomainError('payout_not_found', 'There is no such payout');
   refuseUnreleasable(payout.status);
   refuseInOpenFile(payout);
   let status = payout.status;
@@ -84,10 +82,9 @@ export async function releasePayout(
       await applyTransferOutcome(db, payout.reference, existing);
       status = (await payoutFacts(db, payoutId))!.status;
       if (HELD.includes(status) || status === 'success')
-        throw new HttpError(
-          409,
-          `Paystack has this transfer (${transferStatusText(existing.status)}); its state has been recorded instead${status === 'otp' ? ': give its code, or release it once Paystack abandons it (30 minutes)' : ''}`,
+        throw new DomainError(
           'transfer_exists',
+          `Paystack has this transfer (${transferStatusText(existing.status)}); its state has been recorded instead${status === 'otp' ? ': give its code, or release it once Paystack abandons it (30 minutes)' : ''}`,
         );
     }
     // Not found at Paystack: the transfer was never received, so its held money goes back to the wallet below.
@@ -100,18 +97,16 @@ export async function releasePayout(
     );
     refuseInOpenFile(locked!);
     if (locked!.status !== status)
-      throw new HttpError(
-        409,
-        'This payout changed meanwhile; look at it again before releasing it',
+      throw new DomainError(
         'payout_busy',
+        'This payout changed meanwhile; look at it again before releasing it',
       );
     if (HELD.includes(locked!.status)) {
       // Nothing sends a bank-file payout but the bank file, and a payout in no open file is with no bank.
       if (!locked!.quiet && !locked!.bank_file)
-        throw new HttpError(
-          409,
-          `This payout was sent or changed in the last ${QUIET_MINUTES} minutes; try again later`,
+        throw new DomainError(
           'payout_busy',
+          `This payout was sent or changed in the last ${QUIET_MINUTES} minutes; try again later`,
         );
       const amountKobo = Number(locked!.amount_kobo);
       await postEntry(tx, {

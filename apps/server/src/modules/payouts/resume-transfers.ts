@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { PaymentProvider } from '../../adapters/payments';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { payoutDeps } from './payout-deps';
+import { transferReasonPrefix } from './payout-deps';
 import { refreshTransfer, sendTransfer, type SendResult } from './send-transfer';
 import { refreshRunStatus } from './transfer-outcome';
 
@@ -47,26 +49,29 @@ async function payoutsToResume(db: Db, now: Date) {
  * Paystack refuses a reference used before; each outcome's ledger move has its own key. The first send Paystack
  * still does not answer ends the pass: the rest wait for the next run, unchanged.
  */
-export async function resumeWaitingTransfers(app: FastifyInstance, now = new Date()) {
-  const deps = payoutDeps(app);
-  const due = await payoutsToResume(app.db, now);
+export async function resumeWaitingTransfers(
+  deps: { db: Db; payments: PaymentProvider; log: FastifyBaseLogger; config: Pick<Config, 'site'> },
+  now = new Date(),
+) {
+  const { db, payments, log } = deps;
+  const due = await payoutsToResume(db, now);
   const counts: Partial<Record<SendResult, number>> = {};
   const runs = new Set<number>();
   for (const payout of due) {
     const result =
       payout.status === 'reserved'
-        ? await sendTransfer(app.db, app.payments, Number(payout.id), {
-            reason: `${deps.reasonPrefix} ${payout.period}`,
+        ? await sendTransfer(db, payments, Number(payout.id), {
+            reason: `${transferReasonPrefix(deps.config.site)} ${payout.period}`,
             verifyFirst: true,
           })
-        : await refreshTransfer(app.db, app.payments, payout.reference);
+        : await refreshTransfer(db, payments, payout.reference);
     counts[result] = (counts[result] ?? 0) + 1;
     runs.add(Number(payout.run_id));
     if (result === 'unreachable') break;
   }
-  for (const runId of runs) await app.db.transaction((tx) => refreshRunStatus(tx, runId));
+  for (const runId of runs) await db.transaction((tx) => refreshRunStatus(tx, runId));
   if (due.length > 0)
-    app.log.info({ ...counts, due: due.length }, 'payout transfers resumed after provider faults');
+    log.info({ ...counts, due: due.length }, 'payout transfers resumed after provider faults');
   return counts;
 }
 

@@ -1,6 +1,7 @@
+import { DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
-import { HttpError } from '../../plugins/errors';
 import { queryRows } from '../../db/rows';
+import { bankDetailsSummary } from '../bank-details/queries';
 import type { ApprovalAct } from '../approvals/approval-acts';
 import { payoutDeps } from './payout-deps';
 import { retryPayoutRun } from './run-payout';
@@ -38,11 +39,11 @@ export const payoutRetryApproval: ApprovalAct<RetryAsk> = {
       app.db,
       sql`select p.id, p.account_id, a.full_name, a.email, r.period, p.amount_kobo, p.bank_name as old_bank_name, p.account_number_last4 as old_last4,
                  b.bank_name, b.account_number_last4 as last4, b.saved_at
-          from payouts p join payout_runs r on r.id = p.run_id join accounts a on a.id = p.account_id left join bank_details b on b.account_id = p.account_id
+          from payouts p join payout_runs r on r.id = p.run_id join accounts a on a.id = p.account_id left join lateral ${bankDetailsSummary(sql`p.account_id`)} b on true
           where p.run_id = ${runId} and p.id in (${sql.join(payoutIds.length ? payoutIds.map((id) => sql`${id}`) : [sql`null`], sql`, `)}) and p.status in ('failed', 'reversed') order by p.id`,
     );
     if (rows.length === 0)
-      throw new HttpError(409, 'None of these payouts waits for a retry any more.', 'nothing_to_retry');
+      throw new DomainError('nothing_to_retry', 'None of these payouts waits for a retry any more.');
     const people = rows.length === 1 ? rows[0]!.full_name : `${rows.length} members`;
     return {
       summary: `retry the payout of ${rows[0]!.period} to new bank details of ${people}`,

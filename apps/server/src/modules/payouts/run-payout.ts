@@ -1,10 +1,9 @@
-import { type Programme, programmeName } from '@coop/core';
+import { type Programme, programmeName, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { retryWhileDatabaseUnavailable, type OutageLog } from '../../db/unavailable';
-import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { payoutCandidates } from './candidates';
 import { SKIP_REASON_TEXT, type SkipReason } from './payee-rules';
@@ -196,10 +195,9 @@ export async function startPayoutRun(
     );
     // Paying an earlier month after a later one would book a failed payout under the wrong month.
     if (later)
-      throw new HttpError(
-        409,
-        `The ${programmeName(input.programme)} payout of ${later.period} has already been run, so ${input.period} cannot be run now: months are paid in order. To pay someone whose payout of an earlier month failed, open that month's run and press Retry.`,
+      throw new DomainError(
         'later_run_exists',
+        `The ${programmeName(input.programme)} payout of ${later.period} has already been run, so ${input.period} cannot be run now: months are paid in order. To pay someone whose payout of an earlier month failed, open that month's run and press Retry.`,
       );
     const [created] = await queryRows<{ id: string }>(
       tx,
@@ -208,10 +206,9 @@ export async function startPayoutRun(
           on conflict (programme, period) do nothing returning id`,
     );
     if (!created)
-      throw new HttpError(
-        409,
-        `The ${programmeName(input.programme)} payout for ${input.period} has already been run. Open it and press Retry to pay the payouts that did not go through.`,
+      throw new DomainError(
         'run_exists',
+        `The ${programmeName(input.programme)} payout for ${input.period} has already been run. Open it and press Retry to pay the payouts that did not go through.`,
       );
     const id = Number(created.id);
     await recordAudit(tx, {
@@ -266,12 +263,11 @@ export async function retryPayoutRun(
     deps.db,
     sql`select id, programme, period, mode, status, reservations_done_at, created_at from payout_runs where id = ${runId}`,
   );
-  if (!run) throw new HttpError(404, 'There is no such payout run', 'run_not_found');
+  if (!run) throw new DomainError('run_not_found', 'There is no such payout run');
   if (run.status === 'completed')
-    throw new HttpError(
-      409,
-      'Every payout of this run is paid or released; there is nothing to retry.',
+    throw new DomainError(
       'run_completed',
+      'Every payout of this run is paid or released; there is nothing to retry.',
     );
   const progress = newProgress(runId);
   const failed = await queryRows<{ id: string }>(

@@ -1,8 +1,8 @@
+import { DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
 import { auditRecordedWith } from '../audit/audit-reads';
 import { recordAudit } from '../audit/record-audit';
 import { applyTransferOutcome } from './transfer-outcome';
@@ -20,9 +20,9 @@ async function payoutAwaitingCode(db: Db, payoutId: number): Promise<OtpPayout &
     db,
     sql`select reference, transfer_code, account_id, run_id, status from payouts where id = ${payoutId}`,
   );
-  if (!payout) throw new HttpError(404, 'There is no such payout', 'payout_not_found');
+  if (!payout) throw new DomainError('payout_not_found', 'There is no such payout');
   if (payout.status !== 'otp' || !payout.transfer_code)
-    throw new HttpError(409, 'This payout is not waiting for a one-time code', 'not_waiting_for_code');
+    throw new DomainError('not_waiting_for_code', 'This payout is not waiting for a one-time code');
   return { ...payout, transfer_code: payout.transfer_code };
 }
 
@@ -57,7 +57,7 @@ export async function finalizePayoutTransfer(
   const payout = await payoutAwaitingCode(db, payoutId);
   const answer = await provider.finalizeTransfer({ transferCode: payout.transfer_code, otp });
   if ('refused' in answer)
-    throw new HttpError(400, `Paystack did not accept the code: ${answer.refused}`, 'otp_refused');
+    throw new DomainError('otp_refused', `Paystack did not accept the code: ${answer.refused}`);
   await applyTransferOutcome(db, payout.reference, answer);
   // Kept for the preview's warning that this programme's runs need a code (OTP is on in Paystack's settings).
   await audit(db, adminId, 'payout_otp_finalize', payoutId, payout, { status: answer.status });
@@ -69,7 +69,7 @@ export async function resendPayoutOtp(db: Db, provider: PaymentProvider, payoutI
   const payout = await payoutAwaitingCode(db, payoutId);
   const answer = await provider.resendTransferOtp(payout.transfer_code);
   if ('refused' in answer)
-    throw new HttpError(400, `Paystack did not send a new code: ${answer.refused}`, 'otp_resend_refused');
+    throw new DomainError('otp_resend_refused', `Paystack did not send a new code: ${answer.refused}`);
   await audit(db, adminId, 'payout_otp_resend', payoutId, payout);
 }
 

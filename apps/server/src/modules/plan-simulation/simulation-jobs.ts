@@ -1,7 +1,7 @@
+import { DomainError } from '@coop/core';
 import { randomUUID } from 'node:crypto';
 import type { PlanSimulationInput } from '@coop/core';
 import type { SimulationJob } from '@coop/core/contracts';
-import { HttpError } from '../../plugins/errors';
 import { runInWorker, type RunningSimulation } from './run-in-worker';
 
 /** Two at once on this instance: the machine's cores are the limit, and a simulation keeps one busy. */
@@ -38,10 +38,9 @@ export function createSimulationJobs(log: {
   return {
     start(input) {
       if (running() >= MAX_RUNNING)
-        throw new HttpError(
-          429,
-          'Other simulations are running. Try again in a few seconds.',
+        throw new DomainError(
           'simulations_busy',
+          'Other simulations are running. Try again in a few seconds.',
         );
       const id = randomUUID();
       const job: SimulationJob = { id, status: 'running', done: 0, total: 0 };

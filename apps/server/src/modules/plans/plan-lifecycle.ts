@@ -1,10 +1,10 @@
-import { planDifferences, planShapeProblems, type Plan, type Programme } from '@coop/core';
+import { planDifferences, planShapeProblems, type Plan, type Programme, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { currentPlan } from './plan-book';
+import type { PlanMatrix } from './plan-matrix';
 import { tellMembersOfNewVersion } from './plan-notice';
 import { assertEditable, assertNotPublished, checkedDraft, findVersion } from './plan-versions';
 
@@ -69,10 +69,9 @@ export async function publishDraft(
   programme: Programme,
   id: number,
   actors: { makerId: string; checkerId: string | null },
+  matrix: PlanMatrix,
 ) {
-  await tx.execute(
-    sql`select id from positions where programme = ${programme} and parent_id is null for update`,
-  );
+  await matrix.lockProgramme(tx, programme);
   assertNotPublished(await findVersion(tx, programme, id, { lock: true }));
   const [current] = await queryRows<{ id: string; version: number }>(
     tx,
@@ -83,7 +82,7 @@ export async function publishDraft(
   const version = current!.version + 1;
   const after: Plan = { ...draft!.plan, version };
   const problems = planShapeProblems(before, after);
-  if (problems.length) throw new HttpError(409, problems.join(' '), 'plan_shape_changed');
+  if (problems.length) throw new DomainError('plan_shape_changed', problems.join(' '));
   await tx.execute(
     sql`update plan_versions set status = 'superseded', superseded_at = now() where id = ${current!.id}`,
   );

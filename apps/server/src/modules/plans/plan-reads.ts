@@ -1,31 +1,26 @@
+import { DomainError } from '@coop/core';
 import type { Programme } from '@coop/core';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
 import { currentPlan, publishedPlan, publishedVersionRow } from './plan-book';
+import type { PlanMatrix } from './plan-matrix';
 import { listVersions, versionView } from './plan-versions';
 
 export async function publicVersion(db: Db, programme: Programme, version: number | 'current') {
   const plan = await publishedVersionRow(db, programme, version);
   if (!plan)
-    throw new HttpError(
-      404,
-      `The ${programme} plan has no published version ${version}.`,
+    throw new DomainError(
       'plan_version_unknown',
+      `The ${programme} plan has no published version ${version}.`,
     );
   return plan;
 }
 
 /** The version the member's latest position joined under; before paying, the current one (what they would join under). */
-export async function memberPlan(db: Db, accountId: string, programme: Programme) {
-  const [position] = await queryRows<{ plan_version: number }>(
-    db,
-    sql`select plan_version from positions where account_id = ${accountId} order by id desc limit 1`,
-  );
+export async function memberPlan(db: Db, accountId: string, programme: Programme, matrix: PlanMatrix) {
+  const joinedUnder = await matrix.joinedVersion(db, accountId);
   const current = await currentPlan(db, programme);
-  const plan = (await publishedVersionRow(db, programme, position ? position.plan_version : 'current'))!;
-  return { ...plan, joinedUnder: position ? position.plan_version : null, currentVersion: current.version };
+  const plan = (await publishedVersionRow(db, programme, joinedUnder ?? 'current'))!;
+  return { ...plan, joinedUnder, currentVersion: current.version };
 }
 
 /** Every version, newest first, each with its differences against the version it replaced (drafts: the current one). */

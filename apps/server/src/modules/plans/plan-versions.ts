@@ -1,9 +1,8 @@
-import { planDifferences, planShapeProblems, type Plan, type Programme } from '@coop/core';
+import { planDifferences, planShapeProblems, type Plan, type Programme, DomainError } from '@coop/core';
 import type { PlanVersionRow } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
 import { approvalStatusOf } from '../approvals/approval-store';
 import { currentPlan } from './plan-book';
 
@@ -37,7 +36,7 @@ export async function findVersion(
     db,
     sql`select ${columns} where v.programme = ${programme} and v.id = ${id} ${options.lock ? sql`for update of v` : sql``}`,
   );
-  if (!row) throw new HttpError(404, 'There is no such plan version.', 'plan_version_unknown');
+  if (!row) throw new DomainError('plan_version_unknown', 'There is no such plan version.');
   return row;
 }
 
@@ -57,10 +56,9 @@ export const shownStatus = (row: VersionRow): PlanVersionRow['status'] =>
 /** A published version is what members were promised: it never changes. */
 export function assertNotPublished(row: VersionRow) {
   if (row.status === 'published' || row.status === 'superseded')
-    throw new HttpError(
-      409,
-      `Version ${row.version} is published and cannot be changed: draft a new version instead.`,
+    throw new DomainError(
       'plan_version_published',
+      `Version ${row.version} is published and cannot be changed: draft a new version instead.`,
     );
 }
 
@@ -69,10 +67,9 @@ export function assertEditable(row: VersionRow) {
   assertNotPublished(row);
   const status = shownStatus(row);
   if (status === 'submitted')
-    throw new HttpError(
-      409,
-      'This draft waits for a second administrator: it cannot change until the request is decided.',
+    throw new DomainError(
       'plan_version_submitted',
+      'This draft waits for a second administrator: it cannot change until the request is decided.',
     );
 }
 
@@ -85,7 +82,7 @@ export async function checkedDraft(
   const current = await currentPlan(db, programme);
   const plan: Plan = { ...body, programme, version: 0 };
   const problems = planShapeProblems(current, plan);
-  if (problems.length) throw new HttpError(400, problems.join(' '), 'plan_shape_changed');
+  if (problems.length) throw new DomainError('plan_shape_invalid', problems.join(' '));
   return { plan, current };
 }
 

@@ -1,9 +1,9 @@
-import { breachCommissionDeadline, timeLeft, type Programme } from '@coop/core';
+import { breachCommissionDeadline, timeLeft, DomainError } from '@coop/core';
 import type { Breach, BreachNoticeInput, NewBreachInput } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
+import { membersByEmails } from '../accounts/privacy-fields';
 import { recordAudit } from '../audit/record-audit';
 import { enqueueMail } from '../notifications/mail-queue';
 
@@ -74,7 +74,7 @@ export async function setCommissionTold(
     tx,
     sql`update breaches set commission_told_at = ${at === null ? null : new Date(at)} where id = ${id} returning ${columns}`,
   );
-  if (!row) throw new HttpError(404, 'No such breach in the register.', 'breach_unknown');
+  if (!row) throw new DomainError('breach_unknown', 'No such breach in the register.');
   await recordAudit(tx, { actorAccountId, action: 'breach_commission_told', details: { breachId: id, at } });
   return toBreach(row, now);
 }
@@ -101,23 +101,15 @@ export async function notifyBreachMembers(
   ctx: { actorAccountId: string; dpoEmail: string; now: Date },
 ) {
   const [breach] = await queryRows<Row>(tx, sql`select ${columns} from breaches where id = ${id} for update`);
-  if (!breach) throw new HttpError(404, 'No such breach in the register.', 'breach_unknown');
+  if (!breach) throw new DomainError('breach_unknown', 'No such breach in the register.');
   const emails = addressesOf(input.emails);
-  const accounts = await queryRows<{ id: string; email: string; full_name: string; programme: Programme }>(
-    tx,
-    sql`select id, email, full_name, programme from accounts where erased_at is null and role = 'user'
-        and email in (${sql.join(
-          emails.map((e) => sql`${e}`),
-          sql`, `,
-        )})`,
-  );
+  const accounts = await membersByEmails(tx, emails);
   const found = new Set(accounts.map((a) => a.email));
   const unknown = emails.filter((e) => !found.has(e));
   if (accounts.length === 0)
-    throw new HttpError(
-      409,
-      `No member account uses ${unknown.length === 1 ? 'this address' : 'these addresses'}: nothing was sent.`,
+    throw new DomainError(
       'no_members',
+      `No member account uses ${unknown.length === 1 ? 'this address' : 'these addresses'}: nothing was sent.`,
     );
   const foundOn = new Date(breach.found_at).toUTCString().slice(0, 16);
   for (const a of accounts)

@@ -1,9 +1,7 @@
-import { programmeName, type Programme } from '@coop/core';
+import { programmeName, DomainError } from '@coop/core';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
+import { findAccount } from '../accounts/account-store';
 import type { ApprovalAct } from '../approvals/approval-acts';
 import { recordAudit } from '../audit/record-audit';
 import { answerPlatformRequests } from './request-register';
@@ -16,23 +14,21 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /** Refuses, with the reason the operator reads, an erasure that may not happen now. */
 export function assertErasable(state: ErasureState | null) {
-  if (!state) throw new HttpError(404, 'No such member.', 'member_not_found');
+  if (!state) throw new DomainError('member_not_found', 'No such member.');
   if (state.status === 'erased')
-    throw new HttpError(409, 'This member’s personal data has already been erased.', 'already_erased');
+    throw new DomainError('already_erased', 'This member’s personal data has already been erased.');
   if (state.status === 'not_closed')
-    throw new HttpError(
-      409,
-      'This account is not closed: personal data is erased only after closure.',
+    throw new DomainError(
       'not_closed',
+      'This account is not closed: personal data is erased only after closure.',
     );
   if (state.status === 'not_due')
-    throw new HttpError(
-      409,
-      `Erasure is not due: the member has not asked for it, and the retention period ends on ${day(state.retentionEndsAt!)}.`,
+    throw new DomainError(
       'erasure_not_due',
+      `Erasure is not due: the member has not asked for it, and the retention period ends on ${day(state.retentionEndsAt!)}.`,
     );
   if (state.status === 'deferred')
-    throw new HttpError(409, `Erasure is deferred. ${state.blockers.join(' ')}`, 'erasure_deferred');
+    throw new DomainError('erasure_deferred', `Erasure is deferred. ${state.blockers.join(' ')}`);
 }
 
 /** Carries out an erasure checked again inside the transaction, and audits it without any personal value. */
@@ -74,17 +70,14 @@ export const erasureApproval: ApprovalAct<EraseAsk> = {
   async describe(app, _maker, { accountId }) {
     const state = await erasureState(app.db, accountId, new Date(), app.config.retention.closedAccountYears);
     assertErasable(state);
-    const [who] = await queryRows<{ full_name: string; programme: Programme }>(
-      app.db,
-      sql`select full_name, programme from accounts where id = ${accountId}`,
-    );
+    const who = await findAccount(app.db, accountId);
     const because =
       state!.dueBecause === 'member_asked'
         ? 'the member asked'
         : 'the retention period after closure has passed';
     return {
       // The name is replaced in this summary too when the erasure is carried out.
-      summary: `erase the personal data of ${who!.full_name} (${programmeName(who!.programme)}, closed on ${day(state!.closedAt!)}; ${because})`,
+      summary: `erase the personal data of ${who!.fullName} (${programmeName(who!.programme)}, closed on ${day(state!.closedAt!)}; ${because})`,
       targetAccountId: accountId,
       amountKobo: null,
     };

@@ -1,9 +1,13 @@
-import { type Programme } from '@coop/core';
-import { eq, sql } from 'drizzle-orm';
+import { DomainError } from '@coop/core';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { accounts } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import {
+  erasureCandidates,
+  erasureRequestedAt,
+  markErasureRequested,
+  setLegalHoldReason,
+} from '../accounts/privacy-fields';
 import { recordAudit } from '../audit/record-audit';
 import { erasureState } from './erasure-state';
 import { enterPlatformRequest } from './request-register';
@@ -11,22 +15,14 @@ import { enterPlatformRequest } from './request-register';
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export async function erasureRequestOf(db: Tx, accountId: string) {
-  const [row] = await db
-    .select({ at: accounts.erasureRequestedAt })
-    .from(accounts)
-    .where(eq(accounts.id, accountId));
-  return { requestedAt: iso(row?.at ?? null) };
+  return { requestedAt: iso((await erasureRequestedAt(db, accountId)) ?? null) };
 }
 
 /** The member's own ask, kept with its first date; erasure itself waits for the closure and the operator. */
 export async function requestErasure(db: Db, accountId: string) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(accounts)
-      .set({ erasureRequestedAt: sql`coalesce(${accounts.erasureRequestedAt}, now())` })
-      .where(eq(accounts.id, accountId))
-      .returning({ at: accounts.erasureRequestedAt });
-    if (!row?.at) throw new HttpError(404, 'Your account no longer exists.');
+    const at = await markErasureRequested(tx, accountId);
+    if (!at) throw new DomainError('account_gone', 'Your account no longer exists.');
     await recordAudit(tx, {
       actorAccountId: accountId,
       action: 'erasure_requested',
@@ -44,34 +40,17 @@ export async function requestErasure(db: Db, accountId: string) {
         details: 'Asked from Close Account: erase my personal data once the account is closed',
         status: 'received',
       });
-    return row.at;
+    return at;
   });
 }
 
-export async function setLegalHold(tx: Tx, accountId: string, reason: string | null) {
-  const changed = await tx
-    .update(accounts)
-    .set({ legalHoldReason: reason })
-    .where(eq(accounts.id, accountId))
-    .returning({ id: accounts.id });
-  return changed.length > 0;
-}
+/** Sets or lifts (null) the legal hold that defers erasure; false when there is no such member. */
+export const setLegalHold = (tx: Tx, accountId: string, reason: string | null) =>
+  setLegalHoldReason(tx, accountId, reason);
 
 /** Closed accounts (and any whose member asked), newest closure first, each with where it stands. */
 export async function erasureList(db: Tx, now: Date, closedAccountYears: number) {
-  const rows = await queryRows<{
-    id: string;
-    programme: Programme;
-    full_name: string;
-    email: string;
-    erasure_requested_at: string | Date | null;
-    legal_hold_reason: string | null;
-  }>(
-    db,
-    sql`select id, programme, full_name, email, erasure_requested_at, legal_hold_reason from accounts
-        where status = 'closed' or erasure_requested_at is not null
-        order by coalesce(closed_at, erasure_requested_at) desc limit 200`,
-  );
+  const rows = await erasureCandidates(db);
   const items = [];
   for (const r of rows) {
     const state = (await erasureState(db, r.id, now, closedAccountYears))!;

@@ -1,4 +1,4 @@
-import { requestAnswerDueAt, type Programme } from '@coop/core';
+import { requestAnswerDueAt, type Programme, DomainError } from '@coop/core';
 import type {
   AnswerPrivacyRequestInput,
   NewPrivacyRequestInput,
@@ -8,7 +8,9 @@ import type {
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
+import { accountColumnsJoin } from '../accounts/account-sql';
+import { contactOf } from '../accounts/account-store';
+import { accountIdsByEmail } from '../accounts/privacy-fields';
 import { recordAudit } from '../audit/record-audit';
 
 type Status = PrivacyRequest['status'];
@@ -30,12 +32,13 @@ export async function enterPlatformRequest(
 ): Promise<number> {
   const now = input.now ?? new Date();
   const answered = input.status === 'answered' || input.status === 'refused';
+  const member = await contactOf(tx, input.accountId);
+  if (!member) throw new Error(`no account ${input.accountId}`);
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`insert into privacy_requests (kind, source, account_id, requester, details, received_at, due_at, status, answer, answered_at)
-        select ${input.kind}, 'platform', a.id, a.full_name || ' <' || a.email || '>', ${input.details}, ${now}, ${requestAnswerDueAt(now)},
-               ${input.status}, ${input.answer ?? ''}, ${answered ? now : null}
-        from accounts a where a.id = ${input.accountId}
+        values (${input.kind}, 'platform', ${member.id}, ${`${member.fullName} <${member.email}>`}, ${input.details}, ${now}, ${requestAnswerDueAt(now)},
+               ${input.status}, ${input.answer ?? ''}, ${answered ? now : null})
         returning id`,
   );
   return Number(row!.id);
@@ -75,7 +78,7 @@ export async function listRequests(tx: Tx, now: Date): Promise<PrivacyRequest[]>
   const rows = await queryRows<Row>(
     tx,
     sql`select r.id, r.kind, r.source, r.account_id, a.programme, r.requester, r.details, r.received_at, r.due_at, r.status, r.answer, r.answered_at
-        from privacy_requests r left join accounts a on a.id = r.account_id
+        from privacy_requests r ${accountColumnsJoin('a', sql`r.account_id`, ['programme'], 'left')}
         order by r.received_at desc, r.id desc limit 500`,
   );
   return rows.map((r) => ({
@@ -100,17 +103,13 @@ export async function addOperatorRequest(tx: Tx, input: NewPrivacyRequestInput, 
   const receivedAt = new Date(input.receivedAt);
   let accountId: string | null = null;
   if (input.accountEmail) {
-    const accounts = await queryRows<{ id: string }>(
-      tx,
-      sql`select id from accounts where email = ${input.accountEmail.trim().toLowerCase()} order by programme limit 2`,
-    );
+    const accounts = await accountIdsByEmail(tx, input.accountEmail.trim().toLowerCase());
     if (accounts.length === 0)
-      throw new HttpError(
-        404,
-        'No account uses this email address. Leave it empty if the person has no account.',
+      throw new DomainError(
         'account_unknown',
+        'No account uses this email address. Leave it empty if the person has no account.',
       );
-    accountId = accounts[0]!.id;
+    accountId = accounts[0]!;
   }
   const [row] = await queryRows<{ id: number }>(
     tx,
@@ -140,7 +139,7 @@ export async function answerRequest(
           answered_at = ${closed ? sql`coalesce(answered_at, now())` : null}
         where id = ${id} returning account_id`,
   );
-  if (!row) throw new HttpError(404, 'No such request in the register.', 'request_unknown');
+  if (!row) throw new DomainError('request_unknown', 'No such request in the register.');
   await recordAudit(tx, {
     actorAccountId,
     action: 'privacy_request_answered',

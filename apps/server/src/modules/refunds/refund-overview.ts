@@ -1,9 +1,7 @@
-import { refundLeftKobo, toNairaString } from '@coop/core';
+import { refundLeftKobo, toNairaString, DomainError } from '@coop/core';
 import type { RefundOverview } from '@coop/core/contracts';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
-import { HttpError } from '../../plugins/errors';
+import { findPendingBySubject } from '../approvals/approval-store';
 import { paymentForRefund, refundsOf, type RefundRow } from './refund-store';
 import { assertRefundable } from './start-refund';
 
@@ -30,7 +28,7 @@ export const refundView = (r: RefundRow, now = new Date()) => ({
 /** What the refund screen shows: the payment, whether and how much may be refunded, a request waiting, its refunds. */
 export async function refundOverview(db: Tx, reference: string): Promise<RefundOverview> {
   const payment = await paymentForRefund(db, reference);
-  if (!payment) throw new HttpError(404, 'There is no payment with this reference.', 'payment_unknown');
+  if (!payment) throw new DomainError('payment_unknown', 'There is no payment with this reference.');
   // A payment that placed a position (or was never paid) has nothing to refund, whatever its amount.
   const leftKobo = payment.placed || payment.status !== 'paid' ? 0 : refundLeftKobo(payment);
   let refusal: string | null = null;
@@ -39,10 +37,7 @@ export async function refundOverview(db: Tx, reference: string): Promise<RefundO
   } catch (error) {
     refusal = (error as Error).message;
   }
-  const [waiting] = await queryRows<{ id: string; summary: string }>(
-    db,
-    sql`select id, summary from approval_requests where subject_key = ${`refund:${reference}`} and status = 'pending'`,
-  );
+  const waiting = await findPendingBySubject(db, `refund:${reference}`);
   return {
     payment: {
       reference: payment.reference,

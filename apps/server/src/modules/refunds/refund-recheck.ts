@@ -1,9 +1,11 @@
+import { DomainError } from '@coop/core';
 import type { FastifyInstance } from 'fastify';
 import { PaymentProviderError } from '../../adapters/payments';
-import { HttpError } from '../../plugins/errors';
+import type { Config } from '../../config';
 import { recordAudit } from '../audit/record-audit';
 import type { ProviderRefund } from '../../adapters/payments/refund-types';
 import { applyFetchedRefund, applyRefundWord } from './refund-outcome';
+import type { RefundDeps } from './start-refund';
 import {
   findRefund,
   knownProviderRefundIds,
@@ -40,14 +42,14 @@ const LIST_PAGES = 20;
  * none of the refunds we know. `complete` says the whole list was read, so "none" means Paystack never made it.
  */
 async function findInPaystackList(
-  app: FastifyInstance,
+  { db, payments }: RefundDeps,
   refund: RefundRow,
   now: Date,
 ): Promise<{ found: ProviderRefund | null; complete: boolean }> {
-  const known = await knownProviderRefundIds(app.db, refund.paymentReference);
+  const known = await knownProviderRefundIds(db, refund.paymentReference);
   const from = new Date(refund.createdAt.getTime() - CLOCK_SKEW_MS);
   for (let page = 1; page <= LIST_PAGES; page += 1) {
-    const { refunds, pageCount } = await app.payments.listRefunds({
+    const { refunds, pageCount } = await payments.listRefunds({
       from,
       to: now,
       page,
@@ -74,19 +76,19 @@ async function findInPaystackList(
  * (Paystack unreachable, an answer not in its shape) is the caller's: nothing was changed.
  */
 export async function recheckRefund(
-  app: FastifyInstance,
+  deps: RefundDeps,
   id: number,
   now: Date,
 ): Promise<{ outcome: RecheckOutcome; refund: RefundRow } | null> {
-  const refund = await findRefund(app.db, { id });
+  const refund = await findRefund(deps.db, { id });
   if (!refund) return null;
   if (!OPEN_STATUSES.includes(refund.status)) return { outcome: 'ended', refund };
   if (refund.providerRefundId === null && now.getTime() - refund.createdAt.getTime() < SENDING_SETTLED_MS)
     return { outcome: 'still_sending', refund };
   const fetched =
-    refund.providerRefundId === null ? null : await app.payments.fetchRefund(refund.providerRefundId);
-  const listed = refund.providerRefundId === null ? await findInPaystackList(app, refund, now) : null;
-  const outcome = await app.db.transaction(async (tx): Promise<RecheckOutcome> => {
+    refund.providerRefundId === null ? null : await deps.payments.fetchRefund(refund.providerRefundId);
+  const listed = refund.providerRefundId === null ? await findInPaystackList(deps, refund, now) : null;
+  const outcome = await deps.db.transaction(async (tx): Promise<RecheckOutcome> => {
     const locked = (await findRefund(tx, { id }, { lock: true }))!;
     if (!OPEN_STATUSES.includes(locked.status)) return 'ended';
     if (fetched && 'found' in fetched) {
@@ -126,7 +128,7 @@ export async function recheckRefund(
     await updateRefund(tx, id, { checkedAt: now });
     return 'unchanged';
   });
-  return { outcome, refund: (await findRefund(app.db, { id }))! };
+  return { outcome, refund: (await findRefund(deps.db, { id }))! };
 }
 
 /**
@@ -134,10 +136,13 @@ export async function recheckRefund(
  * them, is asked again, so a refund whose events were lost is settled without anyone looking. One refund's failure
  * does not stop the others; Paystack unreachable leaves it for the next run.
  */
-export async function recheckWaitingRefunds(app: FastifyInstance, now: Date) {
+export async function recheckWaitingRefunds(
+  deps: RefundDeps & { config: Pick<Config, 'refunds'> },
+  now: Date,
+) {
   const ids = await refundsWaitingSince(
-    app.db,
-    new Date(now.getTime() - app.config.refunds.recheckMs),
+    deps.db,
+    new Date(now.getTime() - deps.config.refunds.recheckMs),
     BATCH,
   );
   const counts: Record<RecheckOutcome | 'unreachable', number> = {
@@ -152,18 +157,18 @@ export async function recheckWaitingRefunds(app: FastifyInstance, now: Date) {
   };
   for (const id of ids) {
     try {
-      const checked = await recheckRefund(app, id, now);
+      const checked = await recheckRefund(deps, id, now);
       if (checked) counts[checked.outcome] += 1;
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       counts.unreachable += 1;
-      app.log.warn(
+      deps.log.warn(
         { err: error, refundId: id },
         'refund recheck: Paystack could not be asked; the next run tries again',
       );
     }
   }
-  if (ids.length > 0) app.log.info(counts, 'refunds waiting on Paystack asked again');
+  if (ids.length > 0) deps.log.info(counts, 'refunds waiting on Paystack asked again');
   return counts;
 }
 
@@ -181,37 +186,34 @@ const SAID: Record<RefundRow['status'], string> = {
  * from where, and Paystack's answer. Answers the words the screen shows.
  */
 export async function askPaystackNow(
-  app: FastifyInstance,
+  deps: RefundDeps,
   id: number,
   asker: { accountId: string; address: string },
 ) {
   let checked;
   try {
-    checked = await recheckRefund(app, id, new Date());
+    checked = await recheckRefund(deps, id, new Date());
   } catch (error) {
     if (error instanceof PaymentProviderError)
-      throw new HttpError(
-        502,
-        `Paystack could not be asked now (${error.message}). Nothing changed: try again in a few minutes.`,
+      throw new DomainError(
         'provider_unavailable',
+        `Paystack could not be asked now (${error.message}). Nothing changed: try again in a few minutes.`,
       );
     throw error;
   }
-  if (!checked) throw new HttpError(404, 'There is no refund with this number.', 'refund_unknown');
+  if (!checked) throw new DomainError('refund_unknown', 'There is no refund with this number.');
   const { outcome, refund } = checked;
   if (outcome === 'ended')
-    throw new HttpError(
-      409,
-      `This refund is ${refund.status} already: there is nothing to ask Paystack.`,
+    throw new DomainError(
       'refund_decided',
+      `This refund is ${refund.status} already: there is nothing to ask Paystack.`,
     );
   if (outcome === 'still_sending')
-    throw new HttpError(
-      409,
-      'This refund was sent to Paystack minutes ago and its answer may still come: ask again in ten minutes.',
+    throw new DomainError(
       'refund_sending',
+      'This refund was sent to Paystack minutes ago and its answer may still come: ask again in ten minutes.',
     );
-  await recordAudit(app.db, {
+  await recordAudit(deps.db, {
     actorAccountId: asker.accountId,
     action: 'refund_checked',
     targetAccountId: refund.accountId,

@@ -1,7 +1,7 @@
-import { checkRefund } from '@coop/core';
-import type { FastifyInstance } from 'fastify';
-import { PaymentProviderError } from '../../adapters/payments';
-import { HttpError } from '../../plugins/errors';
+import { checkRefund, DomainError, refusalError } from '@coop/core';
+import type { FastifyBaseLogger } from 'fastify';
+import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments';
+import type { Db } from '../../db/client';
 import { recordAudit } from '../audit/record-audit';
 import { recordMoneyOwedBack } from '../payments/refunds-due';
 import { applyRefundWord } from './refund-outcome';
@@ -14,6 +14,13 @@ import {
   type RefundRow,
 } from './refund-store';
 
+/** What a refund uses: the database, the provider that sends it, and the log for a provider that did not answer. */
+export interface RefundDeps {
+  db: Db;
+  payments: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
 export interface RefundAsk {
   reference: string;
   amountKobo: number;
@@ -22,22 +29,14 @@ export interface RefundAsk {
   idempotencyKey: string;
 }
 
-const REFUSAL_STATUS = {
-  not_paid: 422,
-  position_placed: 422,
-  bad_amount: 422,
-  nothing_left: 409,
-  refund_under_way: 409,
-} as const;
-
 /** Refuses, with the screen's words, a refund the rules do not allow now. */
 export function assertRefundable(
   payment: PaymentForRefund | null,
   amountKobo: number,
 ): asserts payment is PaymentForRefund {
-  if (!payment) throw new HttpError(404, 'There is no payment with this reference.', 'payment_unknown');
+  if (!payment) throw new DomainError('payment_unknown', 'There is no payment with this reference.');
   const checked = checkRefund(payment, amountKobo);
-  if (!checked.ok) throw new HttpError(REFUSAL_STATUS[checked.code], checked.message, checked.code);
+  if (!checked.ok) throw refusalError(checked);
 }
 
 /**
@@ -47,12 +46,12 @@ export function assertRefundable(
  * Paystack's answer is applied like its events (refund-outcome.ts), whichever comes first.
  */
 export async function startRefund(
-  app: FastifyInstance,
+  deps: RefundDeps,
   ask: RefundAsk,
   people: { requestedBy: string; approvedBy: string | null },
 ): Promise<{ refund: RefundRow; replayed: boolean }> {
   const key = `refund:${ask.idempotencyKey}`;
-  const written = await app.db.transaction(async (tx) => {
+  const written = await deps.db.transaction(async (tx) => {
     const payment = await paymentForRefund(tx, ask.reference, { lock: true });
     // Read under the payment's lock: a second press made at the same moment waits here, then finds the first.
     const earlier = await findRefund(tx, { key });
@@ -73,10 +72,9 @@ export async function startRefund(
       ...people,
     });
     if (id === null)
-      throw new HttpError(
-        409,
-        'A refund of this payment is already with Paystack: wait for its outcome.',
+      throw new DomainError(
         'refund_under_way',
+        'A refund of this payment is already with Paystack: wait for its outcome.',
       );
     await recordAudit(tx, {
       actorAccountId: people.approvedBy ?? people.requestedBy,
@@ -93,14 +91,14 @@ export async function startRefund(
     });
     return { id, replayed: false };
   });
-  if (!written.replayed) await askPaystack(app, written.id, ask);
-  return { refund: (await findRefund(app.db, { id: written.id }))!, replayed: written.replayed };
+  if (!written.replayed) await askPaystack(deps, written.id, ask);
+  return { refund: (await findRefund(deps.db, { id: written.id }))!, replayed: written.replayed };
 }
 
-async function askPaystack(app: FastifyInstance, id: number, ask: RefundAsk) {
+async function askPaystack({ db, payments, log }: RefundDeps, id: number, ask: RefundAsk) {
   let answer;
   try {
-    answer = await app.payments.createRefund({
+    answer = await payments.createRefund({
       transactionReference: ask.reference,
       amountKobo: ask.amountKobo,
       merchantNote: ask.reason,
@@ -109,13 +107,13 @@ async function askPaystack(app: FastifyInstance, id: number, ask: RefundAsk) {
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     // Paystack may have made the refund without our hearing it: it is not asked again; its event will tell.
-    app.log.warn({ refundId: id, err: error }, 'refund: no usable answer from the payment provider');
-    await updateRefund(app.db, id, {
+    log.warn({ refundId: id, err: error }, 'refund: no usable answer from the payment provider');
+    await updateRefund(db, id, {
       providerNote: `No answer from Paystack yet (${error.message}). Check Paystack's dashboard before refunding again; its refund event will update this.`,
     });
     return;
   }
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const refund = (await findRefund(tx, { id }, { lock: true }))!;
     if ('refused' in answer) {
       await applyRefundWord(tx, refund, 'failed', `Paystack refused the refund: ${answer.refused}`);

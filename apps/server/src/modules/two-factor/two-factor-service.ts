@@ -1,10 +1,10 @@
+import { DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { SecretKeys } from '../../config-rules';
 import { openSecret, sealSecret } from '../../lib/secret-box';
-import { HttpError } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { hashRecoveryCode, looksLikeTotp, newRecoveryCodes } from './recovery-codes';
 import { acceptedTimeStep, newTotpSecret, otpauthUri } from './totp';
@@ -16,10 +16,9 @@ interface EnrolmentRow {
 }
 
 const wrongCode = () =>
-  new HttpError(
-    401,
-    'The code is not correct, or it was already used. Enter the newest code from your authenticator app, or a recovery code.',
+  new DomainError(
     'wrong_code',
+    'The code is not correct, or it was already used. Enter the newest code from your authenticator app, or a recovery code.',
   );
 
 async function enrolment(tx: Tx, accountId: string, lock = false) {
@@ -100,7 +99,7 @@ export async function twoFactorStatus(tx: Tx, config: Config, accountId: string)
 export async function beginEnrolment(tx: Tx, config: Config, account: { id: string; email: string }) {
   const current = await enrolment(tx, account.id, true);
   if (current?.confirmed_at)
-    throw new HttpError(409, 'Two-factor sign-in is already set up for this account.', 'already_enrolled');
+    throw new DomainError('already_enrolled', 'Two-factor sign-in is already set up for this account.');
   const secret = newTotpSecret();
   const sealed = sealSecret(config.totpKeys, account.id, secret);
   await tx.execute(
@@ -123,13 +122,12 @@ export async function confirmEnrolment(
 ): Promise<string[]> {
   const current = await enrolment(tx, accountId, true);
   if (!current)
-    throw new HttpError(
-      409,
-      'Start the set-up first: scan the QR code, then enter the code the app shows.',
+    throw new DomainError(
       'not_started',
+      'Start the set-up first: scan the QR code, then enter the code the app shows.',
     );
   if (current.confirmed_at)
-    throw new HttpError(409, 'Two-factor sign-in is already set up for this account.', 'already_enrolled');
+    throw new DomainError('already_enrolled', 'Two-factor sign-in is already set up for this account.');
   const step = looksLikeTotp(code)
     ? await acceptedTimeStep(
         await openedSecret(tx, keys, accountId, current.secret),
@@ -162,7 +160,7 @@ export async function confirmEnrolment(
 export async function checkSecondFactor(tx: Tx, keys: SecretKeys, accountId: string, code: string) {
   const current = await enrolment(tx, accountId, true);
   if (!current?.confirmed_at)
-    throw new HttpError(409, 'Two-factor sign-in is not set up for this account yet.', 'not_enrolled');
+    throw new DomainError('not_enrolled', 'Two-factor sign-in is not set up for this account yet.');
   if (looksLikeTotp(code)) {
     const last = current.last_time_step === null ? null : Number(current.last_time_step);
     // Opened only for a code: a recovery code still works when the secret cannot be opened (a lost key).
