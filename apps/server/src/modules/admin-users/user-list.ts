@@ -2,9 +2,25 @@ import { sql } from 'drizzle-orm';
 import { getPlan, stageName, type Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsFrom } from '../accounts/account-sql';
+import { findAccountByEmail } from '../accounts/account-store';
+import { latestStageOf } from '../engine/position-store';
 
 /** Escapes LIKE's wildcards so a search for "a_b" finds "a_b" and not "axb". */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const listColumns = [
+  'id',
+  'programme',
+  'full_name',
+  'email',
+  'phone',
+  'referral_code',
+  'role',
+  'status',
+  'email_confirmed_at',
+  'created_at',
+] as const;
 
 /** Accounts of a programme for the administrators, newest first, with the stage of their latest position. */
 export async function listUsers(
@@ -32,9 +48,9 @@ export async function listUsers(
   }>(
     db,
     sql`select a.id, a.full_name, a.email, a.phone, a.referral_code, a.role, a.status, a.email_confirmed_at, a.created_at,
-               (select p.stage from positions p where p.account_id = a.id order by p.id desc limit 1) as stage,
+               ${latestStageOf(sql`a.id`)} as stage,
                count(*) over () as total, count(*) filter (where a.role = 'admin') over () as admins
-        from accounts a
+        from ${accountColumnsFrom('a', listColumns)}
         where a.programme = ${programme} ${filter}
         order by a.created_at desc, a.id
         limit ${options.limit} offset ${options.offset}`,
@@ -68,9 +84,5 @@ export async function listUsers(
 }
 
 export async function accountIdByEmail(db: Tx, programme: Programme, email: string) {
-  const [row] = await queryRows<{ id: string }>(
-    db,
-    sql`select id from accounts where programme = ${programme} and email = ${email.trim().toLowerCase()}`,
-  );
-  return row?.id ?? null;
+  return (await findAccountByEmail(db, programme, email.trim().toLowerCase()))?.id ?? null;
 }

@@ -2,13 +2,14 @@ import { formatNaira } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import type { SignedInAccount } from '../../plugins/auth';
 import type { ReleaseContext } from '../approvals/approval-acts';
+import { lockWalletBalanceKobo, walletLinesOfEntry } from '../ledger/ledger-store';
 import { postEntry } from '../ledger/post-entry';
 import { notify } from '../notifications/mail-queue';
 import {
   findCashOut,
-  lockWallet,
   memberOf,
   overWallet,
   recordCashOut,
@@ -32,12 +33,9 @@ const releaseKey = (idempotencyKey: string) => `cash-out:${idempotencyKey}:relea
 async function reservationOf(tx: Tx, idempotencyKey: string) {
   const [row] = await queryRows<{ account_id: string; full_name: string; amount_kobo: string }>(
     tx,
-    sql`select w.account_id, m.full_name, -l.amount_kobo as amount_kobo
-        from journal_entries e
-        join journal_lines l on l.entry_id = e.id
-        join ledger_accounts w on w.id = l.ledger_account_id and w.kind = 'wallet'
-        join accounts m on m.id = w.account_id
-        where e.idempotency_key = ${reserveKey(idempotencyKey)}`,
+    sql`select w.account_id, m.full_name, -w.amount_kobo as amount_kobo
+        from ${walletLinesOfEntry(reserveKey(idempotencyKey))} w
+        ${accountColumnsJoin('m', sql`w.account_id`, ['full_name'])}`,
   );
   return row
     ? { accountId: row.account_id, fullName: row.full_name, amountKobo: Number(row.amount_kobo) }
@@ -53,7 +51,7 @@ export async function reserveCashOut(
 ) {
   const member = await memberOf(tx, request);
   await refuseWhileHeld(tx, member);
-  const balanceKobo = await lockWallet(tx, member.id);
+  const balanceKobo = await lockWalletBalanceKobo(tx, member.id);
   if (request.amountKobo > balanceKobo) throw overWallet(member.full_name, balanceKobo);
   const entry = await postEntry(tx, {
     kind: 'cash_out_reserve',

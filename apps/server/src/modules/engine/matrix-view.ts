@@ -24,13 +24,21 @@ function initialsOf(fullName: string | null) {
     .join('');
 }
 
-/** The member's latest position, and how many positions stand on the first level under it that still has room (kept). */
+/**
+ * Prepared-statement text (decision 0047): the latest position of the account `accountIdText` names, and how many
+ * positions stand on the first level under it that still has room (kept), as (id, depth, full_depth,
+ * next_level_count); no row before the account has paid.
+ */
+export const matrixPlaceText = (
+  accountIdText: string,
+) => `(select own.id, own.depth, own.full_depth, coalesce(sz.positions, 0) as next_level_count
+    from (select id, depth, full_depth from positions where account_id = ${accountIdText} order by id desc limit 1) own
+    left join matrix_level_sizes sz on sz.position_id = own.id and sz.level = own.full_depth + 1)`;
+
 const ownStatement: PreparedStatement = {
   name: 'matrix_own',
   types: ['uuid'],
-  text: `select own.id, own.depth, own.full_depth, coalesce(sz.positions, 0) as next_level_count
-    from (select id, depth, full_depth from positions where account_id = $1 order by id desc limit 1) own
-    left join matrix_level_sizes sz on sz.position_id = own.id and sz.level = own.full_depth + 1`,
+  text: `select id, depth, full_depth, next_level_count from ${matrixPlaceText('$1')} place`,
 };
 
 /**

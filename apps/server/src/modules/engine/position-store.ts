@@ -1,5 +1,5 @@
 import type { Programme } from '@coop/core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
@@ -104,3 +104,52 @@ export async function latestPositionOf(tx: Tx, accountId: string): Promise<Posit
   const [row] = await selectPositions(tx, sql`account_id = ${accountId} order by id desc limit 1`);
   return row ?? null;
 }
+
+/*
+ * What other modules read of the matrix inside their own statements (decision 0047): positions are named in the
+ * engine only. Each fragment takes the account or position it is about as SQL and yields specific columns.
+ */
+
+/** Whether the account `accountId` (SQL) holds a position, that is, has paid. */
+export const holdsPosition = (accountId: SQL) =>
+  sql`exists (select 1 from positions held where held.account_id = ${accountId})`;
+
+/** The stage of the account's latest position; null before it has paid. */
+export const latestStageOf = (accountId: SQL) =>
+  sql`(select held.stage from positions held where held.account_id = ${accountId} order by held.id desc limit 1)`;
+
+/** Locks the programme's root row as a placement does (lockProgramme), for work that must not overlap a placement. */
+export async function lockMatrix(tx: Tx, programme: Programme): Promise<void> {
+  await tx.execute(
+    sql`select id from positions where programme = ${programme} and parent_id is null for update`,
+  );
+}
+
+/** The plan version the account's latest position joined under; null before it has paid. */
+export async function joinedPlanVersion(db: Tx, accountId: string): Promise<number | null> {
+  const [row] = await queryRows<{ plan_version: number }>(
+    db,
+    sql`select plan_version from positions where account_id = ${accountId} order by id desc limit 1`,
+  );
+  return row ? row.plan_version : null;
+}
+
+/** The stage of one position. */
+export async function stageOfPosition(db: Tx, positionId: number): Promise<number | null> {
+  const [row] = await queryRows<{ stage: number }>(
+    db,
+    sql`select stage from positions where id = ${positionId}`,
+  );
+  return row ? Number(row.stage) : null;
+}
+
+/** The positions with these ids, as rows of (id, account_id): the company's root has no account. */
+export const positionHolders = (positionIds: readonly number[]) =>
+  sql`(select id, account_id from positions where id in (${sql.join(
+    positionIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}))`;
+
+/** The account whose fee entry has this idempotency key (SQL): the fee's key is `fee:` and the payment's reference. */
+export const accountOfFeeKey = (idempotencyKey: SQL) =>
+  sql`(select held.account_id from positions held where held.payment_reference = substr(${idempotencyKey}, 5))`;

@@ -1,6 +1,7 @@
 import { getPlan, stageProgress, stageWindow, toNairaString, type Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
+import { walletRowText } from '../ledger/ledger-store';
 import { toPosition, type RawPosition } from './position-store';
 
 /** The account's own details: read with every call, never kept. */
@@ -50,7 +51,7 @@ export const movingFiguresJson = `(select row_to_json(f) from (select
         coalesce(sum(direct_referrals), 0) as referrals
       from positions where account_id = $1
     ) t
-    left join ledger_accounts l on l.key = 'wallet:' || $1::uuid::text) f)`;
+    left join ${walletRowText('$1::uuid::text')} l on true) f)`;
 
 const figuresStatement: PreparedStatement = {
   name: 'member_figures',
@@ -58,10 +59,17 @@ const figuresStatement: PreparedStatement = {
   text: `select full_name, email, referral_code, address, phone, ${movingFiguresJson} as figures from accounts where id = $1`,
 };
 
+/**
+ * Prepared-statement text (decision 0047): the version of the moving figures of the account `accountIdText` names, 0
+ * before they first moved. A read that keeps figures between calls checks it in its own statement.
+ */
+export const figuresVersionText = (accountIdText: string) =>
+  `coalesce((select version from figures_versions where account_id = ${accountIdText}), 0)`;
+
 const movingFiguresStatement: PreparedStatement = {
   name: 'member_moving_figures',
   types: ['uuid'],
-  text: `select coalesce((select version from figures_versions where account_id = $1), 0) as version, ${movingFiguresJson} as figures`,
+  text: `select ${figuresVersionText('$1')} as version, ${movingFiguresJson} as figures`,
 };
 
 /** The account's moving figures with the version they are at (`figures_versions`), read in one snapshot. */

@@ -2,9 +2,14 @@ import { getPlan, stageName, toNairaString, type Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { latestStageOf } from '../engine/position-store';
+import { journalPage, walletBalanceOf } from '../ledger/ledger-store';
 import { csvCell } from '../../lib/csv-cell';
 import { lagosTime } from '../../lib/lagos-time';
 import { transferAttempts, type TransferAttempt } from '../payouts/attempt-trail';
+import { paymentsStartedBetween } from '../payments/payment-fragments';
+import { bankDetailsSummary } from '../bank-details/queries';
+import { openFlagRules } from '../member-review/fraud-flags';
 import { keysetRows } from './keyset';
 
 const naira = (kobo: string | number) => toNairaString(Number(kobo));
@@ -62,14 +67,13 @@ export async function* memberRecords(db: Tx, programme: Programme): AsyncGenerat
       queryRows<Row>(
         db,
         sql`select a.id, a.full_name, a.email, a.phone, a.referral_code, s.email as sponsor_email, a.role, a.status,
-              a.email_confirmed_at is not null as confirmed, p.stage, w.balance_kobo as wallet,
+              a.email_confirmed_at is not null as confirmed, ${latestStageOf(sql`a.id`)} as stage,
+              ${walletBalanceOf(sql`a.id`)} as wallet,
               b.bank_name, b.account_number_last4 as last4, b.verified, f.flags, a.created_at
             from accounts a
             left join accounts s on s.id = a.sponsor_account_id
-            left join lateral (select stage from positions where account_id = a.id order by id desc limit 1) p on true
-            left join ledger_accounts w on w.key = 'wallet:' || a.id::text
-            left join bank_details b on b.account_id = a.id
-            left join lateral (select string_agg(distinct rule, '; ') as flags from fraud_flags where account_id = a.id and cleared_at is null) f on true
+            left join lateral ${bankDetailsSummary(sql`a.id`)} b on true
+            left join lateral ${openFlagRules(sql`a.id`)} f on true
             where a.programme = ${programme} ${after === null ? sql`` : sql`and a.id > ${after}::uuid`}
             order by a.id limit ${limit}`,
       ),
@@ -131,10 +135,8 @@ export async function* paymentRecords(db: Tx, period: Period): AsyncGenerator<st
       queryRows<Row>(
         db,
         sql`select p.id, p.created_at::text as at_key, p.reference, p.created_at, p.programme, a.full_name, a.email, p.amount_kobo, p.status, p.paid_at, p.failure_reason, p.provider
-            from payments p join accounts a on a.id = p.account_id
-            where p.created_at >= ${period.start.toISOString()}::timestamptz and p.created_at < ${period.end.toISOString()}::timestamptz
-              ${period.programme ? sql`and p.programme = ${period.programme}` : sql``}
-              ${after === null ? sql`` : sql`and (p.created_at, p.id) > (${after.at}::timestamptz, ${after.id}::uuid)`}
+            from ${paymentsStartedBetween(period)} p join accounts a on a.id = p.account_id
+            ${after === null ? sql`` : sql`where (p.created_at, p.id) > (${after.at}::timestamptz, ${after.id}::uuid)`}
             order by p.created_at, p.id limit ${limit}`,
       ),
     // The key is the database's own text of the time: microseconds survive, where a JavaScript Date would drop them.
@@ -194,18 +196,10 @@ export async function* journalRecords(db: Tx, period: Period): AsyncGenerator<st
     (after) =>
       queryRows<Row>(
         db,
-        sql`with page as (
-              select id, created_at, programme, kind, memo from journal_entries
-              where created_at >= ${period.start.toISOString()}::timestamptz and created_at < ${period.end.toISOString()}::timestamptz
-                ${period.programme ? sql`and programme = ${period.programme}` : sql``}
-                ${after === null ? sql`` : sql`and id > ${after}`}
-              order by id limit ${ENTRIES_PER_PAGE})
-            select l.id as line_id, e.id as entry_id, e.created_at, e.programme, e.kind, e.memo, a.key as account, a.kind as account_kind, m.email, l.amount_kobo
-            from page e
-            join journal_lines l on l.entry_id = e.id
-            join ledger_accounts a on a.id = l.ledger_account_id
-            left join accounts m on m.id = a.account_id
-            order by e.id, l.id`,
+        sql`select j.line_id, j.entry_id, j.created_at, j.programme, j.kind, j.memo, j.account, j.account_kind, m.email, j.amount_kobo
+            from ${journalPage({ ...period, after, limit: ENTRIES_PER_PAGE })} j
+            left join accounts m on m.id = j.account_id
+            order by j.entry_id, j.line_id`,
       ),
     (r) => r.entry_id,
     ENTRIES_PER_PAGE,
@@ -267,12 +261,4 @@ export async function* payoutRecords(db: Tx, runId: number): AsyncGenerator<stri
       lagosTime(r.at),
     ];
   }
-}
-
-export async function findRun(db: Tx, runId: number) {
-  const [run] = await queryRows<{ programme: string; period: string }>(
-    db,
-    sql`select programme, period from payout_runs where id = ${runId}`,
-  );
-  return run;
 }

@@ -3,6 +3,9 @@ import type { IncomeDisclosure } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { awardsDeliveredByKind } from '../engine/award-store';
+import { accountOfFeeKey } from '../engine/position-store';
+import { entryLinesOf } from '../ledger/ledger-store';
 
 /** A calendar year in Lagos (UTC+1 all year), as the database compares times. */
 export function lagosYear(year: number) {
@@ -22,13 +25,9 @@ export async function incomeDisclosureFigures(
   const members = await queryRows<{ account_id: string; fees: string; received: string }>(
     db,
     sql`with fees as (
-          select p.account_id, sum(l.amount_kobo) as fees
-          from journal_entries e
-          join journal_lines l on l.entry_id = e.id
-          join ledger_accounts la on la.id = l.ledger_account_id and la.kind = 'fee_income'
-          join positions p on p.payment_reference = substr(e.idempotency_key, 5)
-          where e.kind = 'fee' and e.programme = ${programme} and e.created_at >= ${from} and e.created_at < ${to}
-          group by p.account_id
+          select ${accountOfFeeKey(sql`f.idempotency_key`)} as account_id, sum(f.amount_kobo) as fees
+          from ${feeLines(programme, from, to)} f
+          group by 1
         ), received as (${receivedInYear(programme, from, to)})
         select f.account_id, f.fees, coalesce(r.received, 0) as received from fees f left join received r on r.account_id = f.account_id
         order by f.account_id`,
@@ -36,17 +35,11 @@ export async function incomeDisclosureFigures(
   const [others] = await queryRows<{ total: string | null }>(
     db,
     sql`with fees as (
-          select distinct p.account_id from journal_entries e join positions p on p.payment_reference = substr(e.idempotency_key, 5)
-          where e.kind = 'fee' and e.programme = ${programme} and e.created_at >= ${from} and e.created_at < ${to}
+          select distinct ${accountOfFeeKey(sql`f.idempotency_key`)} as account_id from ${feeLines(programme, from, to)} f
         ), received as (${receivedInYear(programme, from, to)})
         select sum(r.received) as total from received r where r.account_id not in (select account_id from fees)`,
   );
-  const awards = await queryRows<{ kind: string; label: string; n: string; total: string }>(
-    db,
-    sql`select kind, min(description) as label, count(*) as n, sum(value_kobo) as total from awards
-        where programme = ${programme} and status = 'delivered' and delivered_at >= ${from} and delivered_at < ${to}
-        group by kind order by kind`,
-  );
+  const awards = await awardsDeliveredByKind(db, programme, from, to);
   const received = members.map((m) => Number(m.received));
   const fees = members.map((m) => Number(m.fees));
   const summary = summariseEarnings(received, fees);
@@ -73,11 +66,12 @@ export async function incomeDisclosureFigures(
   };
 }
 
+/** The fee income lines of the year's fee entries, each tied to its member by the key of its entry. */
+const feeLines = (programme: Programme, from: Date, to: Date) =>
+  entryLinesOf({ entryKinds: ['fee'], accountKind: 'fee_income', programme, from, to });
+
 /** Each member's cash bonuses credited to the wallet in the year (the health fee already deducted). */
 const receivedInYear = (programme: Programme, from: Date, to: Date) =>
-  sql`select la.account_id, sum(l.amount_kobo) as received
-      from journal_entries e
-      join journal_lines l on l.entry_id = e.id
-      join ledger_accounts la on la.id = l.ledger_account_id and la.kind = 'wallet'
-      where e.kind in ('referral_bonus', 'promotion') and e.programme = ${programme} and e.created_at >= ${from} and e.created_at < ${to}
-      group by la.account_id`;
+  sql`select w.account_id, sum(w.amount_kobo) as received
+      from ${entryLinesOf({ entryKinds: ['referral_bonus', 'promotion'], accountKind: 'wallet', programme, from, to })} w
+      group by w.account_id`;

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { getPlan, stageName, type Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountName } from '../accounts/account-sql';
+import { positionHolders } from '../engine/position-store';
 import { matrixView } from '../engine/matrix-view';
 
 /** The member view's matrix from an account's position down, with the full names an administrator may see. */
@@ -15,10 +17,7 @@ export async function adminMatrix(
   const ids = view.nodes.map((n) => n.positionId);
   const names = await queryRows<{ id: string; full_name: string | null }>(
     db,
-    sql`select p.id, a.full_name from positions p left join accounts a on a.id = p.account_id where p.id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
+    sql`select p.id, ${accountName(sql`p.account_id`)} as full_name from ${positionHolders(ids)} p`,
   );
   const nameOf = new Map(names.map((r) => [Number(r.id), r.full_name ?? 'Company']));
   const plan = getPlan(account.programme);

@@ -4,8 +4,10 @@ import { LRUCache } from 'lru-cache';
 import type { Tx } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { keptAnswer } from '../../lib/kept-answers';
-import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '../../plugins/auth';
+import { accessParams, admitFromRead, type AccessRow } from '../../plugins/auth';
+import { withAccessCheck } from '../access/access-check';
 import {
+  figuresVersionText,
   memberFigures,
   movingFigures,
   movingFiguresOf,
@@ -124,8 +126,7 @@ export const keptFigures = (): KeptFigures => new LRUCache({ max: 10_000 });
 const dashboardRead = withAccessCheck(
   'member_dashboard',
   [],
-  'a.referral_code, a.address, a.phone, coalesce(v.version, 0) as figures_version',
-  'left join figures_versions v on v.account_id = a.id',
+  `a.referral_code, a.address, a.phone, ${figuresVersionText('a.id')} as figures_version`,
 );
 
 type DashboardRow = AccessRow & RawProfile & { figures_version: string | number };

@@ -3,8 +3,10 @@ import type { WalletLineKind } from '@coop/core/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { preparedRows } from '../../db/prepared';
 import type { KeptAnswers } from '../../lib/kept-answers';
-import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '../../plugins/auth';
-import { walletLines, type WalletLineRow } from '../ledger/queries';
+import { accessParams, admitFromRead, type AccessRow } from '../../plugins/auth';
+import { withAccessCheck } from '../access/access-check';
+import { figuresVersionText } from '../engine/read-model';
+import { walletLines, type WalletLineRow } from '../engine/wallet-lines';
 
 /** Each wallet line in the member's words: what it was and for which stage (the admin record uses it too). */
 export function walletLineReason(programme: Programme, line: WalletLineRow): string {
@@ -31,8 +33,8 @@ export function walletLineReason(programme: Programme, line: WalletLineRow): str
 const walletVersionsRead = withAccessCheck(
   'member_wallet_versions',
   [],
-  'coalesce(fv.version, 0) as figures_version, mv.version as matrix_version',
-  `left join figures_versions fv on fv.account_id = a.id cross join matrix_version mv`,
+  `${figuresVersionText('a.id')} as figures_version, mv.version as matrix_version`,
+  `cross join matrix_version mv`,
 );
 
 export type WalletPage = { page: number; pageSize: number; total: number; items: WalletItem[] };

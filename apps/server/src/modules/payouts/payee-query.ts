@@ -2,6 +2,9 @@ import { closureReasons, CLOSURE_HOLDS_MONEY, type Programme } from '@coop/core'
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { bankDetailsSummary } from '../bank-details/queries';
+import { paymentDisputeHeld, payoutsHeld } from '../member-review/fraud-flags';
+import { walletsHoldingMoney } from '../ledger/ledger-store';
 import type { PayeeFacts } from './payee-rules';
 
 /** What decides whether a member is paid (payee-rules.ts), as one row. */
@@ -31,22 +34,20 @@ const payeeColumns = (
   programme: Programme,
 ) => sql`a.id as account_id, a.full_name, a.email, a.status, b.bank_name, b.account_number_last4, b.verified, b.saved_at as bank_saved_at,
   exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${programme} and p.status in ('failed', 'reversed')) as earlier_failed,
-  exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null and f.holds_payouts) as flagged,
-  exists (select 1 from fraud_flags f where f.account_id = a.id and f.cleared_at is null and f.holds_payouts and f.rule = 'payment_disputed') as disputed,
+  ${payoutsHeld(sql`a.id`)} as flagged, ${paymentDisputeHeld(sql`a.id`)} as disputed,
   a.status = 'closed' and exists (select 1 from account_status_changes c where c.account_id = a.id and c.to_status = 'closed'
     and c.reason in (${sql.join(
       holdingClosureReasons.map((r) => sql`${r}`),
       sql`, `,
     )})) as closed_held`;
-const bankDetailsJoin = sql`left join bank_details b on b.account_id = a.id`;
+const bankDetailsJoin = sql`left join lateral ${bankDetailsSummary(sql`a.id`)} b on true`;
 
 /** Every wallet of the programme with money in it, oldest member first, with what decides its payout; one query. */
 export function walletsWithMoney(db: Tx, programme: Programme) {
   return queryRows<PayeeRow & { balance_kobo: string }>(
     db,
     sql`select ${payeeColumns(programme)}, w.balance_kobo
-        from ledger_accounts w join accounts a on a.id = w.account_id ${bankDetailsJoin}
-        where w.kind = 'wallet' and w.programme = ${programme} and w.balance_kobo > 0
+        from ${walletsHoldingMoney(programme)} w join accounts a on a.id = w.account_id ${bankDetailsJoin}
         order by a.created_at, a.id`,
   );
 }

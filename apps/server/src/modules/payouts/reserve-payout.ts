@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { lockWalletBalanceKobo } from '../ledger/ledger-store';
 import { postEntry } from '../ledger/post-entry';
 import { payeeFacts, payeeRowOf } from './payee-query';
 import { decidePayee, type SkipReason } from './payee-rules';
@@ -44,15 +45,9 @@ export async function reservePayout(
   },
 ): Promise<ReserveResult> {
   return db.transaction(async (tx) => {
-    const [wallet] = await queryRows<{ balance_kobo: string }>(
-      tx,
-      sql`select balance_kobo from ledger_accounts where key = ${`wallet:${input.accountId}`} for update`,
-    );
+    const balanceKobo = await lockWalletBalanceKobo(tx, input.accountId);
     const facts = await payeeRowOf(tx, input.programme, input.accountId);
-    const decision = decidePayee(
-      payeeFacts(facts, wallet ? Number(wallet.balance_kobo) : 0),
-      input.minimumKobo,
-    );
+    const decision = decidePayee(payeeFacts(facts, balanceKobo), input.minimumKobo);
     if (!decision.pay) return { status: 'skipped', reason: decision.reason };
     const changed =
       input.expected && changedSincePreview(input.expected, decision.amountKobo, facts.bank_saved_at);

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { lockWalletBalanceKobo } from '../ledger/ledger-store';
 import { postEntry } from '../ledger/post-entry';
 import { payeeFacts, payeeRowOf } from './payee-query';
 import { decidePayee, type SkipReason } from './payee-rules';
@@ -43,12 +44,8 @@ export async function rearmFailedPayout(
           from payouts where id = ${payoutId} and status in ('failed', 'reversed') for update`,
     );
     if (!payout) return { status: 'not_failed' };
-    const [wallet] = await queryRows<{ balance_kobo: string }>(
-      tx,
-      sql`select balance_kobo from ledger_accounts where key = ${`wallet:${payout.account_id}`} for update`,
-    );
+    const balanceKobo = await lockWalletBalanceKobo(tx, payout.account_id);
     const facts = await payeeRowOf(tx, payout.programme, payout.account_id);
-    const balanceKobo = wallet ? Number(wallet.balance_kobo) : 0;
     // The money this payout returned is paid again, no more: what the wallet earned since waits for its month.
     const amountKobo = Math.min(Number(payout.amount_kobo), balanceKobo);
     if (amountKobo <= 0) return { status: 'skipped', reason: 'wallet_empty' };
