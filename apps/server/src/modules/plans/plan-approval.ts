@@ -30,7 +30,7 @@ export const planVersionApproval: ApprovalAct<{ programme: Programme; draftId: n
       amountKobo: null,
     };
   },
-  async carryOut({ programme, draftId }, { maker, checkerId }, tx) {
-    return publishDraft(tx as Db, programme, draftId, { makerId: maker.id, checkerId });
+  async carryOut({ programme, draftId }, { app, maker, checkerId }, tx) {
+    return publishDraft(tx as Db, programme, draftId, { makerId: maker.id, checkerId }, app.planMatrix);
   },
 };
