@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import type { SignedInAccount } from '../../plugins/auth';
@@ -129,6 +130,22 @@ export class ApprovalActs {
   add<Payload>(act: ApprovalAct<Payload>) {
     if (this.acts.has(act.kind)) throw new Error(`the approval act ${act.kind} is registered twice`);
     this.acts.set(act.kind, act as unknown as ApprovalAct<never>);
+  }
+
+  private invitationAccepted: SQL | undefined;
+
+  /**
+   * Whether an invited administrator accepted, as a condition (the administrators module owns the invitations and
+   * registers it): with SINGLE_ADMIN_APPROVAL, approvals apply from then on (`needsSecondAdministrator`).
+   */
+  useInvitationAccepted(condition: SQL) {
+    this.invitationAccepted = condition;
+  }
+
+  invitationAcceptedSql(): SQL {
+    if (!this.invitationAccepted)
+      throw new Error('the administrators module registered no invitation condition');
+    return this.invitationAccepted;
   }
 
   of(kind: ApprovalKind): ApprovalAct<unknown> {

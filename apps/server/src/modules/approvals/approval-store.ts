@@ -75,6 +75,35 @@ export async function findApprovalByKey(tx: Tx, idempotencyKey: string) {
   return row;
 }
 
+/** The requests of one kind that wait, oldest first (the administrators page lists the invitations asked for). */
+export function pendingOfKind(tx: Tx, kind: ApprovalKind) {
+  return queryRows<ApprovalRow>(
+    tx,
+    sql`${selectApprovals(false)} where r.kind = ${kind} and r.status = 'pending' order by r.created_at`,
+  );
+}
+
+/**
+ * The waiting requests of one kind about the account `targetIdSql` names, as a left join of another module's statement
+ * under `alias` (columns id, maker_account_id, created_at, takes_effect_at, objection): the administrators list
+ * shows each one's pending removal in its own statement.
+ */
+export const pendingRequestAbout = (alias: string, kind: ApprovalKind, targetIdSql: SQL) =>
+  sql`left join lateral (select id, maker_account_id, created_at, takes_effect_at, objection from approval_requests
+        where kind = ${kind} and status = 'pending' and target_account_id = ${targetIdSql}) ${sql.raw(alias)} on true`;
+
+/**
+ * Declines every request this maker left waiting, with the reason (an administrator removed: their requests must not
+ * be carried out by anyone else's approval); answers their ids.
+ */
+export function declinePendingOfMaker(tx: Tx, makerId: string, reason: string) {
+  return queryRows<{ id: string }>(
+    tx,
+    sql`update approval_requests set status = 'declined', decline_reason = ${reason}, decided_at = now()
+        where status = 'pending' and maker_account_id = ${makerId} returning id`,
+  );
+}
+
 /** The request that waits for this subject, if one does. */
 export async function findPendingBySubject(tx: Tx, subjectKey: string) {
   const [row] = await queryRows<ApprovalRow>(
