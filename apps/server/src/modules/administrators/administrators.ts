@@ -12,10 +12,8 @@ import {
 import { hashPassword } from '../../lib/password';
 import { newReferralCode } from '../../lib/referral-code';
 import { pendingRequestAbout } from '../approvals/approval-store';
-import { pendingRequestAbout } from '../approvals/approval-store';
 import { recordAudit } from '../audit/record-audit';
 import { revokeAccountSessions } from '../sessions/sessions';
-import { secondFactorConfirmed } from '../two-factor/two-factor-sql';
 import { secondFactorConfirmed } from '../two-factor/two-factor-sql';
 import { removeAdministrator } from './remove-admin';
 

@@ -14,10 +14,6 @@ import { pendingOfKind, type ApprovalRow } from '../approvals/approval-store';
 
 /** Whether an invited administrator accepted, as a condition: approvals' `needsSecondAdministrator` is given it. */
 export const invitationAccepted = sql`exists (select 1 from admin_invitations where accepted_at is not null)`;
-import { pendingOfKind, type ApprovalRow } from '../approvals/approval-store';
-
-/** Whether an invited administrator accepted, as a condition: approvals' `needsSecondAdministrator` is given it. */
-export const invitationAccepted = sql`exists (select 1 from admin_invitations where accepted_at is not null)`;
 
 /** How long an invitation's link works. */
 const INVITATION_HOURS = 72;

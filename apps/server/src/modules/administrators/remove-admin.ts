@@ -4,7 +4,6 @@ import type { Tx } from '../../db/client';
 import { activeAdministrators, standingAdministrators } from '../accounts/account-store';
 import { changeAccountStatus } from '../accounts/status-changes';
 import { declinePendingOfMaker } from '../approvals/approval-store';
-import { declinePendingOfMaker } from '../approvals/approval-store';
 import { recordAudit } from '../audit/record-audit';
 import { enqueueMail, mailAdministrators } from '../notifications/mail-queue';
 import { revokeAccountSessions } from '../sessions/sessions';
