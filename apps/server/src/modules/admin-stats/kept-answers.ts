@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { preparedRows } from '../../db/prepared';
-import { accessParams, admitFromRead, withAccessCheck, type AccessRow } from '../../plugins/auth';
+import { accessParams, admitFromRead, type AccessRow } from '../../plugins/auth';
+import { withAccessCheck } from '../access/access-check';
 
 // The administrator's session and the version of the admin figures, in one statement.
 const versionRead = withAccessCheck(

@@ -1,7 +1,8 @@
 import type { Programme } from '@coop/core';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import { refreshTokens, sessions } from '../../db/schema';
 import type { Role } from '../../plugins/auth';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
@@ -60,7 +61,13 @@ export type RotateResult =
  * so of two requests carrying the same token only one can win; a token presented after it was spent means a
  * copy exists somewhere else, and the whole session is ended (refresh token reuse detection).
  */
-export async function rotateRefreshToken(tx: Tx, programme: Programme, token: string): Promise<RotateResult> {
+export async function rotateRefreshToken(
+  tx: Tx,
+  programme: Programme,
+  token: string,
+  // Whether the account has a second factor, as the two-factor module says it (auth hands in its condition).
+  enrolled: (accountIdSql: SQL) => SQL,
+): Promise<RotateResult> {
   const hash = hashSecretToken(token);
   const [found] = await queryRows<
     {
@@ -74,8 +81,8 @@ export async function rotateRefreshToken(tx: Tx, programme: Programme, token: st
   >(
     tx,
     sql`select t.session_id, t.used_at, s.revoked_at, s.expires_at > now() as live, s.second_factor_at is not null as second_factor,
-               exists (select 1 from admin_two_factor f where f.account_id = a.id and f.confirmed_at is not null) as enrolled, ${accountColumns}
-        from refresh_tokens t join sessions s on s.id = t.session_id join accounts a on a.id = s.account_id
+               ${enrolled(sql`a.id`)} as enrolled, ${accountColumns}
+        from refresh_tokens t join sessions s on s.id = t.session_id ${sessionAccountJoin}
         where t.token_hash = ${hash} and a.programme = ${programme}`,
   );
   if (!found) return { outcome: 'unknown' };
@@ -110,7 +117,7 @@ export async function sessionOfRefreshToken(
 ): Promise<string | null> {
   const [row] = await queryRows<{ session_id: string }>(
     tx,
-    sql`select t.session_id from refresh_tokens t join sessions s on s.id = t.session_id join accounts a on a.id = s.account_id
+    sql`select t.session_id from refresh_tokens t join sessions s on s.id = t.session_id ${accountColumnsJoin('a', sql`s.account_id`, ['programme'])}
         where t.token_hash = ${hashSecretToken(token)} and a.programme = ${programme} and s.revoked_at is null`,
   );
   return row?.session_id ?? null;
@@ -128,12 +135,37 @@ export async function memberOfPageSession(
 ): Promise<SessionAccount | null> {
   const [row] = await queryRows<AccountRow>(
     tx,
-    sql`select ${accountColumns} from sessions s join accounts a on a.id = s.account_id
+    sql`select ${accountColumns} from sessions s ${sessionAccountJoin}
         where s.id = ${sessionId} and s.revoked_at is null and s.expires_at > now()
           and a.programme = ${programme} and a.status = 'active' and a.role = 'user'`,
   );
   return row ? toSessionAccount(row) : null;
 }
+
+/** This session (its device) just proved the second factor: it may open the administrators' routes. */
+export async function markSecondFactorPassed(tx: Tx, sessionId: string) {
+  await tx
+    .update(sessions)
+    .set({ secondFactorAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
+}
+
+/** When the account `accountIdSql` names last signed in (its newest session), as a column of another module's statement. */
+export const lastSignInOf = (accountIdSql: SQL) =>
+  sql`(select max(s.created_at) from sessions s where s.account_id = ${accountIdSql})`;
+
+/** Whether the account signed in since `since`, as a condition of another module's statement. */
+export const signedInSince = (accountIdSql: SQL, since: Date | string) =>
+  sql`exists (select 1 from sessions s where s.account_id = ${accountIdSql} and s.created_at >= ${since})`;
+
+/**
+ * The session part of the access check (modules/access), as text for a statement prepared once by name: joins the
+ * live session `sessionParam` of the account aliased `accountAlias` as `s`; `secondFactorDue` reads that session.
+ */
+export const liveSessionText = (accountAlias: string, sessionParam: string) => ({
+  join: `join sessions s on s.account_id = ${accountAlias}.id and s.id = ${sessionParam} and s.revoked_at is null and s.expires_at > now()`,
+  secondFactorPending: 's.second_factor_at is null',
+});
 
 /** Ends one session of one account; false when there was no such live session. */
 export async function revokeAccountSession(
@@ -187,6 +219,16 @@ interface AccountRow {
   status: SessionAccount['status'];
 }
 const accountColumns = sql`a.id, a.programme, a.role, a.email, a.full_name, a.referral_code, a.token_version, a.status`;
+const sessionAccountJoin = accountColumnsJoin('a', sql`s.account_id`, [
+  'id',
+  'programme',
+  'role',
+  'email',
+  'full_name',
+  'referral_code',
+  'token_version',
+  'status',
+]);
 
 const toSessionAccount = (row: AccountRow): SessionAccount => ({
   id: row.id,

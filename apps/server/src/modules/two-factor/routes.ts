@@ -5,10 +5,10 @@ import {
   twoFactorStatusSchema,
   recoveryCodesSchema,
 } from '@coop/core/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth';
 import { limits, rateLimited } from '../../plugins/rate-limits';
+import { markSecondFactorPassed } from '../sessions/sessions';
 import { beginEnrolment, confirmEnrolment, sealStoredSecrets, twoFactorStatus } from './two-factor-service';
 
 /**
@@ -81,7 +81,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const recoveryCodes = await app.db.transaction(async (tx) => {
         const codes = await confirmEnrolment(tx, app.config.totpKeys, account.id, request.body.code);
         // This device just proved the factor; the administrator's other sessions must sign in with it.
-        await tx.execute(sql`update sessions set second_factor_at = now() where id = ${account.sessionId}`);
+        await markSecondFactorPassed(tx, account.sessionId);
         return codes;
       });
       return { recoveryCodes };
