@@ -1,11 +1,10 @@
 import { formatNaira } from '@coop/core';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
 import { recordAudit } from '../audit/record-audit';
+import { clearDisputeHold, raiseDisputeHold } from '../member-review/fraud-flags';
 
 /**
- * The hold a dispute puts on the member's money is a fraud_flags row (rule payment_disputed, holding payouts), the
+ * The hold a dispute puts on the member's money is a fraud flag (member-review: rule payment_disputed, holding payouts), the
  * one mechanism that already keeps payouts back (payouts/payee-query.ts) and cash-outs (cash-outs/record-cash-out.ts).
  * One flag per Paystack dispute (its dedupe key); Paystack's resolution clears it, not an administrator.
  */
@@ -24,14 +23,12 @@ export async function holdForDispute(
   const due = dispute.dueAt
     ? `, answer due ${dispute.dueAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`
     : '';
-  const [raised] = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into fraud_flags (account_id, rule, related_account_id, detail, dedupe_key, holds_payouts)
-        values (${dispute.accountId}, 'payment_disputed', null, ${`Payment ${dispute.reference} (${formatNaira(dispute.amountKobo)}) disputed at Paystack, dispute ${dispute.paystackId}${due}`},
-                ${holdKey(dispute.paystackId)}, true)
-        on conflict (dedupe_key) do nothing returning id`,
-  );
-  if (raised)
+  const raised = await raiseDisputeHold(tx, {
+    accountId: dispute.accountId,
+    detail: `Payment ${dispute.reference} (${formatNaira(dispute.amountKobo)}) disputed at Paystack, dispute ${dispute.paystackId}${due}`,
+    key: holdKey(dispute.paystackId),
+  });
+  if (raised !== null)
     await recordAudit(tx, {
       actorAccountId: null,
       action: 'dispute_hold',
@@ -39,7 +36,7 @@ export async function holdForDispute(
       details: {
         paystackDisputeId: dispute.paystackId,
         reference: dispute.reference,
-        flagId: Number(raised.id),
+        flagId: raised,
       },
     });
 }
@@ -48,12 +45,11 @@ export async function releaseDisputeHold(
   tx: Tx,
   dispute: { paystackId: number; accountId: string; resolution: string | null },
 ) {
-  const [cleared] = await queryRows<{ id: string }>(
-    tx,
-    sql`update fraud_flags set cleared_at = now(), clear_note = ${`Paystack resolved the dispute${dispute.resolution ? ` (${dispute.resolution})` : ''}`}
-        where dedupe_key = ${holdKey(dispute.paystackId)} and cleared_at is null returning id`,
-  );
-  if (cleared)
+  const cleared = await clearDisputeHold(tx, {
+    key: holdKey(dispute.paystackId),
+    note: `Paystack resolved the dispute${dispute.resolution ? ` (${dispute.resolution})` : ''}`,
+  });
+  if (cleared !== null)
     await recordAudit(tx, {
       actorAccountId: null,
       action: 'dispute_hold_released',
@@ -61,7 +57,7 @@ export async function releaseDisputeHold(
       details: {
         paystackDisputeId: dispute.paystackId,
         resolution: dispute.resolution,
-        flagId: Number(cleared.id),
+        flagId: cleared,
       },
     });
 }

@@ -1,8 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { FRAUD_RULE_HOLDS, phoneKey, type FraudRule, type FraudThresholds } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
+import { downlineBeyondReferrals, uplineBeyondSponsor } from '../accounts/account-tree';
+import {
+  keptUserAgent,
+  recordSignupOrigin,
+  signupBesideSponsor,
+  signupsFromAddress,
+  type SignupOrigin,
+} from '../accounts/signup-origins';
+
+/** What the bank-number rules compare of two accounts: the same person (email), sponsor and referral. */
+const treeColumns = ['id', 'email', 'sponsor_account_id'] as const;
 
 /**
  * Raises fraud signals in the caller's transaction (the sign-up's, the bank details'), so a signal is never
@@ -30,19 +42,7 @@ async function raise(
 
 const NOT_A_DIGIT = '\\D';
 
-/** Members up the referral chain, from the sponsor's sponsor to `levels` above the account (the sponsor has its own rules). */
-function uplineBeyondSponsor(accountId: string, levels: number) {
-  return sql`with recursive up(id, depth) as (
-      select a.sponsor_account_id, 1 from accounts a where a.id = ${accountId} and a.sponsor_account_id is not null
-      union all
-      select s.sponsor_account_id, up.depth + 1 from up join accounts s on s.id = up.id where s.sponsor_account_id is not null and up.depth <= ${levels}
-    ) select id, depth from up where depth between 2 and ${levels + 1}`;
-}
-
-export interface SignupOrigin {
-  ip: string;
-  userAgent: string;
-}
+export type { SignupOrigin };
 
 /** Keeps where a sign-up came from and raises the sign-up signals: the sponsor's phone, the sponsor's device, a burst from one address. */
 export async function checkSignup(
@@ -51,23 +51,8 @@ export async function checkSignup(
   origin: SignupOrigin,
   thresholds: FraudThresholds,
 ) {
-  await tx.execute(
-    sql`insert into signup_origins (account_id, ip, user_agent) values (${accountId}, ${origin.ip}, ${origin.userAgent.slice(0, 500)})`,
-  );
-  const [account] = await queryRows<{
-    phone: string;
-    sponsor_id: string | null;
-    sponsor_phone: string | null;
-    sponsor_ip: string | null;
-    sponsor_agent: string | null;
-    sponsor_gap_hours: number | null;
-  }>(
-    tx,
-    sql`select a.phone, s.id as sponsor_id, s.phone as sponsor_phone, o.ip as sponsor_ip, o.user_agent as sponsor_agent,
-               extract(epoch from (now() - o.created_at)) / 3600 as sponsor_gap_hours
-        from accounts a left join accounts s on s.id = a.sponsor_account_id left join signup_origins o on o.account_id = s.id
-        where a.id = ${accountId}`,
-  );
+  await recordSignupOrigin(tx, accountId, origin);
+  const account = await signupBesideSponsor(tx, accountId);
   if (account?.sponsor_id) {
     if (account.sponsor_phone && phoneKey(account.sponsor_phone) === phoneKey(account.phone))
       await raise(tx, {
@@ -78,7 +63,7 @@ export async function checkSignup(
       });
     if (
       account.sponsor_ip === origin.ip &&
-      account.sponsor_agent === origin.userAgent.slice(0, 500) &&
+      account.sponsor_agent === keptUserAgent(origin.userAgent) &&
       Number(account.sponsor_gap_hours) <= thresholds.sameDeviceWithinHours
     )
       await raise(tx, {
@@ -91,7 +76,7 @@ export async function checkSignup(
   if (account?.phone && thresholds.ringLevels > 0) {
     const ring = await queryRows<{ id: string; depth: number }>(
       tx,
-      sql`select u.id, u.depth from (${uplineBeyondSponsor(accountId, thresholds.ringLevels)}) u join accounts o on o.id = u.id
+      sql`select u.id, u.depth from (${uplineBeyondSponsor(accountId, thresholds.ringLevels)}) u ${accountColumnsJoin('o', sql`u.id`, ['phone'])}
           where right(regexp_replace(o.phone, ${NOT_A_DIGIT}, '', 'g'), 10) = ${phoneKey(account.phone)}`,
     );
     for (const r of ring)
@@ -111,11 +96,7 @@ export async function checkSignup(
  * key (the address is kept hashed in it), so an administrator can review and clear them together.
  */
 async function checkSignupBurst(tx: Tx, ip: string, thresholds: FraudThresholds) {
-  const recent = await queryRows<{ account_id: string; hour: string }>(
-    tx,
-    sql`select account_id, to_char(date_trunc('hour', min(created_at) over () at time zone 'UTC'), 'YYYY-MM-DD"T"HH24') as hour
-        from signup_origins where ip = ${ip} and created_at > now() - make_interval(mins => ${thresholds.burstWithinMinutes})`,
-  );
+  const recent = await signupsFromAddress(tx, ip, thresholds.burstWithinMinutes);
   if (recent.length < thresholds.burstSignups) return;
   const address = createHash('sha256').update(ip).digest('hex').slice(0, 12);
   for (const r of recent)
@@ -137,12 +118,14 @@ export async function checkBankAccount(
   accountId: string,
   accountNumber: string,
   thresholds: FraudThresholds,
+  /** The accounts whose saved bank details hold the number, as a table of account_id (bank-details owns them). */
+  holders: SQL,
 ) {
   const others = await queryRows<{ id: string; is_sponsor: boolean; is_referral: boolean }>(
     tx,
     sql`select o.id, o.id = a.sponsor_account_id as is_sponsor, o.sponsor_account_id = a.id as is_referral
-        from bank_details b join accounts o on o.id = b.account_id join accounts a on a.id = ${accountId}
-        where b.account_number = ${accountNumber} and o.id <> a.id and o.email <> a.email`,
+        from ${holders} b ${accountColumnsJoin('o', sql`b.account_id`, treeColumns)} ${accountColumnsJoin('a', sql`${accountId}`, treeColumns)}
+        where o.id <> a.id and o.email <> a.email`,
   );
   const detail = `Bank account number ending ${accountNumber.slice(-4)}`;
   for (const other of others) {
@@ -170,8 +153,8 @@ export async function checkBankAccount(
   const ring = await queryRows<{ id: string; depth: number }>(
     tx,
     sql`select u.id, u.depth from (${uplineBeyondSponsor(accountId, thresholds.ringLevels)}) u
-        join accounts o on o.id = u.id join bank_details b on b.account_id = u.id join accounts a on a.id = ${accountId}
-        where b.account_number = ${accountNumber} and o.email <> a.email`,
+        ${accountColumnsJoin('o', sql`u.id`, treeColumns)} join ${holders} b on b.account_id = u.id ${accountColumnsJoin('a', sql`${accountId}`, treeColumns)}
+        where o.email <> a.email`,
   );
   for (const r of ring)
     await raise(tx, {
@@ -183,13 +166,9 @@ export async function checkBankAccount(
   // And a member further down who already gave this number.
   const below = await queryRows<{ id: string; depth: number }>(
     tx,
-    sql`with recursive down(id, depth) as (
-          select r.id, 1 from accounts r where r.sponsor_account_id = ${accountId}
-          union all
-          select r.id, down.depth + 1 from down join accounts r on r.sponsor_account_id = down.id where down.depth <= ${thresholds.ringLevels}
-        )
-        select d.id, d.depth from down d join bank_details b on b.account_id = d.id join accounts o on o.id = d.id join accounts a on a.id = ${accountId}
-        where d.depth between 2 and ${thresholds.ringLevels + 1} and b.account_number = ${accountNumber} and o.email <> a.email`,
+    sql`select d.id, d.depth from (${downlineBeyondReferrals(accountId, thresholds.ringLevels)}) d join ${holders} b on b.account_id = d.id
+        ${accountColumnsJoin('o', sql`d.id`, treeColumns)} ${accountColumnsJoin('a', sql`${accountId}`, treeColumns)}
+        where o.email <> a.email`,
   );
   for (const r of below)
     await raise(tx, {

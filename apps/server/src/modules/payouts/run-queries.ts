@@ -2,6 +2,7 @@ import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { bankDetailsSummary } from '../bank-details/queries';
 import { payoutAttention, type PayoutAttention } from './attention';
 import type { PayoutStatus } from './transfer-outcome';
 import { transferStatusText } from './transfer-status';
@@ -186,7 +187,7 @@ export async function runPayouts(db: Tx, runId: number): Promise<RunPayout[]> {
           p.failure_reason, p.released_reason, p.provider_status, p.provider_note, p.attempt, p.updated_at,
           b.verified as bank_verified, b.updated_at > p.updated_at as bank_changed, r.mode,
           exists (select 1 from payout_batch_items i where i.payout_id = p.id and i.attempt = p.attempt) as in_file
-        from payouts p join payout_runs r on r.id = p.run_id join accounts a on a.id = p.account_id left join bank_details b on b.account_id = p.account_id
+        from payouts p join payout_runs r on r.id = p.run_id join accounts a on a.id = p.account_id left join lateral ${bankDetailsSummary(sql`p.account_id`)} b on true
         where p.run_id = ${runId} order by p.id`,
   );
   return rows.map((r) => ({

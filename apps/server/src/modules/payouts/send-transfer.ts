@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { bankDetailsToPay, keepTransferRecipient } from '../bank-details/queries';
 import { applyTransferOutcome } from './transfer-outcome';
 
 export type SendResult = 'sent' | 'left_reserved' | 'not_open' | 'refreshed' | 'unreachable';
@@ -39,9 +40,11 @@ async function recipientFor(db: Db, provider: PaymentProvider, row: Row): Promis
       bankCode: row.bank_code,
     }));
     // Kept only if the bank details are still the ones the recipient was made for.
-    await db.execute(sql`update bank_details set recipient_code = ${code}, recipient_key_mode = ${provider.keyMode}, updated_at = now()
-      where account_id = ${row.account_id} and account_number = ${row.account_number} and bank_code = ${row.bank_code}
-        and (recipient_code is null or recipient_key_mode is distinct from ${provider.keyMode})`);
+    await keepTransferRecipient(
+      db,
+      { accountId: row.account_id, accountNumber: row.account_number, bankCode: row.bank_code },
+      { code, keyMode: provider.keyMode },
+    );
   }
   // The payout goes to the bank account the recipient names, so the payout row names that account too.
   await db.execute(sql`update payouts set recipient_code = ${code}, bank_name = ${row.bank_name}, account_number_last4 = ${row.last4}, updated_at = now()
@@ -65,8 +68,8 @@ export async function sendTransfer(
     db,
     sql`select p.id, p.reference, p.amount_kobo, p.status, p.recipient_code, p.account_id,
           b.recipient_code as bank_recipient_code, b.recipient_key_mode as bank_recipient_key_mode, b.account_number, b.bank_code, b.bank_name, b.account_number_last4 as last4,
-          coalesce(b.resolved_account_name, b.account_name) as account_name
-        from payouts p left join bank_details b on b.account_id = p.account_id where p.id = ${payoutId}`,
+          b.account_name
+        from payouts p left join lateral ${bankDetailsToPay(sql`p.account_id`)} b on true where p.id = ${payoutId}`,
   );
   if (!row || row.status !== 'reserved') return 'not_open';
   // Stamped before the provider is called: a payout touched in the last minutes is never released by hand
