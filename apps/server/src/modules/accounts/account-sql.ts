@@ -81,7 +81,3 @@ export function accountColumnsJoinText(
 ): string {
   return `${kind === 'left' ? 'left join lateral' : 'join lateral'} (select ${columnListText(columns)} from accounts where id = ${accountIdText}) ${alias} on true`;
 }
-
-export function accountColumnsFromText(alias: string, columns: readonly AccountColumn[]): string {
-  return `(select ${columnListText(columns)} from accounts) ${alias}`;
-}
