@@ -39,7 +39,7 @@ export const removeAdminApproval: ApprovalAct<{ accountId: string; email: string
   async describe(app, maker, { accountId }) {
     const target = await assertRemovable(app.db, { askedBy: maker.id, accountId });
     return {
-      summary: `remove ${target.full_name} (${target.email}) as administrator and close their administrator account`,
+      summary: `remove ${target.fullName} (${target.email}) as administrator and close their administrator account`,
       targetAccountId: accountId,
       amountKobo: null,
     };

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { activeAdministrators } from '../accounts/account-store';
 import { lagosDateTime } from '../../lib/lagos-time';
 import { enqueueMail, mailAdministrators } from '../notifications/mail-queue';
 import { findApproval, type ApprovalRow } from './approval-store';
@@ -24,12 +25,10 @@ function noticeParagraph(row: ApprovalRow) {
  * transaction: the mail goes if and only if the request is recorded.
  */
 export async function tellOtherAdministrators(tx: Tx, row: ApprovalRow, reminder: boolean) {
-  const admins = await queryRows<{ id: string; email: string; full_name: string }>(
-    tx,
-    // A request with a notice period is mailed to its maker too: every administrator learns when it takes effect.
-    sql`select id, email, full_name from accounts where role = 'admin' and status = 'active'
-        and (id <> ${row.maker_account_id} or ${row.takes_effect_at !== null}) order by created_at`,
-  );
+  // A request with a notice period is mailed to its maker too: every administrator learns when it takes effect.
+  const admins = await activeAdministrators(tx, {
+    except: row.takes_effect_at !== null ? undefined : row.maker_account_id,
+  });
   const amount =
     row.amount_kobo === null
       ? ''

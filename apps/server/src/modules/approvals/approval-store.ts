@@ -3,6 +3,7 @@ import type { Approval, ApprovalDetail } from '@coop/core/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import type { APPROVAL_STATUSES } from '../../db/schema';
 import type { ApprovalKind, FrozenPreview, LeftOutLine } from './approval-acts';
 
@@ -52,9 +53,9 @@ const selectApprovals = (withPreview: boolean) => sql`
          r.decline_reason, r.failure_reason, r.result, r.held_kobo, r.single_admin, r.created_at, r.decided_at,
          r.takes_effect_at, r.objection, r.objected_at
   from approval_requests r
-  join accounts mk on mk.id = r.maker_account_id
-  left join accounts ck on ck.id = r.checker_account_id
-  left join accounts tg on tg.id = r.target_account_id`;
+  ${accountColumnsJoin('mk', sql`r.maker_account_id`, ['full_name', 'email'])}
+  ${accountColumnsJoin('ck', sql`r.checker_account_id`, ['full_name', 'email'], 'left')}
+  ${accountColumnsJoin('tg', sql`r.target_account_id`, ['full_name', 'email', 'programme'], 'left')}`;
 
 /** The status of the request `requestIdSql` names, as a column of another module's statement (null without one). */
 export const approvalStatusOf = (requestIdSql: SQL) =>
@@ -207,7 +208,7 @@ export async function overlapsOf(tx: Tx, ids: number[]): Promise<Map<number, Ove
         select a.id, a.account_id, m.full_name, b.id as other_id, b.kind as other_kind, b.summary as other_summary
         from named a
         join named b on b.account_id = a.account_id and b.id <> a.id
-        join accounts m on m.id::text = a.account_id
+        ${accountColumnsJoin('m', sql`a.account_id::uuid`, ['full_name'])}
         where a.id in (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,

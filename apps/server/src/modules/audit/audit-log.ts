@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
 
 export interface AuditRow {
   id: number;
@@ -45,8 +46,8 @@ function whereOf(f: AuditFilter) {
 }
 
 const joins = sql`from audit_log l
-        left join accounts actor on actor.id = l.actor_account_id
-        left join accounts target on target.id = l.target_account_id`;
+        ${accountColumnsJoin('actor', sql`l.actor_account_id`, ['email', 'full_name'], 'left')}
+        ${accountColumnsJoin('target', sql`l.target_account_id`, ['email', 'full_name'], 'left')}`;
 
 /** The audit log, newest first, with the emails of the actor and the target so a reader needs no second look-up. */
 export async function listAuditLog(db: Db, page: { page: number; pageSize: number } & AuditFilter) {

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { activeAdministrators, contactOf } from '../accounts/account-store';
 import { failedSignInAddresses } from '../audit/audit-reads';
 import { enqueueMail } from '../notifications/mail-queue';
 
@@ -23,10 +22,7 @@ interface LockOut {
  * guesser who got into the administrator's mailbox would read, and could delete, the only warning.
  */
 export async function tellOfAdminLockOut(tx: Tx, lockOut: LockOut) {
-  const [locked] = await queryRows<{ email: string; full_name: string }>(
-    tx,
-    sql`select email, full_name from accounts where id = ${lockOut.adminId}`,
-  );
+  const locked = await contactOf(tx, lockOut.adminId);
   if (!locked) return;
   const places = await failedSignInAddresses(tx, lockOut.adminId, lockOut.windowMs);
   const attempts = places.reduce((sum, p) => sum + p.n, 0);
@@ -48,7 +44,7 @@ export async function tellOfAdminLockOut(tx: Tx, lockOut: LockOut) {
     {
       template: 'admin_notice',
       data: {
-        name: locked.full_name,
+        name: locked.fullName,
         subject: 'Your administrator account was locked after wrong passwords',
         paragraphs: [
           `${attempts} wrong passwords were typed for your administrator account (${locked.email}) within ${within}, from browsers that have never signed in to it. No password was accepted. Sign-ins from new browsers are refused for ${lockOut.minutes} minutes; a browser you have signed in from before still signs in.`,
@@ -60,10 +56,7 @@ export async function tellOfAdminLockOut(tx: Tx, lockOut: LockOut) {
     },
     lockOut.adminId,
   );
-  const others = await queryRows<{ id: string; email: string; full_name: string }>(
-    tx,
-    sql`select id, email, full_name from accounts where role = 'admin' and status = 'active' and id <> ${lockOut.adminId} order by created_at`,
-  );
+  const others = await activeAdministrators(tx, { except: lockOut.adminId });
   for (const other of others)
     await enqueueMail(
       tx,
@@ -71,12 +64,12 @@ export async function tellOfAdminLockOut(tx: Tx, lockOut: LockOut) {
       {
         template: 'admin_notice',
         data: {
-          name: other.full_name,
-          subject: `${locked.full_name}'s administrator account was locked after wrong passwords`,
+          name: other.fullName,
+          subject: `${locked.fullName}'s administrator account was locked after wrong passwords`,
           paragraphs: [
-            `${attempts} wrong passwords were typed for ${locked.full_name}'s administrator account (${locked.email}) within ${within}, from browsers that have never signed in to it. No password was accepted; sign-ins from new browsers are refused for ${lockOut.minutes} minutes.`,
+            `${attempts} wrong passwords were typed for ${locked.fullName}'s administrator account (${locked.email}) within ${within}, from browsers that have never signed in to it. No password was accepted; sign-ins from new browsers are refused for ${lockOut.minutes} minutes.`,
             where,
-            `${locked.full_name} has been mailed. If they did not do this, someone is guessing an administrator's password: check with them by phone or in person, not by replying to mail.`,
+            `${locked.fullName} has been mailed. If they did not do this, someone is guessing an administrator's password: check with them by phone or in person, not by replying to mail.`,
           ],
           action,
         },

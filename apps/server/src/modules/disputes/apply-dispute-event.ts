@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { disputeData } from '../../adapters/payments/paystack-schemas';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import { paymentFacts } from '../payments/payment-fragments';
 import { holdForDispute, releaseDisputeHold } from './dispute-hold';
 import { tellAdministrators } from './dispute-mail';
@@ -53,7 +54,8 @@ export async function applyDisputeEvent(
     programme: Programme;
   }>(
     tx,
-    sql`select p.id, p.account_id, p.amount_kobo, a.full_name, a.email, a.programme from ${paymentFacts({ reference: d.transaction.reference })} p join accounts a on a.id = p.account_id`,
+    sql`select p.id, p.account_id, p.amount_kobo, a.full_name, a.email, a.programme from ${paymentFacts({ reference: d.transaction.reference })} p
+        ${accountColumnsJoin('a', sql`p.account_id`, ['full_name', 'email', 'programme'])}`,
   );
   if (!payment) return 'unknown_payment';
   // What the card was charged is in dispute when Paystack names no refund amount (0 or none).

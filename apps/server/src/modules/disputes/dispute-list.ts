@@ -1,6 +1,7 @@
 import { toNairaString, type Programme } from '@coop/core';
 import type { Dispute } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { paymentFacts } from '../payments/payment-fragments';
@@ -39,7 +40,8 @@ interface DisputeRow {
 export const disputeColumns = sql`d.id, d.paystack_id, d.status, d.category, d.resolution, d.refund_amount_kobo, d.due_at, d.resolved_at, d.created_at, d.last_event,
   d.answer, d.answer_note, d.answered_at, d.answer_sent_at, b.full_name as answered_by_name,
   a.id as account_id, a.full_name, a.email, a.programme, p.reference, p.amount_kobo, p.paid_at`;
-const disputeJoins = sql`from disputes d join accounts a on a.id = d.account_id join lateral ${paymentFacts({ id: sql`d.payment_id` })} p on true left join accounts b on b.id = d.answered_by`;
+const disputeJoins = sql`from disputes d ${accountColumnsJoin('a', sql`d.account_id`, ['id', 'full_name', 'email', 'programme'])}
+  join lateral ${paymentFacts({ id: sql`d.payment_id` })} p on true ${accountColumnsJoin('b', sql`d.answered_by`, ['full_name'], 'left')}`;
 
 const toDispute = (r: DisputeRow, dashboardUrl: string): Dispute => ({
   id: Number(r.id),

@@ -1,7 +1,6 @@
 import { formatNaira, programmeName, type Programme } from '@coop/core';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { activeAdministrators } from '../accounts/account-store';
 import { enqueueMail } from '../notifications/mail-queue';
 
 export interface DisputeNotice {
@@ -25,10 +24,7 @@ const lagos = (date: Date) =>
 
 /** Every active administrator is mailed in the event's transaction (through the mail queue), so a dispute is not missed. */
 export async function tellAdministrators(tx: Tx, notice: DisputeNotice) {
-  const admins = await queryRows<{ email: string; full_name: string }>(
-    tx,
-    sql`select email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`,
-  );
+  const admins = await activeAdministrators(tx);
   const due = notice.dueAt
     ? `Paystack needs our answer by ${lagos(notice.dueAt)} (Lagos time).`
     : 'Paystack gave no due date.';
@@ -40,7 +36,7 @@ export async function tellAdministrators(tx: Tx, notice: DisputeNotice) {
     await enqueueMail(tx, admin.email, {
       template: 'admin_notice',
       data: {
-        name: admin.full_name,
+        name: admin.fullName,
         subject,
         paragraphs: [
           `${notice.member.fullName} (${notice.member.email}) paid ${formatNaira(notice.amountKobo)} for the ${programmeName(notice.member.programme)} (reference ${notice.reference}); the card holder disputes it at Paystack (dispute ${notice.paystackId}). ${due}`,

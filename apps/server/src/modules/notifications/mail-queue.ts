@@ -2,7 +2,7 @@ import type { Programme } from '@coop/core';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { mailOptOuts, mailQueue, notifications } from '../../db/schema';
-import { queryRows } from '../../db/rows';
+import { findAccount, type AccountContact } from '../accounts/account-store';
 import { eventText } from './event-text';
 import { categoryOf, memberPagePath, type NotificationEvent } from './events';
 import { mailSubject, type QueuedMail } from './mail/content';
@@ -30,22 +30,16 @@ type AdminNotice = Extract<QueuedMail, { template: 'admin_notice' }>['data'];
 /** The same notice to each of these administrators, queued in the caller's transaction under their own account. */
 export async function mailAdministrators(
   tx: Tx,
-  administrators: Array<{ id: string; email: string; full_name: string }>,
+  administrators: readonly AccountContact[],
   notice: Omit<AdminNotice, 'name'>,
 ) {
   for (const admin of administrators)
     await enqueueMail(
       tx,
       admin.email,
-      { template: 'admin_notice', data: { name: admin.full_name, ...notice } },
+      { template: 'admin_notice', data: { name: admin.fullName, ...notice } },
       admin.id,
     );
-}
-
-interface AccountRow {
-  email: string;
-  full_name: string;
-  programme: Programme;
 }
 
 /**
@@ -53,10 +47,7 @@ interface AccountRow {
  * member turned that category off, the queued mail; both in the event's own transaction.
  */
 export async function notify(tx: Tx, accountId: string, event: NotificationEvent) {
-  const [account] = await queryRows<AccountRow>(
-    tx,
-    sql`select email, full_name, programme from accounts where id = ${accountId}`,
-  );
+  const account = await findAccount(tx, accountId);
   if (!account) throw new Error(`notify: no account ${accountId}`);
   const text = eventText(event, account.programme, '');
   await tx.insert(notifications).values({
@@ -77,7 +68,7 @@ export async function notify(tx: Tx, accountId: string, event: NotificationEvent
   await enqueueMail(
     tx,
     account.email,
-    { template: 'event', data: { name: account.full_name, programme: account.programme, event } },
+    { template: 'event', data: { name: account.fullName, programme: account.programme, event } },
     accountId,
   );
 }

@@ -2,6 +2,7 @@ import type { PlanDifference, Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { NotificationEvent } from '../notifications/events';
+import { accountColumnsFrom } from '../accounts/account-sql';
 import { notifyMembers } from '../notifications/mail-queue';
 
 /**
@@ -20,6 +21,6 @@ export async function tellMembersOfNewVersion(
     version,
     changes: differences.map((d) => `${d.field} ${d.before} → ${d.after}`),
   };
-  const members = sql`from accounts a where a.programme = ${programme} and a.role = 'user' and a.status = 'active'`;
+  const members = sql`from ${accountColumnsFrom('a', ['id', 'email', 'full_name', 'programme', 'role', 'status'])} where a.programme = ${programme} and a.role = 'user' and a.status = 'active'`;
   await notifyMembers(tx, programme, members, event);
 }
