@@ -25,3 +25,4 @@ export const grantDecisionSchema = z.strictObject({
   decision: z.enum(['approved', 'declined'], { message: 'Choose approved or declined' }),
   note: textField({ multiLine: true }).max(1000, 'Use at most 1000 characters').optional(),
 });
+export type GrantDecisionInput = z.input<typeof grantDecisionSchema>;

@@ -114,6 +114,7 @@ export const payoutRunBody = z.strictObject({
   period: periodField,
   mode: payoutModeSchema.optional(),
 });
+export type PayoutRunInput = z.input<typeof payoutRunBody>;
 
 /** GET /admin/payouts/runs */
 export const payoutRunsQuery = z.object({

@@ -93,6 +93,7 @@ export const planVersionListSchema = z.object({
   currentVersion: z.number(),
   items: z.array(planVersionRowSchema),
 });
+export type PlanVersionList = z.infer<typeof planVersionListSchema>;
 
 /** `/:programme` of the plan routes and the simulator. */
 export const programmeParams = z.object({ programme: programmeField });

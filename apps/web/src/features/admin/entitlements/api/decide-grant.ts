@@ -1,13 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
-import type { ApprovalPendingAnswer } from '@coop/core/contracts';
+import type { ApprovalPendingAnswer, GrantDecisionInput } from '@coop/core/contracts';
 import type { AdminGrant } from '../../common/types';
 
-export interface GrantDecision {
-  id: number;
-  decision: 'approved' | 'declined';
-  note?: string;
-}
+export type GrantDecision = GrantDecisionInput & { id: number };
 
 /** PUT /admin/grants/:id: approve or decline a pending application (audited). */
 export const decideGrant = ({ id, ...body }: GrantDecision) =>

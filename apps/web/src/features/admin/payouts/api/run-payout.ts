@@ -1,14 +1,9 @@
-import type { Programme } from '@coop/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
-import type { ApprovalPendingAnswer } from '@coop/core/contracts';
+import type { ApprovalPendingAnswer, PayoutRunInput } from '@coop/core/contracts';
 import type { PayoutRunProgress } from '../../common/types';
 
-export interface RunPayoutInput {
-  programme: Programme;
-  period: string;
-  mode: 'transfer' | 'csv';
-}
+export type RunPayoutInput = PayoutRunInput;
 
 /** POST /admin/payouts/run: once per programme and month; reserves every payee's wallet, then pays (after a second administrator's approval, unless there is only one). */
 export const runPayout = (body: RunPayoutInput) =>

@@ -1,19 +1,13 @@
 import type { Plan, Programme } from '@coop/core';
-import type { ApprovalPendingAnswer, PlanVersionRow, IdAnswer } from '@coop/core/contracts';
+import type { ApprovalPendingAnswer, IdAnswer, PlanVersionList, PlanVersionRow } from '@coop/core/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
-
-interface VersionList {
-  programme: Programme;
-  currentVersion: number;
-  items: PlanVersionRow[];
-}
 
 /** GET /admin/plans/:programme: drafts, the one waiting for approval, published and superseded versions. */
 export const usePlanVersions = (programme: Programme) =>
   useQuery({
     queryKey: ['admin', 'plans', programme],
-    queryFn: () => apiFetch<VersionList>(`/admin/plans/${programme}`),
+    queryFn: () => apiFetch<PlanVersionList>(`/admin/plans/${programme}`),
   });
 
 /** GET /admin/plans/:programme/drafts/:id: one version with its differences against the current one. */
