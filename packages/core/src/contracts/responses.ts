@@ -20,6 +20,7 @@ export const errorResponses = {
 
 /** The answer of a call that only says what it did. */
 export const messageSchema = z.object({ status: z.number(), message: z.string() });
+export type StatusMessage = z.infer<typeof messageSchema>;
 
 /** The answer of a call whose only news is its message (no status field, unlike messageSchema). */
 export const messageAnswerSchema = z.object({ message: z.string() });

@@ -1,7 +1,7 @@
-import type { ForgotPasswordInput } from '@coop/core/contracts';
+import type { ForgotPasswordInput, StatusMessage } from '@coop/core/contracts';
 import { apiFetch } from '../../../lib/api-client';
 
 /** POST /api/auth/reset or /api/auth/welcomereset: answers the same whether or not the email exists. */
 export function forgotPassword(call: string, input: ForgotPasswordInput) {
-  return apiFetch<{ message: string }>(call, { method: 'POST', body: input, token: null });
+  return apiFetch<StatusMessage>(call, { method: 'POST', body: input, token: null });
 }
