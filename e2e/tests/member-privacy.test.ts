@@ -69,6 +69,11 @@ describe('my data and erasure on a phone', () => {
     expect(await about.textContent()).toContain(email);
     expect(await about.textContent()).toContain('Privacy Person');
     expect(await page.getByRole('region', { name: 'Your records' }).textContent()).toMatch(/Payments\s*1/);
+    // The privacy notice is in the member's own menu, not only behind the public footer.
+    const menu = page.getByRole('navigation', { name: 'Member area' });
+    expect(
+      await menu.getByRole('link', { name: 'Privacy Notice', includeHidden: true }).getAttribute('href'),
+    ).toBe('/privacy');
     await page.screenshot({ path: 'screenshots/member-my-data-360.png', fullPage: true });
 
     const [download] = await Promise.all([

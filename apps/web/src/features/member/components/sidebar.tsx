@@ -18,6 +18,8 @@ const links = (area: MemberArea, graduate: boolean) =>
     ...(area.programme === 'main' ? [{ to: area.paths.grant, label: 'Executive Grant' }] : []),
     { to: area.paths.mailSettings, label: 'Mail Settings' },
     { to: area.paths.myData, label: 'My Data' },
+    // The notice the member agreed to, at the public address: how their data is used and what they may ask.
+    { to: '/privacy', label: 'Privacy Notice' },
     { to: area.paths.close, label: 'Close Account' },
   ] as const;
 
