@@ -81,3 +81,11 @@ export function accountColumnsJoinText(
 ): string {
   return `${kind === 'left' ? 'left join lateral' : 'join lateral'} (select ${columnListText(columns)} from accounts where id = ${accountIdText}) ${alias} on true`;
 }
+
+/** `accountName` as text, for prepared statements. */
+export const accountNameText = (accountIdText: string) =>
+  `(select full_name from accounts where id = ${accountIdText})`;
+
+/** A boolean: some account was made before `at` (the platform was in use then). */
+export const accountsExistedBefore = (at: Date): SQL =>
+  sql`exists (select 1 from accounts where created_at < ${at})`;

@@ -2,6 +2,7 @@ import { closureReasons, CLOSURE_HOLDS_MONEY, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { closedForReasons } from '../accounts/status-changes';
 import { recordAudit } from '../audit/record-audit';
 import { notify } from '../notifications/mail-queue';
 import { lockAward, markDelivered } from '../engine/award-store';
@@ -23,13 +24,9 @@ export async function deliverAward(db: Db, adminId: string, awardId: number) {
     }
     // An account an administrator closed for unfair use or a legal request keeps its awards owed, but undelivered.
     const holding = closureReasons.filter((r) => CLOSURE_HOLDS_MONEY[r]);
-    const [held] = await queryRows(
+    const [{ held } = { held: false }] = await queryRows<{ held: boolean }>(
       tx,
-      sql`select 1 from accounts a join account_status_changes c on c.account_id = a.id and c.to_status = 'closed'
-          where a.id = ${row.award.accountId} and a.status = 'closed' and c.reason in (${sql.join(
-            holding.map((r) => sql`${r}`),
-            sql`, `,
-          )})`,
+      sql`select ${closedForReasons(sql`${row.award.accountId}`, holding)} as held`,
     );
     if (held)
       throw new DomainError(

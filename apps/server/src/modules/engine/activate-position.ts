@@ -13,6 +13,7 @@ import {
 } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { findAccount, lockAccount } from '../accounts/account-store';
 import { notify } from '../notifications/mail-queue';
 import { planBook, type PlanBook } from '../plans/plan-book';
 import { creditBenefits, creditLabel, recordAwards, recordFee } from './benefit-postings';
@@ -62,15 +63,7 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
       message: `The fee is ${plan.feeKobo} kobo, not ${input.amountKobo}.`,
     };
 
-  const [account] = await queryRows<{
-    id: string;
-    full_name: string;
-    sponsor_account_id: string | null;
-    programme: Programme;
-  }>(
-    tx,
-    sql`select id, full_name, sponsor_account_id, programme from accounts where id = ${input.accountId} for update`,
-  );
+  const account = await lockAccount(tx, input.accountId);
   if (!account || account.programme !== input.programme)
     return { status: 'refused', code: 'account_unknown', message: 'No such account in this programme.' };
   const previous = await latestPositionOf(tx, account.id);
@@ -83,7 +76,7 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
       message: 'Your current position has not finished Thank You yet.',
     };
 
-  const sponsor = account.sponsor_account_id ? await latestPositionOf(tx, account.sponsor_account_id) : null;
+  const sponsor = account.sponsorAccountId ? await latestPositionOf(tx, account.sponsorAccountId) : null;
   const top = sponsor ?? root;
   const { parent, slot } = await findFirstFreeSlot(tx, top);
   const window = plan.stages.length;
@@ -108,7 +101,7 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
       await planOf(plans, sponsor),
       sponsor,
       position,
-      account.full_name,
+      account.fullName,
     );
     touched.set(updated.id, updated);
   }
@@ -254,9 +247,5 @@ async function promote(tx: Tx, plan: Plan, position: PositionRow) {
 
 async function isEarning(tx: Tx, position: PositionRow): Promise<boolean> {
   if (position.accountId === null) return false;
-  const [row] = await queryRows<{ status: string }>(
-    tx,
-    sql`select status from accounts where id = ${position.accountId}`,
-  );
-  return row?.status === 'active';
+  return (await findAccount(tx, position.accountId))?.status === 'active';
 }

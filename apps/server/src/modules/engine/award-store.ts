@@ -2,12 +2,18 @@ import type { Programme } from '@coop/core';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { accounts, awards } from '../../db/schema';
+import { awards } from '../../db/schema';
+import { accountEmail, accountName } from '../accounts/account-sql';
 
 /** Awards are the engine's (decision 0047): the administrators' queue and the yearly disclosure read them here. */
 export type AwardStatus = 'pending' | 'delivered';
 
-const columns = { award: awards, fullName: accounts.fullName, email: accounts.email };
+// Every award belongs to an account (its foreign key), so the name and email are never null.
+const columns = {
+  award: awards,
+  fullName: sql<string>`${accountName(sql`${awards.accountId}`)}`,
+  email: sql<string>`${accountEmail(sql`${awards.accountId}`)}`,
+};
 export type AwardRow = { award: typeof awards.$inferSelect; fullName: string; email: string };
 
 /** Award entitlements with their members: pending ones by due date (next years' installments last), delivered ones newest first. */
@@ -26,7 +32,6 @@ export async function awardRows(
   const rows = await db
     .select(columns)
     .from(awards)
-    .innerJoin(accounts, eq(accounts.id, awards.accountId))
     .where(where)
     .orderBy(...order)
     .limit(options.limit)
@@ -37,12 +42,7 @@ export async function awardRows(
 
 /** One award with its member, locked for the rest of the transaction so two administrators cannot both deliver it. */
 export async function lockAward(tx: Tx, id: number): Promise<AwardRow | undefined> {
-  const [row] = await tx
-    .select(columns)
-    .from(awards)
-    .innerJoin(accounts, eq(accounts.id, awards.accountId))
-    .where(eq(awards.id, id))
-    .for('update', { of: awards });
+  const [row] = await tx.select(columns).from(awards).where(eq(awards.id, id)).for('update', { of: awards });
   return row;
 }
 

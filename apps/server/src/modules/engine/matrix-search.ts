@@ -1,6 +1,7 @@
 import { shortName } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
+import { accountColumnsJoinText } from '../accounts/account-sql';
 
 /**
  * People in the subtree of $1's latest position whose first name or surname starts with $2 (escaped for LIKE), nearest
@@ -19,7 +20,7 @@ const searchStatement: PreparedStatement = {
        select p.id, s.level + 1 from positions p join subtree s on p.parent_id = s.id
      ), found as (
        select p.id, s.level, p.stage, p.created_at, h.full_name
-       from subtree s join positions p on p.id = s.id join accounts h on h.id = p.account_id
+       from subtree s join positions p on p.id = s.id ${accountColumnsJoinText('h', 'p.account_id', ['full_name', 'erased_at'])}
        where h.erased_at is null and (lower(h.full_name) like $2 || '%' or lower(h.full_name) like '% ' || $2 || '%')
        order by s.level, p.id limit $3
      )

@@ -1,6 +1,7 @@
 import { levelCapacity, shortName } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
+import { accountColumnsJoinText } from '../accounts/account-sql';
 
 export interface MatrixNode {
   positionId: number;
@@ -63,7 +64,7 @@ export const nodesStatement: PreparedStatement = {
     t(id, level) as (select * from l0 union all select * from l1 union all select * from l2 union all select * from l3 union all select * from l4)
     select p.id, p.parent_id, p.slot, p.stage, p.created_at, a.full_name, a.erased_at is not null as erased, t.level,
       exists (select 1 from positions c where c.parent_id = p.id) as has_children
-    from t join positions p on p.id = t.id left join accounts a on a.id = p.account_id
+    from t join positions p on p.id = t.id ${accountColumnsJoinText('a', 'p.account_id', ['full_name', 'erased_at'], 'left')}
     order by t.level, p.parent_id, p.slot`,
 };
 

@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { walletRowText } from '../ledger/ledger-store';
 import { toPosition, type RawPosition } from './position-store';
+import { accountColumnsFromText } from '../accounts/account-sql';
 
 /** The account's own details: read with every call, never kept. */
 export interface RawProfile {
@@ -56,7 +57,8 @@ export const movingFiguresJson = `(select row_to_json(f) from (select
 const figuresStatement: PreparedStatement = {
   name: 'member_figures',
   types: ['uuid'],
-  text: `select full_name, email, referral_code, address, phone, ${movingFiguresJson} as figures from accounts where id = $1`,
+  text: `select a.full_name, a.email, a.referral_code, a.address, a.phone, ${movingFiguresJson} as figures
+    from ${accountColumnsFromText('a', ['id', 'full_name', 'email', 'referral_code', 'address', 'phone'])} where a.id = $1`,
 };
 
 /**

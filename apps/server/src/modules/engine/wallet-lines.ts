@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client';
 import { preparedRows, type PreparedStatement } from '../../db/prepared';
 import { entryHeadsText, walletJournalLinesText } from '../ledger/ledger-store';
+import { accountNameText } from '../accounts/account-sql';
 
 export interface WalletLineRow {
   id: string;
@@ -26,7 +27,7 @@ const walletLinesStatement: PreparedStatement = {
   text: `
     with lines as (
       select 'c' || c.id as id, c.journal_entry_id as entry_id, c.id as line_order, c.kind, c.stage, e.memo, c.amount_kobo, e.created_at,
-             (select a.full_name from positions p join accounts a on a.id = p.account_id
+             (select ${accountNameText('p.account_id')} from positions p
                where p.id = case when c.cause like 'referral:%' then cast(substring(c.cause from 10) as bigint) end) as from_full_name
       from credits c join ${entryHeadsText} e on e.id = c.journal_entry_id
       where c.account_id = $1
