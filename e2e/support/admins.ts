@@ -1,3 +1,4 @@
+import { toastSays } from './browser';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -176,7 +177,7 @@ export async function signInOnAdminPage(page: Page, baseURL: string, admin: Admi
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await passSecondFactorOnPage(page, baseURL, admin);
-  await page.getByRole('dialog', { name: 'Login Successful!' }).getByRole('button', { name: 'OK' }).click();
+  await toastSays(page, 'Login Successful!');
   await page.waitForURL(`${baseURL}/admindashboard`);
 }
 

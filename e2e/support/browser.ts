@@ -75,6 +75,16 @@ export async function openPage(page: Page, url: string) {
   return response;
 }
 
+/**
+ * The confirmation that waits for no tap (issue 38): a toast in the page's status region. Waits until it shows
+ * `text` and returns all it says; the page has already moved on.
+ */
+export async function toastSays(page: Page, text: string | RegExp = /./) {
+  const toast = page.locator('[role="status"] > [data-testid="toast"]').filter({ hasText: text });
+  await toast.waitFor();
+  return (await toast.textContent()) ?? '';
+}
+
 /** Waits until a page has its data: the loading image gone and the page's own heading shown. */
 export async function settled(page: Page) {
   await page.locator('#boot-loader').waitFor({ state: 'detached' });

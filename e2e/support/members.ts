@@ -1,3 +1,4 @@
+import { toastSays } from './browser';
 import type { Programme } from '@coop/core';
 import type { Page } from 'playwright-core';
 
@@ -186,6 +187,6 @@ export async function signInOnMainPage(
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await toastSays(page, 'Successful!');
   await page.waitForURL(`**/maindashboard`);
 }

@@ -9,7 +9,7 @@ import {
   passSecondFactorOnPage,
   totpCode,
 } from '../support/admins';
-import { launchBrowser, watchPage } from '../support/browser';
+import { launchBrowser, watchPage, toastSays } from '../support/browser';
 import { api, sponsorWithReferrals, sponsorWithTwoFriends } from '../support/members';
 
 /** Where to keep screenshots of the approval screens for a look by eye (unset: none are taken). */
@@ -28,7 +28,6 @@ describe('admin approvals and two-factor sign-in', () => {
   });
   afterAll(async () => browser?.close());
 
-  const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
   const signIn = async (page: Page, admin: { email: string; password: string }) => {
     await page.goto(`${baseURL}/admin`);
     await page.locator('html[data-running]').waitFor({ state: 'attached' });
@@ -40,7 +39,7 @@ describe('admin approvals and two-factor sign-in', () => {
     await signIn(page, admin);
     // The checker approves, so it signs in with its second factor (decision 0038).
     await passSecondFactorOnPage(page, baseURL, admin);
-    await dialog(page, 'Login Successful!').getByRole('button', { name: 'OK' }).click();
+    await toastSays(page, 'Login Successful!');
     await page.waitForURL(`${baseURL}/admindashboard`);
   };
   const walletOf = async (email: string) => {
@@ -94,12 +93,9 @@ describe('admin approvals and two-factor sign-in', () => {
     expect(who).toContain('Ngozi Bello');
     expect(who).toContain(formatNaira(before));
     await maker.getByRole('button', { name: 'Ask for approval' }).click();
-    const waiting = dialog(maker, 'Asked: do not hand over the cash yet');
-    await waiting.waitFor();
-    expect(await waiting.textContent()).toContain(
+    expect(await toastSays(maker, 'Asked: do not hand over the cash yet')).toContain(
       `${formatNaira(amountKobo)} is set aside from Ngozi Bello's wallet meanwhile`,
     );
-    await waiting.getByRole('button', { name: 'OK' }).click();
     const requested = maker.getByTestId('cash-out-requested');
     expect(await requested.textContent()).toContain(
       'Do not hand over the cash until the request is approved.',
@@ -293,7 +289,7 @@ describe('admin approvals and two-factor sign-in', () => {
     await page.getByText('The code is not correct').waitFor();
     await page.getByLabel('Two-factor code').fill(await totpCode(secret, 1));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await dialog(page, 'Login Successful!').getByRole('button', { name: 'OK' }).click();
+    await toastSays(page, 'Login Successful!');
     await page.waitForURL(`${baseURL}/admindashboard`);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     // Expected: the guard's renewal after sign-out (401) and the wrong code (401), shown on the page.

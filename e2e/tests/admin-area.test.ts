@@ -1,7 +1,7 @@
 import { formatNaira, getPlan, parseNairaString } from '@coop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, settled, watchPage } from '../support/browser';
+import { launchBrowser, settled, watchPage, toastSays } from '../support/browser';
 import { adminToken, approveAsChecker } from '../support/admins';
 import { api, sponsorWithReferrals, sponsorWithTwoFriends } from '../support/members';
 
@@ -50,7 +50,7 @@ describe('admin area', () => {
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await dialog(page, 'Login Successful!').getByRole('button', { name: 'OK' }).click();
+    await toastSays(page, 'Login Successful!');
     await page.waitForURL(`${baseURL}/admindashboard`);
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
 
@@ -156,12 +156,9 @@ describe('admin area', () => {
     );
     await page.getByRole('button', { name: 'Record Main cash payout' }).click();
     await page.getByRole('button', { name: 'Confirm cash payout' }).dblclick();
-    const paid = dialog(page, 'Successful!');
-    await paid.waitFor();
-    expect(await paid.textContent()).toContain(
+    expect(await toastSays(page, 'Successful!')).toContain(
       `Cash payout recorded: ${formatNaira(500_000)} paid to Adaeze Okonkwo (${sponsor.email}).`,
     );
-    await paid.getByRole('button', { name: 'OK' }).click();
     expect(await page.getByTestId('last-cash-out').textContent()).toContain('Recorded by');
     const afterCashOut = await adminGet<{ data: { wallet: string } }>(
       `/api/admin/toViewUser/${encodeURIComponent(sponsor.email)}`,
@@ -223,7 +220,7 @@ describe('admin area', () => {
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await dialog(page, 'Login Successful!').getByRole('button', { name: 'OK' }).click();
+    await toastSays(page, 'Login Successful!');
     await page.waitForURL(`${baseURL}/admindashboard`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('link', { name: 'Awards' }).click();

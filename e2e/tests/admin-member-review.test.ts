@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, approveAsChecker, DEMO_ADMIN } from '../support/admins';
-import { launchBrowser, settled, watchPage } from '../support/browser';
+import { launchBrowser, settled, toastSays, watchPage } from '../support/browser';
 import { api, MEMBER_PASSWORD, paidMember, sponsorWithTwoFriends } from '../support/members';
 
 const ADMIN = { email: 'admin@example.com', password: 'demo-admin-password' };
@@ -26,7 +26,7 @@ describe('admin member record and review', () => {
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('dialog', { name: 'Login Successful!' }).getByRole('button', { name: 'OK' }).click();
+    await toastSays(page, 'Login Successful!');
     await page.waitForURL(`${baseURL}/admindashboard`);
     return { page, problems };
   };
@@ -43,7 +43,8 @@ describe('admin member record and review', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(MEMBER_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
-    const popup = page.getByRole('dialog');
+    // A refusal waits in a popup; a success is a toast while the page moves on.
+    const popup = page.getByRole('dialog').or(page.getByTestId('toast'));
     await popup.waitFor();
     const text = (await popup.textContent()) ?? '';
     await page.close();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, toastSays } from '../support/browser';
 
 describe('the admin login', () => {
   let browser: Browser;
@@ -27,9 +27,7 @@ describe('the admin login', () => {
 
     await page.getByLabel('Password').fill('demo-admin-password');
     await page.getByRole('button', { name: 'Login' }).click();
-    const done = page.getByRole('dialog', { name: 'Login Successful!' });
-    await done.waitFor();
-    await done.getByRole('button', { name: 'OK' }).click();
+    await toastSays(page, 'Login Successful!');
     await page.waitForURL((url) => url.pathname !== '/admin');
     expect(new URL(page.url()).pathname).toBe('/admindashboard');
   });

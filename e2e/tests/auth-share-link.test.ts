@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchPage } from '../support/browser';
+import { launchBrowser, watchPage, toastSays } from '../support/browser';
 
 const baseURL = inject('baseURL');
 
@@ -65,10 +65,7 @@ describe('a sign-up from a share link', () => {
     const sent = page.waitForRequest((request) => request.url().endsWith('/api/auth/signup'));
     await page.getByRole('button', { name: 'Register' }).click();
     expect((await sent).postDataJSON()).toMatchObject({ email, referralCode: code, acceptTerms: true });
-    const dialog = page.getByRole('dialog', { name: 'Successful!' });
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('Registration is Successful');
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    expect(await toastSays(page, 'Successful!')).toContain('Registration is Successful');
     await page.waitForURL(`${baseURL}/mainsuccess`);
     await page.getByRole('link', { name: 'Click Here to Login' }).waitFor();
     expect(await page.locator('main').textContent()).toContain('Check your email');

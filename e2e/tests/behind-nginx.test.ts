@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, settled, watchPage } from '../support/browser';
+import { launchBrowser, settled, watchPage, toastSays } from '../support/browser';
 import { httpsRequest, nginxMissing, startBehindNginx, type RunningNginx } from '../support/nginx';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -74,8 +74,7 @@ describe.skipIf(missing)(
         await page.getByLabel('Confirm Password').fill(PASSWORD);
         await page.getByLabel(/I have read and accept/).check();
         await page.getByRole('button', { name: 'Register' }).click();
-        await page.getByRole('heading', { name: 'Successful!' }).waitFor();
-        await page.getByRole('button', { name: 'OK' }).click();
+        await toastSays(page, 'Successful!');
         const link = await confirmationLink(email);
         expect(link.startsWith(`${nginx.url}/`), `the mailed link ${link} is the public https address`).toBe(
           true,
@@ -88,10 +87,7 @@ describe.skipIf(missing)(
         await page.getByLabel('Email').fill(email);
         await page.getByLabel('Password').fill(PASSWORD);
         await page.getByRole('button', { name: 'Login' }).click();
-        const popup = page.getByRole('dialog');
-        await popup.waitFor();
-        expect(await popup.textContent()).toContain('Successful!');
-        await popup.getByRole('button', { name: 'OK' }).click();
+        expect(await toastSays(page)).toContain('Successful!');
         await page.waitForURL('**/maindashboard');
 
         // The session's cookies (the refresh token's, the page session's: HttpOnly) are Secure and SameSite=Strict; the

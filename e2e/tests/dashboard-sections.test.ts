@@ -1,7 +1,7 @@
 import { formatNaira, getPlan } from '@coop/core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchPage } from '../support/browser';
+import { launchBrowser, watchPage, toastSays } from '../support/browser';
 import { MEMBER_PASSWORD, sponsorWithTwoFriends } from '../support/members';
 
 /**
@@ -36,7 +36,7 @@ describe('the Welcome Back dashboard’s sections', () => {
       await page.getByLabel('Email').fill(email);
       await page.getByLabel('Password').fill(MEMBER_PASSWORD);
       await page.getByRole('button', { name: 'Login' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+      await toastSays(page, 'Successful!');
       await page.waitForURL('**/welcomebackdashboard');
       const section = (name: string) => page.getByRole('region', { name, exact: true });
       await section('Wallet Summary').waitFor();

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, OPERATOR_ADMIN } from '../support/admins';
-import { launchBrowser, settled } from '../support/browser';
+import { launchBrowser, settled, toastSays } from '../support/browser';
 import { api, MEMBER_PASSWORD, paidMember } from '../support/members';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
@@ -40,7 +40,7 @@ describe('a hostile member name', () => {
     await page.getByLabel('Email').fill(OPERATOR_ADMIN.email);
     await page.getByLabel('Password').fill(OPERATOR_ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('dialog', { name: 'Login Successful!' }).getByRole('button', { name: 'OK' }).click();
+    await toastSays(page, 'Login Successful!');
     await page.waitForURL(`${baseURL}/admindashboard`);
     // Latest transactions on the dashboard.
     await expect
@@ -72,7 +72,7 @@ describe('a hostile member name', () => {
     await sponsorView.page.getByLabel('Email').fill(sponsor.email);
     await sponsorView.page.getByLabel('Password').fill(MEMBER_PASSWORD);
     await sponsorView.page.getByRole('button', { name: 'Login' }).click();
-    await sponsorView.page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await toastSays(sponsorView.page, 'Successful!');
     await sponsorView.page.waitForURL('**/maindashboard');
     await sponsorView.page.goto(`${baseURL}/mainmatrix`);
     await expect

@@ -1,7 +1,7 @@
 import { PRIVACY_NOTICE_HISTORY } from '@coop/core/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, lookAt, watchPage } from '../support/browser';
+import { launchBrowser, lookAt, watchPage, toastSays } from '../support/browser';
 import { MEMBER_PASSWORD, signUpAndConfirm } from '../support/members';
 import { migratedDataDir } from '../support/data-dir';
 import { removeDir, runTypeScript, startPlatform, type RunningServer } from '../support/server';
@@ -46,7 +46,7 @@ describe('what changed in the privacy notice', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(MEMBER_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await toastSays(page, 'Successful!');
     await page.waitForURL('**/welcomebackdashboard');
     const changes = page.getByTestId('notice-changes');
     await changes.waitFor();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, watchPage } from '../support/browser';
+import { launchBrowser, watchPage, toastSays } from '../support/browser';
 import { DEMO_ADMIN, newAdministrator } from '../support/admins';
 import { MEMBER_PASSWORD, sponsorWithTwoFriends } from '../support/members';
 
@@ -27,9 +27,7 @@ describe('member notifications at 360 px', () => {
     await page.getByLabel('Email').fill(sponsor.email);
     await page.getByLabel('Password').fill(MEMBER_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
-    const popup = page.getByRole('dialog');
-    await popup.waitFor();
-    await popup.getByRole('button', { name: 'OK' }).click();
+    await toastSays(page, 'Successful!');
     await page.waitForURL('**/maindashboard');
 
     const bell = page.getByTestId('notification-bell');
@@ -109,7 +107,7 @@ describe('member notifications at 360 px', () => {
     await page.getByLabel('Email').fill(adminEmail);
     await page.getByLabel('Password').fill(adminPassword);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('dialog', { name: 'Login Successful!' }).getByRole('button', { name: 'OK' }).click();
+    await toastSays(page, 'Login Successful!');
     await page.waitForURL('**/admindashboard');
     await page.goto(`${baseURL}/adminmails`);
     await page.getByRole('heading', { level: 1, name: 'Mails' }).waitFor();

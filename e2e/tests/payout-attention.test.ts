@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, lookAt, watchPage } from '../support/browser';
+import { launchBrowser, lookAt, watchPage, toastSays } from '../support/browser';
 import { adminToken, approveAsChecker, PAYOUT_ADMIN, signInOnAdminPage } from '../support/admins';
 import { api, sponsorWithTwoFriends, signInOnMainPage } from '../support/members';
 
@@ -103,8 +103,8 @@ describe('a payout run that needs attention', () => {
     await member.getByLabel('Account name').fill('SANDBOX TEST ACCOUNT');
     await member.getByLabel('Bank', { exact: true }).selectOption('058');
     await member.getByRole('button', { name: 'Submit' }).click();
-    await member.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    // OK leads to the update page; back on the bank page the corrected, confirmed details show masked.
+    await toastSays(member, 'Successful!');
+    // The confirmation moves on to the update page; back on the bank page the corrected, confirmed details show masked.
     await member.waitForURL('**/mainupdatesuccess');
     await member.goto(`${baseURL}/mainbankdetails`);
     await member.getByText('Your confirmed bank details').waitFor();

@@ -43,7 +43,7 @@ export default async function adminScreens({ browser, baseURL, shoot, outDir }) 
   await page.getByLabel('Email').fill('admin@example.com');
   await page.getByLabel('Password').fill('demo-admin-password');
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByTestId('toast').waitFor();
   await page.waitForURL('**/admindashboard');
   await ready(page);
   await page.getByTestId('latest-transaction').first().waitFor();
@@ -73,11 +73,10 @@ export default async function adminScreens({ browser, baseURL, shoot, outDir }) 
   await page.getByTestId('account-confirmation').waitFor();
   await shoot(page, 'admin-mainadmincashout-confirm');
   await page.getByRole('button', { name: 'Confirm cash payout' }).click();
-  await page.getByRole('dialog', { name: 'Successful!' }).waitFor();
+  await page.getByTestId('toast').waitFor();
   await page.screenshot({
     path: `${outDir}/admin-mainadmincashout-popup-${page.viewportSize()?.width ?? 0}.png`,
   });
-  await page.getByRole('button', { name: 'OK' }).click();
   await shoot(page, 'admin-mainadmincashout');
 
   await page.goto(`${baseURL}/welcomebackadmincashout`, { waitUntil: 'load' });
@@ -129,7 +128,7 @@ export default async function adminScreens({ browser, baseURL, shoot, outDir }) 
   await targetPage.getByLabel('Email').fill(MAKER_ADMIN.email);
   await targetPage.getByLabel('Password').fill(MAKER_ADMIN.password);
   await targetPage.getByRole('button', { name: 'Login' }).click();
-  await targetPage.getByRole('button', { name: 'OK' }).click();
+  await targetPage.getByTestId('toast').waitFor();
   await targetPage.waitForURL('**/admindashboard');
   await targetPage.goto(`${baseURL}/adminapprovals`, { waitUntil: 'load' });
   await ready(targetPage);

@@ -89,7 +89,7 @@ async function signInOnPage(page, url, email) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByTestId('toast').waitFor();
   await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
 }
 
@@ -170,7 +170,7 @@ async function programmeScreens({ browser, baseURL, shoot, outDir }, programme) 
   await page.getByLabel('Account name').fill('Sandbox Test Account');
   await page.getByLabel('Bank', { exact: true }).selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Submit' }).click();
-  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByTestId('toast').waitFor();
   await page.goto(baseURL + path('bankdetails'), { waitUntil: 'load' });
   await page.getByTestId('saved-bank-details').waitFor();
   await ready(page);

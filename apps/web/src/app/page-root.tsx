@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { PlansProvider, type CurrentPlans } from '../lib/plans-context';
 import { SiteProvider, type Site } from '../lib/site-context';
+import { Toasts } from '../components/ui/toast';
 
 /** Marks the page as running once React has taken it over (what the browser tests wait for). */
 function MarkRunning() {
@@ -28,6 +29,7 @@ export function PageRoot({
       <SiteProvider site={site}>
         <PlansProvider plans={plans}>
           {children}
+          <Toasts />
           <MarkRunning />
         </PlansProvider>
       </SiteProvider>

@@ -1,8 +1,10 @@
 import { useCallback, useState } from 'react';
+import { showToast } from '../ui/toast';
 import { ResultDialog, type Outcome } from './result-dialog';
 
 /**
- * Shows the popup and runs `then` (usually a navigation) when the person dismisses it.
+ * Shows the popup and runs `then` (usually a navigation) when the person dismisses it; `done` confirms a success
+ * with a toast and runs `then` at once, so nothing waits for a tap (issue 38).
  * Render `dialog` once in the form's page.
  */
 export function useResultDialog() {
@@ -13,8 +15,13 @@ export function useResultDialog() {
     setState(null);
     then?.();
   };
+  const done = useCallback((success: { title?: string; message: string }, then?: () => void) => {
+    showToast({ title: success.title ?? 'Successful!', message: success.message });
+    then?.();
+  }, []);
   return {
     show,
+    done,
     open: state !== null,
     dialog: <ResultDialog outcome={state?.outcome ?? null} onClose={close} />,
   };

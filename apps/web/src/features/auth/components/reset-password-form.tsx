@@ -24,9 +24,7 @@ export function ResetPasswordForm({ screens, token }: { screens: ProgrammeScreen
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await change.mutateAsync(values);
-      popup.show({ ok: true, message: answer.message }, () =>
-        navigate(screens.paths.resetDone, { replace: true }),
-      );
+      popup.done({ message: answer.message }, () => navigate(screens.paths.resetDone, { replace: true }));
     } catch (error) {
       popup.show({ ok: false, message: errorMessage(error) });
     }

@@ -42,7 +42,7 @@ export function SignInForm({ area, call, destination, programme, successTitle }:
 
   const signedIn = (answer: LoginResponse) => {
     startSession(area, answer);
-    popup.show({ ok: true, title: successTitle, message: answer.message }, () =>
+    popup.done({ title: successTitle, message: answer.message }, () =>
       navigate(safeNext(params.get('next'), destination), { replace: true }),
     );
   };

@@ -33,7 +33,7 @@ export function SignUpForm({ screens }: { screens: ProgrammeScreens }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await register.mutateAsync(values);
-      popup.show({ ok: true, message: answer.message }, () =>
+      popup.done({ message: answer.message }, () =>
         navigate(screens.paths.success, { state: { email: values.email } }),
       );
     } catch (error) {

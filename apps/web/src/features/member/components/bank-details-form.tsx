@@ -42,7 +42,7 @@ export function BankDetailsForm({ area, email }: { area: MemberArea; email: stri
         popup.show({ ok: false, title: 'Saved, but not confirmed', message: saved.message });
         return;
       }
-      popup.show({ ok: true, message: saved.message }, () => {
+      popup.done({ message: saved.message }, () => {
         form.reset();
         navigate(area.paths.updateSuccess);
       });

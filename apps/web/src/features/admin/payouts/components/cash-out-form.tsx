@@ -25,10 +25,10 @@ import { CashOutRequested } from './cash-out-requested';
 
 /**
  * A cash payout made by hand (spec 2.7: email and amount). The amount is checked with the shared schema, sent
- * as the naira the person typed, and debited from the wallet once per Idempotency-Key; the popup shows the
- * server's answer and the last recorded payout stays under the form. Above the approval threshold the
- * administrator asks first (decision 0040): the amount is set aside from the wallet, and the cash is handed over
- * only once a second administrator approves; the request stays under the form until then.
+ * as the naira the person typed, and debited from the wallet once per Idempotency-Key; a toast shows the
+ * server's answer (a failure's popup waits for OK) and the last recorded payout stays under the form. Above the
+ * approval threshold the administrator asks first (decision 0040): the amount is set aside from the wallet, and
+ * the cash is handed over only once a second administrator approves; the request stays under the form until then.
  */
 export function CashOutForm({ programme }: { programme: Programme }) {
   const form = useZodForm(cashOutSchema, { email: '', amount: '' } as CashOutInput);
@@ -82,15 +82,14 @@ export function CashOutForm({ programme }: { programme: Programme }) {
       setConfirming(null);
       if (isPendingApproval(answer)) {
         setAsked(answer.approval);
-        popup.show({ ok: true, title: 'Asked: do not hand over the cash yet', message: answer.message }, () =>
+        popup.done({ title: 'Asked: do not hand over the cash yet', message: answer.message }, () =>
           form.reset({ email: '', amount: '' }),
         );
         return;
       }
       setLast(answer.data);
-      popup.show(
+      popup.done(
         {
-          ok: true,
           message: `${answer.message}: ${naira(answer.data.amount)} paid to ${answer.data.fullName} (${answer.data.email}).`,
         },
         () => form.reset({ email: '', amount: '' }),
