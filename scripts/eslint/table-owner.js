@@ -62,7 +62,8 @@ export default {
   },
   create(context) {
     const match = SRC.exec(context.filename);
-    if (!match) return {};
+    // Tests beside the code set up and read any table they need, as the tests under apps/server/test do.
+    if (!match || /\.test\.tsx?$/.test(context.filename)) return {};
     const [, srcRoot, relative] = match;
     const unit = unitOf(relative);
     const zones = context.options[0] ?? [];
