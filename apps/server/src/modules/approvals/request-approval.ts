@@ -5,10 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/rows';
 import { standingAdministratorCount } from '../accounts/account-store';
 import { lagosDateTime } from '../../lib/lagos-time';
-import type { Tx } from '../../db/client';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
 import type { SignedInAccount } from '../../plugins/auth';
 import { recordAudit } from '../audit/record-audit';
-import type { ApprovalAct } from './approval-acts';
+import type { ApprovalAct, ApprovalActs } from './approval-acts';
 import { tellOtherAdministrators } from './approval-notices';
 import {
   approvalView,
@@ -36,11 +37,19 @@ const samePayload = (a: unknown, b: unknown) => canonical(a) === canonical(b);
  * one from the admin area: from the accepted invitation on, while two administrators exist (a suspended one counts:
  * nobody is the only administrator while another exists, decision 0038), approvals apply without a restart (0027).
  */
-export async function needsSecondAdministrator(app: FastifyInstance): Promise<boolean> {
-  if (!app.config.approvals.singleAdmin) return true;
+export async function needsSecondAdministrator({
+  config,
+  db,
+  approvalActs,
+}: {
+  config: Pick<Config, 'approvals'>;
+  db: Db;
+  approvalActs: Pick<ApprovalActs, 'invitationAcceptedSql'>;
+}): Promise<boolean> {
+  if (!config.approvals.singleAdmin) return true;
   const [row] = await queryRows<{ apply: boolean }>(
-    app.db,
-    sql`select ${app.approvalActs.invitationAcceptedSql()}
+    db,
+    sql`select ${approvalActs.invitationAcceptedSql()}
                and ${standingAdministratorCount()} >= 2 as apply`,
   );
   return row!.apply === true;

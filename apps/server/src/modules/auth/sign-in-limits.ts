@@ -1,6 +1,8 @@
 import { DomainError } from '@coop/core';
 import type { Programme } from '@coop/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
 import {
   countFailure,
   forgetFailures,
@@ -32,13 +34,13 @@ export interface SignInPlace {
   address: string;
 }
 
-const adminOf = async (app: FastifyInstance, email: string) => {
-  const row = await findAccountByEmail(app.db, 'main', email);
+const adminOf = async (db: Db, email: string) => {
+  const row = await findAccountByEmail(db, 'main', email);
   return row?.role === 'admin' ? row.id : null;
 };
 
 export async function signInPlace(
-  app: FastifyInstance,
+  { db, config }: { db: Db; config: Config },
   request: FastifyRequest,
   login: { programme: Programme; adminOnly: boolean },
   email: string,
@@ -55,8 +57,8 @@ export async function signInPlace(
       deviceId: null,
       address,
     };
-  const adminId = await adminOf(app, email);
-  const deviceId = knownAdminDevice(request, app.config, adminId);
+  const adminId = await adminOf(db, email);
+  const deviceId = knownAdminDevice(request, config, adminId);
   // A browser the administrator signed in from counts only its own wrong passwords: no one elsewhere can lock it.
   if (deviceId)
     return {
@@ -89,9 +91,9 @@ export async function signInPlace(
 }
 
 /** 429 while any of the place's keys is locked; nothing is counted, and no password is checked. */
-export async function refuseWhileLocked(app: FastifyInstance, reply: FastifyReply, place: SignInPlace) {
+export async function refuseWhileLocked({ db }: { db: Db }, reply: FastifyReply, place: SignInPlace) {
   const seconds = await lockedSeconds(
-    app.db,
+    db,
     place.counted.map((c) => c.key),
   );
   if (seconds <= 0) return;
@@ -100,8 +102,8 @@ export async function refuseWhileLocked(app: FastifyInstance, reply: FastifyRepl
 }
 
 /** A wrong password: counted against every key, and an administrator's failures and lock-outs audited. */
-export async function countWrongPassword(app: FastifyInstance, place: SignInPlace) {
-  await app.db.transaction(async (tx) => {
+export async function countWrongPassword({ db }: { db: Db }, place: SignInPlace) {
+  await db.transaction(async (tx) => {
     const locks: Array<{ counted: Counted; minutes: number }> = [];
     for (const c of place.counted) {
       const lockMs = await countFailure(tx, c.key, c.rule);
@@ -135,12 +137,12 @@ export async function countWrongPassword(app: FastifyInstance, place: SignInPlac
 
 /** A right password: the wrong ones before it stop counting; an administrator's sign-in is audited. */
 export async function rightPassword(
-  app: FastifyInstance,
+  { db }: { db: Db },
   place: SignInPlace,
   account: { id: string; role: string },
   nextStep: string,
 ) {
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     // The address's count is others' business too (one address trying many accounts), so it stays.
     await forgetFailures(
       tx,

@@ -1,7 +1,10 @@
 import { formatNaira, PROGRAMMES, toNairaString, type Programme, programmeName } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountsExistedBefore } from '../accounts/account-sql';
+import { activeAdministrators } from '../accounts/account-store';
 import { httpErrorOf } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { enqueueMail } from '../notifications/mail-queue';
@@ -50,7 +53,7 @@ export async function preparePayoutDay(
   const { period, startsAt, missed } = latestPayoutDay(now, app.config.payout.day);
   const prepared: PreparedMonth[] = [];
   for (const programme of PROGRAMMES) {
-    if (!(await monthIsOpen(app, programme, period, missed ? startsAt : null))) continue;
+    if (!(await monthIsOpen(app.db, programme, period, missed ? startsAt : null))) continue;
     const { payees, skipped } = await payoutCandidates(app.db, programme, app.config.payout.minimumKobo);
     const totalKobo = payees.reduce((sum, p) => sum + p.amountKobo, 0);
     const auto = app.config.payout.auto && payees.length > 0;
@@ -80,7 +83,7 @@ export async function preparePayoutDay(
     let runId: number | null = null;
     if (auto) runId = await runPreparedMonth(app, claimed, programme, period);
     prepared.push({ programme, period, payees: payees.length, totalKobo, runId });
-    await tellAdministrators(app, {
+    await tellAdministrators(app.db, {
       programme,
       period,
       payees: payees.length,
@@ -98,17 +101,12 @@ export async function preparePayoutDay(
  * month, before the day has done the job), and for a missed day, the platform had accounts before it. Checked
  * before the candidates are counted, since the job looks every hour of the month.
  */
-async function monthIsOpen(
-  app: FastifyInstance,
-  programme: Programme,
-  period: string,
-  missedDay: Date | null,
-) {
+async function monthIsOpen(db: Db, programme: Programme, period: string, missedDay: Date | null) {
   const [row] = await queryRows<{ done: boolean; existed: boolean }>(
-    app.db,
+    db,
     sql`select exists (select 1 from payout_schedule where programme = ${programme} and period = ${period})
                or exists (select 1 from payout_runs where programme = ${programme} and period >= ${period}) as done,
-               ${missedDay === null ? sql`true` : sql`exists (select 1 from accounts where created_at < ${missedDay})`} as existed`,
+               ${missedDay === null ? sql`true` : accountsExistedBefore(missedDay)} as existed`,
   );
   return !row!.done && row!.existed;
 }
@@ -136,7 +134,7 @@ async function runPreparedMonth(
 }
 
 async function tellAdministrators(
-  app: FastifyInstance,
+  db: Db,
   month: {
     programme: Programme;
     period: string;
@@ -147,10 +145,7 @@ async function tellAdministrators(
     lateFrom: Date | null;
   },
 ) {
-  const admins = await queryRows<{ email: string; full_name: string }>(
-    app.db,
-    sql`select email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`,
-  );
+  const admins = await activeAdministrators(db);
   const name = `${programmeName(month.programme)} payout of ${month.period}`;
   const path = `/adminpayouts${month.runId ? `/${month.runId}` : ''}`;
   const figures = `${month.payees} member${month.payees === 1 ? '' : 's'}, ${formatNaira(month.totalKobo)} in all; ${month.skipped} left out (see why on the screen).`;
@@ -163,12 +158,12 @@ async function tellAdministrators(
       ? `${day}, but nobody is due a payout in the ${name}. ${figures}`
       : `${day}: the ${name} is prepared and waits for an administrator to approve and run it. ${figures} Preview and run it here:`;
   // Queued together: the mail worker sends them (and retries), whichever instance prepared the month.
-  await app.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     for (const admin of admins)
       await enqueueMail(tx, admin.email, {
         template: 'admin_notice',
         data: {
-          name: admin.full_name,
+          name: admin.fullName,
           subject: month.runId ? `${name} is running` : `${name} is ready for approval`,
           paragraphs: [lead],
           action: { label: month.runId ? 'Follow the run' : 'Preview and run it', path },
@@ -194,7 +189,7 @@ export function schedulePayoutDay(app: FastifyInstance) {
 }
 
 /** Months the payout day prepared that no run has paid yet, for the payouts screen. */
-export async function monthsWaitingForApproval(app: FastifyInstance) {
+export async function monthsWaitingForApproval({ db }: { db: Db }) {
   const rows = await queryRows<{
     programme: Programme;
     period: string;
@@ -202,7 +197,7 @@ export async function monthsWaitingForApproval(app: FastifyInstance) {
     total_kobo: string;
     prepared_at: string | Date;
   }>(
-    app.db,
+    db,
     sql`select s.programme, s.period, s.payee_count, s.total_kobo, s.prepared_at from payout_schedule s
         where s.payee_count > 0 and not exists (select 1 from payout_runs r where r.programme = s.programme and r.period = s.period)
         order by s.period desc, s.programme`,

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { PaymentProvider } from '../../adapters/payments';
+import type { Db } from '../../db/client';
 import { z } from 'zod';
 import { addStoredEventKind } from '../payments/provider-events';
 import { applyTransferOutcome, type OutcomeResult } from './transfer-outcome';
@@ -22,23 +24,23 @@ const transferEvent = z.object({
  * Throws when the provider cannot be asked, so the webhook answers 5xx and Paystack sends it again.
  */
 export async function handleTransferEvent(
-  app: FastifyInstance,
+  { db, payments, log }: { db: Db; payments: PaymentProvider; log: FastifyBaseLogger },
   event: unknown,
 ): Promise<OutcomeResult | { applied: false; why: 'not_a_transfer_event' | 'unknown_to_provider' }> {
   const parsed = transferEvent.safeParse(event);
   if (!parsed.success) return { applied: false, why: 'not_a_transfer_event' };
   const { reference } = parsed.data.data;
-  const state = await app.payments.verifyTransfer(reference);
+  const state = await payments.verifyTransfer(reference);
   if ('found' in state) {
-    app.log.warn(
+    log.warn(
       { reference, event: parsed.data.event },
       'transfer webhook for a reference the provider does not know; ignored',
     );
     return { applied: false, why: 'unknown_to_provider' };
   }
-  const result = await applyTransferOutcome(app.db, reference, state);
+  const result = await applyTransferOutcome(db, reference, state);
   if (!result.applied && result.why === 'amount_mismatch')
-    app.log.warn(
+    log.warn(
       { reference, amountKobo: state.amountKobo },
       'transfer amount differs from the payout; left for an administrator',
     );

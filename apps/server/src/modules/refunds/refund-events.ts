@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { refundEventData } from '../../adapters/payments/refund-schemas';
 import { addStoredEventKind } from '../payments/provider-events';
 import { applyFetchedRefund, applyRefundWord } from './refund-outcome';
+import type { RefundDeps } from './start-refund';
 import { findRefund, openRefundOf } from './refund-store';
 
 /**
@@ -11,18 +12,20 @@ import { findRefund, openRefundOf } from './refund-store';
  * refund's id (Paystack's answer to POST /refund was lost). A replayed or late event finds nothing open, or a
  * status it cannot move back, and changes nothing.
  */
-export async function handleRefundEvent(app: FastifyInstance, payload: unknown) {
+export async function handleRefundEvent(
+  { db, payments }: Pick<RefundDeps, 'db' | 'payments'>,
+  payload: unknown,
+) {
   const parsed = refundEventData.safeParse((payload as { data?: unknown } | null)?.data);
   if (!parsed.success) return 'unreadable';
   const event = parsed.data;
-  const open = await openRefundOf(app.db, event.transaction_reference);
+  const open = await openRefundOf(db, event.transaction_reference);
   if (!open) return 'nothing_open';
-  const fetched =
-    open.providerRefundId === null ? null : await app.payments.fetchRefund(open.providerRefundId);
+  const fetched = open.providerRefundId === null ? null : await payments.fetchRefund(open.providerRefundId);
   if (fetched && 'found' in fetched) return 'not_confirmed';
   // Without Paystack's id, the event's own word, when it is about this refund's amount.
   if (!fetched && event.amount !== open.amountKobo) return 'not_confirmed';
-  return app.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const refund = (await findRefund(tx, { id: open.id }, { lock: true }))!;
     const applied = fetched
       ? await applyFetchedRefund(tx, refund, fetched, new Date())
