@@ -392,7 +392,7 @@ async function crashInABurst(label: string, store: Store) {
           200,
         );
       } else {
-        if (!reference || status !== 'ongoing') reference = await startAgain(platform.url, checkout.member);
+        if (!reference || status !== 'abandoned') reference = await startAgain(platform.url, checkout.member);
         await api(platform.url, `/sandbox/paystack/checkout/${reference}`, {
           method: 'POST',
           body: { outcome: 'success' },

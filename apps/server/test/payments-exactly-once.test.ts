@@ -71,7 +71,8 @@ describeEachDatabase('payments are credited exactly once, whatever the provider 
     expect(await postWebhook(ctx, forged.raw, forged.signature)).toBe(200);
     await ctx.app.paymentWork.settled();
     expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({
-      status: 'pending',
+      // Paystack's (and the sandbox's) word for a checkout nobody paid: not completed, still payable.
+      status: 'abandoned',
       positions: 0,
       sponsorReferralCredits: 0,
       events: 1,

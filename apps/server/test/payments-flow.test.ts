@@ -2,7 +2,9 @@ import { getPlan } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createPaystackProvider } from '../src/adapters/payments/paystack-client';
+import { SANDBOX_SESSION_TIMEOUT_SECONDS } from '../src/adapters/payments/sandbox/state';
 import { buildApp } from '../src/app';
+import { forgetCheckoutLifetime } from '../src/modules/payments/checkout-lifetime';
 import { queryRows } from '../src/db/rows';
 import { activate, unbalancedEntries } from './engine-test-kit';
 import { createTestAccount, signInAs } from './accounts-kit';
@@ -186,8 +188,8 @@ describeEachDatabase(
       expect((await start()).status).toBe(409);
     });
 
-    it('starts a new checkout once the earlier one failed at the provider', async () => {
-      const { headers } = await newcomer('welcomeback');
+    it('gives the same checkout (reference and link) after Paystack answers abandoned, while its payment session lasts', async () => {
+      const { account, headers } = await newcomer('welcomeback');
       const first = await startPayment(ctx, headers, 'welcomeback');
       await pressCheckout(first.checkoutUrl, 'abandoned');
       await expect
@@ -195,8 +197,45 @@ describeEachDatabase(
           timeout: 15_000,
         })
         .toBe('abandoned');
-      const second = await startPayment(ctx, headers, 'welcomeback');
-      expect(second.reference).not.toBe(first.reference);
+      // Nobody paid it: the sandbox answers abandoned, as Paystack does, and the checkout is given again.
+      expect(await ctx.app.payments.verifyTransaction(first.reference)).toMatchObject({
+        status: 'abandoned',
+      });
+      const again = await startPayment(ctx, headers, 'welcomeback');
+      expect(again).toEqual(first);
+      // Paid there, it places the member once.
+      await pressCheckout(again.checkoutUrl, 'success');
+      await expect
+        .poll(async () => (await paymentFacts(ctx.app, first.reference, account.id)).status, {
+          timeout: 15_000,
+        })
+        .toBe('paid');
+      const rows = await queryRows<{ reference: string }>(
+        ctx.app.db,
+        sql`select reference from payments where account_id = ${account.id}`,
+      );
+      expect(rows).toEqual([{ reference: first.reference }]);
+    });
+
+    it("keeps an unpaid checkout for Paystack's payment session timeout, and starts a new one after it", async () => {
+      const { headers } = await newcomer('welcomeback');
+      ctx.sandbox.paymentSessionTimeoutSeconds = 600;
+      forgetCheckoutLifetime(ctx.app.payments);
+      try {
+        const first = await startPayment(ctx, headers, 'welcomeback');
+        const age = (minutes: number) =>
+          ctx.app.db.execute(
+            sql`update payments set created_at = now() - ${minutes} * interval '1 minute' where reference = ${first.reference}`,
+          );
+        await age(9);
+        expect(await startPayment(ctx, headers, 'welcomeback')).toEqual(first);
+        await age(11);
+        const second = await startPayment(ctx, headers, 'welcomeback');
+        expect(second.reference).not.toBe(first.reference);
+      } finally {
+        ctx.sandbox.paymentSessionTimeoutSeconds = SANDBOX_SESSION_TIMEOUT_SECONDS;
+        forgetCheckoutLifetime(ctx.app.payments);
+      }
     });
 
     it('limits how often one account can start a checkout', async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { SANDBOX_SECRET_KEY, type PaymentProvider } from '../src/adapters/payments';
 import { createPaystackProvider } from '../src/adapters/payments/paystack-client';
+import { SANDBOX_SESSION_TIMEOUT_SECONDS } from '../src/adapters/payments/sandbox/state';
 import { SANDBOX_TRANSFER_OTP, TRANSFER_TEST_ACCOUNTS } from '../src/adapters/payments/sandbox/test-accounts';
 import { contractProblem, endpointOf, errorAnswer, EVENTS } from './contract/paystack-contract';
 import { testDatabases } from './databases';
@@ -89,6 +90,23 @@ async function exerciseEveryCall() {
     await client.verifyTransaction(ref);
   }
   await client.verifyTransaction('no-such-reference');
+  // A checkout nobody paid: Paystack answers abandoned (it stays payable until the payment session times out).
+  const unpaid = reference();
+  await client.initializeTransaction({
+    email: 'ada@example.com',
+    amountKobo: 5_000_000,
+    reference: unpaid,
+    callbackUrl: `${ctx.url}/mainpaystack`,
+  });
+  expect(await client.verifyTransaction(unpaid)).toMatchObject({ status: 'abandoned' });
+  // The integration's payment session timeout, set (as an operator would at going live) and read back.
+  await recordingFetch(`${ctx.url}/sandbox/paystack/integration/payment_session_timeout`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${SANDBOX_SECRET_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ timeout: 1800 }),
+  });
+  expect(await client.paymentSessionTimeoutSeconds()).toBe(1800);
+  ctx.sandbox.paymentSessionTimeoutSeconds = SANDBOX_SESSION_TIMEOUT_SECONDS;
   await client.listBanks();
   await client.resolveAccount({ accountNumber: '0001234567', bankCode: '058' });
   await client.resolveAccount({ accountNumber: '0001112223', bankCode: '058' });
@@ -126,7 +144,12 @@ async function exerciseEveryCall() {
   await client.verifyTransfer('no-such-reference');
   // Disputes: the sandbox's customer disputes two paid payments (create, remind); one is contested, one accepted.
   const verifiedRefs = exchanges
-    .filter((e) => e.path.startsWith('/transaction/verify/') && e.httpStatus === 200)
+    .filter(
+      (e) =>
+        e.path.startsWith('/transaction/verify/') &&
+        e.httpStatus === 200 &&
+        (e.answer as { data: { status: string } }).data.status === 'success',
+    )
     .map((e) => e.path.split('/').pop()!);
   const records = (path: string) =>
     fetch(`${ctx.url}/sandbox/paystack/checkout/records/${path}`, {
@@ -232,6 +255,8 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
       'dispute upload url',
       'finalize',
       'initialize',
+      'payment session timeout',
+      'payment session timeout update',
       'recipient',
       'refund',
       'refund fetch',

@@ -74,7 +74,8 @@ describe('Paystack sandbox through the real HTTP client', () => {
     const { reference } = await initialize();
     expect(await provider().verifyTransaction(reference)).toMatchObject({
       found: true,
-      status: 'ongoing',
+      // Paystack's word for a checkout nobody has paid yet; it can still be paid.
+      status: 'abandoned',
       amountKobo: 5_000_000,
     });
     const answer = await checkout(reference, 'success');
@@ -120,6 +121,9 @@ describe('Paystack sandbox through the real HTTP client', () => {
     ).toEqual([]);
     await checkout(failed.reference, 'success');
     expect(await provider().verifyTransaction(failed.reference)).toMatchObject({ status: 'success' });
+    // A cancelled page leaves the checkout payable, as at Paystack, until the payment session times out.
+    await checkout(cancelled.reference, 'success');
+    expect(await provider().verifyTransaction(cancelled.reference)).toMatchObject({ status: 'success' });
   });
 
   it('answers an unknown reference as not found', async () => {

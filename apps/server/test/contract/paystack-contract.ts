@@ -429,6 +429,20 @@ export const ENDPOINTS: {
     request: disputeResolve,
     answer: ok(disputeResolved),
   },
+  // ControlPanelFetch/UpdatePaymentSessionTimeoutResponse; PUT's body is PaymentSession {timeout} (seconds).
+  {
+    method: 'GET',
+    path: /^\/integration\/payment_session_timeout$/,
+    name: 'payment session timeout',
+    answer: ok(z.object({ payment_session_timeout: int })),
+  },
+  {
+    method: 'PUT',
+    path: /^\/integration\/payment_session_timeout$/,
+    name: 'payment session timeout update',
+    request: z.object({ timeout: int }),
+    answer: ok(z.object({ payment_session_timeout: int })),
+  },
   ...REFUND_ENDPOINTS,
 ];
 

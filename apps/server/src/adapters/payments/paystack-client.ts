@@ -11,6 +11,7 @@ import {
   recipientAnswer,
   resendOtpAnswer,
   resolveAnswer,
+  sessionTimeoutAnswer,
   transferAnswer,
   verifyAnswer,
 } from './paystack-schemas';
@@ -141,6 +142,11 @@ export function createPaystackProvider(
         customerEmail: data.customer?.email ?? null,
         metadata: data.metadata ?? {},
       };
+    },
+
+    async paymentSessionTimeoutSeconds() {
+      const answer = await request('GET', '/integration/payment_session_timeout');
+      return parse(sessionTimeoutAnswer, answer, 'the payment session timeout').data.payment_session_timeout;
     },
 
     async listBanks() {

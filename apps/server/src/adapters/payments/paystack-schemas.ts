@@ -46,6 +46,9 @@ export const transactionData = z.object({
 });
 export const verifyAnswer = envelope(transactionData);
 
+/** GET /integration/payment_session_timeout (ControlPanelFetchPaymentSessionTimeoutResponse): seconds, 0 none. */
+export const sessionTimeoutAnswer = envelope(z.object({ payment_session_timeout: z.number().int().min(0) }));
+
 export const bankListAnswer = envelope(
   z.array(
     z.object({

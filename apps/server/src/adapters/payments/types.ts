@@ -17,6 +17,11 @@ export interface PaymentProvider extends RefundCalls {
   }): Promise<{ authorizationUrl: string; accessCode: string; reference: string }>;
   /** The provider's word on a transaction; `status` is Paystack's (success, failed, abandoned, pending, ...). */
   verifyTransaction(reference: string): Promise<VerifiedTransaction | { found: false }>;
+  /**
+   * GET /integration/payment_session_timeout: seconds a checkout stays payable after it is started (0: no limit).
+   * Until then Paystack answers `abandoned` for an unpaid checkout, and the customer can still pay it.
+   */
+  paymentSessionTimeoutSeconds(): Promise<number>;
   listBanks(): Promise<ProviderBank[]>;
   /** The account holder's name as the bank has it, or null when the number does not resolve. */
   resolveAccount(input: { accountNumber: string; bankCode: string }): Promise<{ accountName: string } | null>;

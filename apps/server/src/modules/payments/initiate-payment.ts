@@ -1,11 +1,11 @@
 import { DomainError } from '@coop/core';
 import { randomBytes } from 'node:crypto';
 import type { Programme } from '@coop/core';
+import { lockAccount } from '../accounts/account-store';
 import type { FastifyBaseLogger } from 'fastify';
 import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { latestPositionOf } from '../engine/position-store';
-import { sql } from 'drizzle-orm';
 import {
   checkoutAddressOf,
   insertPayment,
@@ -13,6 +13,7 @@ import {
   pendingPaymentsOf,
   updatePayment,
 } from './queries';
+import { checkoutLifetimeSeconds } from './checkout-lifetime';
 import { settlePayment } from './settle-payment';
 import { currentPlan } from '../plans/plan-book';
 
@@ -56,8 +57,8 @@ async function refuseIfNotPayable(db: Db, accountId: string, programme: Programm
 /**
  * Starts a fee payment for the signed-in account: a pending payments row with a fresh reference first (so
  * every reference the provider knows is ours), then the provider's checkout for exactly the plan's fee.
- * A checkout of the last day still unpaid is given again instead (same reference): a member who opens the
- * payment twice pays once.
+ * A checkout still payable at Paystack (unpaid, abandoned included, within its payment session timeout) is given
+ * again instead (same reference and link): a member who opens the payment twice pays once.
  */
 export async function initiatePayment(
   deps: { db: Db; provider: PaymentProvider; publicUrl: string; log: FastifyBaseLogger },
@@ -82,10 +83,12 @@ export async function initiatePayment(
   await refuseIfNotPayable(deps.db, account.id, account.programme);
   // The fee of the version new positions join under now.
   const plan = await currentPlan(deps.db, account.programme);
+  // Read before the lock: no lock is held while waiting on the network.
+  const lifetimeSeconds = await checkoutLifetimeSeconds(deps.provider, deps.log);
   const { payment, fresh } = await deps.db.transaction(async (tx) => {
     // One start at a time per account, so two clicks (or two tabs) cannot both make a checkout.
-    await tx.execute(sql`select id from accounts where id = ${account.id} for update`);
-    const open = await openCheckoutOf(tx, account.id, account.programme, plan.feeKobo);
+    await lockAccount(tx, account.id);
+    const open = await openCheckoutOf(tx, account.id, account.programme, plan.feeKobo, lifetimeSeconds);
     if (open) return { payment: open, fresh: false };
     const inserted = await insertPayment(tx, {
       reference: newPaymentReference(account.programme),

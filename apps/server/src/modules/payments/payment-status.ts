@@ -11,7 +11,9 @@ const messages: Record<PaymentStatus, string> = {
   paid: 'Payment successful. Your registration is complete.',
   pending: 'We are waiting for the payment provider to confirm your payment. This page updates by itself.',
   failed: 'Your payment was declined and no money was taken. You can try again.',
-  abandoned: 'The payment was cancelled and no money was taken. You can start again when you are ready.',
+  // Paystack's abandoned: not completed, but the checkout can still be paid; Make Payment opens the same one.
+  abandoned:
+    'The payment was not completed and no money was taken. Press Make Payment to continue on the same checkout when you are ready.',
 };
 
 /**

@@ -1,5 +1,5 @@
 import { DomainError } from '@coop/core';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { payments } from '../../db/schema';
@@ -78,7 +78,10 @@ export async function paymentsDueForCheck(db: Tx, now: Date, limit: number) {
   );
 }
 
-/** An account's payments still pending in a programme, newest first. */
+/**
+ * An account's payments still open in a programme, newest first: pending, or abandoned (Paystack's word for a
+ * checkout not paid yet, which can still be paid), asked about again before a checkout is given.
+ */
 export async function pendingPaymentsOf(
   db: Tx,
   accountId: string,
@@ -92,22 +95,25 @@ export async function pendingPaymentsOf(
       and(
         eq(payments.accountId, accountId),
         eq(payments.programme, programme),
-        eq(payments.status, 'pending'),
+        inArray(payments.status, ['pending', 'abandoned']),
       ),
     )
     .orderBy(desc(payments.createdAt))
     .limit(limit);
 }
 
-/** How long an unpaid checkout is offered again rather than a new one (Paystack keeps a checkout open longer). */
-const CHECKOUT_REUSE_HOURS = 24;
-
-/** The account's newest pending checkout of the fee, started within the reuse period; call inside the account's lock. */
+/**
+ * The account's newest unpaid checkout of the fee that Paystack still takes payments on: pending or abandoned
+ * (Paystack calls a checkout not yet paid abandoned; it stays payable), started within the payment session timeout
+ * (checkout-lifetime.ts; null or 0: no limit). Given again instead of a second checkout, so a member who comes back
+ * cannot be charged twice. Call inside the account's lock.
+ */
 export async function openCheckoutOf(
   tx: Tx,
   accountId: string,
   programme: PaymentRow['programme'],
   feeKobo: number,
+  lifetimeSeconds: number | null,
 ) {
   const [row] = await tx
     .select()
@@ -116,9 +122,11 @@ export async function openCheckoutOf(
       and(
         eq(payments.accountId, accountId),
         eq(payments.programme, programme),
-        eq(payments.status, 'pending'),
+        inArray(payments.status, ['pending', 'abandoned']),
         eq(payments.amountKobo, feeKobo),
-        sql`${payments.createdAt} > now() - ${CHECKOUT_REUSE_HOURS} * interval '1 hour'`,
+        lifetimeSeconds
+          ? sql`${payments.createdAt} > now() - ${lifetimeSeconds} * interval '1 second'`
+          : undefined,
         // One with no checkout address yet is another click's, still asking the provider; an old one never got one.
         sql`(${payments.authorizationUrl} is not null or ${payments.createdAt} > now() - interval '30 seconds')`,
       ),

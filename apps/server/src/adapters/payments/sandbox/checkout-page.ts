@@ -14,9 +14,10 @@ const button = (action: string, outcome: string, label: string, tone: string) =>
  * The sandbox checkout: plain HTML and three form posts, no script, so it works under the app's CSP
  * (form-action 'self'). Paying here moves no money: it stands in for Paystack's hosted page.
  */
-export function renderCheckoutPage(transaction: SandboxTransaction): string {
+export function renderCheckoutPage(transaction: SandboxTransaction, expired = false): string {
   const action = `/sandbox/paystack/checkout/${encodeURIComponent(transaction.reference)}`;
-  const decided = transaction.status !== 'ongoing' && transaction.status !== 'failed';
+  // Only a paid checkout is closed: a declined or cancelled one may be paid until the session times out.
+  const decided = transaction.status === 'success';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -40,8 +41,10 @@ form{margin:.5rem 0}button{width:100%;padding:.8rem;border:0;border-radius:8px;f
 <p>Reference: <code>${escapeHtml(transaction.reference)}</code></p>
 ${
   decided
-    ? `<p>This payment is already ${escapeHtml(transaction.status === 'success' ? 'paid' : transaction.status)}.</p>`
-    : `${transaction.status === 'failed' ? '<p>The last attempt was declined. You may try again.</p>' : ''}
+    ? '<p>This payment is already paid.</p>'
+    : expired
+      ? '<p>This checkout has expired (the payment session timed out). No money was taken.</p>'
+      : `${transaction.status === 'failed' ? '<p>The last attempt was declined. You may try again.</p>' : ''}
 ${button(action, 'success', 'Pay', 'pay')}
 ${button(action, 'success_fees', 'Pay, fees added for the customer', 'pay')}
 ${button(action, 'failed', 'Fail', 'fail')}

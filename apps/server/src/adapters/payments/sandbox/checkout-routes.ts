@@ -16,6 +16,14 @@ function callbackLocation(callbackUrl: string, reference: string) {
 }
 
 /**
+ * Whether the payment session has ended (GET/PUT /integration/payment_session_timeout; 0: never): after it the
+ * checkout's link no longer takes a payment, as at Paystack.
+ */
+export const sessionExpired = (state: SandboxState, transaction: { createdAt: string }, now: Date) =>
+  state.paymentSessionTimeoutSeconds > 0 &&
+  now.getTime() - new Date(transaction.createdAt).getTime() > state.paymentSessionTimeoutSeconds * 1000;
+
+/**
  * The checkout page at the authorization_url and its buttons. Paying marks the transaction paid, sends the
  * signed charge.success webhook (as Paystack does, only for successes) and then redirects to the callback.
  */
@@ -30,7 +38,7 @@ export function checkoutRoutes(app: FastifyInstance, state: SandboxState) {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderCheckoutPage(transaction));
+      .send(renderCheckoutPage(transaction, sessionExpired(state, transaction, new Date())));
   });
 
   app.post<{ Params: { reference: string } }>('/checkout/:reference', async (request, reply) => {
@@ -38,9 +46,11 @@ export function checkoutRoutes(app: FastifyInstance, state: SandboxState) {
     if (!found) return reply.status(404).send({ message: 'No such payment.' });
     const parsed = outcomeBody.safeParse(request.body);
     if (!parsed.success) return reply.status(400).send({ message: 'Choose Pay, Fail or Cancel.' });
-    // A paid or cancelled checkout is settled; a declined card may be tried again, as on Paystack's page.
+    // A paid checkout is settled; a declined card or a cancelled page may be tried again, as on Paystack's.
     // Deciding is one conditional update, so a double click pays (and sends the webhook) once.
     const { outcome } = parsed.data;
+    if (found.status !== 'success' && sessionExpired(state, found, new Date()))
+      return reply.type('text/html; charset=utf-8').send(renderCheckoutPage(found, true));
     const decided = await state.transactions.decide(
       found.reference,
       outcome === 'success_fees' ? 'success' : outcome,

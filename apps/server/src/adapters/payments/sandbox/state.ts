@@ -29,6 +29,8 @@ export interface SandboxState {
   deliverWebhooks: boolean;
   /** false: transfers stay pending until completeTransfer is called. */
   autoCompleteTransfers: boolean;
+  /** The integration's payment session timeout in seconds (0: a checkout never expires); held in memory only. */
+  paymentSessionTimeoutSeconds: number;
   transactions: SandboxStore['transactions'];
   recipients: SandboxStore['recipients'];
   transfers: SandboxStore['transfers'];
@@ -50,6 +52,9 @@ export interface SandboxState {
   /** Resolves when all scheduled work (transfer completions and their webhooks) has finished. */
   idle(): Promise<void>;
 }
+
+/** The sandbox's payment session timeout until PUT /integration/payment_session_timeout changes it: a day. */
+export const SANDBOX_SESSION_TIMEOUT_SECONDS = 86_400;
 
 /** What any 10-digit account number resolves to unless a test registered a name for it. */
 export const DEFAULT_ACCOUNT_NAME = 'SANDBOX TEST ACCOUNT';
@@ -156,6 +161,7 @@ export function createSandboxState(options: { secretKey: string; webhookUrl: str
     webhookUrl: options.webhookUrl,
     deliverWebhooks: true,
     autoCompleteTransfers: true,
+    paymentSessionTimeoutSeconds: SANDBOX_SESSION_TIMEOUT_SECONDS,
     transactions: store.transactions,
     recipients: store.recipients,
     transfers: store.transfers,

@@ -21,7 +21,7 @@ export interface SandboxTransaction {
   currency: string;
   callbackUrl: string | null;
   metadata: Record<string, unknown>;
-  /** ongoing until the checkout decides; Paystack's words. */
+  /** ongoing until the checkout decides (verify answers it as Paystack does: abandoned); Paystack's words. */
   status: 'ongoing' | 'success' | 'failed' | 'abandoned';
   paidAt: string | null;
   createdAt: string;
@@ -90,7 +90,10 @@ export function sandboxStore(db: Db) {
           .returning();
         return row ? asTransaction(row) : null;
       },
-      /** Decides an open checkout (ongoing, or failed and tried again) once; null when it was already decided. */
+      /**
+       * Decides an open checkout once; null when it was already decided. Open: ongoing, failed (a declined card may be
+       * tried again) or abandoned (the customer left the page: at Paystack its link stays payable until the session ends).
+       */
       async decide(
         reference: string,
         status: SandboxTransaction['status'],
@@ -103,7 +106,7 @@ export function sandboxStore(db: Db) {
           .where(
             and(
               eq(sandboxTransactions.reference, reference),
-              inArray(sandboxTransactions.status, ['ongoing', 'failed']),
+              inArray(sandboxTransactions.status, ['ongoing', 'failed', 'abandoned']),
             ),
           )
           .returning();

@@ -39,7 +39,9 @@ export function transactionData(t: SandboxTransaction) {
   return {
     id: t.id,
     domain: 'test',
-    status: t.status,
+    // Paystack answers a checkout nobody has paid yet as abandoned ("the customer has not completed the
+    // transaction"); it can still be paid until the payment session times out.
+    status: t.status === 'ongoing' ? 'abandoned' : t.status,
     reference: t.reference,
     receipt_number: null,
     amount: t.customerPaysFees && feesKobo !== null ? t.amountKobo + feesKobo : t.amountKobo,
@@ -50,7 +52,7 @@ export function transactionData(t: SandboxTransaction) {
       success: 'Successful',
       failed: 'Declined',
       abandoned: 'The transaction was not completed',
-      ongoing: 'ongoing',
+      ongoing: 'The transaction was not completed',
     }[t.status],
     paid_at: t.paidAt,
     paidAt: t.paidAt,
@@ -101,7 +103,28 @@ export function transactionData(t: SandboxTransaction) {
   };
 }
 
+const sessionTimeoutBody = z.object({ timeout: z.number().int().min(0) });
+
 export function transactionRoutes(app: FastifyInstance, state: SandboxState) {
+  // Paystack's integration setting (Fetch/Update Payment Session Timeout): seconds a checkout stays payable, 0 none.
+  app.get('/integration/payment_session_timeout', async (_request, reply) =>
+    paystackOk(reply, 'Payment session timeout retrieved', {
+      payment_session_timeout: state.paymentSessionTimeoutSeconds,
+    }),
+  );
+  app.put('/integration/payment_session_timeout', async (request, reply) => {
+    const parsed = sessionTimeoutBody.safeParse(request.body);
+    if (!parsed.success)
+      return paystackError(reply, 400, 'Invalid timeout', {
+        type: 'validation_error',
+        code: 'invalid_params',
+      });
+    state.paymentSessionTimeoutSeconds = parsed.data.timeout;
+    return paystackOk(reply, 'Payment session timeout updated', {
+      payment_session_timeout: state.paymentSessionTimeoutSeconds,
+    });
+  });
+
   app.post('/transaction/initialize', async (request, reply) => {
     const parsed = initializeBody.safeParse(request.body);
     if (!parsed.success)

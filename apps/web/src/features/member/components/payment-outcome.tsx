@@ -58,9 +58,14 @@ export function PaymentOutcome({ area, reference }: { area: MemberArea; referenc
   }
   return (
     <Notice
-      title={status === 'abandoned' ? 'Payment cancelled' : 'Payment failed'}
+      // Paystack's abandoned is a checkout not completed: it stays payable, and the payment page gives the same one.
+      title={status === 'abandoned' ? 'Payment not completed' : 'Payment failed'}
       tone="error"
-      actions={<ButtonLink to={area.paths.payment}>Try again</ButtonLink>}
+      actions={
+        <ButtonLink to={area.paths.payment}>
+          {status === 'abandoned' ? 'Continue payment' : 'Try again'}
+        </ButtonLink>
+      }
     >
       <p>{query.data.message}</p>
     </Notice>
