@@ -1,7 +1,7 @@
-import { formatNaira, getPlan, type Programme } from '@coop/core';
+import { formatNaira, getPlan, requiredDirectReferrals, type Programme } from '@coop/core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, settled, watchPage } from '../support/browser';
+import { launchBrowser, settled, watchPage, toastSays } from '../support/browser';
 
 const password = 'journey password 1';
 let counter = 0;
@@ -57,8 +57,7 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     await page.getByLabel('Confirm Password').fill(password);
     await page.getByLabel(/I have read and accept/).check();
     await page.getByRole('button', { name: 'Register' }).click();
-    await page.getByRole('heading', { name: 'Successful!' }).waitFor();
-    await page.getByRole('button', { name: 'OK' }).click();
+    await toastSays(page, 'Successful!');
     const mails = (await (await fetch(`${baseURL}/api/dev/mail?to=${encodeURIComponent(email)}`)).json()) as {
       links: string[];
     }[];
@@ -75,10 +74,7 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Login' }).click();
-    const popup = page.getByRole('dialog');
-    await popup.waitFor();
-    expect(await popup.textContent(), 'the sign-in popup').toContain('Successful!');
-    await popup.getByRole('button', { name: 'OK' }).click();
+    expect(await toastSays(page), 'the sign-in confirmation').toContain('Successful!');
     await page.waitForURL(`**${s.dashboard}`);
     await expect.poll(() => page.getByTestId('member-greeting').textContent()).toMatch(/^WELCOME, .+!$/);
   }
@@ -163,6 +159,33 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
       '2 more direct referrals and 4 more places in your matrix',
     );
     expect(await figure(page, 'In your stage window')).toBe('2 of 6');
+    // One story in the plan's terms (issue 38): what completing the stage needs in all, what is done, what is
+    // next, the bar's percentage among them, and the bonus note saying how its 'first 2' differs from the stage.
+    const stage1 = plan.stages[1]!.name;
+    const needed = requiredDirectReferrals(plan, 2);
+    expect(await page.getByTestId('stage-progress').textContent()).toContain(
+      `To complete ${stage1}: 6 places filled in levels 1 to 2 of your matrix and ${needed} direct referrals.`,
+    );
+    const percent = Math.round(((2 + 2) / (6 + needed)) * 100);
+    expect(await page.getByTestId('progress-summary').textContent()).toContain(
+      `Done: 2 of 6 places and 2 of ${needed} direct referrals, ${percent}% of all ${stage1} needs.`,
+    );
+    expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(percent));
+    expect(await page.getByTestId('progress-summary').textContent()).toContain(
+      `then stage 2, ${plan.stages[2]!.name}.`,
+    );
+    expect(await page.getByRole('region', { name: 'Wallet Summary', exact: true }).textContent()).toContain(
+      `for each of the first ${plan.referralBonusCap} people who join with your code and pay (2 of ${plan.referralBonusCap} so far). ${stage1} needs ${needed} direct referrals`,
+    );
+    if (process.env.E2E_SCREENSHOTS) {
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.getByTestId('stage-progress').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/progress-${programme}-360.png` });
+      await page.getByRole('region', { name: 'Wallet Summary', exact: true }).screenshot({
+        path: `${process.env.E2E_SCREENSHOTS}/wallet-summary-${programme}-360.png`,
+      });
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
     expect(await page.title()).toMatch(/^Dashboard/);
     // Only the programme's own awards, in their own section; Welcome Back has no laptop award.
     const awards = (await page.getByTestId('awards-section').textContent())!;
@@ -203,8 +226,7 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     await page.getByLabel('Account name').fill('Sandbox Test Account');
     await page.getByLabel('Bank', { exact: true }).selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Your bank details have been saved and confirmed with your bank.').waitFor();
-    await page.getByRole('button', { name: 'OK' }).click();
+    await toastSays(page, 'Your bank details have been saved and confirmed with your bank.');
     await page.waitForURL(`**${s.updateSuccess}`);
     // Back on the bank page: the confirmed details, masked, and a button to change them instead of an empty form.
     await page.goto(baseURL + s.bankDetails);

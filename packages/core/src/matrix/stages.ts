@@ -31,6 +31,12 @@ export interface StageProgress {
   /** null once the last stage is completed. */
   readonly nextStage: number | null;
   readonly nextStageName: string | null;
+  /** Places the levels the next stage needs full hold in all, and those filled (what the stage needs, what is done). */
+  readonly neededPlaces: number;
+  readonly filledPlaces: number;
+  /** Direct referrals the next stage needs in all, and those the position has (counted up to that need). */
+  readonly neededDirectReferrals: number;
+  readonly directReferrals: number;
   /** Places still empty in the levels the next stage needs full. */
   readonly missingPlaces: number;
   readonly missingDirectReferrals: number;
@@ -52,6 +58,10 @@ export function stageProgress(
       stageName: name,
       nextStage: null,
       nextStageName: null,
+      neededPlaces: 0,
+      filledPlaces: 0,
+      neededDirectReferrals: 0,
+      directReferrals: 0,
       missingPlaces: 0,
       missingDirectReferrals: 0,
       fraction: 1,
@@ -81,6 +91,10 @@ export function stageProgress(
     stageName: name,
     nextStage: next,
     nextStageName: nextName,
+    neededPlaces,
+    filledPlaces,
+    neededDirectReferrals: neededReferrals,
+    directReferrals: haveReferrals,
     missingPlaces,
     missingDirectReferrals,
     fraction: (filledPlaces + haveReferrals) / (neededPlaces + neededReferrals),

@@ -1,4 +1,4 @@
-import { formatNaira, getPlan } from '@coop/core';
+import { formatNaira, getPlan, progressWords } from '@coop/core';
 import { naira } from '../../../components/display/format';
 import type { Dashboard } from '../types';
 import { Figure, SummaryCard } from './summary-card';
@@ -12,7 +12,10 @@ interface CashFigure {
 /** The programme's own cash figures, each with a line on what it counts. Awards are never among them. */
 function cashFigures(me: Dashboard): CashFigure[] {
   const plan = getPlan(me.programme);
-  const referral = `${formatNaira(plan.referralBonusKobo)} for each of the first ${plan.referralBonusCap} people who join with your code and pay`;
+  // The same words as the Status card's progress, so the bonus's 'first 2 people' is not read as the stage's need.
+  const referral = me.progress
+    ? progressWords(plan, me.progress, me.referralCount).bonus
+    : `${formatNaira(plan.referralBonusKobo)} for each of the first ${plan.referralBonusCap} people who join with your code and pay.`;
   const wallet = {
     label: 'Wallet Balance',
     value: me.wallet,
@@ -29,7 +32,7 @@ function cashFigures(me: Dashboard): CashFigure[] {
       {
         label: 'Earned Bonus',
         value: me.earnedBonus,
-        note: `Referral bonuses (${referral}) and the activities bonus of each stage you complete.`,
+        note: `The activities bonus of each stage you complete, and referral bonuses: ${referral}`,
       },
       graduating,
     ];
@@ -47,7 +50,7 @@ function cashFigures(me: Dashboard): CashFigure[] {
     {
       label: 'Referral Bonus',
       value: me.matrixBonus,
-      note: `Referral bonuses (${referral}) and the matrix bonus of each stage you complete.`,
+      note: `The matrix bonus of each stage you complete, and referral bonuses: ${referral}`,
     },
     graduating,
     { label: 'Thank You Bonus', value: me.thankYouBonus, note: 'Paid once, on completing Thank You.' },

@@ -14,8 +14,13 @@ export function StatusSummary({ me }: { me: Dashboard }) {
     <SummaryCard title="Status">
       <Figure label="Level" value={graduate ? 'Golden Crown Partner' : me.status} note={note} />
       {me.progress && !me.finished && (
+        // A dt and dd pair like every figure: a bare block inside the <dl> broke the list for screen readers (axe's
+        // definition-list, issue 38).
         <div className="min-[420px]:col-span-2">
-          <StageProgress progress={me.progress} />
+          <dt className="sr-only">Progress to the next stage</dt>
+          <dd>
+            <StageProgress programme={me.programme} progress={me.progress} paidReferrals={me.referralCount} />
+          </dd>
         </div>
       )}
     </SummaryCard>
