@@ -173,14 +173,6 @@ export async function setPassword(
     .where(eq(accounts.id, accountId));
 }
 
-/** Every access token given out for the account stops working at once. */
-export async function endAccessTokens(tx: Tx, accountId: string) {
-  await tx
-    .update(accounts)
-    .set({ tokenVersion: sql`${accounts.tokenVersion} + 1` })
-    .where(eq(accounts.id, accountId));
-}
-
 /** Whether another account of the programme already uses the email. */
 export async function emailTakenByAnother(
   db: Tx,

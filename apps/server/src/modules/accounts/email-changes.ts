@@ -71,11 +71,6 @@ export async function completeEmailChange(tx: Tx, change: OpenEmailChange) {
   await tx.execute(sql`update email_changes set confirmed_at = now() where id = ${change.id}`);
 }
 
-/** The new email waiting for its link (null when none is open), as a scalar for a statement of the caller's. */
-export function pendingNewEmail(accountId: SQL): SQL {
-  return sql`(select new_email from email_changes e where e.account_id = ${accountId} and e.confirmed_at is null and e.cancelled_at is null and e.expires_at > now() limit 1)`;
-}
-
 /**
  * `left join lateral (the open, unexpired change of the account: new_email, created_at, expires_at) <alias> on true`,
  * for a statement that shows an account with the email waiting for its link.
