@@ -11,8 +11,8 @@ export const makeAdminApproval: ApprovalAct<{ email: string; fullName: string }>
   keyPrefix: 'invite-admin',
   inApprovalTransaction: true,
   subjectKey: ({ email }) => `admin-invite:${email}`,
-  async describe(app, _maker, { email, fullName }) {
-    await assertInvitable(app.db, email);
+  async describe(deps, _maker, { email, fullName }) {
+    await assertInvitable(deps.db, email);
     return {
       summary: `invite ${fullName} (${email}) to become an administrator: a mailed link, their own password and two-factor sign-in`,
       targetAccountId: null,
@@ -36,8 +36,8 @@ export const removeAdminApproval: ApprovalAct<{ accountId: string; email: string
   inApprovalTransaction: true,
   concernsAdministrator: true,
   subjectKey: ({ accountId }) => `admin-role:${accountId}`,
-  async describe(app, maker, { accountId }) {
-    const target = await assertRemovable(app.db, { askedBy: maker.id, accountId });
+  async describe(deps, maker, { accountId }) {
+    const target = await assertRemovable(deps.db, { askedBy: maker.id, accountId });
     return {
       summary: `remove ${target.fullName} (${target.email}) as administrator and close their administrator account`,
       targetAccountId: accountId,
@@ -49,7 +49,7 @@ export const removeAdminApproval: ApprovalAct<{ accountId: string; email: string
     return { accountId };
   },
   notice: {
-    hours: (app) => app.config.approvals.removalNoticeHours,
+    hours: (deps) => deps.config.approvals.removalNoticeHours,
     async carryOut({ accountId }, { maker }, tx) {
       await removeAdministrator(tx, { accountId, makerId: maker.id, checkerId: null, way: 'notice' });
       return { accountId };

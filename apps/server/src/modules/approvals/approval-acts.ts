@@ -43,15 +43,24 @@ export interface ApprovalDescription {
   preview?: FrozenPreview;
 }
 
+/**
+ * What the acts use, not the whole app (decision 0050): the database, the settings, the payment provider and the
+ * work it runs after answering, the plans' matrix and the log. The app satisfies it, so callers pass `app`.
+ */
+export type ActDeps = Pick<
+  FastifyInstance,
+  'db' | 'config' | 'payments' | 'paymentWork' | 'planMatrix' | 'log'
+>;
+
 /** What an act carried out at the end of its notice knows: nobody approved it. */
 export interface NoticeContext {
-  app: FastifyInstance;
+  deps: ActDeps;
   maker: SignedInAccount;
   askedAt: Date;
 }
 
 export interface ActContext {
-  app: FastifyInstance;
+  deps: ActDeps;
   /** The maker as the services expect a signed-in administrator: the act is done in their name. */
   maker: SignedInAccount;
   checkerId: string;
@@ -81,7 +90,7 @@ export interface ApprovalAct<Payload> {
    */
   inApprovalTransaction: boolean;
   /** Refuses at once what cannot be approved (an unknown member, an empty wallet); answers what the checker reads. */
-  describe(app: FastifyInstance, maker: SignedInAccount, payload: Payload): Promise<ApprovalDescription>;
+  describe(deps: ActDeps, maker: SignedInAccount, payload: Payload): Promise<ApprovalDescription>;
   /** The result is kept with the request; a `leftOut: LeftOutLine[]` in it is shown to the administrators. */
   carryOut(payload: Payload, context: ActContext, tx: Tx): Promise<Record<string, unknown>>;
   /** Refuses (throws) a checker who may not approve this request for a reason beyond being its maker. */
@@ -96,7 +105,7 @@ export interface ApprovalAct<Payload> {
    * maker and its target declines it first (another may also approve it at once). Carried out by the job runner.
    */
   notice?: {
-    hours(app: FastifyInstance): number;
+    hours(deps: Pick<ActDeps, 'config'>): number;
     carryOut(payload: Payload, context: NoticeContext, tx: Tx): Promise<Record<string, unknown>>;
   };
   /**

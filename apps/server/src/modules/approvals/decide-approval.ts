@@ -137,7 +137,7 @@ export async function approveRequest(app: FastifyInstance, checker: SignedInAcco
     if (act.inApprovalTransaction) {
       const context = {
         ...frozen(row),
-        app,
+        deps: app,
         maker: await makerAccount(tx, row.maker_account_id),
         checkerId: checker.id,
       };
@@ -169,7 +169,7 @@ async function runAfterApproval(app: FastifyInstance, checker: SignedInAccount, 
   try {
     const result = await app.approvalActs
       .of(row.kind)
-      .carryOut(row.payload, { ...frozen(row), app, maker, checkerId: checker.id }, app.db);
+      .carryOut(row.payload, { ...frozen(row), deps: app, maker, checkerId: checker.id }, app.db);
     await app.db.transaction((tx) =>
       settleApproval(tx, Number(row.id), { status: 'approved', checkerAccountId: checker.id, result }),
     );

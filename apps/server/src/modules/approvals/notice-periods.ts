@@ -89,7 +89,7 @@ async function carryOutDueRequests(app: FastifyInstance, now: Date) {
       const notice = app.approvalActs.of(row.kind).notice;
       if (!notice) return false;
       const context = {
-        app,
+        deps: app,
         maker: await makerOf(tx, row.maker_account_id),
         askedAt: new Date(row.created_at),
       };

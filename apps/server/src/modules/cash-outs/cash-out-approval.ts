@@ -16,10 +16,10 @@ export const cashOutApproval: ApprovalAct<CashOutAsk> = {
   inApprovalTransaction: true,
   // One cash-out per member waits at a time: a second form for the same member answers the first request.
   subjectKey: (ask, description) => `cash-out:${ask.programme}:${description.targetAccountId}`,
-  async describe(app, _maker, ask) {
+  async describe(deps, _maker, ask) {
     // The balance is checked under the wallet's lock when the amount is set aside (hold), after a cash-out that already
     // waits for this member has been answered: its money is out of the wallet, and asking again answers that request.
-    const member = await accountForConfirmation(app.db, ask.programme, ask.email);
+    const member = await accountForConfirmation(deps.db, ask.programme, ask.email);
     return {
       summary: `cash payout of ${formatNaira(ask.amountKobo)} to ${member.fullName} (${programmeName(ask.programme)}), handed over once approved`,
       targetAccountId: member.id,

@@ -2,6 +2,7 @@ import { formatNaira, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import type { ApprovalAct } from '../approvals/approval-acts';
 import { decideGrant } from './grant-service';
 
@@ -11,15 +12,16 @@ export const grantApproval: ApprovalAct<{ grantId: number; note?: string }> = {
   keyPrefix: 'grant',
   inApprovalTransaction: true,
   subjectKey: ({ grantId }) => `grant:${grantId}`,
-  async describe(app, _maker, { grantId }) {
+  async describe(deps, _maker, { grantId }) {
     const [grant] = await queryRows<{
       account_id: string;
       amount_kobo: string;
       status: string;
       full_name: string;
     }>(
-      app.db,
-      sql`select g.account_id, g.amount_kobo, g.status, a.full_name from grant_applications g join accounts a on a.id = g.account_id where g.id = ${grantId}`,
+      deps.db,
+      sql`select g.account_id, g.amount_kobo, g.status, a.full_name from grant_applications g
+          ${accountColumnsJoin('a', sql`g.account_id`, ['full_name'])} where g.id = ${grantId}`,
     );
     if (!grant) throw new DomainError('grant_unknown', 'No grant application with that number.');
     if (grant.status !== 'pending')

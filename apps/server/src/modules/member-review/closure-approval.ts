@@ -21,10 +21,10 @@ export const closureApproval: ApprovalAct<CloseAsk> = {
   keyPrefix: 'close-account',
   inApprovalTransaction: true,
   subjectKey: ({ accountId }) => `close-account:${accountId}`,
-  async describe(app, maker, ask) {
+  async describe(deps, maker, ask) {
     if (ask.accountId === maker.id)
       throw new DomainError('own_account', 'You cannot close your own account.');
-    const member = await findAccount(app.db, ask.accountId);
+    const member = await findAccount(deps.db, ask.accountId);
     if (!member) throw new DomainError('account_unknown', 'No such account.');
     if (member.role === 'admin') throw administratorAccount();
     if (member.status === 'closed')

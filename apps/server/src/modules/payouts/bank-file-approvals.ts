@@ -30,8 +30,8 @@ export const bankFileRecordApproval: ApprovalAct<BankAnswer> = {
   keyPrefix: 'bank-file-record',
   inApprovalTransaction: true,
   subjectKey: ({ batchId }) => recordSubject(batchId),
-  async describe(app, _maker, answer) {
-    const { summary, lines } = await describeBankAnswer(app.db, answer);
+  async describe(deps, _maker, answer) {
+    const { summary, lines } = await describeBankAnswer(deps.db, answer);
     return { summary, targetAccountId: null, amountKobo: null, preview: { lines } };
   },
   async carryOut(answer, { maker, checkerId, preview }, tx) {
@@ -46,8 +46,8 @@ export const bankFileReversalApproval: ApprovalAct<BankFileReversal> = {
   keyPrefix: 'bank-file-reversal',
   inApprovalTransaction: true,
   subjectKey: ({ batchId }) => reversalSubject(batchId),
-  async describe(app, _maker, ask) {
-    const { summary, lines } = await describeReversal(app.db, ask);
+  async describe(deps, _maker, ask) {
+    const { summary, lines } = await describeReversal(deps.db, ask);
     return { summary, targetAccountId: null, amountKobo: null, preview: { lines } };
   },
   async carryOut(ask, { maker, checkerId, preview }, tx) {

@@ -6,8 +6,10 @@ import type { PayoutDeps } from './run-payout';
 export const transferReasonPrefix = (site: Pick<Config['site'], 'shortName'>) =>
   `${site.shortName} bonus payout`;
 
-/** What a run needs from the app, the same for an administrator's run and the payout day's. */
-export const payoutDeps = (app: FastifyInstance): PayoutDeps => ({
+/** What a run needs from the app, the same for an administrator's run and the payout day's (and the acts' deps). */
+export const payoutDeps = (
+  app: Pick<FastifyInstance, 'db' | 'payments' | 'config' | 'paymentWork' | 'log'>,
+): PayoutDeps => ({
   db: app.db,
   provider: app.payments,
   minimumKobo: app.config.payout.minimumKobo,

@@ -25,13 +25,13 @@ export const payoutRunApproval: ApprovalAct<RunAsk> = {
   inApprovalTransaction: false,
   // One request per programme and month waits at a time, whoever asks and whatever the mode.
   subjectKey: ({ programme, period }) => `payout-run:${programme}:${period}`,
-  async describe(app, _maker, { programme, period, mode }) {
-    if (await findRunByPeriod(app.db, programme, period))
+  async describe(deps, _maker, { programme, period, mode }) {
+    if (await findRunByPeriod(deps.db, programme, period))
       throw new DomainError(
         'run_exists',
         `The ${programmeName(programme)} payout for ${period} has already been run. Open it to retry the transfers that did not go through.`,
       );
-    const { payees } = await payoutCandidates(app.db, programme, app.config.payout.minimumKobo);
+    const { payees } = await payoutCandidates(deps.db, programme, deps.config.payout.minimumKobo);
     return {
       summary: `run the ${programmeName(programme)} payout of ${period} (${mode === 'csv' ? 'bank file' : 'bank transfers'})`,
       targetAccountId: null,
@@ -49,13 +49,13 @@ export const payoutRunApproval: ApprovalAct<RunAsk> = {
       },
     };
   },
-  async carryOut(payload, { app, maker, checkerId, preview }) {
+  async carryOut(payload, { deps, maker, checkerId, preview }) {
     if (!preview)
       throw new DomainError(
         'preview_missing',
         'This request was made before payout previews were kept: decline it and ask again.',
       );
-    const progress = await startPayoutRun(payoutDeps(app), {
+    const progress = await startPayoutRun(payoutDeps(deps), {
       ...payload,
       adminId: maker.id,
       approved: { by: checkerId, payees: preview.lines.map(frozenPayee) },

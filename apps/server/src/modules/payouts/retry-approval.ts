@@ -1,6 +1,7 @@
 import { DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import { bankDetailsSummary } from '../bank-details/queries';
 import type { ApprovalAct } from '../approvals/approval-acts';
 import { payoutDeps } from './payout-deps';
@@ -34,12 +35,12 @@ export const payoutRetryApproval: ApprovalAct<RetryAsk> = {
   keyPrefix: 'payout-retry',
   inApprovalTransaction: false,
   subjectKey: ({ runId }) => `payout-retry:${runId}`,
-  async describe(app, _maker, { runId, payoutIds }) {
+  async describe(deps, _maker, { runId, payoutIds }) {
     const rows = await queryRows<HeldRow>(
-      app.db,
+      deps.db,
       sql`select p.id, p.account_id, a.full_name, a.email, r.period, p.amount_kobo, p.bank_name as old_bank_name, p.account_number_last4 as old_last4,
                  b.bank_name, b.account_number_last4 as last4, b.saved_at
-          from payouts p join payout_runs r on r.id = p.run_id join accounts a on a.id = p.account_id left join lateral ${bankDetailsSummary(sql`p.account_id`)} b on true
+          from payouts p join payout_runs r on r.id = p.run_id ${accountColumnsJoin('a', sql`p.account_id`, ['full_name', 'email'])} left join lateral ${bankDetailsSummary(sql`p.account_id`)} b on true
           where p.run_id = ${runId} and p.id in (${sql.join(payoutIds.length ? payoutIds.map((id) => sql`${id}`) : [sql`null`], sql`, `)}) and p.status in ('failed', 'reversed') order by p.id`,
     );
     if (rows.length === 0)
@@ -65,13 +66,13 @@ export const payoutRetryApproval: ApprovalAct<RetryAsk> = {
       },
     };
   },
-  async carryOut({ runId }, { app, maker, preview }) {
+  async carryOut({ runId }, { deps, maker, preview }) {
     const lines = preview?.lines ?? [];
     const savedAt = new Map(
       lines.map((l) => [l.ref!, l.bankDetailsSavedAt ? new Date(l.bankDetailsSavedAt) : null]),
     );
     // Details saved later than the ones approved are held again: the approval was for those endings only.
-    const progress = await retryPayoutRun(payoutDeps(app), runId, maker.id, {
+    const progress = await retryPayoutRun(payoutDeps(deps), runId, maker.id, {
       payoutIds: lines.map((l) => l.ref!),
       heldIfBankSavedAfter: (payoutId) => savedAt.get(payoutId) ?? new Date(0),
     });

@@ -15,11 +15,11 @@ export const planVersionApproval: ApprovalAct<{ programme: Programme; draftId: n
   keyPrefix: 'plan',
   inApprovalTransaction: true,
   subjectKey: ({ draftId }) => `plan_version:${draftId}`,
-  async describe(app, _maker, { programme, draftId }) {
-    const row = await findVersion(app.db, programme, draftId);
+  async describe({ db }, _maker, { programme, draftId }) {
+    const row = await findVersion(db, programme, draftId);
     assertEditable(row);
-    await checkedDraft(app.db, programme, row.plan);
-    const current = await currentPlan(app.db, programme);
+    await checkedDraft(db, programme, row.plan);
+    const current = await currentPlan(db, programme);
     const differences = planDifferences(current, row.plan);
     const what = differences.length
       ? differences.map((d) => `${d.field} ${d.before} → ${d.after}`).join('; ')
@@ -30,7 +30,7 @@ export const planVersionApproval: ApprovalAct<{ programme: Programme; draftId: n
       amountKobo: null,
     };
   },
-  async carryOut({ programme, draftId }, { app, maker, checkerId }, tx) {
-    return publishDraft(tx as Db, programme, draftId, { makerId: maker.id, checkerId }, app.planMatrix);
+  async carryOut({ programme, draftId }, { deps, maker, checkerId }, tx) {
+    return publishDraft(tx as Db, programme, draftId, { makerId: maker.id, checkerId }, deps.planMatrix);
   },
 };

@@ -1,5 +1,5 @@
 import { programmeName, DomainError } from '@coop/core';
-import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 import type { Tx } from '../../db/client';
 import { findAccount } from '../accounts/account-store';
 import type { ApprovalAct } from '../approvals/approval-acts';
@@ -34,12 +34,12 @@ export function assertErasable(state: ErasureState | null) {
 /** Carries out an erasure checked again inside the transaction, and audits it without any personal value. */
 export async function carryOutErasure(
   tx: Tx,
-  app: FastifyInstance,
+  { config }: { config: Pick<Config, 'retention'> },
   accountId: string,
   actors: { makerId: string; checkerId: string | null },
 ) {
   const now = new Date();
-  const state = await erasureState(tx, accountId, now, app.config.retention.closedAccountYears);
+  const state = await erasureState(tx, accountId, now, config.retention.closedAccountYears);
   assertErasable(state);
   await eraseMember(tx, accountId, now);
   await answerPlatformRequests(
@@ -67,10 +67,10 @@ export const erasureApproval: ApprovalAct<EraseAsk> = {
   inApprovalTransaction: true,
   // One erasure request per member waits at a time.
   subjectKey: ({ accountId }) => `erase-member:${accountId}`,
-  async describe(app, _maker, { accountId }) {
-    const state = await erasureState(app.db, accountId, new Date(), app.config.retention.closedAccountYears);
+  async describe({ db, config }, _maker, { accountId }) {
+    const state = await erasureState(db, accountId, new Date(), config.retention.closedAccountYears);
     assertErasable(state);
-    const who = await findAccount(app.db, accountId);
+    const who = await findAccount(db, accountId);
     const because =
       state!.dueBecause === 'member_asked'
         ? 'the member asked'
@@ -82,7 +82,7 @@ export const erasureApproval: ApprovalAct<EraseAsk> = {
       amountKobo: null,
     };
   },
-  async carryOut({ accountId }, { app, maker, checkerId }, tx) {
-    return carryOutErasure(tx, app, accountId, { makerId: maker.id, checkerId });
+  async carryOut({ accountId }, { deps, maker, checkerId }, tx) {
+    return carryOutErasure(tx, deps, accountId, { makerId: maker.id, checkerId });
   },
 };

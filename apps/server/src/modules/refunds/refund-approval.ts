@@ -14,8 +14,8 @@ export const refundApproval: ApprovalAct<RefundAsk> = {
   inApprovalTransaction: false,
   // One refund request per payment waits at a time: asking again answers the first.
   subjectKey: (ask) => `refund:${ask.reference}`,
-  async describe(app, _maker, ask) {
-    const payment = await paymentForRefund(app.db, ask.reference);
+  async describe(deps, _maker, ask) {
+    const payment = await paymentForRefund(deps.db, ask.reference);
     assertRefundable(payment, ask.amountKobo);
     return {
       summary: `refund of ${formatNaira(ask.amountKobo)} to ${payment.fullName} of payment ${payment.reference} (${programmeName(payment.programme)}): ${ask.reason}`,
@@ -35,8 +35,8 @@ export const refundApproval: ApprovalAct<RefundAsk> = {
       },
     };
   },
-  async carryOut(ask, { app, maker, checkerId }) {
-    const { refund, replayed } = await startRefund(app, ask, {
+  async carryOut(ask, { deps, maker, checkerId }) {
+    const { refund, replayed } = await startRefund(deps, ask, {
       requestedBy: maker.id,
       approvedBy: checkerId,
     });
