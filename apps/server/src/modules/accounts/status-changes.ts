@@ -67,12 +67,13 @@ export function statusHistory(db: Tx, accountId: string) {
 }
 
 /**
- * A boolean: the account is closed, and was closed for one of `reasons` (those that hold its money). A fragment,
+ * A boolean: the account is closed, and was closed for one of `reasons` (those that hold its money). Its own aliases
+ * (held_a, held_c) keep a caller's `a.id` pointing at the caller's row. A fragment,
  * so the month's payee list reads it in its one statement.
  */
 export function closedForReasons(accountId: SQL, reasons: readonly string[]): SQL {
-  return sql`exists (select 1 from accounts a join account_status_changes c on c.account_id = a.id and c.to_status = 'closed'
-    where a.id = ${accountId} and a.status = 'closed' and c.reason in (${sql.join(
+  return sql`exists (select 1 from accounts held_a join account_status_changes held_c on held_c.account_id = held_a.id and held_c.to_status = 'closed'
+    where held_a.id = ${accountId} and held_a.status = 'closed' and held_c.reason in (${sql.join(
       reasons.map((r) => sql`${r}`),
       sql`, `,
     )}))`;

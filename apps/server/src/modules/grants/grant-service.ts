@@ -1,6 +1,7 @@
 import { formatNaira, DomainError, refusalError } from '@coop/core';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { lockAccount } from '../accounts/account-store';
 import { grantApplications } from '../../db/schema';
 import type { SignedInAccount } from '../../plugins/auth';
 import { recordAudit } from '../audit/record-audit';
@@ -18,7 +19,7 @@ export function applyForGrant(
   input: { amountKobo: number; purpose: string },
 ) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select id from accounts where id = ${account.id} for update`);
+    await lockAccount(tx, account.id);
     const position = await latestPositionOf(tx, account.id);
     const refusal = grantRefusal({
       plan: position
@@ -83,7 +84,7 @@ export function decideGrant(
       .from(grantApplications)
       .where(eq(grantApplications.id, grantId));
     if (!found) throw new DomainError('grant_unknown', 'No grant application with that number.');
-    await tx.execute(sql`select id from accounts where id = ${found.accountId} for update`);
+    await lockAccount(tx, found.accountId);
     const [current] = await tx
       .select()
       .from(grantApplications)
@@ -152,7 +153,7 @@ export function decideGrant(
  */
 export function withdrawGrant(db: Db, accountId: string, grantId: number) {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
+    await lockAccount(tx, accountId);
     const [current] = await tx
       .select()
       .from(grantApplications)

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { toNairaString } from '@coop/core';
 import type { Tx } from '../../db/client';
-import { accounts, grantApplications } from '../../db/schema';
+import { grantApplications } from '../../db/schema';
+import { accountEmail, accountName } from '../accounts/account-sql';
 
 type GrantRow = typeof grantApplications.$inferSelect;
 
@@ -42,9 +43,13 @@ export async function listGrants(
 ) {
   const where = options.status ? eq(grantApplications.status, options.status) : undefined;
   const rows = await db
-    .select({ grant: grantApplications, fullName: accounts.fullName, email: accounts.email })
+    .select({
+      grant: grantApplications,
+      // Every application belongs to an account (its foreign key): the name and email are never null.
+      fullName: sql<string>`${accountName(sql`${grantApplications.accountId}`)}`,
+      email: sql<string>`${accountEmail(sql`${grantApplications.accountId}`)}`,
+    })
     .from(grantApplications)
-    .innerJoin(accounts, eq(accounts.id, grantApplications.accountId))
     .where(where)
     .orderBy(
       sql`case when ${grantApplications.status} = 'pending' then 0 else 1 end`,

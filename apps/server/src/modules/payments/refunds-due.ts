@@ -1,7 +1,6 @@
 import { formatNaira, programmeName, type Programme } from '@coop/core';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { activeAdministrators, contactOf } from '../accounts/account-store';
 import { postEntry } from '../ledger/post-entry';
 import { enqueueMail, notify } from '../notifications/mail-queue';
 
@@ -53,22 +52,16 @@ export async function announceRefundDue(
     amountKobo: payment.amountKobo,
     reason,
   });
-  const [payer] = await queryRows<{ full_name: string; email: string }>(
-    tx,
-    sql`select full_name, email from accounts where id = ${payment.accountId}`,
-  );
-  const admins = await queryRows<{ email: string; full_name: string }>(
-    tx,
-    sql`select email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`,
-  );
+  const payer = await contactOf(tx, payment.accountId);
+  const admins = await activeAdministrators(tx);
   for (const admin of admins)
     await enqueueMail(tx, admin.email, {
       template: 'admin_notice',
       data: {
-        name: admin.full_name,
-        subject: `Refund due: ${formatNaira(payment.amountKobo)} paid by ${payer?.full_name ?? 'a member'}`,
+        name: admin.fullName,
+        subject: `Refund due: ${formatNaira(payment.amountKobo)} paid by ${payer?.fullName ?? 'a member'}`,
         paragraphs: [
-          `${payer?.full_name ?? 'A member'} (${payer?.email ?? 'unknown'}) paid ${formatNaira(payment.amountKobo)} for the ${programmeName(payment.programme)} (reference ${payment.reference}), but no position could be placed: ${reason}`,
+          `${payer?.fullName ?? 'A member'} (${payer?.email ?? 'unknown'}) paid ${formatNaira(payment.amountKobo)} for the ${programmeName(payment.programme)} (reference ${payment.reference}), but no position could be placed: ${reason}`,
           'The amount is owed back and is listed under Payments awaiting refund on the dashboard, where it is refunded through Paystack (a second administrator approves); it is not counted as income.',
         ],
         action: { label: 'See the refunds due', path: '/admindashboard#refunds-due' },

@@ -2,6 +2,10 @@ import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
+
+/** The payee's name and email beside each payout, in the trail's one statement. */
+const payeeJoin = accountColumnsJoin('a', sql`p.account_id`, ['full_name', 'email']);
 
 /** One transfer the provider was asked to make: a line of the bank statement. */
 export interface TransferAttempt {
@@ -65,13 +69,13 @@ export async function transferAttempts(
     sql`select * from (
           select p.id as payout_id, p.run_id, p.programme, r.period, p.account_id, a.full_name, a.email, t.attempt, t.reference, t.amount_kobo,
             t.status, t.failure_reason, t.bank_name, t.account_number_last4 as last4, coalesce(t.ended_at, t.created_at) as at, false as current
-          from payout_attempts t join payouts p on p.id = t.payout_id join accounts a on a.id = p.account_id
+          from payout_attempts t join payouts p on p.id = t.payout_id ${payeeJoin}
             left join payout_runs r on r.id = p.run_id
           where ${where}
           union all
           select p.id, p.run_id, p.programme, r.period, p.account_id, a.full_name, a.email, p.attempt, p.reference, p.amount_kobo,
             p.status, p.failure_reason, p.bank_name, p.account_number_last4, p.updated_at, true
-          from payouts p join accounts a on a.id = p.account_id left join payout_runs r on r.id = p.run_id
+          from payouts p ${payeeJoin} left join payout_runs r on r.id = p.run_id
           where ${where}
         ) x ${after} order by payout_id, attempt ${limit}`,
   );

@@ -2,6 +2,7 @@ import { programmeName, type Programme, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import { bankDetailsToPay } from '../bank-details/queries';
 import { lagosTime } from '../../lib/lagos-time';
 import { findPendingBySubject } from '../approvals/approval-store';
@@ -104,8 +105,9 @@ interface BatchRow {
 
 const batchSql = sql`select b.id, b.run_id, b.status, b.payment_count, b.total_kobo, c.full_name as created_by, b.created_at,
     r.full_name as recorded_by, ra.full_name as recorded_approved_by, b.recorded_at
-  from payout_batches b join accounts c on c.id = b.created_by
-    left join accounts r on r.id = b.recorded_by left join accounts ra on ra.id = b.recorded_approved_by`;
+  from payout_batches b ${accountColumnsJoin('c', sql`b.created_by`, ['full_name'])}
+    ${accountColumnsJoin('r', sql`b.recorded_by`, ['full_name'], 'left')}
+    ${accountColumnsJoin('ra', sql`b.recorded_approved_by`, ['full_name'], 'left')}`;
 
 /** A batch with its run (a bank-file run), or 404; locked for an act that records or corrects it. */
 export async function findBatch(tx: Tx, batchId: number, options: { lock?: boolean } = {}) {
@@ -243,9 +245,10 @@ export async function runBatches(db: Tx, runId: number): Promise<Batch[]> {
           coalesce(t.account_number_last4, p.account_number_last4) as last4, i.attempt, i.reference, i.amount_kobo,
           i.outcome, i.bank_reason, i.reversed_from, i.reversal_reason, rb.full_name as reversed_by, ra.full_name as reversal_approved_by, i.reversed_at
         from payout_batch_items i join payout_batches b on b.id = i.batch_id join payouts p on p.id = i.payout_id
-          join accounts a on a.id = p.account_id
+          ${accountColumnsJoin('a', sql`p.account_id`, ['full_name'])}
           left join payout_attempts t on t.payout_id = i.payout_id and t.attempt = i.attempt
-          left join accounts rb on rb.id = i.reversed_by left join accounts ra on ra.id = i.reversal_approved_by
+          ${accountColumnsJoin('rb', sql`i.reversed_by`, ['full_name'], 'left')}
+          ${accountColumnsJoin('ra', sql`i.reversal_approved_by`, ['full_name'], 'left')}
         where b.run_id = ${runId} order by i.payout_id`,
   );
   const result: Batch[] = [];

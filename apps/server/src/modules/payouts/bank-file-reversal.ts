@@ -2,6 +2,7 @@ import { formatNaira, programmeName, type Programme, DomainError } from '@coop/c
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import type { FrozenLine } from '../approvals/approval-acts';
 import { recordAudit } from '../audit/record-audit';
 import { walletBalanceOf } from '../ledger/ledger-store';
@@ -55,7 +56,7 @@ export async function checkReversal(tx: Tx, ask: BankFileReversal, options: { lo
           coalesce(t.bank_name, p.bank_name) as bank_name, coalesce(t.account_number_last4, p.account_number_last4) as last4,
           p.status as payout_status, p.attempt as payout_attempt,
           ${walletBalanceOf(sql`p.account_id`)} as wallet_kobo
-        from payout_batch_items i join payouts p on p.id = i.payout_id join accounts a on a.id = p.account_id
+        from payout_batch_items i join payouts p on p.id = i.payout_id ${accountColumnsJoin('a', sql`p.account_id`, ['full_name', 'email'])}
           left join payout_attempts t on t.payout_id = i.payout_id and t.attempt = i.attempt
         where i.batch_id = ${ask.batchId} and i.payout_id in (${sql.join(
           ask.payoutIds.map((id) => sql`${id}`),

@@ -2,6 +2,8 @@ import { closureReasons, CLOSURE_HOLDS_MONEY, type Programme } from '@coop/core'
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsFrom, accountColumnsJoin } from '../accounts/account-sql';
+import { closedForReasons } from '../accounts/status-changes';
 import { bankDetailsSummary } from '../bank-details/queries';
 import { paymentDisputeHeld, payoutsHeld } from '../member-review/fraud-flags';
 import { walletsHoldingMoney } from '../ledger/ledger-store';
@@ -35,11 +37,9 @@ const payeeColumns = (
 ) => sql`a.id as account_id, a.full_name, a.email, a.status, b.bank_name, b.account_number_last4, b.verified, b.saved_at as bank_saved_at,
   exists (select 1 from payouts p where p.account_id = a.id and p.programme = ${programme} and p.status in ('failed', 'reversed')) as earlier_failed,
   ${payoutsHeld(sql`a.id`)} as flagged, ${paymentDisputeHeld(sql`a.id`)} as disputed,
-  a.status = 'closed' and exists (select 1 from account_status_changes c where c.account_id = a.id and c.to_status = 'closed'
-    and c.reason in (${sql.join(
-      holdingClosureReasons.map((r) => sql`${r}`),
-      sql`, `,
-    )})) as closed_held`;
+  ${closedForReasons(sql`a.id`, holdingClosureReasons)} as closed_held`;
+// What the payee row reads of the account itself.
+const payeeAccountColumns = ['id', 'full_name', 'email', 'status', 'created_at'] as const;
 const bankDetailsJoin = sql`left join lateral ${bankDetailsSummary(sql`a.id`)} b on true`;
 
 /** Every wallet of the programme with money in it, oldest member first, with what decides its payout; one query. */
@@ -47,7 +47,7 @@ export function walletsWithMoney(db: Tx, programme: Programme) {
   return queryRows<PayeeRow & { balance_kobo: string }>(
     db,
     sql`select ${payeeColumns(programme)}, w.balance_kobo
-        from ${walletsHoldingMoney(programme)} w join accounts a on a.id = w.account_id ${bankDetailsJoin}
+        from ${walletsHoldingMoney(programme)} w ${accountColumnsJoin('a', sql`w.account_id`, payeeAccountColumns)} ${bankDetailsJoin}
         order by a.created_at, a.id`,
   );
 }
@@ -56,7 +56,7 @@ export function walletsWithMoney(db: Tx, programme: Programme) {
 export async function payeeRowOf(db: Tx, programme: Programme, accountId: string): Promise<PayeeRow> {
   const [row] = await queryRows<PayeeRow>(
     db,
-    sql`select ${payeeColumns(programme)} from accounts a ${bankDetailsJoin} where a.id = ${accountId}`,
+    sql`select ${payeeColumns(programme)} from ${accountColumnsFrom('a', payeeAccountColumns)} ${bankDetailsJoin} where a.id = ${accountId}`,
   );
   return row!;
 }

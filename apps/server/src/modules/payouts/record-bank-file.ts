@@ -2,6 +2,7 @@ import { formatNaira, programmeName, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import type { FrozenLine } from '../approvals/approval-acts';
 import { recordAudit } from '../audit/record-audit';
 import { batchLabel, findBatch } from './bank-file-batches';
@@ -32,7 +33,7 @@ const itemsOf = (tx: Tx, batchId: number, lock: boolean) =>
     tx,
     sql`select i.payout_id, i.attempt, i.reference, i.amount_kobo, p.account_id, a.full_name, a.email, p.bank_name,
           p.account_number_last4 as last4, p.reference as payout_reference, p.status as payout_status
-        from payout_batch_items i join payouts p on p.id = i.payout_id join accounts a on a.id = p.account_id
+        from payout_batch_items i join payouts p on p.id = i.payout_id ${accountColumnsJoin('a', sql`p.account_id`, ['full_name', 'email'])}
         where i.batch_id = ${batchId} order by i.payout_id ${lock ? sql`for update of p` : sql``}`,
   );
 

@@ -2,6 +2,7 @@ import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import { bankDetailsSummary } from '../bank-details/queries';
 import { payoutAttention, type PayoutAttention } from './attention';
 import type { PayoutStatus } from './transfer-outcome';
@@ -82,7 +83,8 @@ const summarySql = sql`
     count(p.id) filter (where p.status = 'reversed') as reversed,
     count(p.id) filter (where p.status = 'released') as released,
     count(p.id) filter (where p.status = 'otp') as otp
-  from payout_runs r left join accounts a on a.id = r.created_by left join accounts ap on ap.id = r.approved_by left join payouts p on p.run_id = r.id`;
+  from payout_runs r ${accountColumnsJoin('a', sql`r.created_by`, ['full_name'], 'left')}
+    ${accountColumnsJoin('ap', sql`r.approved_by`, ['full_name'], 'left')} left join payouts p on p.run_id = r.id`;
 
 const toSummary = (r: SummaryRow): RunSummary => ({
   id: Number(r.id),
@@ -187,7 +189,7 @@ export async function runPayouts(db: Tx, runId: number): Promise<RunPayout[]> {
           p.failure_reason, p.released_reason, p.provider_status, p.provider_note, p.attempt, p.updated_at,
           b.verified as bank_verified, b.updated_at > p.updated_at as bank_changed, r.mode,
           exists (select 1 from payout_batch_items i where i.payout_id = p.id and i.attempt = p.attempt) as in_file
-        from payouts p join payout_runs r on r.id = p.run_id join accounts a on a.id = p.account_id left join lateral ${bankDetailsSummary(sql`p.account_id`)} b on true
+        from payouts p join payout_runs r on r.id = p.run_id ${accountColumnsJoin('a', sql`p.account_id`, ['full_name', 'email'])} left join lateral ${bankDetailsSummary(sql`p.account_id`)} b on true
         where p.run_id = ${runId} order by p.id`,
   );
   return rows.map((r) => ({

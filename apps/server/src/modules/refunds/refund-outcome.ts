@@ -1,8 +1,7 @@
 import { formatNaira, nextRefundStatus, programmeName } from '@coop/core';
-import { sql } from 'drizzle-orm';
 import type { ProviderRefund } from '../../adapters/payments/refund-types';
 import type { Tx } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { activeAdministrators } from '../accounts/account-store';
 import { recordAudit } from '../audit/record-audit';
 import { enqueueMail, notify } from '../notifications/mail-queue';
 import { paymentForRefund, updateRefund, type RefundRow } from './refund-store';
@@ -99,15 +98,12 @@ export async function applyFetchedRefund(
 }
 
 async function tellAdministratorsRefundFailed(tx: Tx, refund: RefundRow, why: string) {
-  const admins = await queryRows<{ email: string; full_name: string }>(
-    tx,
-    sql`select email, full_name from accounts where role = 'admin' and status = 'active' order by created_at`,
-  );
+  const admins = await activeAdministrators(tx);
   for (const admin of admins)
     await enqueueMail(tx, admin.email, {
       template: 'admin_notice',
       data: {
-        name: admin.full_name,
+        name: admin.fullName,
         subject: `Refund failed: ${formatNaira(refund.amountKobo)} of payment ${refund.paymentReference}`,
         paragraphs: [
           `The refund of ${formatNaira(refund.amountKobo)} of payment ${refund.paymentReference} (${programmeName(refund.programme)}) did not go through: ${why}`,

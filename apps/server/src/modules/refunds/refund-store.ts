@@ -2,6 +2,7 @@ import type { Programme, RefundStatus } from '@coop/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsJoin } from '../accounts/account-sql';
 import { lockPayment } from '../payments/queries';
 import { paymentFacts } from '../payments/payment-fragments';
 
@@ -87,7 +88,7 @@ export async function paymentForRefund(
     sql`select p.reference, p.account_id, a.full_name, a.email, p.programme, p.amount_kobo, p.status, p.paid_at, p.placed, p.failure_reason,
           ${refundedOrUnderWayKobo(sql`p.reference`)} as refunded, ${refundedKobo(sql`p.reference`)} as processed,
           exists (select 1 from refunds r where r.payment_reference = p.reference and r.${sql.raw(OPEN_REFUND)}) as open
-        from ${paymentFacts({ reference })} p join accounts a on a.id = p.account_id`,
+        from ${paymentFacts({ reference })} p ${accountColumnsJoin('a', sql`p.account_id`, ['full_name', 'email'])}`,
   );
   if (!row) return null;
   return {
@@ -148,7 +149,8 @@ const asRefund = (r: DbRefund): RefundRow => ({
 // With the administrators' names, as the screens show them.
 const SELECT = sql`select r.id, r.payment_reference, r.account_id, r.programme, r.amount_kobo, r.reason, r.status, r.provider_refund_id, r.provider_note,
     m.full_name as requested_by, c.full_name as approved_by, r.created_at, r.ended_at, r.checked_at, r.expected_at
-  from refunds r left join accounts m on m.id = r.requested_by left join accounts c on c.id = r.approved_by`;
+  from refunds r ${accountColumnsJoin('m', sql`r.requested_by`, ['full_name'], 'left')}
+  ${accountColumnsJoin('c', sql`r.approved_by`, ['full_name'], 'left')}`;
 
 export async function refundsOf(db: Tx, reference: string): Promise<RefundRow[]> {
   return (
