@@ -2,6 +2,7 @@ import { getPlan, stageName, toNairaString, type Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { accountColumnsFrom, accountColumnsJoin } from '../accounts/account-sql';
 import { latestStageOf } from '../engine/position-store';
 import { journalPage, walletBalanceOf } from '../ledger/ledger-store';
 import { csvCell } from '../../lib/csv-cell';
@@ -21,6 +22,21 @@ export interface Period {
   end: Date;
   programme?: Programme;
 }
+
+/** What the members' CSV reads of each account. */
+const memberAccountColumns = [
+  'id',
+  'programme',
+  'full_name',
+  'email',
+  'phone',
+  'referral_code',
+  'sponsor_account_id',
+  'role',
+  'status',
+  'email_confirmed_at',
+  'created_at',
+] as const;
 
 export const memberColumns = [
   'Full name',
@@ -70,8 +86,8 @@ export async function* memberRecords(db: Tx, programme: Programme): AsyncGenerat
               a.email_confirmed_at is not null as confirmed, ${latestStageOf(sql`a.id`)} as stage,
               ${walletBalanceOf(sql`a.id`)} as wallet,
               b.bank_name, b.account_number_last4 as last4, b.verified, f.flags, a.created_at
-            from accounts a
-            left join accounts s on s.id = a.sponsor_account_id
+            from ${accountColumnsFrom('a', memberAccountColumns)}
+            ${accountColumnsJoin('s', sql`a.sponsor_account_id`, ['email'], 'left')}
             left join lateral ${bankDetailsSummary(sql`a.id`)} b on true
             left join lateral ${openFlagRules(sql`a.id`)} f on true
             where a.programme = ${programme} ${after === null ? sql`` : sql`and a.id > ${after}::uuid`}
@@ -135,7 +151,7 @@ export async function* paymentRecords(db: Tx, period: Period): AsyncGenerator<st
       queryRows<Row>(
         db,
         sql`select p.id, p.created_at::text as at_key, p.reference, p.created_at, p.programme, a.full_name, a.email, p.amount_kobo, p.status, p.paid_at, p.failure_reason, p.provider
-            from ${paymentsStartedBetween(period)} p join accounts a on a.id = p.account_id
+            from ${paymentsStartedBetween(period)} p ${accountColumnsJoin('a', sql`p.account_id`, ['full_name', 'email'])}
             ${after === null ? sql`` : sql`where (p.created_at, p.id) > (${after.at}::timestamptz, ${after.id}::uuid)`}
             order by p.created_at, p.id limit ${limit}`,
       ),
@@ -198,7 +214,7 @@ export async function* journalRecords(db: Tx, period: Period): AsyncGenerator<st
         db,
         sql`select j.line_id, j.entry_id, j.created_at, j.programme, j.kind, j.memo, j.account, j.account_kind, m.email, j.amount_kobo
             from ${journalPage({ ...period, after, limit: ENTRIES_PER_PAGE })} j
-            left join accounts m on m.id = j.account_id
+            ${accountColumnsJoin('m', sql`j.account_id`, ['email'], 'left')}
             order by j.entry_id, j.line_id`,
       ),
     (r) => r.entry_id,
