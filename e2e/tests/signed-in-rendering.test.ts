@@ -45,8 +45,12 @@ describe('member pages drawn by the server with the member’s data', () => {
     expect(dashboard.html).toContain('₦20,000');
     expect(dashboard.html).toContain('<script type="application/json" id="query-data">');
     expect(dashboard.html).not.toContain('aria-label="Loading this page"');
-    // It takes no taps until the browser has taken it over (a filter tapped before then would do nothing).
-    expect(dashboard.html).toContain('<div id="root" data-waits>');
+    // It takes taps before the browser has taken it over (decision 0053): no blanket block, the menu is a link to the
+    // drawer, and what needs the script (sign-out) says so.
+    expect(dashboard.html).toContain('<div id="root">');
+    expect(dashboard.html).not.toContain('data-waits');
+    expect(dashboard.html).toContain('href="#member-sidebar"');
+    expect(dashboard.html).toMatch(/<button[^>]*data-needs-script/);
 
     const wallet = await pageWith('/mainwallet', cookies);
     expect(wallet.html).toMatch(/Referral bonus(<!-- -->)? from (<!-- -->)?Femi F\./);

@@ -124,7 +124,6 @@ const loaded = new Promise<void>((resolve) => {
   else window.addEventListener('load', () => resolve(), { once: true });
 });
 Promise.all([start(), loaded]).then(hideBootLoader, (error: unknown) => {
-  // A member's page drawn by the server stays readable, and its links work, when the page cannot start.
-  document.getElementById('root')?.removeAttribute('data-waits');
+  // A member's page drawn by the server stays readable, and its links, menu and filters work, when the page cannot start.
   console.error('The page could not start', error);
 });

@@ -29,12 +29,11 @@ const webRenderer = fileURLToPath(new URL('../../../web/dist-server/entry-server
  */
 function fillTemplate(
   template: string,
-  page: { head: string; root: string; data: string; rendered: boolean; waits?: boolean },
+  page: { head: string; root: string; data: string; rendered: boolean },
 ) {
   const withHead = page.head.includes('<title>') ? template.replace(/<title>[^<]*<\/title>/, '') : template;
   return withHead
     .replace('</head>', () => `${page.head}</head>`)
-    .replace('<div id="root">', page.waits ? '<div id="root" data-waits>' : '<div id="root">')
     .replace(
       '<div id="boot-loader"',
       page.rendered ? '<div id="boot-loader" data-over-page' : '<div id="boot-loader"',
@@ -216,7 +215,6 @@ export async function webClientPlugin(
       root: page.root,
       data: pageData(plans) + page.queryData,
       rendered: true,
-      waits: true,
     });
   };
 

@@ -82,7 +82,7 @@ export interface MemberPageHandle {
 }
 
 const pageOf = (key: PageKey | 'grant'): MemberPage =>
-  key === 'dashboard' || key === 'wallet' || key === 'matrix' ? key : 'other';
+  key === 'dashboard' || key === 'wallet' || key === 'matrix' || key === 'notifications' ? key : 'other';
 
 const children = (area: Programme, paths: Record<PageKey, string>, grant?: string): RouteObject[] => {
   const route = (

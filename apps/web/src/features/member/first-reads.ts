@@ -3,13 +3,13 @@ import type { FirstRead } from '@coop/core/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { mePath, meQuery } from './api/get-me';
 import { matrixPath, matrixQuery } from './api/get-matrix';
-import { UNREAD_PATH, unreadQuery } from './api/get-notifications';
+import { NOTIFICATIONS_PATH, notificationsQuery, UNREAD_PATH, unreadQuery } from './api/get-notifications';
 import { PRIVACY_NOTICE_PATH, privacyNoticeQuery } from './api/privacy-notice';
 import { walletHistoryPath, walletHistoryQuery } from './api/get-wallet-history';
 import { walletFilters } from './components/wallet-filters';
 
 /** The member pages whose own first read is known ahead; every page shows the layout's reads (sidebar, bell, notice). */
-export type MemberPage = 'dashboard' | 'wallet' | 'matrix' | 'other';
+export type MemberPage = 'dashboard' | 'wallet' | 'matrix' | 'notifications' | 'other';
 
 /** A first read: the query the page's hook makes, and its path, for the server to make the same read. */
 type Read = FirstRead & { prefetch: (client: QueryClient) => Promise<void> };
@@ -29,6 +29,13 @@ function reads(programme: Programme, page: MemberPage, url: URL): Read[] {
       key: matrix.queryKey,
       path: matrixPath(from),
       prefetch: (client) => client.prefetchQuery(matrix),
+    });
+  }
+  if (page === 'notifications') {
+    list.push({
+      key: notificationsQuery.queryKey,
+      path: NOTIFICATIONS_PATH,
+      prefetch: (client) => client.prefetchQuery(notificationsQuery),
     });
   }
   if (page === 'wallet') {

@@ -6,9 +6,11 @@ import { apiFetch } from '../../../lib/api-client';
 export type NotificationList = z.infer<typeof notificationListSchema>;
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
+export const NOTIFICATIONS_PATH = '/me/notifications';
+
 export const notificationsQuery = queryOptions({
   queryKey: ['me', 'notifications'],
-  queryFn: () => apiFetch<NotificationList>('/me/notifications'),
+  queryFn: () => apiFetch<NotificationList>(NOTIFICATIONS_PATH),
 });
 
 export const UNREAD_PATH = '/me/notifications/unread';

@@ -31,7 +31,11 @@ interface Props {
   signingOut: boolean;
 }
 
-/** The member sidebar: fixed beside the content on wide screens, a drawer from the left on small ones. */
+/**
+ * The member sidebar: fixed beside the content on wide screens, a drawer from the left on small ones. On a page the server
+ * drew, the top bar's menu link opens it before the script has run (its `:target` style) and its entries are plain
+ * links; only Sign Out needs the script, and says so until it runs (decision 0053).
+ */
 export function Sidebar({ id, area, open, onSignOut, signingOut }: Props) {
   const me = useMe(area.programme);
   const graduate = area.programme === 'main' && me.data?.paid === true && me.data.finished;
@@ -39,7 +43,7 @@ export function Sidebar({ id, area, open, onSignOut, signingOut }: Props) {
     <nav
       id={id}
       aria-label="Member area"
-      className={`${open ? 'translate-x-0' : '-translate-x-full'} fixed inset-y-0 left-0 z-40 w-72 overflow-y-auto bg-white p-4 shadow-xl transition-transform motion-reduce:transition-none lg:sticky lg:top-[60px] lg:z-0 lg:h-[calc(100dvh-60px)] lg:w-64 lg:shrink-0 lg:translate-x-0 lg:border-r lg:border-slate-200 lg:shadow-none`}
+      className={`${open ? 'translate-x-0' : '-translate-x-full'} [html:not([data-running])_&:target]:translate-x-0 fixed inset-y-0 left-0 z-40 w-72 overflow-y-auto bg-white p-4 shadow-xl transition-transform motion-reduce:transition-none lg:sticky lg:top-[60px] lg:z-0 lg:h-[calc(100dvh-60px)] lg:w-64 lg:shrink-0 lg:translate-x-0 lg:border-r lg:border-slate-200 lg:shadow-none`}
     >
       <p className="px-3 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase">{area.name}</p>
       <ul className="space-y-1">
@@ -58,6 +62,7 @@ export function Sidebar({ id, area, open, onSignOut, signingOut }: Props) {
         <li className="border-t border-slate-200 pt-2">
           <button
             type="button"
+            data-needs-script
             onClick={onSignOut}
             disabled={signingOut}
             className="flex min-h-11 w-full items-center rounded-md px-3 text-left font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"

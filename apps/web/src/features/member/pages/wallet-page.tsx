@@ -49,19 +49,26 @@ export function WalletPage() {
         title="Wallet History"
         lead="Every bonus, deduction and payout of your wallet on its own line, newest first."
       />
-      <div role="group" aria-label="Show" className="mb-4 flex flex-wrap gap-2">
+      {/* A form that asks for the page again with ?kind=: it answers a tap before the script has run (the server draws
+          the filtered list, decision 0053); once React runs, the tap changes the address in place. */}
+      <form method="get" role="group" aria-label="Show" className="mb-4 flex flex-wrap gap-2">
         {filters.map((f) => (
           <button
             key={f.key}
-            type="button"
+            type="submit"
+            name="kind"
+            value={f.key}
             aria-pressed={f.key === filter.key}
-            onClick={() => choose(f.key)}
+            onClick={(event) => {
+              event.preventDefault();
+              choose(f.key);
+            }}
             className={`min-h-11 rounded-full border px-4 font-semibold ${f.key === filter.key ? 'border-brand-800 bg-brand-800 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-brand-50'}`}
           >
             {f.label}
           </button>
         ))}
-      </div>
+      </form>
       <QueryState query={query} label="your wallet history">
         {(history) =>
           history.total === 0 ? (

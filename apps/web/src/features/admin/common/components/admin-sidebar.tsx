@@ -52,7 +52,7 @@ export function AdminSidebar({ id, open, onSignOut, signingOut }: Props) {
     <nav
       id={id}
       aria-label="Admin area"
-      className={`${open ? 'translate-x-0' : '-translate-x-full'} fixed inset-y-0 left-0 z-40 w-72 overflow-y-auto bg-white p-4 shadow-xl transition-transform motion-reduce:transition-none lg:sticky lg:top-[60px] lg:z-0 lg:h-[calc(100dvh-60px)] lg:w-64 lg:shrink-0 lg:translate-x-0 lg:border-r lg:border-slate-200 lg:shadow-none`}
+      className={`${open ? 'translate-x-0' : '-translate-x-full'} [html:not([data-running])_&:target]:translate-x-0 fixed inset-y-0 left-0 z-40 w-72 overflow-y-auto bg-white p-4 shadow-xl transition-transform motion-reduce:transition-none lg:sticky lg:top-[60px] lg:z-0 lg:h-[calc(100dvh-60px)] lg:w-64 lg:shrink-0 lg:translate-x-0 lg:border-r lg:border-slate-200 lg:shadow-none`}
     >
       {sections.map((section) => (
         <div key={section.heading} className="mb-3">
