@@ -157,6 +157,9 @@ export const memberRecordSchema = z.object({
     z.object({
       reference: z.string(),
       amount: nairaString,
+      charged: nairaString.nullable().describe('what Paystack charged the customer; null until paid'),
+      paystackFees: nairaString.nullable().describe("Paystack's fees on the charge; null when not told"),
+      feesBorneBy: z.enum(['customer', 'company']).nullable(),
       status: z.string(),
       failureReason: z.string().nullable(),
       paidAt: z.string().nullable(),

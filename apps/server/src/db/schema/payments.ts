@@ -23,6 +23,10 @@ export const payments = pgTable(
      * (verify's amount - requested_amount); Paystack keeps it, so it never enters the ledger. Null: none.
      */
     customerFeeKobo: bigint('customer_fee_kobo', { mode: 'number' }),
+    /** What Paystack charged the customer (verify's amount; migration 0035). Null until paid, or paid before 0035. */
+    chargedKobo: bigint('charged_kobo', { mode: 'number' }),
+    /** Paystack's fees on the charge (verify's fees), whoever bore them; null when not told. */
+    paystackFeesKobo: bigint('paystack_fees_kobo', { mode: 'number' }),
     currency: text('currency').notNull().default('NGN'),
     status: text('status', { enum: ['pending', 'paid', 'failed', 'abandoned'] })
       .notNull()

@@ -9,6 +9,7 @@ import { csvCell } from '../../lib/csv-cell';
 import { lagosTime } from '../../lib/lagos-time';
 import { transferAttempts, type TransferAttempt } from '../payouts/attempt-trail';
 import { paymentsStartedBetween } from '../payments/payment-fragments';
+import { feesBorneBy } from '../payments/queries';
 import { bankDetailsSummary } from '../bank-details/queries';
 import { openFlagRules } from '../member-review/fraud-flags';
 import { keysetRows } from './keyset';
@@ -124,6 +125,9 @@ export const paymentColumns = [
   'Full name',
   'Email',
   'Amount (NGN)',
+  'Charged (NGN)',
+  'Paystack fees (NGN)',
+  'Fees borne by',
   'Status',
   'Paid at',
   'Failure reason',
@@ -141,6 +145,9 @@ export async function* paymentRecords(db: Tx, period: Period): AsyncGenerator<st
     full_name: string;
     email: string;
     amount_kobo: string;
+    charged_kobo: string | null;
+    paystack_fees_kobo: string | null;
+    customer_fee_kobo: string | null;
     status: string;
     paid_at: string | Date | null;
     failure_reason: string | null;
@@ -150,7 +157,7 @@ export async function* paymentRecords(db: Tx, period: Period): AsyncGenerator<st
     (after, limit) =>
       queryRows<Row>(
         db,
-        sql`select p.id, p.created_at::text as at_key, p.reference, p.created_at, p.programme, a.full_name, a.email, p.amount_kobo, p.status, p.paid_at, p.failure_reason, p.provider
+        sql`select p.id, p.created_at::text as at_key, p.reference, p.created_at, p.programme, a.full_name, a.email, p.amount_kobo, p.charged_kobo, p.paystack_fees_kobo, p.customer_fee_kobo, p.status, p.paid_at, p.failure_reason, p.provider
             from ${paymentsStartedBetween(period)} p ${accountColumnsJoin('a', sql`p.account_id`, ['full_name', 'email'])}
             ${after === null ? sql`` : sql`where (p.created_at, p.id) > (${after.at}::timestamptz, ${after.id}::uuid)`}
             order by p.created_at, p.id limit ${limit}`,
@@ -166,6 +173,12 @@ export async function* paymentRecords(db: Tx, period: Period): AsyncGenerator<st
       text(r.full_name),
       text(r.email),
       naira(r.amount_kobo),
+      r.charged_kobo === null ? '' : naira(r.charged_kobo),
+      r.paystack_fees_kobo === null ? '' : naira(r.paystack_fees_kobo),
+      feesBorneBy({
+        customerFeeKobo: r.customer_fee_kobo === null ? null : Number(r.customer_fee_kobo),
+        paystackFeesKobo: r.paystack_fees_kobo === null ? null : Number(r.paystack_fees_kobo),
+      }) ?? '',
       r.status,
       iso(r.paid_at),
       text(r.failure_reason),

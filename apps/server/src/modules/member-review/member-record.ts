@@ -17,7 +17,7 @@ import { dashboard } from '../member/dashboard';
 import { walletLines } from '../engine/wallet-lines';
 import { walletLineReason } from '../member/wallet-history';
 import { grantsOf } from '../grants/grant-store';
-import { paymentsOfAccount } from '../payments/queries';
+import { feesBorneBy, paymentsOfAccount } from '../payments/queries';
 import { refundView } from '../refunds/refund-overview';
 import { refundsOfAccount } from '../refunds/refund-store';
 import { auditTrailOf } from '../audit/audit-reads';
@@ -191,6 +191,10 @@ export async function memberRecord(
     payments: payments.map((p) => ({
       reference: p.reference,
       amount: naira(p.amountKobo),
+      // What Paystack charged and its fees, and who bore them (customer: the fees were added to the charge).
+      charged: p.chargedKobo === null ? null : naira(p.chargedKobo),
+      paystackFees: p.paystackFeesKobo === null ? null : naira(p.paystackFeesKobo),
+      feesBorneBy: feesBorneBy(p),
       status: p.status,
       failureReason: p.failureReason,
       paidAt: isoOrNull(p.paidAt),

@@ -38,8 +38,21 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         ...base,
         title: `Payment received: ${formatNaira(event.amountKobo)}`,
         summary: `We received your payment of ${formatNaira(event.amountKobo)} for the ${platform} (reference ${event.reference}). Your position is now in the matrix.`,
-        more: ['Keep this mail as your receipt.'],
-        items: [{ label: `Registration fee, reference ${event.reference}`, amountKobo: event.amountKobo }],
+        more: [
+          // The card was charged the fee plus Paystack's fees when the customer bore them: the receipt says so.
+          ...(event.customerFeeKobo
+            ? [
+                `Your card was charged ${formatNaira(event.chargedKobo ?? event.amountKobo + event.customerFeeKobo)}: the fee plus Paystack's card fees of ${formatNaira(event.customerFeeKobo)}, which Paystack keeps.`,
+              ]
+            : []),
+          'Keep this mail as your receipt.',
+        ],
+        items: [
+          { label: `Registration fee, reference ${event.reference}`, amountKobo: event.amountKobo },
+          ...(event.customerFeeKobo
+            ? [{ label: "Paystack's card fees (paid to Paystack)", amountKobo: event.customerFeeKobo }]
+            : []),
+        ],
         page: 'dashboard',
         action: 'Open my dashboard',
       };

@@ -9,7 +9,14 @@ export interface Item {
 
 /** Everything a member is told about, by mail and in the member area; data only, so it can wait in the queue. */
 export type NotificationEvent =
-  | { kind: 'payment_received'; reference: string; amountKobo: number }
+  /** chargedKobo and customerFeeKobo: what Paystack charged, and its fees when the customer bore them (older events lack them). */
+  | {
+      kind: 'payment_received';
+      reference: string;
+      amountKobo: number;
+      chargedKobo?: number;
+      customerFeeKobo?: number | null;
+    }
   | { kind: 'payment_not_placed'; reference: string; amountKobo: number; reason: string }
   /** Paystack accepted a refund; expectedAt is Paystack's own date for the money to be back (ISO), when it gave one. */
   | { kind: 'refund_started'; reference: string; amountKobo: number; expectedAt: string | null }

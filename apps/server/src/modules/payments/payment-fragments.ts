@@ -42,7 +42,8 @@ export function notPlacedPayments(programme?: Programme): SQL {
  */
 export function paymentsStartedBetween(period: { start: Date; end: Date; programme?: Programme }): SQL {
   const ofProgramme = period.programme ? sql`and programme = ${period.programme}` : sql``;
-  return sql`(select id, reference, account_id, programme, amount_kobo, status, paid_at, failure_reason, provider, created_at
+  return sql`(select id, reference, account_id, programme, amount_kobo, status, paid_at, failure_reason, provider, created_at,
+      charged_kobo, paystack_fees_kobo, customer_fee_kobo
     from payments
     where created_at >= ${period.start.toISOString()}::timestamptz and created_at < ${period.end.toISOString()}::timestamptz ${ofProgramme})`;
 }

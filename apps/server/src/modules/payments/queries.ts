@@ -43,6 +43,8 @@ export async function updatePayment(
       | 'authorizationUrl'
       | 'accessCode'
       | 'customerFeeKobo'
+      | 'chargedKobo'
+      | 'paystackFeesKobo'
       | 'placement'
     >
   >,
@@ -157,12 +159,24 @@ export async function checkoutAddressOf(db: Tx, payment: PaymentRow): Promise<st
   );
 }
 
+/**
+ * Who bore Paystack's fees on a charge: the customer when Paystack charged more than the fee (the fees added), the
+ * company when it reported fees and charged the fee only (they come off the settlement); null when not told.
+ */
+export const feesBorneBy = (p: {
+  customerFeeKobo: number | null;
+  paystackFeesKobo: number | null;
+}): 'customer' | 'company' | null => (p.customerFeeKobo ? 'customer' : p.paystackFeesKobo ? 'company' : null);
+
 /** Every payment of an account, newest first: the member record shows each with its outcome. */
 export async function paymentsOfAccount(db: Tx, accountId: string) {
   return db
     .select({
       reference: payments.reference,
       amountKobo: payments.amountKobo,
+      chargedKobo: payments.chargedKobo,
+      paystackFeesKobo: payments.paystackFeesKobo,
+      customerFeeKobo: payments.customerFeeKobo,
       status: payments.status,
       failureReason: payments.failureReason,
       paidAt: payments.paidAt,

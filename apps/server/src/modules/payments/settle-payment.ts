@@ -107,7 +107,13 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
       // The engine checks the programme's fee: what we asked for, never what Paystack charged with its fees.
       amountKobo: requestedKoboOf(verified),
     });
-    const customerFeeKobo = customerFeeKoboOf(verified);
+    // What Paystack reports of the charge, stored as it said it: the amount charged, its fees and (by the
+    // difference from the fee) who bore them.
+    const charge = {
+      customerFeeKobo: customerFeeKoboOf(verified),
+      chargedKobo: verified.amountKobo,
+      paystackFeesKobo: verified.feesKobo,
+    };
     const paidAt = verified.paidAt ? new Date(verified.paidAt) : now;
     if (placed.status === 'refused') {
       // The money arrived but the engine's rules refuse a position (a second Main fee paid from an older checkout).
@@ -119,7 +125,7 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
         status: 'paid',
         paidAt,
         lastCheckedAt: now,
-        customerFeeKobo,
+        ...charge,
         placement: 'not_placed',
         failureReason: `Not placed: ${placed.message} A refund is due.`,
       });
@@ -144,7 +150,7 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
       status: 'paid',
       paidAt,
       lastCheckedAt: now,
-      customerFeeKobo,
+      ...charge,
       positionId: placed.positionId,
       placement: 'placed',
       failureReason: null,
@@ -154,6 +160,8 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
         kind: 'payment_received',
         reference,
         amountKobo: payment.amountKobo,
+        chargedKobo: charge.chargedKobo,
+        customerFeeKobo: charge.customerFeeKobo,
       });
     return { result: 'activated', status: 'paid', positionId: placed.positionId };
   });

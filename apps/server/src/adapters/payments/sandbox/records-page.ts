@@ -1,6 +1,7 @@
 import { formatNaira } from '@coop/core';
 import type { SandboxDispute } from './dispute-store';
 import type { SandboxTransaction } from './store';
+import { paystackFeeKobo } from './transaction-routes';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -36,13 +37,18 @@ export function renderRecordsPage(
   disputes: SandboxDispute[],
   notice: string | null,
 ) {
+  // What the card was charged: with the fees added for the customer, the fee plus Paystack's fees, as verify says.
+  const chargedText = (t: SandboxTransaction) =>
+    t.customerPaysFees && t.status === 'success'
+      ? `${formatNaira(t.amountKobo + paystackFeeKobo(t.amountKobo))} (${formatNaira(t.amountKobo)} + ${formatNaira(paystackFeeKobo(t.amountKobo))} fees)`
+      : formatNaira(t.amountKobo);
   const latest = new Map<string, SandboxDispute>();
   for (const d of [...disputes].reverse()) latest.set(d.transactionReference, d);
   const rows = transactions
     .map(
       (
         t,
-      ) => `<tr><td><code>${escapeHtml(t.reference)}</code></td><td>${escapeHtml(t.email)}</td><td>${escapeHtml(formatNaira(t.amountKobo))}</td>
+      ) => `<tr><td><code>${escapeHtml(t.reference)}</code></td><td>${escapeHtml(t.email)}</td><td>${escapeHtml(chargedText(t))}</td>
 <td>${escapeHtml(t.status)}</td><td>${escapeHtml(t.paidAt ? t.paidAt.slice(0, 16).replace('T', ' ') : '')}</td><td>${disputeCell(t, latest.get(t.reference))}</td></tr>`,
     )
     .join('\n');

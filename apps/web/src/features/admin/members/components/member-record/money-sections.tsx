@@ -62,6 +62,14 @@ export function PaymentsSection({ record }: { record: MemberRecord }) {
                 {p.paidAt && ` · paid ${formatDateTime(p.paidAt)}`}
                 {p.failureReason && ` · ${p.failureReason}`}
               </span>
+              {p.charged && (
+                <span className="w-full text-xs text-slate-600" data-testid="payment-charge">
+                  {/* What Paystack charged the card and its fees, so the charge matches the bank statement. */}
+                  charged {naira(p.charged)}
+                  {p.paystackFees &&
+                    ` · Paystack fees ${naira(p.paystackFees)} ${p.feesBorneBy === 'customer' ? 'paid by the member (added to the charge)' : 'borne by the company (taken from the settlement)'}`}
+                </span>
+              )}
               {p.refunds.length > 0 && (
                 <ul
                   className="mt-2 w-full space-y-2 border-l-2 border-slate-200 pl-3"
