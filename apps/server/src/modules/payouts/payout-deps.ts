@@ -6,10 +6,11 @@ import type { PayoutDeps } from './run-payout';
 export const transferReasonPrefix = (site: Pick<Config['site'], 'shortName'>) =>
   `${site.shortName} bonus payout`;
 
-/** What a run needs from the app, the same for an administrator's run and the payout day's (and the acts' deps). */
-export const payoutDeps = (
-  app: Pick<FastifyInstance, 'db' | 'payments' | 'config' | 'paymentWork' | 'log'>,
-): PayoutDeps => ({
+/** What a run is made from: the app, or the approval acts' and the payout day's deps (a part the app satisfies). */
+export type PayoutSource = Pick<FastifyInstance, 'db' | 'payments' | 'config' | 'paymentWork' | 'log'>;
+
+/** What a run needs from the app, the same for an administrator's run and the payout day's. */
+export const payoutDeps = (app: PayoutSource): PayoutDeps => ({
   db: app.db,
   provider: app.payments,
   minimumKobo: app.config.payout.minimumKobo,

@@ -8,7 +8,7 @@ import { activeAdministrators } from '../accounts/account-store';
 import { httpErrorOf } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { enqueueMail } from '../notifications/mail-queue';
-import { payoutDeps } from './payout-deps';
+import { payoutDeps, type PayoutSource } from './payout-deps';
 import { payoutCandidates } from './candidates';
 import { startPayoutRun } from './run-payout';
 
@@ -46,18 +46,18 @@ export function latestPayoutDay(now: Date, day: number) {
  * A month whose payout day came before any account existed (a new installation) owes nobody and is left alone.
  */
 export async function preparePayoutDay(
-  app: FastifyInstance,
+  deps: PayoutSource,
   now: Date,
   instance: string,
 ): Promise<PreparedMonth[]> {
-  const { period, startsAt, missed } = latestPayoutDay(now, app.config.payout.day);
+  const { period, startsAt, missed } = latestPayoutDay(now, deps.config.payout.day);
   const prepared: PreparedMonth[] = [];
   for (const programme of PROGRAMMES) {
-    if (!(await monthIsOpen(app.db, programme, period, missed ? startsAt : null))) continue;
-    const { payees, skipped } = await payoutCandidates(app.db, programme, app.config.payout.minimumKobo);
+    if (!(await monthIsOpen(deps.db, programme, period, missed ? startsAt : null))) continue;
+    const { payees, skipped } = await payoutCandidates(deps.db, programme, deps.config.payout.minimumKobo);
     const totalKobo = payees.reduce((sum, p) => sum + p.amountKobo, 0);
-    const auto = app.config.payout.auto && payees.length > 0;
-    const claimed = await app.db.transaction(async (tx) => {
+    const auto = deps.config.payout.auto && payees.length > 0;
+    const claimed = await deps.db.transaction(async (tx) => {
       const [row] = await queryRows<{ id: string }>(
         tx,
         sql`insert into payout_schedule (programme, period, payee_count, total_kobo, skipped_count, auto_run, instance)
@@ -81,9 +81,9 @@ export async function preparePayoutDay(
     });
     if (claimed === null) continue;
     let runId: number | null = null;
-    if (auto) runId = await runPreparedMonth(app, claimed, programme, period);
+    if (auto) runId = await runPreparedMonth(deps, claimed, programme, period);
     prepared.push({ programme, period, payees: payees.length, totalKobo, runId });
-    await tellAdministrators(app.db, {
+    await tellAdministrators(deps.db, {
       programme,
       period,
       payees: payees.length,
@@ -112,19 +112,21 @@ async function monthIsOpen(db: Db, programme: Programme, period: string, missedD
 }
 
 async function runPreparedMonth(
-  app: FastifyInstance,
+  deps: PayoutSource,
   scheduleId: number,
   programme: Programme,
   period: string,
 ) {
   try {
-    const progress = await startPayoutRun(payoutDeps(app), {
+    const progress = await startPayoutRun(payoutDeps(deps), {
       programme,
       period,
       mode: 'transfer',
       adminId: null,
     });
-    await app.db.execute(sql`update payout_schedule set run_id = ${progress.runId} where id = ${scheduleId}`);
+    await deps.db.execute(
+      sql`update payout_schedule set run_id = ${progress.runId} where id = ${scheduleId}`,
+    );
     return progress.runId;
   } catch (error) {
     // An administrator ran it in the same moment: their run stands, and nobody is paid twice.
