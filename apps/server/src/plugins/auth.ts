@@ -158,11 +158,20 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { confirmSess
   });
 });
 
+/** What a read that checks its own session uses (`sessionCheckedInRead`): the database and the second-factor rule. */
+export interface CheckedReadDeps {
+  db: Db;
+  config: Pick<Config, 'adminTwoFactor'>;
+}
+
 /** The parameters the embedded access check takes: the token's account and session, and whether every administrator needs a second factor. */
-export function accessParams(app: FastifyInstance, request: FastifyRequest): [string, string, boolean] {
+export function accessParams(
+  { config }: Pick<CheckedReadDeps, 'config'>,
+  request: FastifyRequest,
+): [string, string, boolean] {
   const claims = claimsOf.get(request);
   if (!claims) throw unauthorised();
-  return [claims.accountId, claims.sessionId, app.config.adminTwoFactor === 'required'];
+  return [claims.accountId, claims.sessionId, config.adminTwoFactor === 'required'];
 }
 
 /** A `sessionCheckedInRead` route's account, once its own statement returned the access row: refused exactly as the hook refuses. */

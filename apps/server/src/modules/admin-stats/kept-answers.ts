@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { preparedRows } from '../../db/prepared';
-import { accessParams, admitFromRead, type AccessRow } from '../../plugins/auth';
+import { accessParams, admitFromRead, type AccessRow, type CheckedReadDeps } from '../../plugins/auth';
 import { withAccessCheck } from '../access/access-check';
 
 // The administrator's session and the version of the admin figures, in one statement.
@@ -20,15 +20,15 @@ const versionRead = withAccessCheck(
 export function keptAdminAnswers() {
   const kept = new Map<string, { version: number; answer: Promise<unknown> }>();
   return async function answer<T>(
-    app: FastifyInstance,
+    deps: CheckedReadDeps,
     request: FastifyRequest,
     key: string,
     compute: () => Promise<T>,
   ): Promise<T> {
     const [row] = await preparedRows<AccessRow & { figures_version: string | number }>(
-      app.db,
+      deps.db,
       versionRead,
-      accessParams(app, request),
+      accessParams(deps, request),
     );
     admitFromRead(request, row);
     const version = Number(row!.figures_version);

@@ -1,10 +1,10 @@
 import { awardDueStatus, getPlan, toNairaString, type Programme } from '@coop/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Tx } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { keptAnswer } from '../../lib/kept-answers';
-import { accessParams, admitFromRead, type AccessRow } from '../../plugins/auth';
+import { accessParams, admitFromRead, type AccessRow, type CheckedReadDeps } from '../../plugins/auth';
 import { withAccessCheck } from '../access/access-check';
 import {
   figuresVersionText,
@@ -136,13 +136,13 @@ type DashboardRow = AccessRow & RawProfile & { figures_version: string | number 
  * `sessionCheckedInRead`; decision 0015): one round trip for the platform's most frequent call while its figures
  * have not moved.
  */
-export async function ownDashboard(app: FastifyInstance, request: FastifyRequest, kept: KeptFigures) {
-  const [row] = await preparedRows<DashboardRow>(app.db, dashboardRead, accessParams(app, request));
+export async function ownDashboard(deps: CheckedReadDeps, request: FastifyRequest, kept: KeptFigures) {
+  const [row] = await preparedRows<DashboardRow>(deps.db, dashboardRead, accessParams(deps, request));
   const account = admitFromRead(request, row);
   let known = kept.get(account.id);
   if (known?.version !== Number(row!.figures_version)) {
     // The figures and their version come from one snapshot, so what is kept is right until the version moves.
-    const read = await movingFigures(app.db, account.id);
+    const read = await movingFigures(deps.db, account.id);
     known = { version: read.version, figures: movingFiguresOf(read.figures, account.programme) };
     kept.set(account.id, known);
   }

@@ -1,8 +1,8 @@
 import { getPlan, stageName } from '@coop/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { preparedRows } from '../../db/prepared';
 import type { KeptAnswers } from '../../lib/kept-answers';
-import { accessParams, admitFromRead, type AccessRow } from '../../plugins/auth';
+import { accessParams, admitFromRead, type AccessRow, type CheckedReadDeps } from '../../plugins/auth';
 import { withAccessCheck } from '../access/access-check';
 import {
   matrixNodesOf,
@@ -49,14 +49,14 @@ export interface MatrixAnswer {
  * people in it; `fromPositionId` opens a deeper part of it. The route declares `sessionCheckedInRead`.
  */
 export async function ownMatrix(
-  app: FastifyInstance,
+  deps: CheckedReadDeps,
   request: FastifyRequest,
   kept: KeptAnswers<MatrixAnswer>,
   options: { fromPositionId?: number; levels: number },
 ) {
-  const params = accessParams(app, request);
+  const params = accessParams(deps, request);
   const key = `${params[0]}:${options.fromPositionId ?? 0}:${options.levels}`;
-  const [row] = await preparedRows<MatrixRow>(app.db, matrixRead, params);
+  const [row] = await preparedRows<MatrixRow>(deps.db, matrixRead, params);
   const account = admitFromRead(request, row);
   if (row!.own_id === null) return { status: 'unpaid' as const };
   const version = String(row!.matrix_version);
@@ -65,7 +65,7 @@ export async function ownMatrix(
   const ownId = Number(row!.own_id);
   const rootPositionId = options.fromPositionId ?? ownId;
   // Read after the version: a change committed in between moves the version again, and the next call reads again.
-  const rows = await preparedRows<MatrixNodeRow>(app.db, nodesStatement, [
+  const rows = await preparedRows<MatrixNodeRow>(deps.db, nodesStatement, [
     rootPositionId,
     ownId,
     row!.own_depth!,

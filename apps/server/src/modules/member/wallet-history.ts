@@ -1,9 +1,9 @@
 import { getPlan, shortName, stageName, toNairaString, type Programme } from '@coop/core';
 import type { WalletLineKind } from '@coop/core/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { preparedRows } from '../../db/prepared';
 import type { KeptAnswers } from '../../lib/kept-answers';
-import { accessParams, admitFromRead, type AccessRow } from '../../plugins/auth';
+import { accessParams, admitFromRead, type AccessRow, type CheckedReadDeps } from '../../plugins/auth';
 import { withAccessCheck } from '../access/access-check';
 import { figuresVersionText } from '../engine/read-model';
 import { walletLines, type WalletLineRow } from '../engine/wallet-lines';
@@ -51,23 +51,23 @@ type WalletItem = {
 
 /** The signed-in member's wallet history, a page at a time, newest first; the route declares `sessionCheckedInRead`. */
 export async function ownWalletHistory(
-  app: FastifyInstance,
+  deps: CheckedReadDeps,
   request: FastifyRequest,
   kept: KeptAnswers<WalletPage>,
   query: { page: number; pageSize: number; kind?: readonly WalletLineKind[] },
 ) {
   const { page, pageSize } = query;
-  const params = accessParams(app, request);
+  const params = accessParams(deps, request);
   const [row] = await preparedRows<
     AccessRow & { figures_version: string | number; matrix_version: string | number }
-  >(app.db, walletVersionsRead, params);
+  >(deps.db, walletVersionsRead, params);
   const account = admitFromRead(request, row);
   const version = `${row!.figures_version}:${row!.matrix_version}`;
   const key = `${account.id}:${page}:${pageSize}:${(query.kind ?? []).join(',')}`;
   const known = kept.at(key, version);
   if (known) return known;
   // Read after the versions: a change committed in between moves them again, and the next call reads again.
-  const lines = await walletLines(app.db, account.id, {
+  const lines = await walletLines(deps.db, account.id, {
     limit: pageSize,
     offset: (page - 1) * pageSize,
     kinds: query.kind,

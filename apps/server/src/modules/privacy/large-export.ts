@@ -1,6 +1,7 @@
 import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { hashSecretToken, newSecretToken } from '../../lib/secret-tokens';
@@ -47,19 +48,19 @@ export async function askLargeExport(tx: Tx, accountId: string) {
  * the link (through the mail queue) that works `linkDays` days, for this one export only. A crash halfway leaves the
  * row waiting for the next run.
  */
-export async function buildWaitingExports(app: FastifyInstance, now: Date) {
+export async function buildWaitingExports(deps: { db: Db; config: Pick<Config, 'dataExport'> }, now: Date) {
   const waiting = await queryRows<{ id: number; account_id: string; request_id: number | null }>(
-    app.db,
+    deps.db,
     sql`select id, account_id, request_id from data_exports where built_at is null order by requested_at limit 20`,
   );
   for (const job of waiting) {
-    const data = await memberData(app.db, job.account_id, now);
+    const data = await memberData(deps.db, job.account_id, now);
     if (!data) continue;
     const archive = await memberDataZip(data);
     const { token, hash } = newSecretToken();
-    const expiresAt = new Date(now.getTime() + app.config.dataExport.linkDays * DAY);
+    const expiresAt = new Date(now.getTime() + deps.config.dataExport.linkDays * DAY);
     const filename = `my-data-${data.profile.programme}-${data.generatedAt.slice(0, 10)}.zip`;
-    await app.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const [built] = await queryRows<{ id: number }>(
         tx,
         sql`update data_exports set built_at = ${now}, archive = ${archive}, filename = ${filename}, token_hash = ${hash}, expires_at = ${expiresAt}
