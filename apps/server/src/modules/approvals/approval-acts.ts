@@ -52,6 +52,9 @@ export type ActDeps = Pick<
   'db' | 'config' | 'payments' | 'paymentWork' | 'planMatrix' | 'log'
 >;
 
+/** What the approvals' own services use: the acts' deps and the acts themselves. The app satisfies it. */
+export type ApprovalDeps = ActDeps & Pick<FastifyInstance, 'approvalActs'>;
+
 /** What an act carried out at the end of its notice knows: nobody approved it. */
 export interface NoticeContext {
   deps: ActDeps;

@@ -1,7 +1,8 @@
 import { formatNaira } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { activeAdministrators } from '../accounts/account-store';
 import { lagosDateTime } from '../../lib/lagos-time';
@@ -87,9 +88,9 @@ export async function tellMakerNotCarriedOut(
  * The row is claimed with its reminder time before the mails are queued, in one transaction, so two runs of the
  * job (or two instances) remind once.
  */
-export async function remindWaitingApprovals(app: FastifyInstance, now: Date) {
-  const before = new Date(now.getTime() - app.config.approvals.reminderMs);
-  return app.db.transaction(async (tx) => {
+export async function remindWaitingApprovals(deps: { db: Db; config: Pick<Config, 'approvals'> }, now: Date) {
+  const before = new Date(now.getTime() - deps.config.approvals.reminderMs);
+  return deps.db.transaction(async (tx) => {
     const claimed = await queryRows<{ id: string }>(
       tx,
       sql`update approval_requests set reminded_at = ${now} where status = 'pending' and reminded_at is null and created_at <= ${before} returning id`,

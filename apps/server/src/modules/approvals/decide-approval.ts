@@ -1,5 +1,4 @@
 import { DomainError } from '@coop/core';
-import type { FastifyInstance } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { contactOf } from '../accounts/account-store';
 import type { SignedInAccount } from '../../plugins/auth';
@@ -7,7 +6,7 @@ import { isRefusal } from '../../plugins/errors';
 import { recordAudit } from '../audit/record-audit';
 import { isEnrolled } from '../two-factor/two-factor-service';
 import { recordObjection } from './notice-periods';
-import type { ReleaseContext } from './approval-acts';
+import type { ApprovalDeps, ReleaseContext } from './approval-acts';
 import { tellMakerNotCarriedOut } from './approval-notices';
 import { approvalView, findApproval, settleApproval, type ApprovalRow } from './approval-store';
 
@@ -18,7 +17,7 @@ const WORD = {
 } as const;
 
 function assertDecidable(
-  app: FastifyInstance,
+  deps: ApprovalDeps,
   row: ApprovalRow | undefined,
   checker: SignedInAccount,
   decision: 'approve' | 'decline',
@@ -34,23 +33,23 @@ function assertDecidable(
       'own_request',
       'You asked for this yourself: a second administrator must approve it.',
     );
-  if (app.approvalActs.of(row.kind).concernsAdministrator && row.target_account_id === checker.id)
+  if (deps.approvalActs.of(row.kind).concernsAdministrator && row.target_account_id === checker.id)
     throw new DomainError(
       'own_admin_request',
       'This request concerns your own administrator account: an administrator other than you and its maker decides it. You may object.',
     );
-  app.approvalActs.of(row.kind).assertCheckerMay?.({ targetAccountId: row.target_account_id }, checker.id);
+  deps.approvalActs.of(row.kind).assertCheckerMay?.({ targetAccountId: row.target_account_id }, checker.id);
 }
 
 async function lockPending(
-  app: FastifyInstance,
+  deps: ApprovalDeps,
   tx: Tx,
   id: number,
   checker: SignedInAccount,
   decision: 'approve' | 'decline',
 ) {
   const row = await findApproval(tx, id, { lock: true });
-  assertDecidable(app, row, checker, decision);
+  assertDecidable(deps, row, checker, decision);
   // An approval counts only from an administrator whose sign-in needs a second factor (decision 0038).
   if (decision === 'approve' && !(await isEnrolled(tx, checker.id)))
     throw new DomainError(
@@ -84,17 +83,18 @@ const refused = (error: unknown): error is DomainError => error instanceof Domai
 
 /** What the request set aside goes back (once: the row moves from pending once, under its lock), in the decision's transaction. */
 const releaseHeld = (
-  app: FastifyInstance,
+  deps: ApprovalDeps,
   tx: Tx,
   row: ApprovalRow,
   outcome: ReleaseContext['outcome'],
   reason: string,
 ) =>
-  app.approvalActs.of(row.kind).release?.(row.payload, { approvalId: Number(row.id), outcome, reason }, tx) ??
-  Promise.resolve(null);
+  deps.approvalActs
+    .of(row.kind)
+    .release?.(row.payload, { approvalId: Number(row.id), outcome, reason }, tx) ?? Promise.resolve(null);
 
 async function markFailed(
-  app: FastifyInstance,
+  deps: ApprovalDeps,
   tx: Tx,
   row: ApprovalRow,
   checker: SignedInAccount,
@@ -105,7 +105,7 @@ async function markFailed(
     checkerAccountId: checker.id,
     failureReason: error.message,
   });
-  const released = await releaseHeld(app, tx, row, 'failed', error.message);
+  const released = await releaseHeld(deps, tx, row, 'failed', error.message);
   await recordAudit(tx, {
     actorAccountId: checker.id,
     action: 'approval_failed',
@@ -128,16 +128,16 @@ const failedAnswer = (id: number, error: DomainError) =>
  * together; a payout run goes after (it calls the bank) and relies on its once-per-month key. A refusal by the
  * act itself (the wallet no longer holds the amount...) leaves the request failed, with the reason.
  */
-export async function approveRequest(app: FastifyInstance, checker: SignedInAccount, id: number) {
+export async function approveRequest(deps: ApprovalDeps, checker: SignedInAccount, id: number) {
   let failure: DomainError | undefined;
-  const decided = await app.db.transaction(async (tx) => {
-    const row = await lockPending(app, tx, id, checker, 'approve');
-    const act = app.approvalActs.of(row.kind);
+  const decided = await deps.db.transaction(async (tx) => {
+    const row = await lockPending(deps, tx, id, checker, 'approve');
+    const act = deps.approvalActs.of(row.kind);
     let result: Record<string, unknown> | undefined;
     if (act.inApprovalTransaction) {
       const context = {
         ...frozen(row),
-        deps: app,
+        deps,
         maker: await makerAccount(tx, row.maker_account_id),
         checkerId: checker.id,
       };
@@ -146,7 +146,7 @@ export async function approveRequest(app: FastifyInstance, checker: SignedInAcco
       } catch (error) {
         if (!refused(error)) throw error;
         failure = error;
-        await markFailed(app, tx, row, checker, failure);
+        await markFailed(deps, tx, row, checker, failure);
         return row;
       }
     }
@@ -160,22 +160,23 @@ export async function approveRequest(app: FastifyInstance, checker: SignedInAcco
     return row;
   });
   if (failure) throw failedAnswer(id, failure);
-  if (!app.approvalActs.of(decided.kind).inApprovalTransaction) await runAfterApproval(app, checker, decided);
-  return approvalView((await findApproval(app.db, id))!);
+  if (!deps.approvalActs.of(decided.kind).inApprovalTransaction)
+    await runAfterApproval(deps, checker, decided);
+  return approvalView((await findApproval(deps.db, id))!);
 }
 
-async function runAfterApproval(app: FastifyInstance, checker: SignedInAccount, row: ApprovalRow) {
-  const maker = await makerAccount(app.db, row.maker_account_id);
+async function runAfterApproval(deps: ApprovalDeps, checker: SignedInAccount, row: ApprovalRow) {
+  const maker = await makerAccount(deps.db, row.maker_account_id);
   try {
-    const result = await app.approvalActs
+    const result = await deps.approvalActs
       .of(row.kind)
-      .carryOut(row.payload, { ...frozen(row), deps: app, maker, checkerId: checker.id }, app.db);
-    await app.db.transaction((tx) =>
+      .carryOut(row.payload, { ...frozen(row), deps, maker, checkerId: checker.id }, deps.db);
+    await deps.db.transaction((tx) =>
       settleApproval(tx, Number(row.id), { status: 'approved', checkerAccountId: checker.id, result }),
     );
   } catch (error) {
     if (!refused(error)) throw error;
-    await app.db.transaction((tx) => markFailed(app, tx, row, checker, error));
+    await deps.db.transaction((tx) => markFailed(deps, tx, row, checker, error));
     throw failedAnswer(Number(row.id), error);
   }
 }
@@ -185,19 +186,19 @@ async function runAfterApproval(app: FastifyInstance, checker: SignedInAccount, 
  * withdraw their own request this way too.
  */
 export async function declineRequest(
-  app: FastifyInstance,
+  deps: ApprovalDeps,
   checker: SignedInAccount,
   id: number,
   reason: string,
 ) {
-  await app.db.transaction(async (tx) => {
-    const row = await lockPending(app, tx, id, checker, 'decline');
+  await deps.db.transaction(async (tx) => {
+    const row = await lockPending(deps, tx, id, checker, 'decline');
     // The administrator a request concerns objects; the request still waits (decision 0038).
-    if (app.approvalActs.of(row.kind).concernsAdministrator && row.target_account_id === checker.id)
+    if (deps.approvalActs.of(row.kind).concernsAdministrator && row.target_account_id === checker.id)
       return recordObjection(tx, row, checker, reason);
     await settleApproval(tx, id, { status: 'declined', checkerAccountId: checker.id, declineReason: reason });
     const released = await releaseHeld(
-      app,
+      deps,
       tx,
       row,
       row.maker_account_id === checker.id ? 'withdrawn' : 'declined',
@@ -217,5 +218,5 @@ export async function declineRequest(
       },
     });
   });
-  return approvalView((await findApproval(app.db, id))!);
+  return approvalView((await findApproval(deps.db, id))!);
 }

@@ -2,6 +2,7 @@ import { DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
+import type { ApprovalDeps } from './approval-acts';
 import { queryRows } from '../../db/rows';
 import { activeAdministrators, contactOf } from '../accounts/account-store';
 import type { SignedInAccount } from '../../plugins/auth';
@@ -75,21 +76,21 @@ async function makerOf(tx: Tx, makerId: string): Promise<SignedInAccount> {
  * row and the mails to every administrator commit together. An act that refuses (the target was removed meanwhile)
  * leaves the request failed with the reason. Answers how many requests it decided.
  */
-async function carryOutDueRequests(app: FastifyInstance, now: Date) {
+async function carryOutDueRequests(deps: ApprovalDeps, now: Date) {
   const due = await queryRows<{ id: string }>(
-    app.db,
+    deps.db,
     sql`select id from approval_requests where status = 'pending' and takes_effect_at is not null and takes_effect_at <= ${now} order by takes_effect_at, id`,
   );
   let decided = 0;
   for (const { id } of due) {
-    const done = await app.db.transaction(async (tx) => {
+    const done = await deps.db.transaction(async (tx) => {
       const row = await findApproval(tx, Number(id), { lock: true });
       if (!row || row.status !== 'pending' || !row.takes_effect_at || new Date(row.takes_effect_at) > now)
         return false;
-      const notice = app.approvalActs.of(row.kind).notice;
+      const notice = deps.approvalActs.of(row.kind).notice;
       if (!notice) return false;
       const context = {
-        deps: app,
+        deps,
         maker: await makerOf(tx, row.maker_account_id),
         askedAt: new Date(row.created_at),
       };

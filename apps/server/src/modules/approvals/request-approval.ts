@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { formatNaira, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../../db/rows';
 import { standingAdministratorCount } from '../accounts/account-store';
 import { lagosDateTime } from '../../lib/lagos-time';
@@ -9,7 +8,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import type { SignedInAccount } from '../../plugins/auth';
 import { recordAudit } from '../audit/record-audit';
-import type { ApprovalAct, ApprovalActs } from './approval-acts';
+import type { ApprovalAct, ApprovalActs, ApprovalDeps } from './approval-acts';
 import { tellOtherAdministrators } from './approval-notices';
 import {
   approvalView,
@@ -63,13 +62,13 @@ export async function needsSecondAdministrator({
  * member's cash-out) waits, asking again answers that request instead of making a second one.
  */
 export async function requestApproval<Payload>(
-  app: FastifyInstance,
+  deps: ApprovalDeps,
   maker: SignedInAccount,
   act: ApprovalAct<Payload>,
   payload: Payload,
   idempotencyKey: string | undefined,
 ) {
-  const description = await act.describe(app, maker, payload);
+  const description = await act.describe(deps, maker, payload);
   const preview = description.preview ?? null;
   const ask = {
     kind: act.kind,
@@ -83,9 +82,9 @@ export async function requestApproval<Payload>(
     subjectKey: act.subjectKey(payload, description),
     idempotencyKey: `${act.keyPrefix}:${idempotencyKey ?? randomUUID()}`,
     makerAccountId: maker.id,
-    noticeHours: act.notice?.hours(app) ?? null,
+    noticeHours: act.notice?.hours(deps) ?? null,
   };
-  const { approval, alreadyWaiting } = await app.db.transaction(async (tx) => {
+  const { approval, alreadyWaiting } = await deps.db.transaction(async (tx) => {
     const id = await insertApproval(tx, ask);
     if (id === null) return { approval: await earlierRequest(tx, ask), alreadyWaiting: true };
     // What approval will use is set aside with the request (a cash-out's wallet money): a refusal here makes no request.
@@ -110,7 +109,7 @@ export async function requestApproval<Payload>(
   });
   const view = approvalView(
     approval,
-    (await overlapsOf(app.db, [Number(approval.id)])).get(Number(approval.id)),
+    (await overlapsOf(deps.db, [Number(approval.id)])).get(Number(approval.id)),
   );
   const waiting = view.takesEffectAt
     ? `It takes effect on ${lagosDateTime(new Date(view.takesEffectAt))} (Lagos time) unless an administrator other than you and the one it concerns declines it first; such an administrator may also approve it sooner. Every administrator is mailed.`
