@@ -152,4 +152,30 @@ describe('public pages rendered by the server', () => {
     expect(problems).toEqual([]);
     await tab.close();
   });
+
+  it('keeps the loading badge off the sign-up form at 360 px while the page’s script loads (issue 38)', async () => {
+    const tab = await browser.newPage({ viewport: { width: 360, height: 780 } });
+    // Hold the script back, as on a slow network, so the server's page shows with its badge.
+    await tab.route('**/assets/*.js', () => undefined);
+    // Not 'domcontentloaded': that waits for the held module script. The server's HTML is all there is.
+    await tab.goto(`${baseURL}/mainsignup`, { waitUntil: 'commit' });
+    await tab.getByLabel('Password', { exact: true }).waitFor();
+    const badge = (await tab.locator('#boot-loader').boundingBox())!;
+    expect(badge.height, 'a thin strip along the top edge').toBeLessThanOrEqual(4);
+    const fields = tab.locator('form input, form button');
+    for (const field of await fields.all()) {
+      const box = await field.boundingBox();
+      if (!box) continue;
+      const overlaps =
+        box.x < badge.x + badge.width &&
+        badge.x < box.x + box.width &&
+        box.y < badge.y + badge.height &&
+        badge.y < box.y + box.height;
+      expect(overlaps, await field.evaluate((e) => e.outerHTML.slice(0, 80))).toBe(false);
+    }
+    await tab.getByLabel('Password', { exact: true }).scrollIntoViewIfNeeded();
+    if (process.env.E2E_SCREENSHOTS)
+      await tab.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/signup-loading-360.png` });
+    await tab.close();
+  });
 });
