@@ -62,7 +62,11 @@ describeEachDatabase('my data: what the platform holds about the member', (datab
     ]);
     expect(data.positions).toHaveLength(1);
     expect(data.signupOrigins).toEqual([
-      expect.objectContaining({ address: '198.51.100.23', browser: 'Mozilla/5.0 Owner' }),
+      expect.objectContaining({
+        address: '198.51.100.23',
+        browser: 'Mozilla/5.0 Owner',
+        device: 'Mozilla',
+      }),
     ]);
     expect(data.notifications.length).toBeGreaterThan(0);
     expect(data.consents.termsAcceptedAt).toBe(data.profile.signedUpAt);

@@ -10,6 +10,7 @@ import {
   type ErasedMember,
   type PersonalDataPart,
 } from '../../lib/personal-data';
+import { deviceName } from './device-name';
 
 type When = string | Date | null;
 
@@ -123,7 +124,12 @@ export const accountsPersonalData: PersonalDataPart = {
       sql`select from_status, to_status, reason, created_at from account_status_changes where account_id = ${accountId} order by id`,
     );
     return {
-      signupOrigins: origins.map((o) => ({ address: o.ip, browser: o.user_agent, at: iso(o.created_at) })),
+      signupOrigins: origins.map((o) => ({
+        address: o.ip,
+        browser: o.user_agent,
+        device: deviceName(o.user_agent),
+        at: iso(o.created_at),
+      })),
       statusChanges: statusChanges.map((s) => ({
         from: s.from_status,
         to: s.to_status,

@@ -22,7 +22,8 @@ export interface MyData {
   awards: unknown[];
   notifications: unknown[];
   mails: unknown[];
-  signupOrigins: { address: string; browser: string; at: string | null }[];
+  /** `device` is the browser in words ("Chrome on Android"); `browser` the raw string we hold. */
+  signupOrigins: { address: string; browser: string; device: string; at: string | null }[];
   sessions: unknown[];
   consents: {
     termsAcceptedAt: string | null;

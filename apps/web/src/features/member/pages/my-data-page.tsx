@@ -52,7 +52,11 @@ function Held({ data }: { data: MyData }) {
             }
           />
           {data.signupOrigins.map((o) => (
-            <Field key={o.address + o.browser} label="Signed up from" value={`${o.address}, ${o.browser}`} />
+            <Field
+              key={o.address + o.browser}
+              label="Signed up from"
+              value={`${o.device}, from the address ${o.address}`}
+            />
           ))}
         </dl>
       </section>
