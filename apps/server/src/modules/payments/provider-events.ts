@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { paymentEvents } from '../../db/schema';
 
 /**
@@ -102,8 +102,12 @@ const BATCH = 50;
  * event's digest), so an event applied twice by two instances, or before a crash that kept processed_at unset,
  * changes things once.
  */
-export async function applyStoredEvents(app: FastifyInstance, kind: StoredEventKind, onlyId?: number) {
-  const due = await app.db
+export async function applyStoredEvents(
+  { db, log }: { db: Db; log: FastifyBaseLogger },
+  kind: StoredEventKind,
+  onlyId?: number,
+) {
+  const due = await db
     .select({
       id: paymentEvents.id,
       event: paymentEvents.event,
@@ -133,10 +137,10 @@ export async function applyStoredEvents(app: FastifyInstance, kind: StoredEventK
     try {
       await kind.apply(row as StoredProviderEvent, markApplied);
     } catch (error) {
-      app.log.warn({ err: error, eventId: row.id }, kind.notApplied);
+      log.warn({ err: error, eventId: row.id }, kind.notApplied);
       continue;
     }
-    if (!marked) await markApplied(app.db);
+    if (!marked) await markApplied(db);
     applied += 1;
   }
   return { applied, waiting: due.length - applied };
