@@ -32,6 +32,8 @@ function dismiss(id: number) {
 }
 
 /**
+ * Taps pass through the toast to the page beneath (only its close button takes one): it covers the bottom of a phone's
+ * screen for a few seconds and must hold nothing there.
  * The one place toasts appear, mounted once above the router so a toast survives the navigation that follows it.
  * The live region is always in the page (empty), so screen readers announce what is put into it.
  */
@@ -51,7 +53,7 @@ export function Toasts() {
       {toast && (
         <div
           data-testid="toast"
-          className="pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border border-brand-600 bg-white p-3 shadow-lg"
+          className="pointer-events-none flex w-full max-w-sm items-start gap-3 rounded-lg border border-brand-600 bg-white p-3 shadow-lg"
         >
           <span
             aria-hidden="true"
@@ -66,7 +68,7 @@ export function Toasts() {
           <button
             type="button"
             onClick={() => dismiss(toast.id)}
-            className="-m-1 min-h-11 min-w-11 shrink-0 rounded text-lg text-slate-600 hover:text-slate-900"
+            className="pointer-events-auto -m-1 min-h-11 min-w-11 shrink-0 rounded text-lg text-slate-600 hover:text-slate-900"
             aria-label="Close the message"
           >
             ×
