@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { endSession } from '../../lib/session';
 import { useSession } from './use-session';
@@ -22,7 +22,13 @@ export function useAreaShell({
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
-  useEffect(() => setDrawerOpen(false), [pathname]);
+  // A navigation closes the drawer; the first drawing does not, so a drawer opened before the script ran stays open.
+  const drawnAt = useRef(pathname);
+  useEffect(() => {
+    if (drawnAt.current === pathname) return;
+    drawnAt.current = pathname;
+    setDrawerOpen(false);
+  }, [pathname]);
   useEffect(() => {
     if (!session && !signingOut)
       navigate(comeBack ? `${signin}?next=${encodeURIComponent(pathname)}` : signin, { replace: true });
