@@ -8,25 +8,20 @@
  * default all), BENCH_PROFILE_DIR (the server writes a CPU profile there when it stops),
  * BENCH_KEEP=1 (the PostgreSQL database is kept and named at the end, to look into with EXPLAIN).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
-import { sessions } from '../src/db/schema';
 import { hashPassword } from '../src/lib/password';
 import { createThrowawayDatabase } from '../test/throwaway-postgres';
-import { signAccessToken } from '../src/plugins/auth';
+import { mintAccessToken, startPlatform } from './bench-platform';
 import { newBenchAccount, seedPaidNetwork, type SeededAccount } from './bench-seed';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const members = Number(process.env.BENCH_MEMBERS ?? 400);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -38,18 +33,6 @@ const jwtSecret = randomBytes(32).toString('base64url');
 // The platform under test runs with the product's settings, so the members' hashes are made at its cost.
 const { passwordHashCost } = loadConfig({});
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 interface Seeded {
   emails: string[];
   /** Access tokens of paid Main members (the first ones have full matrices under them). */
@@ -59,21 +42,7 @@ interface Seeded {
 
 /** The paid network of bench-seed.ts, with access tokens for the first Main members and an administrator. */
 async function seed(db: Db): Promise<Seeded> {
-  const config = { ...loadConfig({}), jwtSecret };
-  const tokenOf = async (account: SeededAccount) => {
-    const [session] = await db
-      .insert(sessions)
-      .values({ accountId: account.id, expiresAt: new Date(Date.now() + 24 * 3600_000) })
-      .returning({ id: sessions.id });
-    const signed = await signAccessToken(config, {
-      accountId: account.id,
-      programme: account.programme,
-      role: account.role,
-      tokenVersion: account.tokenVersion,
-      sessionId: session!.id,
-    });
-    return signed.token;
-  };
+  const tokenOf = (account: SeededAccount) => mintAccessToken(db, jwtSecret, account);
   const joined = await seedPaidNetwork(db, members, password, passwordHashCost);
   const main = joined.filter((a) => a.programme === 'main');
   const memberTokens = [];
@@ -91,55 +60,6 @@ async function seed(db: Db): Promise<Seeded> {
     memberTokens,
     adminToken: await tokenOf(admin),
   };
-}
-
-async function startPlatform(env: Record<string, string>) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const profile = process.env.BENCH_PROFILE_DIR
-    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR]
-    : [];
-  const child = spawn(process.execPath, [...profile, 'scripts/start.mjs'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      PUBLIC_URL: url,
-      JWT_SECRET: jwtSecret,
-      // Production requires the key that seals administrators' two-factor secrets.
-      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      MAIL_TRANSPORT: 'outbox',
-      PAYMENT_PROVIDER: 'sandbox',
-      // Logins come from many addresses (X-Forwarded-For below), as they would behind a proxy.
-      TRUST_PROXY: '1',
-      // The bench's administrator has no second factor enrolled; with it optional, its session reads the admin figures.
-      ADMIN_2FA: 'optional',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the platform exited before it answered');
-    const ok = await fetch(`${url}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok)
-      return {
-        url,
-        stop: () =>
-          new Promise<void>((resolve) =>
-            child.exitCode !== null
-              ? resolve()
-              : (child.once('exit', () => resolve()), child.kill('SIGTERM')),
-          ),
-      };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the platform did not answer /api/health within 120 s');
 }
 
 interface Figure {
@@ -197,7 +117,10 @@ async function main() {
     console.log(
       `database: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${members} paid members seeded in ${((Date.now() - started) / 1000).toFixed(1)} s; ${connections} connections, ${rounds} rounds of ${seconds} s per read`,
     );
-    const platform = await startPlatform({ DATABASE_URL: databaseUrl ?? 'pglite', DATA_DIR: dataDir });
+    const platform = await startPlatform(jwtSecret, {
+      DATABASE_URL: databaseUrl ?? 'pglite',
+      DATA_DIR: dataDir,
+    });
     try {
       const { url } = platform;
       const memberToken = rotate(seeded.memberTokens);

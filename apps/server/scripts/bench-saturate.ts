@@ -1,0 +1,187 @@
+/**
+ * npm run bench:saturate — how fast members join when they all pay at once, and how long a signed-in member's dashboard
+ * read takes meanwhile (issue 38). A fresh database (PostgreSQL when DATABASE_URL is set: a throwaway database on that
+ * server, dropped at the end; else PGlite in a temporary DATA_DIR) gets a small paid network and then members who have
+ * not paid yet; the platform is started as `npm start` starts it, with the payment sandbox, and each member starts a
+ * payment through the API as a browser would (POST /api/auth/process-payment). Then `--payers` clients pay them as fast
+ * as they can, as a browser does: Pay on the sandbox's checkout (which sends the signed charge.success webhook to the
+ * platform, settled there in the background) and the callback page's GET /api/payments/:reference (which settles it
+ * itself when the webhook's work has not yet), asked again every 100 ms until the member is placed. Meanwhile one more
+ * client reads the first Main member's dashboard (GET /api/me, under whom most members join) in a loop.
+ * Prints joins per second, each join's time from Pay to placed, and the dashboard read's p50/p99 at rest and while
+ * the members join.
+ * Flags (or BENCH_* variables): --members 300 (BENCH_MEMBERS, members who pay), --payers 20 (BENCH_PAYERS),
+ * --network 60 (BENCH_NETWORK, paid members seeded first).
+ * Issue 38's figure: `DATABASE_URL=postgres://… npm run bench:saturate -- --members 1000 --payers 20`.
+ */
+import type { Programme } from '@coop/core';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Db } from '../src/db/client';
+import { queryRows } from '../src/db/rows';
+import { hashPassword } from '../src/lib/password';
+import { createThrowawayDatabase } from '../test/throwaway-postgres';
+import { mintAccessToken, startPlatform } from './bench-platform';
+import { newBenchAccount, seedPaidNetwork } from './bench-seed';
+
+const { values: flags } = parseArgs({
+  options: { members: { type: 'string' }, payers: { type: 'string' }, network: { type: 'string' } },
+});
+const members = Number(flags.members ?? process.env.BENCH_MEMBERS ?? 300);
+const payers = Number(flags.payers ?? process.env.BENCH_PAYERS ?? 20);
+const network = Number(flags.network ?? process.env.BENCH_NETWORK ?? 60);
+const password = 'bench password 1';
+const jwtSecret = randomBytes(32).toString('base64url');
+const { passwordHashCost } = loadConfig({});
+
+interface Payer {
+  programme: Programme;
+  token: string;
+}
+
+/** The paid network, then `members` accounts that have not paid, each sponsored by a paid member of its programme. */
+async function seed(db: Db) {
+  const paid = await seedPaidNetwork(db, network, password, passwordHashCost);
+  const passwordHash = await hashPassword(password, passwordHashCost);
+  const reader = paid.find((a) => a.programme === 'main')!;
+  const unpaid: Payer[] = [];
+  for (let i = 0; i < members; i++) {
+    const programme: Programme = i % 5 === 4 ? 'welcomeback' : 'main';
+    const sponsors = paid.filter((a) => a.programme === programme);
+    // Most under the first few members, as in bench-seed.ts: the reader's figures move with nearly every join.
+    const sponsor = sponsors[Math.floor(Math.random() ** 2 * sponsors.length)]!;
+    const account = await newBenchAccount(db, passwordHash, programme, sponsor.id);
+    unpaid.push({ programme, token: await mintAccessToken(db, jwtSecret, account) });
+  }
+  await db.execute(sql`analyze`);
+  return { readerToken: await mintAccessToken(db, jwtSecret, reader), unpaid };
+}
+
+/** Runs `work` over `items` with `clients` at once. */
+async function pool<T>(items: T[], clients: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(clients, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+const describe = (latencies: number[]) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  return `${sorted.length} reads, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)}`;
+};
+
+async function main() {
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'coop-bench-'));
+  if (process.env.DATABASE_URL) {
+    const database = await createThrowawayDatabase(process.env.DATABASE_URL, { prefix: 'bench_saturate' });
+    databaseUrl = database.url;
+    dropDatabase = () => database.drop();
+  }
+  try {
+    const started = Date.now();
+    const database = await openDatabase({ databaseUrl, dataDir });
+    const seeded = await seed(database.db);
+    // The seed's mails left queued would be sent by the platform during the measurement.
+    await queryRows(database.db, sql`delete from mail_queue where status = 'queued'`);
+    await database.close();
+    console.log(
+      `database: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${network} paid members and ${members} to pay seeded in ${((Date.now() - started) / 1000).toFixed(1)} s; ${payers} payers`,
+    );
+    const platform = await startPlatform(jwtSecret, {
+      DATABASE_URL: databaseUrl ?? 'pglite',
+      DATA_DIR: dataDir,
+    });
+    try {
+      const { url } = platform;
+      const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+      // Each member presses Pay on the site: a payment started with the sandbox, its checkout address answered.
+      const startedAt = Date.now();
+      const checkouts: Array<Payer & { reference: string; checkout: string }> = [];
+      await pool(seeded.unpaid, payers, async (payer) => {
+        const path = payer.programme === 'main' ? '/api/auth/process-payment' : '/api/auth/welcomepaystack';
+        const res = await fetch(`${url}${path}`, {
+          method: 'POST',
+          headers: { ...bearer(payer.token), 'content-type': 'application/json' },
+          body: '{}',
+        });
+        if (!res.ok) throw new Error(`starting a payment answered ${res.status}: ${await res.text()}`);
+        const body = (await res.json()) as { data: string; reference: string };
+        checkouts.push({ ...payer, reference: body.reference, checkout: body.data });
+      });
+      console.log(`${members} payments started in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+
+      const readDashboard = async () => {
+        const t = performance.now();
+        const res = await fetch(`${url}/api/me?programme=main`, { headers: bearer(seeded.readerToken) });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`the dashboard answered ${res.status}`);
+        return performance.now() - t;
+      };
+      // The dashboard at rest first, warmed, as the baseline of the same run.
+      for (let i = 0; i < 50; i++) await readDashboard();
+      const atRest: number[] = [];
+      for (const end = Date.now() + 3000; Date.now() < end;) atRest.push(await readDashboard());
+
+      let joining = true;
+      const whileJoining: number[] = [];
+      const reading = (async () => {
+        while (joining) whileJoining.push(await readDashboard());
+      })();
+      const joinMs: number[] = [];
+      const payStarted = performance.now();
+      await pool(checkouts, payers, async (payer) => {
+        const t = performance.now();
+        const paid = await fetch(payer.checkout, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'outcome=success',
+          redirect: 'manual',
+        });
+        await paid.arrayBuffer();
+        if (paid.status !== 303) throw new Error(`the checkout's Pay answered ${paid.status}`);
+        for (;;) {
+          const res = await fetch(`${url}/api/payments/${payer.reference}`, { headers: bearer(payer.token) });
+          if (!res.ok) throw new Error(`the payment's status answered ${res.status}: ${await res.text()}`);
+          const status = (await res.json()) as { paid: boolean; stage: number | null };
+          if (status.paid && status.stage !== null) break;
+          if (status.paid) throw new Error(`paid but not placed: ${JSON.stringify(status)}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        joinMs.push(performance.now() - t);
+      });
+      const elapsedS = (performance.now() - payStarted) / 1000;
+      joining = false;
+      await reading;
+
+      const joins = [...joinMs].sort((a, b) => a - b);
+      console.log(
+        `joins: ${members} in ${elapsedS.toFixed(1)} s = ${(members / elapsedS).toFixed(1)} joins/s; Pay to placed p50 ${percentile(joins, 50).toFixed(0)} ms, p99 ${percentile(joins, 99).toFixed(0)} ms`,
+      );
+      console.log(`dashboard at rest: ${describe(atRest)}`);
+      console.log(`dashboard while joining: ${describe(whileJoining)}`);
+    } finally {
+      await platform.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
