@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROGRAMMES } from '../plan/types';
 import { pageQuerySchema } from './auth';
 import { requiredText } from './fields';
+import { refundStatusSchema } from './refunds';
 
 /** POST /api/admin/disputes/:id/answer: the operator accepts the customer's claim or contests it, with a note Paystack reads. */
 export const disputeAnswerSchema = z.strictObject({
@@ -39,6 +40,25 @@ export const disputeSchema = z.object({
     programme: z.enum(PROGRAMMES),
   }),
   payment: z.object({ reference: z.string(), amount: z.string(), paidAt: z.string().nullable() }),
+  refunds: z
+    .array(
+      z.object({
+        id: z.number(),
+        amount: z.string().describe('in naira'),
+        status: refundStatusSchema,
+        providerRefundId: z.number().nullable().describe("Paystack's refund id, once Paystack has it"),
+        createdAt: z.string(),
+        endedAt: z.string().nullable(),
+      }),
+    )
+    .describe(
+      "the payment's refunds, oldest first: what went back to the customer before or beside the dispute",
+    ),
+  refundedInFull: z
+    .boolean()
+    .describe(
+      'refunds (processed or under way) cover the whole payment: accepting is refused, contest it with the refund as evidence',
+    ),
   answer: z
     .object({
       answer: z.enum(['accept', 'contest']),

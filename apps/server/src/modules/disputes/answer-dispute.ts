@@ -12,6 +12,8 @@ import type { SignedInAccount } from '../../plugins/auth';
 import { recordAudit } from '../audit/record-audit';
 import { releaseDisputeHold } from './dispute-hold';
 import { isOpen } from './dispute-words';
+import { disputeById } from './dispute-list';
+import type { Dispute } from '@coop/core/contracts';
 
 interface Claimed {
   paystack_id: string;
@@ -27,15 +29,29 @@ interface Claimed {
   programme: Programme;
 }
 
+/** The payment's refunds in words, with Paystack's refund ids: the evidence that the money went back already. */
+export function refundsInWords(refunds: Dispute['refunds']) {
+  return refunds
+    .filter((r) => r.status !== 'failed')
+    .map(
+      (r) =>
+        `Refund of ${formatNaira(Math.round(Number(r.amount) * 100))}${r.providerRefundId === null ? '' : ` (Paystack refund ${r.providerRefundId})`}, asked on ${r.createdAt.slice(0, 10)}: ${r.status === 'processed' ? `processed${r.endedAt ? ` on ${r.endedAt.slice(0, 10)}` : ''}` : `${r.status} at Paystack`}.`,
+    );
+}
+
 /** What the member paid for and received, in plain text: the statement uploaded with the answer. */
-function statementOf(c: Claimed, siteName: string, note: string) {
+function statementOf(c: Claimed, siteName: string, note: string, refunds: Dispute['refunds'] = []) {
   const paid = c.paid_at ? new Date(c.paid_at).toISOString().slice(0, 10) : 'an unknown date';
+  const refunded = refundsInWords(refunds);
   return [
     `${siteName}: membership of the ${programmeName(c.programme)}.`,
     `${c.full_name} (${c.email}) paid ${formatNaira(Number(c.amount_kobo))} on ${paid}, payment reference ${c.reference}.`,
     c.placed
       ? 'The payment was confirmed and the membership position was placed: the member has used the service since.'
       : 'No membership position was placed for this payment.',
+    ...(refunded.length > 0
+      ? ['The payment was refunded to the customer before this dispute:', ...refunded]
+      : []),
     `Our note: ${note}`,
   ].join('\n');
 }
@@ -52,6 +68,15 @@ export async function answerDispute(
   disputeId: number,
   input: DisputeAnswerInput,
 ) {
+  // A payment already refunded in full would send the same money out a second time if the claim were accepted:
+  // the refund is the answer, given as evidence in a contest (decision 0056).
+  const current = await disputeById(deps.db, disputeId, '');
+  if (input.answer === 'accept' && current?.refundedInFull && current.open && !current.answer)
+    throw new DomainError(
+      'dispute_refunded',
+      `Payment ${current.payment.reference} was already refunded in full: ${refundsInWords(current.refunds).join(' ')} Accepting the dispute would send the money out a second time: contest it instead and give the refund as evidence.`,
+    );
+  const refunds = current?.refunds ?? [];
   const [claimed] = await queryRows<Claimed>(
     deps.db,
     sql`with c as (update disputes set answer = ${input.answer}, answer_note = ${input.note}, answered_by = ${admin.id}, answered_at = now(), updated_at = now()
@@ -86,14 +111,14 @@ export async function answerDispute(
       resolution: input.answer === 'accept' ? 'merchant-accepted' : 'declined',
       message: input.note,
       refundAmountKobo: input.answer === 'accept' ? Number(claimed.refund_amount_kobo) : 0,
-      statement: statementOf(claimed, deps.config.site.name, input.note),
+      statement: statementOf(claimed, deps.config.site.name, input.note, refunds),
       ...(input.answer === 'contest'
         ? {
             evidence: {
               customerEmail: claimed.email,
               customerName: claimed.full_name,
               customerPhone: claimed.phone,
-              serviceDetails: statementOf(claimed, deps.config.site.name, input.note),
+              serviceDetails: statementOf(claimed, deps.config.site.name, input.note, refunds),
             },
           }
         : {}),

@@ -1,10 +1,11 @@
-import { toNairaString, type Programme } from '@coop/core';
+import { toNairaString, type Programme, type RefundStatus } from '@coop/core';
 import type { Dispute } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import { accountColumnsJoin } from '../accounts/account-sql';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { paymentFacts } from '../payments/payment-fragments';
+import { paymentRefundsJson } from '../refunds/refund-store';
 import { disputeStatusText, isOpen } from './dispute-words';
 
 type When = string | Date;
@@ -34,45 +35,76 @@ interface DisputeRow {
   reference: string;
   amount_kobo: string;
   paid_at: When | null;
+  refunds: PaymentRefund[] | string;
   total: string;
 }
 
+/** One refund of the disputed payment, as refunds' JSON fragment gives it. */
+interface PaymentRefund {
+  id: number;
+  amountKobo: number | string;
+  status: RefundStatus;
+  providerRefundId: number | null;
+  createdAt: string;
+  endedAt: string | null;
+}
+
+/** Refunds that gave the money back or are giving it: all but the failed ones. */
+const refundedKoboOf = (refunds: PaymentRefund[]) =>
+  refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + Number(r.amountKobo), 0);
+
+// The drivers give json parsed; parse it when one hands back the text.
+const refundsOf = (r: DisputeRow): PaymentRefund[] =>
+  typeof r.refunds === 'string' ? (JSON.parse(r.refunds) as PaymentRefund[]) : r.refunds;
+
 export const disputeColumns = sql`d.id, d.paystack_id, d.status, d.category, d.resolution, d.refund_amount_kobo, d.due_at, d.resolved_at, d.created_at, d.last_event,
   d.answer, d.answer_note, d.answered_at, d.answer_sent_at, b.full_name as answered_by_name,
-  a.id as account_id, a.full_name, a.email, a.programme, p.reference, p.amount_kobo, p.paid_at`;
+  a.id as account_id, a.full_name, a.email, a.programme, p.reference, p.amount_kobo, p.paid_at, ${paymentRefundsJson(sql`p.reference`)} as refunds`;
 const disputeJoins = sql`from disputes d ${accountColumnsJoin('a', sql`d.account_id`, ['id', 'full_name', 'email', 'programme'])}
   join lateral ${paymentFacts({ id: sql`d.payment_id` })} p on true ${accountColumnsJoin('b', sql`d.answered_by`, ['full_name'], 'left')}`;
 
-const toDispute = (r: DisputeRow, dashboardUrl: string): Dispute => ({
-  id: Number(r.id),
-  paystackId: Number(r.paystack_id),
-  status: r.status,
-  statusText: disputeStatusText(r.status, r.resolution),
-  open: isOpen(r.status),
-  category: r.category,
-  resolution: r.resolution,
-  amount: toNairaString(Number(r.refund_amount_kobo)),
-  dueAt: isoOrNull(r.due_at),
-  resolvedAt: isoOrNull(r.resolved_at),
-  raisedAt: iso(r.created_at),
-  lastEvent: r.last_event,
-  member: { id: r.account_id, fullName: r.full_name, email: r.email, programme: r.programme },
-  payment: {
-    reference: r.reference,
-    amount: toNairaString(Number(r.amount_kobo)),
-    paidAt: isoOrNull(r.paid_at),
-  },
-  answer: r.answer
-    ? {
-        answer: r.answer,
-        note: r.answer_note ?? '',
-        by: r.answered_by_name,
-        at: iso(r.answered_at!),
-        sent: r.answer_sent_at !== null,
-      }
-    : null,
-  dashboardUrl,
-});
+const toDispute = (r: DisputeRow, dashboardUrl: string): Dispute => {
+  const refunds = refundsOf(r);
+  return {
+    id: Number(r.id),
+    paystackId: Number(r.paystack_id),
+    status: r.status,
+    statusText: disputeStatusText(r.status, r.resolution),
+    open: isOpen(r.status),
+    category: r.category,
+    resolution: r.resolution,
+    amount: toNairaString(Number(r.refund_amount_kobo)),
+    dueAt: isoOrNull(r.due_at),
+    resolvedAt: isoOrNull(r.resolved_at),
+    raisedAt: iso(r.created_at),
+    lastEvent: r.last_event,
+    member: { id: r.account_id, fullName: r.full_name, email: r.email, programme: r.programme },
+    payment: {
+      reference: r.reference,
+      amount: toNairaString(Number(r.amount_kobo)),
+      paidAt: isoOrNull(r.paid_at),
+    },
+    refunds: refunds.map((f) => ({
+      id: Number(f.id),
+      amount: toNairaString(Number(f.amountKobo)),
+      status: f.status,
+      providerRefundId: f.providerRefundId === null ? null : Number(f.providerRefundId),
+      createdAt: iso(f.createdAt),
+      endedAt: isoOrNull(f.endedAt),
+    })),
+    refundedInFull: refundedKoboOf(refunds) >= Number(r.amount_kobo),
+    answer: r.answer
+      ? {
+          answer: r.answer,
+          note: r.answer_note ?? '',
+          by: r.answered_by_name,
+          at: iso(r.answered_at!),
+          sent: r.answer_sent_at !== null,
+        }
+      : null,
+    dashboardUrl,
+  };
+};
 
 /** Open disputes first, the nearest due date first; then the resolved ones, newest first. */
 export async function listDisputes(

@@ -10,15 +10,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SANDBOX_PREFIX } from '../../adapters/payments';
 import { signedIn } from '../../plugins/auth';
+import { addRefundBar } from '../refunds/refund-bars';
 import { answerDispute } from './answer-dispute';
 import { handleDisputeEvents } from './dispute-event-queue';
 import { disputeById, listDisputes } from './dispute-list';
+import { openDisputeBarsRefund } from './dispute-refund-bar';
 
 const admin = { access: 'admin' as const };
 
 /** Disputes (chargebacks) of members' card payments: the list for administrators and their answer through Paystack. */
 export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   handleDisputeEvents(app);
+  addRefundBar(openDisputeBarsRefund);
   // Paystack's dashboard lists the disputes; in test mode the sandbox's records page stands in for it.
   const dashboardUrl =
     app.config.payments.provider === 'sandbox'

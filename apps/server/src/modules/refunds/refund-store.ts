@@ -5,6 +5,7 @@ import { queryRows } from '../../db/rows';
 import { accountColumnsJoin } from '../accounts/account-sql';
 import { lockPayment } from '../payments/queries';
 import { paymentFacts } from '../payments/payment-fragments';
+import { refundBarOf } from './refund-bars';
 
 /** A payment as a refund needs it: who paid, how much, whether it placed a position, what went back already. */
 export interface PaymentForRefund {
@@ -23,6 +24,8 @@ export interface PaymentForRefund {
   /** Paid back by Paystack (processed). */
   processedKobo: number;
   refundUnderWay: boolean;
+  /** Another module's reason it may not be refunded now (refund-bars.ts): a dispute open on it. */
+  bar: { code: string; message: string } | null;
 }
 
 export interface RefundRow {
@@ -61,6 +64,15 @@ export const refundedKobo = (reference: SQL) =>
 /** A refund of it is with Paystack now (neither processed nor failed). */
 export const refundUnderWay = (reference: SQL) =>
   sql`exists (select 1 from refunds r where r.payment_reference = ${reference} and r.status not in ('processed', 'failed'))`;
+
+/**
+ * A payment's refunds as one JSON array (oldest first), for a statement that shows them beside something else of
+ * the payment (a dispute of it: modules/disputes), so a list page reads them in its one statement.
+ */
+export const paymentRefundsJson = (reference: SQL) =>
+  sql`(select coalesce(json_agg(json_build_object('id', r.id, 'amountKobo', r.amount_kobo, 'status', r.status,
+         'providerRefundId', r.provider_refund_id, 'createdAt', r.created_at, 'endedAt', r.ended_at) order by r.id), '[]'::json)
+       from refunds r where r.payment_reference = ${reference})`;
 
 export async function paymentForRefund(
   db: Tx,
@@ -105,6 +117,7 @@ export async function paymentForRefund(
     refundedKobo: Number(row.refunded),
     processedKobo: Number(row.processed),
     refundUnderWay: row.open === true,
+    bar: await refundBarOf(db, row.reference),
   };
 }
 

@@ -37,6 +37,7 @@ export function assertRefundable(
   if (!payment) throw new DomainError('payment_unknown', 'There is no payment with this reference.');
   const checked = checkRefund(payment, amountKobo);
   if (!checked.ok) throw refusalError(checked);
+  if (payment.bar) throw new DomainError(payment.bar.code, payment.bar.message);
 }
 
 /**
