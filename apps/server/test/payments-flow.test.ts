@@ -217,6 +217,19 @@ describeEachDatabase(
       expect(rows).toEqual([{ reference: first.reference }]);
     });
 
+    it('starts a new checkout at once when the link of an abandoned one was lost (a start cut off by a restart)', async () => {
+      const { account, headers } = await newcomer('welcomeback');
+      const first = await startPayment(ctx, headers, 'welcomeback');
+      // Paystack made the checkout, but the answer with its link never reached the row (the process was killed).
+      await ctx.app.db.execute(
+        sql`update payments set authorization_url = null, access_code = null where reference = ${first.reference}`,
+      );
+      const again = await startPayment(ctx, headers, 'welcomeback');
+      // The earlier start is settled first (Paystack: abandoned); nobody is still setting it up, so no "wait a moment".
+      expect(again.reference).not.toBe(first.reference);
+      expect((await paymentFacts(ctx.app, first.reference, account.id)).status).toBe('abandoned');
+    });
+
     it("keeps an unpaid checkout for Paystack's payment session timeout, and starts a new one after it", async () => {
       const { headers } = await newcomer('welcomeback');
       ctx.sandbox.paymentSessionTimeoutSeconds = 600;

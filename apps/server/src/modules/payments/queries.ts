@@ -130,7 +130,9 @@ export async function openCheckoutOf(
           ? sql`${payments.createdAt} > now() - ${lifetimeSeconds} * interval '1 second'`
           : undefined,
         // One with no checkout address yet is another click's, still asking the provider; an old one never got one.
-        sql`(${payments.authorizationUrl} is not null or ${payments.createdAt} > now() - interval '30 seconds')`,
+        // An abandoned one without an address had its start's answer lost (Paystack made the checkout, the member
+        // never got its link): nobody is setting it up, so a new checkout is made rather than "wait a moment".
+        sql`(${payments.authorizationUrl} is not null or (${payments.status} = 'pending' and ${payments.createdAt} > now() - interval '30 seconds'))`,
       ),
     )
     .orderBy(desc(payments.createdAt))
