@@ -205,10 +205,7 @@ describe('admin member record and review', () => {
       .getByLabel('What led to the closure, for the record (not shown to the member)')
       .fill('A court order names this account; the court asked us to keep its money');
     await form.getByRole('button', { name: 'Close the account' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Waiting for approval' });
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('Ruth Closure-Legal');
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    expect(await toastSays(page, 'Waiting for approval')).toContain('Ruth Closure-Legal');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // Nothing moved yet: the member still signs in.
     expect(await memberSignIn(member.email)).not.toContain('closed');

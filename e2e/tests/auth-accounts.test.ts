@@ -13,6 +13,7 @@ const programmes = [
     success: '/mainsuccess',
     dashboard: '/maindashboard',
     resetDone: '/mainresetpasswordconfirmation',
+    updatePassword: '/mainupdatepassword',
     resetTitle: 'MAIN PLATFORM PASSWORD RESET',
     signupCall: '/api/auth/signup',
     loginCall: '/api/auth/login',
@@ -25,6 +26,7 @@ const programmes = [
     success: '/welcomebacksuccess',
     dashboard: '/welcomebackdashboard',
     resetDone: '/welcomebackresetpasswordconfirmation',
+    updatePassword: '/welcomebackupdatepassword',
     resetTitle: 'WELCOME BACK PLATFORM PASSWORD RESET',
     signupCall: '/api/auth/welcome',
     loginCall: '/api/auth/loginwelc',
@@ -252,6 +254,30 @@ describe.each(programmes)(
       expect(login.status).toBe(200);
       // The refused calls above (wrong password, used link) are the only errors the browser logged.
       expect(problems.filter((p) => !/status of (401|403|400|409)/.test(p))).toEqual([]);
+    });
+
+    it("changes the password on Update Password: 'Successful!' in a toast, then the confirmation page", async () => {
+      const changed = 'a third good password';
+      await page.goto(baseURL + screens.signin, { waitUntil: 'load' });
+      await page.locator('html[data-running]').waitFor({ state: 'attached' });
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password').fill(newPassword);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await toastThenNoPopup(page, 'Successful!', /./);
+      await page.waitForURL(baseURL + screens.dashboard);
+      await page.goto(baseURL + screens.updatePassword);
+      await page.getByLabel('Current password').fill(newPassword);
+      await page.getByLabel('New password', { exact: true }).fill(changed);
+      await page.getByLabel('Confirm new password').fill(changed);
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await toastThenNoPopup(page, 'Successful!', /./);
+      await page.waitForURL(baseURL + screens.resetDone);
+      const login = await fetch(baseURL + screens.loginCall, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: changed }),
+      });
+      expect(login.status).toBe(200);
     });
   },
 );

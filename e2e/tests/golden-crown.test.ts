@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInOnAdminPage } from '../support/admins';
-import { launchBrowser, watchPage } from '../support/browser';
+import { launchBrowser, toastSays, watchPage } from '../support/browser';
 import { api, signInOnMainPage } from '../support/members';
 import { migratedDataDir } from '../support/data-dir';
 import {
@@ -165,12 +165,13 @@ describe('a Golden Crown Partner', () => {
       .getByLabel('What is the grant for?')
       .fill('A cassava processing plant for our cooperative in Ogun State');
     await page.getByRole('button', { name: 'Apply for the grant' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    expect(await dialog.textContent()).toContain(
+    expect(await toastSays(page, 'Successful!')).toContain(
       'Your application has been received. An administrator will decide on it.',
     );
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    // The toast waits for no tap: the page shows the application once its list is read again.
+    await page
+      .getByText('You can apply again once your application has been decided, or after you withdraw it.')
+      .waitFor();
     expect(await page.getByRole('list', { name: 'Your applications' }).textContent()).toContain(
       'Waiting for a decision',
     );

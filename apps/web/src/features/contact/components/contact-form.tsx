@@ -19,7 +19,7 @@ export function ContactForm() {
     try {
       const answer = await send.mutateAsync(values);
       form.reset();
-      popup.show({ ok: true, message: answer.message });
+      popup.done({ message: answer.message });
     } catch (error) {
       popup.show({ ok: false, message: errorMessage(error) });
     }

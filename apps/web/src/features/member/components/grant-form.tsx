@@ -6,9 +6,9 @@ import { useApplyGrant } from '../api/apply-grant';
 import { naira } from '../../../components/display/format';
 
 /**
- * The Executive grant application: an amount up to the plan's ceiling and what it is for. The outcome is shown by
- * the page's popup: a received application is pending, so the page replaces this form at once, and a popup held
- * here would go with it.
+ * The Executive grant application: an amount up to the plan's ceiling and what it is for. A received application is
+ * confirmed by a toast (it waits for no tap, issue 38) and a refusal by the page's popup: a received application is
+ * pending, so the page replaces this form at once, and a popup held here would go with it.
  */
 export function GrantForm({
   ceiling,
@@ -22,9 +22,8 @@ export function GrantForm({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await apply.mutateAsync({ amount: toNairaString(values.amount), purpose: values.purpose });
-      popup.show(
-        { ok: true, message: 'Your application has been received. An administrator will decide on it.' },
-        () => form.reset(),
+      popup.done({ message: 'Your application has been received. An administrator will decide on it.' }, () =>
+        form.reset(),
       );
     } catch (error) {
       popup.show({ ok: false, message: errorMessage(error) });

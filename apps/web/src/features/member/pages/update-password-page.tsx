@@ -21,7 +21,7 @@ export function UpdatePasswordPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await update.mutateAsync(values);
-      popup.show({ ok: true, message: answer.message }, () => navigate(area.paths.passwordChanged));
+      popup.done({ message: answer.message }, () => navigate(area.paths.passwordChanged));
     } catch (error) {
       popup.show({ ok: false, message: errorMessage(error) });
       form.resetField('currentPassword');

@@ -36,10 +36,10 @@ export function CloseAccountForm({ record }: { record: MemberRecord }) {
         input,
       });
       idempotency.done();
-      popup.show(
+      popup.done(
         isPendingApproval(answer)
-          ? { ok: true, title: 'Waiting for approval', message: answer.message }
-          : { ok: true, message: `The account is closed. ${closureMoneyText(input.reason)}` },
+          ? { title: 'Waiting for approval', message: answer.message }
+          : { message: `The account is closed. ${closureMoneyText(input.reason)}` },
         () => form.reset({ note: '' }),
       );
     } catch (error) {
