@@ -116,6 +116,51 @@ describe('refunding a payment that placed no position', () => {
     expect(checkerProblems).toEqual([]);
   });
 
+  it('shows the refund on a later dispute of the payment, and offers to contest it with the refund as evidence', async () => {
+    // Follows the refund above: the payment was refunded in full, then the customer's bank disputes it.
+    const baseURL = server.url;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchPage(page);
+    await signInOnAdminPage(page, baseURL, MAKER_ADMIN);
+    await page.goto(`${baseURL}/sandbox/paystack/checkout/records`);
+    await page
+      .getByRole('row')
+      .filter({ hasText: member.reference })
+      .getByRole('button', { name: 'Raise a dispute on this payment' })
+      .click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `raised on ${member.reference}` })
+      .waitFor();
+
+    await page.goto(`${baseURL}/admindisputes`);
+    const card = page.getByTestId('dispute').filter({ hasText: member.reference });
+    await card.waitFor({ timeout: 30_000 });
+    const refunds = card.getByTestId('dispute-refunds');
+    expect(await refunds.textContent()).toMatch(
+      /Refunded in full before: .*50,000.* processed, Paystack refund \d+/,
+    );
+    expect(await card.getByTestId('dispute-refunded-advice').textContent()).toContain(
+      'contest the dispute and give the refund as evidence',
+    );
+    const answer = card.getByLabel('Your answer to Paystack');
+    expect(await answer.locator('option').allTextContents()).toEqual(['Contest with the refund']);
+    expect(await card.getByLabel('Note for Paystack (kept in the audit log)').inputValue()).toMatch(
+      new RegExp(
+        `^The payment ${member.reference} was refunded in full before this dispute: .*\\(Paystack refund \\d+\\)\\.$`,
+      ),
+    );
+    await lookAt(page, 'admin-dispute-refunded');
+    await card.getByRole('button', { name: 'Send the answer to Paystack' }).click();
+    // Resolved, it leaves the open disputes; the member record keeps it, with the refund beside it.
+    await card.waitFor({ state: 'detached', timeout: 30_000 });
+    await page.goto(`${baseURL}/adminmember/${member.id}`);
+    const onRecord = page.locator('#disputes').getByTestId('dispute').filter({ hasText: member.reference });
+    await onRecord.getByText('Resolved: we contested the claim').waitFor({ timeout: 30_000 });
+    expect(await onRecord.getByTestId('dispute-refunds').textContent()).toContain('Refunded in full before');
+    expect(problems).toEqual([]);
+  });
+
   it('says on screen that refunding an activated position is out of scope', async () => {
     const baseURL = server.url;
     const placed = await paidMember(baseURL, 'main', 'Obinna Placed');

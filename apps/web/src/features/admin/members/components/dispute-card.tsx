@@ -17,21 +17,76 @@ const answers = [
   { value: 'accept', label: 'Accept: the amount goes back to the customer' },
 ] as const;
 
+// A payment refunded in full: the refund is the answer, so contesting with it is all the form offers (the server
+// refuses an acceptance too, decision 0056).
+const refundedAnswers = [{ value: 'contest', label: 'Contest with the refund' }] as const;
+
+const refundStatusText: Record<Dispute['refunds'][number]['status'], string> = {
+  sending: 'being sent to Paystack',
+  pending: 'pending at Paystack',
+  processing: 'processing at Paystack',
+  'needs-attention': 'needs attention at Paystack',
+  processed: 'processed',
+  failed: 'failed',
+};
+
+/** The note a contest of a refunded payment starts from: the refunds with Paystack's ids, for Paystack to check. */
+function refundEvidence(dispute: Dispute) {
+  const refunds = dispute.refunds
+    .filter((r) => r.status !== 'failed')
+    .map(
+      (r) =>
+        `${naira(r.amount)}${r.providerRefundId === null ? '' : ` (Paystack refund ${r.providerRefundId})`}`,
+    );
+  return `The payment ${dispute.payment.reference} was refunded in full before this dispute: ${refunds.join(', ')}.`;
+}
+
+/** The payment's refunds beside the dispute: what already went back, or is going back, to the customer. */
+function PaymentRefunds({ dispute }: { dispute: Dispute }) {
+  if (dispute.refunds.length === 0) return null;
+  return (
+    <div className="mt-2 text-sm text-slate-700" data-testid="dispute-refunds">
+      <p className="font-semibold">
+        {dispute.refundedInFull ? 'Refunded in full before: ' : 'Refunds of this payment: '}
+      </p>
+      <ul className="ml-4 list-disc">
+        {dispute.refunds.map((r) => (
+          <li key={r.id} data-status={r.status}>
+            {naira(r.amount)} {refundStatusText[r.status]}
+            {r.providerRefundId === null ? '' : `, Paystack refund ${r.providerRefundId}`}, asked{' '}
+            {formatDateTime(r.createdAt)}
+            {r.endedAt && r.status === 'processed' ? `, processed ${formatDateTime(r.endedAt)}` : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function AnswerForm({ dispute }: { dispute: Dispute }) {
-  const form = useZodForm(disputeAnswerSchema, { answer: 'contest', note: '' });
+  const form = useZodForm(disputeAnswerSchema, {
+    answer: 'contest',
+    note: dispute.refundedInFull ? refundEvidence(dispute) : '',
+  });
   const answer = useAnswerDispute();
   const onSubmit = form.handleSubmit((values) => answer.mutate({ id: dispute.id, ...values }));
   return (
     <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3 border-t border-slate-200 pt-3">
+      {dispute.refundedInFull && (
+        <p className="text-sm font-semibold text-slate-800" data-testid="dispute-refunded-advice">
+          Accepting would send the money out a second time: contest the dispute and give the refund as
+          evidence.
+        </p>
+      )}
       <SelectField
         label="Your answer to Paystack"
-        options={answers}
+        options={dispute.refundedInFull ? refundedAnswers : answers}
         error={form.formState.errors.answer}
         {...form.register('answer')}
       />
       <TextAreaField
         label="Note for Paystack (kept in the audit log)"
-        rows={3}
+        rows={dispute.refundedInFull ? 5 : 3}
         error={form.formState.errors.note}
         {...form.register('note')}
       />
@@ -86,6 +141,7 @@ export function DisputeCard({ dispute, showMember = true }: { dispute: Dispute; 
           <dd className="inline">{formatDateTime(dispute.resolvedAt ?? dispute.raisedAt)}</dd>
         </div>
       </dl>
+      <PaymentRefunds dispute={dispute} />
       {dispute.open && (
         <p className="mt-2 text-sm font-semibold text-red-800">
           This member’s payouts and cash-outs wait until Paystack resolves the dispute.
