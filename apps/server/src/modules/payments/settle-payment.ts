@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider, VerifiedTransaction } from '../../adapters/payments';
 import type { Db } from '../../db/client';
+import { inTurn } from '../../lib/in-turn';
 import { activatePosition } from '../engine/activate-position';
 import { notify } from '../notifications/mail-queue';
 import { announceRefundDue, recordMoneyOwedBack } from './refunds-due';
@@ -48,6 +49,23 @@ export function mismatchOf(payment: PaymentRow, verified: VerifiedTransaction): 
   return null;
 }
 
+// Four: with one or two at a time the joins per second fell by a third, the first statements of the next no longer
+// overlapping the placing of the one before (decision 0055).
+const SETTLING_AT_ONCE = 4;
+
+/**
+ * Placing takes the programme's lock (the matrix fills breadth-first, one placement at a time), so settlements of one
+ * programme wait for each other however many run. They wait here, in turn, not each holding a pooled connection while
+ * it waits for the lock: with twenty members paying at once the pool was all waiters, and a member's dashboard read
+ * queued behind them (issue 38; decision 0055). Per database, so tests with several databases do not wait for each other.
+ */
+const settling = new WeakMap<Db, ReturnType<typeof inTurn>>();
+const settleInTurn = <T>(db: Db, programme: string, work: () => Promise<T>) => {
+  let turn = settling.get(db);
+  if (!turn) settling.set(db, (turn = inTurn(SETTLING_AT_ONCE)));
+  return turn(programme, work);
+};
+
 /**
  * Asks the provider about a payment and gives value exactly once: when the provider says success and the
  * amount, currency and account agree, the position is placed (every bonus paid) in the same transaction that
@@ -64,105 +82,112 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
   // Asked outside the transaction: no lock is held while waiting on the network.
   const verified = await deps.provider.verifyTransaction(reference);
 
-  return deps.db.transaction(async (tx): Promise<SettleOutcome> => {
-    const locked = await lockPayment(tx, reference);
-    if (!locked) return { result: 'unknown_reference' };
-    if (locked.status === 'paid') {
-      const current = await findPayment(tx, reference);
-      return { result: 'already_paid', status: 'paid', positionId: current?.positionId ?? null };
-    }
-    const now = new Date();
-    if (!verified.found) {
-      await updatePayment(tx, locked.id, { lastCheckedAt: now });
-      return { result: 'not_paid', status: locked.status, providerStatus: 'not_found' };
-    }
-    if (verified.status !== 'success') {
-      // A declined card may be tried again on the same checkout, so failed/abandoned are not final: a later success still counts.
-      const status: PaymentStatus =
-        verified.status === 'failed'
-          ? 'failed'
-          : verified.status === 'abandoned'
-            ? 'abandoned'
-            : locked.status;
-      await updatePayment(tx, locked.id, { status, lastCheckedAt: now });
-      return { result: 'not_paid', status, providerStatus: verified.status };
-    }
-    const why = mismatchOf(payment, verified);
-    if (why) {
-      deps.log.warn(
-        { reference, why },
-        'payment: the provider reports a success that does not match the payment; no value given',
-      );
-      // Left pending for an administrator to look at: the reason is kept, no value is given.
-      await updatePayment(tx, locked.id, {
-        lastCheckedAt: now,
-        failureReason: `The provider reports a success that does not match (${why}); no value given.`,
+  return settleInTurn(deps.db, payment.programme, async () => {
+    // The webhook's and the callback page's settling of one payment arrive together: the second one's turn comes
+    // after the first has placed it, and one statement says so without a transaction.
+    const latest = await findPayment(deps.db, reference);
+    if (latest?.status === 'paid')
+      return { result: 'already_paid', status: 'paid', positionId: latest.positionId } as const;
+    return deps.db.transaction(async (tx): Promise<SettleOutcome> => {
+      const locked = await lockPayment(tx, reference);
+      if (!locked) return { result: 'unknown_reference' };
+      if (locked.status === 'paid') {
+        const current = await findPayment(tx, reference);
+        return { result: 'already_paid', status: 'paid', positionId: current?.positionId ?? null };
+      }
+      const now = new Date();
+      if (!verified.found) {
+        await updatePayment(tx, locked.id, { lastCheckedAt: now });
+        return { result: 'not_paid', status: locked.status, providerStatus: 'not_found' };
+      }
+      if (verified.status !== 'success') {
+        // A declined card may be tried again on the same checkout, so failed/abandoned are not final: a later success still counts.
+        const status: PaymentStatus =
+          verified.status === 'failed'
+            ? 'failed'
+            : verified.status === 'abandoned'
+              ? 'abandoned'
+              : locked.status;
+        await updatePayment(tx, locked.id, { status, lastCheckedAt: now });
+        return { result: 'not_paid', status, providerStatus: verified.status };
+      }
+      const why = mismatchOf(payment, verified);
+      if (why) {
+        deps.log.warn(
+          { reference, why },
+          'payment: the provider reports a success that does not match the payment; no value given',
+        );
+        // Left pending for an administrator to look at: the reason is kept, no value is given.
+        await updatePayment(tx, locked.id, {
+          lastCheckedAt: now,
+          failureReason: `The provider reports a success that does not match (${why}); no value given.`,
+        });
+        return { result: 'mismatch', status: locked.status, why };
+      }
+      const placed = await activatePosition(tx, {
+        accountId: payment.accountId,
+        programme: payment.programme,
+        paymentReference: reference,
+        // The engine checks the programme's fee: what we asked for, never what Paystack charged with its fees.
+        amountKobo: requestedKoboOf(verified),
       });
-      return { result: 'mismatch', status: locked.status, why };
-    }
-    const placed = await activatePosition(tx, {
-      accountId: payment.accountId,
-      programme: payment.programme,
-      paymentReference: reference,
-      // The engine checks the programme's fee: what we asked for, never what Paystack charged with its fees.
-      amountKobo: requestedKoboOf(verified),
-    });
-    // What Paystack reports of the charge, stored as it said it: the amount charged, its fees and (by the
-    // difference from the fee) who bore them.
-    const charge = {
-      customerFeeKobo: customerFeeKoboOf(verified),
-      chargedKobo: verified.amountKobo,
-      paystackFeesKobo: verified.feesKobo,
-    };
-    const paidAt = verified.paidAt ? new Date(verified.paidAt) : now;
-    if (placed.status === 'refused') {
-      // The money arrived but the engine's rules refuse a position (a second Main fee paid from an older checkout).
-      deps.log.warn(
-        { reference, code: placed.code },
-        'payment: paid but no position placed; a refund is due',
-      );
+      // What Paystack reports of the charge, stored as it said it: the amount charged, its fees and (by the
+      // difference from the fee) who bore them.
+      const charge = {
+        customerFeeKobo: customerFeeKoboOf(verified),
+        chargedKobo: verified.amountKobo,
+        paystackFeesKobo: verified.feesKobo,
+      };
+      const paidAt = verified.paidAt ? new Date(verified.paidAt) : now;
+      if (placed.status === 'refused') {
+        // The money arrived but the engine's rules refuse a position (a second Main fee paid from an older checkout).
+        deps.log.warn(
+          { reference, code: placed.code },
+          'payment: paid but no position placed; a refund is due',
+        );
+        await updatePayment(tx, locked.id, {
+          status: 'paid',
+          paidAt,
+          lastCheckedAt: now,
+          ...charge,
+          placement: 'not_placed',
+          failureReason: `Not placed: ${placed.message} A refund is due.`,
+        });
+        await recordMoneyOwedBack(tx, {
+          programme: payment.programme,
+          reference,
+          amountKobo: payment.amountKobo,
+        });
+        await announceRefundDue(
+          tx,
+          {
+            accountId: payment.accountId,
+            programme: payment.programme,
+            reference,
+            amountKobo: verified.amountKobo,
+          },
+          placed.message,
+        );
+        return { result: 'activated', status: 'paid', positionId: null };
+      }
       await updatePayment(tx, locked.id, {
         status: 'paid',
         paidAt,
         lastCheckedAt: now,
         ...charge,
-        placement: 'not_placed',
-        failureReason: `Not placed: ${placed.message} A refund is due.`,
+        positionId: placed.positionId,
+        placement: 'placed',
+        failureReason: null,
       });
-      await recordMoneyOwedBack(tx, {
-        programme: payment.programme,
-        reference,
-        amountKobo: payment.amountKobo,
-      });
-      await announceRefundDue(
-        tx,
-        {
-          accountId: payment.accountId,
-          programme: payment.programme,
+      if (placed.status === 'placed')
+        await notify(tx, payment.accountId, {
+          kind: 'payment_received',
           reference,
-          amountKobo: verified.amountKobo,
-        },
-        placed.message,
-      );
-      return { result: 'activated', status: 'paid', positionId: null };
-    }
-    await updatePayment(tx, locked.id, {
-      status: 'paid',
-      paidAt,
-      lastCheckedAt: now,
-      ...charge,
-      positionId: placed.positionId,
-      placement: 'placed',
-      failureReason: null,
+          amountKobo: payment.amountKobo,
+          chargedKobo: charge.chargedKobo,
+          customerFeeKobo: charge.customerFeeKobo,
+        });
+      return { result: 'activated', status: 'paid', positionId: placed.positionId };
     });
-    if (placed.status === 'placed')
-      await notify(tx, payment.accountId, {
-        kind: 'payment_received',
-        reference,
-        amountKobo: payment.amountKobo,
-        chargedKobo: charge.chargedKobo,
-        customerFeeKobo: charge.customerFeeKobo,
-      });
-    return { result: 'activated', status: 'paid', positionId: placed.positionId };
   });
 }
