@@ -39,7 +39,9 @@ export default function LiabilityChart({ history }: { history: LiabilityHistory 
               width={56}
             />
             <Tooltip formatter={(v) => `₦${Number(v).toLocaleString('en-NG')}`} />
-            <Legend />
+            {/* The legend's words in the page's text colour: in the series' own colour the amber read too faint (axe's
+                color-contrast); the swatch beside each word keeps the colour. */}
+            <Legend formatter={(name: string) => <span className="text-slate-700">{name}</span>} />
             {series.map((s) => (
               <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.colour} isAnimationActive={false} />
             ))}
