@@ -223,7 +223,7 @@ describeEachDatabase(
       );
       expect(notice).toEqual({
         title: 'The Main platform plan has a new version (2)',
-        body: 'Positions placed from now on join under version 2 of the plan. Your own terms do not change: each position is paid by the version it joined under.',
+        body: 'Positions placed from now on join under version 2 of the plan. Your own terms do not change: each position is paid by the version it joined under. My Plan shows yours, with a link to its terms.',
       });
     });
   },

@@ -128,6 +128,7 @@ export const ERROR_ANSWERS: Readonly<Record<string, ErrorAnswer>> = {
   signed_out: { status: 401 },
   simulations_busy: { status: 429 },
   status_conflict: { status: 409 },
+  terms_outdated: { status: 409 },
   token_email_mismatch: { status: 400 },
   transfer_exists: { status: 409 },
   transfer_run: { status: 409 },

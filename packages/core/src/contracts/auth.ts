@@ -39,6 +39,8 @@ export const signupSchema = withConfirmation({
   confirmPassword: confirmPasswordField,
   referralCode: referralCodeField,
   acceptTerms: z.literal(true, { message: 'You must accept the terms and conditions' }),
+  /** The plan version whose terms the form showed (decision 0060); without it, the version in force. */
+  termsVersion: z.number().int().min(1).optional(),
 });
 export type SignupInput = z.input<typeof signupSchema>;
 

@@ -17,6 +17,7 @@ export * from './plan-simulation';
 export * from './income-disclosure';
 export * from './refunds';
 export * from './plans';
+export * from './terms';
 export * from './params';
 export * from './payments';
 export * from './bank-details';

@@ -6,6 +6,7 @@ import { closureReasons, fraudRules, suspensionReasons } from '../review/member-
 import { awardSchema, matrixSchema, stageProgressSchema } from './member-responses';
 import { nairaString } from './responses';
 import { refundSchema } from './refunds';
+import { termsAcceptedSchema } from './terms';
 
 /** The member record, suspension and fraud-signal review of the admin area (issue 13), declared once. */
 
@@ -135,6 +136,8 @@ export const memberRecordSchema = z.object({
   referralCode: z.string(),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
+  /** The plan version whose terms the member accepted at sign-up, and when (decision 0060). */
+  terms: termsAcceptedSchema,
   status: z.enum(['active', 'suspended', 'closed']),
   statusHistory: z.array(statusChangeSchema),
   sponsor: accountLink.nullable(),

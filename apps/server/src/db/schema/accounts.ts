@@ -48,6 +48,10 @@ export const accounts = pgTable(
     privacyNoticeVersion: text('privacy_notice_version'),
     /** When the member accepted that version (sign-up, or the What changed prompt after a new version). */
     privacyNoticeAcceptedAt: timestamp('privacy_notice_accepted_at', { withTimezone: true }),
+    /** The plan version of the account's programme whose terms the member accepted at sign-up (decision 0060). */
+    termsVersion: integer('terms_version'),
+    /** When the member accepted those terms. */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -131,6 +131,9 @@ export interface NewAccount {
   emailConfirmedAt?: Date | SQL | null;
   privacyNoticeVersion?: string | null;
   privacyNoticeAcceptedAt?: Date | SQL | null;
+  /** The plan version whose terms the sign-up accepted (decision 0060). */
+  termsVersion?: number | null;
+  termsAcceptedAt?: Date | SQL | null;
 }
 
 /**

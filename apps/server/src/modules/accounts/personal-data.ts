@@ -1,4 +1,5 @@
 import { shortName, type Programme } from '@coop/core';
+import { termsPath } from '@coop/core/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -44,11 +45,13 @@ export async function accountToExport(db: Tx, accountId: string) {
     erasure_requested_at: When;
     privacy_notice_version: string | null;
     privacy_notice_accepted_at: When;
+    terms_version: number | null;
+    terms_accepted_at: When;
   }>(
     db,
     sql`select a.id, a.programme, a.full_name, a.email, a.phone, a.address, a.referral_code, a.role, a.status, s.referral_code as sponsor_code,
           a.email_confirmed_at, a.created_at, a.closure_requested_at, a.closure_confirmed_at, a.closed_at, a.erasure_requested_at, a.privacy_notice_version,
-          a.privacy_notice_accepted_at
+          a.privacy_notice_accepted_at, a.terms_version, coalesce(a.terms_accepted_at, a.created_at) as terms_accepted_at
         from accounts a left join accounts s on s.id = a.sponsor_account_id where a.id = ${accountId}`,
   );
   if (!a) return null;
@@ -82,8 +85,11 @@ export async function accountToExport(db: Tx, accountId: string) {
       closedAt: iso(a.closed_at),
       erasureRequestedAt: iso(a.erasure_requested_at),
     },
+    // The terms are accepted at sign-up; the version is recorded since decision 0060 (null: none recorded).
     consents: {
-      termsAcceptedAt: iso(a.created_at),
+      termsVersion: a.terms_version,
+      termsAddress: a.terms_version === null ? null : termsPath(a.programme, a.terms_version),
+      termsAcceptedAt: iso(a.terms_accepted_at),
       privacyNoticeVersion: a.privacy_notice_version,
       privacyNoticeAcceptedAt: iso(a.privacy_notice_accepted_at),
     },

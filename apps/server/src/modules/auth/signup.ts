@@ -1,4 +1,4 @@
-import { PRIVACY_NOTICE_VERSION } from '@coop/core/contracts';
+import { PRIVACY_NOTICE_VERSION, termsPath } from '@coop/core/contracts';
 import { programmeName, type FraudThresholds, type Programme, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -6,6 +6,7 @@ import { findAccountByEmail, findAccountByReferralCode, insertAccount } from '..
 import { hashPassword } from '../../lib/password';
 import { newReferralCode, normaliseReferralCode } from '../../lib/referral-code';
 import { checkSignup, type SignupOrigin } from '../member-review/fraud-signals';
+import { currentPlan } from '../plans/plan-book';
 import { enqueueMail } from '../notifications/mail-queue';
 import { issueMailToken } from './mail-tokens';
 
@@ -16,6 +17,22 @@ export interface SignupData {
   address: string;
   password: string;
   referralCode?: string;
+  /** The plan version whose terms the form showed; absent (API clients): the version in force. */
+  termsVersion?: number;
+}
+
+/**
+ * The terms accepted must be those in force (decision 0060): a form opened before a publication showed the old
+ * version, whose figures no longer apply to a new member, so the person reads the new terms and accepts them.
+ */
+async function termsInForce(db: Db, programme: Programme, accepted: number | undefined) {
+  const { version } = await currentPlan(db, programme);
+  if (accepted !== undefined && accepted !== version)
+    throw new DomainError(
+      'terms_outdated',
+      `The terms changed while this page was open: version ${version} of the ${programmeName(programme)} platform's terms now applies to new members. Please read the new terms at ${termsPath(programme, version)} and accept them to register.`,
+    );
+  return version;
 }
 
 async function findSponsor(db: Db, programme: Programme, code: string | undefined) {
@@ -53,6 +70,7 @@ export async function registerAccount(
   origin: SignupOrigin,
   settings: { fraud: FraudThresholds; passwordHashCost: number },
 ) {
+  const termsVersion = await termsInForce(db, programme, data.termsVersion);
   const sponsorAccountId = await findSponsor(db, programme, data.referralCode);
   const passwordHash = await hashPassword(data.password, settings.passwordHashCost);
   return db.transaction(async (tx) => {
@@ -68,6 +86,8 @@ export async function registerAccount(
         sponsorAccountId,
         privacyNoticeVersion: PRIVACY_NOTICE_VERSION,
         privacyNoticeAcceptedAt: sql`now()`,
+        termsVersion,
+        termsAcceptedAt: sql`now()`,
       });
       if (row) {
         // Fraud signals are raised with the account, never instead of it: a flag never refuses a sign-up.

@@ -12,6 +12,7 @@ import { queryRows } from '../../db/rows';
 import { accountColumnsFrom, accountColumnsJoin, accountEmail } from '../accounts/account-sql';
 import { pendingEmailChangeJoin } from '../accounts/email-changes';
 import { statusHistory } from '../accounts/status-changes';
+import { termsAcceptedBy } from '../accounts/terms-accepted';
 import { holdsPosition } from '../engine/position-store';
 import { dashboard } from '../member/dashboard';
 import { walletLines } from '../engine/wallet-lines';
@@ -116,7 +117,7 @@ export async function memberRecord(
   );
   if (!a) return null;
   const figures = await dashboard(db, accountId, a.programme);
-  const [history, referrals, payments, bank, grants, payouts, cashOuts, audit, flags, refunds] =
+  const [history, referrals, payments, bank, grants, payouts, cashOuts, audit, flags, refunds, terms] =
     await Promise.all([
       statusHistory(db, accountId),
       queryRows<{ id: string; full_name: string; email: string; paid: boolean }>(
@@ -133,6 +134,7 @@ export async function memberRecord(
       auditTrailOf(db, accountId, accountEmail),
       flagsOf(db, accountId),
       refundsOfAccount(db, accountId),
+      termsAcceptedBy(db, accountId),
     ]);
   const wallet = await walletLines(db, accountId, { limit: WALLET_LINES, offset: 0 });
   return {
@@ -154,6 +156,7 @@ export async function memberRecord(
     referralCode: a.referral_code,
     createdAt: iso(a.created_at),
     lastSignInAt: isoOrNull(a.last_sign_in_at),
+    terms: { version: terms?.version ?? null, acceptedAt: terms?.acceptedAt ?? null },
     status: a.status,
     statusHistory: history.map((h) => ({
       fromStatus: h.from_status,

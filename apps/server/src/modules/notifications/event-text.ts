@@ -285,10 +285,15 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
       return {
         ...base,
         title: `The ${platform} plan has a new version (${event.version})`,
-        summary: `Positions placed from now on join under version ${event.version} of the plan. Your own terms do not change: each position is paid by the version it joined under.`,
-        more: event.changes.length ? [`What changes for new members: ${event.changes.join('; ')}.`] : [],
+        summary: `Positions placed from now on join under version ${event.version} of the plan. Your own terms do not change: each position is paid by the version it joined under. My Plan shows yours, with a link to its terms.`,
+        more: [
+          ...(event.changes.length ? [`What changes for new members: ${event.changes.join('; ')}.`] : []),
+          `New members now accept the terms of version ${event.version}.`,
+        ],
+        // My Plan, not one version's terms: it knows the version the member's position joined under (or, before
+        // paying, that they will join under the new one) and links to those terms (decision 0060).
         page: 'plan',
-        action: 'See my plan',
+        action: 'See my plan and its terms',
       };
   }
 }

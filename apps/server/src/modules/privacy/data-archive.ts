@@ -28,6 +28,7 @@ export async function archiveFiles(data: MemberData): Promise<Record<string, str
   files['profile.csv'] = csv(
     Object.entries({
       ...profile,
+      termsVersion: consents.termsVersion,
       termsAcceptedAt: consents.termsAcceptedAt,
       mailsTurnedOff: consents.mailsTurnedOff,
     }).map(([field, value]) => ({ field, value })),
