@@ -8,7 +8,7 @@ import {
   type SimulatedJoin,
   type SimulationInputs,
 } from '@coop/core';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
@@ -35,6 +35,8 @@ const inputsFor = (engine: 'pglite' | 'postgres'): SimulationInputs => ({
     { people: 10, share: 0.3 },
   ],
   dropOutPerMonth: 0.02,
+  // More suspensions than the default, so that some fall in these four months and withhold something.
+  suspendedShare: 0.05,
   seed: 7,
 });
 
@@ -53,7 +55,18 @@ describeEachDatabase('the simulator against the database engine', (engine) => {
 
   it(`fees, bonuses, health fees and awards month by month for ${memberCount} members; stages; members’ earnings`, async () => {
     const joins: SimulatedJoin[] = [];
-    const report = simulatePlan({ plans: {}, inputs }, { onJoin: (j) => joins.push(j) });
+    // Members the simulator suspends (decision 0063) are suspended in the database for the same months, so the
+    // engine's rule (a suspended account earns nothing) is compared too.
+    const suspensions: { account: number; from: number; until: number }[] = [];
+    const report = simulatePlan(
+      { plans: {}, inputs },
+      {
+        onJoin: (j) => joins.push(j),
+        onSuspension: (account, from, until) => suspensions.push({ account, from, until }),
+      },
+    );
+    expect(suspensions.length).toBeGreaterThan(0);
+    expect(report.current.year.totals.forgoneKobo).toBeGreaterThan(0); // a suspension withheld something
     expect(report.current.earnings.members).toBe(memberCount);
     expect(joins.length).toBeGreaterThan(memberCount); // some Welcome Back members finished and paid again
 
@@ -87,6 +100,15 @@ describeEachDatabase('the simulator against the database engine', (engine) => {
     let healthKobo = 0;
     let awardsKobo = 0;
     for (let month = 0; month < inputs.months; month += 1) {
+      const suspendedNow = (s: (typeof suspensions)[number]) => s.from <= month && month < s.until;
+      for (const [status, pick] of [
+        ['suspended', suspendedNow],
+        ['active', (s: (typeof suspensions)[number]) => !suspendedNow(s)],
+      ] as const) {
+        const ids = suspensions.filter(pick).map((s) => accountOf.get(s.account)!);
+        if (ids.length > 0)
+          await database.db.update(accounts).set({ status }).where(inArray(accounts.id, ids));
+      }
       // A month's payments in one transaction, each through the engine's own activation, in the simulator's order.
       const results = await database.db.transaction(async (tx) => {
         const answers: string[] = [];

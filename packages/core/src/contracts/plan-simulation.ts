@@ -81,6 +81,16 @@ export const simulationInputsSchema = z
     dropOutPerMonth: share,
     minimumPayoutKobo: kobo,
     seed: count(2 ** 31 - 1),
+    // The year beyond joins (decision 0063): optional, a request left without them takes the core's defaults.
+    awardLeadMonths: count(60).optional(),
+    grantApplyShare: share.optional(),
+    grantApprovedShare: share.optional(),
+    grantAmountShare: share.optional(),
+    cashOutShare: share.optional(),
+    cashOutMinimumKobo: kobo.optional(),
+    suspendedShare: share.optional(),
+    suspensionMonths: count(120).optional(),
+    recruitingCurve: z.array(share).max(120).optional(),
   })
   .refine((inputs) => monthlyJoins(inputs).reduce((s, n) => s + n, 0) <= SIMULATION_MAX_JOINS, {
     message: `Simulate at most ${SIMULATION_MAX_JOINS.toLocaleString('en-NG')} joins in all`,
@@ -106,9 +116,36 @@ const monthSchema = z.object({
   paidOutKobo: money,
   awardsCostKobo: money,
   owedUnpaidKobo: money.describe(
-    'if joins stopped after this month: bonuses credited and unpaid plus awards earned, at cost',
+    'if joins stopped after this month: bonuses and grants credited and not paid or cashed out, plus awards earned and not handed over, at cost',
   ),
-  cashHeldKobo: money.describe('fees taken so far less what was paid out so far'),
+  cashHeldKobo: money.describe(
+    'fees taken so far less what went out so far (payout days, cash-outs, awards handed over)',
+  ),
+});
+
+const yearSums = {
+  awardsDelivered: z.number(),
+  awardsDeliveredKobo: money,
+  grantApplications: z.number(),
+  grantsApproved: z.number(),
+  grantsKobo: money,
+  cashOuts: z.number(),
+  cashOutsKobo: money,
+  heldForSuspensionsKobo: money.describe('wallets of suspended members not paid on the payout day'),
+  forgoneKobo: money.describe('bonuses and awards suspended members would have earned, not credited'),
+  cashOutflowKobo: money.describe('payout day, cash-outs and awards handed over at cost'),
+};
+// Optional in the report: a report stored before the year was simulated still reads.
+const yearSchema = z.object({
+  months: list(z.object({ month: z.number(), ...yearSums })),
+  years: list(z.object({ year: z.number(), months: z.number(), ...yearSums })),
+  totals: z.object({
+    ...yearSums,
+    awardsOwedKobo: money,
+    heldAtEndKobo: money,
+    walletsAtEndKobo: money.describe("cash in members' wallets at the end, not paid out or cashed out"),
+    costRatio: z.number(),
+  }),
 });
 
 const versionFiguresSchema = z.object({
@@ -132,6 +169,7 @@ const versionFiguresSchema = z.object({
   stages: list(
     z.object({ programme: z.enum(PROGRAMMES), stage: z.number(), name: z.string(), positions: z.number() }),
   ),
+  year: yearSchema.optional().describe('award delivery, grants, cash-outs and suspensions (decision 0063)'),
   earnings: z.object({
     members: z.number(),
     bands: list(z.object({ band: z.enum(EARNINGS_BANDS), members: z.number(), share: z.number() })),
@@ -147,18 +185,71 @@ const versionFiguresSchema = z.object({
 
 export const planSimulationReportSchema = z.object({
   newMembersPerMonth: list(z.number()),
+  recruitingPerMonth: list(z.number()).optional(),
+  suspendedPerMonth: list(z.number()).optional(),
   draft: versionFiguresSchema,
   current: versionFiguresSchema,
 });
 export type PlanSimulationReportBody = z.output<typeof planSimulationReportSchema>;
 
-/** A simulation runs off the request thread: its job is polled until it has finished. */
+/** One version's headline at one size: what the checker of a plan approval reads (decision 0061). */
+const headlineFiguresSchema = z.object({
+  payoutRatio: z.number().describe('(cash bonuses + awards at cost) / fees'),
+  cashOwedPerMemberKobo: money.describe("cash in members' wallets, not yet paid out, per member"),
+  awardsOwedPerMemberKobo: money.describe('awards earned, at cost, per member'),
+});
+
+/** A draft's simulation, with the maker's assumptions, sized at 1,000 and at 100,000 new members. */
+export const simulationHeadlineSchema = z.object({
+  sizes: z.array(
+    z.object({
+      members: z.number().describe('the size asked: 1,000 or 100,000 new members'),
+      simulatedMembers: z
+        .number()
+        .describe('new members the sized run had (each month rounded, so within a few of `members`)'),
+      draft: headlineFiguresSchema,
+      current: headlineFiguresSchema,
+    }),
+  ),
+});
+export type SimulationHeadline = z.output<typeof simulationHeadlineSchema>;
+
+/** Who started a simulation, of what and when: the same on every instance (the job is stored). */
+const jobFacts = {
+  id: z.string(),
+  draftId: z.number().nullable().describe('the stored draft simulated, if it was one'),
+  againstVersion: z.number().describe('the version in force it was compared with'),
+  startedBy: z.string().nullable(),
+  startedAt: z.string(),
+};
+
+/** A simulation runs off the request thread, stored: its job is polled, from any instance, until it has ended. */
 export const simulationJobSchema = z.discriminatedUnion('status', [
-  z.object({ id: z.string(), status: z.literal('running'), done: z.number(), total: z.number() }),
-  z.object({ id: z.string(), status: z.literal('finished'), report: planSimulationReportSchema }),
-  z.object({ id: z.string(), status: z.literal('failed'), message: z.string() }),
+  z.object({ ...jobFacts, status: z.literal('running'), done: z.number(), total: z.number() }),
+  z.object({
+    ...jobFacts,
+    status: z.literal('finished'),
+    report: planSimulationReportSchema,
+    headline: simulationHeadlineSchema.nullable(),
+  }),
+  z.object({ ...jobFacts, status: z.literal('failed'), message: z.string() }),
+  z.object({
+    ...jobFacts,
+    status: z.literal('interrupted'),
+    message: z.string().describe('the server running it stopped (a restart) before it finished'),
+  }),
 ]);
 export type SimulationJob = z.output<typeof simulationJobSchema>;
+
+/** What a plan approval shows of the latest simulation of the draft as it is now (null: none was run). */
+export const approvalSimulationSchema = z.object({
+  jobId: z.string(),
+  status: z.enum(['running', 'finished', 'failed', 'interrupted']),
+  againstVersion: z.number(),
+  finishedAt: z.string().nullable(),
+  headline: simulationHeadlineSchema.nullable(),
+});
+export type ApprovalSimulation = z.output<typeof approvalSimulationSchema>;
 
 const wholeNumber = (message: string, min: number, max: number) =>
   z.coerce
@@ -197,6 +288,23 @@ export const simulationFormSchema = z.object({
     .transform((text) => text.split(',').map((pair) => pair.split(':').map(Number) as [number, number])),
   minimumPayoutNaira: wholeNumber('Enter the smallest payout in naira', 0, 10_000_000),
   seed: wholeNumber('Enter a seed (a whole number)', 0, 2 ** 31 - 1),
+  // The year beyond joins (decision 0063).
+  awardLeadMonths: wholeNumber('Enter the months to hand an award over', 0, 60),
+  grantApplyPercent: percent('Enter the share applying for the grant in percent'),
+  grantApprovedPercent: percent('Enter the share of grants approved in percent'),
+  grantAmountPercent: percent('Enter the grant asked as a percentage of the ceiling'),
+  cashOutPercent: percent('Enter the monthly cash-out chance in percent'),
+  cashOutMinimumNaira: wholeNumber('Enter the smallest wallet cashed out in naira', 0, 100_000_000),
+  suspendedPercent: percent('Enter the share of members suspended in percent'),
+  suspensionMonths: wholeNumber('Enter how many months a suspension lasts', 0, 120),
+  recruitingCurve: textField({ message: 'Say who still brings people, month by month' })
+    .regex(
+      /^\s*\d+(\.\d+)?(\s*,\s*\d+(\.\d+)?)*\s*$/,
+      'Write percentages separated by commas, such as 100, 100, 80, 50',
+    )
+    .transform((text) => text.split(',').map(Number))
+    .refine((values) => values.every((v) => v <= 100), 'Use percentages of at most 100')
+    .refine((values) => values.length <= 120, 'Give at most 120 months'),
 });
 export type SimulationForm = z.output<typeof simulationFormSchema>;
 

@@ -1,5 +1,5 @@
 import type { Plan } from '../plan';
-import type { SimulationInputs } from './simulation-inputs';
+import type { SimulationInputs, YearInputs } from './simulation-inputs';
 
 export interface BonusAdjustments {
   readonly referralBonusKobo: number;
@@ -37,7 +37,29 @@ export function inputsFromForm(form: {
   recruits: ReadonlyArray<readonly [number, number]>;
   seed: number;
   minimumPayoutKobo: number;
+  /** The year beyond joins, in the form's percentages and naira; each left out takes the core's default. */
+  awardLeadMonths?: number;
+  grantApplyPercent?: number;
+  grantApprovedPercent?: number;
+  grantAmountPercent?: number;
+  cashOutPercent?: number;
+  cashOutMinimumNaira?: number;
+  suspendedPercent?: number;
+  suspensionMonths?: number;
+  recruitingCurve?: readonly number[];
 }): SimulationInputs {
+  const fraction = (percent: number | undefined) => (percent === undefined ? undefined : percent / 100);
+  const year: Partial<YearInputs> = {
+    awardLeadMonths: form.awardLeadMonths,
+    grantApplyShare: fraction(form.grantApplyPercent),
+    grantApprovedShare: fraction(form.grantApprovedPercent),
+    grantAmountShare: fraction(form.grantAmountPercent),
+    cashOutShare: fraction(form.cashOutPercent),
+    cashOutMinimumKobo: form.cashOutMinimumNaira === undefined ? undefined : form.cashOutMinimumNaira * 100,
+    suspendedShare: fraction(form.suspendedPercent),
+    suspensionMonths: form.suspensionMonths,
+    recruitingCurve: form.recruitingCurve?.map((percent) => percent / 100),
+  };
   const shape =
     form.shape === 'flat'
       ? { kind: 'flat' as const }
@@ -58,5 +80,7 @@ export function inputsFromForm(form: {
     dropOutPerMonth: form.dropOutPercent / 100,
     minimumPayoutKobo: form.minimumPayoutKobo,
     seed: form.seed,
+    // Only the year's inputs given: a request left without one keeps the default (and the zod contract's optional).
+    ...Object.fromEntries(Object.entries(year).filter(([, value]) => value !== undefined)),
   };
 }

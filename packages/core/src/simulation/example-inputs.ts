@@ -1,8 +1,9 @@
-import type { SimulationInputs } from './simulation-inputs';
+import { defaultYearInputs, type SimulationInputs } from './simulation-inputs';
 
 /**
  * A starting point for the simulator's form and the benchmark: 4,000 new members a month for 25 months
- * (100,000 in all), most of whom bring nobody or one or two people. An assumption to edit, not a forecast.
+ * (100,000 in all), most of whom bring nobody or one or two people, with the year's default assumptions (awards,
+ * grants, cash-outs, suspensions, fading recruitment). An assumption to edit, not a forecast.
  */
 export const exampleSimulationInputs: SimulationInputs = {
   months: 25,
@@ -21,4 +22,5 @@ export const exampleSimulationInputs: SimulationInputs = {
   dropOutPerMonth: 0.05,
   minimumPayoutKobo: 100_000,
   seed: 1,
+  ...defaultYearInputs,
 };

@@ -3,6 +3,12 @@ export * from './simulate';
 export * from './earnings';
 export * from './simulation-inputs';
 export * from './plan-simulation';
-export type { MonthFigures, VersionFigures, VersionLabel } from './version-books';
+export type {
+  MonthFigures,
+  VersionFigures,
+  VersionLabel,
+  YearFigures,
+  YearMonthFigures,
+} from './version-books';
 export * from './example-inputs';
 export * from './draft-from-form';

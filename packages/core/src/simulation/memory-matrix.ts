@@ -6,6 +6,7 @@ import {
   referralBenefit,
   type AwardEntitlement,
   type CashCredit,
+  type StageCompletion,
 } from '../matrix/benefits';
 
 /**
@@ -74,8 +75,26 @@ const BONUSES_PAID = 6;
 const STAGE = 7;
 const LEVELS = 8; // LEVELS + (relative depth - 1), for relative depths 1..window
 
+/** What the simulator of the year adds to the bare engine; the property tests run without. */
+export interface MemoryMatrixOptions {
+  /**
+   * Whether the account earns now. As the database engine does for a suspended or closed account, one that does
+   * not keeps its place, its referral count and its stage, but is credited nothing and awarded nothing for them.
+   */
+  readonly earns?: (account: number) => boolean;
+  /** Called when a position moves up, whether or not it earned for it (the grant opens at a stage). */
+  readonly onPromote?: (account: number, from: number, to: number) => void;
+  /** What an account that does not earn would have been given (the simulator counts it as forgone). */
+  readonly onWithheld?: (account: number, completions: readonly StageCompletion[]) => void;
+}
+
 /** `plan` defaults to the programme's plan in force; the simulator passes a draft (same shape, other amounts). */
-export function createMemoryMatrix(programme: Programme, plan: Plan = getPlan(programme)): MemoryMatrix {
+export function createMemoryMatrix(
+  programme: Programme,
+  plan: Plan = getPlan(programme),
+  options: MemoryMatrixOptions = {},
+): MemoryMatrix {
+  const { earns, onPromote, onWithheld } = options;
   if (plan.programme !== programme)
     throw new Error(`createMemoryMatrix: a ${plan.programme} plan for the ${programme} matrix`);
   const window = plan.stages.length;
@@ -145,12 +164,17 @@ export function createMemoryMatrix(programme: Programme, plan: Plan = getPlan(pr
     const next = stageFor(plan, levelCounts(p), at(p, DIRECT));
     if (next <= stage) return;
     const owner = accounts[p]!;
+    cells[p * stride + STAGE] = next;
+    onPromote?.(owner, stage, next);
+    if (earns && !earns(owner)) {
+      onWithheld?.(owner, promotionBenefits(plan, stage, next));
+      return;
+    }
     for (const completion of promotionBenefits(plan, stage, next)) {
       for (const c of completion.credits)
         credits.push({ ...c, position: p, account: owner, cause: `stage:${completion.stage}` });
       for (const a of completion.awards) awards.push({ ...a, position: p, account: owner });
     }
-    cells[p * stride + STAGE] = next;
   }
 
   function join(newAccount: number, sponsorAccount: number | null): JoinOutcome {
@@ -180,7 +204,13 @@ export function createMemoryMatrix(programme: Programme, plan: Plan = getPlan(pr
     const credits: PaidCredit[] = [];
     const awards: RecordedAward[] = [];
     if (sponsor !== undefined) {
-      const bonus = referralBenefit(plan, at(sponsor, BONUSES_PAID));
+      let bonus = referralBenefit(plan, at(sponsor, BONUSES_PAID));
+      if (bonus && earns && !earns(sponsorAccount!)) {
+        onWithheld?.(sponsorAccount!, [
+          { stage: 0, credits: [{ kind: 'referral', stage: 0, amountKobo: bonus.amountKobo }], awards: [] },
+        ]);
+        bonus = null;
+      }
       cells[sponsor * stride + DIRECT]! += 1;
       if (bonus) {
         cells[sponsor * stride + BONUSES_PAID]! += 1;

@@ -1,17 +1,22 @@
 import { getPlan, lastStage, PROGRAMMES, type Plan, type Programme } from '../plan';
 import { createRecruitment } from './recruitment';
-import { seededRandom } from './seeded-random';
-import { monthlyJoins, type PlanSimulationInput } from './simulation-inputs';
+import { hashedFloat, seededRandom } from './seeded-random';
+import { monthlyJoins, yearInputs, type PlanSimulationInput, type YearInputs } from './simulation-inputs';
 import {
   createVersionBooks,
   type VersionBooks,
   type VersionFigures,
   type VersionLabel,
+  type YearContext,
 } from './version-books';
 
 export interface PlanSimulationReport {
   /** New members planned for each month (the shape), the same for both versions. */
   readonly newMembersPerMonth: readonly number[];
+  /** Members still bringing people at the end of each month (drop-out and the recruiting curve), both versions. */
+  readonly recruitingPerMonth: readonly number[];
+  /** Members suspended during each month, both versions. */
+  readonly suspendedPerMonth: readonly number[];
   readonly draft: VersionFigures;
   readonly current: VersionFigures;
 }
@@ -29,6 +34,8 @@ export interface SimulationHooks {
   /** Called after each month with the payments placed so far and all there will be (re-registrations estimated as none). */
   readonly onProgress?: (done: number, total: number) => void;
   readonly onJoin?: (join: SimulatedJoin) => void;
+  /** A member drawn to be suspended from month `from` until (not including) month `until`, 0-based. */
+  readonly onSuspension?: (account: number, from: number, until: number) => void;
 }
 
 /**
@@ -49,12 +56,20 @@ export function simulatePlan(
       Programme,
       Plan
     >;
+  const suspensions = createSuspensions(
+    yearInputs(inputs),
+    inputs.seed,
+    inputs.months,
+    accounts,
+    hooks.onSuspension,
+  );
   const current = createVersionBooks(
     'current',
     versionPlans('current'),
     inputs.months,
     accounts,
     inputs.minimumPayoutKobo,
+    suspensions,
   );
   const draft = createVersionBooks(
     'draft',
@@ -62,6 +77,7 @@ export function simulatePlan(
     inputs.months,
     accounts,
     inputs.minimumPayoutKobo,
+    suspensions,
   );
   const books: VersionBooks[] = [current, draft];
   const sponsorOf = new Float64Array(accounts).fill(-1);
@@ -69,6 +85,7 @@ export function simulatePlan(
   let rejoining: number[] = [];
   let next = 0;
   let done = 0;
+  const recruitingPerMonth: number[] = [];
 
   const pay = (month: number, programme: Programme, account: number) => {
     const sponsor = sponsorOf[account]! < 0 ? null : sponsorOf[account]!;
@@ -79,7 +96,7 @@ export function simulatePlan(
 
   for (let month = 0; month < inputs.months; month += 1) {
     if (month > 0) for (const version of books) version.payoutDay(month);
-    recruitment.dropOut();
+    recruitment.dropOut(month);
     // A re-registration keeps the sponsor the account signed up with, as the database engine does.
     for (const account of rejoining) pay(month, 'welcomeback', account);
     for (let i = 0; i < newMembersPerMonth[month]!; i += 1) {
@@ -87,13 +104,54 @@ export function simulatePlan(
       const account = next++;
       const sponsor = recruitment.sponsorFor(programme);
       sponsorOf[account] = sponsor ?? -1;
-      recruitment.add(programme, account);
+      recruitment.add(programme, account, month);
+      suspensions.draw(account, month);
       pay(month, programme, account);
     }
+    for (const version of books) version.endOfMonth(month);
+    recruitingPerMonth.push(recruitment.recruiting());
     rejoining = rejoinWatch();
     hooks.onProgress?.(done, Math.max(done, accounts));
   }
-  return { newMembersPerMonth, current: current.figures(), draft: draft.figures() };
+  return {
+    newMembersPerMonth,
+    recruitingPerMonth,
+    suspendedPerMonth: Array.from(suspensions.perMonth),
+    current: current.figures(),
+    draft: draft.figures(),
+  };
+}
+
+/**
+ * Who is suspended when, drawn once per member as they join (the same for both versions): with the input share,
+ * a member is suspended from a month drawn among the 12 after they join, for the input's months, then reinstated.
+ */
+function createSuspensions(
+  assume: YearInputs,
+  seed: number,
+  months: number,
+  accounts: number,
+  onSuspension: SimulationHooks['onSuspension'],
+) {
+  const from = new Int32Array(accounts).fill(-1);
+  const until = new Int32Array(accounts).fill(-1);
+  const perMonth = new Float64Array(months);
+  const context: YearContext & { perMonth: Float64Array; draw(account: number, month: number): void } = {
+    inputs: assume,
+    seed,
+    perMonth,
+    suspendedIn: (account, month) => from[account]! <= month && month < until[account]!,
+    activeFrom: (account, month) => (context.suspendedIn(account, month) ? until[account]! : month),
+    draw(account, month) {
+      if (assume.suspendedShare <= 0 || assume.suspensionMonths <= 0) return;
+      if (hashedFloat(seed, account, 1, 0) >= assume.suspendedShare) return;
+      from[account] = month + 1 + Math.floor(hashedFloat(seed, account, 2, 0) * 12);
+      until[account] = from[account]! + assume.suspensionMonths;
+      for (let m = from[account]!; m < Math.min(months, until[account]!); m += 1) perMonth[m]! += 1;
+      onSuspension?.(account, from[account]!, until[account]!);
+    },
+  };
+  return context;
 }
 
 /**

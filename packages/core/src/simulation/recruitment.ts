@@ -1,16 +1,20 @@
 import type { Programme } from '../plan';
 import type { SeededRandom } from './seeded-random';
-import type { SimulationInputs } from './simulation-inputs';
+import { yearInputs, type SimulationInputs } from './simulation-inputs';
 
 /**
  * Who brings whom: each new member draws how many people they will bring; a newcomer's sponsor is drawn among the
  * members of the programme who still have someone to bring, and nobody's (the company's) when there is none.
+ * Members stop bringing people by the monthly drop-out and by the recruiting curve (inactivity: the share still
+ * bringing people so many months after joining).
  */
 export interface Recruitment {
   sponsorFor(programme: Programme): number | null;
-  add(programme: Programme, account: number): void;
-  /** At each month's start some members stop bringing people. */
-  dropOut(): void;
+  add(programme: Programme, account: number, month: number): void;
+  /** At the start of `month` some members stop bringing people. */
+  dropOut(month: number): void;
+  /** Members who still have someone to bring. */
+  recruiting(): number;
 }
 
 export function createRecruitment(
@@ -19,6 +23,8 @@ export function createRecruitment(
   accounts: number,
 ): Recruitment {
   const left = new Int32Array(accounts);
+  const joined = new Int32Array(accounts);
+  const keep = keepingChances(yearInputs(inputs).recruitingCurve);
   const pools: Record<Programme, number[]> = { main: [], welcomeback: [] };
   const total = inputs.recruits.reduce((sum, r) => sum + r.share, 0);
   const draw = () => {
@@ -43,15 +49,34 @@ export function createRecruitment(
       if (left[sponsor] === 0) removeAt(pool, i);
       return sponsor;
     },
-    add(programme, account) {
+    add(programme, account, month) {
+      joined[account] = month;
       left[account] = draw();
       if (left[account]! > 0) pools[programme].push(account);
     },
-    dropOut() {
-      if (inputs.dropOutPerMonth <= 0) return;
+    recruiting: () => pools.main.length + pools.welcomeback.length,
+    dropOut(month) {
+      if (inputs.dropOutPerMonth <= 0 && keep.every((k) => k >= 1)) return;
+      // One draw a member: stays when it is at least the chance of leaving by either way this month.
+      const staying = 1 - inputs.dropOutPerMonth;
       for (const pool of Object.values(pools))
-        for (let i = pool.length - 1; i >= 0; i -= 1)
-          if (random.float() < inputs.dropOutPerMonth) removeAt(pool, i);
+        for (let i = pool.length - 1; i >= 0; i -= 1) {
+          const age = month - joined[pool[i]!]!;
+          const stays = staying * (age < keep.length ? keep[age]! : 1);
+          if (random.float() < 1 - stays) removeAt(pool, i);
+        }
     },
   };
+}
+
+/**
+ * From the curve (share still bringing people k months after joining, k = 1, 2, ...) to the chance that one still
+ * bringing people at age k-1 months still is at age k: the ratio of the curve's neighbours (age 0, the join month,
+ * is 1 for everyone). A rising curve keeps everyone (nobody starts again).
+ */
+export function keepingChances(curve: readonly number[]): number[] {
+  const shares = [1, ...curve.map((c) => Math.min(1, Math.max(0, c)))];
+  return shares.map((share, age) =>
+    age === 0 ? 1 : shares[age - 1]! <= 0 ? 0 : Math.min(1, share / shares[age - 1]!),
+  );
 }
