@@ -76,7 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Filled the same way: each module adds the provider's events it owns, and the webhook hands them over.
   app.decorate('providerEvents', new ProviderEvents());
   // The plan simulator's jobs, run in worker threads: any module that simulates a plan starts them here.
-  app.decorate('planSimulations', createSimulationJobs(app.log));
+  app.decorate('planSimulations', createSimulationJobs(database.db, app.log));
   app.addHook('onClose', async () => app.planSimulations.close());
   // What public pages read from the database while rendered on the server, each reader added by its module.
   app.decorate('publicPageData', {});

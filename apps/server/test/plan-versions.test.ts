@@ -53,6 +53,41 @@ describeEachDatabase(
       ctx.app.inject({ method: 'POST', url: `/api/admin/plans/${programme}/drafts/${id}/submit`, headers });
     const approve = (id: number, headers: Record<string, string>) =>
       ctx.app.inject({ method: 'POST', url: `/api/admin/approvals/${id}/approve`, headers });
+    /** The maker simulates the draft as it is: approval needs a finished simulation of it (decision 0061). */
+    const simulated = async (programme: Programme, id: number) => {
+      const inputs = {
+        months: 2,
+        joinsPerMonth: 100,
+        shape: { kind: 'flat' },
+        mainShare: 0.7,
+        rejoinShare: 0.5,
+        recruits: [
+          { people: 0, share: 0.5 },
+          { people: 2, share: 0.5 },
+        ],
+        dropOutPerMonth: 0.05,
+        minimumPayoutKobo: 100_000,
+        seed: 1,
+      };
+      const started = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/plans/${programme}/drafts/${id}/simulate`,
+        headers: maker,
+        payload: { inputs },
+      });
+      let job = started.json<SimulationJob>();
+      while (job.status === 'running') {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        job = (
+          await ctx.app.inject({
+            method: 'GET',
+            url: `/api/admin/plan-simulations/${job.id}`,
+            headers: maker,
+          })
+        ).json<SimulationJob>();
+      }
+      expect(job.status).toBe('finished');
+    };
     const creditsOf = (accountId: string) =>
       queryRows<{ kind: string; stage: number; amount_kobo: string; plan_version: number }>(
         ctx.app.db,
@@ -116,6 +151,7 @@ describeEachDatabase(
       expect(own.json().message).toBe('You asked for this yourself: a second administrator must approve it.');
       expect((await ctx.app.inject({ method: 'GET', url: '/api/plans/welcomeback' })).json().version).toBe(1);
 
+      await simulated('welcomeback', id);
       expect((await approve(approval.id, checker)).statusCode).toBe(200);
       const now = (await ctx.app.inject({ method: 'GET', url: '/api/plans/welcomeback' })).json();
       expect([now.version, now.referralBonusKobo]).toEqual([2, n(1_500)]);
@@ -154,6 +190,7 @@ describeEachDatabase(
 
       const { id } = (await draft('main', raised(getPlan('main')))).json();
       const { approval } = (await submit('main', id)).json();
+      await simulated('main', id);
       expect((await approve(approval.id, checker)).json()).toMatchObject({ status: 'approved' });
 
       const bola = await createAccount(ctx.app.db, 'main', ada, 'Bola Later');

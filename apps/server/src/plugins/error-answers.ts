@@ -105,6 +105,7 @@ export const ERROR_ANSWERS: Readonly<Record<string, ErrorAnswer>> = {
   payout_not_found: { status: 404 },
   payouts_held: { status: 409 },
   plan_shape_changed: { status: 409 },
+  plan_simulation_missing: { status: 409 },
   plan_shape_invalid: { status: 400, answerCode: 'plan_shape_changed' },
   plan_version_published: { status: 409 },
   plan_version_submitted: { status: 409 },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { loginAnswerSchema, pageQuerySchema } from './auth';
 import { emailField, exactTextField, programmeField, textField } from './fields';
+import { approvalSimulationSchema } from './plan-simulation';
 
 /** Maker-checker requests, who they are for, and administrators' two-factor sign-in. */
 
@@ -72,6 +73,11 @@ export const approvalSchema = z.object({
     .nullable()
     .describe(
       'the objection of the administrator the request concerns: recorded and mailed, it does not decline it',
+    ),
+  simulation: approvalSimulationSchema
+    .nullable()
+    .describe(
+      'a plan version: the latest simulation of the draft as it is now, with its headline figures (null: none, or another kind)',
     ),
 });
 export type Approval = z.infer<typeof approvalSchema>;

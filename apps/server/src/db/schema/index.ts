@@ -23,6 +23,7 @@ export * from './disputes';
 export * from './sandbox';
 export * from './refunds';
 export * from './plans';
+export * from './plan-simulation';
 export * from './privacy';
 export * from './rate-limits';
 export * from './income-disclosure';

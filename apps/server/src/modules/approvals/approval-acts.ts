@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client';
 import type { SignedInAccount } from '../../plugins/auth';
@@ -49,7 +49,7 @@ export interface ApprovalDescription {
  */
 export type ActDeps = Pick<
   FastifyInstance,
-  'db' | 'config' | 'payments' | 'paymentWork' | 'planMatrix' | 'log'
+  'db' | 'config' | 'payments' | 'paymentWork' | 'planMatrix' | 'planSimulations' | 'log'
 >;
 
 /** What the approvals' own services use: the acts' deps and the acts themselves. The app satisfies it. */
@@ -98,6 +98,11 @@ export interface ApprovalAct<Payload> {
   carryOut(payload: Payload, context: ActContext, tx: Tx): Promise<Record<string, unknown>>;
   /** Refuses (throws) a checker who may not approve this request for a reason beyond being its maker. */
   assertCheckerMay?(request: { targetAccountId: string | null }, checkerId: string): void;
+  /**
+   * Checked when a checker approves, before anything is carried out: a refusal (a DomainError) leaves the request
+   * waiting, for what its maker can still put right (a plan draft's simulation, decision 0061).
+   */
+  assertApprovable?(payload: Payload, deps: ActDeps, tx: Tx): Promise<void>;
   /**
    * The act changes who can approve (decision 0038): the administrator it names (its target) may neither approve
    * nor decline it. Their decline is kept as an objection, mailed to every administrator, and the request still waits.
@@ -158,6 +163,25 @@ export class ApprovalActs {
     if (!this.invitationAccepted)
       throw new Error('the administrators module registered no invitation condition');
     return this.invitationAccepted;
+  }
+
+  private readonly cards = new Map<ApprovalKind, (payloadSql: SQL) => SQL>();
+
+  /**
+   * A module adds what the card of a kind shows beyond the request (a plan version: its draft's simulation), as a
+   * jsonb column of the approvals' own statement over `r.payload`: a list reads it in that one statement.
+   */
+  useCard(kind: ApprovalKind, column: (payloadSql: SQL) => SQL) {
+    this.cards.set(kind, column);
+  }
+
+  /** The cards' column for a statement over approval_requests `r` (null for kinds without one). */
+  cardSql(): SQL {
+    if (this.cards.size === 0) return sql`null::jsonb`;
+    const branches = [...this.cards].map(
+      ([kind, column]) => sql`when ${kind} then ${column(sql`r.payload`)}`,
+    );
+    return sql`(case r.kind ${sql.join(branches, sql` `)} else null::jsonb end)`;
   }
 
   of(kind: ApprovalKind): ApprovalAct<unknown> {

@@ -1,5 +1,5 @@
 import { toNairaString, type Programme } from '@coop/core';
-import type { Approval, ApprovalDetail } from '@coop/core/contracts';
+import type { Approval, ApprovalDetail, ApprovalSimulation } from '@coop/core/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -41,11 +41,13 @@ export interface ApprovalRow {
   takes_effect_at: string | Date | null;
   objection: string | null;
   objected_at: string | Date | null;
+  /** What the act's owner adds for the card (a plan version: its simulation), read by lists and the detail only. */
+  card?: ApprovalSimulation | null;
 }
 
 // A payout run's preview holds a line per payee: lists read only how many.
-const selectApprovals = (withPreview: boolean) => sql`
-  select r.id, r.kind, r.status, r.payload, r.summary, r.amount_kobo, ${withPreview ? sql`r.preview` : sql`null::jsonb as preview`},
+const selectApprovals = (withPreview: boolean, card: SQL = sql`null::jsonb`) => sql`
+  select ${card} as card, r.id, r.kind, r.status, r.payload, r.summary, r.amount_kobo, ${withPreview ? sql`r.preview` : sql`null::jsonb as preview`},
          jsonb_array_length(r.preview->'lines') as preview_count, r.subject_key, r.idempotency_key,
          r.maker_account_id, mk.full_name as maker_name, mk.email as maker_email,
          r.checker_account_id, ck.full_name as checker_name, ck.email as checker_email,
@@ -61,10 +63,13 @@ const selectApprovals = (withPreview: boolean) => sql`
 export const approvalStatusOf = (requestIdSql: SQL) =>
   sql`(select r.status from approval_requests r where r.id = ${requestIdSql})`;
 
-export async function findApproval(tx: Tx, id: number, options: { lock?: boolean } = {}) {
+export async function findApproval(tx: Tx, id: number, options: { lock?: boolean; card?: SQL } = {}) {
   // The row lock is what makes a decision happen once: a second checker (or a double click) waits, then sees it decided.
   if (options.lock) await queryRows(tx, sql`select id from approval_requests where id = ${id} for update`);
-  const [row] = await queryRows<ApprovalRow>(tx, sql`${selectApprovals(true)} where r.id = ${id}`);
+  const [row] = await queryRows<ApprovalRow>(
+    tx,
+    sql`${selectApprovals(true, options.card)} where r.id = ${id}`,
+  );
   return row;
 }
 
@@ -125,12 +130,12 @@ export async function countWaitingFor(tx: Tx, adminId: string) {
 
 export async function listApprovals(
   tx: Tx,
-  options: { status?: ApprovalStatus; limit: number; offset: number },
+  options: { status?: ApprovalStatus; limit: number; offset: number; card?: SQL },
 ) {
   const where = options.status ? sql`where r.status = ${options.status}` : sql``;
   const rows = await queryRows<ApprovalRow>(
     tx,
-    sql`${selectApprovals(false)} ${where} order by (r.status = 'pending') desc, r.created_at desc, r.id desc limit ${options.limit} offset ${options.offset}`,
+    sql`${selectApprovals(false, options.card)} ${where} order by (r.status = 'pending') desc, r.created_at desc, r.id desc limit ${options.limit} offset ${options.offset}`,
   );
   const [count] = await queryRows<{ total: string }>(
     tx,
@@ -283,6 +288,7 @@ export const approvalView = (row: ApprovalRow, overlaps: Overlap[] = []): Approv
   decidedAt: row.decided_at ? iso(row.decided_at) : null,
   takesEffectAt: row.takes_effect_at ? iso(row.takes_effect_at) : null,
   objection: row.objection && row.objected_at ? { reason: row.objection, at: iso(row.objected_at) } : null,
+  simulation: row.card ?? null,
 });
 
 /** The request with the preview its maker saw (naira at the edge). */

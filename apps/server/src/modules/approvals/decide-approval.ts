@@ -133,6 +133,8 @@ export async function approveRequest(deps: ApprovalDeps, checker: SignedInAccoun
   const decided = await deps.db.transaction(async (tx) => {
     const row = await lockPending(deps, tx, id, checker, 'approve');
     const act = deps.approvalActs.of(row.kind);
+    // Refused here, the request still waits: its maker can put it right (decision 0061).
+    await act.assertApprovable?.(row.payload, deps, tx);
     let result: Record<string, unknown> | undefined;
     if (act.inApprovalTransaction) {
       const context = {

@@ -68,6 +68,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
         status,
         limit: pageSize,
         offset: (page - 1) * pageSize,
+        card: app.approvalActs.cardSql(),
       });
       const overlaps = await overlapsOf(
         app.db,
@@ -109,7 +110,7 @@ export const approvalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await findApproval(app.db, request.params.id);
+      const row = await findApproval(app.db, request.params.id, { card: app.approvalActs.cardSql() });
       if (!row) throw new HttpError(404, 'There is no such approval request.', 'approval_unknown');
       return approvalDetailView(
         row,

@@ -6,15 +6,22 @@ import {
   programmeParams,
   simulationJobParams,
 } from '@coop/core/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { currentPlan } from '../plans/plan-book';
+import { currentDraftSimulationSql } from './simulation-store';
 
 /**
- * The plan simulator (decision 0032): a draft of a programme's plan against the plan in force, run in a worker
+ * The plan simulator (decisions 0032, 0061): a draft of a programme's plan against the plan in force, run in a worker
  * thread as a job whose progress and figures the screen polls.
  */
 export const planSimulationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A plan approval's card shows the latest simulation of the draft as it is now (decision 0061).
+  app.approvalActs.useCard('plan_version', (payload) =>
+    currentDraftSimulationSql(sql`(${payload}->>'draftId')::bigint`),
+  );
   app.post(
     '/admin/plans/:programme/simulate',
     {
@@ -33,9 +40,13 @@ export const planSimulationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (draft.programme !== programme)
         throw new HttpError(400, `This is a draft of the ${draft.programme} plan, not of ${programme}.`);
       // Against the published version in force, which an administrator may have changed since version 1.
-      const job = app.planSimulations.start({
-        plans: { [programme]: { draft, current: await currentPlan(app.db, programme) } },
-        inputs,
+      const current = await currentPlan(app.db, programme);
+      const job = await app.planSimulations.start({
+        input: { plans: { [programme]: { draft, current } }, inputs },
+        programme,
+        againstVersion: current.version,
+        draft: null,
+        startedBy: signedIn(request).id,
       });
       return reply.status(202).send(job);
     },
@@ -53,12 +64,8 @@ export const planSimulationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const job = app.planSimulations.get(request.params.id);
-      if (!job)
-        throw new HttpError(
-          404,
-          'No such simulation on this server: it may have finished more than 15 minutes ago. Run it again.',
-        );
+      const job = await app.planSimulations.get(request.params.id);
+      if (!job) throw new HttpError(404, 'There is no such simulation.');
       return job;
     },
   );

@@ -1,8 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import type { PlanSimulationInput, PlanSimulationReport } from '@coop/core';
+import type { SimulationHeadline } from '@coop/core/contracts';
+
+export interface SimulationResult {
+  report: PlanSimulationReport;
+  /** A stored draft's figures at the headline sizes; null for other simulations. */
+  headline: SimulationHeadline | null;
+}
 
 export interface RunningSimulation {
-  readonly report: Promise<PlanSimulationReport>;
+  readonly report: Promise<SimulationResult>;
   stop(): Promise<void>;
 }
 
@@ -15,13 +22,17 @@ const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.registe
 /** Longer than any allowed simulation takes (500,000 joins): a worker past it is stopped and the job fails. */
 const TIME_LIMIT_MS = 60_000;
 
-/** Runs one simulation in a worker thread, off the request thread, reporting progress as it goes. */
+/**
+ * Runs one simulation in a worker thread, off the request thread, reporting progress as it goes; then, for a
+ * draft's approval, the same assumptions at each of `headlineMembers` new members.
+ */
 export function runInWorker(
   input: PlanSimulationInput,
+  headlineMembers: readonly number[],
   onProgress: (done: number, total: number) => void,
 ): RunningSimulation {
-  const worker = new Worker(bootstrap, { eval: true, workerData: input });
-  const report = new Promise<PlanSimulationReport>((resolve, reject) => {
+  const worker = new Worker(bootstrap, { eval: true, workerData: { input, headlineMembers } });
+  const report = new Promise<SimulationResult>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new Error('The simulation took too long and was stopped.'));
       void worker.terminate();
@@ -31,11 +42,11 @@ export function runInWorker(
       (
         message:
           | { kind: 'progress'; done: number; total: number }
-          | { kind: 'finished'; report: PlanSimulationReport },
+          | { kind: 'finished'; report: PlanSimulationReport; headline: SimulationHeadline | null },
       ) => {
         if (message.kind === 'progress') return onProgress(message.done, message.total);
         clearTimeout(timer);
-        resolve(message.report);
+        resolve({ report: message.report, headline: message.headline });
         void worker.terminate();
       },
     );

@@ -1,4 +1,4 @@
-import { planDifferences, programmeName, type Programme } from '@coop/core';
+import { DomainError, planDifferences, programmeName, type Programme } from '@coop/core';
 import type { Db } from '../../db/client';
 import type { ApprovalAct } from '../approvals/approval-acts';
 import { currentPlan } from './plan-book';
@@ -7,8 +7,8 @@ import { assertEditable, checkedDraft, findVersion } from './plan-versions';
 
 /**
  * Publishing a plan version changes what every new member is promised, so a second administrator approves it; the
- * maker cannot. The checker reads the differences against the current version; approval publishes in the
- * approval's own transaction.
+ * maker cannot. The checker reads the differences against the current version and the simulation's headline
+ * (decision 0061); approval publishes in the approval's own transaction.
  */
 export const planVersionApproval: ApprovalAct<{ programme: Programme; draftId: number }> = {
   kind: 'plan_version',
@@ -29,6 +29,19 @@ export const planVersionApproval: ApprovalAct<{ programme: Programme; draftId: n
       targetAccountId: null,
       amountKobo: null,
     };
+  },
+  // The checker sees what the change costs (decision 0061): no approval without a finished simulation of the draft
+  // as it is now, against the version in force now.
+  async assertApprovable({ programme, draftId }, deps, tx) {
+    const simulated = await deps.planSimulations.finishedOfDraft(tx, draftId);
+    const current = await currentPlan(tx, programme);
+    if (!simulated || simulated.againstVersion !== current.version)
+      throw new DomainError(
+        'plan_simulation_missing',
+        simulated
+          ? `The simulation of draft #${draftId} compared it with version ${simulated.againstVersion}, and version ${current.version} is in force now: its maker must simulate it again (Plan → the draft → Simulate this draft) before it can be approved.`
+          : `Draft #${draftId} has no finished simulation of its figures as they are now: its maker must run one (Plan → the draft → Simulate this draft) before it can be approved.`,
+      );
   },
   async carryOut({ programme, draftId }, { deps, maker, checkerId }, tx) {
     return publishDraft(tx as Db, programme, draftId, { makerId: maker.id, checkerId }, deps.planMatrix);

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
+import { draftContentHash } from './draft-content';
 import { currentPlan } from './plan-book';
 import { memberPlan, planVersions, publicVersion } from './plan-reads';
 import { planVersionApproval } from './plan-approval';
@@ -165,10 +166,15 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       const { programme, id } = request.params;
       const draft = await findVersion(app.db, programme, id);
       const current = await currentPlan(app.db, programme);
+      // The job keeps the draft's content hash: its approval asks for a simulation of the draft as it is then.
+      const hash = (await draftContentHash(app.db, programme, id))!;
       return reply.status(202).send(
-        app.planSimulations.start({
-          plans: { [programme]: { draft: draft.plan, current } },
-          inputs: request.body.inputs,
+        await app.planSimulations.start({
+          input: { plans: { [programme]: { draft: draft.plan, current } }, inputs: request.body.inputs },
+          programme,
+          againstVersion: current.version,
+          draft: { id, hash },
+          startedBy: signedIn(request).id,
         }),
       );
     },
