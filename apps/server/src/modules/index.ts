@@ -22,6 +22,7 @@ import { unsubscribeRoutes } from './notifications/unsubscribe-routes';
 import { paymentRoutes } from './payments/routes';
 import { payoutRoutes } from './payouts/routes';
 import { refundRoutes } from './refunds/routes';
+import { settlementRoutes } from './settlements/routes';
 import { siteRoutes } from './site/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { approvalRoutes } from './approvals/routes';
@@ -69,5 +70,6 @@ export const apiModules: FastifyPluginAsync[] = [
   planSimulationRoutes,
   incomeDisclosureRoutes,
   refundRoutes,
+  settlementRoutes,
   planRoutes,
 ];

@@ -16,6 +16,7 @@ export * from './disputes';
 export * from './plan-simulation';
 export * from './income-disclosure';
 export * from './refunds';
+export * from './settlements';
 export * from './plans';
 export * from './terms';
 export * from './params';

@@ -16,6 +16,7 @@ import {
   verifyAnswer,
 } from './paystack-schemas';
 import { refundCalls } from './paystack-refunds';
+import { settlementCalls } from './paystack-settlements';
 import { PaymentProviderError, type PaymentProvider, type ProviderBank, type TransferState } from './types';
 import { isValidPaystackSignature } from './webhook-signature';
 
@@ -288,6 +289,7 @@ export function createPaystackProvider(
 
     // POST /refund carries no key of ours: a retry after a lost answer could refund twice, so it is tried once.
     ...refundCalls(request, createPaystackRequest({ ...options, attempts: 1 })),
+    ...settlementCalls(request),
 
     verifyWebhookSignature(rawBody, signature) {
       return isValidPaystackSignature(options.secretKey, rawBody, signature);

@@ -1,10 +1,11 @@
 import type { RefundCalls } from './refund-types';
+import type { SettlementCalls } from './settlement-types';
 
 /**
  * What the platform needs of a card-payment and transfer provider. Amounts are integer kobo. Expected
  * failures come back as values; only a provider that cannot be reached (after retries) throws PaymentProviderError.
  */
-export interface PaymentProvider extends RefundCalls {
+export interface PaymentProvider extends RefundCalls, SettlementCalls {
   readonly name: 'paystack' | 'sandbox';
   /** Which of Paystack's two worlds the secret key opens (sk_test_ / sk_live_): their recipients are not shared. */
   readonly keyMode: 'test' | 'live';

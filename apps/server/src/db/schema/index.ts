@@ -22,6 +22,7 @@ export * from './payouts';
 export * from './disputes';
 export * from './sandbox';
 export * from './refunds';
+export * from './settlements';
 export * from './plans';
 export * from './plan-simulation';
 export * from './privacy';

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -124,5 +125,40 @@ export const sandboxRefunds = pgTable(
   },
   (t) => [
     check('sandbox_refunds_status', sql`${t.status} IN ('pending', 'processing', 'processed', 'failed')`),
+  ],
+);
+
+/**
+ * The sandbox's settlements (settlement-store.ts): what it paid to the company's bank, as Paystack does, from the
+ * successful charges less their fees, the refunds processed and the chargebacks lost since the last one.
+ */
+export const sandboxSettlements = pgTable('sandbox_settlements', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity({ startWith: 3090024 }),
+  status: text('status').notNull(),
+  totalAmountKobo: bigint('total_amount_kobo', { mode: 'number' }).notNull(),
+  totalFeesKobo: bigint('total_fees_kobo', { mode: 'number' }).notNull(),
+  totalProcessedKobo: bigint('total_processed_kobo', { mode: 'number' }).notNull(),
+  deductionsKobo: bigint('deductions_kobo', { mode: 'number' }).notNull(),
+  settlementDate: timestamp('settlement_date', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** What each sandbox settlement holds: a charge (by reference), a refund or a chargeback (by id), each once. */
+export const sandboxSettlementItems = pgTable(
+  'sandbox_settlement_items',
+  {
+    kind: text('kind', { enum: ['charge', 'refund', 'chargeback'] }).notNull(),
+    /** The charge's reference, or the refund's or dispute's id. */
+    source: text('source').notNull(),
+    settlementId: integer('settlement_id')
+      .notNull()
+      .references(() => sandboxSettlements.id),
+    amountKobo: bigint('amount_kobo', { mode: 'number' }).notNull(),
+    feesKobo: bigint('fees_kobo', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.source] }),
+    check('sandbox_settlement_items_kind', sql`${t.kind} IN ('charge', 'refund', 'chargeback')`),
   ],
 );

@@ -6,6 +6,7 @@ import { disputeRoutes, SANDBOX_UPLOAD_PATH } from './dispute-routes';
 import { paystackError } from './paystack-reply';
 import { recordsRoutes } from './records-routes';
 import { refundRoutes } from './refund-routes';
+import { settlementRoutes } from './settlement-routes';
 import type { SandboxState } from './state';
 import { transactionRoutes } from './transaction-routes';
 import { transferRoutes } from './transfer-routes';
@@ -69,4 +70,5 @@ export async function paystackSandboxPlugin(app: FastifyInstance, options: { sta
   disputeRoutes(app, state);
   recordsRoutes(app, state);
   refundRoutes(app, state);
+  settlementRoutes(app, state);
 }

@@ -74,6 +74,8 @@ code{word-break:break-all}form{margin:.25rem 0}button{padding:.4rem .7rem;border
 <h1>Sandbox records</h1>
 <p class="note">Test mode: the payments this sandbox took, newest first. "Raise a dispute on this payment" plays the customer's bank: Paystack's charge.dispute.create goes to the platform. No money moves.</p>
 ${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}
+${form(`${RECORDS}/settle`, 'Settle now')}
+<p class="note">Paystack settles once a day: what was paid before today, less its fees, the refunds processed and the chargebacks lost. "Settle now" settles everything up to this moment (GET /settlement).</p>
 <div class="scroll"><table>
 <thead><tr><th>Reference</th><th>Customer</th><th>Amount</th><th>Status</th><th>Paid</th><th>Dispute</th></tr></thead>
 <tbody>

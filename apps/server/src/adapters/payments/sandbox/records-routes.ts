@@ -1,3 +1,4 @@
+import { formatNaira } from '@coop/core';
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sandboxTransactions } from '../../../db/schema';
@@ -63,6 +64,19 @@ export function recordsRoutes(app: FastifyInstance, state: SandboxState) {
       return done(request, reply, 200, `Dispute ${dispute.id} raised on ${transaction.reference}`, data);
     },
   );
+
+  // Paystack settles daily; this settles up to now, for an administrator trying the settlements page offline.
+  app.post('/checkout/records/settle', async (request, reply) => {
+    const settlement = await state.settlements.settle(new Date());
+    if (!settlement) return done(request, reply, 200, 'Nothing to settle: every payment is settled already');
+    return done(
+      request,
+      reply,
+      200,
+      `Settlement ${settlement.id} made: ${formatNaira(settlement.totalAmountKobo)} to the bank`,
+      { id: settlement.id },
+    );
+  });
 
   app.post<{ Params: { id: string } }>('/checkout/records/disputes/:id/remind', async (request, reply) => {
     const dispute = /^\d+$/.test(request.params.id) ? await disputes.get(Number(request.params.id)) : null;

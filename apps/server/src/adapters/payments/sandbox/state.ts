@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/client';
 import { signPaystackBody } from '../webhook-signature';
 import { createRefundDesk, type SandboxRefundDesk } from './refund-desk';
+import { sandboxSettlementStore } from './settlement-store';
 import { sandboxStore, type SandboxStore, type SandboxTransfer } from './store';
 
 export type { SandboxTransaction, SandboxTransfer } from './store';
@@ -36,6 +37,8 @@ export interface SandboxState {
   transfers: SandboxStore['transfers'];
   /** Refunds (refund-routes.ts): their records, test inputs and steps. */
   refunds: SandboxRefundDesk;
+  /** Settlements (settlement-routes.ts): settle(until) groups what is not settled yet, as Paystack does daily. */
+  settlements: ReturnType<typeof sandboxSettlementStore>;
   /** Names that account numbers resolve to; others resolve to DEFAULT_ACCOUNT_NAME. */
   accountNames: Map<string, string>;
   webhooks: SandboxWebhook[];
@@ -171,6 +174,7 @@ export function createSandboxState(options: { secretKey: string; webhookUrl: str
       (event, reference, data) => state.sendWebhook(event, reference, data),
       (work) => state.schedule(work),
     ),
+    settlements: sandboxSettlementStore(options.db),
     accountNames: new Map(),
     webhooks: [],
     newCode: (prefix) => `${prefix}_${randomBytes(8).toString('hex')}`,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { paystackFeeKobo } from './fees';
 import { paystackError, paystackOk } from './paystack-reply';
 import type { SandboxState, SandboxTransaction } from './state';
 
@@ -20,14 +21,8 @@ const initializeBody = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 
-/**
- * Paystack's local card fee: 1.5% plus N100 (the N100 waived under N2,500), at most N2,000
- * (paystack.com/pricing). For N50,000 that is N850: the 5085000 kobo a fee-passing account charges.
- */
-export function paystackFeeKobo(amountKobo: number) {
-  const percentKobo = Math.round(amountKobo * 0.015) + (amountKobo >= 250_000 ? 10_000 : 0);
-  return Math.min(percentKobo, 200_000);
-}
+// Its home is fees.ts (the settlements' store needs it without the routes); importers here keep working.
+export { paystackFeeKobo };
 
 /**
  * The data of GET /transaction/verify and of the charge.success webhook (the same shape at Paystack,
