@@ -18,6 +18,7 @@ import { notify } from '../notifications/mail-queue';
 import { planBook, type PlanBook } from '../plans/plan-book';
 import { creditBenefits, creditLabel, recordAwards, recordFee } from './benefit-postings';
 import {
+  childrenBelow,
   childrenOf,
   latestPositionOf,
   lockProgramme,
@@ -50,6 +51,15 @@ export class EngineError extends Error {}
  * the version published now; every credit and award goes by the version of the position that receives it.
  */
 export async function activatePosition(tx: Tx, input: ActivateInput): Promise<ActivateResult> {
+  // The account's own checks come before the programme's lock, which every placement waits for: under the account's
+  // lock its positions cannot change, and every path takes the account before the programme (decision 0055).
+  const account = await lockAccount(tx, input.accountId);
+  if (!account || account.programme !== input.programme)
+    return { status: 'refused', code: 'account_unknown', message: 'No such account in this programme.' };
+  const previous = await latestPositionOf(tx, account.id);
+  if (previous?.paymentReference === input.paymentReference)
+    return { status: 'already_placed', positionId: previous.id };
+
   const root = await lockProgramme(tx, input.programme);
   // Read under the programme's lock: a version published meanwhile waits for this placement or applies to it whole.
   const plans = planBook(tx);
@@ -62,11 +72,6 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
       code: 'wrong_amount',
       message: `The fee is ${plan.feeKobo} kobo, not ${input.amountKobo}.`,
     };
-
-  const account = await lockAccount(tx, input.accountId);
-  if (!account || account.programme !== input.programme)
-    return { status: 'refused', code: 'account_unknown', message: 'No such account in this programme.' };
-  const previous = await latestPositionOf(tx, account.id);
   if (previous && input.programme === 'main')
     return { status: 'refused', code: 'already_member', message: 'You are already a member.' };
   if (previous && previous.finishedAt === null)
@@ -78,7 +83,7 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
 
   const sponsor = account.sponsorAccountId ? await latestPositionOf(tx, account.sponsorAccountId) : null;
   const top = sponsor ?? root;
-  const { parent, slot } = await findFirstFreeSlot(tx, top);
+  const { parent, slot, children } = await findFirstFreeSlot(tx, top);
   const window = plan.stages.length;
   const [inserted] = await queryRows<Parameters<typeof toPosition>[0]>(
     tx,
@@ -94,7 +99,10 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
 
   await countIntoSubtrees(tx, parent.id);
   const touched = await countIntoAncestors(tx, position);
-  await propagateFullDepth(tx, parent);
+  // The parent's children are known from the descent: the one it had and the new one.
+  const parentChildren: Children = slot === 0 ? [position, children[1]] : [children[0], position];
+  await propagateFullDepth(tx, parent, parentChildren);
+  const earning = accountsEarning(tx);
   if (sponsor) {
     const updated = await creditReferral(
       tx,
@@ -102,11 +110,12 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
       sponsor,
       position,
       account.fullName,
+      earning,
     );
     touched.set(updated.id, updated);
   }
   for (const ancestor of touched.values())
-    if (ancestor.accountId !== null) await promote(tx, await planOf(plans, ancestor), ancestor);
+    if (ancestor.accountId !== null) await promote(tx, await planOf(plans, ancestor), ancestor, earning);
   return { status: 'placed', positionId: position.id };
 }
 
@@ -114,20 +123,50 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
 const planOf = (plans: PlanBook, position: PositionRow): Promise<Plan> =>
   plans.version(position.programme, position.planVersion);
 
-/** Breadth-first, left to right, within `top`'s subtree: descend along the first level that is not full. */
-async function findFirstFreeSlot(tx: Tx, top: PositionRow): Promise<{ parent: PositionRow; slot: 0 | 1 }> {
+type Children = [PositionRow | null, PositionRow | null];
+
+/** How many levels below a node one statement of the descent reads: 14 rows at most, a third of the round trips. */
+const LEVELS_PER_READ = 3;
+
+/**
+ * Breadth-first, left to right, within `top`'s subtree: descend along the first level that is not full. Each
+ * statement reads three levels below the node it stands on, and the core's step is taken on them in memory.
+ */
+async function findFirstFreeSlot(
+  tx: Tx,
+  top: PositionRow,
+): Promise<{ parent: PositionRow; slot: 0 | 1; children: Children }> {
   let node = top;
   let remaining = top.fullDepth + 1;
   for (;;) {
-    const [left, right] = await childrenOf(tx, node.id);
-    const step = placementStep(remaining, left, right);
-    if (step.kind === 'take') return { parent: node, slot: step.slot };
-    const next = step.slot === 0 ? left : right;
-    if (!next) throw new EngineError(`matrix inconsistent below position ${node.id}`);
-    node = next;
-    remaining -= 1;
+    const below = await childrenBelow(tx, node.id, Math.min(LEVELS_PER_READ, remaining));
+    // The read holds the children of every node fewer than LEVELS_PER_READ steps below where it started.
+    for (let level = 0; level < LEVELS_PER_READ; level += 1) {
+      const children = below.get(node.id) ?? [null, null];
+      const step = placementStep(remaining, children[0], children[1]);
+      if (step.kind === 'take') return { parent: node, slot: step.slot, children };
+      const next = children[step.slot];
+      if (!next) throw new EngineError(`matrix inconsistent below position ${node.id}`);
+      node = next;
+      remaining -= 1;
+    }
   }
 }
+
+/** Whether an account earns (is active), read once per placement however many of its positions are touched. */
+function accountsEarning(tx: Tx) {
+  const known = new Map<string, Promise<boolean>>();
+  return (position: PositionRow): Promise<boolean> => {
+    if (position.accountId === null) return Promise.resolve(false);
+    let earning = known.get(position.accountId);
+    if (!earning) {
+      earning = findAccount(tx, position.accountId).then((a) => a?.status === 'active');
+      known.set(position.accountId, earning);
+    }
+    return earning;
+  };
+}
+type Earning = ReturnType<typeof accountsEarning>;
 
 /**
  * Every position above the new one has one more in its subtree (Referral Node), and one more at the new one's distance
@@ -160,10 +199,12 @@ async function countIntoAncestors(tx: Tx, position: PositionRow): Promise<Map<nu
 }
 
 /** full_depth changes only while a level completes, so the walk stops after about log2(members) steps at most. */
-async function propagateFullDepth(tx: Tx, start: PositionRow) {
+async function propagateFullDepth(tx: Tx, start: PositionRow, startChildren: Children) {
   let node: PositionRow | undefined = start;
+  let children: Children | null = startChildren;
   while (node) {
-    const [left, right] = await childrenOf(tx, node.id);
+    const [left, right] = children ?? (await childrenOf(tx, node.id));
+    children = null;
     const next = fullDepthOf(left?.fullDepth ?? null, right?.fullDepth ?? null);
     if (next === node.fullDepth) return;
     await tx.execute(sql`update positions set full_depth = ${next} where id = ${node.id}`);
@@ -178,8 +219,9 @@ async function creditReferral(
   sponsor: PositionRow,
   newcomer: PositionRow,
   newcomerName: string,
+  isEarning: Earning,
 ) {
-  const bonus = (await isEarning(tx, sponsor)) ? referralBenefit(plan, sponsor.referralBonusesPaid) : null;
+  const bonus = (await isEarning(sponsor)) ? referralBenefit(plan, sponsor.referralBonusesPaid) : null;
   const [row] = await queryRows<Parameters<typeof toPosition>[0]>(
     tx,
     sql`update positions set direct_referrals = direct_referrals + 1,
@@ -205,7 +247,7 @@ async function creditReferral(
   return updated;
 }
 
-async function promote(tx: Tx, plan: Plan, position: PositionRow) {
+async function promote(tx: Tx, plan: Plan, position: PositionRow, isEarning: Earning) {
   if (position.accountId === null) return; // the company root earns nothing
   const stage = stageFor(plan, position.levelCounts, position.directReferrals);
   if (stage <= position.stage) return;
@@ -214,7 +256,7 @@ async function promote(tx: Tx, plan: Plan, position: PositionRow) {
     sql`update positions set stage = ${stage}, finished_at = ${finished ? sql`now()` : null} where id = ${position.id}`,
   );
   // A suspended or closed account keeps its place and its stage but earns nothing for it.
-  if (!(await isEarning(tx, position))) return;
+  if (!(await isEarning(position))) return;
   const benefits = promotionBenefits(plan, position.stage, stage);
   for (const completed of benefits) {
     const name = plan.stages[completed.stage]!.name;
@@ -243,9 +285,4 @@ async function promote(tx: Tx, plan: Plan, position: PositionRow) {
       ? null
       : stageProgress(plan, stage, position.levelCounts, position.directReferrals).summary,
   });
-}
-
-async function isEarning(tx: Tx, position: PositionRow): Promise<boolean> {
-  if (position.accountId === null) return false;
-  return (await findAccount(tx, position.accountId))?.status === 'active';
 }

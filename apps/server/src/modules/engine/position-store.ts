@@ -100,6 +100,31 @@ export async function childrenOf(
   return [rows.find((r) => r.slot === 0) ?? null, rows.find((r) => r.slot === 1) ?? null];
 }
 
+/** The children of every position up to `levels` below `positionId`, by parent: [slot 0, slot 1]. */
+export async function childrenBelow(
+  tx: Tx,
+  positionId: number,
+  levels: number,
+): Promise<Map<number, [PositionRow | null, PositionRow | null]>> {
+  const rows = await queryRows<RawPosition>(
+    tx,
+    sql`with recursive below(id, level) as (
+          select id, 1 from positions where parent_id = ${positionId}
+          union all
+          select p.id, below.level + 1 from positions p join below on p.parent_id = below.id where below.level < ${levels}
+        )
+        select positions.* from positions join below using (id)`,
+  );
+  const byParent = new Map<number, [PositionRow | null, PositionRow | null]>();
+  for (const row of rows) {
+    const position = toPosition(row);
+    const pair = byParent.get(position.parentId!) ?? [null, null];
+    pair[position.slot === 1 ? 1 : 0] = position;
+    byParent.set(position.parentId!, pair);
+  }
+  return byParent;
+}
+
 export async function latestPositionOf(tx: Tx, accountId: string): Promise<PositionRow | null> {
   const [row] = await selectPositions(tx, sql`account_id = ${accountId} order by id desc limit 1`);
   return row ?? null;
