@@ -7,6 +7,16 @@ import { SANDBOX_SECRET_KEY, type PaymentProvider } from '../src/adapters/paymen
 import { createPaystackProvider } from '../src/adapters/payments/paystack-client';
 import { SANDBOX_SESSION_TIMEOUT_SECONDS } from '../src/adapters/payments/sandbox/state';
 import { SANDBOX_TRANSFER_OTP, TRANSFER_TEST_ACCOUNTS } from '../src/adapters/payments/sandbox/test-accounts';
+import {
+  disputeData,
+  disputeEvidenceAnswer,
+  disputeResolveAnswer,
+  disputeUploadUrlAnswer,
+} from '../src/adapters/payments/paystack-schemas';
+import {
+  listSettlementsAnswer,
+  settlementTransactionsAnswer,
+} from '../src/adapters/payments/settlement-schemas';
 import { contractProblem, endpointOf, errorAnswer, EVENTS } from './contract/paystack-contract';
 import { testDatabases } from './databases';
 import { useListeningApp } from './payments-kit';
@@ -193,6 +203,17 @@ async function exerciseEveryCall() {
   });
   await ctx.sandbox.idle();
   await exerciseRefunds(paid);
+  await exerciseSettlements();
+}
+
+/** Settlements: the sandbox settles what it took (less fees, refunds and the accepted dispute); read page by page. */
+async function exerciseSettlements() {
+  await ctx.sandbox.settlements.settle(new Date());
+  const from = new Date(Date.now() - 3_600_000);
+  const { settlements } = await client.listSettlements({ from, to: new Date(), page: 1, perPage: 50 });
+  expect(settlements.length).toBeGreaterThan(0);
+  const first = await client.settlementTransactions(settlements[0]!.id, { page: 1, perPage: 2 });
+  if (first.pageCount > 1) await client.settlementTransactions(settlements[0]!.id, { page: 2, perPage: 2 });
 }
 
 /** Refunds: part, the rest, one too many, one that fails (refund-desk.ts), each read back. */
@@ -231,6 +252,11 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
       ['POST', '/transfer/bulk', 'api_transfers_bulk_response.json'],
       ['GET', '/transfer/verify/x', 'api_transfers_verify_response.json'],
       ['POST', '/refund', 'api_refund_create_response.json'],
+      ['GET', '/settlement', 'api_settlements_list_response.json'],
+      ['GET', '/settlement/3090024/transactions', 'api_settlements_transactions_response.json'],
+      ['GET', '/dispute/624/upload_url', 'api_disputes_upload-url_response.json'],
+      ['POST', '/dispute/624/evidence', 'api_disputes_evidence_response.json'],
+      ['PUT', '/dispute/624/resolve', 'api_disputes_resolve_response.json'],
     ];
     for (const [method, path, file] of cases)
       expect(contractProblem(endpointOf(method, path)!.answer, fixture(file)['200']!.data), file).toBeNull();
@@ -243,6 +269,34 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
       const event = fixture(file);
       expect(contractProblem(EVENTS[event.event!]!, event), file).toBeNull();
     }
+  });
+
+  it("reads Paystack's documented dispute and settlement bodies with the platform's own parsers", () => {
+    const body = (file: string) => fixture(file)['200']!.data as { data: unknown };
+    const cases: [z.ZodTypeAny, string][] = [
+      [disputeUploadUrlAnswer, 'api_disputes_upload-url_response.json'],
+      [disputeEvidenceAnswer, 'api_disputes_evidence_response.json'],
+      [disputeResolveAnswer, 'api_disputes_resolve_response.json'],
+      [listSettlementsAnswer, 'api_settlements_list_response.json'],
+      [settlementTransactionsAnswer, 'api_settlements_transactions_response.json'],
+    ];
+    for (const [schema, file] of cases) expect(contractProblem(schema, body(file)), file).toBeNull();
+    // A dispute as the events carry it is Fetch Dispute's object: the documented fetch and list bodies, whose
+    // refund_amount, currency and category are null, are read too (the description's stricter DisputeFetchResponse
+    // stays the sandbox's contract above).
+    expect(contractProblem(disputeData, body('api_disputes_fetch_response.json').data)).toBeNull();
+    for (const item of body('api_disputes_list_response.json').data as unknown[])
+      expect(contractProblem(disputeData, item), 'api_disputes_list_response.json').toBeNull();
+    expect(disputeResolveAnswer.parse(body('api_disputes_resolve_response.json')).data).toMatchObject({
+      status: 'resolved',
+      resolution: 'merchant-accepted',
+    });
+    expect(listSettlementsAnswer.parse(body('api_settlements_list_response.json')).data[0]).toMatchObject({
+      total_amount: 995,
+      total_fees: 5,
+      total_processed: 1000,
+      deductions: null,
+    });
   });
 
   it('sees every endpoint the platform uses exercised, and every request the client sent conforms', () => {
@@ -263,6 +317,8 @@ describe("Paystack's contract: the client's requests, the sandbox's answers and 
       'refund list',
       'resend otp',
       'resolve',
+      'settlement list',
+      'settlement transactions',
       'transfer',
       'transfer verify',
       'verify',

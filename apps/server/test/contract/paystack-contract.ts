@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REFUND_ENDPOINTS, REFUND_EVENTS } from './paystack-refund-contract';
+import { SETTLEMENT_ENDPOINTS } from './paystack-settlement-contract';
 
 /**
  * Paystack's contract for every endpoint and event the platform uses, written from Paystack's published API
@@ -227,18 +228,22 @@ const disputeEvidenceData = z.object({
   customer_phone: str,
   service_details: str,
   delivery_address: str,
-  delivery_date: str,
+  // Absent from the documented Add Evidence sample (paystack.com/docs/api/dispute): the page wins.
+  delivery_date: str.optional(),
   dispute: int,
   id: int,
   createdAt: str,
   updatedAt: str,
 });
+// Where the documented Resolve Dispute sample (paystack.com/docs/api/dispute, ./documented/api_disputes_resolve_response.json)
+// differs from the description the page wins: last4, bin, merchant_transaction_reference and evidence null, the
+// transaction as an object, no integration.
 const disputeResolved = z.object({
   currency: str,
-  last4: str,
-  bin: str,
+  last4: nullable(str),
+  bin: nullable(str),
   transaction_reference: nullable(str),
-  merchant_transaction_reference: str,
+  merchant_transaction_reference: nullable(str),
   refund_amount: int,
   status: str,
   domain: str,
@@ -247,10 +252,10 @@ const disputeResolved = z.object({
   note: nullable(str),
   attachments: str,
   id: int,
-  integration: int,
-  transaction: int,
+  integration: int.optional(),
+  transaction: z.union([int, z.object({ id: int, reference: str })]),
   created_by: int,
-  evidence: int,
+  evidence: nullable(int),
   resolvedAt: str,
   createdAt: str,
   updatedAt: str,
@@ -444,6 +449,7 @@ export const ENDPOINTS: {
     answer: ok(z.object({ payment_session_timeout: int })),
   },
   ...REFUND_ENDPOINTS,
+  ...SETTLEMENT_ENDPOINTS,
 ];
 
 // Events (docs/payments/webhooks; documented/doc_payments_webhooks_events_*.json).
