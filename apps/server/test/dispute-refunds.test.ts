@@ -148,4 +148,84 @@ describeEachDatabase('a refund and a dispute of one payment', (database) => {
     expect((await askRefund(reference)).status).toBe(200);
     expect(await sandboxRefunds()).toHaveLength(1);
   });
+
+  it("leaves a payment with an open dispute off the awaiting-refund list; lost through Paystack's resolve event, it is paid back in the books once and no refund is asked", async () => {
+    const payer = await createTestAccount(ctx.app, { fullName: 'Charged Back Payer' });
+    const reference = await seedUnplacedPayment(ctx.app, payer);
+    const listed = async () =>
+      (
+        (
+          await callApi(ctx, '/api/admin/liabilities/refunds-due?programme=main&pageSize=100', {
+            headers: admin,
+          })
+        ).body as { items: { reference: string }[] }
+      ).items.map((i) => i.reference);
+    const owed = async () =>
+      (await callApi(ctx, '/api/admin/liabilities?programme=main', { headers: admin })).body as {
+        refundsDue: { count: number; value: string };
+        feesReceived: string;
+        chargebacks: { count: number; value: string; loss: string };
+      };
+    await settle(); // the earlier tests' refunds finish first: what is owed moves only by this payment below
+    expect(await listed()).toContain(reference);
+    const before = await owed();
+
+    // While the dispute is open no refund can be asked, so the payment is not listed as awaiting one; still owed.
+    const paystackId = await raiseDispute(reference);
+    expect(await listed()).not.toContain(reference);
+    expect((await owed()).refundsDue).toEqual(before.refundsDue);
+
+    // Paystack resolves it for the customer (the bank took the money back), and says so again.
+    const created = ctx.sandbox.webhooks.find(
+      (w) => w.event === 'charge.dispute.create' && w.reference === reference,
+    )!;
+    const data = (JSON.parse(created.rawBody) as { data: Record<string, unknown> }).data;
+    const resolved = {
+      ...data,
+      status: 'resolved',
+      resolution: 'merchant-accepted',
+      resolvedAt: new Date().toISOString(),
+    };
+    await ctx.sandbox.sendWebhook('charge.dispute.resolve', reference, resolved);
+    await settle();
+    await ctx.sandbox.sendWebhook('charge.dispute.resolve', reference, resolved);
+    await settle();
+
+    // The chargeback paid the payer back: refunds payable and Paystack's balance move by it, no fee, no loss.
+    const lines = await queryRows<{ key: string; amount_kobo: string }>(
+      ctx.app.db,
+      sql`select a.key, l.amount_kobo from journal_entries e join journal_lines l on l.entry_id = e.id
+          join ledger_accounts a on a.id = l.ledger_account_id
+          where e.idempotency_key = ${`chargeback:${reference}:${paystackId}`} order by a.key`,
+    );
+    expect(lines.map((l) => [l.key, Number(l.amount_kobo)])).toEqual([
+      ['provider_settlement:main', 5_000_000],
+      ['refunds_payable:main', -5_000_000],
+    ]);
+    const after = await owed();
+    expect(after.refundsDue.count).toBe(before.refundsDue.count - 1);
+    expect(Number(after.refundsDue.value)).toBe(Number(before.refundsDue.value) - 50_000);
+    expect(after.feesReceived).toBe(before.feesReceived);
+    expect(after.chargebacks.count).toBe(before.chargebacks.count + 1);
+    expect(after.chargebacks.loss).toBe(before.chargebacks.loss);
+    expect(await listed()).not.toContain(reference);
+    expect((await disputeOf(payer.id)).lost).toMatchObject({ amount: '50000.00', paidOutBefore: '0.00' });
+
+    // A refund beside it would pay the customer twice.
+    const refused = await askRefund(reference);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('refund_charged_back');
+
+    // The payer is told once; a payment that placed nothing holds nothing.
+    const told = await queryRows<{ n: string }>(
+      ctx.app.db,
+      sql`select count(*) as n from mail_queue where account_id = ${payer.id} and subject like 'Payment taken back by your bank%'`,
+    );
+    expect(Number(told[0]!.n)).toBe(1);
+    const flags = await queryRows(
+      ctx.app.db,
+      sql`select id from fraud_flags where account_id = ${payer.id} and rule = 'chargeback_lost'`,
+    );
+    expect(flags).toEqual([]);
+  });
 });

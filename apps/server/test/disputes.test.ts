@@ -15,6 +15,7 @@ import {
   useListeningApp,
 } from './payments-kit';
 import { fundWallet, saveBankDetails } from './payouts-test-kit';
+import { ledgerDiscrepancies } from '../src/modules/ledger/queries';
 
 /**
  * Disputes through the real Paystack client against the sandbox on a real port: the sandbox's customer disputes
@@ -38,7 +39,7 @@ describeEachDatabase(
     let admin: Record<string, string>;
     let adminEmail: string;
     beforeAll(async () => {
-      const account = await createTestAccount(ctx.app, { role: 'admin' });
+      const account = await createTestAccount(ctx.app, { role: 'admin', fullName: 'Dispute Answerer' });
       adminEmail = account.email;
       admin = await signInAs(ctx.app, account.id);
     });
@@ -208,7 +209,13 @@ describeEachDatabase(
         status: 'resolved',
         open: false,
         resolution: 'declined',
-        answer: { answer: 'contest', note, sent: true },
+        // The administrator who answered, by name and email (issue 35).
+        answer: {
+          answer: 'contest',
+          note,
+          sent: true,
+          by: { fullName: 'Dispute Answerer', email: adminEmail },
+        },
       });
       expect(
         await count(
@@ -288,3 +295,187 @@ describeEachDatabase(
     });
   },
 );
+
+/**
+ * Accepting a dispute is money going out (decision 0057): with approvals on, one administrator asks, another approves,
+ * and only then is Paystack told; the lost dispute then enters the books once, and the member is told.
+ */
+describeEachDatabase('disputes: an acceptance waits for a second administrator', (database) => {
+  const ctx = useListeningApp(database, { SINGLE_ADMIN_APPROVAL: 'false' });
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    const account = await createTestAccount(ctx.app, { role: 'admin', fullName: 'Dispute Maker' });
+    admin = await signInAs(ctx.app, account.id);
+  });
+  const api = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ) => ctx.app.inject({ method, url, headers: { ...admin, ...headers }, ...(payload ? { payload } : {}) });
+  const sandboxPost = (path: string) =>
+    fetch(`${ctx.url}/sandbox/paystack/checkout/records/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+  const cashOut = (email: string) =>
+    api('PUT', '/api/admin/payOutCash', { email, amount: 1000 }, { 'idempotency-key': randomUUID() });
+
+  it('an acceptance waits for a second administrator (never its maker), reaches Paystack once, and the lost dispute enters the books once', async () => {
+    const checker = await createTestAccount(ctx.app, { role: 'admin', secondFactor: true });
+    const checkerHeaders = await signInAs(ctx.app, checker.id);
+    const member = await createTestAccount(ctx.app, {
+      programme: 'main',
+      password: 'a good password',
+      fullName: 'Ada Chargeback',
+    });
+    const headers = await signInOverHttp(ctx, 'main', member.email, 'a good password');
+    const { checkoutUrl, reference } = await startPayment(ctx, headers, 'main');
+    await pressCheckout(checkoutUrl, 'success');
+    await settled(ctx.app);
+    // The member was paid ₦1,000 in cash out of the wallet before the dispute: owed by them once it is lost.
+    await fundWallet(ctx.app.db, 'main', member.id, 300_000);
+    expect((await cashOut(member.email)).statusCode).toBe(200);
+    const year = new Date().getFullYear();
+    const disclosure = async () =>
+      (await api('GET', `/api/admin/income-disclosure?programme=main&year=${year}`)).json<{
+        members: number;
+        feesPaidKobo: number;
+      }>();
+    const figures = async () =>
+      (await api('GET', '/api/admin/liabilities?programme=main')).json<{
+        feesReceived: string;
+        retained: string;
+        chargebacks: { count: number; value: string; loss: string };
+      }>();
+    const figuresBefore = await figures();
+    const disclosureBefore = await disclosure();
+
+    const raised = await sandboxPost(`${encodeURIComponent(reference)}/dispute`);
+    const paystackId = ((await raised.json()) as { data: { id: number } }).data.id;
+    await settled(ctx.app);
+    const mine = async () =>
+      (await api('GET', `/api/admin/disputes?state=all&accountId=${member.id}`)).json().items[0];
+    const dispute = await mine();
+    const atPaystack = async () =>
+      (
+        await queryRows<{ status: string; resolution: string | null; messages: unknown[] }>(
+          ctx.app.db,
+          sql`select status, resolution, messages from sandbox_disputes where id = ${paystackId}`,
+        )
+      )[0]!;
+    const messagesBefore = (await atPaystack()).messages.length;
+
+    // One administrator accepts: a request waits for a second one; nothing reaches Paystack yet.
+    const note = 'The card holder did not make this payment: give the money back.';
+    const asked = await api('POST', `/api/admin/disputes/${dispute.id}/answer`, { answer: 'accept', note });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const request = asked.json().approval;
+    expect(request).toMatchObject({ kind: 'dispute_accept', status: 'pending', amount: '50000.00' });
+    expect(
+      (await api('POST', `/api/admin/disputes/${dispute.id}/answer`, { answer: 'accept', note })).json(),
+    ).toMatchObject({ alreadyWaiting: true, approval: { id: request.id } });
+    expect(await mine()).toMatchObject({
+      open: true,
+      answer: null,
+      acceptRequest: { id: request.id },
+      lost: null,
+    });
+    expect(await atPaystack()).toMatchObject({ status: 'awaiting-merchant-feedback', resolution: null });
+
+    // Its maker cannot approve it.
+    const own = await api('POST', `/api/admin/approvals/${request.id}/approve`);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().code).toBe('own_request');
+    expect((await atPaystack()).status).toBe('awaiting-merchant-feedback');
+
+    // The second administrator approves: Paystack is told once; a second approval is refused.
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/approvals/${request.id}/approve`,
+      headers: checkerHeaders,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/admin/approvals/${request.id}/approve`,
+          headers: checkerHeaders,
+        })
+      ).statusCode,
+    ).toBe(409);
+    expect(await atPaystack()).toMatchObject({ status: 'resolved', resolution: 'merchant-accepted' });
+    expect((await atPaystack()).messages).toHaveLength(messagesBefore + 1);
+    const accepted = await queryRows<{ actor_account_id: string; details: { approvedBy: string } }>(
+      ctx.app.db,
+      sql`select actor_account_id, details from audit_log where action = 'dispute_accepted' and target_account_id = ${member.id}`,
+    );
+    expect(accepted).toEqual([
+      {
+        actor_account_id: expect.any(String),
+        details: expect.objectContaining({ approvedBy: checker.id, note }),
+      },
+    ]);
+
+    // Paystack's resolve event arrives (and is replayed): the loss is in the books once.
+    await settled(ctx.app);
+    const resolveHook = ctx.sandbox.webhooks.find(
+      (w) => w.event === 'charge.dispute.resolve' && w.reference === reference,
+    )!;
+    expect(await postWebhook(ctx, resolveHook.rawBody, resolveHook.signature)).toBe(200);
+    await settled(ctx.app);
+    const lines = await queryRows<{ key: string; amount_kobo: string }>(
+      ctx.app.db,
+      sql`select a.key, l.amount_kobo from journal_entries e join journal_lines l on l.entry_id = e.id
+            join ledger_accounts a on a.id = l.ledger_account_id
+            where e.kind = 'chargeback' and e.idempotency_key = ${`chargeback:${reference}:${paystackId}`} order by a.key`,
+    );
+    expect(lines.map((l) => [l.key, Number(l.amount_kobo)])).toEqual([
+      ['fee_income:main', -5_000_000],
+      ['provider_settlement:main', 5_000_000],
+    ]);
+    expect((await ledgerDiscrepancies(ctx.app.db)).mismatchedAccounts).toEqual([]);
+
+    // What the company owes, the fees and the income disclosure show the money that left.
+    const figuresAfter = await figures();
+    expect(Number(figuresAfter.feesReceived)).toBe(Number(figuresBefore.feesReceived) - 50_000);
+    expect(Number(figuresAfter.retained)).toBe(Number(figuresBefore.retained) - 50_000);
+    expect(figuresAfter.chargebacks.count).toBe(figuresBefore.chargebacks.count + 1);
+    expect(Number(figuresAfter.chargebacks.value)).toBe(Number(figuresBefore.chargebacks.value) + 50_000);
+    const disclosureAfter = await disclosure();
+    expect(disclosureAfter.members).toBe(disclosureBefore.members - 1);
+    expect(disclosureAfter.feesPaidKobo).toBe(disclosureBefore.feesPaidKobo - 5_000_000);
+
+    // The member record: the dispute lost, with who approved it and what was paid out before; the account held.
+    expect(await mine()).toMatchObject({
+      open: false,
+      resolution: 'merchant-accepted',
+      acceptRequest: null,
+      answer: { answer: 'accept', note, sent: true },
+      approvedBy: { fullName: checker.fullName, email: checker.email },
+      lost: { amount: '50000.00', paidOutBefore: '1000.00' },
+    });
+    const flags = await queryRows<{ rule: string; holds_payouts: boolean }>(
+      ctx.app.db,
+      sql`select rule, holds_payouts from fraud_flags where account_id = ${member.id} and cleared_at is null`,
+    );
+    expect(flags).toEqual([{ rule: 'chargeback_lost', holds_payouts: true }]);
+    expect((await cashOut(member.email)).statusCode).toBe(409);
+
+    // The member is told once, by mail and in the member area.
+    expect(
+      await count(
+        ctx.app,
+        sql`select count(*) as n from mail_queue where account_id = ${member.id} and subject like 'Payment taken back by your bank%'`,
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        ctx.app,
+        sql`select count(*) as n from notifications where account_id = ${member.id} and kind = 'chargeback_taken'`,
+      ),
+    ).toBe(1);
+  });
+});

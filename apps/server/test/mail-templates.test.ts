@@ -39,6 +39,16 @@ const samples: { event: NotificationEvent; says: string[]; page: string }[] = [
     page: '/maindashboard',
   },
   {
+    event: { kind: 'chargeback_taken', reference: 'MN-cbk', amountKobo: 5_000_000, placed: true },
+    says: [
+      '₦50,000',
+      'MN-cbk',
+      'card dispute',
+      'your payouts and cash-outs wait while we review your account',
+    ],
+    page: '/maindashboard',
+  },
+  {
     event: {
       kind: 'bonus_credited',
       bonus: 'Referral bonus',

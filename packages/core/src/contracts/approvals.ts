@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { loginAnswerSchema, pageQuerySchema } from './auth';
 import { emailField, exactTextField, programmeField, textField } from './fields';
 import { approvalSimulationSchema } from './plan-simulation';
+import { adminNameSchema } from './responses';
 
 /** Maker-checker requests, who they are for, and administrators' two-factor sign-in. */
 
@@ -18,6 +19,7 @@ export const approvalKindSchema = z.enum([
   'plan_version',
   'bank_file_record',
   'bank_file_reversal',
+  'dispute_accept',
 ]);
 export const approvalStatusSchema = z.enum(['pending', 'approved', 'declined', 'failed']);
 
@@ -170,7 +172,7 @@ export const administratorListSchema = z.object({
       removal: z
         .object({
           approvalId: z.number(),
-          askedBy: z.string(),
+          askedBy: adminNameSchema,
           askedAt: z.string(),
           takesEffectAt: z.string().nullable(),
           objection: z.string().nullable(),

@@ -3,6 +3,7 @@ import { PROGRAMMES } from '../plan/types';
 import { pageQuerySchema } from './auth';
 import { requiredText } from './fields';
 import { refundStatusSchema } from './refunds';
+import { adminNameSchema } from './responses';
 
 /** POST /api/admin/disputes/:id/answer: the operator accepts the customer's claim or contests it, with a note Paystack reads. */
 export const disputeAnswerSchema = z.strictObject({
@@ -63,12 +64,29 @@ export const disputeSchema = z.object({
     .object({
       answer: z.enum(['accept', 'contest']),
       note: z.string(),
-      by: z.string().nullable(),
+      by: adminNameSchema.nullable().describe('the administrator who answered'),
       at: z.string(),
       sent: z.boolean(),
     })
     .nullable()
     .describe('what an administrator answered through Paystack (sent false while the call is under way)'),
+  approvedBy: adminNameSchema
+    .nullable()
+    .describe('the second administrator who approved an acceptance (money going out), decision 0057'),
+  acceptRequest: z
+    .object({ id: z.number().describe('the approval request'), askedAt: z.string() })
+    .nullable()
+    .describe('an acceptance asked by one administrator, waiting for a second to approve it (decision 0057)'),
+  lost: z
+    .object({
+      at: z.string().describe('when the money taken back entered the books'),
+      amount: z.string().describe('what the bank took back, in naira'),
+      paidOutBefore: z
+        .string()
+        .describe("paid out of the member's wallet before: owed by the member, not recovered automatically"),
+    })
+    .nullable()
+    .describe('the dispute was lost (accepted, or resolved for the customer): the chargeback in the books'),
   dashboardUrl: z
     .string()
     .describe("where the dispute is seen at Paystack (the sandbox's records page in test mode)"),

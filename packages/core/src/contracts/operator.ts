@@ -49,6 +49,11 @@ export const liabilitiesSchema = z.object({
     .describe(
       'fees the provider took that placed nothing (a second payment, a payment after closure): owed back to the payers, not income',
     ),
+  chargebacks: z
+    .object({ count: z.number(), value: nairaString, loss: nairaString })
+    .describe(
+      "lost card disputes: what Paystack took back out of our balance (value), taken from the fee received or the refund owed; loss is the part beyond both (the customer's card fee, money refunded twice), decision 0057",
+    ),
   computedAt: z.string(),
 });
 

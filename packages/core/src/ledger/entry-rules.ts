@@ -29,3 +29,32 @@ export function walletAfter(balanceKobo: number, movementKobo: number): number |
   const after = balanceKobo + movementKobo;
   return after < 0 ? null : after;
 }
+
+/** Where the money a lost card dispute took back comes from, in kobo (each >= 0, summing to what was taken). */
+export interface ChargebackSplit {
+  /** What was still owed back to the payer for a payment that placed nothing: the chargeback paid it back. */
+  readonly fromRefundsPayableKobo: number;
+  /** The fee income the payment brought: it was never the company's to keep. */
+  readonly fromFeeIncomeKobo: number;
+  /** The rest (the card fee the customer bore and Paystack kept, or money already refunded once): a loss. */
+  readonly lossKobo: number;
+}
+
+/**
+ * A lost dispute (chargeback): Paystack takes `takenKobo` out of the balance it holds for us. It first settles what
+ * the payment still owed back (refunds payable), then takes back the fee income the payment brought, and anything
+ * beyond both is the company's loss, so each account moves by what it truly held for this payment.
+ */
+export function chargebackSplit(
+  takenKobo: number,
+  held: { owedBackKobo: number; feeIncomeKobo: number },
+): ChargebackSplit {
+  const taken = Math.max(0, takenKobo);
+  const fromRefundsPayableKobo = Math.min(taken, Math.max(0, held.owedBackKobo));
+  const fromFeeIncomeKobo = Math.min(taken - fromRefundsPayableKobo, Math.max(0, held.feeIncomeKobo));
+  return {
+    fromRefundsPayableKobo,
+    fromFeeIncomeKobo,
+    lossKobo: taken - fromRefundsPayableKobo - fromFeeIncomeKobo,
+  };
+}

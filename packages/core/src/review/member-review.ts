@@ -61,6 +61,7 @@ export const fraudRules = [
   'signup_burst',
   'referral_ring',
   'payment_disputed',
+  'chargeback_lost',
 ] as const;
 export type FraudRule = (typeof fraudRules)[number];
 
@@ -72,6 +73,8 @@ export const FRAUD_RULE_TEXT: Record<FraudRule, string> = {
   signup_burst: 'One of many sign-ups from one address within an hour',
   referral_ring: 'Same bank account or phone as a member further up the referral chain',
   payment_disputed: 'A card payment of this member is disputed at Paystack',
+  chargeback_lost:
+    'A card payment of this member was taken back by a dispute (chargeback): review before paying out',
 };
 
 /**
@@ -90,6 +93,9 @@ export const FRAUD_RULE_HOLDS: Record<FraudRule, boolean> = {
   signup_burst: false,
   // A chargeback may take the member's fee back: nothing leaves the wallet until Paystack resolves it.
   payment_disputed: true,
+  // The fee that bought the position was taken back: nothing leaves the wallet until an administrator has reviewed
+  // the account (decision 0057).
+  chargeback_lost: true,
 };
 
 export interface FraudThresholds {

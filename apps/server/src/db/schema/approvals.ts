@@ -26,6 +26,7 @@ export const APPROVAL_KINDS = [
   'plan_version',
   'bank_file_record',
   'bank_file_reversal',
+  'dispute_accept',
 ] as const;
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'declined', 'failed'] as const;
@@ -88,7 +89,7 @@ export const approvalRequests = pgTable(
       .where(sql`${t.status} = 'pending' and ${t.takesEffectAt} is not null`),
     check(
       'approval_requests_kind_known',
-      sql`${t.kind} in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version')`,
+      sql`${t.kind} in ('cash_out', 'payout_run', 'grant_approval', 'make_admin', 'remove_admin', 'close_account', 'payout_retry', 'erase_member', 'refund', 'plan_version', 'bank_file_record', 'bank_file_reversal', 'dispute_accept')`,
     ),
     check(
       'approval_requests_status_known',

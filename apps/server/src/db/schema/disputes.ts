@@ -35,6 +35,12 @@ export const disputes = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     /** When Paystack took the answer; null while the call is under way (or after it failed and was released). */
     answerSentAt: timestamp('answer_sent_at', { withTimezone: true }),
+    /** The second administrator who approved an acceptance (money going out); null for a contest or one administrator. */
+    approvedBy: uuid('approved_by').references(() => accounts.id),
+    /** When the lost dispute (the money taken back) entered the journal, once (decision 0057). */
+    lostAt: timestamp('lost_at', { withTimezone: true }),
+    /** What had been paid out of the member's wallet before the loss: owed by them, recorded, not clawed back. */
+    paidOutBeforeKobo: bigint('paid_out_before_kobo', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -25,6 +25,7 @@ export const ledgerAccounts = pgTable(
         'cash_out_clearing',
         'grant_expense',
         'refunds_payable',
+        'chargeback_loss',
       ],
     }).notNull(),
     programme: text('programme', { enum: PROGRAMMES }).notNull(),

@@ -22,6 +22,7 @@ export const fraudFlags = pgTable(
         'signup_burst',
         'referral_ring',
         'payment_disputed',
+        'chargeback_lost',
       ],
     }).notNull(),
     relatedAccountId: uuid('related_account_id').references(() => accounts.id),

@@ -63,6 +63,13 @@ const selectApprovals = (withPreview: boolean, card: SQL = sql`null::jsonb`) => 
 export const approvalStatusOf = (requestIdSql: SQL) =>
   sql`(select r.status from approval_requests r where r.id = ${requestIdSql})`;
 
+/**
+ * The account id of the administrator who approved the request `requestIdSql` names, as a column of another module's
+ * statement (null while it waits, when declined, or completed by its maker alone): a plan version's "approved by".
+ */
+export const approvalCheckerOf = (requestIdSql: SQL) =>
+  sql`(select r.checker_account_id from approval_requests r where r.id = ${requestIdSql} and r.status = 'approved')`;
+
 export async function findApproval(tx: Tx, id: number, options: { lock?: boolean; card?: SQL } = {}) {
   // The row lock is what makes a decision happen once: a second checker (or a double click) waits, then sees it decided.
   if (options.lock) await queryRows(tx, sql`select id from approval_requests where id = ${id} for update`);
@@ -97,6 +104,14 @@ export function pendingOfKind(tx: Tx, kind: ApprovalKind) {
 export const pendingRequestAbout = (alias: string, kind: ApprovalKind, targetIdSql: SQL) =>
   sql`left join lateral (select id, maker_account_id, created_at, takes_effect_at, objection from approval_requests
         where kind = ${kind} and status = 'pending' and target_account_id = ${targetIdSql}) ${sql.raw(alias)} on true`;
+
+/**
+ * The request waiting for the subject `subjectKeySql` names (SQL text), as a left join of another module's statement
+ * under `alias` (columns id, created_at): the disputes list shows an acceptance waiting for its second administrator.
+ */
+export const pendingRequestForSubject = (alias: string, subjectKeySql: SQL) =>
+  sql`left join lateral (select id, created_at from approval_requests
+        where subject_key = ${subjectKeySql} and status = 'pending' limit 1) ${sql.raw(alias)} on true`;
 
 /**
  * Declines every request this maker left waiting, with the reason (an administrator removed: their requests must not

@@ -11,6 +11,7 @@ import { paymentFacts } from '../payments/payment-fragments';
 import type { SignedInAccount } from '../../plugins/auth';
 import { recordAudit } from '../audit/record-audit';
 import { releaseDisputeHold } from './dispute-hold';
+import { bookLostDispute } from './dispute-loss';
 import { isOpen } from './dispute-words';
 import { disputeById } from './dispute-list';
 import type { Dispute } from '@coop/core/contracts';
@@ -36,6 +37,25 @@ export function refundsInWords(refunds: Dispute['refunds']) {
     .map(
       (r) =>
         `Refund of ${formatNaira(Math.round(Number(r.amount) * 100))}${r.providerRefundId === null ? '' : ` (Paystack refund ${r.providerRefundId})`}, asked on ${r.createdAt.slice(0, 10)}: ${r.status === 'processed' ? `processed${r.endedAt ? ` on ${r.endedAt.slice(0, 10)}` : ''}` : `${r.status} at Paystack`}.`,
+    );
+}
+
+/**
+ * Refuses an acceptance that cannot go to Paystack now: a dispute resolved or answered already, and a payment
+ * already refunded in full, whose acceptance would send the same money out a second time: the refund is the
+ * answer, given as evidence in a contest (decision 0056).
+ */
+export function assertAcceptable(dispute: Dispute) {
+  if (!dispute.open) throw new DomainError('dispute_resolved', 'Paystack has already resolved this dispute.');
+  if (dispute.answer)
+    throw new DomainError(
+      'dispute_answered',
+      `This dispute has already been ${dispute.answer.answer === 'accept' ? 'accepted' : 'contested'}.`,
+    );
+  if (dispute.refundedInFull)
+    throw new DomainError(
+      'dispute_refunded',
+      `Payment ${dispute.payment.reference} was already refunded in full: ${refundsInWords(dispute.refunds).join(' ')} Accepting the dispute would send the money out a second time: contest it instead and give the refund as evidence.`,
     );
 }
 
@@ -67,19 +87,17 @@ export async function answerDispute(
   admin: SignedInAccount,
   disputeId: number,
   input: DisputeAnswerInput,
+  /** The second administrator who approved an acceptance (disputes/dispute-approval.ts); null when none was needed. */
+  approvedBy: string | null = null,
 ) {
-  // A payment already refunded in full would send the same money out a second time if the claim were accepted:
-  // the refund is the answer, given as evidence in a contest (decision 0056).
   const current = await disputeById(deps.db, disputeId, '');
+  // A payment already refunded in full: accepting would send the same money out a second time (decision 0056).
   if (input.answer === 'accept' && current?.refundedInFull && current.open && !current.answer)
-    throw new DomainError(
-      'dispute_refunded',
-      `Payment ${current.payment.reference} was already refunded in full: ${refundsInWords(current.refunds).join(' ')} Accepting the dispute would send the money out a second time: contest it instead and give the refund as evidence.`,
-    );
+    assertAcceptable(current);
   const refunds = current?.refunds ?? [];
   const [claimed] = await queryRows<Claimed>(
     deps.db,
-    sql`with c as (update disputes set answer = ${input.answer}, answer_note = ${input.note}, answered_by = ${admin.id}, answered_at = now(), updated_at = now()
+    sql`with c as (update disputes set answer = ${input.answer}, answer_note = ${input.note}, answered_by = ${admin.id}, approved_by = ${approvedBy}, answered_at = now(), updated_at = now()
                    where id = ${disputeId} and answer is null and status <> 'resolved' returning *)
         select c.paystack_id, c.account_id, c.refund_amount_kobo, p.reference, p.amount_kobo, p.paid_at, p.placed,
                a.full_name, a.email, a.phone, a.programme
@@ -101,7 +119,7 @@ export async function answerDispute(
   }
   const giveBack = () =>
     deps.db.execute(
-      sql`update disputes set answer = null, answer_note = null, answered_by = null, answered_at = null where id = ${disputeId} and answer_sent_at is null`,
+      sql`update disputes set answer = null, answer_note = null, answered_by = null, approved_by = null, answered_at = null where id = ${disputeId} and answer_sent_at is null`,
     );
   const paystackId = Number(claimed.paystack_id);
   let answer;
@@ -151,16 +169,20 @@ export async function answerDispute(
         paystackDisputeId: paystackId,
         reference: claimed.reference,
         note: input.note,
+        ...(approvedBy === null ? {} : { approvedBy }),
         paystackStatus: taken.status,
         resolution: taken.resolution,
       },
     });
-    if (!isOpen(row!.status))
+    if (!isOpen(row!.status)) {
       await releaseDisputeHold(tx, {
         paystackId,
         accountId: claimed.account_id,
         resolution: row!.resolution,
       });
+      // Accepted and resolved at once: the money left, so it enters the books now (once, decision 0057).
+      await bookLostDispute(tx, disputeId);
+    }
   });
   return input.answer === 'accept'
     ? 'Paystack has the answer: the claim is accepted.'

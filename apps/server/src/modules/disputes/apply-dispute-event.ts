@@ -7,6 +7,7 @@ import { queryRows } from '../../db/rows';
 import { accountColumnsJoin } from '../accounts/account-sql';
 import { paymentFacts } from '../payments/payment-fragments';
 import { holdForDispute, releaseDisputeHold } from './dispute-hold';
+import { bookLostDispute } from './dispute-loss';
 import { tellAdministrators } from './dispute-mail';
 import { isOpen } from './dispute-words';
 
@@ -33,7 +34,7 @@ export type DisputeEventOutcome = 'applied' | 'replayed' | 'unknown_payment' | '
 /**
  * Applies one charge.dispute.* event (paystack.com/docs/payments/webhooks: create, remind, resolve) in one
  * transaction: the dispute row (made on the first event of any kind), the hold on the member's money while it is
- * open and its release when Paystack resolves it, and the administrators' mail on a new dispute and on a reminder.
+ * open and its release when Paystack resolves it, a lost dispute in the books (dispute-loss.ts), and the administrators' mail on a new dispute and on a reminder.
  * An event already applied (the same body, by digest) changes nothing; a resolved dispute is never reopened by a
  * late or replayed event.
  */
@@ -100,12 +101,15 @@ export async function applyDisputeEvent(
     dueAt,
   };
   if (isOpen(status)) await holdForDispute(tx, facts);
-  else
+  else {
     await releaseDisputeHold(tx, {
       paystackId: d.id,
       accountId: payment.account_id,
       resolution: dispute!.resolution,
     });
+    // Resolved against us (accepted here, in Paystack's dashboard, or by the bank): the money left; booked once.
+    await bookLostDispute(tx, Number(row!.id));
+  }
 
   const member = { fullName: payment.full_name, email: payment.email, programme: payment.programme };
   if (

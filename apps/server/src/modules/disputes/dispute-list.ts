@@ -1,10 +1,11 @@
 import { toNairaString, type Programme, type RefundStatus } from '@coop/core';
 import type { Dispute } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
-import { accountColumnsJoin } from '../accounts/account-sql';
+import { accountColumnsJoin, adminNameOf } from '../accounts/account-sql';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { paymentFacts } from '../payments/payment-fragments';
+import { pendingRequestForSubject } from '../approvals/approval-store';
 import { paymentRefundsJson } from '../refunds/refund-store';
 import { disputeStatusText, isOpen } from './dispute-words';
 
@@ -28,6 +29,13 @@ interface DisputeRow {
   answered_at: When | null;
   answer_sent_at: When | null;
   answered_by_name: string | null;
+  answered_by_email: string | null;
+  approved_by_name: string | null;
+  approved_by_email: string | null;
+  accept_request_id: string | null;
+  accept_asked_at: When | null;
+  lost_at: When | null;
+  paid_out_before_kobo: string | null;
   account_id: string;
   full_name: string;
   email: string;
@@ -58,10 +66,13 @@ const refundsOf = (r: DisputeRow): PaymentRefund[] =>
   typeof r.refunds === 'string' ? (JSON.parse(r.refunds) as PaymentRefund[]) : r.refunds;
 
 export const disputeColumns = sql`d.id, d.paystack_id, d.status, d.category, d.resolution, d.refund_amount_kobo, d.due_at, d.resolved_at, d.created_at, d.last_event,
-  d.answer, d.answer_note, d.answered_at, d.answer_sent_at, b.full_name as answered_by_name,
+  d.answer, d.answer_note, d.answered_at, d.answer_sent_at, b.full_name as answered_by_name, b.email as answered_by_email,
+  c.full_name as approved_by_name, c.email as approved_by_email, q.id as accept_request_id, q.created_at as accept_asked_at,
+  d.lost_at, d.paid_out_before_kobo,
   a.id as account_id, a.full_name, a.email, a.programme, p.reference, p.amount_kobo, p.paid_at, ${paymentRefundsJson(sql`p.reference`)} as refunds`;
 const disputeJoins = sql`from disputes d ${accountColumnsJoin('a', sql`d.account_id`, ['id', 'full_name', 'email', 'programme'])}
-  join lateral ${paymentFacts({ id: sql`d.payment_id` })} p on true ${accountColumnsJoin('b', sql`d.answered_by`, ['full_name'], 'left')}`;
+  join lateral ${paymentFacts({ id: sql`d.payment_id` })} p on true ${accountColumnsJoin('b', sql`d.answered_by`, ['full_name', 'email'], 'left')}
+  ${accountColumnsJoin('c', sql`d.approved_by`, ['full_name', 'email'], 'left')} ${pendingRequestForSubject('q', sql`'dispute:' || d.id`)}`;
 
 const toDispute = (r: DisputeRow, dashboardUrl: string): Dispute => {
   const refunds = refundsOf(r);
@@ -97,11 +108,24 @@ const toDispute = (r: DisputeRow, dashboardUrl: string): Dispute => {
       ? {
           answer: r.answer,
           note: r.answer_note ?? '',
-          by: r.answered_by_name,
+          by: adminNameOf(r.answered_by_name, r.answered_by_email),
           at: iso(r.answered_at!),
           sent: r.answer_sent_at !== null,
         }
       : null,
+    approvedBy: adminNameOf(r.approved_by_name, r.approved_by_email),
+    acceptRequest:
+      r.accept_request_id === null
+        ? null
+        : { id: Number(r.accept_request_id), askedAt: iso(r.accept_asked_at!) },
+    lost:
+      r.lost_at === null
+        ? null
+        : {
+            at: iso(r.lost_at),
+            amount: toNairaString(Number(r.refund_amount_kobo)),
+            paidOutBefore: toNairaString(Number(r.paid_out_before_kobo ?? 0)),
+          },
     dashboardUrl,
   };
 };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { paymentFacts } from '../payments/payment-fragments';
+import { LOST_RESOLUTION } from './dispute-loss';
 
 /**
  * No refund is asked while a dispute of the payment is open (decision 0056): the bank may take the money back
@@ -14,6 +15,19 @@ export async function openDisputeBarsRefund(db: Tx, reference: string) {
     sql`select d.paystack_id from disputes d join ${paymentFacts({ reference })} p on p.id = d.payment_id
         where d.status <> 'resolved' order by d.id limit 1`,
   );
+  if (!open) {
+    // The bank took the money back through a lost dispute: a refund beside it would pay the customer twice.
+    const [lost] = await queryRows<{ paystack_id: string }>(
+      db,
+      sql`select d.paystack_id from disputes d join ${paymentFacts({ reference })} p on p.id = d.payment_id
+          where d.status = 'resolved' and d.resolution = ${LOST_RESOLUTION} order by d.id limit 1`,
+    );
+    if (lost)
+      return {
+        code: 'refund_charged_back',
+        message: `Payment ${reference} was already taken back by the customer's bank through a lost dispute (dispute ${lost.paystack_id}): nothing is left to refund.`,
+      };
+  }
   return open
     ? {
         code: 'refund_disputed',

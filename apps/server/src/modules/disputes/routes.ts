@@ -1,4 +1,5 @@
 import {
+  approvalPendingAnswerSchema,
   disputeAnswerSchema,
   disputeListSchema,
   errorResponses,
@@ -10,10 +11,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SANDBOX_PREFIX } from '../../adapters/payments';
 import { signedIn } from '../../plugins/auth';
-import { addRefundBar } from '../refunds/refund-bars';
+import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
+import { addRefundBar, addRefundListFragments } from '../refunds/refund-bars';
 import { answerDispute } from './answer-dispute';
+import { disputeAcceptApproval } from './dispute-approval';
 import { handleDisputeEvents } from './dispute-event-queue';
 import { disputeById, listDisputes } from './dispute-list';
+import { disputeRefundListFragments } from './dispute-loss';
 import { openDisputeBarsRefund } from './dispute-refund-bar';
 
 const admin = { access: 'admin' as const };
@@ -22,6 +26,8 @@ const admin = { access: 'admin' as const };
 export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
   handleDisputeEvents(app);
   addRefundBar(openDisputeBarsRefund);
+  addRefundListFragments(disputeRefundListFragments);
+  app.approvalActs.add(disputeAcceptApproval);
   // Paystack's dashboard lists the disputes; in test mode the sandbox's records page stands in for it.
   const dashboardUrl =
     app.config.payments.provider === 'sandbox'
@@ -59,19 +65,35 @@ export const disputeRoutes: FastifyPluginAsyncZod = async (app) => {
       config: admin,
       schema: {
         tags: ['admin'],
-        summary: "Accept or contest a dispute through Paystack's dispute API with a note, once (audited)",
+        summary:
+          "Contest a dispute through Paystack's dispute API with a note, once (audited); accepting it sends money back, so it waits for a second administrator (202) and is sent to Paystack when approved",
         params: idParams,
         body: disputeAnswerSchema,
         response: {
           200: disputeAnsweredSchema,
+          202: approvalPendingAnswerSchema,
           ...errorResponses,
           404: errorSchema,
           502: errorSchema,
         },
       },
     },
-    async (request) => {
-      const message = await answerDispute(app, signedIn(request), request.params.id, request.body);
+    async (request, reply) => {
+      const maker = signedIn(request);
+      // Accepting is money going out, like a refund of the same amount: a second administrator approves it.
+      if (request.body.answer === 'accept' && (await needsSecondAdministrator(app)))
+        return reply
+          .status(202)
+          .send(
+            await requestApproval(
+              app,
+              maker,
+              disputeAcceptApproval,
+              { disputeId: request.params.id, note: request.body.note },
+              undefined,
+            ),
+          );
+      const message = await answerDispute(app, maker, request.params.id, request.body);
       return { message, dispute: (await disputeById(app.db, request.params.id, dashboardUrl))! };
     },
   );

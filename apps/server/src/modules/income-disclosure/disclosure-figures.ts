@@ -1,6 +1,6 @@
 import { earningsBandNames, summariseEarnings, type Programme } from '@coop/core';
 import type { IncomeDisclosure } from '@coop/core/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { awardsDeliveredByKind } from '../engine/award-store';
@@ -25,9 +25,9 @@ export async function incomeDisclosureFigures(
   const members = await queryRows<{ account_id: string; fees: string; received: string }>(
     db,
     sql`with fees as (
-          select ${accountOfFeeKey(sql`f.idempotency_key`)} as account_id, sum(f.amount_kobo) as fees
+          select ${accountOfFeeKey(feeKeyOf(sql`f.idempotency_key`))} as account_id, sum(f.amount_kobo) as fees
           from ${feeLines(programme, from, to)} f
-          group by 1
+          group by 1 having sum(f.amount_kobo) > 0
         ), received as (${receivedInYear(programme, from, to)})
         select f.account_id, f.fees, coalesce(r.received, 0) as received from fees f left join received r on r.account_id = f.account_id
         order by f.account_id`,
@@ -35,7 +35,8 @@ export async function incomeDisclosureFigures(
   const [others] = await queryRows<{ total: string | null }>(
     db,
     sql`with fees as (
-          select distinct ${accountOfFeeKey(sql`f.idempotency_key`)} as account_id from ${feeLines(programme, from, to)} f
+          select ${accountOfFeeKey(feeKeyOf(sql`f.idempotency_key`))} as account_id from ${feeLines(programme, from, to)} f
+          group by 1 having sum(f.amount_kobo) > 0
         ), received as (${receivedInYear(programme, from, to)})
         select sum(r.received) as total from received r where r.account_id not in (select account_id from fees)`,
   );
@@ -66,9 +67,16 @@ export async function incomeDisclosureFigures(
   };
 }
 
-/** The fee income lines of the year's fee entries, each tied to its member by the key of its entry. */
+/**
+ * The fee income lines of the year's fee entries, each tied to its member by the key of its entry, and those of
+ * lost disputes (chargebacks, decision 0057), which take a fee back: a member whose fee was taken back paid nothing.
+ */
 const feeLines = (programme: Programme, from: Date, to: Date) =>
-  entryLinesOf({ entryKinds: ['fee'], accountKind: 'fee_income', programme, from, to });
+  entryLinesOf({ entryKinds: ['fee', 'chargeback'], accountKind: 'fee_income', programme, from, to });
+
+/** A chargeback's key (`chargeback:<reference>:<dispute>`) as the key of the fee it took back (`fee:<reference>`). */
+const feeKeyOf = (key: SQL) =>
+  sql`case when ${key} like 'chargeback:%' then 'fee:' || split_part(${key}, ':', 2) else ${key} end`;
 
 /** Each member's cash bonuses credited to the wallet in the year (the health fee already deducted). */
 const receivedInYear = (programme: Programme, from: Date, to: Date) =>

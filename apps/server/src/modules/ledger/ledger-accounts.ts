@@ -6,7 +6,8 @@ import { queryRows } from '../../db/rows';
 /**
  * cash_payout: money an administrator paid a member by hand (admin cash-out screens); cash_out_clearing: a cash-out
  * above the approval threshold set aside from the wallet while a second administrator decides (decision 0040);
- * grant_expense: approved grants.
+ * grant_expense: approved grants; chargeback_loss: what a lost card dispute took beyond what the payment held for
+ * us (the card fee the customer bore, money refunded twice), decision 0057.
  */
 export type CompanyAccountKind =
   | 'fee_income'
@@ -17,7 +18,8 @@ export type CompanyAccountKind =
   | 'cash_payout'
   | 'cash_out_clearing'
   | 'grant_expense'
-  | 'refunds_payable';
+  | 'refunds_payable'
+  | 'chargeback_loss';
 
 /** A ledger account is named by a stable key, so entries can be described before any row exists. */
 export type LedgerAccountRef =

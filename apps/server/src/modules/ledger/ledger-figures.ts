@@ -16,6 +16,11 @@ export interface LedgerFigures {
   reservedKobo: number;
   healthFeesPayableKobo: number;
   grantsCreditedKobo: number;
+  /** What lost card disputes took back out of Paystack's balance for us, and how many (decision 0057). */
+  chargebacksKobo: number;
+  chargebackCount: number;
+  /** The part of it beyond what the payments held for us (the customer's card fee, money refunded twice). */
+  chargebackLossKobo: number;
 }
 
 /**
@@ -38,6 +43,14 @@ export async function ledgerFigures(db: Tx, programme: Programme): Promise<Ledge
         join journal_entries e on e.id = l.entry_id
         where a.key = ${`provider_settlement:${programme}`} and e.kind like ${TRANSFER_ENTRY}`,
   );
+  const [chargebacks] = await queryRows<{ total: string; n: string }>(
+    db,
+    sql`select coalesce(sum(l.amount_kobo), 0) as total, count(*) as n
+        from journal_lines l
+        join ledger_accounts a on a.id = l.ledger_account_id
+        join journal_entries e on e.id = l.entry_id
+        where a.key = ${`provider_settlement:${programme}`} and e.kind = 'chargeback'`,
+  );
   return {
     feesReceivedKobo: of('fee_income'),
     bonusesCreditedKobo: -of('bonus_expense'),
@@ -49,6 +62,9 @@ export async function ledgerFigures(db: Tx, programme: Programme): Promise<Ledge
     reservedKobo: of('payout_clearing') + of('cash_out_clearing'),
     healthFeesPayableKobo: of('health_fee_payable'),
     grantsCreditedKobo: -of('grant_expense'),
+    chargebacksKobo: Number(chargebacks!.total),
+    chargebackCount: Number(chargebacks!.n),
+    chargebackLossKobo: -of('chargeback_loss'),
   };
 }
 

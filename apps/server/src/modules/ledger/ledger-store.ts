@@ -103,3 +103,49 @@ export const walletJournalLinesText = (walletKeyText: string) => `(
       join ledger_accounts a on a.id = l.ledger_account_id
       join journal_entries e on e.id = l.entry_id
       where a.key = ${walletKeyText})`;
+
+/** Entry kinds that move money between a member's wallet and the member (payouts, cash-outs, and their returns). */
+const PAID_TO_MEMBER = [
+  'payout_reserve',
+  'payout_released',
+  'payout_reversed',
+  'cash_out',
+  'cash_out_reserve',
+  'cash_out_released',
+];
+
+/**
+ * What has left the member's wallet to them (payouts, including one the bank has not confirmed yet, and cash-outs),
+ * less what came back: after a lost dispute it is recorded as owed by the member (decision 0057).
+ */
+export async function paidOutOfWalletKobo(tx: Tx, accountId: string): Promise<number> {
+  const [row] = await queryRows<{ paid: string }>(
+    tx,
+    sql`select coalesce(-sum(l.amount_kobo), 0) as paid
+        from journal_lines l
+        join ledger_accounts a on a.id = l.ledger_account_id
+        join journal_entries e on e.id = l.entry_id
+        where a.key = ${`wallet:${accountId}`} and e.kind in (${sql.join(
+          PAID_TO_MEMBER.map((k) => sql`${k}`),
+          sql`, `,
+        )})`,
+  );
+  return Math.max(0, Number(row?.paid ?? 0));
+}
+
+/** What the entry with this key put on ledger accounts of one kind (0 without the entry): a payment's fee income. */
+export async function entryAmountOnKobo(
+  tx: Tx,
+  idempotencyKey: string,
+  accountKind: string,
+): Promise<number> {
+  const [row] = await queryRows<{ total: string }>(
+    tx,
+    sql`select coalesce(sum(l.amount_kobo), 0) as total
+        from journal_entries e
+        join journal_lines l on l.entry_id = e.id
+        join ledger_accounts a on a.id = l.ledger_account_id and a.kind = ${accountKind}
+        where e.idempotency_key = ${idempotencyKey}`,
+  );
+  return Number(row?.total ?? 0);
+}

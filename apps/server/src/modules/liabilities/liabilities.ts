@@ -46,6 +46,11 @@ export async function liabilities(db: Db, programme: Programme, now: Date): Prom
         grantsCredited: naira(ledger.grantsCreditedKobo),
         goldenCrownDueNext12Months: { count: crown.count, value: naira(crown.valueKobo) },
         refundsDue: { count: refunds.count, value: naira(refunds.amountKobo) },
+        chargebacks: {
+          count: ledger.chargebackCount,
+          value: naira(ledger.chargebacksKobo),
+          loss: naira(ledger.chargebackLossKobo),
+        },
         computedAt: now.toISOString(),
       };
     },

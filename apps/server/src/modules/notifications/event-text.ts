@@ -92,6 +92,21 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         page: 'dashboard',
         action: 'Open my dashboard',
       };
+    case 'chargeback_taken':
+      return {
+        ...base,
+        title: `Payment taken back by your bank: ${formatNaira(event.amountKobo)}`,
+        summary: `Your bank took back ${formatNaira(event.amountKobo)} of your payment for the ${platform} (reference ${event.reference}) after a card dispute: the money is back with the card holder.`,
+        more: [
+          event.placed
+            ? 'Your position stays where it is, but the fee that paid for it has been taken back: your payouts and cash-outs wait while we review your account. Money already paid out to you is recorded as owed to the cooperative.'
+            : 'No position was placed for this payment, so nothing else changes: the money owed back to you has been paid back by your bank.',
+          `Questions, or a dispute you did not mean to make? Contact us at ${supportEmail}.`,
+        ],
+        items: [{ label: `Taken back of payment ${event.reference}`, amountKobo: event.amountKobo }],
+        page: 'dashboard',
+        action: 'Open my dashboard',
+      };
     case 'bonus_credited': {
       const totalKobo = event.lines.reduce((sum, l) => sum + l.amountKobo, 0);
       return {
@@ -285,7 +300,7 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
       return {
         ...base,
         title: `The ${platform} plan has a new version (${event.version})`,
-        summary: `Positions placed from now on join under version ${event.version} of the plan. Your own terms do not change: each position is paid by the version it joined under. My Plan shows yours, with a link to its terms.`,
+        summary: `${event.from ? `Positions paid for from ${event.from} on` : 'Positions placed from now on'} join under version ${event.version} of the plan. Your own terms do not change: each position is paid by the version it joined under. My Plan shows yours, with a link to its terms.`,
         more: [
           ...(event.changes.length ? [`What changes for new members: ${event.changes.join('; ')}.`] : []),
           `New members now accept the terms of version ${event.version}.`,

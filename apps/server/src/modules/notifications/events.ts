@@ -21,6 +21,8 @@ export type NotificationEvent =
   /** Paystack accepted a refund; expectedAt is Paystack's own date for the money to be back (ISO), when it gave one. */
   | { kind: 'refund_started'; reference: string; amountKobo: number; expectedAt: string | null }
   | { kind: 'refund_processed'; reference: string; amountKobo: number; leftKobo: number }
+  /** A card dispute of the payment was lost: the bank took the money back; the account waits for a review (0057). */
+  | { kind: 'chargeback_taken'; reference: string; amountKobo: number; placed: boolean }
   | { kind: 'bonus_credited'; bonus: string; lines: Item[] }
   | {
       kind: 'promotion';
@@ -59,7 +61,8 @@ export type NotificationEvent =
   | { kind: 'email_change_requested'; newEmail: string; by?: 'member' }
   | { kind: 'email_changed'; newEmail: string }
   /** A new version of the programme's plan: what changes for positions placed from now on. */
-  | { kind: 'plan_published'; version: number; changes: string[] };
+  /** `from`: the time a scheduled version takes effect, in words (absent: it applies at once). */
+  | { kind: 'plan_published'; version: number; changes: string[]; from?: string };
 
 export type NotificationKind = NotificationEvent['kind'];
 
@@ -71,6 +74,8 @@ export const categoryOf: Record<NotificationKind, MailCategory | 'security'> = {
   // Money given back, and on its way back: never turned off either.
   refund_started: 'security',
   refund_processed: 'security',
+  // Money taken back and the account held: never turned off.
+  chargeback_taken: 'security',
   bonus_credited: 'bonuses',
   promotion: 'bonuses',
   award_delivered: 'awards',

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 
 /**
@@ -20,3 +21,33 @@ export async function refundBarOf(db: Tx, reference: string) {
   }
   return null;
 }
+
+/**
+ * The same knowledge as SQL for the refund lists (decision 0057): `barred` is a condition true while the payment
+ * named by `referenceSql` may not be refunded (a dispute open on it), so the awaiting-refund list leaves it out;
+ * `givenBackKobo` is what went back to the payer otherwise (a lost dispute: the bank took it back), so it is no
+ * longer owed.
+ */
+export interface RefundListFragments {
+  barred(referenceSql: SQL): SQL;
+  givenBackKobo(referenceSql: SQL): SQL;
+}
+
+const listFragments = new Set<RefundListFragments>();
+
+/** Adding the same fragments again (a second app in one process) changes nothing. */
+export const addRefundListFragments = (fragments: RefundListFragments) => void listFragments.add(fragments);
+
+/** True when another module bars the payment's refund now (false when none is registered). */
+export const barredFromRefundSql = (referenceSql: SQL) =>
+  sql`(false${sql.join(
+    [...listFragments].map((f) => sql` or ${f.barred(referenceSql)}`),
+    sql``,
+  )})`;
+
+/** What went back to the payer other than by a refund (0 when none is registered). */
+export const givenBackOtherwiseKobo = (referenceSql: SQL) =>
+  sql`(0${sql.join(
+    [...listFragments].map((f) => sql` + ${f.givenBackKobo(referenceSql)}`),
+    sql``,
+  )})`;

@@ -18,6 +18,8 @@ import { ApprovalOverlaps } from '../../common/components/approval-overlaps';
 import { HeldMoney } from './held-money';
 import { LeftOutList } from './left-out-list';
 import { RemovalNotice } from './removal-notice';
+import { PlanSimulationFigures } from './plan-simulation-figures';
+import { adminName } from '../../common/admin-name';
 
 const KIND = {
   cash_out: 'Cash-out',
@@ -32,6 +34,7 @@ const KIND = {
   plan_version: 'Publish a plan version',
   bank_file_record: 'Record what the bank paid',
   bank_file_reversal: 'Correct a recorded bank file',
+  dispute_accept: 'Accept a card dispute (the money goes back)',
 } as const;
 
 export const paymentsCount = (n: number) => `${n} payment${n === 1 ? '' : 's'}`;
@@ -99,7 +102,7 @@ export function ApprovalCard({
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-600">Asked by</dt>
         <dd className="break-words text-slate-900">
-          {approval.maker.fullName} {own && '(you)'} · {formatDateTime(approval.createdAt)}
+          {adminName(approval.maker)} {own && '(you)'} · {formatDateTime(approval.createdAt)}
         </dd>
         {approval.target && (
           <>
@@ -112,8 +115,8 @@ export function ApprovalCard({
         {approval.checker && (
           <>
             <dt className="text-slate-600">Decided by</dt>
-            <dd className="text-slate-900">
-              {approval.checker.fullName}
+            <dd className="break-words text-slate-900">
+              {adminName(approval.checker)}
               {approval.decidedAt && ` · ${formatDateTime(approval.decidedAt)}`}
             </dd>
           </>
@@ -131,6 +134,7 @@ export function ApprovalCard({
           </>
         )}
       </dl>
+      {approval.kind === 'plan_version' && <PlanSimulationFigures approval={approval} />}
       <HeldMoney approval={approval} own={own} />
       <ApprovalOverlaps overlaps={approval.overlaps} />
       <LeftOutList leftOut={approval.leftOut} />

@@ -110,6 +110,15 @@ export function LiabilityFigures({ view: v }: { view: Liabilities }) {
         to={v.refundsDue.count ? '#refunds-due' : undefined}
         testId="refunds-due"
       />
+      {v.chargebacks.count > 0 && (
+        <Figure
+          label="Taken back by card disputes"
+          value={v.chargebacks.value}
+          detail={`${v.chargebacks.count} lost dispute${v.chargebacks.count === 1 ? '' : 's'}: taken out of the fees received (or the refund owed)${v.chargebacks.loss === '0.00' ? '' : `; ${naira(v.chargebacks.loss)} beyond them, the customer's card fee or money refunded twice, is a loss`}`}
+          to={ledgerLink(p, 'fee')}
+          testId="chargebacks"
+        />
+      )}
     </div>
   );
 }
