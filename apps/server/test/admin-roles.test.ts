@@ -69,6 +69,8 @@ describeEachDatabase('who becomes an administrator, and the audit log of it', (d
     expect(invited).toMatchObject({
       actorAccountId: admin.id,
       actorEmail: admin.email,
+      // The log names the administrator as the screens do: name and email (issue 35).
+      actor: { fullName: 'Boss Admin', email: admin.email },
       details: { email, fullName: 'Helper Person', approvedBy: null },
     });
     expect(Date.now() - new Date(invited.createdAt).getTime()).toBeLessThan(60_000);

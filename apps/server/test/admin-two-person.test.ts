@@ -145,7 +145,13 @@ describeEachDatabase(
       expect(status).toMatchObject({
         sole: false,
         invitations: [],
-        waiting: [{ email, fullName: 'Accomplice Person', askedBy: 'Maker Two' }],
+        waiting: [
+          {
+            email,
+            fullName: 'Accomplice Person',
+            askedBy: { fullName: 'Maker Two', email: expect.stringContaining('@') },
+          },
+        ],
       });
       // The old "make a member admin" route is gone.
       const member = await createTestAccount(ctx.app, { fullName: 'Known Password' });
@@ -269,7 +275,7 @@ describeEachDatabase(
       ).json();
       expect(listed.items.find((a: { id: string }) => a.id === target.id).removal).toMatchObject({
         approvalId: approval.id,
-        askedBy: 'Maker Notice',
+        askedBy: { fullName: 'Maker Notice', email: expect.stringContaining('@') },
         objection: 'I have done nothing wrong',
         takesEffectAt: approval.takesEffectAt,
       });

@@ -133,8 +133,8 @@ describeEachDatabase('approvals that show and freeze what they approve', (databa
     const runs = (await call('GET', '/admin/payouts/runs?programme=main', checker.headers)).json();
     expect(runs.items[0]).toMatchObject({
       period: '2026-10',
-      createdBy: 'Maker Admin',
-      approvedBy: 'Checker Admin',
+      createdBy: { fullName: 'Maker Admin', email: expect.stringContaining('@') },
+      approvedBy: { fullName: 'Checker Admin', email: checker.email },
       payoutCount: 1,
     });
   });

@@ -110,7 +110,7 @@ describeEachDatabase('admin cash-outs', (database) => {
         email: someone.email,
         fullName: 'Bola Member',
         amount: '12000.50',
-        recordedBy: 'Ada Admin',
+        recordedBy: { fullName: 'Ada Admin', email: expect.stringContaining('@') },
       },
     });
     expect(await walletBalanceKobo(ctx.app.db, someone.id)).toBe(1_250_050 - 1_200_050);

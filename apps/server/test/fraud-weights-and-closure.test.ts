@@ -265,7 +265,12 @@ describeEachDatabase(
       expect(record).toMatchObject({
         status: 'closed',
         statusHistory: [
-          { fromStatus: 'active', toStatus: 'closed', reason: 'unfair_use', by: 'Maker Admin' },
+          {
+            fromStatus: 'active',
+            toStatus: 'closed',
+            reason: 'unfair_use',
+            by: { fullName: 'Maker Admin', email: expect.stringContaining('@') },
+          },
         ],
         closure: { reason: 'unfair_use', money: expect.stringContaining('are held') },
       });

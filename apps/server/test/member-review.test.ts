@@ -121,7 +121,12 @@ describeEachDatabase('member record, suspension and fraud signals', (database) =
     expect(suspended.json()).toMatchObject({
       status: 'suspended',
       statusHistory: [
-        { fromStatus: 'active', toStatus: 'suspended', reason: 'breach_of_terms', by: 'Review Admin' },
+        {
+          fromStatus: 'active',
+          toStatus: 'suspended',
+          reason: 'breach_of_terms',
+          by: { fullName: 'Review Admin', email: expect.stringContaining('@') },
+        },
       ],
     });
     expect(
@@ -260,9 +265,12 @@ describeEachDatabase('member record, suspension and fraud signals', (database) =
     const record = (await get(`/api/admin/members/${referral.account.id}`)).json();
     expect(record.flags[0]).toMatchObject({
       clearNote: 'Husband and wife, one household account; checked by phone',
-      clearedBy: 'Review Admin',
+      clearedBy: { fullName: 'Review Admin', email: expect.stringContaining('@') },
     });
-    expect(record.audit[0]).toMatchObject({ action: 'fraud_flag_cleared' });
+    expect(record.audit[0]).toMatchObject({
+      action: 'fraud_flag_cleared',
+      actor: { fullName: 'Review Admin', email: expect.stringContaining('@') },
+    });
   });
 
   it('flags several unrelated accounts sharing one bank account, but not one person’s Main and Welcome Back accounts', async () => {

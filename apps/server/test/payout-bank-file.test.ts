@@ -186,8 +186,8 @@ describeEachDatabase('bank files that pay once, recorded and corrected by two ad
     expect(run.batches[0]).toMatchObject({
       status: 'recorded',
       paid: '190000.00',
-      recordedBy: 'Maker Admin',
-      recordedApprovedBy: 'Checker Admin',
+      recordedBy: { fullName: 'Maker Admin', email: expect.stringContaining('@') },
+      recordedApprovedBy: { fullName: 'Checker Admin', email: expect.stringContaining('@') },
     });
     expect(await walletBalanceKobo(ctx.app.db, people.dayo.id)).toBe(3_000_000);
     expect(await balanceOf('provider_settlement:main')).toBe(19_000_000);
@@ -269,8 +269,8 @@ describeEachDatabase('bank files that pay once, recorded and corrected by two ad
       outcome: 'failed',
       reversedFrom: 'paid',
       reversalReason: reason,
-      reversedBy: 'Maker Admin',
-      reversalApprovedBy: 'Checker Admin',
+      reversedBy: { fullName: 'Maker Admin', email: expect.stringContaining('@') },
+      reversalApprovedBy: { fullName: 'Checker Admin', email: expect.stringContaining('@') },
     });
     expect(first).toMatchObject({ status: 'recorded', paid: '140000.00' });
     // A record is corrected once: asking again for the same payment is refused.

@@ -256,7 +256,7 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
       period,
       mode: 'csv',
       status: 'running',
-      createdBy: 'Ada Admin',
+      createdBy: { fullName: 'Ada Admin', email: expect.stringContaining('@') },
       payoutCount: 3,
       total: '10500.50',
       paid: '0.00',
@@ -324,7 +324,7 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
       paymentCount: 3,
       total: '10500.50',
       paid: '0.00',
-      createdBy: 'Ada Admin',
+      createdBy: { fullName: 'Ada Admin', email: expect.stringContaining('@') },
     });
     // Asking again gives the same open batch, not a new one.
     const again = await bankFile();
@@ -415,7 +415,7 @@ describeEachDatabase('payout preview and bank-file runs', (database) => {
         id: batchId,
         status: 'recorded',
         paid: '8000.00',
-        recordedBy: 'Ada Admin',
+        recordedBy: { fullName: 'Ada Admin', email: expect.stringContaining('@') },
         recordedApprovedBy: null,
       },
       run: { status: 'needs_attention', paid: '8000.00', counts: { success: 2, failed: 1 } },

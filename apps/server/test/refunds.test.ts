@@ -66,7 +66,13 @@ describeEachDatabase('refunds of payments that placed no position', (database) =
     const key = randomUUID();
     const asked = await ask(reference, { reason: 'Paid twice from two checkouts' }, key);
     expect(asked.status, JSON.stringify(asked.body)).toBe(202);
-    expect(asked.body.approval).toMatchObject({ kind: 'refund', amount: '50000.00' });
+    // The request names its maker by name and email (issue 35: two administrators may share a name).
+    expect(asked.body.approval).toMatchObject({
+      kind: 'refund',
+      amount: '50000.00',
+      maker: { id: maker.id, fullName: 'Refund Maker', email: maker.email },
+      checker: null,
+    });
     // A second press of the same form, and a new form for the same payment, answer the same request.
     expect((await ask(reference, { reason: 'Paid twice from two checkouts' }, key)).body.approval.id).toBe(
       asked.body.approval.id,
@@ -85,6 +91,10 @@ describeEachDatabase('refunds of payments that placed no position', (database) =
       approve(asked.body.approval.id, checker),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
+    expect((first.status === 200 ? first : second).body).toMatchObject({
+      maker: { fullName: 'Refund Maker', email: maker.email },
+      checker: { id: checker.id, fullName: 'Refund Checker', email: checker.email },
+    });
     await settle();
 
     expect(await sandboxRefunds(reference)).toEqual([{ amountKobo: 5_000_000, status: 'processed' }]);
@@ -99,8 +109,8 @@ describeEachDatabase('refunds of payments that placed no position', (database) =
       expect.objectContaining({
         status: 'processed',
         amount: '50000.00',
-        requestedBy: 'Refund Maker',
-        approvedBy: 'Refund Checker',
+        requestedBy: { fullName: 'Refund Maker', email: maker.email },
+        approvedBy: { fullName: 'Refund Checker', email: checker.email },
       }),
     ]);
     // Money in (refund due) and money out (refund): Paystack's balance and what is owed back are where they started.

@@ -4,7 +4,7 @@ import { programmeField, textField } from './fields';
 import { plainPageQuerySchema } from './params';
 import { grantSchema } from './member-responses';
 import { approvalSchema } from './approvals';
-import { nairaString, pageOf } from './responses';
+import { adminNameSchema, nairaString, pageOf } from './responses';
 
 /**
  * What the admin API answers, declared once: the server's routes serialise through these and the admin
@@ -150,7 +150,7 @@ export const cashOutAnswerSchema = z.object({
     email: z.string(),
     fullName: z.string(),
     amount: nairaString,
-    recordedBy: z.string().describe("the administrator's name"),
+    recordedBy: adminNameSchema.describe('the administrator who recorded it'),
     createdAt: z.string(),
   }),
 });
@@ -177,8 +177,12 @@ export const payoutRunSummarySchema = z.object({
   period: z.string(),
   mode: z.enum(['transfer', 'csv']),
   status: payoutRunStatusSchema,
-  createdBy: z.string(),
-  approvedBy: z.string().nullable().describe('the second administrator who approved the run, when one did'),
+  createdBy: adminNameSchema
+    .nullable()
+    .describe('the administrator who ran it; null: the payout schedule did'),
+  approvedBy: adminNameSchema
+    .nullable()
+    .describe('the second administrator who approved the run, when one did'),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   payoutCount: z.number(),
@@ -249,10 +253,10 @@ export const payoutBatchSchema = z.object({
   paymentCount: z.number().describe('control total: how many payments the file holds'),
   total: nairaString.describe('control total: the naira the file pays'),
   paid: nairaString.describe('naira recorded as paid by the bank'),
-  createdBy: z.string(),
+  createdBy: adminNameSchema,
   createdAt: z.string(),
-  recordedBy: z.string().nullable(),
-  recordedApprovedBy: z.string().nullable(),
+  recordedBy: adminNameSchema.nullable(),
+  recordedApprovedBy: adminNameSchema.nullable(),
   recordedAt: z.string().nullable(),
   pendingRecordApprovalId: z.number().nullable(),
   pendingReversalApprovalId: z.number().nullable(),
@@ -272,8 +276,8 @@ export const payoutBatchSchema = z.object({
         .nullable()
         .describe('what was recorded first, when an approved reversal corrected it'),
       reversalReason: z.string().nullable(),
-      reversedBy: z.string().nullable(),
-      reversalApprovedBy: z.string().nullable(),
+      reversedBy: adminNameSchema.nullable(),
+      reversalApprovedBy: adminNameSchema.nullable(),
       reversedAt: z.string().nullable(),
     }),
   ),
@@ -380,6 +384,7 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   actorAccountId: z.string().nullable(),
   actorEmail: z.string().nullable(),
+  actor: adminNameSchema.nullable().describe('who did it, by name and email (null: the platform itself)'),
   targetAccountId: z.string().nullable(),
   targetEmail: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),

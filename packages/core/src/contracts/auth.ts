@@ -10,7 +10,7 @@ import {
   requiredText,
   withConfirmation,
 } from './fields';
-import { messageSchema } from './responses';
+import { adminNameSchema, messageSchema } from './responses';
 import { PROGRAMMES, type Programme } from '../plan/types';
 
 export const loginEmail = emailField({
@@ -148,7 +148,7 @@ export const adminInvitationStatusSchema = z.object({
         approvalId: z.number(),
         fullName: z.string(),
         email: z.string(),
-        askedBy: z.string(),
+        askedBy: adminNameSchema,
         createdAt: z.string(),
       }),
     )

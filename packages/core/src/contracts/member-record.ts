@@ -4,7 +4,7 @@ import { pageQuerySchema } from './auth';
 import { emailField, phoneField, requiredText, textField } from './fields';
 import { closureReasons, fraudRules, suspensionReasons } from '../review/member-review';
 import { awardSchema, matrixSchema, stageProgressSchema } from './member-responses';
-import { nairaString } from './responses';
+import { adminNameSchema, nairaString } from './responses';
 import { refundSchema } from './refunds';
 import { termsAcceptedSchema } from './terms';
 
@@ -73,7 +73,7 @@ export const fraudFlagSchema = z.object({
     ),
   raisedAt: z.string(),
   clearedAt: z.string().nullable(),
-  clearedBy: z.string().nullable(),
+  clearedBy: adminNameSchema.nullable(),
   clearNote: z.string().nullable(),
 });
 export const fraudFlagListSchema = z.object({
@@ -118,7 +118,7 @@ export const statusChangeSchema = z.object({
   toStatus: z.string(),
   reason: z.string(),
   note: z.string(),
-  by: z.string().nullable(),
+  by: adminNameSchema.nullable().describe('the administrator who made the change (null: the platform)'),
   createdAt: z.string(),
 });
 
@@ -207,7 +207,7 @@ export const memberRecordSchema = z.object({
     )
     .describe('every transfer attempt, newest first: a failed transfer and its retry are two rows'),
   cashOuts: z.array(
-    z.object({ id: z.number(), amount: nairaString, by: z.string().nullable(), createdAt: z.string() }),
+    z.object({ id: z.number(), amount: nairaString, by: adminNameSchema.nullable(), createdAt: z.string() }),
   ),
   closure: z.object({
     requestedAt: z.string().nullable(),
@@ -223,7 +223,7 @@ export const memberRecordSchema = z.object({
     z.object({
       id: z.number(),
       action: z.string(),
-      actor: z.string().nullable(),
+      actor: adminNameSchema.nullable().describe('who did it, by name and email (null: the platform)'),
       details: z.record(z.string(), z.unknown()),
       createdAt: z.string(),
     }),

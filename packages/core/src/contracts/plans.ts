@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AWARD_KINDS } from '../plan/types';
 import { programmeField, requiredText } from './fields';
+import { adminNameSchema } from './responses';
 
 /** A plan version as the API carries it: core's `Plan`, amounts in kobo as integers. */
 
@@ -80,7 +81,13 @@ export const planVersionRowSchema = z.object({
   differences: z
     .array(planDifferenceSchema)
     .describe('against the version it replaces (drafts: the current one)'),
-  createdBy: z.string().nullable(),
+  createdBy: z.string().nullable().describe("the drafting administrator's account id"),
+  draftedBy: adminNameSchema
+    .nullable()
+    .describe('the administrator who drafted it (null: the first version)'),
+  approvedBy: adminNameSchema
+    .nullable()
+    .describe('the second administrator who approved its publication (null: not yet, or published at once)'),
   approvalId: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

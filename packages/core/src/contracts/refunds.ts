@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PROGRAMMES } from '../plan/types';
 import { requiredText } from './fields';
 import { nairaAmountField } from './member';
-import { nairaString } from './responses';
+import { adminNameSchema, nairaString } from './responses';
 
 /** POST /admin/payments/:reference/refunds: how much (naira; the whole rest when empty) and why. */
 export const refundRequestSchema = z.strictObject({
@@ -26,8 +26,8 @@ export const refundSchema = z.object({
   status: refundStatusSchema,
   reason: z.string(),
   providerNote: z.string().nullable().describe("Paystack's last word on the refund"),
-  requestedBy: z.string().nullable(),
-  approvedBy: z.string().nullable(),
+  requestedBy: adminNameSchema.nullable(),
+  approvedBy: adminNameSchema.nullable(),
   createdAt: z.string(),
   endedAt: z.string().nullable(),
   providerRefundId: z

@@ -43,3 +43,10 @@ export type IdAnswer = z.infer<typeof idAnswerSchema>;
 /** A page of an admin list, its rows shaped by the given schema. */
 export const pageOf = <Item extends z.ZodType>(item: Item) =>
   z.object({ page: z.number(), pageSize: z.number(), total: z.number(), items: z.array(item) });
+
+/**
+ * An administrator as a screen names them where maker and checker (or whoever did a thing) appear: the name and the
+ * email, so two administrators with one name still read apart (issue 35). The client shows it with one formatter.
+ */
+export const adminNameSchema = z.object({ fullName: z.string(), email: z.string() });
+export type AdminName = z.infer<typeof adminNameSchema>;

@@ -89,3 +89,10 @@ export const accountNameText = (accountIdText: string) =>
 /** A boolean: some account was made before `at` (the platform was in use then). */
 export const accountsExistedBefore = (at: Date): SQL =>
   sql`exists (select 1 from accounts where created_at < ${at})`;
+
+/**
+ * An administrator as the screens name them (name and email, issue 35), from the `full_name` and `email` an
+ * `accountColumnsJoin` of their id gave the caller's statement; null when the statement names nobody.
+ */
+export const adminNameOf = (fullName: string | null, email: string | null) =>
+  fullName === null || email === null ? null : { fullName, email };

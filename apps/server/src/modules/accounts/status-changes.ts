@@ -54,14 +54,15 @@ export interface StatusHistoryRow {
   reason: string;
   note: string;
   by: string | null;
+  by_email: string | null;
   created_at: Date;
 }
 
-/** An account's status history, newest first, with the name of the administrator who made each change. */
+/** An account's status history, newest first, with the name and email of the administrator who made each change. */
 export function statusHistory(db: Tx, accountId: string) {
   return queryRows<StatusHistoryRow>(
     db,
-    sql`select c.from_status, c.to_status, c.reason, c.note, b.full_name as by, c.created_at
+    sql`select c.from_status, c.to_status, c.reason, c.note, b.full_name as by, b.email as by_email, c.created_at
         from account_status_changes c left join accounts b on b.id = c.actor_account_id where c.account_id = ${accountId} order by c.id desc`,
   );
 }

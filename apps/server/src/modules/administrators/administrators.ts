@@ -106,17 +106,18 @@ export async function listAdministrators(db: Db, viewerId: string) {
     two_factor: boolean;
     removal_id: string | null;
     removal_maker: string | null;
+    removal_maker_email: string | null;
     removal_asked_at: Date | null;
     removal_takes_effect_at: Date | null;
     removal_objection: string | null;
   }>(
     db,
     sql`select a.id, a.full_name, a.email, a.status, ${secondFactorConfirmed(sql`a.id`)} as two_factor,
-               r.id as removal_id, m.full_name as removal_maker, r.created_at as removal_asked_at,
+               r.id as removal_id, m.full_name as removal_maker, m.email as removal_maker_email, r.created_at as removal_asked_at,
                r.takes_effect_at as removal_takes_effect_at, r.objection as removal_objection
         from ${accountColumnsFrom('a', ['id', 'full_name', 'email', 'status', 'programme', 'role'])}
         ${pendingRequestAbout('r', 'remove_admin', sql`a.id`)}
-        ${accountColumnsJoin('m', sql`r.maker_account_id`, ['full_name'], 'left')}
+        ${accountColumnsJoin('m', sql`r.maker_account_id`, ['full_name', 'email'], 'left')}
         where a.programme = 'main' and a.role = 'admin' and a.status <> 'closed' order by a.full_name, a.email`,
   );
   const iso = (at: Date | string | null) => (at ? new Date(at).toISOString() : null);
@@ -130,7 +131,7 @@ export async function listAdministrators(db: Db, viewerId: string) {
     removal: r.removal_id
       ? {
           approvalId: Number(r.removal_id),
-          askedBy: r.removal_maker!,
+          askedBy: { fullName: r.removal_maker!, email: r.removal_maker_email! },
           askedAt: iso(r.removal_asked_at)!,
           takesEffectAt: iso(r.removal_takes_effect_at),
           objection: r.removal_objection,

@@ -61,7 +61,7 @@ export async function invitationStatus(db: Db, viewerId: string) {
       approvalId: Number(w.id),
       fullName: w.payload.fullName,
       email: w.payload.email,
-      askedBy: w.maker_name,
+      askedBy: { fullName: w.maker_name, email: w.maker_email },
       createdAt: iso(w.created_at),
     })),
   };

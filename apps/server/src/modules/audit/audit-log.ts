@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { accountColumnsJoin } from '../accounts/account-sql';
+import { accountColumnsJoin, adminNameOf } from '../accounts/account-sql';
 
 export interface AuditRow {
   id: number;
   action: string;
   actorAccountId: string | null;
   actorEmail: string | null;
+  /** Who did it, by name and email as the screens name administrators (null: the platform itself). */
+  actor: { fullName: string; email: string } | null;
   targetAccountId: string | null;
   targetEmail: string | null;
   details: Record<string, unknown>;
@@ -57,6 +59,7 @@ export async function listAuditLog(db: Db, page: { page: number; pageSize: numbe
     action: string;
     actor_account_id: string | null;
     actor_email: string | null;
+    actor_name: string | null;
     target_account_id: string | null;
     target_email: string | null;
     details: Record<string, unknown>;
@@ -64,7 +67,7 @@ export async function listAuditLog(db: Db, page: { page: number; pageSize: numbe
     created_at: Date | string;
   }>(
     db,
-    sql`select l.id, l.action, l.actor_account_id, actor.email as actor_email, l.target_account_id, target.email as target_email, l.details, l.details->>'address' as address, l.created_at
+    sql`select l.id, l.action, l.actor_account_id, actor.email as actor_email, actor.full_name as actor_name, l.target_account_id, target.email as target_email, l.details, l.details->>'address' as address, l.created_at
         ${joins} ${where}
         order by l.created_at desc, l.id desc
         limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`,
@@ -79,6 +82,7 @@ export async function listAuditLog(db: Db, page: { page: number; pageSize: numbe
     action: r.action,
     actorAccountId: r.actor_account_id,
     actorEmail: r.actor_email,
+    actor: adminNameOf(r.actor_name, r.actor_email),
     targetAccountId: r.target_account_id,
     targetEmail: r.target_email,
     details: r.details,

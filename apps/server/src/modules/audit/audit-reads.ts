@@ -7,20 +7,26 @@ type When = string | Date;
 export interface AuditTrailRow {
   id: string;
   action: string;
-  /** What `actorColumn` made of the actor's id (an administrator's email, for the member record). */
-  actor: string | null;
+  /** What `actorColumns` made of the actor's id: their name and email, for the member record. */
+  actor_name: string | null;
+  actor_email: string | null;
   details: Record<string, unknown>;
   created_at: When;
 }
 
 /**
- * Every audit row about one account, newest first. The actor is named in the same statement by the fragment the
- * caller gives (the accounts module's), so the record costs one statement, not one per row.
+ * Every audit row about one account, newest first. The actor is named (name and email) in the same statement by the
+ * fragments the caller gives (the accounts module's), so the record costs one statement, not one per row.
  */
-export function auditTrailOf(db: Tx, accountId: string, actorColumn: (actorIdSql: SQL) => SQL) {
+export function auditTrailOf(
+  db: Tx,
+  accountId: string,
+  actorColumns: { name: (actorIdSql: SQL) => SQL; email: (actorIdSql: SQL) => SQL },
+) {
   return queryRows<AuditTrailRow>(
     db,
-    sql`select l.id, l.action, ${actorColumn(sql`l.actor_account_id`)} as actor, l.details, l.created_at
+    sql`select l.id, l.action, ${actorColumns.name(sql`l.actor_account_id`)} as actor_name,
+          ${actorColumns.email(sql`l.actor_account_id`)} as actor_email, l.details, l.created_at
         from audit_log l where l.target_account_id = ${accountId} order by l.id desc`,
   );
 }

@@ -26,7 +26,8 @@ export interface CashOut {
   email: string;
   fullName: string;
   amountKobo: number;
-  recordedBy: string;
+  /** The administrator who recorded it, by name and email. */
+  recordedBy: { fullName: string; email: string };
   createdAt: Date;
   /** True when this answer repeats an earlier request with the same key (nothing was debited). */
   replayed: boolean;
@@ -43,14 +44,15 @@ export interface CashOutRow {
   email: string;
   full_name: string;
   admin_name: string;
+  admin_email: string;
 }
 
 export async function findCashOut(tx: Tx, idempotencyKey: string) {
   const [row] = await queryRows<CashOutRow>(
     tx,
-    sql`select c.id, c.account_id, c.programme, c.amount_kobo, c.created_at, m.email, m.full_name, a.full_name as admin_name
+    sql`select c.id, c.account_id, c.programme, c.amount_kobo, c.created_at, m.email, m.full_name, a.full_name as admin_name, a.email as admin_email
         from cash_outs c ${accountColumnsJoin('m', sql`c.account_id`, ['email', 'full_name'])}
-        ${accountColumnsJoin('a', sql`c.created_by`, ['full_name'])}
+        ${accountColumnsJoin('a', sql`c.created_by`, ['full_name', 'email'])}
         where c.idempotency_key = ${idempotencyKey}`,
   );
   return row;
@@ -62,7 +64,7 @@ const toCashOut = (row: CashOutRow, replayed: boolean): CashOut => ({
   email: row.email,
   fullName: row.full_name,
   amountKobo: Number(row.amount_kobo),
-  recordedBy: row.admin_name,
+  recordedBy: { fullName: row.admin_name, email: row.admin_email },
   createdAt: new Date(row.created_at),
   replayed,
 });

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { FRAUD_RULE_TEXT, type FraudRule, type Programme, DomainError } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { accountColumnsJoin } from '../accounts/account-sql';
+import { accountColumnsJoin, adminNameOf } from '../accounts/account-sql';
 import { recordAudit } from '../audit/record-audit';
 
 interface FlagRow {
@@ -21,6 +21,7 @@ interface FlagRow {
   raised_at: string | Date;
   cleared_at: string | Date | null;
   cleared_by_name: string | null;
+  cleared_by_email: string | null;
   clear_note: string | null;
   total?: string;
 }
@@ -46,17 +47,17 @@ function toFlag(r: FlagRow) {
     groupKey: r.group_key,
     raisedAt: iso(r.raised_at)!,
     clearedAt: iso(r.cleared_at),
-    clearedBy: r.cleared_by_name,
+    clearedBy: adminNameOf(r.cleared_by_name, r.cleared_by_email),
     clearNote: r.clear_note,
   };
 }
 
 const flagColumns = sql`f.id, f.account_id, a.full_name as account_name, a.email as account_email, a.programme as account_programme, f.rule,
   f.related_account_id as related_id, r.full_name as related_name, r.email as related_email, f.detail, f.holds_payouts, f.group_key, f.raised_at, f.cleared_at,
-  c.full_name as cleared_by_name, f.clear_note`;
+  c.full_name as cleared_by_name, c.email as cleared_by_email, f.clear_note`;
 const flagJoins = sql`from fraud_flags f ${accountColumnsJoin('a', sql`f.account_id`, ['full_name', 'email', 'programme'])}
   ${accountColumnsJoin('r', sql`f.related_account_id`, ['full_name', 'email'], 'left')}
-  ${accountColumnsJoin('c', sql`f.cleared_by`, ['full_name'], 'left')}`;
+  ${accountColumnsJoin('c', sql`f.cleared_by`, ['full_name', 'email'], 'left')}`;
 
 async function selectFlags(db: Tx, where: SQL, tail: SQL = sql``) {
   return queryRows<FlagRow>(

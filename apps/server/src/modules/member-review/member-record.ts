@@ -9,7 +9,13 @@ import {
 import type { MemberRecord } from '@coop/core/contracts';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { accountColumnsFrom, accountColumnsJoin, accountEmail } from '../accounts/account-sql';
+import {
+  accountColumnsFrom,
+  accountColumnsJoin,
+  accountEmail,
+  accountName,
+  adminNameOf,
+} from '../accounts/account-sql';
 import { pendingEmailChangeJoin } from '../accounts/email-changes';
 import { statusHistory } from '../accounts/status-changes';
 import { termsAcceptedBy } from '../accounts/terms-accepted';
@@ -131,7 +137,7 @@ export async function memberRecord(
       grantsOf(db, accountId),
       readMemberRecordPart(parts, 'payouts', db, accountId),
       readMemberRecordPart(parts, 'cashOuts', db, accountId),
-      auditTrailOf(db, accountId, accountEmail),
+      auditTrailOf(db, accountId, { name: accountName, email: accountEmail }),
       flagsOf(db, accountId),
       refundsOfAccount(db, accountId),
       termsAcceptedBy(db, accountId),
@@ -163,7 +169,7 @@ export async function memberRecord(
       toStatus: h.to_status,
       reason: h.reason,
       note: h.note,
-      by: h.by,
+      by: adminNameOf(h.by, h.by_email),
       createdAt: iso(h.created_at),
     })),
     sponsor: a.sponsor_id
@@ -221,7 +227,7 @@ export async function memberRecord(
     audit: audit.map((l) => ({
       id: Number(l.id),
       action: l.action,
-      actor: l.actor,
+      actor: adminNameOf(l.actor_name, l.actor_email),
       details: l.details,
       createdAt: iso(l.created_at),
     })),

@@ -2,7 +2,7 @@ import { programmeName, type Programme, DomainError } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { accountColumnsJoin } from '../accounts/account-sql';
+import { accountColumnsJoin, adminNameOf } from '../accounts/account-sql';
 import { bankDetailsToPay } from '../bank-details/queries';
 import { lagosTime } from '../../lib/lagos-time';
 import { findPendingBySubject } from '../approvals/approval-store';
@@ -97,17 +97,21 @@ interface BatchRow {
   payment_count: number;
   total_kobo: string;
   created_by: string;
+  created_by_email: string;
   created_at: string | Date;
   recorded_by: string | null;
+  recorded_by_email: string | null;
   recorded_approved_by: string | null;
+  recorded_approved_by_email: string | null;
   recorded_at: string | Date | null;
 }
 
-const batchSql = sql`select b.id, b.run_id, b.status, b.payment_count, b.total_kobo, c.full_name as created_by, b.created_at,
-    r.full_name as recorded_by, ra.full_name as recorded_approved_by, b.recorded_at
-  from payout_batches b ${accountColumnsJoin('c', sql`b.created_by`, ['full_name'])}
-    ${accountColumnsJoin('r', sql`b.recorded_by`, ['full_name'], 'left')}
-    ${accountColumnsJoin('ra', sql`b.recorded_approved_by`, ['full_name'], 'left')}`;
+const batchSql = sql`select b.id, b.run_id, b.status, b.payment_count, b.total_kobo, c.full_name as created_by, c.email as created_by_email, b.created_at,
+    r.full_name as recorded_by, r.email as recorded_by_email, ra.full_name as recorded_approved_by,
+    ra.email as recorded_approved_by_email, b.recorded_at
+  from payout_batches b ${accountColumnsJoin('c', sql`b.created_by`, ['full_name', 'email'])}
+    ${accountColumnsJoin('r', sql`b.recorded_by`, ['full_name', 'email'], 'left')}
+    ${accountColumnsJoin('ra', sql`b.recorded_approved_by`, ['full_name', 'email'], 'left')}`;
 
 /** A batch with its run (a bank-file run), or 404; locked for an act that records or corrects it. */
 export async function findBatch(tx: Tx, batchId: number, options: { lock?: boolean } = {}) {
@@ -191,8 +195,8 @@ export interface BatchItem {
   bankReason: string | null;
   reversedFrom: 'paid' | 'failed' | null;
   reversalReason: string | null;
-  reversedBy: string | null;
-  reversalApprovedBy: string | null;
+  reversedBy: { fullName: string; email: string } | null;
+  reversalApprovedBy: { fullName: string; email: string } | null;
   reversedAt: Date | null;
 }
 
@@ -203,10 +207,11 @@ export interface Batch {
   paymentCount: number;
   totalKobo: number;
   paidKobo: number;
-  createdBy: string;
+  /** The administrators, by name and email (issue 35). */
+  createdBy: { fullName: string; email: string };
   createdAt: Date;
-  recordedBy: string | null;
-  recordedApprovedBy: string | null;
+  recordedBy: { fullName: string; email: string } | null;
+  recordedApprovedBy: { fullName: string; email: string } | null;
   recordedAt: Date | null;
   /** The request that waits for a second administrator to record this batch, or to correct it. */
   pendingRecordApprovalId: number | null;
@@ -237,18 +242,21 @@ export async function runBatches(db: Tx, runId: number): Promise<Batch[]> {
     reversed_from: 'paid' | 'failed' | null;
     reversal_reason: string | null;
     reversed_by: string | null;
+    reversed_by_email: string | null;
     reversal_approved_by: string | null;
+    reversal_approved_by_email: string | null;
     reversed_at: string | Date | null;
   }>(
     db,
     sql`select i.batch_id, i.payout_id, a.full_name, coalesce(t.bank_name, p.bank_name) as bank_name,
           coalesce(t.account_number_last4, p.account_number_last4) as last4, i.attempt, i.reference, i.amount_kobo,
-          i.outcome, i.bank_reason, i.reversed_from, i.reversal_reason, rb.full_name as reversed_by, ra.full_name as reversal_approved_by, i.reversed_at
+          i.outcome, i.bank_reason, i.reversed_from, i.reversal_reason, rb.full_name as reversed_by, rb.email as reversed_by_email,
+          ra.full_name as reversal_approved_by, ra.email as reversal_approved_by_email, i.reversed_at
         from payout_batch_items i join payout_batches b on b.id = i.batch_id join payouts p on p.id = i.payout_id
           ${accountColumnsJoin('a', sql`p.account_id`, ['full_name'])}
           left join payout_attempts t on t.payout_id = i.payout_id and t.attempt = i.attempt
-          ${accountColumnsJoin('rb', sql`i.reversed_by`, ['full_name'], 'left')}
-          ${accountColumnsJoin('ra', sql`i.reversal_approved_by`, ['full_name'], 'left')}
+          ${accountColumnsJoin('rb', sql`i.reversed_by`, ['full_name', 'email'], 'left')}
+          ${accountColumnsJoin('ra', sql`i.reversal_approved_by`, ['full_name', 'email'], 'left')}
         where b.run_id = ${runId} order by i.payout_id`,
   );
   const result: Batch[] = [];
@@ -268,8 +276,8 @@ export async function runBatches(db: Tx, runId: number): Promise<Batch[]> {
         bankReason: i.bank_reason,
         reversedFrom: i.reversed_from,
         reversalReason: i.reversal_reason,
-        reversedBy: i.reversed_by,
-        reversalApprovedBy: i.reversal_approved_by,
+        reversedBy: adminNameOf(i.reversed_by, i.reversed_by_email),
+        reversalApprovedBy: adminNameOf(i.reversal_approved_by, i.reversal_approved_by_email),
         reversedAt: i.reversed_at ? new Date(i.reversed_at) : null,
       }));
     const record = b.status === 'open' ? await findPendingBySubject(db, recordSubject(id)) : undefined;
@@ -284,10 +292,10 @@ export async function runBatches(db: Tx, runId: number): Promise<Batch[]> {
       paymentCount: b.payment_count,
       totalKobo: Number(b.total_kobo),
       paidKobo: own.filter((i) => i.outcome === 'paid').reduce((sum, i) => sum + i.amountKobo, 0),
-      createdBy: b.created_by,
+      createdBy: { fullName: b.created_by, email: b.created_by_email },
       createdAt: new Date(b.created_at),
-      recordedBy: b.recorded_by,
-      recordedApprovedBy: b.recorded_approved_by,
+      recordedBy: adminNameOf(b.recorded_by, b.recorded_by_email),
+      recordedApprovedBy: adminNameOf(b.recorded_approved_by, b.recorded_approved_by_email),
       recordedAt: b.recorded_at ? new Date(b.recorded_at) : null,
       pendingRecordApprovalId: record ? Number(record.id) : null,
       pendingReversalApprovalId: reversal ? Number(reversal.id) : null,

@@ -2,7 +2,7 @@ import type { Programme } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { accountColumnsJoin } from '../accounts/account-sql';
+import { accountColumnsJoin, adminNameOf } from '../accounts/account-sql';
 import { bankDetailsSummary } from '../bank-details/queries';
 import { payoutAttention, type PayoutAttention } from './attention';
 import type { PayoutStatus } from './transfer-outcome';
@@ -37,10 +37,10 @@ export interface RunSummary {
   period: string;
   mode: 'transfer' | 'csv';
   status: RunStatus;
-  /** The administrator's name, or the payout schedule's when it ran by itself. */
-  createdBy: string;
+  /** The administrator (name and email), or null when the payout schedule ran it by itself. */
+  createdBy: { fullName: string; email: string } | null;
   /** The second administrator who approved the run, when one did. */
-  approvedBy: string | null;
+  approvedBy: { fullName: string; email: string } | null;
   createdAt: Date;
   completedAt: Date | null;
   payoutCount: number;
@@ -56,7 +56,9 @@ interface SummaryRow {
   mode: 'transfer' | 'csv';
   status: RunStatus;
   created_by: string | null;
+  created_by_email: string | null;
   approved_by: string | null;
+  approved_by_email: string | null;
   created_at: string | Date;
   completed_at: string | Date | null;
   payout_count: string;
@@ -72,7 +74,7 @@ interface SummaryRow {
 }
 
 const summarySql = sql`
-  select r.id, r.programme, r.period, r.mode, r.status, a.full_name as created_by, ap.full_name as approved_by, r.created_at, r.completed_at,
+  select r.id, r.programme, r.period, r.mode, r.status, a.full_name as created_by, a.email as created_by_email, ap.full_name as approved_by, ap.email as approved_by_email, r.created_at, r.completed_at,
     count(p.id) as payout_count,
     coalesce(sum(p.amount_kobo), 0) as total_kobo,
     coalesce(sum(p.amount_kobo) filter (where p.status = 'success'), 0) as paid_kobo,
@@ -83,8 +85,8 @@ const summarySql = sql`
     count(p.id) filter (where p.status = 'reversed') as reversed,
     count(p.id) filter (where p.status = 'released') as released,
     count(p.id) filter (where p.status = 'otp') as otp
-  from payout_runs r ${accountColumnsJoin('a', sql`r.created_by`, ['full_name'], 'left')}
-    ${accountColumnsJoin('ap', sql`r.approved_by`, ['full_name'], 'left')} left join payouts p on p.run_id = r.id`;
+  from payout_runs r ${accountColumnsJoin('a', sql`r.created_by`, ['full_name', 'email'], 'left')}
+    ${accountColumnsJoin('ap', sql`r.approved_by`, ['full_name', 'email'], 'left')} left join payouts p on p.run_id = r.id`;
 
 const toSummary = (r: SummaryRow): RunSummary => ({
   id: Number(r.id),
@@ -92,8 +94,8 @@ const toSummary = (r: SummaryRow): RunSummary => ({
   period: r.period,
   mode: r.mode,
   status: r.status,
-  createdBy: r.created_by ?? 'the payout schedule',
-  approvedBy: r.approved_by,
+  createdBy: adminNameOf(r.created_by, r.created_by_email),
+  approvedBy: adminNameOf(r.approved_by, r.approved_by_email),
   createdAt: new Date(r.created_at),
   completedAt: r.completed_at ? new Date(r.completed_at) : null,
   payoutCount: Number(r.payout_count),
@@ -114,7 +116,7 @@ export async function listRuns(db: Tx, page: { limit: number; offset: number; pr
   const where = page.programme ? sql`where r.programme = ${page.programme}` : sql``;
   const rows = await queryRows<SummaryRow>(
     db,
-    sql`${summarySql} ${where} group by r.id, a.full_name, ap.full_name order by r.period desc, r.id desc limit ${page.limit} offset ${page.offset}`,
+    sql`${summarySql} ${where} group by r.id, a.full_name, a.email, ap.full_name, ap.email order by r.period desc, r.id desc limit ${page.limit} offset ${page.offset}`,
   );
   const [count] = await queryRows<{ n: string }>(db, sql`select count(*) as n from payout_runs r ${where}`);
   return { total: Number(count!.n), items: rows.map(toSummary) };
@@ -123,7 +125,7 @@ export async function listRuns(db: Tx, page: { limit: number; offset: number; pr
 export async function findRun(db: Tx, runId: number): Promise<RunSummary | null> {
   const [row] = await queryRows<SummaryRow>(
     db,
-    sql`${summarySql} where r.id = ${runId} group by r.id, a.full_name, ap.full_name`,
+    sql`${summarySql} where r.id = ${runId} group by r.id, a.full_name, a.email, ap.full_name, ap.email`,
   );
   return row ? toSummary(row) : null;
 }
@@ -135,7 +137,7 @@ export async function findRunByPeriod(
 ): Promise<RunSummary | null> {
   const [row] = await queryRows<SummaryRow>(
     db,
-    sql`${summarySql} where r.programme = ${programme} and r.period = ${period} group by r.id, a.full_name, ap.full_name`,
+    sql`${summarySql} where r.programme = ${programme} and r.period = ${period} group by r.id, a.full_name, a.email, ap.full_name, ap.email`,
   );
   return row ? toSummary(row) : null;
 }

@@ -3,7 +3,8 @@ import type { PlanVersionRow } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { approvalStatusOf } from '../approvals/approval-store';
+import { accountColumnsJoin, adminNameOf } from '../accounts/account-sql';
+import { approvalCheckerOf, approvalStatusOf } from '../approvals/approval-store';
 import { currentPlan } from './plan-book';
 
 /** The rows of plan_versions with the state of their approval request, as the lifecycle reads them. */
@@ -15,6 +16,10 @@ export interface VersionRow {
   based_on: number;
   plan: Plan;
   created_by: string | null;
+  drafted_by_name: string | null;
+  drafted_by_email: string | null;
+  approved_by_name: string | null;
+  approved_by_email: string | null;
   approval_request_id: string | number | null;
   approval_status: 'pending' | 'approved' | 'declined' | 'failed' | null;
   created_at: Date | string;
@@ -22,9 +27,12 @@ export interface VersionRow {
   effective_at: Date | string | null;
 }
 
+// Who drafted and who approved, by name and email, in the list's one statement (issue 35).
 const columns = sql`v.id, v.programme, v.status, v.version, v.based_on, v.plan, v.created_by, v.approval_request_id,
+  d.full_name as drafted_by_name, d.email as drafted_by_email, c.full_name as approved_by_name, c.email as approved_by_email,
   ${approvalStatusOf(sql`v.approval_request_id`)} as approval_status, v.created_at, v.updated_at, v.effective_at
-  from plan_versions v`;
+  from plan_versions v ${accountColumnsJoin('d', sql`v.created_by`, ['full_name', 'email'], 'left')}
+  ${accountColumnsJoin('c', approvalCheckerOf(sql`v.approval_request_id`), ['full_name', 'email'], 'left')}`;
 
 export async function findVersion(
   db: Tx,
@@ -99,6 +107,8 @@ export function versionView(row: VersionRow, replaced: Plan | undefined): PlanVe
     plan: row.plan,
     differences: replaced ? planDifferences(replaced, row.plan) : [],
     createdBy: row.created_by,
+    draftedBy: adminNameOf(row.drafted_by_name, row.drafted_by_email),
+    approvedBy: adminNameOf(row.approved_by_name, row.approved_by_email),
     approvalId: row.approval_request_id === null ? null : Number(row.approval_request_id),
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,

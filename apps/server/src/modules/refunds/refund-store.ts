@@ -2,7 +2,7 @@ import type { Programme, RefundStatus } from '@coop/core';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { accountColumnsJoin } from '../accounts/account-sql';
+import { accountColumnsJoin, adminNameOf } from '../accounts/account-sql';
 import { lockPayment } from '../payments/queries';
 import { paymentFacts } from '../payments/payment-fragments';
 import { refundBarOf } from './refund-bars';
@@ -38,8 +38,9 @@ export interface RefundRow {
   status: RefundStatus;
   providerRefundId: number | null;
   providerNote: string | null;
-  requestedBy: string | null;
-  approvedBy: string | null;
+  /** The administrators who asked and approved it, by name and email. */
+  requestedBy: { fullName: string; email: string } | null;
+  approvedBy: { fullName: string; email: string } | null;
   createdAt: Date;
   endedAt: Date | null;
   /** When Paystack was last asked about it (GET /refund/:id). */
@@ -132,7 +133,9 @@ type DbRefund = {
   provider_refund_id: number | null;
   provider_note: string | null;
   requested_by: string | null;
+  requested_by_email: string | null;
   approved_by: string | null;
+  approved_by_email: string | null;
   created_at: string | Date;
   ended_at: string | Date | null;
   checked_at: string | Date | null;
@@ -151,19 +154,20 @@ const asRefund = (r: DbRefund): RefundRow => ({
   status: r.status,
   providerRefundId: r.provider_refund_id === null ? null : Number(r.provider_refund_id),
   providerNote: r.provider_note,
-  requestedBy: r.requested_by,
-  approvedBy: r.approved_by,
+  requestedBy: adminNameOf(r.requested_by, r.requested_by_email),
+  approvedBy: adminNameOf(r.approved_by, r.approved_by_email),
   createdAt: new Date(r.created_at),
   endedAt: dateOrNull(r.ended_at),
   checkedAt: dateOrNull(r.checked_at),
   expectedAt: dateOrNull(r.expected_at),
 });
 
-// With the administrators' names, as the screens show them.
+// With the administrators' names and emails, as the screens show them.
 const SELECT = sql`select r.id, r.payment_reference, r.account_id, r.programme, r.amount_kobo, r.reason, r.status, r.provider_refund_id, r.provider_note,
-    m.full_name as requested_by, c.full_name as approved_by, r.created_at, r.ended_at, r.checked_at, r.expected_at
-  from refunds r ${accountColumnsJoin('m', sql`r.requested_by`, ['full_name'], 'left')}
-  ${accountColumnsJoin('c', sql`r.approved_by`, ['full_name'], 'left')}`;
+    m.full_name as requested_by, m.email as requested_by_email, c.full_name as approved_by, c.email as approved_by_email,
+    r.created_at, r.ended_at, r.checked_at, r.expected_at
+  from refunds r ${accountColumnsJoin('m', sql`r.requested_by`, ['full_name', 'email'], 'left')}
+  ${accountColumnsJoin('c', sql`r.approved_by`, ['full_name', 'email'], 'left')}`;
 
 export async function refundsOf(db: Tx, reference: string): Promise<RefundRow[]> {
   return (

@@ -6,6 +6,7 @@ import { errorMessage, FormMessage } from '../../../../components/form';
 import { approvalPath } from '../../common/admin-paths';
 import { useAdministrators, useRemoveAdmin, type Administrator } from '../api/administrators';
 import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
+import { adminName } from '../../common/admin-name';
 
 /** The removal that waits for an administrator: who asked, when it takes effect, and what each reader may do. */
 function RemovalWaiting({ admin }: { admin: Administrator }) {
@@ -16,7 +17,7 @@ function RemovalWaiting({ admin }: { admin: Administrator }) {
       data-testid="administrator-removal"
     >
       <p>
-        <span className="font-semibold">Removal asked</span> by {removal.askedBy} on{' '}
+        <span className="font-semibold">Removal asked</span> by {adminName(removal.askedBy)} on{' '}
         {formatDateTime(removal.askedAt)}.
         {removal.takesEffectAt && (
           <>
@@ -24,7 +25,7 @@ function RemovalWaiting({ admin }: { admin: Administrator }) {
             It takes effect on <span className="font-semibold">
               {formatDateTime(removal.takesEffectAt)}
             </span>{' '}
-            unless an administrator other than {removal.askedBy} and {admin.fullName} declines it.
+            unless an administrator other than {removal.askedBy.fullName} and {admin.fullName} declines it.
           </>
         )}
       </p>

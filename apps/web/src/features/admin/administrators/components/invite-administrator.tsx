@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../../components/display/format';
 import { approvalPath } from '../../common/admin-paths';
 import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
 import { useInvitationStatus, useInviteAdministrator } from '../api/invite-administrator';
+import { adminName } from '../../common/admin-name';
 
 /**
  * Invite an administrator (decision 0038): a person, at an address no account uses, who chooses their own password
@@ -49,7 +50,7 @@ export function InviteAdministrator() {
               className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950"
               data-testid="invitation-waiting"
             >
-              Waiting for approval: {w.fullName} ({w.email}), asked by {w.askedBy} on{' '}
+              Waiting for approval: {w.fullName} ({w.email}), asked by {adminName(w.askedBy)} on{' '}
               {formatDateTime(w.createdAt)}.{' '}
               <Link to={approvalPath(w.approvalId)} className="font-semibold underline underline-offset-2">
                 Request #{w.approvalId}

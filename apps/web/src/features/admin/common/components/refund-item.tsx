@@ -3,6 +3,7 @@ import { errorMessage, FormMessage } from '../../../../components/form';
 import { formatDate, formatDateTime, naira } from '../../../../components/display/format';
 import { useCheckRefund } from '../api/check-refund';
 import { StatusBadge } from './status-badge';
+import { adminName } from '../admin-name';
 
 const WORDS: Record<Refund['status'], string> = {
   sending: 'Being sent to Paystack.',
@@ -84,8 +85,8 @@ export function RefundItem({ refund: r }: { refund: Refund }) {
         </p>
       )}
       <p className="text-xs break-words text-slate-500">
-        Refund #{r.id} · asked by {r.requestedBy ?? 'an administrator'}
-        {r.approvedBy && ` · approved by ${r.approvedBy}`} · {formatDateTime(r.createdAt)}
+        Refund #{r.id} · asked by {adminName(r.requestedBy)}
+        {r.approvedBy && ` · approved by ${adminName(r.approvedBy)}`} · {formatDateTime(r.createdAt)}
         {r.endedAt && ` · ended ${formatDateTime(r.endedAt)}`}
         {r.providerNote && ` · ${r.providerNote}`}
       </p>

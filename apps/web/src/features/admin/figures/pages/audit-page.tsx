@@ -7,6 +7,7 @@ import { QueryState } from '../../../../components/display/query-state';
 import { AUDIT_PAGE_SIZE, auditFilterParams, useAuditLog } from '../api/get-audit-log';
 import { AuditFilterForm } from '../components/audit-filter-form';
 import { AdminPageTitle } from '../../common/components/admin-page-title';
+import { adminName } from '../../common/admin-name';
 
 const words = (action: string) => action.replace(/[_.]/g, ' ');
 
@@ -56,7 +57,7 @@ export function AuditPage() {
                       <p className="text-sm text-slate-600">{formatDateTime(entry.createdAt)}</p>
                     </div>
                     <p className="text-sm break-all text-slate-700">
-                      by {entry.actorEmail ?? 'the system'}
+                      by {adminName(entry.actor, 'the system')}
                       {entry.targetEmail && <> · about {entry.targetEmail}</>}
                       {entry.address && (
                         <>

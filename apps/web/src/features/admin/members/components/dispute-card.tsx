@@ -11,6 +11,7 @@ import {
 } from '../../../../components/form';
 import { memberRecordPath } from '../../common/admin-paths';
 import { useAnswerDispute } from '../api/answer-dispute';
+import { adminName } from '../../common/admin-name';
 
 const answers = [
   { value: 'contest', label: 'Contest: the member received the service' },
@@ -149,8 +150,8 @@ export function DisputeCard({ dispute, showMember = true }: { dispute: Dispute; 
       )}
       {dispute.answer && (
         <p className="mt-2 text-sm text-slate-700">
-          {dispute.answer.answer === 'accept' ? 'Accepted' : 'Contested'} by{' '}
-          {dispute.answer.by ?? 'an administrator'} on {formatDateTime(dispute.answer.at)}
+          {dispute.answer.answer === 'accept' ? 'Accepted' : 'Contested'} by {adminName(dispute.answer.by)} on{' '}
+          {formatDateTime(dispute.answer.at)}
           {dispute.answer.sent ? '' : ' (being sent to Paystack)'}: “{dispute.answer.note}”
         </p>
       )}

@@ -11,6 +11,7 @@ import {
 import { adminPaths, memberRecordPath } from '../../common/admin-paths';
 import { useClearFlag } from '../api/clear-flag';
 import { useHoldFlag } from '../api/hold-flag';
+import { adminName } from '../../common/admin-name';
 
 function HoldFlagForm({ flag }: { flag: FraudFlag }) {
   const form = useZodForm(clearFlagSchema, { note: '' });
@@ -92,7 +93,7 @@ export function FlagCard({ flag, showAccount = true }: { flag: FraudFlag; showAc
       {flag.clearedAt ? (
         <p className="mt-2 text-sm text-slate-700">
           Cleared {formatDateTime(flag.clearedAt)} by{' '}
-          {flag.clearedBy ?? (flag.rule === 'payment_disputed' ? 'Paystack' : 'an administrator')}: “
+          {adminName(flag.clearedBy, flag.rule === 'payment_disputed' ? 'Paystack' : 'an administrator')}: “
           {flag.clearNote}”
         </p>
       ) : flag.rule === 'payment_disputed' ? (

@@ -7,6 +7,7 @@ import { useReverseBankFile } from '../api/reverse-bank-file';
 import { CorrectBankFileForm } from './correct-bank-file-form';
 import { isPending, PendingAnswer, WaitingRequest } from './pending-answer';
 import { RecordBankAnswerForm } from './record-bank-answer-form';
+import { adminName } from '../../common/admin-name';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const correctable = (batch: PayoutBatch) =>
@@ -21,7 +22,7 @@ function outcomeText(item: PayoutBatch['items'][number]) {
   const now = item.outcome === 'paid' ? 'Paid by the bank' : `Not paid. The bank said: “${item.bankReason}”`;
   if (!item.reversedFrom) return now;
   const why = item.reversalReason === item.bankReason ? '' : `: ${item.reversalReason}`;
-  return `${now} (corrected from ${item.reversedFrom === 'paid' ? 'paid' : 'not paid'} by ${item.reversedBy}, approved by ${item.reversalApprovedBy ?? 'no second administrator'}${why})`;
+  return `${now} (corrected from ${item.reversedFrom === 'paid' ? 'paid' : 'not paid'} by ${adminName(item.reversedBy)}, approved by ${adminName(item.reversalApprovedBy, 'no second administrator')}${why})`;
 }
 
 /** One bank file: its id, who made it and when, its control total and status, its payments, and what can be done now. */
@@ -40,7 +41,7 @@ export function BankFileBatch({ batch }: { batch: PayoutBatch }) {
         <div>
           <dt className="inline text-slate-600">Made by </dt>
           <dd className="inline font-medium text-slate-900">
-            {batch.createdBy}, {formatDateTime(batch.createdAt)}
+            {adminName(batch.createdBy)}, {formatDateTime(batch.createdAt)}
           </dd>
         </div>
         <div>
@@ -53,8 +54,8 @@ export function BankFileBatch({ batch }: { batch: PayoutBatch }) {
           <div className="sm:col-span-2">
             <dt className="inline text-slate-600">Recorded by </dt>
             <dd className="inline font-medium text-slate-900">
-              {batch.recordedBy}
-              {batch.recordedApprovedBy ? `, approved by ${batch.recordedApprovedBy}` : ''},{' '}
+              {adminName(batch.recordedBy)}
+              {batch.recordedApprovedBy ? `, approved by ${adminName(batch.recordedApprovedBy)}` : ''},{' '}
               {formatDateTime(batch.recordedAt)}: {naira(batch.paid)} paid
             </dd>
           </div>

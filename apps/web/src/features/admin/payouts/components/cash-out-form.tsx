@@ -22,6 +22,7 @@ import { isPendingApproval } from '../../common/components/approval-notice';
 import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
 import type { CashOutAnswer } from '../../common/types';
 import { CashOutRequested } from './cash-out-requested';
+import { adminName } from '../../common/admin-name';
 
 /**
  * A cash payout made by hand (spec 2.7: email and amount). The amount is checked with the shared schema, sent
@@ -167,7 +168,7 @@ export function CashOutForm({ programme }: { programme: Programme }) {
             <dt className="text-slate-700">Amount</dt>
             <dd className="font-semibold text-slate-900">{naira(last.amount)}</dd>
             <dt className="text-slate-700">Recorded by</dt>
-            <dd className="text-slate-900">{last.recordedBy}</dd>
+            <dd className="break-all text-slate-900">{adminName(last.recordedBy)}</dd>
             <dt className="text-slate-700">At</dt>
             <dd className="text-slate-900">{formatDateTime(last.createdAt)}</dd>
             <dt className="text-slate-700">Number</dt>

@@ -7,6 +7,7 @@ import { QueryState } from '../../../../components/display/query-state';
 import { adminPaths } from '../../common/admin-paths';
 import { RUNS_PAGE_SIZE, usePayoutRuns } from '../api/get-payout-runs';
 import { StatusBadge } from '../../common/components/status-badge';
+import { adminName } from '../../common/admin-name';
 
 /** Every payout run, newest month first, each opening its detail. */
 export function PayoutRunsList() {
@@ -42,8 +43,8 @@ export function PayoutRunsList() {
                       </Link>
                       <p className="text-sm text-slate-600">
                         {run.payoutCount} payout{run.payoutCount === 1 ? '' : 's'} ·{' '}
-                        {run.mode === 'csv' ? 'bank file' : 'bank transfers'} · by {run.createdBy},{' '}
-                        {formatDateTime(run.createdAt)}
+                        {run.mode === 'csv' ? 'bank file' : 'bank transfers'} · by{' '}
+                        {adminName(run.createdBy, 'the payout schedule')}, {formatDateTime(run.createdAt)}
                       </p>
                     </div>
                     <div className="flex items-center gap-2">

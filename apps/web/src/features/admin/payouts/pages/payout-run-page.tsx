@@ -15,6 +15,7 @@ import { ReleasePayoutForm } from '../components/release-payout-form';
 import { RunAttention } from '../components/run-attention';
 import { PayoutAttempts } from '../components/payout-attempts';
 import type { PayoutRunDetail, PayoutRunProgress } from '../../common/types';
+import { adminName } from '../../common/admin-name';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -138,7 +139,7 @@ export function PayoutRunPage() {
         {(r) => (
           <div className="space-y-4">
             <AdminPageTitle
-              lead={`Run #${r.id} ${r.approvedBy ? `asked by ${r.createdBy}, approved by ${r.approvedBy}` : `by ${r.createdBy}`}, ${formatDateTime(r.createdAt)}${r.completedAt ? `; completed ${formatDateTime(r.completedAt)}` : ''}.`}
+              lead={`Run #${r.id} ${r.approvedBy ? `asked by ${adminName(r.createdBy, 'the payout schedule')}, approved by ${adminName(r.approvedBy)}` : `by ${adminName(r.createdBy, 'the payout schedule')}`}, ${formatDateTime(r.createdAt)}${r.completedAt ? `; completed ${formatDateTime(r.completedAt)}` : ''}.`}
             >
               {programmeName(r.programme)} payout · {r.period}
             </AdminPageTitle>

@@ -16,6 +16,7 @@ import { PlanEditor } from '../components/plan-editor';
 import { SimulationForm } from '../components/simulation-form';
 import { SimulationJobView } from '../components/simulation-job';
 import { planDraftPath, planPaths } from '../plan-paths';
+import { PlanPeople } from '../components/plan-people';
 
 /** One version: a new draft from the current version, a draft edited and submitted, or a published version read. */
 export function PlanDraftPage() {
@@ -89,6 +90,7 @@ function ExistingVersion({ programme, id }: { programme: Programme; id: number }
           <span>The request was declined: change the draft and submit it again.</span>
         )}
       </p>
+      <PlanPeople row={row} />
       <Differences row={row} />
       {editable && (
         <>

@@ -7,6 +7,7 @@ import { StatusBadge } from '../../common/components/status-badge';
 import { programmeOptions } from '../../common/programme-options';
 import { usePlanVersions } from '../api/plan-versions';
 import { planDraftPath, planNewDraftPath } from '../plan-paths';
+import { PlanPeople } from '../components/plan-people';
 
 /** Plan: the versions of a programme's plan, newest first, and a new draft from the current version. */
 export function PlansPage() {
@@ -76,6 +77,7 @@ export function PlansPage() {
                     ))}
                   </ul>
                 )}
+                <PlanPeople row={v} className="mt-1 text-xs" />
               </td>
               <td className="p-2">{v.effectiveAt ? formatDateTime(v.effectiveAt) : '—'}</td>
             </tr>

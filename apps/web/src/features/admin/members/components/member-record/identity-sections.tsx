@@ -6,6 +6,7 @@ import { adminPaths, memberRecordPath } from '../../../common/admin-paths';
 import { StatusBadge } from '../../../common/components/status-badge';
 import { CorrectDetails } from './correct-details';
 import { Facts, Nothing, RecordList, RecordSection } from './record-section';
+import { adminName } from '../../../common/admin-name';
 
 const reasonText = (reason: string) =>
   reason in SUSPENSION_REASON_TEXT ? SUSPENSION_REASON_TEXT[reason as SuspensionReason] : reason;
@@ -68,7 +69,7 @@ export function StatusHistorySection({ record }: { record: MemberRecord }) {
               </p>
               <p className="text-sm break-words text-slate-700">“{c.note}”</p>
               <p className="text-xs text-slate-500">
-                {formatDateTime(c.createdAt)} by {c.by ?? 'the platform'}
+                {formatDateTime(c.createdAt)} by {adminName(c.by, 'the platform')}
               </p>
             </>
           )}
@@ -149,7 +150,7 @@ export function AuditSection({ record }: { record: MemberRecord }) {
             <>
               <p className="font-semibold text-slate-900">{a.action.replaceAll('_', ' ')}</p>
               <p className="text-xs break-all text-slate-500">
-                {formatDateTime(a.createdAt)} by {a.actor ?? 'the platform'}
+                {formatDateTime(a.createdAt)} by {adminName(a.actor, 'the platform')}
                 {Object.keys(a.details).length > 0 && ` · ${JSON.stringify(a.details)}`}
               </p>
             </>

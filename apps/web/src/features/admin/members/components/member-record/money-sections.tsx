@@ -5,6 +5,7 @@ import { refundPath } from '../../../common/admin-paths';
 import { RefundItem } from '../../../common/components/refund-item';
 import { StatusBadge } from '../../../common/components/status-badge';
 import { Facts, Nothing, RecordList, RecordSection } from './record-section';
+import { adminName } from '../../../common/admin-name';
 
 const signed = (amount: string) =>
   amount.startsWith('-') ? `−${naira(amount.slice(1))}` : `+${naira(amount)}`;
@@ -160,7 +161,7 @@ export function PayoutsSection({ record }: { record: MemberRecord }) {
           render={(c) => (
             <p className="flex flex-wrap justify-between gap-x-3">
               <span className="text-slate-900">
-                Cash-out recorded by {c.by ?? 'an administrator'} on {formatDateTime(c.createdAt)}
+                Cash-out recorded by {adminName(c.by)} on {formatDateTime(c.createdAt)}
               </span>
               <span className="font-semibold tabular-nums">{naira(c.amount)}</span>
             </p>
