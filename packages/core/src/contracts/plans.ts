@@ -15,7 +15,11 @@ const kobo = (what: string) =>
 export const awardDefSchema = z.object({
   kind: z.enum(AWARD_KINDS, { message: 'Choose the kind of award' }),
   label: requiredText('Describe the award', 120),
-  valueKobo: kobo('The award value'),
+  // Every award has a value (decision 0062): the liabilities and the simulator count it at what it is worth.
+  valueKobo: kobo('The award value').min(
+    1,
+    'Every award needs a value of more than ₦0: enter what one installment costs the company',
+  ),
   installments: z
     .number()
     .int()
@@ -29,7 +33,13 @@ export const stageDefSchema = z.object({
   activitiesKobo: kobo('The activities bonus'),
   graduatingKobo: kobo('The graduating bonus'),
   thankYouKobo: kobo('The Thank You bonus'),
-  awards: z.array(awardDefSchema).max(6, 'At most 6 awards per stage').readonly(),
+  awards: z
+    .array(awardDefSchema)
+    .max(6, 'At most 6 awards per stage')
+    .refine((awards) => new Set(awards.map((a) => a.kind)).size === awards.length, {
+      message: 'A stage holds one award of each kind',
+    })
+    .readonly(),
 });
 
 export const planBodySchema = z.object({
@@ -66,7 +76,14 @@ export const memberPlanSchema = publishedPlanSchema.extend({
   currentVersion: z.number().describe('the version new positions join under now'),
 });
 
-export const planDraftStatusSchema = z.enum(['draft', 'submitted', 'published', 'superseded', 'declined']);
+export const planDraftStatusSchema = z.enum([
+  'draft',
+  'submitted',
+  'scheduled',
+  'published',
+  'superseded',
+  'declined',
+]);
 
 export const planDifferenceSchema = z.object({ field: z.string(), before: z.string(), after: z.string() });
 
@@ -91,7 +108,14 @@ export const planVersionRowSchema = z.object({
   approvalId: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  effectiveAt: z.string().nullable(),
+  effectiveAt: z
+    .string()
+    .nullable()
+    .describe('when it takes (a scheduled version: will take) effect for new positions'),
+  publishAt: z
+    .string()
+    .nullable()
+    .describe('the time its maker asked it to take effect when submitting; null: at once on approval'),
 });
 export type PlanVersionRow = z.infer<typeof planVersionRowSchema>;
 
@@ -110,4 +134,23 @@ export const planVersionParams = programmeParams.extend({ version: z.coerce.numb
 export const planDraftParams = programmeParams.extend({ id: z.coerce.number().int().positive() });
 
 /** POST /admin/plans/:programme/drafts/:id/submit: the version it became when published at once (SINGLE_ADMIN_APPROVAL). */
-export const planPublishedSchema = z.object({ version: z.number() });
+export const planPublishedSchema = z.object({
+  version: z.number(),
+  effectiveAt: z.string().optional().describe('set when it waits for a later time (scheduled)'),
+});
+export type PlanPublished = z.infer<typeof planPublishedSchema>;
+
+/**
+ * POST .../drafts/:id/submit: when the version takes effect (decision 0062). Absent or null: at once on approval; a
+ * later time: it is scheduled and takes effect then by itself (a time already past on approval: at once).
+ */
+export const planSubmitSchema = z
+  .object({
+    publishAt: z.iso
+      .datetime({ offset: true, message: 'Choose a date and time for the version to take effect' })
+      .nullable()
+      .optional(),
+  })
+  // No body at all (the submit of a draft to take effect on approval) arrives as null.
+  .nullish();
+export type PlanSubmit = z.infer<typeof planSubmitSchema>;

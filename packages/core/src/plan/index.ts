@@ -4,7 +4,7 @@ import { welcomeBackPlan } from './welcome-back';
 
 export type { AwardDef, AwardKind, Plan, Programme, StageDef } from './types';
 export { AWARD_KINDS, PROGRAMMES } from './types';
-export { planDifferences, planShapeProblems, type PlanDifference } from './plan-changes';
+export { awardProblems, planDifferences, planShapeProblems, type PlanDifference } from './plan-changes';
 export { mainPlan, welcomeBackPlan };
 export { awardDueStatus, type AwardDueStatus } from './award-due';
 

@@ -30,6 +30,55 @@ describe('what a new plan version may change', () => {
     expect(planShapeProblems(main, { ...main, feeKobo: 0 })).toEqual(['The fee must be more than ₦0.']);
   });
 
+  it('refuses an award without a value, and two of a kind at one stage', () => {
+    const withAward = (awards: Plan['stages'][number]['awards']): Plan => ({
+      ...main,
+      stages: main.stages.map((s) => (s.number === 1 ? { ...s, awards } : s)),
+    });
+    expect(
+      planShapeProblems(main, withAward([{ kind: 'gift', label: 'Gift', valueKobo: 0, installments: 1 }])),
+    ).toEqual([
+      'The Gift at Associate (stage 1) needs a value of more than ₦0: enter what one installment costs the company.',
+    ]);
+    const gift = { kind: 'gift', label: 'Gift', valueKobo: n(1_000), installments: 1 } as const;
+    expect(planShapeProblems(main, withAward([gift, gift]))).toEqual([
+      'Associate (stage 1) has two gift awards.',
+    ]);
+  });
+
+  it('says an award added or removed at a stage, with its value', () => {
+    const added: Plan = {
+      ...main,
+      stages: main.stages.map((s) =>
+        s.number === 1
+          ? {
+              ...s,
+              awards: [{ kind: 'gift', label: 'Welcome hamper', valueKobo: n(25_000), installments: 1 }],
+            }
+          : s.number === 5
+            ? { ...s, awards: s.awards.filter((a) => a.kind !== 'social_club') }
+            : s,
+      ),
+    };
+    expect(planDifferences(main, added)).toEqual([
+      {
+        field: 'Award added at Associate (stage 1)',
+        before: 'none',
+        after: 'Welcome hamper (gift), ₦25,000',
+      },
+      {
+        field: 'Award removed at Executive (stage 5)',
+        before: 'Social club (social_club), ₦1,000,000',
+        after: 'none',
+      },
+    ]);
+    // And back: the same two lines the other way round.
+    expect(planDifferences(added, main).map((d) => d.field)).toEqual([
+      'Award removed at Associate (stage 1)',
+      'Award added at Executive (stage 5)',
+    ]);
+  });
+
   it('names every figure that differs, in naira, and nothing else', () => {
     expect(planDifferences(main, main)).toEqual([]);
     const changed: Plan = {

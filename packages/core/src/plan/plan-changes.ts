@@ -33,6 +33,28 @@ export function planShapeProblems(current: Plan, draft: Plan): string[] {
   if (draft.healthFee && !draft.stages[draft.healthFee.stage])
     problems.push(`The health fee's stage must be one of the stages (0 to ${draft.stages.length - 1}).`);
   if (draft.feeKobo <= 0) problems.push('The fee must be more than ₦0.');
+  problems.push(...awardProblems(draft));
+  return problems;
+}
+
+/**
+ * Every award has a value (decision 0062): it is what the liabilities owe and what the simulator costs, so one
+ * worth ₦0 would be counted at nothing. A stage holds one award of a kind, so a change names the award it changes.
+ */
+export function awardProblems(plan: Plan): string[] {
+  const problems: string[] = [];
+  for (const stage of plan.stages) {
+    const kinds = new Set<string>();
+    for (const a of stage.awards) {
+      if (!(a.valueKobo > 0))
+        problems.push(
+          `The ${a.label} at ${stage.name} (stage ${stage.number}) needs a value of more than ₦0: enter what one installment costs the company.`,
+        );
+      if (kinds.has(a.kind))
+        problems.push(`${stage.name} (stage ${stage.number}) has two ${a.kind.replaceAll('_', ' ')} awards.`);
+      kinds.add(a.kind);
+    }
+  }
   return problems;
 }
 
@@ -69,9 +91,16 @@ export function planDifferences(before: Plan, after: Plan): PlanDifference[] {
     add(`${where} activities bonus`, money(old?.activitiesKobo), money(stage.activitiesKobo));
     add(`${where} graduating bonus`, money(old?.graduatingKobo), money(stage.graduatingKobo));
     add(`${where} Thank You bonus`, money(old?.thankYouKobo), money(stage.thankYouKobo));
-    const count = Math.max(old?.awards.length ?? 0, stage.awards.length);
-    for (let a = 0; a < count; a += 1)
-      add(`${where} award ${a + 1}`, award(old?.awards[a]), award(stage.awards[a]));
+    // Awards are matched by kind (one of a kind per stage): one added or removed is said so, not read as the
+    // awards after it all changing places.
+    stage.awards.forEach((a, n) => {
+      const was = old?.awards.find((o) => o.kind === a.kind);
+      if (was) add(`${where} award ${n + 1}`, award(was), award(a));
+      else add(`Award added at ${where}`, 'none', award(a));
+    });
+    for (const was of old?.awards ?? [])
+      if (!stage.awards.some((a) => a.kind === was.kind))
+        add(`Award removed at ${where}`, award(was), 'none');
   });
   return out;
 }

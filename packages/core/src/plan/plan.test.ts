@@ -26,9 +26,19 @@ describe('the plans as data', () => {
   it('Welcome Back: the spec 3.8 Total column, stage by stage', () => {
     const plan = getPlan('welcomeback');
     expect(plan.stages.map((s) => s.name)).toEqual(['Welcome', 'Participant', 'Courage', 'Thank You']);
+    // The spec's Thank You total is ₦100,000 of cash "plus a domestic appliances gift award" it leaves unvalued; the
+    // operator values the gift at ₦50,000 (decision 0062), and a total counts its one-off awards, as Main's do.
     expect(plan.stages.map((s) => stageTotalKobo(plan, s))).toEqual(
-      [3_000, 15_000, 70_000, 100_000].map(nairaToKobo),
+      [3_000, 15_000, 70_000, 100_000 + 50_000].map(nairaToKobo),
     );
+    expect(plan.stages[3]!.awards).toEqual([
+      {
+        kind: 'domestic_appliances',
+        label: 'Domestic appliances gift',
+        valueKobo: nairaToKobo(50_000),
+        installments: 1,
+      },
+    ]);
     expect(plan.feeKobo).toBe(nairaToKobo(5_000));
     expect(plan.rejoinAfterFinish).toBe(true);
   });

@@ -18,7 +18,7 @@ export interface AwardDef {
   readonly kind: AwardKind;
   readonly label: string;
   /**
-   * Value of one installment; 0 where the plan names a gift without a value. It is also the estimated naira cost
+   * Value of one installment, more than 0 (an award without a value is refused: decision 0062). It is also the estimated naira cost
    * that forecasts use: an award is never paid in cash, so its value is what the company expects to spend on it.
    */
   readonly valueKobo: number;

@@ -38,9 +38,16 @@ export const welcomeBackPlan: Plan = {
       activitiesKobo: n(50_000),
       graduatingKobo: 0,
       thankYouKobo: n(50_000),
-      // The spec names the gift without a value: recorded as an entitlement worth 0 in the totals.
+      // The spec names the gift without a value; the operator values it at ₦50,000 (decision 0062): the Thank You
+      // bonus's amount, half the stage's cash, as Main's awards are 40-67% of theirs, and what a modest bundle (a
+      // blender, a pressing iron and a standing fan) costs in Lagos in 2026. The liabilities and the simulator count it.
       awards: [
-        { kind: 'domestic_appliances', label: 'Domestic appliances gift', valueKobo: 0, installments: 1 },
+        {
+          kind: 'domestic_appliances',
+          label: 'Domestic appliances gift',
+          valueKobo: n(50_000),
+          installments: 1,
+        },
       ],
     },
   ],

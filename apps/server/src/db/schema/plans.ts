@@ -15,13 +15,14 @@ import {
 import { accounts } from './accounts';
 import { approvalRequests } from './approvals';
 
-export const PLAN_VERSION_STATUSES = ['draft', 'submitted', 'published', 'superseded'] as const;
+export const PLAN_VERSION_STATUSES = ['draft', 'submitted', 'scheduled', 'published', 'superseded'] as const;
 
 /**
  * The compensation plan of each programme as versions: drafts an administrator edits, one waiting for a second
  * administrator, the published one new positions join under, and the superseded ones that positions which joined
  * earlier are still paid by. A published or superseded row never changes its plan (a trigger refuses it).
- * Version 1 of each programme is the plan of packages/core, seeded by migration 0025.
+ * Version 1 of each programme is the plan of packages/core, seeded by migration 0025. A version approved for a later
+ * time is 'scheduled' until then (migration 0040, decision 0062): the version in force is read by time.
  */
 export const planVersions = pgTable(
   'plan_versions',
@@ -40,8 +41,10 @@ export const planVersions = pgTable(
     ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** From when new positions join under it. */
+    /** From when new positions join under it (a scheduled version: in the future until then). */
     effectiveAt: timestamp('effective_at', { withTimezone: true }),
+    /** The time the maker asked it to take effect when submitting it; null: at once on approval. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     supersededAt: timestamp('superseded_at', { withTimezone: true }),
   },
   (t) => [
@@ -50,14 +53,18 @@ export const planVersions = pgTable(
     uniqueIndex('plan_versions_one_published')
       .on(t.programme)
       .where(sql`${t.status} = 'published'`),
+    // One version waits for its time per programme.
+    uniqueIndex('plan_versions_one_scheduled')
+      .on(t.programme)
+      .where(sql`${t.status} = 'scheduled'`),
     index('plan_versions_programme_idx').on(t.programme, t.id),
     check(
       'plan_versions_status_known',
-      sql`${t.status} in ('draft', 'submitted', 'published', 'superseded')`,
+      sql`${t.status} in ('draft', 'submitted', 'scheduled', 'published', 'superseded')`,
     ),
     check(
       'plan_versions_published_numbered',
-      sql`(${t.status} in ('published', 'superseded')) = (${t.version} is not null and ${t.effectiveAt} is not null)`,
+      sql`(${t.status} in ('scheduled', 'published', 'superseded')) = (${t.version} is not null and ${t.effectiveAt} is not null)`,
     ),
   ],
 );

@@ -33,6 +33,11 @@ export interface ActivateInput {
   /** The paid payment's reference: one position per reference, however often this is called. */
   paymentReference: string;
   amountKobo: number;
+  /**
+   * When the member started the payment: the position joins under the version in force then (decision 0062), the
+   * terms and fee they saw at checkout, even when a new version takes effect before the payment settles. Absent: now.
+   */
+  startedAt?: Date;
 }
 
 export type ActivateResult =
@@ -63,7 +68,7 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
   const root = await lockProgramme(tx, input.programme);
   // Read under the programme's lock: a version published meanwhile waits for this placement or applies to it whole.
   const plans = planBook(tx);
-  const plan = await plans.current(input.programme);
+  const plan = await plans.current(input.programme, input.startedAt);
   const [already] = await selectPositions(tx, sql`payment_reference = ${input.paymentReference}`);
   if (already) return { status: 'already_placed', positionId: already.id };
   if (input.amountKobo !== plan.feeKobo)

@@ -130,6 +130,8 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
         paymentReference: reference,
         // The engine checks the programme's fee: what we asked for, never what Paystack charged with its fees.
         amountKobo: requestedKoboOf(verified),
+        // A join in flight at a version's switch takes the version in force when the checkout began (decision 0062).
+        startedAt: payment.createdAt,
       });
       // What Paystack reports of the charge, stored as it said it: the amount charged, its fees and (by the
       // difference from the fee) who bore them.

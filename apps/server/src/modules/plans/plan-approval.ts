@@ -2,7 +2,7 @@ import { DomainError, planDifferences, programmeName, type Programme } from '@co
 import type { Db } from '../../db/client';
 import type { ApprovalAct } from '../approvals/approval-acts';
 import { currentPlan } from './plan-book';
-import { publishDraft } from './plan-lifecycle';
+import { assertNoVersionWaiting, publishDraft, whenWords } from './plan-lifecycle';
 import { assertEditable, checkedDraft, findVersion } from './plan-versions';
 
 /**
@@ -10,22 +10,28 @@ import { assertEditable, checkedDraft, findVersion } from './plan-versions';
  * maker cannot. The checker reads the differences against the current version and the simulation's headline
  * (decision 0061); approval publishes in the approval's own transaction.
  */
-export const planVersionApproval: ApprovalAct<{ programme: Programme; draftId: number }> = {
+export const planVersionApproval: ApprovalAct<{
+  programme: Programme;
+  draftId: number;
+  /** When it takes effect (ISO; decision 0062); absent or null: at once on approval. */
+  publishAt?: string | null;
+}> = {
   kind: 'plan_version',
   keyPrefix: 'plan',
   inApprovalTransaction: true,
   subjectKey: ({ draftId }) => `plan_version:${draftId}`,
-  async describe({ db }, _maker, { programme, draftId }) {
+  async describe({ db }, _maker, { programme, draftId, publishAt }) {
     const row = await findVersion(db, programme, draftId);
     assertEditable(row);
     await checkedDraft(db, programme, row.plan);
+    await assertNoVersionWaiting(db, programme);
     const current = await currentPlan(db, programme);
     const differences = planDifferences(current, row.plan);
     const what = differences.length
       ? differences.map((d) => `${d.field} ${d.before} → ${d.after}`).join('; ')
       : 'no figure changes';
     return {
-      summary: `publish draft #${draftId} as version ${current.version + 1} of the ${programmeName(programme)} plan: ${what}`,
+      summary: `publish draft #${draftId} as version ${current.version + 1} of the ${programmeName(programme)} plan${publishAt ? `, taking effect on ${whenWords(publishAt)}` : ''}: ${what}`,
       targetAccountId: null,
       amountKobo: null,
     };
@@ -43,7 +49,14 @@ export const planVersionApproval: ApprovalAct<{ programme: Programme; draftId: n
           : `Draft #${draftId} has no finished simulation of its figures as they are now: its maker must run one (Plan → the draft → Simulate this draft) before it can be approved.`,
       );
   },
-  async carryOut({ programme, draftId }, { deps, maker, checkerId }, tx) {
-    return publishDraft(tx as Db, programme, draftId, { makerId: maker.id, checkerId }, deps.planMatrix);
+  async carryOut({ programme, draftId, publishAt }, { deps, maker, checkerId }, tx) {
+    return publishDraft(
+      tx as Db,
+      programme,
+      draftId,
+      { makerId: maker.id, checkerId },
+      deps.planMatrix,
+      publishAt ? new Date(publishAt) : null,
+    );
   },
 };

@@ -15,11 +15,13 @@ export async function tellMembersOfNewVersion(
   programme: Programme,
   version: number,
   differences: readonly PlanDifference[],
+  from?: string,
 ) {
   const event: NotificationEvent = {
     kind: 'plan_published',
     version,
     changes: differences.map((d) => `${d.field} ${d.before} → ${d.after}`),
+    ...(from ? { from } : {}),
   };
   const members = sql`from ${accountColumnsFrom('a', ['id', 'email', 'full_name', 'programme', 'role', 'status'])} where a.programme = ${programme} and a.role = 'user' and a.status = 'active'`;
   await notifyMembers(tx, programme, members, event);

@@ -26,6 +26,7 @@ export async function memberPlan(db: Db, accountId: string, programme: Programme
 /** Every version, newest first, each with its differences against the version it replaced (drafts: the current one). */
 export async function planVersions(db: Db, programme: Programme) {
   const rows = await listVersions(db, programme);
+  // Statuses go by time against the version in force (decision 0062), whatever the stored status says.
   const current = await currentPlan(db, programme);
   const items = await Promise.all(
     rows.map(async (row) => {
@@ -35,7 +36,7 @@ export async function planVersions(db: Db, programme: Programme) {
           : row.version > 1
             ? await publishedPlan(db, programme, row.version - 1)
             : undefined;
-      return versionView(row, replaced);
+      return versionView(row, replaced, current.version);
     }),
   );
   return { programme, currentVersion: current.version, items };

@@ -11,7 +11,7 @@ import { currentPlan } from './plan-book';
 export interface VersionRow {
   id: string | number;
   programme: Programme;
-  status: 'draft' | 'submitted' | 'published' | 'superseded';
+  status: 'draft' | 'submitted' | 'scheduled' | 'published' | 'superseded';
   version: number | null;
   based_on: number;
   plan: Plan;
@@ -25,12 +25,13 @@ export interface VersionRow {
   created_at: Date | string;
   updated_at: Date | string;
   effective_at: Date | string | null;
+  publish_at: Date | string | null;
 }
 
 // Who drafted and who approved, by name and email, in the list's one statement (issue 35).
 const columns = sql`v.id, v.programme, v.status, v.version, v.based_on, v.plan, v.created_by, v.approval_request_id,
   d.full_name as drafted_by_name, d.email as drafted_by_email, c.full_name as approved_by_name, c.email as approved_by_email,
-  ${approvalStatusOf(sql`v.approval_request_id`)} as approval_status, v.created_at, v.updated_at, v.effective_at
+  ${approvalStatusOf(sql`v.approval_request_id`)} as approval_status, v.created_at, v.updated_at, v.effective_at, v.publish_at
   from plan_versions v ${accountColumnsJoin('d', sql`v.created_by`, ['full_name', 'email'], 'left')}
   ${accountColumnsJoin('c', approvalCheckerOf(sql`v.approval_request_id`), ['full_name', 'email'], 'left')}`;
 
@@ -55,18 +56,30 @@ export async function listVersions(db: Tx, programme: Programme) {
   );
 }
 
-/** A submitted version whose request was declined (or failed) is a draft again: its maker can change it and submit again. */
-export const shownStatus = (row: VersionRow): PlanVersionRow['status'] =>
+/**
+ * A submitted version whose request was declined (or failed) is a draft again: its maker can change it and submit
+ * again. A numbered version's status goes by time against the version in force (`inForce`, when known): a
+ * scheduled one whose time has come is published, and the one it replaced superseded, before anyone tidies them.
+ */
+export const shownStatus = (row: VersionRow, inForce?: number): PlanVersionRow['status'] =>
   row.status === 'submitted' && (row.approval_status === 'declined' || row.approval_status === 'failed')
     ? 'declined'
-    : row.status;
+    : row.version !== null && inForce !== undefined
+      ? row.version === inForce
+        ? 'published'
+        : row.version > inForce
+          ? 'scheduled'
+          : 'superseded'
+      : row.status;
 
 /** A published version is what members were promised: it never changes. */
 export function assertNotPublished(row: VersionRow) {
-  if (row.status === 'published' || row.status === 'superseded')
+  if (row.status === 'published' || row.status === 'superseded' || row.status === 'scheduled')
     throw new DomainError(
       'plan_version_published',
-      `Version ${row.version} is published and cannot be changed: draft a new version instead.`,
+      row.status === 'scheduled'
+        ? `Version ${row.version} is approved to take effect later: cancel it to change it, or draft a new version.`
+        : `Version ${row.version} is published and cannot be changed: draft a new version instead.`,
     );
 }
 
@@ -97,11 +110,11 @@ export async function checkedDraft(
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The administrators' view of a version, with its differences against the one it replaces (a draft: the current one). */
-export function versionView(row: VersionRow, replaced: Plan | undefined): PlanVersionRow {
+export function versionView(row: VersionRow, replaced: Plan | undefined, inForce?: number): PlanVersionRow {
   return {
     id: Number(row.id),
     programme: row.programme,
-    status: shownStatus(row),
+    status: shownStatus(row, inForce),
     version: row.version,
     basedOn: row.based_on,
     plan: row.plan,
@@ -113,5 +126,6 @@ export function versionView(row: VersionRow, replaced: Plan | undefined): PlanVe
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,
     effectiveAt: iso(row.effective_at),
+    publishAt: iso(row.publish_at),
   };
 }

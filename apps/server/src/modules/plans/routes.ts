@@ -12,6 +12,7 @@ import {
   idAnswerSchema,
   planDraftParams,
   planPublishedSchema,
+  planSubmitSchema,
   planVersionParams,
   programmeParams,
   programmeQuerySchema,
@@ -21,15 +22,18 @@ import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { needsSecondAdministrator, requestApproval } from '../approvals/request-approval';
 import { draftContentHash } from './draft-content';
-import { currentPlan } from './plan-book';
+import { currentPlan, publishedVersionRow } from './plan-book';
 import { memberPlan, planVersions, publicVersion } from './plan-reads';
 import { planVersionApproval } from './plan-approval';
-import { createDraft, markSubmitted, publishDraft, updateDraft } from './plan-lifecycle';
+import { cancelScheduled, createDraft, markSubmitted, publishDraft, updateDraft } from './plan-lifecycle';
 import { findVersion, versionView } from './plan-versions';
 
 /** The plan as versioned data: public versions, the member's own, and administrators' drafts through approval to publication. */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
   app.approvalActs.add(planVersionApproval);
+  // A version's terms page (/terms/<programme>/v/<n>) is drawn by the server with that version's figures.
+  app.publicPageData.planVersion = async (programme, version) =>
+    (await publishedVersionRow(app.db, programme, version)) ?? null;
 
   app.get(
     '/plans/:programme',
@@ -110,7 +114,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { programme, id } = request.params;
-      return versionView(await findVersion(app.db, programme, id), await currentPlan(app.db, programme));
+      const current = await currentPlan(app.db, programme);
+      return versionView(await findVersion(app.db, programme, id), current, current.version);
     },
   );
 
@@ -187,9 +192,10 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Submit a draft: a second administrator approves its publication as the next version (at once under SINGLE_ADMIN_APPROVAL=true)',
+          'Submit a draft: a second administrator approves its publication as the next version (at once under SINGLE_ADMIN_APPROVAL=true), taking effect on approval or at `publishAt` (then scheduled until that time)',
         params: planDraftParams,
         headers: approvalKeyHeaders,
+        body: planSubmitSchema,
         response: {
           200: planPublishedSchema,
           202: approvalPendingAnswerSchema,
@@ -202,21 +208,53 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { programme, id } = request.params;
       const maker = signedIn(request);
+      const publishAt = request.body?.publishAt ?? null;
+      const payload = { programme, draftId: id, ...(publishAt ? { publishAt } : {}) };
       if (await needsSecondAdministrator(app)) {
         const answer = await requestApproval(
           app,
           maker,
           planVersionApproval,
-          { programme, draftId: id },
+          payload,
           request.headers['idempotency-key'],
         );
-        await markSubmitted(app.db, programme, id, answer.approval.id);
+        await markSubmitted(
+          app.db,
+          programme,
+          id,
+          answer.approval.id,
+          publishAt ? new Date(publishAt) : null,
+        );
         return reply.status(202).send(answer);
       }
-      await planVersionApproval.describe(app, maker, { programme, draftId: id });
+      await planVersionApproval.describe(app, maker, payload);
       return app.db.transaction((tx) =>
-        publishDraft(tx, programme, id, { makerId: maker.id, checkerId: null }, app.planMatrix),
+        publishDraft(
+          tx,
+          programme,
+          id,
+          { makerId: maker.id, checkerId: null },
+          app.planMatrix,
+          publishAt ? new Date(publishAt) : null,
+        ),
       );
     },
+  );
+
+  app.post(
+    '/admin/plans/:programme/drafts/:id/cancel',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Cancel a version scheduled for a later time, before that time: it becomes a draft again (409 once in force)',
+        params: planDraftParams,
+        response: { 200: idAnswerSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    // One administrator may cancel: it keeps the terms in force, the safe direction (decision 0062); audited.
+    async (request) =>
+      cancelScheduled(app.db, signedIn(request).id, request.params.programme, request.params.id),
   );
 };
