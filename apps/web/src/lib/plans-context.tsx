@@ -14,8 +14,13 @@ export function PlansProvider({ plans, children }: { plans: CurrentPlans; childr
   return <PlansContext.Provider value={plans}>{children}</PlansContext.Provider>;
 }
 
-export function useCurrentPlan(programme: Programme): Plan {
+/** Both programmes' versions in force: what a prospect reads on the public pages (decision 0059). */
+export function useCurrentPlans(): CurrentPlans {
   const plans = useContext(PlansContext);
   if (!plans) throw new Error('useCurrentPlan is used outside PlansProvider');
-  return plans[programme];
+  return plans;
+}
+
+export function useCurrentPlan(programme: Programme): Plan {
+  return useCurrentPlans()[programme];
 }

@@ -82,7 +82,14 @@ export interface MemberPageHandle {
 }
 
 const pageOf = (key: PageKey | 'grant'): MemberPage =>
-  key === 'dashboard' || key === 'wallet' || key === 'matrix' || key === 'notifications' ? key : 'other';
+  key === 'dashboard' ||
+  key === 'wallet' ||
+  key === 'matrix' ||
+  key === 'notifications' ||
+  key === 'grant' ||
+  key === 'plan'
+    ? key
+    : 'other';
 
 const children = (area: Programme, paths: Record<PageKey, string>, grant?: string): RouteObject[] => {
   const route = (

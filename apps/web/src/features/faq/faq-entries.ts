@@ -1,14 +1,18 @@
-import { formatNaira, getPlan, lastStage, stageName } from '@coop/core';
+import { formatNaira, lastStage, stageName } from '@coop/core';
+import type { CurrentPlans } from '@coop/core/page-data';
 
 export interface FaqEntry {
   question: string;
   answer: string;
 }
 
-/** The 14 questions, answered from the spec's facts and the plan (no amount typed twice). */
-export function faqEntries(): FaqEntry[] {
-  const main = getPlan('main');
-  const wb = getPlan('welcomeback');
+/**
+ * The 14 questions, answered from the spec's facts and the plan version in force (the page's plans block, which the
+ * server writes into every page): a prospect reads what a position placed today is promised (decision 0059).
+ */
+export function faqEntries(plans: CurrentPlans): FaqEntry[] {
+  const main = plans.main;
+  const wb = plans.welcomeback;
   const mainStages = main.stages.map((s) => s.name).join(', ');
   const wbStages = wb.stages.map((s) => s.name).join(', ');
   return [

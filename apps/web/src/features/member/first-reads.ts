@@ -3,13 +3,14 @@ import type { FirstRead } from '@coop/core/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { mePath, meQuery } from './api/get-me';
 import { matrixPath, matrixQuery } from './api/get-matrix';
+import { myPlanPath, myPlanQuery } from './api/get-my-plan';
 import { NOTIFICATIONS_PATH, notificationsQuery, UNREAD_PATH, unreadQuery } from './api/get-notifications';
 import { PRIVACY_NOTICE_PATH, privacyNoticeQuery } from './api/privacy-notice';
 import { walletHistoryPath, walletHistoryQuery } from './api/get-wallet-history';
 import { walletFilters } from './components/wallet-filters';
 
 /** The member pages whose own first read is known ahead; every page shows the layout's reads (sidebar, bell, notice). */
-export type MemberPage = 'dashboard' | 'wallet' | 'matrix' | 'notifications' | 'other';
+export type MemberPage = 'dashboard' | 'wallet' | 'matrix' | 'notifications' | 'grant' | 'plan' | 'other';
 
 /** A first read: the query the page's hook makes, and its path, for the server to make the same read. */
 type Read = FirstRead & { prefetch: (client: QueryClient) => Promise<void> };
@@ -22,6 +23,15 @@ function reads(programme: Programme, page: MemberPage, url: URL): Read[] {
     { key: unreadQuery.queryKey, path: UNREAD_PATH, prefetch: (client) => client.prefetchQuery(unreadQuery) },
     { key: notice.queryKey, path: PRIVACY_NOTICE_PATH, prefetch: (client) => client.prefetchQuery(notice) },
   ];
+  // The member's own plan version: the dashboard, the grant and My Plan state its figures (decision 0059).
+  if (page === 'dashboard' || page === 'grant' || page === 'plan') {
+    const plan = myPlanQuery(programme);
+    list.push({
+      key: plan.queryKey,
+      path: myPlanPath(programme),
+      prefetch: (client) => client.prefetchQuery(plan),
+    });
+  }
   if (page === 'matrix') {
     const from = Number(url.searchParams.get('from')) || null;
     const matrix = matrixQuery(from);

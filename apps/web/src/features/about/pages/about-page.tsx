@@ -1,12 +1,14 @@
-import { formatNaira, getPlan, lastStage, stageName } from '@coop/core';
+import { formatNaira, lastStage, stageName } from '@coop/core';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { PageHeader } from '../../../components/ui/page-header';
+import { useCurrentPlan } from '../../../lib/plans-context';
 import { useSite } from '../../../lib/site-context';
 
 export function AboutPage() {
   const site = useSite();
-  const main = getPlan('main');
-  const welcomeBack = getPlan('welcomeback');
+  // The versions in force, as the server wrote them into the page: what a person joining today pays.
+  const main = useCurrentPlan('main');
+  const welcomeBack = useCurrentPlan('welcomeback');
   return (
     <>
       <PageHeader

@@ -4,11 +4,13 @@ import { apiFetch } from '../../../lib/api-client';
 
 export type MyPlan = Plan & { effectiveAt: string; joinedUnder: number | null; currentVersion: number };
 
+export const myPlanPath = (programme: Programme) => `/me/plan?programme=${programme}`;
+
 /** GET /me/plan: the plan version the member's position joined under (before paying: the current one). */
 export const myPlanQuery = (programme: Programme) =>
   queryOptions({
     queryKey: ['me', 'plan', programme],
-    queryFn: () => apiFetch<MyPlan>(`/me/plan?programme=${programme}`),
+    queryFn: () => apiFetch<MyPlan>(myPlanPath(programme)),
   });
 
 export const useMyPlan = (programme: Programme) => useQuery(myPlanQuery(programme));

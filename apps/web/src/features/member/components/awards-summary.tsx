@@ -1,13 +1,16 @@
-import { formatNaira, getPlan, type AwardDef } from '@coop/core';
+import { formatNaira, type AwardDef } from '@coop/core';
 import { Link } from 'react-router';
 import { naira } from '../../../components/display/format';
 import type { Award, Dashboard } from '../types';
+import { nowBeside, type ReaderPlans } from '../reader-plans';
 import { awardName } from './award-names';
 
 interface AwardRow {
   key: string;
   label: string;
   value: string | null;
+  /** The award's value for members joining now, where it differs from the member's own version's. */
+  valueNow: string | null;
   status: 'pending' | 'delivered' | 'ahead';
   detail: string;
 }
@@ -16,8 +19,11 @@ interface AwardRow {
  * Every award the programme has, in stage order: those earned with their delivery status, the others with
  * the stage that brings them. Built from the plan, so a programme never shows an award it does not have.
  */
-function awardRows(me: Dashboard): AwardRow[] {
-  const plan = getPlan(me.programme);
+function awardRows(me: Dashboard, plans: ReaderPlans): AwardRow[] {
+  // The member's own version: the awards, and their values, are the ones they joined under (decision 0059).
+  const plan = plans.own;
+  const valueNow = (kind: string) =>
+    nowBeside(plans, (p) => p.stages.flatMap((s) => s.awards).find((a) => a.kind === kind)?.valueKobo);
   const earned = (kind: string) => me.awards.filter((a: Award) => a.kind === kind);
   return plan.stages.flatMap((stage) =>
     stage.awards.flatMap((def: AwardDef): AwardRow[] => {
@@ -30,6 +36,7 @@ function awardRows(me: Dashboard): AwardRow[] {
               ? `${awardName(a.kind, a.label)} (year ${a.installment})`
               : awardName(a.kind, a.label),
           value: a.value === '0.00' ? null : naira(a.value),
+          valueNow: null,
           status: a.status,
           detail:
             a.status === 'delivered'
@@ -42,6 +49,7 @@ function awardRows(me: Dashboard): AwardRow[] {
           key: `ahead-${def.kind}`,
           label: awardName(def.kind, def.label),
           value: def.valueKobo > 0 ? formatNaira(def.valueKobo) : null,
+          valueNow: valueNow(def.kind),
           status: 'ahead',
           detail: `Earned on completing ${stage.name}.`,
         },
@@ -57,8 +65,16 @@ const badge: Record<AwardRow['status'], [string, string]> = {
 };
 
 /** Awards apart from cash: entitlements delivered to the member, never paid into the wallet. */
-export function AwardsSummary({ me, awardsPath }: { me: Dashboard; awardsPath: string }) {
-  const rows = awardRows(me);
+export function AwardsSummary({
+  me,
+  plans,
+  awardsPath,
+}: {
+  me: Dashboard;
+  plans: ReaderPlans;
+  awardsPath: string;
+}) {
+  const rows = awardRows(me, plans);
   if (rows.length === 0) return null;
   return (
     <section
@@ -87,6 +103,9 @@ export function AwardsSummary({ me, awardsPath }: { me: Dashboard; awardsPath: s
               <p className="font-semibold text-slate-900">
                 {row.label}
                 {row.value && <span className="font-normal text-slate-600"> · worth {row.value}</span>}
+                {row.valueNow && (
+                  <span className="font-normal text-slate-600"> (members joining now: {row.valueNow})</span>
+                )}
               </p>
               <p className="text-sm text-slate-600">{row.detail}</p>
             </div>

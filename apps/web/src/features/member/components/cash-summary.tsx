@@ -1,5 +1,6 @@
-import { formatNaira, getPlan, progressWords } from '@coop/core';
+import { formatNaira, progressWords } from '@coop/core';
 import { naira } from '../../../components/display/format';
+import { nowBeside, type ReaderPlans } from '../reader-plans';
 import type { Dashboard } from '../types';
 import { Figure, SummaryCard } from './summary-card';
 
@@ -10,12 +11,17 @@ interface CashFigure {
 }
 
 /** The programme's own cash figures, each with a line on what it counts. Awards are never among them. */
-function cashFigures(me: Dashboard): CashFigure[] {
-  const plan = getPlan(me.programme);
+function cashFigures(me: Dashboard, plans: ReaderPlans): CashFigure[] {
+  // The member's own version: the referral bonus they earn is the one they joined under (decision 0059).
+  const plan = plans.own;
   // The same words as the Status card's progress, so the bonus's 'first 2 people' is not read as the stage's need.
-  const referral = me.progress
+  const own = me.progress
     ? progressWords(plan, me.progress, me.referralCount).bonus
     : `${formatNaira(plan.referralBonusKobo)} for each of the first ${plan.referralBonusCap} people who join with your code and pay.`;
+  const now = nowBeside(plans, (p) => p.referralBonusKobo);
+  const referral = now
+    ? `${own} Members joining now earn ${now} under version ${plans.now.version}; yours stays as you joined.`
+    : own;
   const wallet = {
     label: 'Wallet Balance',
     value: me.wallet,
@@ -57,10 +63,10 @@ function cashFigures(me: Dashboard): CashFigure[] {
   ];
 }
 
-export function CashSummary({ me }: { me: Dashboard }) {
+export function CashSummary({ me, plans }: { me: Dashboard; plans: ReaderPlans }) {
   return (
     <SummaryCard title="Wallet Summary" wide>
-      {cashFigures(me).map((f, index) => (
+      {cashFigures(me, plans).map((f, index) => (
         <Figure key={f.label} label={f.label} value={naira(f.value)} note={f.note} strong={index === 0} />
       ))}
     </SummaryCard>

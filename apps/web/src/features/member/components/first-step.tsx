@@ -1,11 +1,15 @@
 import { formatNaira } from '@coop/core';
-import { useCurrentPlan } from '../../../lib/plans-context';
 import { ButtonLink } from '../../../components/ui/button-link';
 import type { MemberArea } from '../member-area';
+import { nowBeside, type ReaderPlans } from '../reader-plans';
 
-/** A paid member with nothing earned yet sees what to do first, not a wall of ₦0 figures. */
-export function FirstStep({ area }: { area: MemberArea }) {
-  const plan = useCurrentPlan(area.programme);
+/**
+ * A paid member with nothing earned yet sees what to do first, not a wall of ₦0 figures. The bonus is their own
+ * version's (decision 0059), with what members joining now earn beside it where that differs.
+ */
+export function FirstStep({ area, plans }: { area: MemberArea; plans: ReaderPlans }) {
+  const plan = plans.own;
+  const now = nowBeside(plans, (p) => p.referralBonusKobo);
   return (
     <section
       aria-labelledby="first-step-heading"
@@ -20,6 +24,12 @@ export function FirstStep({ area }: { area: MemberArea }) {
         bonus of {formatNaira(plan.referralBonusKobo)} (for each of your first {plan.referralBonusCap}), and
         their place in your matrix brings you closer to your next stage. Your wallet is empty until then.
       </p>
+      {now && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="new-members-now">
+          Members joining now earn {now} under version {plans.now.version}; yours stays as you joined, under
+          version {plan.version}.
+        </p>
+      )}
       <ButtonLink to={area.paths.referral} className="mt-4">
         Share your referral link
       </ButtonLink>

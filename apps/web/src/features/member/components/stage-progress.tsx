@@ -1,4 +1,5 @@
-import { getPlan, progressWords, type Programme } from '@coop/core';
+import { progressWords, type Programme } from '@coop/core';
+import { useCurrentPlan } from '../../../lib/plans-context';
 import type { StageProgress as Progress } from '../types';
 
 /**
@@ -14,7 +15,9 @@ export function StageProgress({
   progress: Progress;
   paidReferrals: number;
 }) {
-  const words = progressWords(getPlan(programme), progress, paidReferrals);
+  // Only the plan's shape is read here (stages, the referrals a stage needs, the bonus cap), which no version changes:
+  // the words that state a figure (`bonus`) are the cash summary's, from the member's own version.
+  const words = progressWords(useCurrentPlan(programme), progress, paidReferrals);
   return (
     <div className="rounded-md bg-slate-50 p-3" data-testid="stage-progress">
       <p className="text-slate-800">

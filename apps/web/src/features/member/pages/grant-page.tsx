@@ -1,6 +1,9 @@
-import { formatNaira, getPlan, stageName } from '@coop/core';
+import { formatNaira, stageName, type Plan } from '@coop/core';
 import { useGrant } from '../api/get-grant';
 import { useMe } from '../api/get-me';
+import { useMyPlan } from '../api/get-my-plan';
+import { nowBeside, type ReaderPlans } from '../reader-plans';
+import { useCurrentPlan } from '../../../lib/plans-context';
 import { GrantForm } from '../components/grant-form';
 import { WithdrawGrant } from '../components/withdraw-grant';
 import { MemberPageTitle } from '../components/member-page-title';
@@ -9,8 +12,19 @@ import { useResultDialog } from '../../../components/form';
 import { useMemberArea } from '../hooks/use-member-area';
 import { formatDate, naira } from '../../../components/display/format';
 
-const plan = getPlan('main');
-const grant = plan.grant!;
+/**
+ * The grant's sentence from the member's own version (their ceiling is the one they joined under, decision 0059), with
+ * the ceiling of members joining now beside it where that differs.
+ */
+function grantLead(plans: ReaderPlans | null, now: Plan): string {
+  // While the member's version is on its way (it is among the page's first reads), no ceiling rather than another's.
+  const plan = plans?.own ?? now;
+  const grant = plan.grant;
+  if (!grant) return 'The grant is not part of your plan.';
+  const ceiling = plans ? ` of up to ${formatNaira(grant.ceilingKobo)}` : '';
+  const ceilingNow = plans && nowBeside(plans, (p) => p.grant?.ceilingKobo);
+  return `Members at stage ${grant.stage} (${stageName(plan, grant.stage)}) and above may apply for a grant${ceiling} for a venture.${ceilingNow ? ` Members joining now may ask for up to ${ceilingNow} under version ${now.version}; yours stays as you joined.` : ''}`;
+}
 
 const statusLabel = {
   pending: 'Waiting for a decision',
@@ -23,14 +37,13 @@ export function GrantPage() {
   const area = useMemberArea();
   const me = useMe(area.programme);
   const grants = useGrant();
+  const own = useMyPlan('main').data;
+  const now = useCurrentPlan('main');
   // Here, not in the form: the form is replaced once the application is received, and the confirmation must stay.
   const popup = useResultDialog();
   return (
     <>
-      <MemberPageTitle
-        title="Executive Grant"
-        lead={`Members at stage ${grant.stage} (${stageName(plan, grant.stage)}) and above may apply for a grant of up to ${formatNaira(grant.ceilingKobo)} for a venture.`}
-      />
+      <MemberPageTitle title="Executive Grant" lead={grantLead(own ? { own, now } : null, now)} />
       <QueryState query={grants} label="your grant applications">
         {({ ceiling, applications }) => (
           <div className="space-y-5">

@@ -1,4 +1,5 @@
-import { formatNaira, getPlan } from '@coop/core';
+import { formatNaira } from '@coop/core';
+import { useCurrentPlan } from '../../../../lib/plans-context';
 import { formatDateTime, naira } from '../../../../components/display/format';
 import { Pager } from '../../../../components/display/pager';
 import { QueryState } from '../../../../components/display/query-state';
@@ -18,16 +19,16 @@ const filters: { value: GrantStatus | ''; label: string }[] = [
   { value: '', label: 'All' },
 ];
 
-const grant = getPlan('main').grant!;
-
 /** Executive grant applications (Main stage 5), pending first, with approve or decline. */
 export function GrantsPage() {
+  // The version in force (decision 0059); each member asks under their own version's ceiling, which the server checks.
+  const grant = useCurrentPlan('main').grant;
   const { status, chooseStatus, page, setPage } = useFilteredPages<GrantStatus | ''>('pending', filters);
   const grants = useGrants(status, page);
   return (
     <>
       <AdminPageTitle
-        lead={`Executive members (Main stage ${grant.stage}) may apply for a grant of up to ${formatNaira(grant.ceilingKobo)}. Each decision is recorded in the audit log.`}
+        lead={`${grant ? `Executive members (Main stage ${grant.stage}) may apply for a grant of up to ${formatNaira(grant.ceilingKobo)} under the version in force; a member who joined under an earlier version asks under its ceiling. ` : ''}Each decision is recorded in the audit log.`}
       >
         Grant Applications
       </AdminPageTitle>
