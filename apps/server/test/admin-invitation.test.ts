@@ -34,6 +34,11 @@ describeEachDatabase(
 
     it('mails a link; a newer invitation ends the older one; the invited person chooses a password and signs in as an administrator', async () => {
       expect(await status()).toEqual({ sole: true, approvalsApply: true, invitations: [], waiting: [] });
+      // An administrator is never made without a name (issue 35): the invitation without one is refused.
+      const unnamed = await invite({ fullName: '   ', email: uniqueEmail('unnamed') });
+      expect(unnamed.statusCode).toBe(400);
+      expect(unnamed.json().message).toContain('Enter the full names of the person you invite');
+      expect((await status()).invitations).toEqual([]);
       const typo = uniqueEmail('typo');
       expect((await invite({ fullName: 'Bisi Second', email: typo })).statusCode).toBe(200);
       const email = uniqueEmail('bisi');

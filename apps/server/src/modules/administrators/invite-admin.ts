@@ -143,6 +143,13 @@ export async function acceptInvitation(
         'invalid_token',
         'This invitation link is not valid or has expired. Ask the administrator to invite you again.',
       );
+    // Screens name maker and checker by name and email: an administrator is never made without a name (issue 35).
+    // The invitation's form requires one; this holds for an invitation written by any other way.
+    if (!invitation.full_name.trim())
+      throw new DomainError(
+        'invitation_unnamed',
+        'This invitation has no name for you. Ask the administrator to invite you again with your full name.',
+      );
     const admins = await administratorsNow(tx, { lock: true });
     if (!admins.some((a) => a.id === invitation.invited_by))
       throw new DomainError(
