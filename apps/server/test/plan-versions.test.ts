@@ -155,6 +155,19 @@ describeEachDatabase(
       expect((await approve(approval.id, checker)).statusCode).toBe(200);
       const now = (await ctx.app.inject({ method: 'GET', url: '/api/plans/welcomeback' })).json();
       expect([now.version, now.referralBonusKobo]).toEqual([2, n(1_500)]);
+      // Who drafted it and who approved it, by name and email (issue 35).
+      const row = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/admin/plans/welcomeback/drafts/${id}`,
+          headers: maker,
+        })
+      ).json();
+      expect(row).toMatchObject({
+        status: 'published',
+        draftedBy: { fullName: 'Maker Admin', email: expect.stringContaining('@') },
+        approvedBy: { fullName: 'Checker Admin', email: expect.stringContaining('@') },
+      });
 
       const edit = await ctx.app.inject({
         method: 'PUT',
