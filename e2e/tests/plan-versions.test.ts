@@ -73,8 +73,8 @@ describe('a new plan version, approved by a second administrator', () => {
     await simulate.getByRole('button', { name: 'Simulate' }).click();
     const report = simulate.getByTestId('simulation-report');
     await report.waitFor({ timeout: 60_000 });
-    await report.locator('.recharts-wrapper').nth(2).waitFor();
-    expect(await report.locator('.recharts-wrapper').count()).toBe(3);
+    await report.locator('.recharts-wrapper').nth(4).waitFor();
+    expect(await report.locator('.recharts-wrapper').count()).toBe(5);
     const figures = (name: string) =>
       report
         .getByRole('row', { name: new RegExp(`^${name}`) })

@@ -204,6 +204,16 @@ describeEachDatabase('plan simulations stored in the database', (database) => {
       headers: checker,
     });
     expect(approved.statusCode, approved.body).toBe(200);
+    // Published, the version keeps its draft's content hash: the decided request still shows what was approved.
+    const decided = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/approvals/${approvalId}`,
+      headers: checker,
+    });
+    expect(decided.json<{ approval: Approval }>().approval).toMatchObject({
+      status: 'approved',
+      simulation: { jobId: now.job.id, status: 'finished' },
+    });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/plans/main' })).json().referralBonusKobo).toBe(
       n(14_000),
     );

@@ -27,6 +27,9 @@ export const adminPaths = {
   plans: '/adminplans',
 } as const;
 
+/** One plan simulation, stored (decision 0061): its progress, then its whole report. */
+export const planSimulationPath = (id: string) => `/adminplansimulate/${id}`;
+
 /** One approval request with the preview its maker saw. */
 export const approvalPath = (id: number) => `/adminapprovals/${id}`;
 

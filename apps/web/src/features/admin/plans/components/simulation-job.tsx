@@ -3,8 +3,8 @@ import { errorMessage, FormMessage } from '../../../../components/form';
 import { useSimulationJob } from '../api/get-simulation';
 import { SimulationReport } from './simulation-report';
 
-/** A simulation under way (its progress), failed (why), or finished (the report). */
-export function SimulationJobView({ id, programme }: { id: string; programme: Programme }) {
+/** A simulation under way (its progress), failed or interrupted (why), or finished (the report). */
+export function SimulationJobView({ id, programme }: { id: string; programme?: Programme }) {
   const job = useSimulationJob(id);
   if (job.isError) return <FormMessage tone="error" message={errorMessage(job.error)} />;
   const data = job.data;
@@ -17,6 +17,12 @@ export function SimulationJobView({ id, programme }: { id: string; programme: Pr
       </div>
     );
   }
-  if (data.status === 'failed') return <FormMessage tone="error" message={data.message} />;
-  return <SimulationReport report={data.report} fileName={`plan-simulation-${programme}.csv`} />;
+  if (data.status === 'failed' || data.status === 'interrupted')
+    return <FormMessage tone="error" message={data.message} />;
+  return (
+    <SimulationReport
+      report={data.report}
+      fileName={`plan-simulation-${programme ?? data.report.draft.plans[0]?.programme ?? id}.csv`}
+    />
+  );
 }
