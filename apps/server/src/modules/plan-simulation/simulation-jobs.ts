@@ -95,7 +95,13 @@ export function createSimulationJobs(
       });
       const simulation = runInWorker(job.input, job.draft ? HEADLINE_MEMBERS : [], (done, total) => {
         const entry = running.get(id);
-        if (entry) Object.assign(entry, { done, total });
+        if (!entry) return;
+        // The first month's progress is written at once (the screen leaves 0% soon); then once a second.
+        if (entry.total === 0)
+          void writeProgress(db, id, done, total).catch((error: unknown) =>
+            log.error({ err: error, job: id }, 'plan simulation progress not written'),
+          );
+        Object.assign(entry, { done, total });
       });
       running.set(id, { simulation, done: 0, total: 0 });
       tick();

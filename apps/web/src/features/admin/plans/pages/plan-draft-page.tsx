@@ -135,7 +135,9 @@ function SimulateDraft({ programme, id }: { programme: Programme; id: number }) 
       </h2>
       <p className="text-sm text-slate-700">
         Save your changes first: the saved draft and the version in force see the same people join, through
-        the platform's own matrix and bonus rules.
+        the platform's own matrix and bonus rules. The second administrator sees its figures at 1,000 and at
+        100,000 members on the approval, and can approve only once a simulation of the draft as saved has
+        finished.
       </p>
       <SimulationForm
         savedDraft={{ programme }}
