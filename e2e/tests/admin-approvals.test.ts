@@ -14,6 +14,8 @@ import { api, sponsorWithReferrals, sponsorWithTwoFriends } from '../support/mem
 
 /** Where to keep screenshots of the approval screens for a look by eye (unset: none are taken). */
 const shots = process.env.E2E_SCREENSHOTS;
+/** An administrator as every admin screen names them (issue 35): two of one name still read apart. */
+const named = (admin: { name: string; email: string }) => `${admin.name} (${admin.email})`;
 
 interface AskedApproval {
   approval: { id: number; amount: string; count: number };
@@ -124,6 +126,7 @@ describe('admin approvals and two-factor sign-in', () => {
       .filter({ hasText: 'Ngozi Bello' })
       .filter({ hasText: /#\d+ Cash-out/ });
     expect(await mine.textContent()).toContain('You asked for this');
+    expect(await mine.textContent()).toContain(`${named(MAKER_ADMIN)} (you)`);
     expect(await mine.getByTestId('approval-held').textContent()).toContain(
       'Hand the cash over only once another administrator approves.',
     );
@@ -143,6 +146,7 @@ describe('admin approvals and two-factor sign-in', () => {
       .filter({ hasText: 'Ngozi Bello' })
       .filter({ hasText: /#\d+ Cash-out/ });
     expect(await request.textContent()).toMatch(/Asked by\s*Maker Administrator/);
+    expect(await request.textContent()).toContain(`Asked by${named(MAKER_ADMIN)}`);
     expect(await request.textContent()).toContain(formatNaira(amountKobo));
     expect(await request.getByTestId('approval-overlaps').textContent()).toContain(
       'This member is also in another waiting request',
@@ -163,6 +167,9 @@ describe('admin approvals and two-factor sign-in', () => {
       .filter({ hasText: 'Ngozi Bello' })
       .filter({ hasText: /#\d+ Cash-out/ });
     expect(await done.textContent()).toMatch(/approved[\s\S]*Decided by\s*Checker Administrator/i);
+    expect(await done.textContent()).toContain(`Asked by${named(MAKER_ADMIN)}`);
+    expect(await done.textContent()).toContain(`Decided by${named(CHECKER_ADMIN)}`);
+    if (shots) await done.screenshot({ path: `${shots}/cash-out-card-decided-360.png` });
     expect(await done.getByTestId('approval-held').textContent()).toContain('is the cash-out');
     // Approved: the amount set aside became the cash-out; the wallet moved once, when it was asked.
     await new Promise((r) => setTimeout(r, 500));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKER_ADMIN, MAKER_ADMIN, signInOnAdminPage } from '../support/admins';
-import { launchBrowser, lookAt, watchPage } from '../support/browser';
+import { launchBrowser, lookAt, toastSays, watchPage } from '../support/browser';
 import { paidMember } from '../support/members';
 import { migratedDataDir } from '../support/data-dir';
 import { createAdministrators, removeDir, startPlatform, type RunningServer } from '../support/server';
@@ -72,10 +72,8 @@ describe('refunding a payment that placed no position', () => {
     await maker.getByLabel('Reason').fill('Paid a second time from an older checkout');
     await lookAt(maker, 'refund-form');
     await maker.getByRole('button', { name: 'Refund through Paystack' }).dblclick();
-    const waiting = maker.getByRole('dialog', { name: 'Waiting for approval' });
-    await waiting.waitFor();
-    expect(await waiting.textContent()).toContain('waiting for a second administrator');
-    await waiting.getByRole('button', { name: 'OK' }).click();
+    // A toast that waits for no tap (decision 0052), not a popup to dismiss.
+    expect(await toastSays(maker, 'Waiting for approval')).toContain('waiting for a second administrator');
     const refusal = maker.getByTestId('refund-refusal');
     await refusal.waitFor();
     expect(await refusal.textContent()).toMatch(

@@ -23,7 +23,8 @@ export function AdminInvitationPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await accept.mutateAsync(values);
-      popup.show({ ok: true, message: answer.message }, () => navigate('/admin', { replace: true }));
+      // A toast that waits for no tap (decision 0052), and on to the sign-in at once.
+      popup.done({ message: answer.message }, () => navigate('/admin', { replace: true }));
     } catch (error) {
       popup.show({ ok: false, message: errorMessage(error) });
     }

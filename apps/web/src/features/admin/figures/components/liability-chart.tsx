@@ -2,6 +2,7 @@ import { parseNairaString } from '@coop/core';
 import type { LiabilityHistory } from '@coop/core/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { naira } from '../../../../components/display/format';
+import { legendWords } from '../../../../components/display/chart-legend';
 
 const monthName = new Intl.DateTimeFormat('en-NG', { month: 'short', year: '2-digit', timeZone: 'UTC' });
 const label = (month: string) => monthName.format(new Date(`${month}-01T00:00:00Z`));
@@ -39,9 +40,8 @@ export default function LiabilityChart({ history }: { history: LiabilityHistory 
               width={56}
             />
             <Tooltip formatter={(v) => `₦${Number(v).toLocaleString('en-NG')}`} />
-            {/* The legend's words in the page's text colour: in the series' own colour the amber read too faint (axe's
-                color-contrast); the swatch beside each word keeps the colour. */}
-            <Legend formatter={(name: string) => <span className="text-slate-700">{name}</span>} />
+            {/* The words in the page's text colour, the swatches in the series' colours (axe's color-contrast). */}
+            <Legend formatter={legendWords} />
             {series.map((s) => (
               <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.colour} isAnimationActive={false} />
             ))}

@@ -70,8 +70,8 @@ function ErasureCard({ item }: { item: ErasureItem }) {
         idempotencyKey: key.keyFor(item.accountId),
       });
       key.done();
-      popup.show({
-        ok: true,
+      // A toast that waits for no tap (decision 0052); the list shows the erasure or the waiting request.
+      popup.done({
         title: isPendingApproval(answer) ? 'Waiting for approval' : undefined,
         message: answer.message,
       });

@@ -12,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { legendWords } from '../../../../components/display/chart-legend';
 
 const compact = new Intl.NumberFormat('en-NG', { notation: 'compact', maximumFractionDigits: 1 });
 const nairaTick = (v: number) => `₦${compact.format(v)}`;
@@ -84,7 +85,7 @@ export default function SimulationCharts({ report }: { report: PlanSimulationRep
       <XAxis dataKey="month" tick={{ fontSize: 12 }} interval="preserveStartEnd" />
       <YAxis tickFormatter={nairaTick} tick={{ fontSize: 12 }} width={60} />
       <Tooltip formatter={nairaTip} />
-      <Legend />
+      <Legend formatter={legendWords} />
     </>
   );
   return (
@@ -114,7 +115,7 @@ export default function SimulationCharts({ report }: { report: PlanSimulationRep
           <XAxis dataKey="band" tick={{ fontSize: 11 }} interval={0} />
           <YAxis tickFormatter={(v: number) => `${v}%`} tick={{ fontSize: 12 }} width={40} />
           <Tooltip formatter={(v) => `${String(v)}%`} />
-          <Legend />
+          <Legend formatter={legendWords} />
           <Bar dataKey="draft" name="Draft" fill={DRAFT} isAnimationActive={false} />
           <Bar dataKey="current" name="In force" fill={CURRENT} isAnimationActive={false} />
         </BarChart>

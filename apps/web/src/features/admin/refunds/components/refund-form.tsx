@@ -34,10 +34,11 @@ export function RefundForm({ overview }: { overview: RefundOverview }) {
     try {
       const answer = await refund.mutateAsync({ reference, values: sent, idempotencyKey });
       idempotency.done();
-      popup.show(
+      // A toast, not a popup that waits for OK (decision 0052): the page shows the waiting request at once.
+      popup.done(
         isPendingApproval(answer)
-          ? { ok: true, title: 'Waiting for approval', message: answer.message }
-          : { ok: true, message: answer.message },
+          ? { title: 'Waiting for approval', message: answer.message }
+          : { message: answer.message },
         () => {
           form.reset(empty);
           refund.refreshAfter();
