@@ -74,6 +74,14 @@ export const publicRoutes: RouteObject[] = [
     ),
   },
   {
+    // Each published plan version's terms, at an address that never changes (decision 0060).
+    path: 'terms/:programme/v/:version',
+    lazy: async () => {
+      const m = await import('../../features/terms/pages/terms-version-page');
+      return { Component: m.TermsVersionPage, loader: m.termsVersionLoader };
+    },
+  },
+  {
     path: 'privacy',
     lazy: page(
       () => import('../../features/privacy/pages/privacy-page'),

@@ -1,4 +1,4 @@
-import { signupSchema, type SignupInput } from '@coop/core/contracts';
+import { signupSchema, termsPath, type SignupInput } from '@coop/core/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -9,6 +9,7 @@ import {
   useResultDialog,
   useZodForm,
 } from '../../../components/form';
+import { useCurrentPlan } from '../../../lib/plans-context';
 import { signUp } from '../api/sign-up';
 import type { ProgrammeScreens } from '../programmes';
 
@@ -26,7 +27,11 @@ export function SignUpForm({ screens }: { screens: ProgrammeScreens }) {
     confirmPassword: '',
     referralCode: sharedCode,
   });
-  const register = useMutation({ mutationFn: (values: SignupInput) => signUp(screens.calls.signup, values) });
+  // The terms shown are the version in force when the page was drawn; the server refuses them if a newer one applies.
+  const termsVersion = useCurrentPlan(screens.programme).version;
+  const register = useMutation({
+    mutationFn: (values: SignupInput) => signUp(screens.calls.signup, { ...values, termsVersion }),
+  });
   const popup = useResultDialog();
   const { errors } = form.formState;
 
@@ -98,8 +103,13 @@ export function SignUpForm({ screens }: { screens: ProgrammeScreens }) {
         label={
           <>
             I have read and accept the{' '}
-            <Link to="/terms" target="_blank" className="font-semibold text-brand-800 underline">
-              terms and conditions
+            <Link
+              to={termsPath(screens.programme, termsVersion)}
+              target="_blank"
+              className="font-semibold text-brand-800 underline"
+              data-terms-version={termsVersion}
+            >
+              terms and conditions (version {termsVersion})
             </Link>{' '}
             and the{' '}
             <Link to="/privacy" target="_blank" className="font-semibold text-brand-800 underline">

@@ -26,6 +26,9 @@ export interface MyData {
   signupOrigins: { address: string; browser: string; device: string; at: string | null }[];
   sessions: unknown[];
   consents: {
+    /** The plan version whose terms were accepted at sign-up, and that version's terms page (decision 0060). */
+    termsVersion?: number | null;
+    termsAddress?: string | null;
     termsAcceptedAt: string | null;
     privacyNoticeVersion?: string | null;
     privacyNoticeAcceptedAt?: string | null;

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { formatDateTime } from '../../../components/display/format';
 import { QueryState } from '../../../components/display/query-state';
 import { errorMessage, FormMessage } from '../../../components/form';
@@ -12,6 +13,28 @@ function Field({ label, value }: { label: string; value: string }) {
     <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm font-semibold text-slate-600">{label}</dt>
       <dd className="break-words text-slate-900 sm:col-span-2">{value || '—'}</dd>
+    </div>
+  );
+}
+
+/** The terms accepted at sign-up: the version, linked to its own terms, and when (decision 0060). */
+function AcceptedTerms({ consents }: { consents: MyData['consents'] }) {
+  const { termsVersion, termsAddress, termsAcceptedAt } = consents;
+  return (
+    <div className="py-2 sm:grid sm:grid-cols-3 sm:gap-4" data-testid="terms-accepted">
+      <dt className="text-sm font-semibold text-slate-600">Terms you accepted</dt>
+      <dd className="break-words text-slate-900 sm:col-span-2">
+        {termsVersion && termsAddress ? (
+          <>
+            <Link to={termsAddress} className="font-semibold text-brand-800 underline">
+              Version {termsVersion}
+            </Link>
+            {termsAcceptedAt && `, on ${formatDateTime(termsAcceptedAt)}`}
+          </>
+        ) : (
+          `Accepted at sign-up${termsAcceptedAt ? `, ${formatDateTime(termsAcceptedAt)}` : ''}; the version was not recorded`
+        )}
+      </dd>
     </div>
   );
 }
@@ -58,6 +81,7 @@ function Held({ data }: { data: MyData }) {
               value={`${o.device}, from the address ${o.address}`}
             />
           ))}
+          <AcceptedTerms consents={data.consents} />
         </dl>
       </section>
       <section

@@ -1,3 +1,5 @@
+import { termsPath } from '@coop/core/contracts';
+import { Link } from 'react-router';
 import { formatDate } from '../../../components/display/format';
 import { QueryState } from '../../../components/display/query-state';
 import { StageTable } from '../../../components/plan/stage-table';
@@ -29,6 +31,16 @@ export function PlanPage() {
               {plan.joinedUnder !== null &&
                 plan.currentVersion !== plan.joinedUnder &&
                 ` New members now join under version ${plan.currentVersion}; your terms do not change.`}
+            </p>
+            {/* The terms of the member's own version (decision 0060): the publication notice sends them here. */}
+            <p className="mb-4">
+              <Link
+                to={termsPath(area.programme, plan.joinedUnder ?? plan.currentVersion)}
+                className="font-semibold text-brand-800 underline"
+                data-testid="my-terms-link"
+              >
+                Read the terms of version {plan.joinedUnder ?? plan.currentVersion}
+              </Link>
             </p>
             <StageTable plan={plan} />
           </>

@@ -1,5 +1,7 @@
 import type { MemberRecord } from '@coop/core/contracts';
 import { programmeName, SUSPENSION_REASON_TEXT, type SuspensionReason } from '@coop/core';
+import { termsPath } from '@coop/core/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, naira } from '../../../../../components/display/format';
 import { adminPaths, memberRecordPath } from '../../../common/admin-paths';
@@ -31,6 +33,9 @@ export function IdentitySection({ record }: { record: MemberRecord }) {
           ['Address', record.address],
           ['Referral code', record.referralCode],
           ['Signed up', formatDateTime(record.createdAt)],
+          ...(record.role === 'user'
+            ? [['Terms accepted', <AcceptedTerms key="terms" record={record} />] as [string, ReactNode]]
+            : []),
           ['Last sign-in', record.lastSignInAt ? formatDateTime(record.lastSignInAt) : 'Never'],
           [
             'Closure',
@@ -44,6 +49,20 @@ export function IdentitySection({ record }: { record: MemberRecord }) {
       />
       {record.status !== 'closed' && <CorrectDetails record={record} />}
     </RecordSection>
+  );
+}
+
+/** The plan version whose terms the member accepted at sign-up, linked to that version's terms (decision 0060). */
+function AcceptedTerms({ record }: { record: MemberRecord }) {
+  const { version, acceptedAt } = record.terms;
+  if (version === null) return <>Not recorded</>;
+  return (
+    <>
+      <Link to={termsPath(record.programme, version)} className="text-brand-800 underline">
+        Version {version}
+      </Link>
+      {acceptedAt && `, on ${formatDateTime(acceptedAt)}`}
+    </>
   );
 }
 
