@@ -4,7 +4,13 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKER_ADMIN, MAKER_ADMIN, signInOnAdminPage } from '../support/admins';
+import {
+  adminToken,
+  approveAsChecker,
+  CHECKER_ADMIN,
+  MAKER_ADMIN,
+  signInOnAdminPage,
+} from '../support/admins';
 import { launchBrowser, lookAt, toastSays, watchPage } from '../support/browser';
 import { paidMember } from '../support/members';
 import { migratedDataDir } from '../support/data-dir';
@@ -22,6 +28,12 @@ describe('refunding a payment that placed no position', () => {
   const member = {
     id: randomUUID(),
     email: `refund-${randomUUID().slice(0, 8)}@example.com`,
+    reference: `rf${randomUUID().replaceAll('-', '').slice(0, 20)}`,
+  };
+  // A second payment that placed nothing: partly refunded, then disputed and accepted (decision 0057).
+  const partly = {
+    id: randomUUID(),
+    email: `partly-${randomUUID().slice(0, 8)}@example.com`,
     reference: `rf${randomUUID().replaceAll('-', '').slice(0, 20)}`,
   };
 
@@ -44,6 +56,23 @@ describe('refunding a payment that placed no position', () => {
        values ($1, $2, 'main', 5000000, 'paid', 'sandbox', now(), 'not_placed', 'Not placed: You are already a member. A refund is due.')`,
       [member.reference, member.id],
     );
+    for (const [sql, values] of [
+      [
+        `insert into accounts (id, programme, email, full_name, phone, address, password_hash, referral_code, email_confirmed_at)
+         values ($1, 'main', $2, 'Bisi Partly', '08030000001', '2 Marina, Lagos', 'not-a-hash', $3, now())`,
+        [partly.id, partly.email, partly.reference.slice(2, 14).toUpperCase()],
+      ],
+      [
+        `insert into sandbox_transactions (reference, email, amount_kobo, currency, status, paid_at) values ($1, $2, 5000000, 'NGN', 'success', now())`,
+        [partly.reference, partly.email],
+      ],
+      [
+        `insert into payments (reference, account_id, programme, amount_kobo, status, provider, paid_at, placement, failure_reason)
+         values ($1, $2, 'main', 5000000, 'paid', 'sandbox', now(), 'not_placed', 'Not placed: You are already a member. A refund is due.')`,
+        [partly.reference, partly.id],
+      ],
+    ] as const)
+      await db.query(sql, [...values]);
     await db.close();
     server = await startPlatform({}, { dataDir });
     browser = await launchBrowser();
@@ -177,6 +206,117 @@ describe('refunding a payment that placed no position', () => {
     expect(await words.textContent()).toContain('Refunding an activated position is out of scope');
     expect(await page.getByRole('button', { name: 'Refund through Paystack' }).count()).toBe(0);
     await lookAt(page, 'refund-out-of-scope');
+    expect(problems).toEqual([]);
+  });
+
+  it("settles the day's payments less fees and the refund, matched to our records, and ticks the settlement", async () => {
+    // Follows the tests above: their payments, refunds and disputes are in the settlement.
+    const baseURL = server.url;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchPage(page);
+    await signInOnAdminPage(page, baseURL, MAKER_ADMIN);
+    // Paystack settles the next day; the sandbox's records page settles now.
+    await page.goto(`${baseURL}/sandbox/paystack/checkout/records`);
+    await page.getByRole('button', { name: 'Settle now' }).click();
+    await page.getByRole('status').filter({ hasText: 'to the bank' }).waitFor();
+
+    await page.goto(`${baseURL}/admindashboard`);
+    await page
+      .getByRole('navigation', { name: 'Admin area' })
+      .getByRole('link', { name: 'Settlements' })
+      .click();
+    await page.getByRole('heading', { name: 'Settlements', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Fetch now' }).click();
+    await page.getByRole('status').filter({ hasText: 'Paystack listed 1 settlement' }).waitFor();
+    const row = page.getByTestId('settlement');
+    await row.waitFor();
+    await lookAt(page, 'admin-settlements');
+    // The refunds and the accepted dispute of the tests above are deducted; ours agrees with Paystack's total.
+    expect(await row.textContent()).toContain('Matches our records');
+    expect(await row.textContent()).toMatch(/refunds ₦[\d,]+ · chargebacks ₦[\d,]+/);
+
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { name: /^Settlement of / }).waitFor();
+    const lines = page.getByTestId('settlement-line');
+    expect(await lines.count()).toBeGreaterThanOrEqual(3);
+    const refundLine = page.locator('[data-testid="settlement-line"][data-kind="refund"]');
+    expect(await refundLine.textContent()).toContain(member.reference);
+    expect(await refundLine.textContent()).toContain(`-${formatNaira(5_000_000)}`);
+    expect(await page.getByTestId('settlement-total').textContent()).toBe(
+      await page.getByTestId('settlement-ours').textContent(),
+    );
+    expect(await page.getByTestId('settlement-line-problem').count()).toBe(0);
+    await page.getByRole('button', { name: 'Found on the bank statement' }).click();
+    await page.getByText(/Ticked .* by Maker Administrator/).waitFor();
+    await lookAt(page, 'admin-settlement');
+    expect(problems).toEqual([]);
+  });
+
+  // After the settlement above, so the partial refund and the chargeback here are not in the day it settles.
+  it('shows a partial refund on a later dispute; accepting what is left is confirmed, waits for a second administrator, then is in the books', async () => {
+    const baseURL = server.url;
+    // ₦20,000 of the ₦50,000 is refunded (asked by the maker, approved by the checker) before the bank disputes it.
+    const token = await adminToken(baseURL, MAKER_ADMIN);
+    const asked = await fetch(`${baseURL}/api/admin/payments/${partly.reference}/refunds`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({ amount: '20000.00', reason: 'Part of the second fee given back' }),
+    });
+    expect(asked.status).toBe(202);
+    await approveAsChecker(baseURL, 'refund', (a) => a.summary.includes(partly.reference));
+    const raised = await fetch(`${baseURL}/sandbox/paystack/checkout/records/${partly.reference}/dispute`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(raised.status).toBe(200);
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems = watchPage(page);
+    await signInOnAdminPage(page, baseURL, MAKER_ADMIN);
+    await page.goto(`${baseURL}/admindisputes`);
+    const card = page.getByTestId('dispute').filter({ hasText: partly.reference });
+    await card.waitFor({ timeout: 30_000 });
+    await expect
+      .poll(async () => card.getByTestId('dispute-refunds').textContent(), { timeout: 20_000 })
+      .toMatch(/Refunds of this payment: .*20,000.* processed, Paystack refund \d+/);
+
+    // Accepting asks first, naming what goes back (what the refund did not), then waits for a second administrator.
+    await card.getByLabel('Your answer to Paystack').selectOption('accept');
+    await card
+      .getByLabel('Note for Paystack (kept in the audit log)')
+      .fill('The card holder did not make this payment; ₦20,000 of it was refunded already.');
+    await card.getByRole('button', { name: 'Send the answer to Paystack' }).click();
+    const confirm = card.getByTestId('accept-confirmation');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain(`${formatNaira(3_000_000)} goes back to the card holder`);
+    expect(await confirm.textContent()).toContain('A second administrator must approve it');
+    await card.getByRole('button', { name: 'Ask for approval' }).click();
+    const waiting = card.getByTestId('dispute-accept-waiting');
+    await waiting.waitFor({ timeout: 20_000 });
+    expect(await waiting.textContent()).toMatch(
+      /waits for a second administrator’s approval \(request #\d+\)/,
+    );
+    expect(await card.getByLabel('Your answer to Paystack').count()).toBe(0);
+    await lookAt(page, 'admin-dispute-accept-waiting');
+
+    // The checker approves: Paystack takes the acceptance; the chargeback is in the books and on the card.
+    const [approved] = await approveAsChecker(baseURL, 'dispute_accept', (a) =>
+      a.summary.includes(partly.reference),
+    );
+    expect(approved!.summary).toContain(formatNaira(3_000_000));
+    await page.goto(`${baseURL}/adminmember/${partly.id}`);
+    const onRecord = page.locator('#disputes').getByTestId('dispute').filter({ hasText: partly.reference });
+    const lost = onRecord.getByTestId('dispute-lost');
+    await lost.waitFor({ timeout: 30_000 });
+    expect(await lost.textContent()).toContain(`Chargeback: ${formatNaira(3_000_000)} taken back`);
+    expect(await onRecord.textContent()).toMatch(/approved by Checker Administrator/);
+    await onRecord.scrollIntoViewIfNeeded();
+    await lookAt(page, 'admin-member-dispute-lost');
     expect(problems).toEqual([]);
   });
 });

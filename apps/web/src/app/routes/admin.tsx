@@ -35,6 +35,8 @@ const pages = {
   simulation: () => import('../../features/admin/plans/pages/simulation-page'),
   disclosure: () => import('../../features/admin/disclosure/pages/income-disclosure-page'),
   refund: () => import('../../features/admin/refunds/pages/refund-page'),
+  settlements: () => import('../../features/admin/settlements/pages/settlements-page'),
+  settlement: () => import('../../features/admin/settlements/pages/settlement-page'),
   plans: () => import('../../features/admin/plans/pages/plans-page'),
   planDraft: () => import('../../features/admin/plans/pages/plan-draft-page'),
 };
@@ -88,6 +90,8 @@ export const adminRoutes: RouteObject[] = [
       { path: 'adminsecurity', lazy: page(pages.security, (m) => m.SecurityPage) },
       { path: 'adminmember/:id', lazy: page(pages.memberRecord, (m) => m.MemberRecordPage) },
       { path: 'adminrefund/:reference', lazy: page(pages.refund, (m) => m.RefundPage) },
+      { path: 'adminsettlements', lazy: page(pages.settlements, (m) => m.SettlementsPage) },
+      { path: 'adminsettlements/:id', lazy: page(pages.settlement, (m) => m.SettlementPage) },
       { path: 'adminflags', lazy: page(pages.flags, (m) => m.FlagsPage) },
       { path: 'admindisputes', lazy: page(pages.disputes, (m) => m.DisputesPage) },
       { path: 'admininactive', lazy: page(pages.inactive, (m) => m.InactivePage) },

@@ -25,6 +25,7 @@ export const adminPaths = {
   planSimulate: '/adminplansimulate',
   incomeDisclosure: '/adminincomedisclosure',
   plans: '/adminplans',
+  settlements: '/adminsettlements',
 } as const;
 
 /** One plan simulation, stored (decision 0061): its progress, then its whole report. */
@@ -38,3 +39,6 @@ export const memberRecordPath = (accountId: string) => `/adminmember/${accountId
 
 /** The refund screen of one payment. */
 export const refundPath = (reference: string) => `/adminrefund/${encodeURIComponent(reference)}`;
+
+/** One of Paystack's settlements to the bank, with its lines. */
+export const settlementPath = (id: number) => `/adminsettlements/${id}`;

@@ -25,6 +25,7 @@ const sections = [
       { to: adminPaths.grants, label: 'Grant Applications' },
       { to: adminPaths.flags, label: 'Fraud Flags' },
       { to: adminPaths.disputes, label: 'Disputes' },
+      { to: adminPaths.settlements, label: 'Settlements' },
       { to: adminPaths.inactive, label: 'Inactive Accounts' },
       { to: adminPaths.personalData, label: 'Personal Data' },
       { to: adminPaths.privacyRegisters, label: 'Privacy Registers' },
