@@ -28,6 +28,18 @@ const bandTicks: Record<EarningsBand, string> = {
 };
 const CURRENT = 'var(--color-brand-700)';
 
+type YearMonth = NonNullable<PlanSimulationReportBody['current']['year']>['months'][number];
+/** One version's year series for a month, in naira, keyed by the version ('Current' or 'Draft'). */
+const yearPoints = (version: 'Current' | 'Draft', m: YearMonth | undefined) =>
+  m
+    ? {
+        [`awards${version}`]: m.awardsDeliveredKobo / 100,
+        [`cashOuts${version}`]: m.cashOutsKobo / 100,
+        [`grants${version}`]: m.grantsKobo / 100,
+        [`suspended${version}`]: m.heldForSuspensionsKobo / 100,
+      }
+    : {};
+
 function Chart({ title, children }: { title: string; children: React.ReactElement }) {
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
@@ -43,7 +55,8 @@ function Chart({ title, children }: { title: string; children: React.ReactElemen
 
 /**
  * The draft and the plan in force as charts (recharts, loaded only with this module). The same figures are in the
- * tables beside them, for screen readers and exact amounts.
+ * tables beside them, for screen readers and exact amounts: so each chart is hidden from them and takes no keyboard
+ * focus (recharts' accessibility layer off; axe's aria-hidden-focus).
  */
 export default function SimulationCharts({ report }: { report: PlanSimulationReportBody }) {
   const months = report.current.months.map((m, i) => {
@@ -59,8 +72,11 @@ export default function SimulationCharts({ report }: { report: PlanSimulationRep
       owedDraft: d.owedUnpaidKobo / 100,
       heldCurrent: m.cashHeldKobo / 100,
       heldDraft: d.cashHeldKobo / 100,
+      ...yearPoints('Current', report.current.year?.months[i]),
+      ...yearPoints('Draft', report.draft.year?.months[i]),
     };
   });
+  const hasYear = Boolean(report.current.year && report.draft.year);
   const bands = report.current.earnings.bands.map((b, i) => ({
     band: bandTicks[b.band],
     current: Math.round(b.share * 1000) / 10,
@@ -91,7 +107,7 @@ export default function SimulationCharts({ report }: { report: PlanSimulationRep
   return (
     <div className="grid gap-4 xl:grid-cols-2">
       <Chart title="Fees in and cash bonuses per month">
-        <LineChart data={months}>
+        <LineChart data={months} accessibilityLayer={false}>
           {axes}
           {line('feesIn', 'Fees in (both)', 'var(--color-slate-500)')}
           {line('bonusesDraft', 'Bonuses, draft', DRAFT)}
@@ -101,7 +117,7 @@ export default function SimulationCharts({ report }: { report: PlanSimulationRep
         </LineChart>
       </Chart>
       <Chart title="If joins stopped after the month: owed and unpaid, and cash held">
-        <LineChart data={months}>
+        <LineChart data={months} accessibilityLayer={false}>
           {axes}
           {line('owedDraft', 'Owed, draft', DRAFT)}
           {line('owedCurrent', 'Owed, in force', CURRENT)}
@@ -109,8 +125,30 @@ export default function SimulationCharts({ report }: { report: PlanSimulationRep
           {line('heldCurrent', 'Cash held, in force', CURRENT, true)}
         </LineChart>
       </Chart>
+      {hasYear && (
+        <Chart title="The year: awards handed over and cash-outs per month">
+          <LineChart data={months} accessibilityLayer={false}>
+            {axes}
+            {line('awardsDraft', 'Awards handed over, draft', DRAFT)}
+            {line('awardsCurrent', 'Awards handed over, in force', CURRENT)}
+            {line('cashOutsDraft', 'Cash-outs, draft', DRAFT, true)}
+            {line('cashOutsCurrent', 'Cash-outs, in force', CURRENT, true)}
+          </LineChart>
+        </Chart>
+      )}
+      {hasYear && (
+        <Chart title="The year: grants approved and wallets held for suspensions per month">
+          <LineChart data={months} accessibilityLayer={false}>
+            {axes}
+            {line('grantsDraft', 'Grants, draft', DRAFT)}
+            {line('grantsCurrent', 'Grants, in force', CURRENT)}
+            {line('suspendedDraft', 'Held, draft', DRAFT, true)}
+            {line('suspendedCurrent', 'Held, in force', CURRENT, true)}
+          </LineChart>
+        </Chart>
+      )}
       <Chart title="Members by cash received, in fees paid (% of members)">
-        <BarChart data={bands}>
+        <BarChart data={bands} accessibilityLayer={false}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="band" tick={{ fontSize: 11 }} interval={0} />
           <YAxis tickFormatter={(v: number) => `${v}%`} tick={{ fontSize: 12 }} width={40} />

@@ -40,6 +40,53 @@ export function simulationCsv(report: PlanSimulationReportBody): string {
         key === 'joins' ? v.months[i]![key] : toNairaString(v.months[i]![key]),
       );
   }
+  // The year beyond joins (decision 0063), when the report has it: totals, then month by month.
+  const years = [report.draft.year, report.current.year];
+  if (years[0] && years[1]) {
+    const [draftYear, currentYear] = years;
+    const yearKeys = [
+      'awardsDelivered',
+      'awardsDeliveredKobo',
+      'grantApplications',
+      'grantsApproved',
+      'grantsKobo',
+      'cashOuts',
+      'cashOutsKobo',
+      'heldForSuspensionsKobo',
+      'forgoneKobo',
+      'cashOutflowKobo',
+    ] as const;
+    const value = (key: (typeof yearKeys)[number], amount: number) =>
+      key.endsWith('Kobo') ? toNairaString(amount) : amount;
+    const label = (key: string) => key.replace(/Kobo$/, ' (naira)');
+    for (const key of [...yearKeys, 'awardsOwedKobo', 'heldAtEndKobo', 'walletsAtEndKobo'] as const)
+      lines.push(
+        row(
+          'year totals',
+          label(key),
+          ...[draftYear, currentYear].map((y) =>
+            key.endsWith('Kobo') ? toNairaString(y.totals[key]) : y.totals[key],
+          ),
+        ),
+      );
+    lines.push(
+      row(
+        'year totals',
+        'cost ratio with grants',
+        ...[draftYear, currentYear].map((y) => y.totals.costRatio.toFixed(4)),
+      ),
+    );
+    for (const [i, month] of currentYear.months.entries())
+      for (const key of yearKeys)
+        lines.push(
+          row(
+            `year month ${month.month}`,
+            label(key),
+            value(key, draftYear.months[i]![key]),
+            value(key, month[key]),
+          ),
+        );
+  }
   for (const award of report.current.awardsByKind.length
     ? report.current.awardsByKind
     : report.draft.awardsByKind)

@@ -4,6 +4,7 @@ import {
   PROGRAMMES,
   programmeName,
   inputsFromForm,
+  yearInputs,
 } from '@coop/core';
 import { useCurrentPlan } from '../../../../lib/plans-context';
 import { simulationFormSchema } from '@coop/core/contracts';
@@ -12,6 +13,7 @@ import type { SimulationBody } from '../api/start-simulation';
 import { SelectField, SubmitButton, TextField, useZodForm } from '../../../../components/form';
 
 const example = exampleSimulationInputs;
+const year = yearInputs(example);
 const defaults = {
   programme: 'main' as Programme,
   referralBonusNaira: '',
@@ -27,6 +29,16 @@ const defaults = {
   recruits: example.recruits.map((r) => `${r.people}:${Math.round(r.share * 100)}`).join(', '),
   minimumPayoutNaira: String(example.minimumPayoutKobo / 100),
   seed: String(example.seed),
+  // The year beyond joins (decision 0063), from the core's defaults.
+  awardLeadMonths: String(year.awardLeadMonths),
+  grantApplyPercent: String(Math.round(year.grantApplyShare * 100)),
+  grantApprovedPercent: String(Math.round(year.grantApprovedShare * 100)),
+  grantAmountPercent: String(Math.round(year.grantAmountShare * 100)),
+  cashOutPercent: String(Math.round(year.cashOutShare * 100)),
+  cashOutMinimumNaira: String(year.cashOutMinimumKobo / 100),
+  suspendedPercent: String(year.suspendedShare * 100),
+  suspensionMonths: String(year.suspensionMonths),
+  recruitingCurve: year.recruitingCurve.map((share) => Math.round(share * 100)).join(', '),
 };
 
 const shapes = [
@@ -112,6 +124,32 @@ export function SimulationForm({
         {field('recruits', 'People each member brings (people:share)', 'Such as 0:40, 2:40, 6:20')}
         {field('minimumPayoutNaira', 'Smallest payout (₦)')}
         {field('seed', 'Seed', 'The same seed draws the same people')}
+      </fieldset>
+      <fieldset className="grid gap-3 sm:grid-cols-3">
+        <legend className="mb-2 font-bold text-slate-900">
+          The year: awards, grants, cash-outs, suspensions, inactivity
+        </legend>
+        {field(
+          'awardLeadMonths',
+          'Months to hand an award over',
+          'From falling due (yearly installments on their anniversaries) to delivery',
+        )}
+        {field('grantApplyPercent', 'Applying for the grant (%)', 'Of members reaching the grant stage')}
+        {field('grantApprovedPercent', 'Grant applications approved (%)')}
+        {field('grantAmountPercent', 'Grant asked (% of the ceiling)', 'Never above the plan’s ceiling')}
+        {field('cashOutPercent', 'Monthly cash-outs (%)', 'Members whose wallet reaches the threshold')}
+        {field('cashOutMinimumNaira', 'Smallest wallet cashed out (₦)')}
+        {field(
+          'suspendedPercent',
+          'Members suspended (%)',
+          'Once, within a year of joining: their wallet is held and they earn nothing meanwhile',
+        )}
+        {field('suspensionMonths', 'Months a suspension lasts')}
+        {field(
+          'recruitingCurve',
+          'Still bringing people, month by month after joining (%)',
+          'Such as 100, 100, 80, 50, 20; the last value holds after',
+        )}
       </fieldset>
       <SubmitButton pending={pending} pendingLabel="Simulating..." className="sm:w-auto">
         Simulate

@@ -2,6 +2,7 @@ import { earningsBandNames, formatNaira, programmeName } from '@coop/core';
 import type { PlanSimulationReportBody } from '@coop/core/contracts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { downloadSimulationCsv } from './simulation-csv';
+import { SimulationYear } from './simulation-year';
 
 const SimulationCharts = lazy(() => import('./simulation-charts'));
 
@@ -130,6 +131,7 @@ export function SimulationReport({
           )}
         />
       </div>
+      <SimulationYear report={report} />
       <Table
         caption="Month by month: if joins stopped after the month, what is owed and unpaid, and the cash held"
         rows={report.current.months.flatMap((m, i) => [
