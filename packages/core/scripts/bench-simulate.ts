@@ -21,6 +21,8 @@ for (let run = 1; run <= 3; run += 1) {
   if (run === 3)
     for (const v of [report.current, report.draft])
       console.log(
-        `  ${v.label}: fees ${formatNaira(v.totals.feesInKobo)}, bonuses ${formatNaira(v.totals.bonusesAccruedKobo)}, payout ratio ${v.totals.payoutRatio.toFixed(3)}`,
+        `  ${v.label}: fees ${formatNaira(v.totals.feesInKobo)}, bonuses ${formatNaira(v.totals.bonusesAccruedKobo)}, payout ratio ${v.totals.payoutRatio.toFixed(3)}` +
+          // The year beyond joins (decision 0063).
+          `; awards handed over ${formatNaira(v.year.totals.awardsDeliveredKobo)}, grants ${formatNaira(v.year.totals.grantsKobo)}, cash-outs ${formatNaira(v.year.totals.cashOutsKobo)}, held for suspensions ${formatNaira(v.year.totals.heldForSuspensionsKobo)}, cost ratio ${v.year.totals.costRatio.toFixed(3)}`,
       );
 }
