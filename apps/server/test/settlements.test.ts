@@ -28,6 +28,11 @@ describeEachDatabase('settlements matched to the bank', (database) => {
       await ctx.app.paymentWork.settled();
     }
   };
+  /** A payment seeded with the database's now(): dated a minute back, as the settlement's moment is this process's clock. */
+  const backdate = (reference: string) =>
+    ctx.app.db.execute(
+      sql`update sandbox_transactions set paid_at = paid_at - interval '1 minute' where reference = ${reference}`,
+    );
   const fetchNow = () => callApi(ctx, '/api/admin/settlements/fetch', { method: 'POST', headers: admin });
   const list = async () => (await callApi(ctx, '/api/admin/settlements', { headers: admin })).body;
   const detail = async (id: number) =>
@@ -56,6 +61,7 @@ describeEachDatabase('settlements matched to the bank', (database) => {
     // A second payment that placed nothing (charged N50,000, the company bore N850 of fees), refunded in full.
     const twice = await createTestAccount(ctx.app, { fullName: 'Twice Payer' });
     const refundReference = await seedUnplacedPayment(ctx.app, twice);
+    await backdate(refundReference);
     await ctx.app.db.execute(
       sql`update payments set charged_kobo = 5000000, paystack_fees_kobo = 85000 where reference = ${refundReference}`,
     );
@@ -72,7 +78,7 @@ describeEachDatabase('settlements matched to the bank', (database) => {
     ).toBe('processed');
 
     // Nothing settled yet: Paystack lists none.
-    expect((await fetchNow()).body).toMatchObject({ fetched: 0, changed: 0 });
+    expect((await fetchNow()).body).toMatchObject({ fetched: 0, changed: 0, mismatched: 0 });
 
     // Paystack settles (the sandbox, as at the end of a day).
     const made = await ctx.sandbox.settlements.settle(new Date());
@@ -86,7 +92,7 @@ describeEachDatabase('settlements matched to the bank', (database) => {
 
     const fetched = await fetchNow();
     expect(fetched.status, JSON.stringify(fetched.body)).toBe(200);
-    expect(fetched.body).toMatchObject({ fetched: 1, changed: 1 });
+    expect(fetched.body).toMatchObject({ fetched: 1, changed: 1, mismatched: 0 });
     const page = await list();
     expect(page.total).toBe(1);
     expect(page.lastFetchedAt).not.toBeNull();
@@ -145,20 +151,37 @@ describeEachDatabase('settlements matched to the bank', (database) => {
     expect(await ctx.sandbox.settlements.settle(new Date())).toBeNull();
   });
 
-  it('flags a settlement whose figures differ from ours: a charge we have no payment for', async () => {
+  it('flags a settlement whose figures differ from ours: a charge we have no payment for, a refund we never asked', async () => {
     // Paystack settles a charge of a reference we never made (as a charge made outside the platform would be).
     const stranger = `zz${randomUUID().replaceAll('-', '').slice(0, 20)}`;
     await ctx.app.db
       .execute(sql`insert into sandbox_transactions (reference, email, amount_kobo, currency, status, paid_at)
-      values (${stranger}, 'someone@example.com', 2000000, 'NGN', 'success', now())`);
+      values (${stranger}, 'someone@example.com', 2000000, 'NGN', 'success', now() - interval '1 minute')`);
+    // And a refund of it that Paystack processed though we never asked for it: deducted, unknown to us. Both are
+    // dated a minute back: the database server's clock writes now(), the settlement's moment is this process's.
+    await ctx.app.db
+      .execute(sql`insert into sandbox_refunds (transaction_reference, amount_kobo, currency, status, customer_note, merchant_note, created_at, updated_at)
+      values (${stranger}, 500000, 'NGN', 'processed', '', 'From the dashboard', now() - interval '1 minute', now() - interval '1 minute')`);
     const made = (await ctx.sandbox.settlements.settle(new Date()))!;
-    expect(made.totalAmountKobo).toBe(2_000_000 - 40_000);
-    await fetchNow();
+    expect(made.totalAmountKobo).toBe(2_000_000 - 40_000 - 500_000);
+    const fetched = await fetchNow();
+    expect(fetched.body).toMatchObject({ changed: 1, mismatched: 1 });
+    expect(fetched.body.message).toContain('1 of them differing from our records');
     const item = (await list()).items.find(
       (s: { providerSettlementId: number }) => s.providerSettlementId === made.id,
     );
-    expect(item).toMatchObject({ mismatch: true, total: '19600.00', oursTotal: '0.00', paymentCount: 1 });
+    expect(item).toMatchObject({
+      mismatch: true,
+      total: '14600.00',
+      oursTotal: '0.00',
+      deductions: '5000.00',
+      refunds: '0.00',
+      paymentCount: 1,
+    });
     expect(item.mismatchNote).toContain('1 payment does not match our records');
+    expect(item.mismatchNote).toContain(
+      'Paystack deducted ₦5,000; our refunds and chargebacks of the period come to ₦0',
+    );
     expect(item.mismatchNote).toContain('by our records it should be');
     const one = await detail(item.id);
     expect(one.lines).toEqual([
@@ -177,6 +200,7 @@ describeEachDatabase('settlements matched to the bank', (database) => {
   it('deducts a lost dispute (chargeback) on both sides', async () => {
     const member = await createTestAccount(ctx.app, { fullName: 'Disputed Payer' });
     const reference = await seedPlacedPayment(ctx.app, member);
+    await backdate(reference);
     // Settled first, as a payment is the day after it is made.
     const first = (await ctx.sandbox.settlements.settle(new Date()))!;
     expect(first.totalAmountKobo).toBe(5_000_000 - 85_000);

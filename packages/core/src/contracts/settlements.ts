@@ -59,6 +59,7 @@ export const settlementFetchedSchema = z.object({
   message: z.string(),
   fetched: z.number(),
   changed: z.number(),
+  mismatched: z.number().describe('of those written, how many differ from our records'),
 });
 export type SettlementFetched = z.infer<typeof settlementFetchedSchema>;
 

@@ -79,7 +79,7 @@ function paymentLine(t: ProviderSettlementTransaction, ours: SettledPaymentFacts
  * Records one of Paystack's settlements with our figure beside it: its charges matched to our payments by
  * reference, and the refunds processed and disputes lost in its period (after the settlement before it, up to its
  * creation), as Paystack deducts them. A settlement Paystack has not changed since it was read is only touched.
- * Returns whether it was (re)written.
+ * Answers whether it was (re)written and whether it differs from our records.
  */
 export async function recordSettlement(deps: SettlementDeps, s: ProviderSettlement, now: Date) {
   const { db } = deps;
@@ -90,7 +90,7 @@ export async function recordSettlement(deps: SettlementDeps, s: ProviderSettleme
     existing.providerUpdatedAt.getTime() === new Date(s.updatedAt).getTime()
   ) {
     await touchFetched(db, existing.id, now);
-    return false;
+    return { written: false, mismatch: existing.mismatch };
   }
   const transactions = await allPages(async (page) => {
     const answer = await deps.payments.settlementTransactions(s.id, { page, perPage: PAGE_SIZE });
@@ -170,13 +170,13 @@ export async function recordSettlement(deps: SettlementDeps, s: ProviderSettleme
       lines,
     ),
   );
-  return true;
+  return { written: true, mismatch: notes.length > 0 };
 }
 
 /**
  * Asks Paystack for its settlements since a while before the newest we hold (or the last 90 days) and records
  * each, oldest first so each period starts where the one before ended. Safe to run again: an unchanged settlement
- * is only touched. Returns how many Paystack listed and how many were (re)written.
+ * is only touched. Answers how many Paystack listed, how many were (re)written and how many of those differ.
  */
 export async function fetchSettlements(deps: SettlementDeps, now: Date) {
   const { newest } = await fetchMarks(deps.db);
@@ -187,6 +187,11 @@ export async function fetchSettlements(deps: SettlementDeps, now: Date) {
   });
   listed.sort((a, b) => new Date(a.createdAt).getTime() - new Date(b.createdAt).getTime() || a.id - b.id);
   let changed = 0;
-  for (const settlement of listed) if (await recordSettlement(deps, settlement, now)) changed += 1;
-  return { fetched: listed.length, changed };
+  let mismatched = 0;
+  for (const settlement of listed) {
+    const recorded = await recordSettlement(deps, settlement, now);
+    if (recorded.written) changed += 1;
+    if (recorded.written && recorded.mismatch) mismatched += 1;
+  }
+  return { fetched: listed.length, changed, mismatched };
 }

@@ -25,7 +25,14 @@ export function scheduleSettlementFetch(app: FastifyInstance) {
   app.jobs.add({
     name: 'settlement-fetch',
     everyMs: FETCH_EVERY_MS,
-    run: (now) => fetchSettlements(app, now),
+    run: async (now) => {
+      const result = await fetchSettlements(app, now);
+      // A settlement that differs from our records is what the operator must look at: said in the log too.
+      if (result.changed > 0) app.log.info(result, 'settlements fetched from Paystack');
+      if (result.mismatched > 0)
+        app.log.warn(result, 'settlements: Paystack and our records differ (Settlements page)');
+      return result;
+    },
   });
 }
 
@@ -97,7 +104,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
       const message =
         result.fetched === 0
           ? 'Paystack has no settlement in the period yet.'
-          : `Paystack listed ${result.fetched} settlement${result.fetched === 1 ? '' : 's'}; ${result.changed} new or changed.`;
+          : `Paystack listed ${result.fetched} settlement${result.fetched === 1 ? '' : 's'}; ${result.changed} new or changed${result.mismatched > 0 ? `, ${result.mismatched} of them differing from our records` : ''}.`;
       return { message, ...result };
     },
   );
