@@ -339,4 +339,79 @@ describe('a new plan version, approved by a second administrator', () => {
 
     expect([...visitorProblems, ...memberProblems]).toEqual([]);
   });
+
+  it('the editor adds an award (refused without a value) and asks for a later time; the version waits, shown with its date, until cancelled (issue 36, decision 0062)', async () => {
+    const maker = await adminPage(MAKER);
+    await maker.page.goto(`${server.url}/adminplans?programme=welcomeback`);
+    await maker.page.getByRole('link', { name: /^New draft from version \d+$/ }).click();
+    await maker.page.getByText('The shape is not versioned').waitFor();
+    // Courage has no award: one is added, first without a value, which the editor refuses.
+    const courage = maker.page.getByRole('group', { name: 'Courage awards' });
+    await courage.getByRole('button', { name: 'Add an award at Courage' }).click();
+    await courage.getByLabel('Courage award 1: kind').selectOption('laptop');
+    await courage.getByLabel('Description').fill('Laptop for studies');
+    await maker.page.getByRole('button', { name: 'Save as a new draft' }).click();
+    await courage.getByText('Every award needs a value of more than ₦0').waitFor();
+    await courage.getByLabel('Value of one installment (₦)').fill('150000');
+    await maker.page.getByRole('button', { name: 'Save as a new draft' }).click();
+    const differences = maker.page.getByTestId('plan-differences');
+    await differences.waitFor();
+    expect(await differences.textContent()).toBe(
+      'Award added at Courage (stage 2): none → Laptop for studies (laptop), ₦150,000',
+    );
+    await maker.page
+      .getByRole('group', { name: 'Courage awards' })
+      .getByLabel('Value of one installment (₦)')
+      .scrollIntoViewIfNeeded();
+    await lookAt(maker.page, 'plan-editor-award-added');
+
+    // Simulated (approval needs it), then submitted to take effect tomorrow at 09:00 in the administrator's zone.
+    const simulate = maker.page.getByRole('region', { name: 'Simulate this draft' });
+    await simulate.getByLabel('Months', { exact: true }).fill('2');
+    await simulate.getByRole('button', { name: 'Simulate' }).click();
+    await simulate.getByTestId('simulation-report').waitFor({ timeout: 60_000 });
+    await maker.page.getByLabel('At a date and time I announce').check();
+    const tomorrow = new Date(Date.now() + 24 * 3_600_000);
+    const local = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}T09:00`;
+    await maker.page.getByLabel('Takes effect at (your time zone)').fill(local);
+    await maker.page.getByRole('button', { name: 'Submit this draft' }).click();
+    await maker.page.getByText(/^Waiting for a second administrator: request #\d+\.$/).waitFor();
+    const draftUrl = maker.page.url();
+
+    const checkerToken = await adminToken(server.url, CHECKER);
+    const waiting = await api<{ items: { id: number; kind: string; summary: string }[] }>(
+      server.url,
+      '/api/admin/approvals?status=pending',
+      { token: checkerToken },
+    );
+    const request = waiting.items.find((r) => r.kind === 'plan_version')!;
+    expect(request.summary).toMatch(
+      /of the Welcome Back plan, taking effect on .* \(Lagos time\): Award added/,
+    );
+    await api(server.url, `/api/admin/approvals/${request.id}/approve`, {
+      method: 'POST',
+      token: checkerToken,
+    });
+
+    // Scheduled: shown with its date on the version and in the list; the version in force stays meanwhile.
+    await maker.page.goto(draftUrl);
+    const scheduled = maker.page.getByTestId('plan-scheduled');
+    await scheduled.waitFor();
+    expect(await scheduled.getByRole('heading').textContent()).toMatch(/^Version \d+ takes effect on .+/);
+    expect(await scheduled.textContent()).toContain('stays in force');
+    await lookAt(maker.page, 'plan-version-scheduled');
+    await maker.page.goto(`${server.url}/adminplans?programme=welcomeback`);
+    const row = maker.page.getByRole('row').filter({ has: maker.page.locator('[data-status="scheduled"]') });
+    expect(await row.textContent()).toContain('Award added at Courage (stage 2)');
+    await lookAt(maker.page, 'plan-versions-scheduled');
+    const inForce = await api<Plan>(server.url, '/api/plans/welcomeback');
+    expect(inForce.stages[2]!.awards).toEqual([]);
+
+    // Cancelled before its time: a draft again, which its maker may change and submit again.
+    await maker.page.goto(draftUrl);
+    await scheduled.getByRole('button', { name: /^Cancel version \d+$/ }).click();
+    await maker.page.getByRole('button', { name: 'Save the draft' }).waitFor();
+    expect(await maker.page.locator('[data-status]').first().getAttribute('data-status')).toBe('draft');
+    expect(maker.problems).toEqual([]);
+  });
 });

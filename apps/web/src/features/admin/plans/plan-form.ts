@@ -13,9 +13,33 @@ const naira = z
 const award = z.object({
   kind: z.enum(AWARD_KINDS),
   label: z.string().trim().min(1, 'Describe the award').max(120, 'Use at most 120 characters'),
-  value: naira,
+  // Every award has a value (decision 0062): the liabilities and the simulator count it at what it is worth.
+  value: z
+    .string()
+    .trim()
+    .min(1, 'Every award needs a value of more than ₦0')
+    .pipe(naira)
+    .refine((v) => Number(v) > 0, 'Every award needs a value of more than ₦0'),
   installments: z.string().regex(/^(10|[1-9])$/, 'From 1 to 10 yearly installments'),
 });
+
+/** What an award of each kind is called when an administrator adds one; they may describe it otherwise. */
+export const AWARD_KIND_NAMES: Readonly<Record<(typeof AWARD_KINDS)[number], string>> = {
+  laptop: 'Laptop award',
+  gift: 'Gift award',
+  car: 'Car award',
+  social_club: 'Social club',
+  suv: 'SUV award',
+  housing: 'Housing award',
+  golden_crown_annual: 'Golden Crown annual award',
+  domestic_appliances: 'Domestic appliances gift',
+};
+
+/** A new award of the first kind the stage has not got, its value to be typed. */
+export function newAward(taken: readonly string[]): PlanFormValues['stages'][number]['awards'][number] {
+  const kind = AWARD_KINDS.find((k) => !taken.includes(k)) ?? 'gift';
+  return { kind, label: AWARD_KIND_NAMES[kind], value: '', installments: '1' };
+}
 
 export const planFormSchema = z.object({
   fee: naira.refine((v) => Number(v) > 0, 'The fee must be more than ₦0'),
@@ -24,7 +48,17 @@ export const planFormSchema = z.object({
   healthFeeStage: z.string(),
   grantCeiling: naira,
   stages: z.array(
-    z.object({ activities: naira, graduating: naira, thankYou: naira, awards: z.array(award) }),
+    z.object({
+      activities: naira,
+      graduating: naira,
+      thankYou: naira,
+      awards: z
+        .array(award)
+        .max(6, 'At most 6 awards per stage')
+        .refine((awards) => new Set(awards.map((a) => a.kind)).size === awards.length, {
+          message: 'A stage holds one award of each kind: choose another kind',
+        }),
+    }),
   ),
 });
 export type PlanFormValues = z.input<typeof planFormSchema>;

@@ -15,6 +15,8 @@ const tones: Record<string, string> = {
   otp: 'bg-amber-200 text-amber-950 ring-1 ring-amber-700',
   running: 'bg-sky-100 text-sky-900',
   upcoming: 'bg-sky-100 text-sky-900',
+  // A plan version approved to take effect at a later time.
+  scheduled: 'bg-sky-100 text-sky-900',
   failed: 'bg-red-100 text-red-800',
   reversed: 'bg-red-100 text-red-800',
   declined: 'bg-red-100 text-red-800',

@@ -1,5 +1,11 @@
 import type { Plan, Programme } from '@coop/core';
-import type { ApprovalPendingAnswer, IdAnswer, PlanVersionList, PlanVersionRow } from '@coop/core/contracts';
+import type {
+  ApprovalPendingAnswer,
+  IdAnswer,
+  PlanPublished,
+  PlanVersionList,
+  PlanVersionRow,
+} from '@coop/core/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
 
@@ -32,17 +38,41 @@ export function useSaveDraft() {
   });
 }
 
-/** POST .../drafts/:id/submit: a request for a second administrator (202), or the version at once with one administrator. */
-const submitDraft = ({ programme, id, key }: { programme: Programme; id: number; key: string }) =>
-  apiFetch<ApprovalPendingAnswer | { version: number }>(`/admin/plans/${programme}/drafts/${id}/submit`, {
+/**
+ * POST .../drafts/:id/submit: a request for a second administrator (202), or the version at once with one
+ * administrator; `publishAt` (ISO) asks for it to take effect at that time (decision 0062).
+ */
+const submitDraft = ({
+  programme,
+  id,
+  key,
+  publishAt = null,
+}: {
+  programme: Programme;
+  id: number;
+  key: string;
+  publishAt?: string | null;
+}) =>
+  apiFetch<ApprovalPendingAnswer | PlanPublished>(`/admin/plans/${programme}/drafts/${id}/submit`, {
     method: 'POST',
     headers: { 'idempotency-key': key },
+    ...(publishAt ? { body: { publishAt } } : {}),
   });
 
 export function useSubmitDraft() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: submitDraft,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** POST .../drafts/:id/cancel: a version scheduled for a later time becomes a draft again, before that time. */
+export function useCancelScheduled() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ programme, id }: { programme: Programme; id: number }) =>
+      apiFetch<IdAnswer>(`/admin/plans/${programme}/drafts/${id}/cancel`, { method: 'POST' }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

@@ -1,4 +1,5 @@
-import { stageName, type Plan, type Programme } from '@coop/core';
+import { AWARD_KINDS, stageName, type Plan, type Programme } from '@coop/core';
+import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import {
   errorMessage,
   FormMessage,
@@ -8,12 +9,20 @@ import {
   useZodForm,
 } from '../../../../components/form';
 import { useSaveDraft } from '../api/plan-versions';
-import { formToPlan, planFormSchema, planToForm } from '../plan-form';
+import {
+  AWARD_KIND_NAMES,
+  formToPlan,
+  newAward,
+  planFormSchema,
+  planToForm,
+  type PlanFormValues,
+} from '../plan-form';
 
 /**
  * The figures of a draft: the fee, the referral bonus, each stage's bonuses and awards, the health fee, the grant's
- * ceiling and the Golden Crown schedule (an award's yearly installments). The shape is the programme's and is shown,
- * not edited: a different shape would be a different programme.
+ * ceiling and the Golden Crown schedule (an award's yearly installments). Awards are added and removed at a stage,
+ * each with a value (decision 0062). The shape is the programme's and is shown, not edited: a different shape
+ * would be a different programme.
  */
 export function PlanEditor({
   programme,
@@ -107,27 +116,7 @@ export function PlanEditor({
             error={errors.stages?.[i]?.thankYou}
             {...form.register(`stages.${i}.thankYou`)}
           />
-          {stage.awards.map((award, a) => (
-            <div key={award.kind} className="grid gap-4 sm:col-span-3 sm:grid-cols-3">
-              <TextField
-                label={`Award: ${award.kind.replaceAll('_', ' ')}, description`}
-                error={errors.stages?.[i]?.awards?.[a]?.label}
-                {...form.register(`stages.${i}.awards.${a}.label`)}
-              />
-              <TextField
-                label="Value and estimated cost of one installment (₦)"
-                inputMode="decimal"
-                error={errors.stages?.[i]?.awards?.[a]?.value}
-                {...form.register(`stages.${i}.awards.${a}.value`)}
-              />
-              <TextField
-                label="Yearly installments"
-                inputMode="numeric"
-                error={errors.stages?.[i]?.awards?.[a]?.installments}
-                {...form.register(`stages.${i}.awards.${a}.installments`)}
-              />
-            </div>
-          ))}
+          <StageAwards form={form} stageIndex={i} stageName={stage.name} />
         </fieldset>
       ))}
       <SubmitButton pending={save.isPending} pendingLabel="Saving...">
@@ -138,5 +127,81 @@ export function PlanEditor({
         message={save.isError ? errorMessage(save.error) : save.isSuccess ? 'The draft is saved.' : null}
       />
     </form>
+  );
+}
+
+type PlanForm = UseFormReturn<PlanFormValues, unknown, unknown>;
+
+/** A stage's awards: each with its kind, description, value and installments; one added or removed here. */
+function StageAwards({
+  form,
+  stageIndex: i,
+  stageName: name,
+}: {
+  form: PlanForm;
+  stageIndex: number;
+  stageName: string;
+}) {
+  const awards = useFieldArray({ control: form.control, name: `stages.${i}.awards` });
+  const errors = form.formState.errors.stages?.[i]?.awards;
+  const kinds = AWARD_KINDS.map((k) => ({ value: k, label: AWARD_KIND_NAMES[k] }));
+  return (
+    <div className="space-y-3 sm:col-span-3" role="group" aria-label={`${name} awards`}>
+      {awards.fields.length === 0 && <p className="text-sm text-slate-700">No award at {name}.</p>}
+      {awards.fields.map((field, a) => (
+        <div
+          key={field.id}
+          className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_1.5fr_1fr_0.8fr_auto]"
+          data-testid="plan-award"
+        >
+          <SelectField
+            label={`${name} award ${a + 1}: kind`}
+            options={kinds}
+            error={errors?.[a]?.kind}
+            {...form.register(`stages.${i}.awards.${a}.kind`)}
+          />
+          <TextField
+            label="Description"
+            error={errors?.[a]?.label}
+            {...form.register(`stages.${i}.awards.${a}.label`)}
+          />
+          <TextField
+            label="Value of one installment (₦)"
+            hint="What it costs the company"
+            inputMode="decimal"
+            error={errors?.[a]?.value}
+            {...form.register(`stages.${i}.awards.${a}.value`)}
+          />
+          <TextField
+            label="Yearly installments"
+            inputMode="numeric"
+            error={errors?.[a]?.installments}
+            {...form.register(`stages.${i}.awards.${a}.installments`)}
+          />
+          <button
+            type="button"
+            onClick={() => awards.remove(a)}
+            className="self-end rounded-md border border-red-800 px-3 py-2 text-sm font-semibold text-red-800 hover:bg-red-50"
+          >
+            Remove award {a + 1}
+            <span className="sr-only"> at {name}</span>
+          </button>
+        </div>
+      ))}
+      {errors?.root?.message || errors?.message ? (
+        <p className="text-sm text-red-800" role="alert">
+          {errors.root?.message ?? errors.message}
+        </p>
+      ) : null}
+      {awards.fields.length < 6 && (
+        <button
+          type="button"
+          onClick={() => awards.append(newAward(form.getValues(`stages.${i}.awards`).map((x) => x.kind)))}
+          className="rounded-md border border-brand-800 px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50"
+        >
+          Add an award at {name}
+        </button>
+      )}
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import type { PlanVersionRow } from '@coop/core/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { formatDateTime } from '../../../../components/display/format';
 import { errorMessage, FormMessage } from '../../../../components/form';
 import { apiFetch } from '../../../../lib/api-client';
 import { approvalPath } from '../../common/admin-paths';
@@ -13,6 +14,12 @@ import { useIdempotencyKey } from '../../common/hooks/use-idempotency-key';
 import { usePlanVersion, useSubmitDraft } from '../api/plan-versions';
 import { useStartDraftSimulation } from '../api/start-simulation';
 import { PlanEditor } from '../components/plan-editor';
+import {
+  publishAtOf,
+  publishAtProblem,
+  ScheduledNotice,
+  TakesEffectField,
+} from '../components/publish-timing';
 import { SimulationForm } from '../components/simulation-form';
 import { SimulationJobView } from '../components/simulation-job';
 import { planDraftPath, planPaths } from '../plan-paths';
@@ -76,7 +83,9 @@ function ExistingVersion({ programme, id }: { programme: Programme; id: number }
     <div className="space-y-6">
       <p className="flex flex-wrap items-center gap-2">
         <StatusBadge status={row.status} />
-        {row.version !== null && <span>Version {row.version}: published, it can no longer change.</span>}
+        {row.version !== null && row.status !== 'scheduled' && (
+          <span>Version {row.version}: published, it can no longer change.</span>
+        )}
         {row.status === 'submitted' && row.approvalId !== null && (
           <span>
             Waiting for a second administrator:{' '}
@@ -91,6 +100,7 @@ function ExistingVersion({ programme, id }: { programme: Programme; id: number }
         )}
       </p>
       <PlanPeople row={row} />
+      <ScheduledNotice row={row} />
       <Differences row={row} />
       {editable && (
         <>
@@ -155,12 +165,17 @@ function SimulateDraft({ programme, id }: { programme: Programme; id: number }) 
 function Submit({ programme, id }: { programme: Programme; id: number }) {
   const submit = useSubmitDraft();
   const key = useIdempotencyKey();
+  // null: on approval; text: the date and time typed (decision 0062).
+  const [publishAt, setPublishAt] = useState<string | null>(null);
+  const problem = publishAtProblem(publishAt);
   const answer = submit.data;
   const message = !answer
     ? null
     : isPendingApproval(answer)
       ? answer.message
-      : `Published as version ${answer.version}: new positions join under it from now on.`;
+      : answer.effectiveAt
+        ? `Approved as version ${answer.version}: it takes effect on ${formatDateTime(answer.effectiveAt)}.`
+        : `Published as version ${answer.version}: new positions join under it from now on.`;
   return (
     <section aria-labelledby="submit-title" className="space-y-2 border-t border-slate-200 pt-4">
       <h2 id="submit-title" className="text-lg font-bold text-slate-900">
@@ -170,12 +185,18 @@ function Submit({ programme, id }: { programme: Programme; id: number }) {
         Save your changes first. A second administrator approves the publication on the Approvals page; you
         cannot approve your own. Members are told what changes for new members; their own terms do not change.
       </p>
+      <TakesEffectField value={publishAt} onChange={setPublishAt} />
       <button
         type="button"
-        disabled={submit.isPending}
+        disabled={submit.isPending || problem !== null}
         onClick={() =>
           submit.mutate(
-            { programme, id, key: key.keyFor(`${programme}:${id}`) },
+            {
+              programme,
+              id,
+              key: key.keyFor(`${programme}:${id}:${publishAt ?? 'now'}`),
+              publishAt: publishAtOf(publishAt),
+            },
             { onSuccess: () => key.done() },
           )
         }
