@@ -10,6 +10,7 @@ import { useTickSettlement } from '../api/tick-settlement';
 import { SettlementFigures } from '../components/settlement-figures';
 import { SettlementFlags } from '../components/settlement-flags';
 import { SettlementLines } from '../components/settlement-lines';
+import { adminName } from '../../common/admin-name';
 
 /** One settlement: its sum, whether ours agrees and why not, its lines, and the tick once found on the bank statement. */
 export function SettlementPage() {
@@ -74,7 +75,7 @@ export function SettlementPage() {
                 {s.tickedAt && (
                   <p className="mt-2 text-sm text-slate-700">
                     Ticked {formatDateTime(s.tickedAt)}
-                    {s.tickedBy && ` by ${s.tickedBy.fullName || s.tickedBy.email} (${s.tickedBy.email})`}.
+                    {s.tickedBy && ` by ${adminName(s.tickedBy)}`}.
                   </p>
                 )}
                 {tick.isError && <FormMessage tone="error" message={errorMessage(tick.error)} />}
