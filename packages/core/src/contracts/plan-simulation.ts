@@ -195,8 +195,10 @@ export type PlanSimulationReportBody = z.output<typeof planSimulationReportSchem
 /** One version's headline at one size: what the checker of a plan approval reads (decision 0061). */
 const headlineFiguresSchema = z.object({
   payoutRatio: z.number().describe('(cash bonuses + awards at cost) / fees'),
-  cashOwedPerMemberKobo: money.describe("cash in members' wallets, not yet paid out, per member"),
-  awardsOwedPerMemberKobo: money.describe('awards earned, at cost, per member'),
+  cashOwedPerMemberKobo: money.describe(
+    "cash in members' wallets at the end, not paid out or cashed out, per member",
+  ),
+  awardsOwedPerMemberKobo: money.describe('awards earned and not handed over yet, at cost, per member'),
 });
 
 /** A draft's simulation, with the maker's assumptions, sized at 1,000 and at 100,000 new members. */

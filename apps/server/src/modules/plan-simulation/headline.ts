@@ -20,9 +20,10 @@ export function sizedInputs(inputs: SimulationInputs, members: number): Simulati
 }
 
 /**
- * One size's headline from a report, read from the totals every report has: the payout ratio, the cash in
- * members' wallets not yet paid out (credited, less the health fees kept, less paid out) and the awards earned at
- * cost, each per new member simulated.
+ * One size's headline from a report: the payout ratio, the cash in members' wallets at the end (credited net of the
+ * health fee, grants included, not paid out or cashed out) and the awards earned and not handed over yet, at cost,
+ * each per new member simulated. The last two come from the whole-year figures (decision 0063); a report without
+ * them (before it) counts every award earned and no cash-out.
  */
 export function headlineSize(
   report: PlanSimulationReport,
@@ -30,10 +31,12 @@ export function headlineSize(
 ): SimulationHeadline['sizes'][number] {
   const members = report.newMembersPerMonth.reduce((sum, n) => sum + n, 0);
   const per = (kobo: number) => (members === 0 ? 0 : Math.round(kobo / members));
-  const figures = ({ totals }: VersionFigures) => ({
+  const figures = ({ totals, year }: VersionFigures) => ({
     payoutRatio: totals.payoutRatio,
-    cashOwedPerMemberKobo: per(totals.bonusesAccruedKobo - totals.healthFeesKobo - totals.paidOutKobo),
-    awardsOwedPerMemberKobo: per(totals.awardsCostKobo),
+    cashOwedPerMemberKobo: per(
+      year?.totals.walletsAtEndKobo ?? totals.bonusesAccruedKobo - totals.healthFeesKobo - totals.paidOutKobo,
+    ),
+    awardsOwedPerMemberKobo: per(year?.totals.awardsOwedKobo ?? totals.awardsCostKobo),
   });
   return {
     members: target,
