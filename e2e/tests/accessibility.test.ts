@@ -63,6 +63,7 @@ const adminScreens = [
   '/adminplansimulate',
   '/adminincomedisclosure',
   '/adminplans',
+  '/adminsettlements',
 ];
 
 /**
@@ -200,7 +201,7 @@ describe('accessibility: axe-core, WCAG 2.2 A and AA, every screen at 1280 and 3
     expect(await sweep(page, [...adminScreens, ...(await screensWithIds())], baseURL)).toEqual([]);
   }, 180_000);
 
-  /** The admin screens whose address names a record: a paid member, their payment, a payout run, an approval, a plan version. */
+  /** The admin screens whose address names a record: a paid member, their payment, a payout run, an approval, a plan version, a settlement. */
   async function screensWithIds(): Promise<Screen[]> {
     const token = await adminToken(baseURL, DEMO_ADMIN);
     const email = await signUpAndConfirm(baseURL, 'main', 'Gozie Axe-Record');
@@ -228,6 +229,16 @@ describe('accessibility: axe-core, WCAG 2.2 A and AA, every screen at 1280 and 3
       token,
     });
     const plans = await api<{ items: { id: number }[] }>(baseURL, '/api/admin/plans/main', { token });
+    // A settlement holding the payment above: the sandbox settles now, the platform fetches it.
+    await fetch(`${baseURL}/sandbox/paystack/checkout/records/settle`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    await api(baseURL, '/api/admin/settlements/fetch', { method: 'POST', token });
+    const settlements = await api<{ items: { id: number }[] }>(baseURL, '/api/admin/settlements?pageSize=1', {
+      token,
+    });
     return [
       `/adminmember/${memberId}`,
       `/adminrefund/${reference}`,
@@ -235,6 +246,7 @@ describe('accessibility: axe-core, WCAG 2.2 A and AA, every screen at 1280 and 3
       `/adminapprovals/${approvals.items[0]!.id}`,
       `/adminplans/main/${plans.items[0]!.id}`,
       '/adminplans/main/new',
+      `/adminsettlements/${settlements.items[0]!.id}`,
     ];
   }
 });
