@@ -77,7 +77,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   app.decorate('providerEvents', new ProviderEvents());
   // The plan simulator's jobs, run in worker threads: any module that simulates a plan starts them here.
   app.decorate('planSimulations', createSimulationJobs(database.db, app.log));
-  app.addHook('onClose', async () => app.planSimulations.close());
   // What public pages read from the database while rendered on the server, each reader added by its module.
   app.decorate('publicPageData', {});
   // The member record's parts kept by modules above member review (bank details, payouts, cash-outs), each added by its module.
@@ -85,6 +84,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // Plans read the matrix through the engine's functions, handed in here: the engine itself reads the plan book.
   app.decorate('planMatrix', { lockProgramme: lockMatrix, joinedVersion: joinedPlanVersion });
   if (!options.database) app.addHook('onClose', async () => database.close());
+  // onClose hooks run last-added first: the simulations mark their running jobs interrupted before the database closes.
+  app.addHook('onClose', async () => app.planSimulations.close());
 
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);
