@@ -3,7 +3,9 @@ import type { Approval, SimulationJob } from '@coop/core/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
+import { queryRows } from '../src/db/rows';
 import { sizedInputs } from '../src/modules/plan-simulation/headline';
+import { sweepJobs } from '../src/modules/plan-simulation/simulation-store';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { testConfig, useTestApp } from './app';
 import { describeEachDatabase } from './databases';
@@ -41,6 +43,8 @@ describeEachDatabase('plan simulations stored in the database', (database) => {
   let other: App;
   let maker: Record<string, string>;
   let checker: Record<string, string>;
+  /** The first test's job: the latest finished simulation of its draft. */
+  let firstJob: string;
   beforeAll(async () => {
     other = await buildApp(testConfig({ SINGLE_ADMIN_APPROVAL: 'false' }), { database: ctx.database });
     await other.ready();
@@ -98,6 +102,7 @@ describeEachDatabase('plan simulations stored in the database', (database) => {
     // Long enough (48,000 joins, then the headline sizes) for progress to be written while it runs.
     const inputs = { ...assumptions, months: 12, joinsPerMonth: 4_000 };
     const started = await simulate(ctx.app, id, inputs);
+    firstJob = started.id;
     expect(started).toMatchObject({
       status: 'running',
       draftId: id,
@@ -157,6 +162,35 @@ describeEachDatabase('plan simulations stored in the database', (database) => {
       values (${lost}, 'main', 1, '{}'::jsonb, 'gone', 10, 100, now() - interval '1 minute')`);
     expect(await read(other, lost)).toMatchObject({ status: 'interrupted' });
     expect(await read(ctx.app, lost)).toMatchObject({ status: 'interrupted' });
+
+    // The daily sweep writes a stale job interrupted without anyone reading it, and deletes ended jobs after 30
+    // days but the latest finished simulation of each draft (the first test's, which an approval would show).
+    const unread = '5b0c7d2e-11aa-4c3b-9e6f-7a8b9c0d1e2f';
+    await ctx.app.db
+      .execute(sql`insert into simulation_jobs (id, programme, against_version, input, instance_id, heartbeat_at)
+      values (${unread}, 'main', 1, '{}'::jsonb, 'gone', now() - interval '1 minute')`);
+    expect(await sweepJobs(ctx.app.db, new Date())).toBe(0);
+    const statusOf = async (job: string) =>
+      (
+        await queryRows<{ status: string }>(
+          ctx.app.db,
+          sql`select status from simulation_jobs where id = ${job}`,
+        )
+      )[0]?.status;
+    expect(await statusOf(unread)).toBe('interrupted');
+    expect(await sweepJobs(ctx.app.db, new Date(Date.now() + 31 * 24 * 3600_000))).toBe(3);
+    expect([await statusOf(started.id), await statusOf(lost), await statusOf(unread)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    const unknown = await other.inject({
+      method: 'GET',
+      url: `/api/admin/plan-simulations/${lost}`,
+      headers: checker,
+    });
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'There is no such simulation.']);
+    expect(await statusOf(firstJob)).toBe('finished');
   });
 
   it('approval needs a finished simulation of the draft as it is now; the card carries its headline figures', async () => {

@@ -11,13 +11,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth';
 import { HttpError } from '../../plugins/errors';
 import { currentPlan } from '../plans/plan-book';
-import { currentDraftSimulationSql } from './simulation-store';
+import { currentDraftSimulationSql, sweepJobs } from './simulation-store';
 
 /**
  * The plan simulator (decisions 0032, 0061): a draft of a programme's plan against the plan in force, run in a worker
  * thread as a job whose progress and figures the screen polls.
  */
 export const planSimulationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.jobs.add({
+    name: 'plan-simulation-sweep',
+    everyMs: 24 * 3600_000,
+    run: async (now) => {
+      const deleted = await sweepJobs(app.db, now);
+      if (deleted > 0) app.log.info({ deleted }, 'old plan simulations deleted');
+    },
+  });
   // A plan approval's card shows the latest simulation of the draft as it is now (decision 0061).
   app.approvalActs.useCard('plan_version', (payload) =>
     currentDraftSimulationSql(sql`(${payload}->>'draftId')::bigint`),

@@ -140,3 +140,26 @@ export async function finishedCurrentSimulation(db: Tx, draftId: number) {
   );
   return row ? { jobId: row.id, againstVersion: row.against_version } : null;
 }
+
+/** Ended jobs are kept this long; the latest finished job of each draft is kept for good (its approval shows it). */
+const KEPT_DAYS = 30;
+
+/**
+ * The daily sweep: running jobs whose heartbeat stopped are written interrupted (read, they already say so), and
+ * ended jobs older than KEPT_DAYS are deleted, but for the latest finished simulation of each draft. Answers how
+ * many were deleted.
+ */
+export async function sweepJobs(db: Tx, now: Date): Promise<number> {
+  await db.execute(sql`update simulation_jobs set status = 'interrupted', message = ${INTERRUPTED_MESSAGE}, finished_at = ${now}
+    where status = 'running' and heartbeat_at < ${now}::timestamptz - make_interval(secs => ${HEARTBEAT_STALE_SECONDS})`);
+  const deleted = await queryRows<{ id: string }>(
+    db,
+    sql`delete from simulation_jobs j
+        where j.status <> 'running' and j.finished_at < ${now}::timestamptz - make_interval(days => ${KEPT_DAYS})
+          and not (j.status = 'finished' and j.plan_version_id is not null and j.id = (
+            select k.id from simulation_jobs k where k.plan_version_id = j.plan_version_id and k.status = 'finished'
+            order by k.started_at desc limit 1))
+        returning j.id`,
+  );
+  return deleted.length;
+}
