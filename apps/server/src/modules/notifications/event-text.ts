@@ -303,7 +303,7 @@ export function eventText(event: NotificationEvent, programme: Programme, suppor
         summary: `${event.from ? `Positions paid for from ${event.from} on` : 'Positions placed from now on'} join under version ${event.version} of the plan. Your own terms do not change: each position is paid by the version it joined under. My Plan shows yours, with a link to its terms.`,
         more: [
           ...(event.changes.length ? [`What changes for new members: ${event.changes.join('; ')}.`] : []),
-          `New members now accept the terms of version ${event.version}.`,
+          `New members ${event.from ? `accept the terms of version ${event.version} from ${event.from} on` : `now accept the terms of version ${event.version}`}.`,
         ],
         // My Plan, not one version's terms: it knows the version the member's position joined under (or, before
         // paying, that they will join under the new one) and links to those terms (decision 0060).
