@@ -42,48 +42,56 @@ export function PlansPage() {
       {versions.isError && (
         <p className="text-red-800">The versions could not be loaded. Reload the page to try again.</p>
       )}
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">{programmeName(programme)} plan versions</caption>
-        <thead>
-          <tr className="border-b-2 border-brand-800">
-            <th className="p-2">Version</th>
-            <th className="p-2">Status</th>
-            <th className="p-2">Changes against the version it replaces</th>
-            <th className="p-2">Effective</th>
-          </tr>
-        </thead>
-        <tbody>
-          {versions.data?.items.map((v) => (
-            <tr key={v.id} className="border-b border-slate-200 align-top">
-              <td className="p-2 font-semibold">
-                <Link className="text-brand-800 underline" to={planDraftPath(programme, v.id)}>
-                  {v.version === null ? `Draft #${v.id}` : `Version ${v.version}`}
-                </Link>
-              </td>
-              <td className="p-2">
-                <StatusBadge status={v.status} />
-              </td>
-              <td className="p-2">
-                {v.differences.length === 0 ? (
-                  <span className="text-slate-600">
-                    {v.version === 1 ? 'The first version' : 'No figure changes'}
-                  </span>
-                ) : (
-                  <ul className="list-disc pl-4">
-                    {v.differences.map((d) => (
-                      <li key={d.field}>
-                        {d.field}: {d.before} → {d.after}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-                <PlanPeople row={v} className="mt-1 text-xs" />
-              </td>
-              <td className="p-2">{v.effectiveAt ? formatDateTime(v.effectiveAt) : '—'}</td>
+      {/* Wider than a phone: the region scrolls, and takes the keyboard's focus so it can be scrolled without a mouse. */}
+      <div
+        className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-brand-700"
+        role="region"
+        aria-label={`${programmeName(programme)} plan versions`}
+        tabIndex={0}
+      >
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">{programmeName(programme)} plan versions</caption>
+          <thead>
+            <tr className="border-b-2 border-brand-800">
+              <th className="p-2">Version</th>
+              <th className="p-2">Status</th>
+              <th className="p-2">Changes against the version it replaces</th>
+              <th className="p-2">Effective</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {versions.data?.items.map((v) => (
+              <tr key={v.id} className="border-b border-slate-200 align-top">
+                <td className="p-2 font-semibold">
+                  <Link className="text-brand-800 underline" to={planDraftPath(programme, v.id)}>
+                    {v.version === null ? `Draft #${v.id}` : `Version ${v.version}`}
+                  </Link>
+                </td>
+                <td className="p-2">
+                  <StatusBadge status={v.status} />
+                </td>
+                <td className="p-2">
+                  {v.differences.length === 0 ? (
+                    <span className="text-slate-600">
+                      {v.version === 1 ? 'The first version' : 'No figure changes'}
+                    </span>
+                  ) : (
+                    <ul className="list-disc pl-4">
+                      {v.differences.map((d) => (
+                        <li key={d.field}>
+                          {d.field}: {d.before} → {d.after}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                  <PlanPeople row={v} className="mt-1 text-xs" />
+                </td>
+                <td className="p-2">{v.effectiveAt ? formatDateTime(v.effectiveAt) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
