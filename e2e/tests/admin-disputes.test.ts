@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, lookAt, watchPage } from '../support/browser';
-import { adminToken, OPERATOR_ADMIN, signInOnAdminPage } from '../support/admins';
+import { adminToken, approveAsChecker, OPERATOR_ADMIN, signInOnAdminPage } from '../support/admins';
 import { api, pay, signIn, signUpAndConfirm } from '../support/members';
 
 /**
@@ -81,6 +81,57 @@ describe('a disputed payment', () => {
     expect(await page.getByRole('row').filter({ hasText: reference }).textContent()).toContain(
       'resolved (declined)',
     );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('is accepted in two steps: confirmed and asked by one administrator, sent to Paystack when a second approves', async () => {
+    const email = await signUpAndConfirm(baseURL, 'main', 'Tunde Bakare');
+    const session = await signIn(baseURL, 'main', email);
+    const reference = await pay(baseURL, 'main', email, session.token);
+    const raised = await fetch(`${baseURL}/sandbox/paystack/checkout/records/${reference}/dispute`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(raised.status).toBe(200);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await signInOnAdminPage(page, baseURL, OPERATOR_ADMIN);
+    await page.goto(`${baseURL}/admindisputes`);
+    const card = page.getByTestId('dispute').filter({ hasText: reference });
+    await card.waitFor({ timeout: 30_000 });
+
+    // Accept: the page asks first; Cancel sends nothing.
+    await card.getByLabel('Your answer to Paystack').selectOption('accept');
+    await card
+      .getByLabel('Note for Paystack (kept in the audit log)')
+      .fill('The card holder did not pay us.');
+    await card.getByRole('button', { name: 'Send the answer to Paystack' }).click();
+    await card.getByTestId('accept-confirmation').waitFor();
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await card.getByRole('button', { name: 'Send the answer to Paystack' }).click();
+    await card.getByRole('button', { name: 'Ask for approval' }).click();
+    await card.getByTestId('dispute-accept-waiting').waitFor({ timeout: 20_000 });
+    await page.goto(`${baseURL}/sandbox/paystack/checkout/records`);
+    expect(await page.getByRole('row').filter({ hasText: reference }).textContent()).toContain(
+      'awaiting-merchant-feedback',
+    );
+
+    // The second administrator approves: Paystack is told, and the chargeback shows with the member's hold.
+    await approveAsChecker(baseURL, 'dispute_accept', (a) => a.summary.includes(reference));
+    await page.goto(`${baseURL}/admindisputes`);
+    await card.waitFor({ state: 'detached', timeout: 30_000 });
+    const token = await adminToken(baseURL, OPERATOR_ADMIN);
+    const list = await api<{ items: { payment: { reference: string }; lost: { amount: string } | null }[] }>(
+      baseURL,
+      `/api/admin/disputes?state=resolved&pageSize=100`,
+      { token },
+    );
+    expect(list.items.find((d) => d.payment.reference === reference)?.lost).toMatchObject({
+      amount: '50000.00',
+    });
     expect(problems).toEqual([]);
     await context.close();
   });

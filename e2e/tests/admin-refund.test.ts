@@ -314,6 +314,7 @@ describe('refunding a payment that placed no position', () => {
     const lost = onRecord.getByTestId('dispute-lost');
     await lost.waitFor({ timeout: 30_000 });
     expect(await lost.textContent()).toContain(`Chargeback: ${formatNaira(3_000_000)} taken back`);
+    expect(await lost.textContent()).toContain('placed no position');
     expect(await onRecord.textContent()).toMatch(/approved by Checker Administrator/);
     await onRecord.scrollIntoViewIfNeeded();
     await lookAt(page, 'admin-member-dispute-lost');

@@ -209,7 +209,11 @@ describeEachDatabase('a refund and a dispute of one payment', (database) => {
     expect(after.chargebacks.count).toBe(before.chargebacks.count + 1);
     expect(after.chargebacks.loss).toBe(before.chargebacks.loss);
     expect(await listed()).not.toContain(reference);
-    expect((await disputeOf(payer.id)).lost).toMatchObject({ amount: '50000.00', paidOutBefore: '0.00' });
+    expect((await disputeOf(payer.id)).lost).toMatchObject({
+      amount: '50000.00',
+      paidOutBefore: '0.00',
+      memberHeld: false,
+    });
 
     // A refund beside it would pay the customer twice.
     const refused = await askRefund(reference);

@@ -455,7 +455,7 @@ describeEachDatabase('disputes: an acceptance waits for a second administrator',
       acceptRequest: null,
       answer: { answer: 'accept', note, sent: true },
       approvedBy: { fullName: checker.fullName, email: checker.email },
-      lost: { amount: '50000.00', paidOutBefore: '1000.00' },
+      lost: { amount: '50000.00', paidOutBefore: '1000.00', memberHeld: true },
     });
     const flags = await queryRows<{ rule: string; holds_payouts: boolean }>(
       ctx.app.db,

@@ -84,6 +84,11 @@ export const disputeSchema = z.object({
       paidOutBefore: z
         .string()
         .describe("paid out of the member's wallet before: owed by the member, not recovered automatically"),
+      memberHeld: z
+        .boolean()
+        .describe(
+          "the payment had placed a position: the member's account is held for review (decision 0057)",
+        ),
     })
     .nullable()
     .describe('the dispute was lost (accepted, or resolved for the customer): the chargeback in the books'),

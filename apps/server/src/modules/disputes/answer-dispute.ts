@@ -59,6 +59,18 @@ export function assertAcceptable(dispute: Dispute) {
     );
 }
 
+/**
+ * What accepting gives back: the amount in dispute less what refunds already gave back or are giving (all but failed
+ * ones), so a payment partly refunded is not paid out twice; Paystack's resolve takes it as its refund_amount.
+ */
+export function acceptAmountKobo(dispute: Pick<Dispute, 'amount' | 'refunds'>) {
+  const kobo = (naira: string) => Math.round(Number(naira) * 100);
+  const refunded = dispute.refunds
+    .filter((r) => r.status !== 'failed')
+    .reduce((s, r) => s + kobo(r.amount), 0);
+  return Math.max(0, kobo(dispute.amount) - refunded);
+}
+
 /** What the member paid for and received, in plain text: the statement uploaded with the answer. */
 function statementOf(c: Claimed, siteName: string, note: string, refunds: Dispute['refunds'] = []) {
   const paid = c.paid_at ? new Date(c.paid_at).toISOString().slice(0, 10) : 'an unknown date';
@@ -122,13 +134,17 @@ export async function answerDispute(
       sql`update disputes set answer = null, answer_note = null, answered_by = null, approved_by = null, answered_at = null where id = ${disputeId} and answer_sent_at is null`,
     );
   const paystackId = Number(claimed.paystack_id);
+  const refundAmountKobo =
+    input.answer === 'accept'
+      ? Math.min(Number(claimed.refund_amount_kobo), current ? acceptAmountKobo(current) : Infinity)
+      : 0;
   let answer;
   try {
     answer = await deps.payments.answerDispute({
       disputeId: paystackId,
       resolution: input.answer === 'accept' ? 'merchant-accepted' : 'declined',
       message: input.note,
-      refundAmountKobo: input.answer === 'accept' ? Number(claimed.refund_amount_kobo) : 0,
+      refundAmountKobo,
       statement: statementOf(claimed, deps.config.site.name, input.note, refunds),
       ...(input.answer === 'contest'
         ? {
@@ -156,6 +172,7 @@ export async function answerDispute(
     const [row] = await queryRows<{ status: string; resolution: string | null }>(
       tx,
       sql`update disputes set answer_sent_at = now(), updated_at = now(),
+            refund_amount_kobo = ${input.answer === 'accept' ? refundAmountKobo : sql`refund_amount_kobo`},
             status = case when status = 'resolved' then status else ${taken.status} end,
             resolution = coalesce(${taken.resolution}, resolution), resolved_at = coalesce(${taken.resolvedAt ? new Date(taken.resolvedAt) : null}, resolved_at)
           where id = ${disputeId} returning status, resolution`,

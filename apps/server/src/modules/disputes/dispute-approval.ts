@@ -1,6 +1,6 @@
 import { DomainError, formatNaira, programmeName } from '@coop/core';
 import type { ApprovalAct } from '../approvals/approval-acts';
-import { answerDispute, assertAcceptable } from './answer-dispute';
+import { acceptAmountKobo, answerDispute, assertAcceptable } from './answer-dispute';
 import { disputeById } from './dispute-list';
 
 export interface DisputeAcceptAsk {
@@ -24,9 +24,9 @@ export const disputeAcceptApproval: ApprovalAct<DisputeAcceptAsk> = {
     const dispute = await disputeById(deps.db, ask.disputeId, '');
     if (!dispute) throw new DomainError('dispute_unknown', 'No such dispute.');
     assertAcceptable(dispute);
-    const amountKobo = Math.round(Number(dispute.amount) * 100);
+    const amountKobo = acceptAmountKobo(dispute);
     return {
-      summary: `accept the card dispute of payment ${dispute.payment.reference} by ${dispute.member.fullName} (${programmeName(dispute.member.programme)}, Paystack dispute ${dispute.paystackId}): ${formatNaira(amountKobo)} goes back to the card. Note for Paystack: ${ask.note}`,
+      summary: `accept the card dispute of payment ${dispute.payment.reference} by ${dispute.member.fullName} (${programmeName(dispute.member.programme)}, Paystack dispute ${dispute.paystackId}): ${formatNaira(amountKobo)} goes back to the card${dispute.refunds.length > 0 ? ` (what earlier refunds did not give back)` : ''}. Note for Paystack: ${ask.note}`,
       targetAccountId: dispute.member.id,
       amountKobo,
       preview: {

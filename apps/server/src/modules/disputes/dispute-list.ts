@@ -36,6 +36,7 @@ interface DisputeRow {
   accept_asked_at: When | null;
   lost_at: When | null;
   paid_out_before_kobo: string | null;
+  placed: boolean;
   account_id: string;
   full_name: string;
   email: string;
@@ -68,7 +69,7 @@ const refundsOf = (r: DisputeRow): PaymentRefund[] =>
 export const disputeColumns = sql`d.id, d.paystack_id, d.status, d.category, d.resolution, d.refund_amount_kobo, d.due_at, d.resolved_at, d.created_at, d.last_event,
   d.answer, d.answer_note, d.answered_at, d.answer_sent_at, b.full_name as answered_by_name, b.email as answered_by_email,
   c.full_name as approved_by_name, c.email as approved_by_email, q.id as accept_request_id, q.created_at as accept_asked_at,
-  d.lost_at, d.paid_out_before_kobo,
+  d.lost_at, d.paid_out_before_kobo, p.placed,
   a.id as account_id, a.full_name, a.email, a.programme, p.reference, p.amount_kobo, p.paid_at, ${paymentRefundsJson(sql`p.reference`)} as refunds`;
 const disputeJoins = sql`from disputes d ${accountColumnsJoin('a', sql`d.account_id`, ['id', 'full_name', 'email', 'programme'])}
   join lateral ${paymentFacts({ id: sql`d.payment_id` })} p on true ${accountColumnsJoin('b', sql`d.answered_by`, ['full_name', 'email'], 'left')}
@@ -125,6 +126,7 @@ const toDispute = (r: DisputeRow, dashboardUrl: string): Dispute => {
             at: iso(r.lost_at),
             amount: toNairaString(Number(r.refund_amount_kobo)),
             paidOutBefore: toNairaString(Number(r.paid_out_before_kobo ?? 0)),
+            memberHeld: r.placed,
           },
     dashboardUrl,
   };

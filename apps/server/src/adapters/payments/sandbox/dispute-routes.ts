@@ -136,6 +136,8 @@ export function disputeRoutes(app: FastifyInstance, state: SandboxState) {
     const resolved = (await disputes.update(dispute.id, {
       status: 'resolved',
       resolution: body.data.resolution,
+      // Accepted: what goes back to the customer is the refund_amount the merchant gave (Paystack's resolve body).
+      ...(body.data.resolution === 'merchant-accepted' ? { refundAmountKobo: body.data.refund_amount } : {}),
       note: body.data.message,
       resolvedAt: now,
       messages: [

@@ -1,4 +1,5 @@
-import { disputeAnswerSchema, type Dispute } from '@coop/core/contracts';
+import { disputeAnswerSchema, type Dispute, type DisputeAnswerInput } from '@coop/core/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, naira } from '../../../../components/display/format';
 import {
@@ -9,7 +10,9 @@ import {
   TextAreaField,
   useZodForm,
 } from '../../../../components/form';
-import { memberRecordPath } from '../../common/admin-paths';
+import { approvalPath, memberRecordPath } from '../../common/admin-paths';
+import { useApprovalSettings } from '../../common/api/get-approval-settings';
+import { isPendingApproval } from '../../common/components/approval-notice';
 import { useAnswerDispute } from '../api/answer-dispute';
 import { adminName } from '../../common/admin-name';
 
@@ -64,13 +67,81 @@ function PaymentRefunds({ dispute }: { dispute: Dispute }) {
   );
 }
 
+/** What accepting gives back: the amount in dispute less what refunds already gave back (the server's rule too). */
+function acceptAmount(dispute: Dispute) {
+  const kobo = (n: string) => Math.round(Number(n) * 100);
+  const refunded = dispute.refunds
+    .filter((r) => r.status !== 'failed')
+    .reduce((sum, r) => sum + kobo(r.amount), 0);
+  return (Math.max(0, kobo(dispute.amount) - refunded) / 100).toFixed(2);
+}
+
+/**
+ * Accepting sends money back to the card, so it is asked for confirmation first, in the house's words (the amber
+ * question with Confirm and Cancel), and then waits for a second administrator where two decide (decision 0057).
+ */
+function AcceptConfirmation({
+  dispute,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  dispute: Dispute;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const needsApproval = useApprovalSettings().data?.singleAdmin === false;
+  return (
+    <div
+      role="group"
+      aria-labelledby={`accept-question-${dispute.id}`}
+      className="rounded-lg border border-amber-900/30 bg-amber-100 p-4"
+      data-testid="accept-confirmation"
+    >
+      <p id={`accept-question-${dispute.id}`} className="font-semibold text-amber-900">
+        Accept the claim? {naira(acceptAmount(dispute))} goes back to the card holder through Paystack, and
+        the member’s fee is taken back.{' '}
+        {needsApproval
+          ? 'A second administrator must approve it on the Approvals page first: nothing is sent to Paystack until then.'
+          : 'It is sent to Paystack at once.'}
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <button
+          type="button"
+          onClick={onConfirm}
+          disabled={pending}
+          className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
+        >
+          {pending ? 'Sending...' : needsApproval ? 'Ask for approval' : 'Accept and send to Paystack'}
+        </button>
+        <button
+          type="button"
+          onClick={onCancel}
+          disabled={pending}
+          className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800"
+        >
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function AnswerForm({ dispute }: { dispute: Dispute }) {
   const form = useZodForm(disputeAnswerSchema, {
     answer: 'contest',
     note: dispute.refundedInFull ? refundEvidence(dispute) : '',
   });
   const answer = useAnswerDispute();
-  const onSubmit = form.handleSubmit((values) => answer.mutate({ id: dispute.id, ...values }));
+  const [confirming, setConfirming] = useState<DisputeAnswerInput | null>(null);
+  const send = (values: DisputeAnswerInput) =>
+    answer.mutate({ id: dispute.id, ...values }, { onSettled: () => setConfirming(null) });
+  // A contest sends no money: sent at once. An acceptance is confirmed first.
+  const onSubmit = form.handleSubmit((values) =>
+    values.answer === 'accept' ? setConfirming(values) : send(values),
+  );
+  const waiting = answer.data && isPendingApproval(answer.data) ? answer.data.message : null;
   return (
     <form noValidate onSubmit={onSubmit} className="mt-3 space-y-3 border-t border-slate-200 pt-3">
       {dispute.refundedInFull && (
@@ -91,9 +162,19 @@ function AnswerForm({ dispute }: { dispute: Dispute }) {
         error={form.formState.errors.note}
         {...form.register('note')}
       />
-      <SubmitButton pending={answer.isPending} pendingLabel="Sending to Paystack..." className="sm:w-auto">
-        Send the answer to Paystack
-      </SubmitButton>
+      {confirming ? (
+        <AcceptConfirmation
+          dispute={dispute}
+          pending={answer.isPending}
+          onConfirm={() => send(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : (
+        <SubmitButton pending={answer.isPending} pendingLabel="Sending to Paystack..." className="sm:w-auto">
+          Send the answer to Paystack
+        </SubmitButton>
+      )}
+      {waiting && <FormMessage tone="success" message={waiting} />}
       {answer.isError && <FormMessage tone="error" message={errorMessage(answer.error)} />}
     </form>
   );
@@ -150,9 +231,35 @@ export function DisputeCard({ dispute, showMember = true }: { dispute: Dispute; 
       )}
       {dispute.answer && (
         <p className="mt-2 text-sm text-slate-700">
-          {dispute.answer.answer === 'accept' ? 'Accepted' : 'Contested'} by {adminName(dispute.answer.by)} on{' '}
+          {dispute.answer.answer === 'accept' ? 'Accepted' : 'Contested'} by {adminName(dispute.answer.by)}
+          {dispute.approvedBy ? `, approved by ${adminName(dispute.approvedBy)},` : ''} on{' '}
           {formatDateTime(dispute.answer.at)}
           {dispute.answer.sent ? '' : ' (being sent to Paystack)'}: “{dispute.answer.note}”
+        </p>
+      )}
+      {dispute.acceptRequest && !dispute.answer && (
+        <p
+          className="mt-2 rounded-md border border-amber-900/30 bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-900"
+          data-testid="dispute-accept-waiting"
+        >
+          Acceptance asked on {formatDateTime(dispute.acceptRequest.askedAt)}: it waits for a second
+          administrator’s approval (
+          <Link className="underline" to={approvalPath(dispute.acceptRequest.id)}>
+            request #{dispute.acceptRequest.id}
+          </Link>
+          ). Nothing is sent to Paystack until it is approved.
+        </p>
+      )}
+      {dispute.lost && (
+        <p
+          className="mt-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900"
+          data-testid="dispute-lost"
+        >
+          <span className="font-semibold">Chargeback: {naira(dispute.lost.amount)} taken back</span> by the
+          card holder’s bank, in the books on {formatDateTime(dispute.lost.at)}.{' '}
+          {dispute.lost.memberHeld
+            ? `Paid out to the member before: ${naira(dispute.lost.paidOutBefore)}, owed by them and not recovered automatically. The position stays; the member’s payouts and cash-outs wait until an administrator has reviewed the account (decision 0057).`
+            : 'The payment had placed no position: the chargeback paid back what was owed to the payer, and nothing is held.'}
         </p>
       )}
       <p className="mt-2 text-sm">
@@ -160,7 +267,7 @@ export function DisputeCard({ dispute, showMember = true }: { dispute: Dispute; 
           See it in Paystack’s dashboard
         </a>
       </p>
-      {dispute.open && !dispute.answer && <AnswerForm dispute={dispute} />}
+      {dispute.open && !dispute.answer && !dispute.acceptRequest && <AnswerForm dispute={dispute} />}
     </li>
   );
 }
