@@ -1,5 +1,6 @@
 import type { Plan, Programme } from '../plan/types';
 import type { PublishedIncomeDisclosures } from './income-disclosure';
+import type { PublishedPlan } from './plans';
 import type { SessionUser } from './auth';
 import type { Site } from './site';
 
@@ -59,6 +60,8 @@ export const TIME_ZONE_COOKIE = 'tz';
  */
 export interface PublicPageData {
   incomeDisclosures?: () => Promise<PublishedIncomeDisclosures>;
+  /** A published version of a programme's plan (its terms' page, decision 0060); null when there is none. */
+  planVersion?: (programme: Programme, version: number) => Promise<PublishedPlan | null>;
 }
 
 export interface PageRenderer {
