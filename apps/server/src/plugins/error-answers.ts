@@ -67,6 +67,7 @@ export const ERROR_ANSWERS: Readonly<Record<string, ErrorAnswer>> = {
   idempotency_conflict: { status: 409 },
   insufficient_funds: { status: 422 },
   invalid_token: { status: 400 },
+  invitation_unnamed: { status: 400 },
   inviter_gone: { status: 409 },
   last_admin: { status: 409 },
   later_run_exists: { status: 409 },

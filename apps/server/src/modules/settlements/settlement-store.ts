@@ -4,7 +4,6 @@ import { settlementLines, settlements } from '../../db/schema';
 import { accountEmail, accountName } from '../accounts/account-sql';
 
 export type SettlementRow = typeof settlements.$inferSelect;
-export type SettlementLineRow = typeof settlementLines.$inferSelect;
 export type SettlementValues = Omit<typeof settlements.$inferInsert, 'id' | 'tickedAt' | 'tickedBy'>;
 export type SettlementLineValues = Omit<typeof settlementLines.$inferInsert, 'id' | 'settlementId'>;
 
@@ -13,9 +12,6 @@ export const findByProviderId = async (db: Tx, providerSettlementId: number) =>
   (
     await db.select().from(settlements).where(eq(settlements.providerSettlementId, providerSettlementId))
   )[0] ?? null;
-
-export const findSettlement = async (db: Tx, id: number) =>
-  (await db.select().from(settlements).where(eq(settlements.id, id)))[0] ?? null;
 
 /** The settlement before one (by Paystack's creation time): where its period starts. */
 export async function previousSettlementEnd(db: Tx, createdAt: Date): Promise<Date | null> {
