@@ -349,8 +349,14 @@ describeEachDatabase('disputes: an acceptance waits for a second administrator',
         retained: string;
         chargebacks: { count: number; value: string; loss: string };
       }>();
+    const dashboardFees = async () =>
+      Number(
+        (await api('GET', '/api/admin/adminTransactionAmount')).json<{ main: { total: string } }>().main
+          .total,
+      );
     const figuresBefore = await figures();
     const disclosureBefore = await disclosure();
+    const dashboardFeesBefore = await dashboardFees();
 
     const raised = await sandboxPost(`${encodeURIComponent(reference)}/dispute`);
     const paystackId = ((await raised.json()) as { data: { id: number } }).data.id;
@@ -447,6 +453,8 @@ describeEachDatabase('disputes: an acceptance waits for a second administrator',
     const disclosureAfter = await disclosure();
     expect(disclosureAfter.members).toBe(disclosureBefore.members - 1);
     expect(disclosureAfter.feesPaidKobo).toBe(disclosureBefore.feesPaidKobo - 5_000_000);
+    // The admin dashboard's fees paid and placed (its kept answer moves with the payment's row).
+    expect(await dashboardFees()).toBe(dashboardFeesBefore - 50_000);
 
     // The member record: the dispute lost, with who approved it and what was paid out before; the account held.
     expect(await mine()).toMatchObject({

@@ -27,6 +27,8 @@ export const payments = pgTable(
     chargedKobo: bigint('charged_kobo', { mode: 'number' }),
     /** Paystack's fees on the charge (verify's fees), whoever bore them; null when not told. */
     paystackFeesKobo: bigint('paystack_fees_kobo', { mode: 'number' }),
+    /** What a lost card dispute took back of the fee of a payment that placed a position (migration 0041). */
+    feeTakenBackKobo: bigint('fee_taken_back_kobo', { mode: 'number' }),
     currency: text('currency').notNull().default('NGN'),
     status: text('status', { enum: ['pending', 'paid', 'failed', 'abandoned'] })
       .notNull()

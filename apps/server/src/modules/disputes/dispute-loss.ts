@@ -9,6 +9,7 @@ import { postEntry, type EntryLine } from '../ledger/post-entry';
 import { raiseChargebackHold } from '../member-review/fraud-flags';
 import { notify } from '../notifications/mail-queue';
 import { paymentFacts } from '../payments/payment-fragments';
+import { recordFeeTakenBack } from '../payments/queries';
 import { recordMoneyOwedBack } from '../payments/refunds-due';
 import { refundedKobo } from '../refunds/refund-store';
 
@@ -89,6 +90,8 @@ export async function bookLostDispute(tx: Tx, disputeId: number): Promise<boolea
           lines,
         })
       : null;
+  // The admin dashboard counts fees from the payments: it learns what the loss took back of this one's fee.
+  if (split.fromFeeIncomeKobo > 0) await recordFeeTakenBack(tx, reference, split.fromFeeIncomeKobo);
   const paidOutKobo = placed ? await paidOutOfWalletKobo(tx, d.account_id) : 0;
   await tx.execute(
     sql`update disputes set lost_at = now(), paid_out_before_kobo = ${paidOutKobo}, updated_at = now() where id = ${disputeId}`,

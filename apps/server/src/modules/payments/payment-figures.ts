@@ -44,15 +44,16 @@ const paidFeesStatement: PreparedStatement = {
   name: 'admin_paid_fees',
   types: ['timestamptz', 'timestamptz'],
   text: `select programme,
-      coalesce(sum(amount_kobo), 0) as total,
-      coalesce(sum(amount_kobo) filter (where paid_at >= $1), 0) as today,
-      coalesce(sum(amount_kobo) filter (where paid_at >= $2 and paid_at < $1), 0) as previous_day
+      coalesce(sum(amount_kobo - coalesce(fee_taken_back_kobo, 0)), 0) as total,
+      coalesce(sum(amount_kobo - coalesce(fee_taken_back_kobo, 0)) filter (where paid_at >= $1), 0) as today,
+      coalesce(sum(amount_kobo - coalesce(fee_taken_back_kobo, 0)) filter (where paid_at >= $2 and paid_at < $1), 0) as previous_day
     from payments where status = 'paid' and not (${NOT_PLACED}) group by programme`,
 };
 
 /**
  * Registration fees actually paid and placed (payments the provider confirmed that placed a position), in kobo:
- * all time, today and the previous day. A payment that placed nothing is a refund due, not income.
+ * all time, today and the previous day. A payment that placed nothing is a refund due, not income; what a lost card
+ * dispute took back of a fee is not counted (decision 0057).
  */
 export async function paidFeesKobo(db: Tx, w: Windows) {
   const rows = await preparedRows<{

@@ -55,6 +55,17 @@ export async function updatePayment(
     .where(eq(payments.id, id));
 }
 
+/** A lost card dispute took back part or all of a placed payment's fee (decision 0057); added, so a second loss adds. */
+export async function recordFeeTakenBack(db: Tx, reference: string, amountKobo: number) {
+  await db
+    .update(payments)
+    .set({
+      feeTakenBackKobo: sql`coalesce(${payments.feeTakenBackKobo}, 0) + ${amountKobo}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(payments.reference, reference));
+}
+
 /**
  * Unpaid payments the reconciliation job should ask the provider about now: started 15 minutes to 7 days ago,
  * and not checked for a while, the while growing with age (5 minutes at first, a sixth of the age later),
