@@ -87,6 +87,7 @@ const POLICIES: Record<string, Policy> = {
   'PUT /api/admin/plans/:programme/drafts/:id': 'admin',
   'POST /api/admin/plans/:programme/drafts/:id/submit': 'admin',
   'POST /api/admin/plans/:programme/drafts/:id/simulate': 'admin',
+  'POST /api/admin/plans/:programme/drafts/:id/cancel': 'admin',
   'POST /api/me/grant': 'member',
   'POST /api/me/grant/:id/withdraw': 'member',
   'GET /api/me/close': 'member',
