@@ -66,8 +66,14 @@ describeEachDatabase('refunds waiting on Paystack are asked again', (database) =
     const paystack = await sandboxRefundOf(reference);
     expect(paystack.status).toBe('processing');
 
-    // The admin answer: Paystack's id, the age, Paystack's expected date and when it was last asked (the events' checks).
-    const seen = (await overview(reference)).refunds[0];
+    // The admin answer: Paystack's id, the age, Paystack's expected date and when it was last asked (the events' checks,
+    // which run after each event in the background: on a busy machine the last may still be under way).
+    let seen = (await overview(reference)).refunds[0];
+    for (let i = 0; i < 50 && seen.checkedAt === null; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await settle();
+      seen = (await overview(reference)).refunds[0];
+    }
     expect(seen).toMatchObject({
       id,
       status: 'processing',
