@@ -112,7 +112,14 @@ export async function signIn(baseURL: string, programme: Programme, email: strin
 }
 
 /** Starts the payment and presses Pay in the sandbox checkout; waits until the platform has settled it. */
-export async function pay(baseURL: string, programme: Programme, email: string, token: string) {
+/** `success_fees`: the sandbox's "Pay, fees added for the customer" (the card charged the fee plus Paystack's fees). */
+export async function pay(
+  baseURL: string,
+  programme: Programme,
+  email: string,
+  token: string,
+  outcome: 'success' | 'success_fees' = 'success',
+) {
   const { reference } = await api<{ reference: string }>(baseURL, `/api${calls[programme].pay}`, {
     method: 'POST',
     body: { email },
@@ -120,7 +127,7 @@ export async function pay(baseURL: string, programme: Programme, email: string, 
   });
   await api(baseURL, `/sandbox/paystack/checkout/${reference}`, {
     method: 'POST',
-    body: { outcome: 'success' },
+    body: { outcome },
   });
   for (let i = 0; i < 100; i++) {
     const status = await api<{ paid: boolean }>(baseURL, `/api/payments/${reference}`, { token });
@@ -136,10 +143,11 @@ export async function paidMember(
   programme: Programme,
   fullName: string,
   referralCode?: string,
+  outcome: 'success' | 'success_fees' = 'success',
 ) {
   const email = await signUpAndConfirm(baseURL, programme, fullName, referralCode);
   const session = await signIn(baseURL, programme, email);
-  await pay(baseURL, programme, email, session.token);
+  await pay(baseURL, programme, email, session.token, outcome);
   return { email, referralCode: session.user.referralCode, token: session.token };
 }
 

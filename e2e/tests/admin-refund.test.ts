@@ -188,9 +188,10 @@ describe('refunding a payment that placed no position', () => {
     expect(problems).toEqual([]);
   });
 
-  it('says on screen that refunding an activated position is out of scope', async () => {
+  it('says on screen that refunding an activated position is out of scope; the record shows what the card was charged with its fees', async () => {
     const baseURL = server.url;
-    const placed = await paidMember(baseURL, 'main', 'Obinna Placed');
+    // Paid with Paystack's fees added for the customer: ₦50,000 plus ₦850 (the sandbox's card fee).
+    const placed = await paidMember(baseURL, 'main', 'Obinna Placed', undefined, 'success_fees');
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const problems = watchPage(page);
     await signInOnAdminPage(page, baseURL, MAKER_ADMIN);
@@ -200,6 +201,12 @@ describe('refunding a payment that placed no position', () => {
       .filter({ hasText: placed.email })
       .getByRole('link', { name: /^Record/ })
       .click();
+    const charge = page.getByTestId('payment-charge');
+    await charge.waitFor();
+    expect(await charge.textContent()).toBe(
+      `charged ${formatNaira(5_085_000)} · Paystack fees ${formatNaira(85_000)} paid by the member (added to the charge)`,
+    );
+    await lookAt(page, 'admin-member-record-fee');
     await page.getByTestId('payment-refund-link').click();
     const words = page.getByTestId('refund-out-of-scope');
     await words.waitFor();
