@@ -30,37 +30,30 @@ export async function payoutHoldingRule(tx: Tx, accountId: string): Promise<Frau
   return hold?.rule ?? null;
 }
 
-/** Raises the hold of one Paystack dispute, once (its key); answers the new flag's id, or null if already raised. */
-export async function raiseDisputeHold(
+/**
+ * A hold on the account's payouts and cash-outs, raised once (its key); answers the new flag's id, or null if already
+ * raised. `payment_disputed`: while a Paystack dispute is open. `chargeback_lost`: after a lost dispute (decision
+ * 0057), the fee that bought the position taken back, until an administrator has reviewed the account and clears it.
+ */
+async function raiseHold(
   tx: Tx,
+  rule: 'payment_disputed' | 'chargeback_lost',
   hold: { accountId: string; detail: string; key: string },
 ): Promise<number | null> {
   const [raised] = await queryRows<{ id: string }>(
     tx,
     sql`insert into fraud_flags (account_id, rule, related_account_id, detail, dedupe_key, holds_payouts)
-        values (${hold.accountId}, 'payment_disputed', null, ${hold.detail}, ${hold.key}, true)
+        values (${hold.accountId}, ${rule}, null, ${hold.detail}, ${hold.key}, true)
         on conflict (dedupe_key) do nothing returning id`,
   );
   return raised ? Number(raised.id) : null;
 }
 
-/**
- * Holds the account after a lost dispute (rule chargeback_lost, decision 0057): the fee that bought the position was
- * taken back, so the wallet waits until an administrator has reviewed the account and clears the flag. Once per
- * dispute (its key); answers the new flag's id, or null if already raised.
- */
-export async function raiseChargebackHold(
-  tx: Tx,
-  hold: { accountId: string; detail: string; key: string },
-): Promise<number | null> {
-  const [raised] = await queryRows<{ id: string }>(
-    tx,
-    sql`insert into fraud_flags (account_id, rule, related_account_id, detail, dedupe_key, holds_payouts)
-        values (${hold.accountId}, 'chargeback_lost', null, ${hold.detail}, ${hold.key}, true)
-        on conflict (dedupe_key) do nothing returning id`,
-  );
-  return raised ? Number(raised.id) : null;
-}
+export const raiseDisputeHold = (tx: Tx, hold: { accountId: string; detail: string; key: string }) =>
+  raiseHold(tx, 'payment_disputed', hold);
+
+export const raiseChargebackHold = (tx: Tx, hold: { accountId: string; detail: string; key: string }) =>
+  raiseHold(tx, 'chargeback_lost', hold);
 
 /** Clears the open hold of one Paystack dispute (by its key) with a note; answers the flag's id, or null if none. */
 export async function clearDisputeHold(tx: Tx, hold: { key: string; note: string }): Promise<number | null> {

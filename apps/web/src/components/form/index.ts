@@ -8,3 +8,4 @@ export { SubmitButton } from './submit-button';
 export { FormMessage } from './form-message';
 export { useResultDialog } from './use-result-dialog';
 export { errorCode, errorMessage } from './error-message';
+export { ConfirmButtons } from './confirm-buttons';

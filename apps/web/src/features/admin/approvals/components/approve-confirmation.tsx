@@ -1,5 +1,6 @@
 import type { Approval } from '@coop/core/contracts';
 import { naira } from '../../../../components/display/format';
+import { ConfirmButtons } from '../../../../components/form';
 
 const what = (a: Approval) =>
   a.kind === 'cash_out' && a.held
@@ -31,24 +32,13 @@ export function ApproveConfirmation({
       <p id={question} className="font-semibold text-amber-900">
         Approve request #{approval.id}? {what(approval)}
       </p>
-      <div className="mt-3 flex flex-wrap gap-3">
-        <button
-          type="button"
-          onClick={onConfirm}
-          disabled={pending}
-          className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
-        >
-          {pending ? 'Working...' : 'Yes, approve'}
-        </button>
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={pending}
-          className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800"
-        >
-          Cancel
-        </button>
-      </div>
+      <ConfirmButtons
+        label="Yes, approve"
+        pendingLabel="Working..."
+        pending={pending}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { programmeName } from '@coop/core';
 import type { AccountForConfirmation } from '@coop/core/contracts';
 import type { ReactNode } from 'react';
 import { naira } from '../../../../components/display/format';
+import { ConfirmButtons } from '../../../../components/form';
 
 interface Props {
   account: AccountForConfirmation;
@@ -53,24 +54,7 @@ export function AccountConfirmation({
           </>
         )}
       </dl>
-      <div className="mt-3 flex flex-wrap gap-3">
-        <button
-          type="button"
-          onClick={onConfirm}
-          disabled={pending}
-          className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
-        >
-          {pending ? 'Sending...' : confirmLabel}
-        </button>
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={pending}
-          className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800"
-        >
-          Cancel
-        </button>
-      </div>
+      <ConfirmButtons label={confirmLabel} pending={pending} onConfirm={onConfirm} onCancel={onCancel} />
     </div>
   );
 }

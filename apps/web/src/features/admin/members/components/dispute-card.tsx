@@ -5,6 +5,7 @@ import { formatDateTime, naira } from '../../../../components/display/format';
 import {
   errorMessage,
   FormMessage,
+  ConfirmButtons,
   SelectField,
   SubmitButton,
   TextAreaField,
@@ -106,24 +107,12 @@ function AcceptConfirmation({
           ? 'A second administrator must approve it on the Approvals page first: nothing is sent to Paystack until then.'
           : 'It is sent to Paystack at once.'}
       </p>
-      <div className="mt-3 flex flex-wrap gap-3">
-        <button
-          type="button"
-          onClick={onConfirm}
-          disabled={pending}
-          className="min-h-11 rounded-md bg-brand-800 px-5 font-semibold text-white hover:bg-brand-900 disabled:opacity-70"
-        >
-          {pending ? 'Sending...' : needsApproval ? 'Ask for approval' : 'Accept and send to Paystack'}
-        </button>
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={pending}
-          className="min-h-11 rounded-md border border-slate-400 bg-white px-5 font-semibold text-slate-800"
-        >
-          Cancel
-        </button>
-      </div>
+      <ConfirmButtons
+        label={needsApproval ? 'Ask for approval' : 'Accept and send to Paystack'}
+        pending={pending}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+      />
     </div>
   );
 }
