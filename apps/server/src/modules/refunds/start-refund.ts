@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../audit/record-audit';
 import { recordMoneyOwedBack } from '../payments/refunds-due';
 import { applyRefundWord } from './refund-outcome';
+import { recheckRefund } from './refund-recheck';
 import {
   findRefund,
   insertRefund,
@@ -114,11 +115,11 @@ async function askPaystack({ db, payments, log }: RefundDeps, id: number, ask: R
     });
     return;
   }
-  await db.transaction(async (tx) => {
+  const eventsAhead = await db.transaction(async (tx) => {
     const refund = (await findRefund(tx, { id }, { lock: true }))!;
     if ('refused' in answer) {
       await applyRefundWord(tx, refund, 'failed', `Paystack refused the refund: ${answer.refused}`);
-      return;
+      return false;
     }
     const expectedAt = answer.expectedAt ? new Date(answer.expectedAt) : null;
     await updateRefund(tx, id, { providerRefundId: answer.id, expectedAt });
@@ -128,5 +129,15 @@ async function askPaystack({ db, payments, log }: RefundDeps, id: number, ask: R
       answer.status,
       null,
     );
+    return refund.status !== 'sending';
   });
+  // Paystack's events can overtake its answer: one that came first moved the refund by its own word, without
+  // Paystack's id to ask about. Now that the id is known, Paystack is asked once, as the event's check would have.
+  if (eventsAhead)
+    await recheckRefund({ db, payments, log }, id, new Date()).catch((error: unknown) =>
+      log.warn(
+        { refundId: id, err: error },
+        'refund: Paystack could not be asked after its events came first',
+      ),
+    );
 }
