@@ -398,7 +398,8 @@ describe('a new plan version, approved by a second administrator', () => {
     const scheduled = maker.page.getByTestId('plan-scheduled');
     await scheduled.waitFor();
     expect(await scheduled.getByRole('heading').textContent()).toMatch(/^Version \d+ takes effect on .+/);
-    expect(await scheduled.textContent()).toContain('stays in force');
+    // The version in force is named once the versions' list has loaded beside the draft.
+    await scheduled.getByText(/Until then version \d+ stays in force/).waitFor();
     await lookAt(maker.page, 'plan-version-scheduled');
     await maker.page.goto(`${server.url}/adminplans?programme=welcomeback`);
     const row = maker.page.getByRole('row').filter({ has: maker.page.locator('[data-status="scheduled"]') });
