@@ -97,6 +97,29 @@ export async function publishedPlan(db: Tx, programme: Programme, version: numbe
   return row.plan;
 }
 
+/**
+ * A version in force now or before (or the one in force: 'current') with the number of the one in force, in one
+ * statement: what a member reads of their own plan beside what new members get now (decision 0059).
+ */
+export async function versionBesideInForce(db: Tx, programme: Programme, version: number | 'current') {
+  const [row] = await queryRows<{ plan: Plan; effective_at: Date | string; current_version: number }>(
+    db,
+    sql`with current as (
+          select version from plan_versions where programme = ${programme} and ${inForce(undefined)}
+          order by effective_at desc, version desc limit 1
+        )
+        select plan, effective_at, (select version from current) as current_version from plan_versions
+        where programme = ${programme} and ${inForce(undefined)}
+          and version = ${version === 'current' ? sql`(select version from current)` : sql`${version}`}`,
+  );
+  return row
+    ? {
+        plan: { ...row.plan, effectiveAt: new Date(row.effective_at).toISOString() },
+        currentVersion: Number(row.current_version),
+      }
+    : undefined;
+}
+
 /** Versions in force now or before, with when they began to apply, for the public answers (not a scheduled one). */
 export async function publishedVersionRow(db: Tx, programme: Programme, version: number | 'current') {
   const [row] = await queryRows<{ plan: Plan; effective_at: Date | string }>(

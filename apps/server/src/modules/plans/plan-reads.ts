@@ -1,7 +1,7 @@
 import { DomainError } from '@coop/core';
 import type { Programme } from '@coop/core';
 import type { Db } from '../../db/client';
-import { currentPlan, publishedPlan, publishedVersionRow } from './plan-book';
+import { currentPlan, publishedPlan, publishedVersionRow, versionBesideInForce } from './plan-book';
 import type { PlanMatrix } from './plan-matrix';
 import { listVersions, versionView } from './plan-versions';
 
@@ -18,9 +18,8 @@ export async function publicVersion(db: Db, programme: Programme, version: numbe
 /** The version the member's latest position joined under; before paying, the current one (what they would join under). */
 export async function memberPlan(db: Db, accountId: string, programme: Programme, matrix: PlanMatrix) {
   const joinedUnder = await matrix.joinedVersion(db, accountId);
-  const current = await currentPlan(db, programme);
-  const plan = (await publishedVersionRow(db, programme, joinedUnder ?? 'current'))!;
-  return { ...plan, joinedUnder, currentVersion: current.version };
+  const { plan, currentVersion } = (await versionBesideInForce(db, programme, joinedUnder ?? 'current'))!;
+  return { ...plan, joinedUnder, currentVersion };
 }
 
 /** Every version, newest first, each with its differences against the version it replaced (drafts: the current one). */
