@@ -3,6 +3,7 @@ import type { Approval } from '@coop/core/contracts';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../../components/display/format';
 import { planSimulationPath } from '../../common/admin-paths';
+import { DraftAgainstInForce } from '../../common/components/draft-against-in-force';
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 const members = (n: number) => `${n.toLocaleString('en-NG')} members`;
@@ -45,33 +46,11 @@ export function PlanSimulationFigures({ approval }: { approval: Approval }) {
       </p>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
         {simulation.headline.sizes.map((size) => (
-          <div key={size.members} className="overflow-x-auto rounded-md border border-slate-200">
-            <table className="w-full text-left text-sm">
-              <caption className="px-3 pt-2 text-left font-semibold text-slate-900">
-                At {members(size.members)}
-              </caption>
-              <thead className="text-slate-600">
-                <tr>
-                  <th className="px-3 py-1 font-normal">Figure</th>
-                  <th className="px-3 py-1 text-right font-normal">Draft</th>
-                  <th className="px-3 py-1 text-right font-normal">In force</th>
-                </tr>
-              </thead>
-              <tbody>
-                {ROWS.map(([label, pick]) => (
-                  <tr key={label} className="border-t border-slate-100">
-                    <th scope="row" className="px-3 py-1 font-normal text-slate-800">
-                      {label}
-                    </th>
-                    <td className="px-3 py-1 text-right font-semibold tabular-nums text-slate-900">
-                      {pick(size.draft)}
-                    </td>
-                    <td className="px-3 py-1 text-right tabular-nums text-slate-800">{pick(size.current)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DraftAgainstInForce
+            key={size.members}
+            caption={`At ${members(size.members)}`}
+            rows={ROWS.map(([label, pick]) => [label, pick(size.draft), pick(size.current)])}
+          />
         ))}
       </div>
       <p className="mt-2 text-sm">

@@ -3,45 +3,12 @@ import type { PlanSimulationReportBody } from '@coop/core/contracts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { downloadSimulationCsv } from './simulation-csv';
 import { SimulationYear } from './simulation-year';
+import { DraftAgainstInForce as Table } from '../../common/components/draft-against-in-force';
 
 const SimulationCharts = lazy(() => import('./simulation-charts'));
 
 type Version = PlanSimulationReportBody['draft'];
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
-
-function Table({
-  caption,
-  rows,
-}: {
-  caption: string;
-  rows: [label: ReactNode, draft: ReactNode, current: ReactNode][];
-}) {
-  return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-      <table className="w-full text-left text-sm">
-        <caption className="px-3 pt-3 text-left font-semibold text-slate-900">{caption}</caption>
-        <thead className="text-slate-600">
-          <tr>
-            <th className="px-3 py-2">Figure</th>
-            <th className="px-3 py-2 text-right">Draft</th>
-            <th className="px-3 py-2 text-right">In force</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([label, draft, current], i) => (
-            <tr key={i} className="border-t border-slate-100">
-              <th scope="row" className="px-3 py-1.5 font-normal text-slate-800">
-                {label}
-              </th>
-              <td className="px-2 py-1.5 text-right tabular-nums">{draft}</td>
-              <td className="px-2 py-1.5 text-right tabular-nums">{current}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 const both = (
   report: PlanSimulationReportBody,
