@@ -91,6 +91,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(requestLogPlugin);
   // Before the job runner and the modules: each adds its own figures to app.metrics as it registers.
   await app.register(metricsPlugin);
+  const toldReads = database.toldReads;
+  if (toldReads)
+    app.metrics.gauge({
+      name: 'coop_told_reads_listening',
+      help: '1 while this instance listens for changes to the member reads it keeps (PostgreSQL); 0 while every read goes to the database',
+      read: async () => [{ value: toldReads.isListening ? 1 : 0 }],
+    });
   await app.register(schedulerPlugin);
   await app.register(mailWorkerPlugin);
   await app.register(securityHeadersPlugin, { config });

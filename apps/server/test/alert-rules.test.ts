@@ -73,7 +73,10 @@ describeEachDatabase('the alert rules read what GET /metrics answers', (database
     // The jobs get their scheduled_jobs row at their first claim.
     await ctx.app.jobs.runDue();
     const { samples } = await scrape(ctx.app);
+    // PGlite is one process and keeps no reads (decision 0064): it has no told-reads series for its rule to read.
+    const notOnThisDatabase = database.name === 'pglite' ? ['coop_told_reads_listening'] : [];
     const missing = selectors
+      .filter((selector) => !notOnThisDatabase.includes(selector.name))
       .filter((selector) => !samples.some((sample) => matches(sample, selector)))
       .map((s) => s.text);
     expect(missing).toEqual([]);

@@ -12,6 +12,7 @@ import { acquireDataDirLock } from './data-dir-lock';
 // Drizzle's node-postgres transactions leak their connection when it is lost before BEGIN: fixed there (decision 0042).
 import './pg-transaction-fix';
 import { checkDataDirWritable, dataDirProblem } from './data-dir-check';
+import { TOLD_READS_APPLICATION, TOLD_READS_CHANNEL, ToldReads } from './told-reads';
 import {
   backoffDelayMs,
   describeDatabaseError,
@@ -29,7 +30,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
   /** Calls `onNotify` for each NOTIFY on the channel (delivered at commit); resolves to a function that stops listening. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
+  /** The hot signed-in reads, kept and told by the database (PostgreSQL; decision 0064). */
+  toldReads?: ToldReads;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -101,7 +104,14 @@ async function waitForPostgres(pool: pg.Pool, databaseUrl: string, startTimeoutM
  * connection is dropped and taken again with growing waits (0.5 s doubling to 30 s, for as long as it takes), and
  * once listening again `onNotify` is called once, since a NOTIFY sent while nobody listened is lost for good.
  */
-function listenWithReconnect(pool: pg.Pool, channel: string, onNotify: () => void, log: DatabaseLog) {
+function listenWithReconnect(
+  pool: pg.Pool,
+  channel: string,
+  onNotify: (payload?: string) => void,
+  log: DatabaseLog,
+  /** Word of the connection's loss, and of each time it listens (again). */
+  watch: { lost?: () => void; listening?: () => void } = {},
+) {
   const quoted = `"${channel.replace(/"/g, '')}"`;
   let client: pg.PoolClient | null = null;
   let stopped = false;
@@ -110,7 +120,7 @@ function listenWithReconnect(pool: pg.Pool, channel: string, onNotify: () => voi
   let lostAt: number | null = null;
 
   const onMessage = (message: pg.Notification) => {
-    if (message.channel === channel) onNotify();
+    if (message.channel === channel) onNotify(message.payload);
   };
   const lose = (error: unknown) => {
     const lost = client;
@@ -119,6 +129,7 @@ function listenWithReconnect(pool: pg.Pool, channel: string, onNotify: () => voi
     lost.removeListener('notification', onMessage);
     // Destroyed, not put back: the pool must not hand a broken connection to a request.
     lost.release(error instanceof Error ? error : true);
+    watch.lost?.();
     if (stopped) return;
     lostAt ??= Date.now();
     log.warn(
@@ -172,6 +183,7 @@ function listenWithReconnect(pool: pg.Pool, channel: string, onNotify: () => voi
       onNotify();
     }
     attempt = 0;
+    watch.listening?.();
     return true;
   };
   const stop = async () => {
@@ -184,7 +196,61 @@ function listenWithReconnect(pool: pg.Pool, channel: string, onNotify: () => voi
     await held.query(`UNLISTEN ${quoted}`).catch(() => {});
     held.release();
   };
-  return { connect, stop, markLost: () => (lostAt ??= Date.now()) };
+  /** A statement on the listening connection: every notification committed before it was sent has arrived once it answers. */
+  const roundTrip = async () => {
+    const held = client;
+    if (!held) return false;
+    let timer: NodeJS.Timeout | undefined;
+    // A connection cut without a word never answers: after 5 s it is taken for lost, and a new one is taken.
+    const cut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer on the listening connection in 5 s')), 5_000);
+    });
+    try {
+      await Promise.race([held.query('select 1'), cut]);
+      return client === held;
+    } catch (error) {
+      if (client === held) lose(error);
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  return { connect, stop, roundTrip, markLost: () => (lostAt ??= Date.now()) };
+}
+
+/**
+ * The kept reads' feed: a connection of its own (not one of the pool's), listening on the told-reads channel and
+ * taken again when lost. Until it listens, and from its loss until it listens again, nothing is kept.
+ */
+async function toldReadsOn(databaseUrl: string, log: DatabaseLog) {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 1,
+    keepAlive: true,
+    connectionTimeoutMillis: 10_000,
+    // Named, so an operator looking at pg_stat_activity knows the connection that only listens.
+    application_name: TOLD_READS_APPLICATION,
+  });
+  pool.on('error', () => {}); // the listener's own handlers log the loss and take a new connection
+  let listener: ReturnType<typeof listenWithReconnect> | null = null;
+  const reads = new ToldReads({ roundTrip: () => listener?.roundTrip() ?? Promise.resolve(false) });
+  listener = listenWithReconnect(
+    pool,
+    TOLD_READS_CHANNEL,
+    // Called without a payload once listening again: what was told meanwhile is unknown, so all is forgotten first.
+    (payload) => reads.told(payload),
+    log,
+    { lost: () => reads.lost(), listening: () => reads.listening() },
+  );
+  if (!(await listener.connect())) listener.markLost();
+  return {
+    reads,
+    close: async () => {
+      reads.lost();
+      await listener!.stop();
+      await pool.end();
+    },
+  };
 }
 
 function countStatements(client: object, methods: string[], onQuery: (query: string) => void) {
@@ -287,7 +353,7 @@ export async function openDatabase(options: {
       throw error;
     }
     const listeners = new Set<ReturnType<typeof listenWithReconnect>>();
-    const listen = async (channel: string, onNotify: () => void) => {
+    const listen = async (channel: string, onNotify: (payload?: string) => void) => {
       const listener = listenWithReconnect(pool, channel, onNotify, log);
       listeners.add(listener);
       // Not listening yet (the database is away): it keeps trying, and the caller polls meanwhile.
@@ -297,11 +363,13 @@ export async function openDatabase(options: {
         await listener.stop();
       };
     };
+    const told = await toldReadsOn(options.databaseUrl, log);
     const close = async () => {
       await Promise.all([...listeners].map((l) => l.stop()));
+      await told.close();
       await drainThenEnd(pool);
     };
-    return { db, kind: 'postgres', close, listen };
+    return { db, kind: 'postgres', close, listen, toldReads: told.reads };
   }
   let release = () => {};
   let client: PGlite;
@@ -327,8 +395,8 @@ export async function openDatabase(options: {
     return {
       db,
       kind: 'pglite',
-      listen: async (channel: string, onNotify: () => void) => {
-        const stop = await client.listen(channel, () => onNotify());
+      listen: async (channel: string, onNotify: (payload?: string) => void) => {
+        const stop = await client.listen(channel, (payload) => onNotify(payload));
         return async () => {
           if (!client.closed) await stop();
         };

@@ -2,7 +2,7 @@ import { type Programme, programmeName, DomainError } from '@coop/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { tokenKind } from '../lib/tokens';
 
 export type Role = 'user' | 'admin';
@@ -57,7 +57,7 @@ export function accessTokenClaims(config: Config, token: string) {
  * this plugin sits below them, so app.ts hands it in at registration. The parameters are `accessParams`.
  */
 export type ConfirmSession = (
-  db: Db,
+  deps: Pick<CheckedReadDeps, 'db' | 'database'>,
   params: [accountId: string, sessionId: string, everyAdminNeedsSecondFactor: boolean],
 ) => Promise<AccessRow | undefined>;
 
@@ -149,7 +149,7 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { confirmSess
       claimsOf.set(request, claims);
       return;
     }
-    const row = await options.confirmSession(app.db, [
+    const row = await options.confirmSession(app, [
       claims.accountId,
       claims.sessionId,
       app.config.adminTwoFactor === 'required',
@@ -162,6 +162,8 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { confirmSess
 export interface CheckedReadDeps {
   db: Db;
   config: Pick<Config, 'adminTwoFactor'>;
+  /** Where the kept reads are, on PostgreSQL (decision 0064). */
+  database?: Pick<Database, 'toldReads'>;
 }
 
 /** The parameters the embedded access check takes: the token's account and session, and whether every administrator needs a second factor. */

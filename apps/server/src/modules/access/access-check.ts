@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client';
-import { preparedRows, type PreparedStatement } from '../../db/prepared';
-import type { AccessRow, ConfirmSession } from '../../plugins/auth';
+import { preparedRows, type Param } from '../../db/prepared';
+import type { TellableStatement } from '../../db/told-reads';
+import type { AccessRow, CheckedReadDeps, ConfirmSession } from '../../plugins/auth';
 import { accountColumnsFromText } from '../accounts/account-sql';
 import { liveSessionText } from '../sessions/sessions';
 import { secondFactorConfirmedText } from '../two-factor/two-factor-sql';
@@ -26,7 +26,7 @@ const account = accountColumnsFromText('a', [
 ]);
 const session = liveSessionText('a', '$2');
 // One indexed look-up per call, prepared once: a password reset, a role change, a suspension or a sign-out ends the token at once.
-const accessColumns = `a.id, a.programme, a.role, a.email, a.full_name, a.status, a.token_version,
+const accessColumns = `a.id, a.programme, a.role, a.email, a.full_name, a.status, a.token_version, s.expires_at as session_expires_at,
       (a.role = 'admin' and ${session.secondFactorPending}
        and ($3 or ${secondFactorConfirmedText('a.id')})) as second_factor_due`;
 
@@ -40,17 +40,33 @@ export function withAccessCheck(
   types: readonly string[],
   columns: string,
   joins = '',
-): PreparedStatement {
+  /** It reads a version of the whole platform too (the matrix's, the admin figures'): told by `g`, not by the account. */
+  { global = false } = {},
+): TellableStatement {
   return {
     name,
+    global,
     types: ['uuid', 'uuid', 'boolean', ...types],
     text: `select ${accessColumns}${columns ? `, ${columns}` : ''} from ${account} ${session.join} ${joins} where a.id = $1`,
   };
 }
 
+/**
+ * The rows of a statement made by `withAccessCheck`: kept in the process while the database tells of no change on
+ * PostgreSQL (decision 0064), read on every call on PGlite.
+ */
+export function checkedRows<T>(
+  deps: Pick<CheckedReadDeps, 'db' | 'database'>,
+  statement: TellableStatement,
+  params: readonly Param[],
+): Promise<T[]> {
+  const told = deps.database?.toldReads;
+  return told ? told.rows<T>(deps.db, statement, params) : preparedRows<T>(deps.db, statement, params);
+}
+
 const accessCheck = withAccessCheck('access_check', [], '');
 
-export const confirmSession: ConfirmSession = async (db: Db, params) => {
-  const [row] = await preparedRows<AccessRow>(db, accessCheck, params);
+export const confirmSession: ConfirmSession = async (deps, params) => {
+  const [row] = await checkedRows<AccessRow>(deps, accessCheck, params);
   return row;
 };

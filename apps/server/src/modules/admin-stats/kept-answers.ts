@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { preparedRows } from '../../db/prepared';
 import { accessParams, admitFromRead, type AccessRow, type CheckedReadDeps } from '../../plugins/auth';
-import { withAccessCheck } from '../access/access-check';
+import { checkedRows, withAccessCheck } from '../access/access-check';
 
 // The administrator's session and the version of the admin figures, in one statement.
 const versionRead = withAccessCheck(
@@ -9,6 +8,7 @@ const versionRead = withAccessCheck(
   [],
   'v.version as figures_version',
   'cross join admin_figures_version v',
+  { global: true },
 );
 
 /**
@@ -25,8 +25,8 @@ export function keptAdminAnswers() {
     key: string,
     compute: () => Promise<T>,
   ): Promise<T> {
-    const [row] = await preparedRows<AccessRow & { figures_version: string | number }>(
-      deps.db,
+    const [row] = await checkedRows<AccessRow & { figures_version: string | number }>(
+      deps,
       versionRead,
       accessParams(deps, request),
     );

@@ -2,10 +2,9 @@ import { awardDueStatus, getPlan, toNairaString, type Programme } from '@coop/co
 import type { FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Tx } from '../../db/client';
-import { preparedRows } from '../../db/prepared';
 import { keptAnswer } from '../../lib/kept-answers';
 import { accessParams, admitFromRead, type AccessRow, type CheckedReadDeps } from '../../plugins/auth';
-import { withAccessCheck } from '../access/access-check';
+import { checkedRows, withAccessCheck } from '../access/access-check';
 import {
   figuresVersionText,
   memberFigures,
@@ -137,7 +136,7 @@ type DashboardRow = AccessRow & RawProfile & { figures_version: string | number 
  * have not moved.
  */
 export async function ownDashboard(deps: CheckedReadDeps, request: FastifyRequest, kept: KeptFigures) {
-  const [row] = await preparedRows<DashboardRow>(deps.db, dashboardRead, accessParams(deps, request));
+  const [row] = await checkedRows<DashboardRow>(deps, dashboardRead, accessParams(deps, request));
   const account = admitFromRead(request, row);
   let known = kept.get(account.id);
   if (known?.version !== Number(row!.figures_version)) {

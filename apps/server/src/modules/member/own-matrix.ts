@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { preparedRows } from '../../db/prepared';
 import type { KeptAnswers } from '../../lib/kept-answers';
 import { accessParams, admitFromRead, type AccessRow, type CheckedReadDeps } from '../../plugins/auth';
-import { withAccessCheck } from '../access/access-check';
+import { checkedRows, withAccessCheck } from '../access/access-check';
 import {
   matrixNodesOf,
   matrixPlaceText,
@@ -25,6 +25,7 @@ const matrixRead = withAccessCheck(
   // The member's latest position, as every read below starts from it.
   `left join lateral ${matrixPlaceText('a.id')} own on true
    cross join matrix_version mv`,
+  { global: true },
 );
 
 type MatrixRow = AccessRow & {
@@ -56,7 +57,7 @@ export async function ownMatrix(
 ) {
   const params = accessParams(deps, request);
   const key = `${params[0]}:${options.fromPositionId ?? 0}:${options.levels}`;
-  const [row] = await preparedRows<MatrixRow>(deps.db, matrixRead, params);
+  const [row] = await checkedRows<MatrixRow>(deps, matrixRead, params);
   const account = admitFromRead(request, row);
   if (row!.own_id === null) return { status: 'unpaid' as const };
   const version = String(row!.matrix_version);

@@ -1,10 +1,9 @@
 import { getPlan, shortName, stageName, toNairaString, type Programme } from '@coop/core';
 import type { WalletLineKind } from '@coop/core/contracts';
 import type { FastifyRequest } from 'fastify';
-import { preparedRows } from '../../db/prepared';
 import type { KeptAnswers } from '../../lib/kept-answers';
 import { accessParams, admitFromRead, type AccessRow, type CheckedReadDeps } from '../../plugins/auth';
-import { withAccessCheck } from '../access/access-check';
+import { checkedRows, withAccessCheck } from '../access/access-check';
 import { figuresVersionText } from '../engine/read-model';
 import { walletLines, type WalletLineRow } from '../engine/wallet-lines';
 
@@ -35,6 +34,7 @@ const walletVersionsRead = withAccessCheck(
   [],
   `${figuresVersionText('a.id')} as figures_version, mv.version as matrix_version`,
   `cross join matrix_version mv`,
+  { global: true },
 );
 
 export type WalletPage = { page: number; pageSize: number; total: number; items: WalletItem[] };
@@ -58,9 +58,9 @@ export async function ownWalletHistory(
 ) {
   const { page, pageSize } = query;
   const params = accessParams(deps, request);
-  const [row] = await preparedRows<
+  const [row] = await checkedRows<
     AccessRow & { figures_version: string | number; matrix_version: string | number }
-  >(deps.db, walletVersionsRead, params);
+  >(deps, walletVersionsRead, params);
   const account = admitFromRead(request, row);
   const version = `${row!.figures_version}:${row!.matrix_version}`;
   const key = `${account.id}:${page}:${pageSize}:${(query.kind ?? []).join(',')}`;
