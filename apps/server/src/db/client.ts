@@ -5,25 +5,18 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './data-dir-lock';
 // Drizzle's node-postgres transactions leak their connection when it is lost before BEGIN: fixed there (decision 0042).
 import './pg-transaction-fix';
 import { checkDataDirWritable, dataDirProblem } from './data-dir-check';
-import { TOLD_READS_APPLICATION, TOLD_READS_CHANNEL, ToldReads } from './told-reads';
-import {
-  backoffDelayMs,
-  describeDatabaseError,
-  isDatabaseUnavailable,
-  retryWhileDatabaseUnavailable,
-} from './unavailable';
+import { listenWithReconnect, toldReadsOn } from './listen';
+import type { DatabaseLog, Db } from './db-types';
+import type { ToldReads } from './told-reads';
+import { describeDatabaseError, isDatabaseUnavailable, retryWhileDatabaseUnavailable } from './unavailable';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction or the database itself: services accept either so callers decide the transaction's extent. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+export type { DatabaseLog, Db, Schema, Tx } from './db-types';
 
 export interface Database {
   db: Db;
@@ -36,13 +29,6 @@ export interface Database {
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
-
-/** What the database layer writes to the log: pino's (details, message) shape, so the app hands in app.log. */
-export interface DatabaseLog {
-  info(details: object, message: string): void;
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 const consoleLog: DatabaseLog = {
   info: (details, message) => console.info(message, JSON.stringify(details)),
@@ -96,161 +82,6 @@ async function waitForPostgres(pool: pg.Pool, databaseUrl: string, startTimeoutM
         'Check that PostgreSQL is running and reachable from here and that DATABASE_URL names it; DATABASE_START_TIMEOUT_SECONDS sets how long the platform waits for it at start.',
     );
   }
-}
-
-/**
- * LISTEN on a connection of the pool, kept for as long as the listener lives. When that connection is lost (the
- * server restarted, a failover, a network cut) the error is handled here, never left to crash the process: the
- * connection is dropped and taken again with growing waits (0.5 s doubling to 30 s, for as long as it takes), and
- * once listening again `onNotify` is called once, since a NOTIFY sent while nobody listened is lost for good.
- */
-function listenWithReconnect(
-  pool: pg.Pool,
-  channel: string,
-  onNotify: (payload?: string) => void,
-  log: DatabaseLog,
-  /** Word of the connection's loss, and of each time it listens (again). */
-  watch: { lost?: () => void; listening?: () => void } = {},
-) {
-  const quoted = `"${channel.replace(/"/g, '')}"`;
-  let client: pg.PoolClient | null = null;
-  let stopped = false;
-  let attempt = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let lostAt: number | null = null;
-
-  const onMessage = (message: pg.Notification) => {
-    if (message.channel === channel) onNotify(message.payload);
-  };
-  const lose = (error: unknown) => {
-    const lost = client;
-    if (!lost) return;
-    client = null;
-    lost.removeListener('notification', onMessage);
-    // Destroyed, not put back: the pool must not hand a broken connection to a request.
-    lost.release(error instanceof Error ? error : true);
-    watch.lost?.();
-    if (stopped) return;
-    lostAt ??= Date.now();
-    log.warn(
-      { channel, reason: describeDatabaseError(error) },
-      'the database connection listening for notifications was lost; taking a new one',
-    );
-    schedule();
-  };
-  const schedule = () => {
-    attempt += 1;
-    timer = setTimeout(() => void connect(), backoffDelayMs(attempt, 30_000));
-    timer.unref();
-  };
-  const connect = async (): Promise<boolean> => {
-    if (stopped) return false;
-    let taken: pg.PoolClient | null = null;
-    try {
-      taken = await pool.connect();
-      // Registered before anything else can fail: an error event with no listener would end the process.
-      taken.on('error', (error) => (client === taken ? lose(error) : undefined));
-      taken.on('end', () => (client === taken ? lose(new Error('Connection ended')) : undefined));
-      client = taken;
-      taken.on('notification', onMessage);
-      await taken.query(`LISTEN ${quoted}`);
-    } catch (error) {
-      if (client === taken && taken) {
-        lose(error);
-        return false;
-      }
-      taken?.release(true);
-      if (stopped) return false;
-      if (attempt === 0 || attempt % 5 === 0)
-        log.warn(
-          { channel, attempt, reason: describeDatabaseError(error) },
-          'cannot listen for notifications yet; trying again',
-        );
-      schedule();
-      return false;
-    }
-    if (stopped) {
-      await stop();
-      return false;
-    }
-    if (lostAt !== null) {
-      log.info(
-        { channel, attempts: attempt, downForMs: Date.now() - lostAt },
-        'listening for notifications again; looking for what was missed',
-      );
-      lostAt = null;
-      // Whatever was notified while no connection listened: the listener looks once now.
-      onNotify();
-    }
-    attempt = 0;
-    watch.listening?.();
-    return true;
-  };
-  const stop = async () => {
-    stopped = true;
-    clearTimeout(timer);
-    const held = client;
-    client = null;
-    if (!held) return;
-    held.removeListener('notification', onMessage);
-    await held.query(`UNLISTEN ${quoted}`).catch(() => {});
-    held.release();
-  };
-  /** A statement on the listening connection: every notification committed before it was sent has arrived once it answers. */
-  const roundTrip = async () => {
-    const held = client;
-    if (!held) return false;
-    let timer: NodeJS.Timeout | undefined;
-    // A connection cut without a word never answers: after 5 s it is taken for lost, and a new one is taken.
-    const cut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('no answer on the listening connection in 5 s')), 5_000);
-    });
-    try {
-      await Promise.race([held.query('select 1'), cut]);
-      return client === held;
-    } catch (error) {
-      if (client === held) lose(error);
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  return { connect, stop, roundTrip, markLost: () => (lostAt ??= Date.now()) };
-}
-
-/**
- * The kept reads' feed: a connection of its own (not one of the pool's), listening on the told-reads channel and
- * taken again when lost. Until it listens, and from its loss until it listens again, nothing is kept.
- */
-async function toldReadsOn(databaseUrl: string, log: DatabaseLog) {
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: 1,
-    keepAlive: true,
-    connectionTimeoutMillis: 10_000,
-    // Named, so an operator looking at pg_stat_activity knows the connection that only listens.
-    application_name: TOLD_READS_APPLICATION,
-  });
-  pool.on('error', () => {}); // the listener's own handlers log the loss and take a new connection
-  let listener: ReturnType<typeof listenWithReconnect> | null = null;
-  const reads = new ToldReads({ roundTrip: () => listener?.roundTrip() ?? Promise.resolve(false) });
-  listener = listenWithReconnect(
-    pool,
-    TOLD_READS_CHANNEL,
-    // Called without a payload once listening again: what was told meanwhile is unknown, so all is forgotten first.
-    (payload) => reads.told(payload),
-    log,
-    { lost: () => reads.lost(), listening: () => reads.listening() },
-  );
-  if (!(await listener.connect())) listener.markLost();
-  return {
-    reads,
-    close: async () => {
-      reads.lost();
-      await listener!.stop();
-      await pool.end();
-    },
-  };
 }
 
 function countStatements(client: object, methods: string[], onQuery: (query: string) => void) {

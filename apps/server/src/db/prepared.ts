@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import type { Tx } from './client';
+import type { Tx } from './db-types';
 import { queryRows } from './rows';
 
 /**

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Tx } from './client';
+import type { Tx } from './db-types';
 
 /** Raw SQL for the few statements Drizzle's builder cannot say (array updates, ON CONFLICT RETURNING); rows typed by the caller. */
 export async function queryRows<T>(db: Tx, query: SQL): Promise<T[]> {

@@ -1,4 +1,4 @@
-import type { Tx } from './client';
+import type { Tx } from './db-types';
 import { preparedRows, type Param, type PreparedStatement } from './prepared';
 
 /** The channel the database tells changes on (migration 0042): `a:<account id>` for one account, `g` for the global versions. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { refundEventData } from '../../adapters/payments/refund-schemas';
 import { addStoredEventKind } from '../payments/provider-events';
 import { applyFetchedRefund, applyRefundWord } from './refund-outcome';
-import type { RefundDeps } from './start-refund';
+import type { RefundDeps } from './refund-deps';
 import { findRefund, openRefundOf } from './refund-store';
 
 /**

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import { recordAudit } from '../audit/record-audit';
 import type { ProviderRefund } from '../../adapters/payments/refund-types';
 import { applyFetchedRefund, applyRefundWord } from './refund-outcome';
-import type { RefundDeps } from './start-refund';
+import type { RefundDeps } from './refund-deps';
 import {
   findRefund,
   knownProviderRefundIds,

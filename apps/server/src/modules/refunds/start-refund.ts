@@ -1,10 +1,9 @@
 import { checkRefund, DomainError, refusalError } from '@coop/core';
-import type { FastifyBaseLogger } from 'fastify';
-import { PaymentProviderError, type PaymentProvider } from '../../adapters/payments';
-import type { Db } from '../../db/client';
+import { PaymentProviderError } from '../../adapters/payments';
 import { recordAudit } from '../audit/record-audit';
 import { recordMoneyOwedBack } from '../payments/refunds-due';
 import { applyRefundWord } from './refund-outcome';
+import type { RefundDeps } from './refund-deps';
 import { recheckRefund } from './refund-recheck';
 import {
   findRefund,
@@ -14,13 +13,6 @@ import {
   type PaymentForRefund,
   type RefundRow,
 } from './refund-store';
-
-/** What a refund uses: the database, the provider that sends it, and the log for a provider that did not answer. */
-export interface RefundDeps {
-  db: Db;
-  payments: PaymentProvider;
-  log: FastifyBaseLogger;
-}
 
 export interface RefundAsk {
   reference: string;
