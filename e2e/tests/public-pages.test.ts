@@ -99,7 +99,7 @@ describe('public routes', () => {
   it('never loaded a chunk of the member or admin areas on any public page', () => {
     expect(scripts.size).toBeGreaterThan(10);
     const privateChunks = [...scripts].filter((file) =>
-      /\/assets\/(member-|admin-|use-member-area|dashboard-page|wallet-page|matrix-page|users-page|payouts-page)/.test(
+      /\/assets\/(member-|admin-|signed-in|use-member-area|dashboard-page|wallet-page|matrix-page|users-page|payouts-page)/.test(
         file,
       ),
     );

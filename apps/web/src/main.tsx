@@ -16,7 +16,7 @@ import {
   TIME_ZONE_COOKIE,
 } from './app/page-data';
 import type { CurrentPlans } from './lib/plans-context';
-import { routes } from './app/routes';
+import { discoverRoutes, startingRoutes } from './app/browser-routes';
 import { PageRoot } from './app/page-root';
 import type { Site } from './lib/site-context';
 import './styles.css';
@@ -65,6 +65,11 @@ async function start() {
     );
   const container = document.getElementById('root')!;
   let hydrationData = readJsonBlock<HydrationState>(ROUTER_DATA_ID);
+  // Before the router starts: its loaders look in the cache. The signed-in areas' table loads beside it when asked for.
+  const [routes, drawnWithData] = await Promise.all([
+    startingRoutes(window.location.pathname, hydrationData !== null),
+    seedDataCache(),
+  ]);
   if (hydrationData) {
     try {
       await loadMatchedRoutes(routes);
@@ -74,9 +79,10 @@ async function start() {
       hydrationData = null;
     }
   }
-  // Before the router starts: its loaders look in the cache.
-  const drawnWithData = await seedDataCache();
-  const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
+  const router = createBrowserRouter(routes, {
+    patchRoutesOnNavigation: discoverRoutes,
+    ...(hydrationData ? { hydrationData } : {}),
+  });
   const app = (
     <PageRoot site={site} plans={plans}>
       <RouterProvider router={router} />

@@ -1,6 +1,7 @@
 export * from './fields';
 export * from './auth';
 export * from './member';
+export * from './contact';
 export * from './site';
 export * from './page-data';
 export * from './responses';

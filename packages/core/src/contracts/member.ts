@@ -14,14 +14,6 @@ export const bankDetailsSchema = z.strictObject({
 });
 export type BankDetailsInput = z.input<typeof bankDetailsSchema>;
 
-/** POST /auth/sendContact */
-export const contactSchema = z.strictObject({
-  name: requiredText('Enter your name', 100),
-  email: emailField({ required: 'Enter an email address', invalid: 'Enter a valid email address' }),
-  message: requiredText('Enter a message', 2000, { multiLine: true }),
-});
-export type ContactInput = z.input<typeof contactSchema>;
-
 /** POST /auth/process-payment and /auth/welcomepaystack: the spec prompts for an email; the account pays. */
 export const paymentInitSchema = z.strictObject({
   email: optionalEmailText,
