@@ -13,7 +13,7 @@ import {
 } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { findAccount, lockAccount } from '../accounts/account-store';
+import { findAccount, lockAccount, type Account } from '../accounts/account-store';
 import { notify } from '../notifications/mail-queue';
 import { planBook, type PlanBook } from '../plans/plan-book';
 import { creditBenefits, creditLabel, recordAwards, recordFee } from './benefit-postings';
@@ -41,7 +41,9 @@ export interface ActivateInput {
 }
 
 export type ActivateResult =
-  | { status: 'placed' | 'already_placed'; positionId: number }
+  /** `member`: the account as read under its lock, so the caller's notice to the member needs no second read. */
+  | { status: 'placed'; positionId: number; member: Account }
+  | { status: 'already_placed'; positionId: number }
   | {
       status: 'refused';
       code: 'already_member' | 'position_in_progress' | 'wrong_amount' | 'account_unknown';
@@ -107,7 +109,7 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
   // The parent's children are known from the descent: the one it had and the new one.
   const parentChildren: Children = slot === 0 ? [position, children[1]] : [children[0], position];
   await propagateFullDepth(tx, parent, parentChildren);
-  const earning = accountsEarning(tx);
+  const accounts = placementAccounts(tx);
   if (sponsor) {
     const updated = await creditReferral(
       tx,
@@ -115,13 +117,13 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
       sponsor,
       position,
       account.fullName,
-      earning,
+      accounts,
     );
     touched.set(updated.id, updated);
   }
   for (const ancestor of touched.values())
-    if (ancestor.accountId !== null) await promote(tx, await planOf(plans, ancestor), ancestor, earning);
-  return { status: 'placed', positionId: position.id };
+    if (ancestor.accountId !== null) await promote(tx, await planOf(plans, ancestor), ancestor, accounts);
+  return { status: 'placed', positionId: position.id, member: account };
 }
 
 /** What the position was promised: the version it joined under. */
@@ -158,20 +160,24 @@ async function findFirstFreeSlot(
   }
 }
 
-/** Whether an account earns (is active), read once per placement however many of its positions are touched. */
-function accountsEarning(tx: Tx) {
-  const known = new Map<string, Promise<boolean>>();
-  return (position: PositionRow): Promise<boolean> => {
-    if (position.accountId === null) return Promise.resolve(false);
-    let earning = known.get(position.accountId);
-    if (!earning) {
-      earning = findAccount(tx, position.accountId).then((a) => a?.status === 'active');
-      known.set(position.accountId, earning);
-    }
-    return earning;
+/**
+ * The accounts a placement credits, each read once however many of its positions are touched: whether it earns (is
+ * active), and the account its notice goes to, which the notice would otherwise read again inside the programme's lock.
+ */
+function placementAccounts(tx: Tx) {
+  const known = new Map<string, Promise<Account | null>>();
+  const of = (accountId: string): Promise<Account | null> => {
+    let account = known.get(accountId);
+    if (!account) known.set(accountId, (account = findAccount(tx, accountId)));
+    return account;
+  };
+  return {
+    of,
+    earning: async (position: PositionRow): Promise<boolean> =>
+      position.accountId !== null && (await of(position.accountId))?.status === 'active',
   };
 }
-type Earning = ReturnType<typeof accountsEarning>;
+type PlacementAccounts = ReturnType<typeof placementAccounts>;
 
 /**
  * Every position above the new one has one more in its subtree (Referral Node), and one more at the new one's distance
@@ -224,9 +230,9 @@ async function creditReferral(
   sponsor: PositionRow,
   newcomer: PositionRow,
   newcomerName: string,
-  isEarning: Earning,
+  accounts: PlacementAccounts,
 ) {
-  const bonus = (await isEarning(sponsor)) ? referralBenefit(plan, sponsor.referralBonusesPaid) : null;
+  const bonus = (await accounts.earning(sponsor)) ? referralBenefit(plan, sponsor.referralBonusesPaid) : null;
   const [row] = await queryRows<Parameters<typeof toPosition>[0]>(
     tx,
     sql`update positions set direct_referrals = direct_referrals + 1,
@@ -243,16 +249,21 @@ async function creditReferral(
       [{ kind: 'referral', stage: 0, amountKobo: bonus.amountKobo }],
       `Referral bonus from ${newcomerName}`,
     );
-    await notify(tx, updated.accountId, {
-      kind: 'bonus_credited',
-      bonus: 'Referral bonus',
-      lines: [{ label: `Referral bonus from ${newcomerName}`, amountKobo: bonus.amountKobo }],
-    });
+    await notify(
+      tx,
+      updated.accountId,
+      {
+        kind: 'bonus_credited',
+        bonus: 'Referral bonus',
+        lines: [{ label: `Referral bonus from ${newcomerName}`, amountKobo: bonus.amountKobo }],
+      },
+      await accounts.of(updated.accountId),
+    );
   }
   return updated;
 }
 
-async function promote(tx: Tx, plan: Plan, position: PositionRow, isEarning: Earning) {
+async function promote(tx: Tx, plan: Plan, position: PositionRow, accounts: PlacementAccounts) {
   if (position.accountId === null) return; // the company root earns nothing
   const stage = stageFor(plan, position.levelCounts, position.directReferrals);
   if (stage <= position.stage) return;
@@ -261,7 +272,7 @@ async function promote(tx: Tx, plan: Plan, position: PositionRow, isEarning: Ear
     sql`update positions set stage = ${stage}, finished_at = ${finished ? sql`now()` : null} where id = ${position.id}`,
   );
   // A suspended or closed account keeps its place and its stage but earns nothing for it.
-  if (!(await isEarning(position))) return;
+  if (!(await accounts.earning(position))) return;
   const benefits = promotionBenefits(plan, position.stage, stage);
   for (const completed of benefits) {
     const name = plan.stages[completed.stage]!.name;
@@ -276,18 +287,25 @@ async function promote(tx: Tx, plan: Plan, position: PositionRow, isEarning: Ear
     await recordAwards(tx, plan, position, completed.awards);
   }
   // One notification for the promotion, itemising what every completed stage paid and awarded.
-  await notify(tx, position.accountId, {
-    kind: 'promotion',
-    reachedStage: stageName(plan, stage),
-    completed: benefits.map((c) => plan.stages[c.stage]!.name),
-    lines: benefits.flatMap((c) =>
-      c.credits
-        .filter((credit) => credit.amountKobo !== 0)
-        .map((credit) => ({ label: creditLabel(plan, credit), amountKobo: credit.amountKobo })),
-    ),
-    awards: benefits.flatMap((c) => c.awards.map((a) => ({ label: a.description, amountKobo: a.valueKobo }))),
-    next: isFinished(plan, stage)
-      ? null
-      : stageProgress(plan, stage, position.levelCounts, position.directReferrals).summary,
-  });
+  await notify(
+    tx,
+    position.accountId,
+    {
+      kind: 'promotion',
+      reachedStage: stageName(plan, stage),
+      completed: benefits.map((c) => plan.stages[c.stage]!.name),
+      lines: benefits.flatMap((c) =>
+        c.credits
+          .filter((credit) => credit.amountKobo !== 0)
+          .map((credit) => ({ label: creditLabel(plan, credit), amountKobo: credit.amountKobo })),
+      ),
+      awards: benefits.flatMap((c) =>
+        c.awards.map((a) => ({ label: a.description, amountKobo: a.valueKobo })),
+      ),
+      next: isFinished(plan, stage)
+        ? null
+        : stageProgress(plan, stage, position.levelCounts, position.directReferrals).summary,
+    },
+    await accounts.of(position.accountId),
+  );
 }

@@ -1,5 +1,5 @@
 import type { Programme } from '@coop/core';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
@@ -167,6 +167,10 @@ export async function stageOfPosition(db: Tx, positionId: number): Promise<numbe
   );
   return row ? Number(row.stage) : null;
 }
+
+/** The stage of the position `positionIdSql` names, for a statement of another module (null when there is none). */
+export const stageOfPositionSql = (positionIdSql: SQL | AnyColumn) =>
+  sql<number | null>`(select stage from positions where id = ${positionIdSql})`;
 
 /** The positions with these ids, as rows of (id, account_id): the company's root has no account. */
 export const positionHolders = (positionIds: readonly number[]) =>

@@ -1,8 +1,8 @@
 import type { Programme } from '@coop/core';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { mailOptOuts, mailQueue, notifications } from '../../db/schema';
-import { findAccount, type AccountContact } from '../accounts/account-store';
+import { mailQueue } from '../../db/schema';
+import { findAccount, type Account, type AccountContact } from '../accounts/account-store';
 import { eventText } from './event-text';
 import { categoryOf, memberPagePath, type NotificationEvent } from './events';
 import { mailSubject, type QueuedMail } from './mail/content';
@@ -44,33 +44,41 @@ export async function mailAdministrators(
 
 /**
  * The one way a member is told about an event: the notification row for the member area and, unless the
- * member turned that category off, the queued mail; both in the event's own transaction.
+ * member turned that category off, the queued mail; both in the event's own transaction. After the account's read,
+ * one statement: a placement notifies inside the programme's lock, which every other placement waits for, so each
+ * round trip here is one that every join waits for (decision 0055, addendum 2). The rows are those `enqueueMail` and
+ * the separate inserts wrote.
  */
-export async function notify(tx: Tx, accountId: string, event: NotificationEvent) {
-  const account = await findAccount(tx, accountId);
+export async function notify(
+  tx: Tx,
+  accountId: string,
+  event: NotificationEvent,
+  /** The account, when the caller has just read it in this transaction (a placement has): not read again. */
+  known?: Pick<Account, 'id' | 'programme' | 'email' | 'fullName'> | null,
+) {
+  const account = known?.id === accountId ? known : await findAccount(tx, accountId);
   if (!account) throw new Error(`notify: no account ${accountId}`);
   const text = eventText(event, account.programme, '');
-  await tx.insert(notifications).values({
-    accountId,
-    kind: event.kind,
-    title: text.title,
-    body: text.summary,
-    link: memberPagePath(account.programme, text.page),
-  });
   const category = categoryOf[event.kind];
-  if (category !== 'security') {
-    const [off] = await tx
-      .select({ category: mailOptOuts.category })
-      .from(mailOptOuts)
-      .where(and(eq(mailOptOuts.accountId, accountId), eq(mailOptOuts.category, category)));
-    if (off) return;
-  }
-  await enqueueMail(
-    tx,
-    account.email,
-    { template: 'event', data: { name: account.fullName, programme: account.programme, event } },
-    accountId,
-  );
+  const mail: QueuedMail = {
+    template: 'event',
+    data: { name: account.fullName, programme: account.programme, event },
+  };
+  const optedOut =
+    category === 'security'
+      ? sql`false`
+      : sql`exists (select 1 from mail_opt_outs o where o.account_id = ${accountId} and o.category = ${category})`;
+  await tx.execute(sql`
+    with told as (
+      insert into notifications (account_id, kind, title, body, link)
+      values (${accountId}, ${event.kind}, ${text.title}, ${text.summary}, ${memberPagePath(account.programme, text.page)})
+    ), queued as (
+      insert into mail_queue (to_address, account_id, template, subject, data)
+      select ${account.email.toLowerCase()}, ${accountId}::uuid, ${mail.template}, ${mailSubject(mail)}, ${JSON.stringify(mail.data)}::jsonb
+      where not ${optedOut}
+      returning id
+    )
+    select pg_notify(${MAIL_CHANNEL}, '') from queued`);
 }
 
 /**

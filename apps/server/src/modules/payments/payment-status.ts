@@ -3,8 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { isDatabaseUnavailable } from '../../db/unavailable';
-import { stageOfPosition } from '../engine/position-store';
-import { findPayment, type PaymentStatus } from './queries';
+import { findPaymentAndStage, type PaymentStatus } from './queries';
 import { settlePayment } from './settle-payment';
 
 const messages: Record<PaymentStatus, string> = {
@@ -25,10 +24,12 @@ export async function paymentStatus(
   accountId: string,
   reference: string,
 ) {
-  const before = await findPayment(deps.db, reference);
-  if (!before || before.accountId !== accountId)
+  // The payment and its position's stage in one statement: the page asks every 100 ms while it waits.
+  const before = await findPaymentAndStage(deps.db, reference);
+  if (!before || before.payment.accountId !== accountId)
     throw new DomainError('payment_not_found', 'No such payment.');
-  if (before.status !== 'paid') {
+  let settled = before;
+  if (before.payment.status !== 'paid') {
     try {
       await settlePayment(deps, reference);
     } catch (error) {
@@ -37,10 +38,10 @@ export async function paymentStatus(
       // The provider is unreachable: answer what we know; the page asks again and the job keeps trying.
       deps.log.warn({ err: error, reference }, 'payment status: the provider could not be asked');
     }
+    settled = (await findPaymentAndStage(deps.db, reference))!;
   }
-  const payment = (await findPayment(deps.db, reference))!;
+  const { payment, stage } = settled;
   const plan = getPlan(payment.programme);
-  const stage = payment.positionId === null ? null : await stageOfPosition(deps.db, payment.positionId);
   return {
     reference,
     programme: payment.programme,

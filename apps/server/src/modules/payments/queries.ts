@@ -1,8 +1,10 @@
 import { DomainError } from '@coop/core';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { payments } from '../../db/schema';
+import { stageOfPositionSql } from '../engine/position-store';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentStatus = PaymentRow['status'];
@@ -12,21 +14,67 @@ export async function insertPayment(db: Tx, values: typeof payments.$inferInsert
   return row!;
 }
 
+/**
+ * The hot reads of a payment, built once per database and, on PostgreSQL, named statements parsed once per
+ * connection: a member's payment is read several times a join (the webhook's settling, the callback page's polls),
+ * and building the query each time was a visible share of the platform's CPU under load (decision 0055, addendum 2).
+ * A transaction is a handle of its own each time: there the query is built as before (the statement is the same).
+ */
+function builtOnce<T>(name: string, build: (db: Tx) => { prepare(name: string): T }) {
+  const built = new WeakMap<object, T>();
+  return (db: Tx): T | null => {
+    if (db instanceof PgTransaction) return null;
+    let prepared = built.get(db);
+    if (!prepared) built.set(db, (prepared = build(db).prepare(name)));
+    return prepared;
+  };
+}
+
+const byReference = (db: Tx) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.reference, sql.placeholder('reference')));
+const findPaymentOnce = builtOnce('find_payment_by_reference', byReference);
+
 export async function findPayment(db: Tx, reference: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.select().from(payments).where(eq(payments.reference, reference));
+  const [row] = await (findPaymentOnce(db)?.execute({ reference }) ??
+    db.select().from(payments).where(eq(payments.reference, reference)));
   return row;
+}
+
+const withStage = (db: Tx) =>
+  db
+    .select({ payment: payments, stage: stageOfPositionSql(payments.positionId).mapWith(Number) })
+    .from(payments)
+    .where(eq(payments.reference, sql.placeholder('reference')));
+const findPaymentAndStageOnce = builtOnce('find_payment_and_stage_by_reference', withStage);
+
+/** A payment and the stage of its position (null: none), in one statement: what the callback page's poll answers. */
+export async function findPaymentAndStage(
+  db: Tx,
+  reference: string,
+): Promise<{ payment: PaymentRow; stage: number | null } | undefined> {
+  const [row] = await (findPaymentAndStageOnce(db) ?? withStage(db).prepare('')).execute({ reference });
+  return row && { payment: row.payment, stage: row.stage ?? null };
 }
 
 /** The payment row locked until the transaction ends: webhooks, callbacks and the job settle one at a time. */
 export async function lockPayment(
   tx: Tx,
   reference: string,
-): Promise<{ id: string; status: PaymentStatus } | undefined> {
-  const [row] = await queryRows<{ id: string; status: PaymentStatus }>(
+): Promise<{ id: string; status: PaymentStatus; positionId: number | null } | undefined> {
+  const [row] = await queryRows<{ id: string; status: PaymentStatus; position_id: string | number | null }>(
     tx,
-    sql`select id, status from payments where reference = ${reference} for update`,
+    sql`select id, status, position_id from payments where reference = ${reference} for update`,
   );
-  return row;
+  return (
+    row && {
+      id: row.id,
+      status: row.status,
+      positionId: row.position_id === null ? null : Number(row.position_id),
+    }
+  );
 }
 
 export async function updatePayment(

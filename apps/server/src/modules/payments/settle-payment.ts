@@ -73,7 +73,32 @@ const settleInTurn = <T>(db: Db, programme: string, work: () => Promise<T>) => {
  * here; whichever is first places the position, the others find the payment paid and change nothing.
  * Throws PaymentProviderError when the provider cannot be reached (the caller retries later).
  */
-export async function settlePayment(deps: SettleDeps, reference: string): Promise<SettleOutcome> {
+export function settlePayment(deps: SettleDeps, reference: string): Promise<SettleOutcome> {
+  let inFlight = settlingNow.get(deps.db);
+  if (!inFlight) settlingNow.set(deps.db, (inFlight = new Map()));
+  const running = inFlight.get(reference);
+  // Not paid is only as fresh as its question to the provider, which may have been asked before this caller's news
+  // (a webhook's charge.success arriving while a poll asked): that outcome is not taken, the provider is asked anew.
+  if (running)
+    return running.then((outcome) =>
+      outcome.result === 'not_paid' ? settlePayment(deps, reference) : outcome,
+    );
+  const settled: Promise<SettleOutcome> = settleOnce(deps, reference).finally(() => {
+    if (inFlight.get(reference) === settled) inFlight.delete(reference);
+  });
+  inFlight.set(reference, settled);
+  return settled;
+}
+
+/**
+ * The settlements running in this process, by reference. The webhook's settling and the callback page's poll of the
+ * same payment arrive together: the second is given the first's outcome instead of asking the provider again and
+ * waiting for its turn only to find the payment paid (issue 38; decision 0055, addendum 2). Between processes the
+ * payment row's lock still decides, so exactly-once is unchanged. Per database, as the turns are.
+ */
+const settlingNow = new WeakMap<Db, Map<string, Promise<SettleOutcome>>>();
+
+async function settleOnce(deps: SettleDeps, reference: string): Promise<SettleOutcome> {
   const payment = await findPayment(deps.db, reference);
   if (!payment) return { result: 'unknown_reference' };
   if (payment.status === 'paid')
@@ -82,19 +107,14 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
   // Asked outside the transaction: no lock is held while waiting on the network.
   const verified = await deps.provider.verifyTransaction(reference);
 
-  return settleInTurn(deps.db, payment.programme, async () => {
-    // The webhook's and the callback page's settling of one payment arrive together: the second one's turn comes
-    // after the first has placed it, and one statement says so without a transaction.
-    const latest = await findPayment(deps.db, reference);
-    if (latest?.status === 'paid')
-      return { result: 'already_paid', status: 'paid', positionId: latest.positionId } as const;
-    return deps.db.transaction(async (tx): Promise<SettleOutcome> => {
+  // The webhook's and the callback page's settling of one payment in this process are one (settlePayment); another
+  // process's, or the job's, finds it paid under the payment's lock, which also gives the position.
+  return settleInTurn(deps.db, payment.programme, () =>
+    deps.db.transaction(async (tx): Promise<SettleOutcome> => {
       const locked = await lockPayment(tx, reference);
       if (!locked) return { result: 'unknown_reference' };
-      if (locked.status === 'paid') {
-        const current = await findPayment(tx, reference);
-        return { result: 'already_paid', status: 'paid', positionId: current?.positionId ?? null };
-      }
+      if (locked.status === 'paid')
+        return { result: 'already_paid', status: 'paid', positionId: locked.positionId };
       const now = new Date();
       if (!verified.found) {
         await updatePayment(tx, locked.id, { lastCheckedAt: now });
@@ -182,14 +202,19 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
         failureReason: null,
       });
       if (placed.status === 'placed')
-        await notify(tx, payment.accountId, {
-          kind: 'payment_received',
-          reference,
-          amountKobo: payment.amountKobo,
-          chargedKobo: charge.chargedKobo,
-          customerFeeKobo: charge.customerFeeKobo,
-        });
+        await notify(
+          tx,
+          payment.accountId,
+          {
+            kind: 'payment_received',
+            reference,
+            amountKobo: payment.amountKobo,
+            chargedKobo: charge.chargedKobo,
+            customerFeeKobo: charge.customerFeeKobo,
+          },
+          placed.member,
+        );
       return { result: 'activated', status: 'paid', positionId: placed.positionId };
-    });
-  });
+    }),
+  );
 }
