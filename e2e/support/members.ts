@@ -34,7 +34,8 @@ export async function api<T = unknown>(
     body,
     token,
     address,
-  }: { method?: string; body?: unknown; token?: string; address?: string } = {},
+    userAgent,
+  }: { method?: string; body?: unknown; token?: string; address?: string; userAgent?: string } = {},
 ): Promise<T> {
   const res = await fetch(baseURL + path, {
     method,
@@ -43,6 +44,7 @@ export async function api<T = unknown>(
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       // The e2e platform trusts one proxy hop (TRUST_PROXY=1): this is the address the platform sees.
       'x-forwarded-for': address ?? callAddress(),
+      ...(userAgent ? { 'user-agent': userAgent } : {}),
     },
     body: body ? JSON.stringify(body) : undefined,
     redirect: 'manual',
@@ -72,12 +74,15 @@ export async function signUpAndConfirm(
   programme: Programme,
   fullName: string,
   referralCode?: string,
+  /** The browser the member signs up from, as its user-agent string; Node's own when not given. */
+  userAgent?: string,
 ): Promise<string> {
   const email = `${programme}-${Date.now()}-${counter + 1}@example.com`;
   const { phone, address } = person();
   await api(baseURL, `/api${calls[programme].signup}`, {
     method: 'POST',
     address,
+    userAgent,
     body: {
       fullName,
       email,

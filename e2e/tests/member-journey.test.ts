@@ -179,6 +179,8 @@ describe.each(['main', 'welcomeback'] as const)('member journey (%s)', (programm
     );
     if (process.env.E2E_SCREENSHOTS) {
       await page.setViewportSize({ width: 360, height: 780 });
+      // The side menu slides away when the page narrows: the shot waits for it, or it shows the menu half gone.
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
       await page.getByTestId('stage-progress').scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/progress-${programme}-360.png` });
       await page.getByRole('region', { name: 'Wallet Summary', exact: true }).screenshot({

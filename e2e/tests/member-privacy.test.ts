@@ -4,7 +4,10 @@ import { PRIVACY_NOTICE_VERSION } from '@coop/core/contracts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { OPERATOR_ADMIN, signInOnAdminPage } from '../support/admins';
 import { launchBrowser, lookAt, watchPage } from '../support/browser';
-import { paidMember, signInOnMainPage } from '../support/members';
+import { pay, signIn, signInOnMainPage, signUpAndConfirm } from '../support/members';
+
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 /**
  * A member's personal data on a 360 px phone: the privacy notice; My Data shows what is held, downloads it as a zip and
@@ -20,7 +23,9 @@ describe('my data and erasure on a phone', () => {
   let email: string;
 
   beforeAll(async () => {
-    ({ email } = await paidMember(baseURL, 'main', 'Privacy Person'));
+    // Signed up from a cheap Android phone's Chrome, then confirmed, signed in and paid as paidMember does.
+    email = await signUpAndConfirm(baseURL, 'main', 'Privacy Person', undefined, ANDROID_CHROME);
+    await pay(baseURL, 'main', email, (await signIn(baseURL, 'main', email)).token);
     browser = await launchBrowser();
     const context = await browser.newContext({
       viewport: { width: 360, height: 780 },
@@ -68,9 +73,8 @@ describe('my data and erasure on a phone', () => {
     expect(await page.title()).toMatch(/^My Data \|/);
     expect(await about.textContent()).toContain(email);
     expect(await about.textContent()).toContain('Privacy Person');
-    // Where the member signed up from, in words the server made from the browser's string (issue 38): the
-    // test signed up through the API (Node's fetch), which bowser cannot name: it says so in words.
-    expect(await about.textContent()).toContain('Signed up froman unknown browser, from the address 172.');
+    // Where the member signed up from, in words the server made from the browser's string (issue 38).
+    expect(await about.textContent()).toContain('Signed up fromChrome on Android, from the address 172.');
     expect(await page.getByRole('region', { name: 'Your records' }).textContent()).toMatch(/Payments\s*1/);
     // The privacy notice is in the member's own menu, not only behind the public footer.
     const menu = page.getByRole('navigation', { name: 'Member area' });
