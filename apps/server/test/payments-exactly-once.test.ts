@@ -2,10 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { getPlan } from '@coop/core';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { SANDBOX_SECRET_KEY, signPaystackBody } from '../src/adapters/payments';
+import {
+  SANDBOX_SECRET_KEY,
+  signPaystackBody,
+  type PaymentProvider,
+  type VerifiedTransaction,
+} from '../src/adapters/payments';
 import { queryRows } from '../src/db/rows';
 import { activate } from './engine-test-kit';
 import { reconcilePendingPayments } from '../src/modules/payments/reconcile';
+import { settlePayment } from '../src/modules/payments/settle-payment';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { describeEachDatabase } from './databases';
 import {
@@ -219,6 +225,55 @@ describeEachDatabase('payments are credited exactly once, whatever the provider 
       sql`select count(*) as n from payments where account_id = ${account.id}`,
     );
     expect(Number(started!.n)).toBe(1);
+  });
+
+  /** The app's provider, its verify answered through `answer` and each question counted. */
+  function askedProvider(answer: (verified: VerifiedTransaction, n: number) => VerifiedTransaction) {
+    const asked: string[] = [];
+    const provider: PaymentProvider = Object.create(ctx.app.payments);
+    provider.verifyTransaction = async (reference) => {
+      const verified = await ctx.app.payments.verifyTransaction(reference);
+      asked.push(reference);
+      return verified.found ? answer(verified, asked.length) : verified;
+    };
+    return { asked, deps: { db: ctx.app.db, provider, log: ctx.app.log } };
+  }
+
+  it('settles once in this process when the webhook and the callback page ask together: the provider is asked once', async () => {
+    const { sponsor, account, reference } = await paidWithWebhookHeld();
+    const { asked, deps } = askedProvider((verified) => verified);
+    const [first, second] = await Promise.all([
+      settlePayment(deps, reference),
+      settlePayment(deps, reference),
+    ]);
+    expect(asked).toEqual([reference]);
+    expect(first).toMatchObject({ result: 'activated', status: 'paid' });
+    expect(second).toEqual(first);
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({
+      status: 'paid',
+      positions: 1,
+      sponsorReferralCredits: 1,
+    });
+  });
+
+  it('asks the provider again when the settling it joined found the payment not paid (that answer may predate its news)', async () => {
+    const { sponsor, account, reference } = await paidWithWebhookHeld();
+    // The first question is answered as before the member paid, the second as after.
+    const { asked, deps } = askedProvider((verified, n) =>
+      n === 1 ? { ...verified, status: 'abandoned' } : verified,
+    );
+    const [first, second] = await Promise.all([
+      settlePayment(deps, reference),
+      settlePayment(deps, reference),
+    ]);
+    expect(asked).toEqual([reference, reference]);
+    expect(first).toMatchObject({ result: 'not_paid', providerStatus: 'abandoned' });
+    expect(second).toMatchObject({ result: 'activated', status: 'paid' });
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({
+      status: 'paid',
+      positions: 1,
+      sponsorReferralCredits: 1,
+    });
   });
 
   it('stores a signed transfer event without the full account number and answers 200', async () => {
