@@ -7,7 +7,7 @@ import { smtpTransport } from '../src/adapters/mail/smtp';
 import { buildApp, type App } from '../src/app';
 import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
-import { MAX_ATTEMPTS } from '../src/modules/notifications/mail-worker';
+import { MAX_ATTEMPTS, SENDING_LEASE_MS } from '../src/modules/notifications/mail-worker';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { testConfig } from './app';
 import { describeEachDatabase } from './databases';
@@ -183,5 +183,24 @@ describeEachDatabase('the mail queue when the mail server fails', (database) => 
     const row = await rowFor(email);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row.last_error).toContain('550');
+  });
+
+  it('sends a mail whose claim outlived its lease (its instance died while sending) once the lease is over, and only then', async () => {
+    current = live;
+    const email = `orphan-${Date.now()}@example.com`;
+    expect((await signUp(email)).statusCode).toBe(201);
+    const claimedAt = new Date();
+    // Claimed by an instance that died before it could send or record anything.
+    await app.db.execute(
+      sql`update mail_queue set status = 'sending', attempts = 1, claimed_at = ${claimedAt}, claimed_by = 'gone'
+          where to_address = ${email}`,
+    );
+    const at = (ms: number) => new Date(claimedAt.getTime() + ms);
+    expect(await app.mailWorker.runOnce(at(60_000))).toBe(0);
+    expect(await rowFor(email)).toMatchObject({ status: 'sending', attempts: 1 });
+    // The worker looks for expired claims once a minute: at the latest a minute after the 5-minute lease.
+    await app.mailWorker.drain(at(SENDING_LEASE_MS + 60_000));
+    expect(received.filter((to) => to.includes(email))).toHaveLength(1);
+    expect(await rowFor(email)).toMatchObject({ status: 'sent', attempts: 2, last_error: null });
   });
 });
