@@ -66,13 +66,16 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
   const previous = await latestPositionOf(tx, account.id);
   if (previous?.paymentReference === input.paymentReference)
     return { status: 'already_placed', positionId: previous.id };
+  // Also before the programme's lock, which every placement waits for (one statement fewer under it; decision 0055,
+  // addendum 2): positions are only inserted here, under their account's lock, which this placement holds, and a
+  // reference names one position at most (unique), so no other placement can add this reference meanwhile.
+  const [already] = await selectPositions(tx, sql`payment_reference = ${input.paymentReference}`);
+  if (already) return { status: 'already_placed', positionId: already.id };
 
   const root = await lockProgramme(tx, input.programme);
   // Read under the programme's lock: a version published meanwhile waits for this placement or applies to it whole.
   const plans = planBook(tx);
   const plan = await plans.current(input.programme, input.startedAt);
-  const [already] = await selectPositions(tx, sql`payment_reference = ${input.paymentReference}`);
-  if (already) return { status: 'already_placed', positionId: already.id };
   if (input.amountKobo !== plan.feeKobo)
     return {
       status: 'refused',
