@@ -16,7 +16,7 @@ import type { DatabaseLog, Db } from './db-types';
 import type { ToldReads } from './told-reads';
 import { describeDatabaseError, isDatabaseUnavailable, retryWhileDatabaseUnavailable } from './unavailable';
 
-export type { DatabaseLog, Db, Schema, Tx } from './db-types';
+export type { DatabaseLog, Db, Tx } from './db-types';
 
 export interface Database {
   db: Db;

@@ -159,15 +159,6 @@ export async function joinedPlanVersion(db: Tx, accountId: string): Promise<numb
   return row ? row.plan_version : null;
 }
 
-/** The stage of one position. */
-export async function stageOfPosition(db: Tx, positionId: number): Promise<number | null> {
-  const [row] = await queryRows<{ stage: number }>(
-    db,
-    sql`select stage from positions where id = ${positionId}`,
-  );
-  return row ? Number(row.stage) : null;
-}
-
 /** The stage of the position `positionIdSql` names, for a statement of another module (null when there is none). */
 export const stageOfPositionSql = (positionIdSql: SQL | AnyColumn) =>
   sql<number | null>`(select stage from positions where id = ${positionIdSql})`;
