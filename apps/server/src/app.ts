@@ -61,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     options.database ??
     (await openDatabase({
       databaseUrl: config.databaseUrl,
+      listenUrl: config.databaseListenUrl,
       poolSize: config.databasePoolSize,
       startTimeoutMs: config.databaseStartTimeoutMs,
       timeouts: config.databaseTimeouts,

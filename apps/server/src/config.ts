@@ -17,6 +17,7 @@ const SECRET_VARIABLES = new Set([
   'PAYSTACK_SECRET_KEY',
   'SMTP_URL',
   'DATABASE_URL',
+  'DATABASE_LISTEN_URL',
   'DEMO_ADMIN_PASSWORD',
   'TOTP_ENCRYPTION_KEY',
   'TOTP_ENCRYPTION_KEY_PREVIOUS',
@@ -46,6 +47,14 @@ const EnvSchema = z.object({
   DATABASE_URL: z
     .string()
     .refine((v) => v === 'pglite' || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL or "pglite"')
+    .optional(),
+  /**
+   * PostgreSQL's own address for the one connection that listens for changes (decision 0064), when DATABASE_URL goes
+   * through a pooler (PgBouncer in transaction mode) that does not keep one session per connection.
+   */
+  DATABASE_LISTEN_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// URL')
     .optional(),
   /** scrypt's cost for new password hashes, log2 of N (at least PRODUCTION_PASSWORD_HASH_COST in production). */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(PRODUCTION_PASSWORD_HASH_COST),
@@ -145,6 +154,8 @@ export interface Config {
   dataDir: string;
   /** undefined: embedded PGlite in dataDir; 'memory' is only used by tests. */
   databaseUrl: string | undefined;
+  /** Where the kept reads' feed listens (DATABASE_LISTEN_URL); DATABASE_URL when not set. */
+  databaseListenUrl: string | undefined;
   databasePoolSize: number;
   /** How long a start waits for PostgreSQL (DATABASE_START_TIMEOUT_SECONDS), in ms. */
   databaseStartTimeoutMs: number;
@@ -308,6 +319,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: e.HOST ?? (isProduction ? '0.0.0.0' : '127.0.0.1'),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL === 'pglite' ? undefined : e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseStartTimeoutMs: e.DATABASE_START_TIMEOUT_SECONDS * 1000,
     databaseTimeouts: {

@@ -134,6 +134,8 @@ async function migratePostgres(databaseUrl: string) {
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
+  /** Where the kept reads' feed listens (DATABASE_LISTEN_URL): PostgreSQL itself, not a pooler; databaseUrl when not given. */
+  listenUrl?: string;
   /** PostgreSQL connections at most (DATABASE_POOL_SIZE); 10 when not given. */
   poolSize?: number;
   /** How long to wait at start for PostgreSQL to answer (DATABASE_START_TIMEOUT_SECONDS); 60 s when not given. */
@@ -194,7 +196,7 @@ export async function openDatabase(options: {
         await listener.stop();
       };
     };
-    const told = await toldReadsOn(options.databaseUrl, log);
+    const told = await toldReadsOn(options.listenUrl ?? options.databaseUrl, log);
     const close = async () => {
       await Promise.all([...listeners].map((l) => l.stop()));
       await told.close();

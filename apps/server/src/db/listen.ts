@@ -23,6 +23,8 @@ export function listenWithReconnect(
   let attempt = 0;
   let timer: NodeJS.Timeout | undefined;
   let lostAt: number | null = null;
+  /** The PostgreSQL session that took the LISTEN: every round trip must find the same one. */
+  let sessionPid: number | null = null;
 
   const onMessage = (message: pg.Notification) => {
     if (message.channel === channel) onNotify(message.payload);
@@ -59,6 +61,7 @@ export function listenWithReconnect(
       client = taken;
       taken.on('notification', onMessage);
       await taken.query(`LISTEN ${quoted}`);
+      sessionPid = await backendPid(taken);
     } catch (error) {
       if (client === taken && taken) {
         lose(error);
@@ -101,21 +104,26 @@ export function listenWithReconnect(
     await held.query(`UNLISTEN ${quoted}`).catch(() => {});
     held.release();
   };
-  /** A statement on the listening connection: every notification committed before it was sent has arrived once it answers. */
-  const roundTrip = async () => {
+  /**
+   * A statement on the listening connection: every notification committed before it was sent has arrived once it
+   * answers, if it ran in the session that listens. A pooler that hands each statement to any session (PgBouncer in
+   * transaction mode) breaks that, and is told apart by the session's process id.
+   */
+  const roundTrip = async (): Promise<'caught up' | 'not listening' | 'not one session'> => {
     const held = client;
-    if (!held) return false;
+    if (!held) return 'not listening';
     let timer: NodeJS.Timeout | undefined;
     // A connection cut without a word never answers: after 5 s it is taken for lost, and a new one is taken.
     const cut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('no answer on the listening connection in 5 s')), 5_000);
     });
     try {
-      await Promise.race([held.query('select 1'), cut]);
-      return client === held;
+      const pid = await Promise.race([backendPid(held), cut]);
+      if (client !== held) return 'not listening';
+      return pid === sessionPid ? 'caught up' : 'not one session';
     } catch (error) {
       if (client === held) lose(error);
-      return false;
+      return 'not listening';
     } finally {
       clearTimeout(timer);
     }
@@ -127,6 +135,11 @@ export function listenWithReconnect(
  * The kept reads' feed: a connection of its own (not one of the pool's), listening on the told-reads channel and
  * taken again when lost. Until it listens, and from its loss until it listens again, nothing is kept.
  */
+async function backendPid(client: pg.ClientBase) {
+  const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+  return rows[0]!.pid;
+}
+
 export async function toldReadsOn(databaseUrl: string, log: DatabaseLog) {
   const pool = new pg.Pool({
     connectionString: databaseUrl,
@@ -138,14 +151,29 @@ export async function toldReadsOn(databaseUrl: string, log: DatabaseLog) {
   });
   pool.on('error', () => {}); // the listener's own handlers log the loss and take a new connection
   let listener: ReturnType<typeof listenWithReconnect> | null = null;
-  const reads = new ToldReads({ roundTrip: () => listener?.roundTrip() ?? Promise.resolve(false) });
+  // Set for good once the listening connection is found not to keep one session: notifications would then reach
+  // other clients of the pooler, and a kept row could outlive a sign-out.
+  let pooled = false;
+  const roundTrip = async () => {
+    const answer = (await listener?.roundTrip()) ?? 'not listening';
+    if (answer === 'not one session' && !pooled) {
+      pooled = true;
+      reads.lost();
+      log.error(
+        { variable: 'DATABASE_LISTEN_URL' },
+        'the connection that listens for changes does not keep one PostgreSQL session (a pooler such as PgBouncer in transaction mode is in the way): this instance keeps no member read until restarted; set DATABASE_LISTEN_URL to PostgreSQL itself',
+      );
+    }
+    return answer === 'caught up' && !pooled;
+  };
+  const reads = new ToldReads({ roundTrip });
   listener = listenWithReconnect(
     pool,
     TOLD_READS_CHANNEL,
     // Called without a payload once listening again: what was told meanwhile is unknown, so all is forgotten first.
     (payload) => reads.told(payload),
     log,
-    { lost: () => reads.lost(), listening: () => reads.listening() },
+    { lost: () => reads.lost(), listening: () => (pooled ? undefined : reads.listening()) },
   );
   if (!(await listener.connect())) listener.markLost();
   return {
