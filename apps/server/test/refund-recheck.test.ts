@@ -88,6 +88,11 @@ describeEachDatabase('refunds waiting on Paystack are asked again', (database) =
     expect(paystack.status).toBe('processing');
 
     // The admin answer: Paystack's id, the age, Paystack's expected date and when it was last asked (the events' checks).
+    // The refund's events are applied in the background after the webhook's answer; on a busy machine they may come
+    // after the sandbox and the payment work are idle, so the check waits for them as the member's mail does below.
+    await expect
+      .poll(async () => (await overview(reference)).refunds[0].checkedAt, { timeout: 10_000 })
+      .not.toBeNull();
     const seen = (await overview(reference)).refunds[0];
     expect(seen).toMatchObject({
       id,
