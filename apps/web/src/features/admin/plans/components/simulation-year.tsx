@@ -1,5 +1,6 @@
 import { formatNaira } from '@coop/core';
 import type { PlanSimulationReportBody } from '@coop/core/contracts';
+import { DraftAgainstInForce } from '../../common/components/draft-against-in-force';
 
 type Version = PlanSimulationReportBody['draft'];
 type Year = NonNullable<Version['year']>;
@@ -122,31 +123,10 @@ export function SimulationYear({ report }: { report: PlanSimulationReportBody })
       <h3 id="simulation-year" className="text-lg font-bold text-brand-900">
         The year beyond joins: awards, grants, cash-outs and suspensions
       </h3>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="w-full text-left text-sm">
-          <caption className="px-3 pt-3 text-left font-semibold text-slate-900">
-            Over the whole simulation (count · amount)
-          </caption>
-          <thead className="text-slate-600">
-            <tr>
-              <th className="px-3 py-2">Figure</th>
-              <th className="px-3 py-2 text-right">Draft</th>
-              <th className="px-3 py-2 text-right">In force</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([label, pick]) => (
-              <tr key={label} className="border-t border-slate-100">
-                <th scope="row" className="px-3 py-1.5 font-normal text-slate-800">
-                  {label}
-                </th>
-                <td className="px-2 py-1.5 text-right tabular-nums">{pick(draft)}</td>
-                <td className="px-2 py-1.5 text-right tabular-nums">{pick(current)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DraftAgainstInForce
+        caption="Over the whole simulation (count · amount)"
+        rows={rows.map(([label, pick]) => [label, pick(draft), pick(current)])}
+      />
       <VersionYear
         title="Draft, month by month and by year (count · amount)"
         year={draft}
