@@ -22,16 +22,46 @@ const children = [];
 for (const signal of ['SIGINT', 'SIGTERM'])
   process.on(signal, () => children.forEach((child) => child.kill(signal)));
 
-/** A lane's output, passed on a whole line at a time so the two lanes' lines never cut into each other. */
-function relay(stream, to) {
+/** A lane's output, passed on a whole line at a time so the two lanes' lines never cut into each other, and kept. */
+function relay(stream, to, kept) {
   let pending = '';
   stream.setEncoding('utf8');
   stream.on('data', (chunk) => {
     const lines = (pending + chunk).split('\n');
     pending = lines.pop();
     if (lines.length) to.write(lines.join('\n') + '\n');
+    kept.push(...lines);
   });
-  stream.on('end', () => pending && to.write(pending + '\n'));
+  stream.on('end', () => {
+    if (pending) to.write(pending + '\n');
+    kept.push(pending);
+  });
+}
+
+// eslint-disable-next-line no-control-regex -- the colours Vitest writes are control sequences
+const colour = /\x1b\[[0-9;]*m/g;
+const banner = /⎯+ (Failed Tests|Failed Suites|Unhandled Errors?)/;
+
+/**
+ * What failed in a lane, told again after both lanes end: the lanes run side by side, so a lane's own report of its
+ * failures can sit hundreds of lines above the end, where a reader of only the last screen (CI's) never sees it. Each
+ * failing test's name and the first lines of its error, at most `limit` lines.
+ */
+function failures(lines, limit = 40) {
+  const plain = lines.map((line) => line.replace(colour, ''));
+  const from = plain.findIndex((line) => banner.test(line));
+  if (from < 0) return plain.slice(-limit);
+  const told = [];
+  let errorLines = 0;
+  for (const line of plain.slice(from)) {
+    if (banner.test(line) || /^\s*FAIL\s/.test(line)) errorLines = 7;
+    if (errorLines > 0 && line.trim()) {
+      told.push(line);
+      errorLines -= 1;
+    }
+    if (told.length >= limit) break;
+  }
+  return told;
 }
 
 const started = Date.now();
@@ -44,14 +74,24 @@ const results = await Promise.all(
           stdio: ['inherit', 'pipe', 'pipe'],
         });
         children.push(child);
-        relay(child.stdout, process.stdout);
-        relay(child.stderr, process.stderr);
-        child.on('exit', (code, signal) =>
-          resolve({ lane, code: code ?? 1, signal, seconds: Math.round((Date.now() - started) / 1000) }),
+        const kept = [];
+        relay(child.stdout, process.stdout, kept);
+        relay(child.stderr, process.stderr, kept);
+        child.on('close', (code, signal) =>
+          resolve({
+            lane,
+            kept,
+            code: code ?? 1,
+            signal,
+            seconds: Math.round((Date.now() - started) / 1000),
+          }),
         );
       }),
   ),
 );
+for (const { lane, kept, code } of results)
+  if (code !== 0)
+    console.log(`== what failed in the ${lane.name}, told again:\n${failures(kept).join('\n')}`);
 for (const { lane, code, signal, seconds } of results)
   console.log(
     `== ${lane.name}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`} after ${seconds} s`,
