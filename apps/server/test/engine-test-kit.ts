@@ -85,6 +85,30 @@ export async function subtreeSizeMismatches(db: Db) {
   );
 }
 
+/**
+ * Positions whose kept full depth (how many levels below are full, which the placement's descent steers by) differs
+ * from one computed from the tree: the deepest k with 2^j positions at every distance j <= k below.
+ */
+export async function fullDepthMismatches(db: Db) {
+  return queryRows<{ id: string; full_depth: number; counted: number }>(
+    db,
+    sql`with recursive down(top_id, id, level) as (
+          select id, id, 0 from positions
+          union all
+          select d.top_id, p.id, d.level + 1 from down d join positions p on p.parent_id = d.id
+        ), sizes as (select top_id, level, count(*) as n from down group by top_id, level),
+        full_levels as (
+          select top_id, min(level) as first_short from (
+            select s.top_id, s.level + 1 as level from sizes s
+            where not exists (select 1 from sizes t where t.top_id = s.top_id and t.level = s.level + 1 and t.n = power(2, s.level + 1))
+          ) short group by top_id
+        )
+        select p.id, p.full_depth, f.first_short - 1 as counted
+        from positions p join full_levels f on f.top_id = p.id
+        where p.full_depth <> f.first_short - 1`,
+  );
+}
+
 /** Kept level sizes that differ from a count of the positions at that distance below, walked up from every position. */
 export async function levelSizeMismatches(db: Db) {
   return queryRows<{ position_id: string; level: number }>(

@@ -71,6 +71,10 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
   // reference names one position at most (unique), so no other placement can add this reference meanwhile.
   const [already] = await selectPositions(tx, sql`payment_reference = ${input.paymentReference}`);
   if (already) return { status: 'already_placed', positionId: already.id };
+  // The sponsor's account (does it earn? where does its notice go?) is read before the lock too. Its status is read
+  // unlocked either way, so a suspension committed meanwhile races this placement under the lock as before it.
+  const accounts = placementAccounts(tx);
+  if (account.sponsorAccountId) await accounts.of(account.sponsorAccountId);
 
   const root = await lockProgramme(tx, input.programme);
   // Read under the programme's lock: a version published meanwhile waits for this placement or applies to it whole.
@@ -111,8 +115,7 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
   const touched = await countIntoAncestors(tx, position);
   // The parent's children are known from the descent: the one it had and the new one.
   const parentChildren: Children = slot === 0 ? [position, children[1]] : [children[0], position];
-  await propagateFullDepth(tx, parent, parentChildren);
-  const accounts = placementAccounts(tx);
+  await propagateFullDepth(tx, parent, parentChildren, touched);
   if (sponsor) {
     const updated = await creditReferral(
       tx,
@@ -212,13 +215,69 @@ async function countIntoAncestors(tx: Tx, position: PositionRow): Promise<Map<nu
   return new Map(rows.map((r) => [Number(r.id), toPosition(r)]));
 }
 
-/** full_depth changes only while a level completes, so the walk stops after about log2(members) steps at most. */
-async function propagateFullDepth(tx: Tx, start: PositionRow, startChildren: Children) {
-  let node: PositionRow | undefined = start;
-  let children: Children | null = startChildren;
+/**
+ * full_depth changes only while a level completes, so the walk stops after about log2(members) steps at most. It
+ * goes up the ancestors whose rows the placement already holds (`known`, the stage window): their other children
+ * are read in one statement and the changed depths written in one, instead of three statements a step under the
+ * programme's lock (decision 0055, addendum 3). Above the window it goes on a step at a time.
+ */
+async function propagateFullDepth(
+  tx: Tx,
+  parent: PositionRow,
+  parentChildren: Children,
+  known: Map<number, PositionRow>,
+) {
+  let next = fullDepthOf(parentChildren[0]?.fullDepth ?? null, parentChildren[1]?.fullDepth ?? null);
+  if (next === parent.fullDepth) return;
+  const above = parent.ancestors.filter((id) => known.has(id));
+  const childrenAbove = new Map<number, Children>();
+  if (above.length > 0)
+    for (const child of await selectPositions(
+      tx,
+      sql`parent_id in (${sql.join(
+        above.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )) {
+      const pair = childrenAbove.get(child.parentId!) ?? [null, null];
+      if (child.slot === 0 || child.slot === 1) pair[child.slot] = child;
+      childrenAbove.set(child.parentId!, pair);
+    }
+  const changed: Array<[id: number, fullDepth: number]> = [];
+  let node = parent;
+  let beyond: number | null = null;
+  for (;;) {
+    changed.push([node.id, next]);
+    if (node.parentId === null) break;
+    const up = known.get(node.parentId);
+    if (!up) {
+      beyond = node.parentId;
+      break;
+    }
+    const [left, right] = childrenAbove.get(up.id) ?? [null, null];
+    const depthOf = (child: PositionRow | null) =>
+      child?.id === node.id ? next : (child?.fullDepth ?? null);
+    const upNext = fullDepthOf(depthOf(left), depthOf(right));
+    if (upNext === up.fullDepth) break;
+    node = up;
+    next = upNext;
+  }
+  await tx.execute(
+    sql`update positions p set full_depth = v.full_depth
+        from (values ${sql.join(
+          changed.map(([id, depth]) => sql`(${id}::bigint, ${depth}::int)`),
+          sql`, `,
+        )}) as v(id, full_depth)
+        where p.id = v.id`,
+  );
+  if (beyond !== null) await propagateStepByStep(tx, beyond);
+}
+
+/** The walk above the stage window, a step at a time: a read of the node, its children, and a write. */
+async function propagateStepByStep(tx: Tx, startId: number) {
+  let [node] = await selectPositions(tx, sql`id = ${startId}`);
   while (node) {
-    const [left, right] = children ?? (await childrenOf(tx, node.id));
-    children = null;
+    const [left, right] = await childrenOf(tx, node.id);
     const next = fullDepthOf(left?.fullDepth ?? null, right?.fullDepth ?? null);
     if (next === node.fullDepth) return;
     await tx.execute(sql`update positions set full_depth = ${next} where id = ${node.id}`);

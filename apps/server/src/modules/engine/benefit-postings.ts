@@ -70,15 +70,22 @@ export async function creditBenefits(
     planVersion: plan.version,
     lines,
   });
-  for (const credit of paid) {
-    await tx.execute(sql`
-      insert into credits (position_id, account_id, programme, kind, stage, cause, amount_kobo, plan_version, journal_entry_id)
-      values (${position.id}, ${accountId}, ${position.programme}, ${credit.kind}, ${credit.stage}, ${cause}, ${credit.amountKobo}, ${plan.version}, ${entry.entryId})`);
-  }
-  // The position's totals by kind move in the same transaction, so the dashboard reads them instead of summing credits.
+  // The credits rows and the position's totals by kind, in one statement: the dashboard reads the totals instead of
+  // summing credits, and they move in the same transaction.
   const sum = (kind: CashCredit['kind']) =>
     paid.filter((c) => c.kind === kind).reduce((s, c) => s + c.amountKobo, 0);
   await tx.execute(sql`
+    with written as (
+      insert into credits (position_id, account_id, programme, kind, stage, cause, amount_kobo, plan_version, journal_entry_id)
+      values ${sql.join(
+        paid.map(
+          (credit) =>
+            sql`(${position.id}, ${accountId}, ${position.programme}, ${credit.kind}, ${credit.stage}, ${cause}, ${credit.amountKobo}, ${plan.version}, ${entry.entryId})`,
+        ),
+        sql`, `,
+      )}
+      returning 1
+    )
     update positions set
       credited_referral_kobo = credited_referral_kobo + ${sum('referral')},
       credited_activities_kobo = credited_activities_kobo + ${sum('activities')},
@@ -98,10 +105,15 @@ export async function recordAwards(
   position: PositionRow,
   awards: readonly AwardEntitlement[],
 ) {
-  for (const award of awards) {
-    await tx.execute(sql`
-      insert into awards (position_id, account_id, programme, kind, stage, installment, value_kobo, description, plan_version, due_at)
-      values (${position.id}, ${position.accountId}, ${position.programme}, ${award.kind}, ${award.stage}, ${award.installment},
-              ${award.valueKobo}, ${award.description}, ${plan.version}, now() + make_interval(years => ${award.installment - 1}))`);
-  }
+  if (awards.length === 0) return;
+  await tx.execute(sql`
+    insert into awards (position_id, account_id, programme, kind, stage, installment, value_kobo, description, plan_version, due_at)
+    values ${sql.join(
+      awards.map(
+        (award) =>
+          sql`(${position.id}, ${position.accountId}, ${position.programme}, ${award.kind}, ${award.stage}, ${award.installment},
+               ${award.valueKobo}, ${award.description}, ${plan.version}, now() + make_interval(years => ${award.installment - 1}))`,
+      ),
+      sql`, `,
+    )}`);
 }

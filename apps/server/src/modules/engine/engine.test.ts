@@ -21,6 +21,7 @@ import {
   negativeWallets,
   levelSizeMismatches,
   subtreeSizeMismatches,
+  fullDepthMismatches,
   unbalancedEntries,
 } from '../../../test/engine-test-kit';
 import { memberFigures } from './read-model';
@@ -192,6 +193,7 @@ describeEachDatabase('compensation engine', (engine) => {
     expect(position.stage).toBe(stageFor(getPlan('main'), position.level_counts, position.direct_referrals));
     expect(position.stage).toBe(4);
     expect(await subtreeSizeMismatches(database.db)).toEqual([]);
+    expect(await fullDepthMismatches(database.db)).toEqual([]);
     expect(await levelSizeMismatches(database.db)).toEqual([]);
     expect(await creditTotalMismatches(database.db)).toEqual([]);
     expect(await unbalancedEntries(database.db)).toEqual([]);
@@ -251,6 +253,7 @@ describeEachDatabase('compensation engine against the in-memory engine', (engine
               expect(credits.get(dbIdOf.get(p)!) ?? 0).toBe(cashForStagesKobo(plan, view.stage) + referrals);
             }
             expect(await subtreeSizeMismatches(database.db)).toEqual([]);
+            expect(await fullDepthMismatches(database.db)).toEqual([]);
             expect(await levelSizeMismatches(database.db)).toEqual([]);
             expect(await creditTotalMismatches(database.db)).toEqual([]);
             expect(await unbalancedEntries(database.db)).toEqual([]);
