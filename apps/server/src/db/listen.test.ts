@@ -41,4 +41,27 @@ describe('the connection that listens for changes', () => {
     const listener = listenWithReconnect(pool, 'told_reads', () => {}, quiet);
     expect(await listener.roundTrip()).toBe('not listening');
   });
+
+  it('gives a connection back once when the database goes away during its LISTEN (the end event comes first)', async () => {
+    let released = 0;
+    const client = new EventEmitter();
+    Object.assign(client, {
+      // As node-postgres does when the server is stopped: the connection ends, then the query in flight fails.
+      query: async () => {
+        client.emit('end');
+        throw new Error('Connection terminated unexpectedly');
+      },
+      release: () => {
+        released += 1;
+        // pg-pool throws on a second release; in the detached reconnect this ended the platform's process.
+        if (released > 1)
+          throw new Error('Release called on client which has already been released to the pool.');
+      },
+    });
+    const pool = { connect: async () => client } as unknown as pg.Pool;
+    const listener = listenWithReconnect(pool, 'told_reads', () => {}, quiet);
+    await expect(listener.connect()).resolves.toBe(false);
+    expect(released).toBe(1);
+    await listener.stop();
+  });
 });

@@ -35,6 +35,7 @@ export function listenWithReconnect(
     client = null;
     lost.removeListener('notification', onMessage);
     // Destroyed, not put back: the pool must not hand a broken connection to a request.
+    released.add(lost);
     lost.release(error instanceof Error ? error : true);
     watch.lost?.();
     if (stopped) return;
@@ -45,6 +46,8 @@ export function listenWithReconnect(
     );
     schedule();
   };
+  /** Connections this listener has given back, so that no path gives one back twice. */
+  const released = new WeakSet<pg.PoolClient>();
   const schedule = () => {
     attempt += 1;
     timer = setTimeout(() => void connect(), backoffDelayMs(attempt, 30_000));
@@ -63,6 +66,9 @@ export function listenWithReconnect(
       await taken.query(`LISTEN ${quoted}`);
       sessionPid = await backendPid(taken);
     } catch (error) {
+      // The connection's error or end event came first (the database went away during LISTEN): lose() has released
+      // it and scheduled the next try. Releasing it twice throws, and in this detached task that ended the process.
+      if (taken && released.has(taken)) return false;
       if (client === taken && taken) {
         lose(error);
         return false;
@@ -101,6 +107,7 @@ export function listenWithReconnect(
     client = null;
     if (!held) return;
     held.removeListener('notification', onMessage);
+    released.add(held);
     await held.query(`UNLISTEN ${quoted}`).catch(() => {});
     held.release();
   };
