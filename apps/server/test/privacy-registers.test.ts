@@ -128,7 +128,8 @@ describeEachDatabase('the operator’s registers of members’ requests and brea
   });
 
   it('a breach shows the 72-hour deadline and the time left; the affected members are mailed the notice through the queue, audited', async () => {
-    const foundAt = new Date(Date.now() - 70 * HOUR);
+    // Half an hour inside the 71st hour, so that "1 hour left" holds whichever clock (the server's or the database's) says now.
+    const foundAt = new Date(Date.now() - 70.5 * HOUR);
     const recorded = await admin('POST', 'breaches', {
       foundAt: foundAt.toISOString(),
       what: 'A laptop with an export of payouts was stolen from the office.',
