@@ -12,7 +12,9 @@
  * the members join.
  * Flags (or BENCH_* variables): --members 300 (BENCH_MEMBERS, members who pay), --payers 20 (BENCH_PAYERS),
  * --network 60 (BENCH_NETWORK, paid members seeded first), --read-every 20 (BENCH_READ_EVERY_MS: the reader starts a
- * read every 20 ms, or as soon as the last one answers when it took longer).
+ * read every 20 ms, or as soon as the last one answers when it took longer), --sandbox apart (BENCH_SANDBOX: on
+ * PostgreSQL the sandbox runs in a process of its own, scripts/paystack-sandbox.ts, as Paystack is apart from the
+ * platform in production; `inside` mounts it in the platform's process, as `npm start` does, and as PGlite always does).
  * Issue 38's figure: `DATABASE_URL=postgres://… npm run bench:saturate -- --members 1000 --payers 20`.
  */
 import type { Programme } from '@coop/core';
@@ -27,7 +29,7 @@ import { openDatabase, type Db } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { hashPassword } from '../src/lib/password';
 import { createThrowawayDatabase } from '../test/throwaway-postgres';
-import { mintAccessToken, startPlatform } from './bench-platform';
+import { freePort, mintAccessToken, startPlatform, startSandboxProcess } from './bench-platform';
 import { newBenchAccount, seedPaidNetwork } from './bench-seed';
 
 const { values: flags } = parseArgs({
@@ -36,12 +38,16 @@ const { values: flags } = parseArgs({
     payers: { type: 'string' },
     network: { type: 'string' },
     'read-every': { type: 'string' },
+    sandbox: { type: 'string' },
   },
 });
 const members = Number(flags.members ?? process.env.BENCH_MEMBERS ?? 300);
 const payers = Number(flags.payers ?? process.env.BENCH_PAYERS ?? 20);
 const network = Number(flags.network ?? process.env.BENCH_NETWORK ?? 60);
 const readEveryMs = Number(flags['read-every'] ?? process.env.BENCH_READ_EVERY_MS ?? 20);
+const sandboxWhere = flags.sandbox ?? process.env.BENCH_SANDBOX ?? 'apart';
+if (sandboxWhere !== 'apart' && sandboxWhere !== 'inside')
+  throw new Error(`--sandbox is apart or inside, not ${sandboxWhere}`);
 const password = 'bench password 1';
 const jwtSecret = randomBytes(32).toString('base64url');
 const { passwordHashCost } = loadConfig({});
@@ -106,10 +112,19 @@ async function main() {
     console.log(
       `database: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${network} paid members and ${members} to pay seeded in ${((Date.now() - started) / 1000).toFixed(1)} s; ${payers} payers`,
     );
-    const platform = await startPlatform(jwtSecret, {
-      DATABASE_URL: databaseUrl ?? 'pglite',
-      DATA_DIR: dataDir,
-    });
+    // Paystack's side (checkout, webhooks, verify) in a process of its own, as in production; PGlite's database is the
+    // platform's alone, so there the sandbox stays inside the platform.
+    const platformPort = await freePort();
+    const sandbox =
+      databaseUrl && sandboxWhere === 'apart'
+        ? await startSandboxProcess(databaseUrl, `http://127.0.0.1:${platformPort}/api/webhooks/paystack`)
+        : null;
+    console.log(`payment sandbox: ${sandbox ? 'in a process of its own' : "inside the platform's process"}`);
+    const platform = await startPlatform(
+      jwtSecret,
+      { DATABASE_URL: databaseUrl ?? 'pglite', DATA_DIR: dataDir, ...sandbox?.platformEnv },
+      platformPort,
+    );
     try {
       const { url } = platform;
       const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -188,6 +203,7 @@ async function main() {
       console.log(`dashboard while joining: ${describe(whileJoining)}`);
     } finally {
       await platform.stop();
+      await sandbox?.stop();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
