@@ -19,7 +19,7 @@
  */
 import type { Programme } from '@coop/core';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -83,6 +83,27 @@ async function pool<T>(items: T[], clients: number, work: (item: T) => Promise<v
       while (next < items.length) await work(items[next++]!);
     }),
   );
+}
+
+/**
+ * The machine's CPU time so far (Linux's /proc/stat, in ticks): busy, and stolen by the host of a virtual machine.
+ * Runs of the same code differ by a third here when the host's other guests take CPU, so the bench says how much.
+ */
+function machineCpu() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    // user nice system idle iowait irq softirq steal
+    const [idle = 0, iowait = 0, , , steal = 0] = fields.slice(3);
+    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { total, steal, busy: total - idle - iowait - steal };
+  } catch {
+    return null;
+  }
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -170,6 +191,7 @@ async function main() {
         while (joining) whileJoining.push(await pacedRead());
       })();
       const joinMs: number[] = [];
+      const cpuAtStart = machineCpu();
       const payStarted = performance.now();
       await pool(checkouts, payers, async (payer) => {
         const t = performance.now();
@@ -192,6 +214,7 @@ async function main() {
         joinMs.push(performance.now() - t);
       });
       const elapsedS = (performance.now() - payStarted) / 1000;
+      const cpu = machineCpu();
       joining = false;
       await reading;
 
@@ -199,6 +222,13 @@ async function main() {
       console.log(
         `joins: ${members} in ${elapsedS.toFixed(1)} s = ${(members / elapsedS).toFixed(1)} joins/s; Pay to placed p50 ${percentile(joins, 50).toFixed(0)} ms, p99 ${percentile(joins, 99).toFixed(0)} ms`,
       );
+      if (cpu && cpuAtStart) {
+        const share = (field: 'busy' | 'steal') =>
+          `${((100 * (cpu[field] - cpuAtStart[field])) / (cpu.total - cpuAtStart.total)).toFixed(0)}%`;
+        console.log(
+          `machine while joining: CPU busy ${share('busy')}, taken by the host (steal) ${share('steal')}`,
+        );
+      }
       console.log(`dashboard at rest: ${describe(atRest)}`);
       console.log(`dashboard while joining: ${describe(whileJoining)}`);
     } finally {

@@ -12,6 +12,7 @@ import { acquireDataDirLock } from './data-dir-lock';
 import './pg-transaction-fix';
 import { checkDataDirWritable, dataDirProblem } from './data-dir-check';
 import { listenWithReconnect, toldReadsOn } from './listen';
+import { NamingClient } from './statement-names';
 import type { DatabaseLog, Db } from './db-types';
 import type { ToldReads } from './told-reads';
 import { describeDatabaseError, isDatabaseUnavailable, retryWhileDatabaseUnavailable } from './unavailable';
@@ -155,6 +156,8 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
     const pool = new pg.Pool({
+      // Statements sent again and again are prepared once per connection (decision 0065).
+      Client: NamingClient,
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
       // A database behind a cut network never refuses: without a limit a request would wait for a connection for ever.

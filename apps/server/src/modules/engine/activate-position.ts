@@ -22,6 +22,7 @@ import {
   childrenOf,
   latestPositionOf,
   lockProgramme,
+  positionColumns,
   selectPositions,
   toPosition,
   type PositionRow,
@@ -103,10 +104,10 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
     tx,
     sql`insert into positions (programme, account_id, sponsor_position_id, parent_id, slot, depth, level_counts, ancestors, cycle, plan_version, payment_reference)
         values (${input.programme}, ${account.id}, ${sponsor?.id ?? null}, ${parent.id}, ${slot}, ${parent.depth + 1},
-                ${sql.raw(`'{${new Array(window).fill(0).join(',')}}'`)}::int[],
-                ${sql.raw(`'{${[parent.id, ...parent.ancestors].slice(0, window).join(',')}}'`)}::bigint[],
+                ${`{${new Array(window).fill(0).join(',')}}`}::int[],
+                ${`{${[parent.id, ...parent.ancestors].slice(0, window).join(',')}}`}::bigint[],
                 ${previous ? previous.cycle + 1 : 1}, ${plan.version}, ${input.paymentReference})
-        returning *`,
+        returning ${positionColumns()}`,
   );
   const position = toPosition(inserted!);
   await recordFee(tx, plan, position, account.id);
@@ -209,8 +210,8 @@ async function countIntoAncestors(tx: Tx, position: PositionRow): Promise<Map<nu
   const rows = await queryRows<Parameters<typeof toPosition>[0]>(
     tx,
     sql`update positions p set level_counts[a.d] = p.level_counts[a.d] + 1
-        from unnest(${sql.raw(`'{${ids.join(',')}}'`)}::bigint[]) with ordinality as a(id, d)
-        where p.id = a.id returning p.*`,
+        from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as a(id, d)
+        where p.id = a.id returning ${positionColumns('p')}`,
   );
   return new Map(rows.map((r) => [Number(r.id), toPosition(r)]));
 }
@@ -299,7 +300,7 @@ async function creditReferral(
     tx,
     sql`update positions set direct_referrals = direct_referrals + 1,
           referral_bonuses_paid = referral_bonuses_paid + ${bonus ? 1 : 0}
-        where id = ${sponsor.id} returning *`,
+        where id = ${sponsor.id} returning ${positionColumns()}`,
   );
   const updated = toPosition(row!);
   if (bonus && updated.accountId) {

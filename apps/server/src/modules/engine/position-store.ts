@@ -47,6 +47,38 @@ export interface RawPosition {
   created_at: string | Date;
 }
 
+/** Every column toPosition reads, named: a statement that names its columns keeps its result's shape when a migration
+ * adds one, so it can stay prepared on a connection across a rolling restart (db/statement-names.ts). */
+const RAW_POSITION_COLUMNS = {
+  id: true,
+  programme: true,
+  account_id: true,
+  sponsor_position_id: true,
+  parent_id: true,
+  slot: true,
+  depth: true,
+  full_depth: true,
+  level_counts: true,
+  ancestors: true,
+  subtree_size: true,
+  direct_referrals: true,
+  referral_bonuses_paid: true,
+  stage: true,
+  cycle: true,
+  plan_version: true,
+  payment_reference: true,
+  finished_at: true,
+  created_at: true,
+} satisfies Record<keyof RawPosition, true>;
+
+/** The position's columns for a select list or a returning clause, of `alias` when given (`p.id, p.programme, ...`). */
+export const positionColumns = (alias?: string): SQL =>
+  sql.raw(
+    Object.keys(RAW_POSITION_COLUMNS)
+      .map((column) => (alias ? `${alias}.${column}` : column))
+      .join(', '),
+  );
+
 const nullableNumber = (v: string | number | null) => (v === null ? null : Number(v));
 
 export function toPosition(r: RawPosition): PositionRow {
@@ -74,7 +106,10 @@ export function toPosition(r: RawPosition): PositionRow {
 }
 
 export async function selectPositions(tx: Tx, where: ReturnType<typeof sql>): Promise<PositionRow[]> {
-  const rows = await queryRows<RawPosition>(tx, sql`select * from positions where ${where}`);
+  const rows = await queryRows<RawPosition>(
+    tx,
+    sql`select ${positionColumns()} from positions where ${where}`,
+  );
   return rows.map(toPosition);
 }
 
@@ -86,7 +121,7 @@ export async function selectPositions(tx: Tx, where: ReturnType<typeof sql>): Pr
 export async function lockProgramme(tx: Tx, programme: Programme): Promise<PositionRow> {
   const [root] = await queryRows<RawPosition>(
     tx,
-    sql`select * from positions where programme = ${programme} and parent_id is null for update`,
+    sql`select ${positionColumns()} from positions where programme = ${programme} and parent_id is null for update`,
   );
   if (!root) throw new Error(`the ${programme} matrix has no root position`);
   return toPosition(root);
@@ -113,7 +148,7 @@ export async function childrenBelow(
           union all
           select p.id, below.level + 1 from positions p join below on p.parent_id = below.id where below.level < ${levels}
         )
-        select positions.* from positions join below using (id)`,
+        select ${positionColumns('positions')} from positions join below using (id)`,
   );
   const byParent = new Map<number, [PositionRow | null, PositionRow | null]>();
   for (const row of rows) {
