@@ -124,6 +124,20 @@ export async function levelSizeMismatches(db: Db) {
   );
 }
 
+/**
+ * Stage-window counts that differ from the tree: a position's level_counts[d] is how many positions have it as their
+ * d-th ancestor (ancestors[d], the window each position keeps of its own line up).
+ */
+export async function levelCountMismatches(db: Db) {
+  return queryRows<{ id: string; distance: number; kept: number; counted: number }>(
+    db,
+    sql`select p.id, d as distance, p.level_counts[d] as kept,
+          (select count(*)::int from positions q where q.ancestors[d] = p.id) as counted
+        from positions p, generate_subscripts(p.level_counts, 1) d
+        where p.level_counts[d] is distinct from (select count(*)::int from positions q where q.ancestors[d] = p.id)`,
+  );
+}
+
 /** Positions whose kept credit totals differ from the sums of their credits, kind by kind. */
 export async function creditTotalMismatches(db: Db) {
   return queryRows<{ id: string }>(

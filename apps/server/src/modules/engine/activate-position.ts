@@ -112,8 +112,7 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
   const position = toPosition(inserted!);
   await recordFee(tx, plan, position, account.id);
 
-  await countIntoSubtrees(tx, parent.id);
-  const touched = await countIntoAncestors(tx, position);
+  const touched = await countIntoAncestors(tx, parent.id, position.ancestors.length);
   // The parent's children are known from the descent: the one it had and the new one.
   const parentChildren: Children = slot === 0 ? [position, children[1]] : [children[0], position];
   await propagateFullDepth(tx, parent, parentChildren, touched);
@@ -188,10 +187,18 @@ type PlacementAccounts = ReturnType<typeof placementAccounts>;
 
 /**
  * Every position above the new one has one more in its subtree (Referral Node), and one more at the new one's distance
- * below it (the matrix screen's level sizes), however far up: kept here so no read walks the tree.
+ * below it (the matrix screen's level sizes), however far up: kept here so no read walks the tree. The nearest
+ * `window` of them (the new position's stage window, its `ancestors`) also count it once at that distance in their
+ * `level_counts`. One statement, each row written once, under the programme's lock (decision 0065). Answers the
+ * window's ancestors as updated, by id.
  */
-async function countIntoSubtrees(tx: Tx, parentId: number) {
-  await tx.execute(
+async function countIntoAncestors(
+  tx: Tx,
+  parentId: number,
+  window: number,
+): Promise<Map<number, PositionRow>> {
+  const rows = await queryRows<Parameters<typeof toPosition>[0] & { distance: number }>(
+    tx,
     sql`with recursive up(id, level) as (
           select ${parentId}::bigint, 1
           union all
@@ -200,20 +207,14 @@ async function countIntoSubtrees(tx: Tx, parentId: number) {
           insert into matrix_level_sizes (position_id, level, positions) select id, level, 1 from up
           on conflict (position_id, level) do update set positions = matrix_level_sizes.positions + 1
         )
-        update positions set subtree_size = subtree_size + 1 where id in (select id from up)`,
+        update positions p set subtree_size = p.subtree_size + 1,
+          level_counts = case when up.level <= ${window}::int
+            then p.level_counts[1:up.level - 1] || (p.level_counts[up.level] + 1) || p.level_counts[up.level + 1:]
+            else p.level_counts end
+        from up where p.id = up.id
+        returning ${positionColumns('p')}, up.level as distance`,
   );
-}
-
-/** The new position counts once at its depth in each of the nearest ancestors' stage windows. */
-async function countIntoAncestors(tx: Tx, position: PositionRow): Promise<Map<number, PositionRow>> {
-  const ids = position.ancestors;
-  const rows = await queryRows<Parameters<typeof toPosition>[0]>(
-    tx,
-    sql`update positions p set level_counts[a.d] = p.level_counts[a.d] + 1
-        from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as a(id, d)
-        where p.id = a.id returning ${positionColumns('p')}`,
-  );
-  return new Map(rows.map((r) => [Number(r.id), toPosition(r)]));
+  return new Map(rows.filter((r) => r.distance <= window).map((r) => [Number(r.id), toPosition(r)]));
 }
 
 /**

@@ -22,6 +22,7 @@ import {
   levelSizeMismatches,
   subtreeSizeMismatches,
   fullDepthMismatches,
+  levelCountMismatches,
   unbalancedEntries,
 } from '../../../test/engine-test-kit';
 import { memberFigures } from './read-model';
@@ -195,6 +196,7 @@ describeEachDatabase('compensation engine', (engine) => {
     expect(await subtreeSizeMismatches(database.db)).toEqual([]);
     expect(await fullDepthMismatches(database.db)).toEqual([]);
     expect(await levelSizeMismatches(database.db)).toEqual([]);
+    expect(await levelCountMismatches(database.db)).toEqual([]);
     expect(await creditTotalMismatches(database.db)).toEqual([]);
     expect(await unbalancedEntries(database.db)).toEqual([]);
     expect(await negativeWallets(database.db)).toEqual([]);
@@ -255,6 +257,7 @@ describeEachDatabase('compensation engine against the in-memory engine', (engine
             expect(await subtreeSizeMismatches(database.db)).toEqual([]);
             expect(await fullDepthMismatches(database.db)).toEqual([]);
             expect(await levelSizeMismatches(database.db)).toEqual([]);
+            expect(await levelCountMismatches(database.db)).toEqual([]);
             expect(await creditTotalMismatches(database.db)).toEqual([]);
             expect(await unbalancedEntries(database.db)).toEqual([]);
             expect(await negativeWallets(database.db)).toEqual([]);
