@@ -87,7 +87,8 @@ async function pool<T>(items: T[], clients: number, work: (item: T) => Promise<v
 
 /**
  * The machine's CPU time so far (Linux's /proc/stat, in ticks): busy, and stolen by the host of a virtual machine.
- * Runs of the same code differ by a third here when the host's other guests take CPU, so the bench says how much.
+ * Runs of the same code differ widely on a shared machine (decision 0065: 50.8 to 79.4 joins/s within an hour), and
+ * a run the host took CPU from is slower still, so the bench says how busy the machine was and how much was taken.
  */
 function machineCpu() {
   try {

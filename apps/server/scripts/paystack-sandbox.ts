@@ -4,7 +4,7 @@
  * checkout, signing and sending webhooks and answering verify are Paystack's work, not ours). The platform then talks
  * to it as to Paystack: PAYMENT_PROVIDER=paystack, PAYSTACK_BASE_URL=<this>/sandbox/paystack and the sandbox's key.
  * Settings: DATABASE_URL (PostgreSQL, the platform's database, migrated by it: the sandbox keeps its records in its own
- * tables there), PORT, WEBHOOK_URL (the platform's /api/webhooks/paystack). Prints "listening" once it answers.
+ * tables there), PORT, WEBHOOK_URL (the platform's /api/webhooks/paystack).
  */
 import Fastify from 'fastify';
 import { SANDBOX_PREFIX, SANDBOX_SECRET_KEY } from '../src/adapters/payments';
@@ -31,4 +31,3 @@ app.addHook('onClose', async () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void app.close().then(() => process.exit(0)));
 await app.listen({ host: '127.0.0.1', port: Number(port) });
-console.log('listening');

@@ -131,10 +131,10 @@ export async function levelSizeMismatches(db: Db) {
 export async function levelCountMismatches(db: Db) {
   return queryRows<{ id: string; distance: number; kept: number; counted: number }>(
     db,
-    sql`select p.id, d as distance, p.level_counts[d] as kept,
-          (select count(*)::int from positions q where q.ancestors[d] = p.id) as counted
-        from positions p, generate_subscripts(p.level_counts, 1) d
-        where p.level_counts[d] is distinct from (select count(*)::int from positions q where q.ancestors[d] = p.id)`,
+    sql`select p.id, d as distance, p.level_counts[d] as kept, c.counted
+        from positions p cross join generate_subscripts(p.level_counts, 1) d
+        cross join lateral (select count(*)::int as counted from positions q where q.ancestors[d] = p.id) c
+        where p.level_counts[d] is distinct from c.counted`,
   );
 }
 
