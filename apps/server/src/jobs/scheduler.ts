@@ -182,9 +182,14 @@ export function createScheduler(app: FastifyInstance): Scheduler {
     async releaseUnfinished() {
       const names = [...running];
       if (names.length === 0) return [];
+      // Due again from the moment this instance claimed it, on the clock every tick compares with (the instances'
+      // own, as claimJob's `now`): the database's now() can be microseconds ahead of the next tick's millisecond
+      // Date, which then saw the period as not yet come.
       await app.db
         .update(scheduledJobs)
-        .set({ nextRunAt: sql`least(${scheduledJobs.nextRunAt}, now())` })
+        .set({
+          nextRunAt: sql`least(${scheduledJobs.nextRunAt}, coalesce(${scheduledJobs.lastStartedAt}, now()))`,
+        })
         .where(and(inArray(scheduledJobs.name, names), eq(scheduledJobs.lastInstance, instance)));
       return names;
     },
