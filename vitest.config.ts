@@ -74,7 +74,9 @@ export default defineConfig({
           // Chromium and signs its own people in, so only the loading of Playwright and the support code is shared.
           isolate: false,
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // A browser file's first hook waits for its turn at Chromium, up to the rest of the file before it (the
+          // longest take two minutes and more; browser-lock.ts gives up with the holder's name after eight).
+          hookTimeout: 600_000,
         },
       },
     ],

@@ -128,7 +128,7 @@ describe('accessibility: axe-core, WCAG 2.2 A and AA, every screen at 1280 and 3
 
   beforeAll(async () => {
     browser = await launchBrowser();
-  }, 60_000);
+  });
   afterAll(async () => browser?.close());
 
   it('the public pages', async () => {

@@ -76,7 +76,7 @@ describe('refunding a payment that placed no position', () => {
     await db.close();
     server = await startPlatform({}, { dataDir });
     browser = await launchBrowser();
-  }, 180_000);
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -24,7 +24,7 @@ describe('the Welcome Back dashboard’s sections', () => {
       'Halima Bello',
     ]));
     browser = await launchBrowser();
-  }, 120_000);
+  });
   afterAll(async () => browser?.close());
 
   for (const width of [1280, 360]) {

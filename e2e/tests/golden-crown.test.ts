@@ -63,7 +63,7 @@ describe('a Golden Crown Partner', () => {
     if (!first) throw new Error('The seeded graduate has no Golden Crown installment');
     await api(server.url, `/api/admin/awards/${first.id}/delivered`, { method: 'PUT', token });
     browser = await launchBrowser();
-  }, 300_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

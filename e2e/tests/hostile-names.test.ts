@@ -1,8 +1,10 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, OPERATOR_ADMIN } from '../support/admins';
 import { launchBrowser, settled, toastSays } from '../support/browser';
+import { migratedDataDir } from '../support/data-dir';
 import { api, MEMBER_PASSWORD, paidMember } from '../support/members';
+import { createAdministrators, removeDir, startPlatform, type RunningServer } from '../support/server';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -11,12 +13,25 @@ const HOSTILE = '<img src=x onerror=alert(1)>';
  * Any dialog (alert) or any request for the image `/x` would mean the name became HTML.
  */
 describe('a hostile member name', () => {
-  const baseURL = inject('baseURL');
+  // A platform of its own: on the shared one, the members other files pay in meanwhile push the hostile member's
+  // payment out of the dashboard's latest transactions.
+  let server: RunningServer;
+  let baseURL: string;
   let browser: Browser;
   beforeAll(async () => {
+    const dataDir = migratedDataDir('coop-e2e-hostile-');
+    await createAdministrators(dataDir, [OPERATOR_ADMIN]);
+    server = await startPlatform({}, { dataDir });
+    baseURL = server.url;
     browser = await launchBrowser();
   });
-  afterAll(async () => browser?.close());
+  afterAll(async () => {
+    await browser?.close();
+    if (server) {
+      await server.stop();
+      removeDir(server.dataDir);
+    }
+  });
 
   const watched = async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();

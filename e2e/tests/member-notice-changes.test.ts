@@ -28,7 +28,7 @@ describe('what changed in the privacy notice', () => {
     runTypeScript(['--input-type=module', '-e', script], { DATA_DIR: dataDir, OLDER: older, EMAIL: email });
     server = await startPlatform({}, { dataDir });
     browser = await launchBrowser();
-  }, 300_000);
+  });
 
   afterAll(async () => {
     await browser?.close();

@@ -34,7 +34,7 @@ describe('my data and erasure on a phone', () => {
     page = await context.newPage();
     problems = watchPage(page);
     await signInOnMainPage(page, baseURL, email);
-  }, 180_000);
+  });
   afterAll(async () => browser?.close());
 
   it('the privacy notice is served rendered, linked from the footer and the sign-up form, with its version', async () => {

@@ -29,7 +29,7 @@ describe('member screens on a phone', () => {
     page = await context.newPage();
     problems = watchPage(page);
     await signInOnMainPage(page, baseURL, email);
-  }, 180_000);
+  });
   afterAll(async () => browser?.close());
 
   const section = (name: string) => page.getByRole('region', { name, exact: true });

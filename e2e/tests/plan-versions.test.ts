@@ -35,7 +35,7 @@ describe('a new plan version, approved by a second administrator', () => {
     server = await startPlatform({ TRUST_PROXY: '1' }, { dataDir });
     older = await paidMember(server.url, 'main', 'Olu Early');
     browser = await launchBrowser();
-  }, 300_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
