@@ -50,9 +50,47 @@ export async function launchBrowser(): Promise<Browser> {
   return browser;
 }
 
+/**
+ * What each watched page went through lately (every console line, page error, failed request and answer of 400 or
+ * more), told when a test fails (tellWatchedPages, one-at-a-time.ts): a page that never started says why.
+ */
+const journals = new Map<Page, string[]>();
+
+export async function tellWatchedPages() {
+  for (const [page, journal] of journals) {
+    if (page.isClosed()) continue;
+    const running = await page
+      .locator('html[data-running]')
+      .count()
+      .catch(() => 'unknown');
+    console.error(
+      `a watched page at ${page.url()} (React running: ${running === 1 ? 'yes' : running === 0 ? 'no' : running}), lately:\n  ${journal.join('\n  ') || '(nothing)'}`,
+    );
+  }
+}
+
+export function forgetWatchedPages() {
+  journals.clear();
+}
+
 /** Collects the page's console errors and failed requests so a test can assert there were none. */
 export function watchPage(page: Page) {
   const problems: string[] = [];
+  const journal: string[] = [];
+  journals.set(page, journal);
+  const note = (line: string) => {
+    journal.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (journal.length > 40) journal.shift();
+  };
+  page.on('console', (msg) => note(`console ${msg.type()}: ${msg.text()}`));
+  page.on('pageerror', (err) => note(`pageerror: ${err.message}`));
+  page.on('requestfailed', (req) => note(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) note(`answer ${res.status()}: ${res.request().method()} ${res.url()}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated: ${frame.url()}`);
+  });
   page.on('console', (msg) => {
     if (msg.type() !== 'error') return;
     // The not-found page is sent with status 404 on purpose, and Chromium logs the status of the page itself.
