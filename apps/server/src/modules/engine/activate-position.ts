@@ -20,6 +20,7 @@ import { creditBenefits, creditLabel, recordAwards, recordFee } from './benefit-
 import {
   childrenBelow,
   childrenOf,
+  latestPositionAndBelow,
   latestPositionOf,
   lockProgramme,
   positionColumns,
@@ -96,9 +97,13 @@ export async function activatePosition(tx: Tx, input: ActivateInput): Promise<Ac
       message: 'Your current position has not finished Thank You yet.',
     };
 
-  const sponsor = account.sponsorAccountId ? await latestPositionOf(tx, account.sponsorAccountId) : null;
-  const top = sponsor ?? root;
-  const { parent, slot, children } = await findFirstFreeSlot(tx, top);
+  const sponsorAndBelow = account.sponsorAccountId
+    ? await latestPositionAndBelow(tx, account.sponsorAccountId, LEVELS_PER_READ)
+    : null;
+  const sponsor = sponsorAndBelow?.position ?? null;
+  const { parent, slot, children } = sponsorAndBelow
+    ? await findFirstFreeSlot(tx, sponsorAndBelow.position, sponsorAndBelow.below)
+    : await findFirstFreeSlot(tx, root);
   const window = plan.stages.length;
   const [inserted] = await queryRows<Parameters<typeof toPosition>[0]>(
     tx,
@@ -144,15 +149,19 @@ const LEVELS_PER_READ = 3;
 /**
  * Breadth-first, left to right, within `top`'s subtree: descend along the first level that is not full. Each
  * statement reads three levels below the node it stands on, and the core's step is taken on them in memory.
+ * `first`: the three levels below `top`, when the read that found `top` brought them (a sponsor's place).
  */
 async function findFirstFreeSlot(
   tx: Tx,
   top: PositionRow,
+  first?: Awaited<ReturnType<typeof childrenBelow>>,
 ): Promise<{ parent: PositionRow; slot: 0 | 1; children: Children }> {
   let node = top;
   let remaining = top.fullDepth + 1;
+  let prefetched = first;
   for (;;) {
-    const below = await childrenBelow(tx, node.id, Math.min(LEVELS_PER_READ, remaining));
+    const below = prefetched ?? (await childrenBelow(tx, node.id, Math.min(LEVELS_PER_READ, remaining)));
+    prefetched = undefined;
     // The read holds the children of every node fewer than LEVELS_PER_READ steps below where it started.
     for (let level = 0; level < LEVELS_PER_READ; level += 1) {
       const children = below.get(node.id) ?? [null, null];

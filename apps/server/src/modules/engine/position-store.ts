@@ -135,12 +135,21 @@ export async function childrenOf(
   return [rows.find((r) => r.slot === 0) ?? null, rows.find((r) => r.slot === 1) ?? null];
 }
 
+type ChildrenByParent = Map<number, [PositionRow | null, PositionRow | null]>;
+
+function byParent(rows: RawPosition[]): ChildrenByParent {
+  const pairs: ChildrenByParent = new Map();
+  for (const row of rows) {
+    const position = toPosition(row);
+    const pair = pairs.get(position.parentId!) ?? [null, null];
+    pair[position.slot === 1 ? 1 : 0] = position;
+    pairs.set(position.parentId!, pair);
+  }
+  return pairs;
+}
+
 /** The children of every position up to `levels` below `positionId`, by parent: [slot 0, slot 1]. */
-export async function childrenBelow(
-  tx: Tx,
-  positionId: number,
-  levels: number,
-): Promise<Map<number, [PositionRow | null, PositionRow | null]>> {
+export async function childrenBelow(tx: Tx, positionId: number, levels: number): Promise<ChildrenByParent> {
   const rows = await queryRows<RawPosition>(
     tx,
     sql`with recursive below(id, level) as (
@@ -150,14 +159,34 @@ export async function childrenBelow(
         )
         select ${positionColumns('positions')} from positions join below using (id)`,
   );
-  const byParent = new Map<number, [PositionRow | null, PositionRow | null]>();
-  for (const row of rows) {
-    const position = toPosition(row);
-    const pair = byParent.get(position.parentId!) ?? [null, null];
-    pair[position.slot === 1 ? 1 : 0] = position;
-    byParent.set(position.parentId!, pair);
-  }
-  return byParent;
+  return byParent(rows);
+}
+
+/**
+ * The account's latest position and, as childrenBelow answers them, the children up to `levels` below it: a
+ * sponsor's place and the first read of the descent under it, in one round trip under the programme's lock.
+ */
+export async function latestPositionAndBelow(
+  tx: Tx,
+  accountId: string,
+  levels: number,
+): Promise<{ position: PositionRow; below: ChildrenByParent } | null> {
+  const rows = await queryRows<RawPosition & { level: number }>(
+    tx,
+    sql`with recursive top as (
+          select id from positions where account_id = ${accountId} order by id desc limit 1
+        ), below(id, level) as (
+          select p.id, 1 from positions p join top on p.parent_id = top.id
+          union all
+          select p.id, below.level + 1 from positions p join below on p.parent_id = below.id where below.level < ${levels}
+        )
+        select ${positionColumns('positions')}, 0 as level from positions join top using (id)
+        union all
+        select ${positionColumns('positions')}, below.level from positions join below using (id)`,
+  );
+  const top = rows.find((r) => r.level === 0);
+  if (!top) return null;
+  return { position: toPosition(top), below: byParent(rows.filter((r) => r.level > 0)) };
 }
 
 export async function latestPositionOf(tx: Tx, accountId: string): Promise<PositionRow | null> {

@@ -31,37 +31,40 @@ export function ledgerKey(ref: LedgerAccountRef): string {
 }
 
 /**
- * Locks the entry's ledger accounts in id order (two entries touching the same accounts cannot deadlock) and
- * answers their ids by key, creating on first use the rows that do not exist yet (races end in the same row).
+ * What locks the entry's ledger accounts in id order (two entries touching the same accounts cannot deadlock): a
+ * select of (id, key) for the accounts that exist, for a statement of postEntry's or on its own.
  */
-export async function lockLedgerAccounts(tx: Tx, refs: LedgerAccountRef[]): Promise<Map<string, number>> {
-  const byKey = new Map(refs.map((ref) => [ledgerKey(ref), ref]));
-  const ids = new Map<string, number>();
-  const lock = async (keys: string[]) => {
-    const rows = await queryRows<{ id: string; key: string }>(
-      tx,
-      sql`select id, key from ledger_accounts where key in (${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )}) order by id for update`,
-    );
-    for (const r of rows) ids.set(r.key, Number(r.id));
-  };
-  await lock([...byKey.keys()]);
-  const missing = [...byKey].filter(([key]) => !ids.has(key));
-  if (missing.length > 0) {
-    await tx.execute(
-      sql`insert into ledger_accounts (key, kind, programme, account_id)
-          values ${sql.join(
-            missing.map(
-              ([key, ref]) =>
-                sql`(${key}, ${ref.kind}, ${ref.programme}, ${ref.kind === 'wallet' ? ref.accountId : null})`,
-            ),
-            sql`, `,
-          )}
-          on conflict (key) do nothing`,
-    );
-    await lock(missing.map(([key]) => key));
-  }
+export const lockAccountsSql = (keys: string[]) =>
+  sql`select id, key from ledger_accounts where key in (${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )}) order by id for update`;
+
+/**
+ * The entry's ledger accounts' ids by key, all locked: `locked` holds those a statement of the caller's already
+ * locked (lockAccountsSql); the rows that do not exist yet are created on first use (races end in the same row)
+ * and locked here.
+ */
+export async function lockMissingLedgerAccounts(
+  tx: Tx,
+  refs: LedgerAccountRef[],
+  locked: Map<string, number>,
+): Promise<Map<string, number>> {
+  const missing = [...new Map(refs.map((ref) => [ledgerKey(ref), ref]))].filter(([key]) => !locked.has(key));
+  if (missing.length === 0) return locked;
+  await tx.execute(
+    sql`insert into ledger_accounts (key, kind, programme, account_id)
+        values ${sql.join(
+          missing.map(
+            ([key, ref]) =>
+              sql`(${key}, ${ref.kind}, ${ref.programme}, ${ref.kind === 'wallet' ? ref.accountId : null})`,
+          ),
+          sql`, `,
+        )}
+        on conflict (key) do nothing`,
+  );
+  const ids = new Map(locked);
+  const rows = await queryRows<{ id: string; key: string }>(tx, lockAccountsSql(missing.map(([key]) => key)));
+  for (const r of rows) ids.set(r.key, Number(r.id));
   return ids;
 }

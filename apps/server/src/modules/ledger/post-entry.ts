@@ -2,7 +2,12 @@ import { sql } from 'drizzle-orm';
 import { checkEntryLines, type Programme } from '@coop/core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { ledgerKey, lockLedgerAccounts, type LedgerAccountRef } from './ledger-accounts';
+import {
+  ledgerKey,
+  lockAccountsSql,
+  lockMissingLedgerAccounts,
+  type LedgerAccountRef,
+} from './ledger-accounts';
 
 export interface EntryLine {
   account: LedgerAccountRef;
@@ -41,18 +46,26 @@ function checkBalanced(entry: NewEntry) {
 /**
  * Writes a balanced entry and moves each account's balance, posted debits and credits and line count in the
  * caller's transaction (so they always equal the sums of its lines). A wallet that
- * would go below zero refuses the whole entry (the caller's transaction rolls back). Four statements for an
- * entry on accounts that exist, whatever its number of lines: every bonus, payment and payout posts one.
+ * would go below zero refuses the whole entry (the caller's transaction rolls back). Two statements for an
+ * entry on accounts that exist, whatever its number of lines: every bonus, payment and payout posts one, many of
+ * them under a programme's lock, where each round trip is a placement's time.
  */
 export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
   const lines = checkBalanced(entry);
-  const [row] = await queryRows<{ id: string }>(
+  const refs = lines.map((l) => l.account);
+  // The entry's row and its accounts' locks at once. A replay (the key is taken) locks the accounts too, and
+  // changes nothing: its lines are only compared.
+  const rows = await queryRows<{ entry_id: string | null; id: string | null; key: string | null }>(
     tx,
-    sql`insert into journal_entries (kind, idempotency_key, programme, memo, plan_version, created_by)
-        values (${entry.kind}, ${entry.idempotencyKey}, ${entry.programme}, ${entry.memo}, ${entry.planVersion ?? null}, ${entry.createdBy ?? null})
-        on conflict (idempotency_key) do nothing returning id`,
+    sql`with entry as (
+          insert into journal_entries (kind, idempotency_key, programme, memo, plan_version, created_by)
+          values (${entry.kind}, ${entry.idempotencyKey}, ${entry.programme}, ${entry.memo}, ${entry.planVersion ?? null}, ${entry.createdBy ?? null})
+          on conflict (idempotency_key) do nothing returning id
+        ), locked as materialized (${lockAccountsSql([...new Set(refs.map(ledgerKey))])})
+        select (select id from entry) as entry_id, locked.id, locked.key
+        from (select 1) as one left join locked on true`,
   );
-  if (!row) {
+  if (rows[0]!.entry_id === null) {
     const [existing] = await queryRows<{ id: string }>(
       tx,
       sql`select id from journal_entries where idempotency_key = ${entry.idempotencyKey}`,
@@ -61,10 +74,11 @@ export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
     await assertSameLines(tx, entryId, lines);
     return { status: 'exists', entryId };
   }
-  const entryId = Number(row.id);
-  const ids = await lockLedgerAccounts(
+  const entryId = Number(rows[0]!.entry_id);
+  const ids = await lockMissingLedgerAccounts(
     tx,
-    lines.map((l) => l.account),
+    refs,
+    new Map(rows.filter((r) => r.key !== null).map((r) => [r.key!, Number(r.id)])),
   );
   // Each account moved once by the entry's net amount on it: one statement writes the lines and moves every
   // balance (a wallet that would go below zero is not moved, and the entry is refused below).
