@@ -20,6 +20,7 @@ import { creditBenefits, creditLabel, recordAwards, recordFee } from './benefit-
 import {
   childrenBelow,
   childrenOf,
+  type ChildrenByParent,
   latestPositionAndBelow,
   latestPositionOf,
   lockProgramme,
@@ -154,7 +155,7 @@ const LEVELS_PER_READ = 3;
 async function findFirstFreeSlot(
   tx: Tx,
   top: PositionRow,
-  first?: Awaited<ReturnType<typeof childrenBelow>>,
+  first?: ChildrenByParent,
 ): Promise<{ parent: PositionRow; slot: 0 | 1; children: Children }> {
   let node = top;
   let remaining = top.fullDepth + 1;

@@ -135,7 +135,7 @@ export async function childrenOf(
   return [rows.find((r) => r.slot === 0) ?? null, rows.find((r) => r.slot === 1) ?? null];
 }
 
-type ChildrenByParent = Map<number, [PositionRow | null, PositionRow | null]>;
+export type ChildrenByParent = Map<number, [PositionRow | null, PositionRow | null]>;
 
 function byParent(rows: RawPosition[]): ChildrenByParent {
   const pairs: ChildrenByParent = new Map();
