@@ -62,9 +62,12 @@ export async function tellWatchedPages() {
     const running = await page
       .locator('html[data-running]')
       .count()
-      .catch(() => 'unknown');
+      .then(
+        (n) => (n > 0 ? 'yes' : 'no'),
+        () => 'unknown',
+      );
     console.error(
-      `a watched page at ${page.url()} (React running: ${running === 1 ? 'yes' : running === 0 ? 'no' : running}), lately:\n  ${journal.join('\n  ') || '(nothing)'}`,
+      `a watched page at ${page.url()} (React running: ${running}), lately:\n  ${journal.join('\n  ') || '(nothing)'}`,
     );
   }
 }

@@ -32,6 +32,8 @@ export interface RunningServer {
   /** Resolves with the exit code when the process ends by itself. */
   exited: Promise<number | null>;
   stop(): Promise<number | null>;
+  /** Stops it and removes its data folder: the end of a platform a test file started for itself. */
+  discard(): Promise<void>;
 }
 
 /** Starts the real platform (scripts/start.mjs) as a child process, the way `npm start` does. */
@@ -71,6 +73,10 @@ export async function startPlatform(
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    async discard() {
+      await running.stop();
+      removeDir(dataDir);
     },
   };
   if (options.waitForHealth === false) return running;

@@ -14,7 +14,7 @@ import {
 import { launchBrowser, lookAt, toastSays, watchPage } from '../support/browser';
 import { paidMember } from '../support/members';
 import { migratedDataDir } from '../support/data-dir';
-import { createAdministrators, removeDir, startPlatform, type RunningServer } from '../support/server';
+import { createAdministrators, startPlatform, type RunningServer } from '../support/server';
 
 /**
  * A payment that placed no position refunded from the member record through Paystack (the sandbox), asked by one
@@ -79,8 +79,7 @@ describe('refunding a payment that placed no position', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
-    if (server) removeDir(server.dataDir);
+    await server?.discard();
   });
 
   it('is asked from the member record, approved by a second administrator, sent to Paystack once and shown processed', async () => {

@@ -4,13 +4,7 @@ import { signInOnAdminPage } from '../support/admins';
 import { launchBrowser, toastSays, watchPage } from '../support/browser';
 import { api, signInOnMainPage } from '../support/members';
 import { migratedDataDir } from '../support/data-dir';
-import {
-  createAdministrators,
-  removeDir,
-  runTypeScript,
-  startPlatform,
-  type RunningServer,
-} from '../support/server';
+import { createAdministrators, runTypeScript, startPlatform, type RunningServer } from '../support/server';
 
 /**
  * A Main member who finished Eldorado (issue 25), on a platform of its own whose database holds that member and
@@ -67,10 +61,7 @@ describe('a Golden Crown Partner', () => {
 
   afterAll(async () => {
     await browser?.close();
-    if (server) {
-      await server.stop();
-      removeDir(server.dataDir);
-    }
+    await server?.discard();
   });
 
   const signedInPage = async (width: number) => {

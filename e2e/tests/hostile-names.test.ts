@@ -4,7 +4,7 @@ import { adminToken, OPERATOR_ADMIN } from '../support/admins';
 import { launchBrowser, settled, toastSays } from '../support/browser';
 import { migratedDataDir } from '../support/data-dir';
 import { api, MEMBER_PASSWORD, paidMember } from '../support/members';
-import { createAdministrators, removeDir, startPlatform, type RunningServer } from '../support/server';
+import { createAdministrators, startPlatform, type RunningServer } from '../support/server';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 
@@ -27,10 +27,7 @@ describe('a hostile member name', () => {
   });
   afterAll(async () => {
     await browser?.close();
-    if (server) {
-      await server.stop();
-      removeDir(server.dataDir);
-    }
+    await server?.discard();
   });
 
   const watched = async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, lookAt, watchPage, toastSays } from '../support/browser';
 import { MEMBER_PASSWORD, signUpAndConfirm } from '../support/members';
 import { migratedDataDir } from '../support/data-dir';
-import { removeDir, runTypeScript, startPlatform, type RunningServer } from '../support/server';
+import { runTypeScript, startPlatform, type RunningServer } from '../support/server';
 
 /**
  * A member who signed up under an older privacy notice (written into the platform's own database between two
@@ -32,10 +32,7 @@ describe('what changed in the privacy notice', () => {
 
   afterAll(async () => {
     await browser?.close();
-    if (server) {
-      await server.stop();
-      removeDir(server.dataDir);
-    }
+    await server?.discard();
   });
 
   it('shows the changes since the accepted version above the member’s pages until accepted, then never again', async () => {

@@ -7,7 +7,7 @@ import { launchBrowser, lookAt, watchPage } from '../support/browser';
 import { api, paidMember, signInOnMainPage } from '../support/members';
 import { routes as publicRoutes } from '../support/public-routes';
 import { migratedDataDir } from '../support/data-dir';
-import { createAdministrators, removeDir, startPlatform, type RunningServer } from '../support/server';
+import { createAdministrators, startPlatform, type RunningServer } from '../support/server';
 
 /**
  * A new plan version, at 1280 px, on a platform of its own (publishing changes what the shared platform's public
@@ -39,10 +39,7 @@ describe('a new plan version, approved by a second administrator', () => {
 
   afterAll(async () => {
     await browser?.close();
-    if (server) {
-      await server.stop();
-      removeDir(server.dataDir);
-    }
+    await server?.discard();
   });
 
   const adminPage = async (admin: typeof MAKER & { totpSecret?: string }) => {
