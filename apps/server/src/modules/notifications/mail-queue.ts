@@ -55,6 +55,11 @@ export async function notify(
   event: NotificationEvent,
   /** The account, when the caller has just read it in this transaction (a placement has): not read again. */
   known?: Pick<Account, 'id' | 'programme' | 'email' | 'fullName'> | null,
+  /**
+   * A write of the caller's that needs no answer and touches none of these rows, sent in the same statement (a
+   * settled payment's own update beside its notice, under the programme's lock: one round trip, not two).
+   */
+  alongside?: SQL,
 ) {
   const account = known?.id === accountId ? known : await findAccount(tx, accountId);
   if (!account) throw new Error(`notify: no account ${accountId}`);
@@ -69,7 +74,7 @@ export async function notify(
       ? sql`false`
       : sql`exists (select 1 from mail_opt_outs o where o.account_id = ${accountId} and o.category = ${category})`;
   await tx.execute(sql`
-    with told as (
+    with ${alongside ? sql`alongside as (${alongside}), ` : sql``}told as (
       insert into notifications (account_id, kind, title, body, link)
       values (${accountId}, ${event.kind}, ${text.title}, ${text.summary}, ${memberPagePath(account.programme, text.page)})
     ), queued as (

@@ -1,5 +1,5 @@
 import { DomainError } from '@coop/core';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -77,30 +77,33 @@ export async function lockPayment(
   );
 }
 
-export async function updatePayment(
-  db: Tx,
-  id: string,
-  values: Partial<
-    Pick<
-      PaymentRow,
-      | 'status'
-      | 'positionId'
-      | 'paidAt'
-      | 'failureReason'
-      | 'lastCheckedAt'
-      | 'authorizationUrl'
-      | 'accessCode'
-      | 'customerFeeKobo'
-      | 'chargedKobo'
-      | 'paystackFeesKobo'
-      | 'placement'
-    >
-  >,
-) {
-  await db
+type PaymentChange = Partial<
+  Pick<
+    PaymentRow,
+    | 'status'
+    | 'positionId'
+    | 'paidAt'
+    | 'failureReason'
+    | 'lastCheckedAt'
+    | 'authorizationUrl'
+    | 'accessCode'
+    | 'customerFeeKobo'
+    | 'chargedKobo'
+    | 'paystackFeesKobo'
+    | 'placement'
+  >
+>;
+
+/** The statement that changes a payment, for a caller that sends it beside another write (notify's `alongside`). */
+export const paymentUpdateSql = (db: Tx, id: string, values: PaymentChange): SQL =>
+  db
     .update(payments)
     .set({ ...values, updatedAt: new Date() })
-    .where(eq(payments.id, id));
+    .where(eq(payments.id, id))
+    .getSQL();
+
+export async function updatePayment(db: Tx, id: string, values: PaymentChange) {
+  await db.execute(paymentUpdateSql(db, id, values));
 }
 
 /** A lost card dispute took back part or all of a placed payment's fee (decision 0057); added, so a second loss adds. */

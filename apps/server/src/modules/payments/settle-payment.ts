@@ -5,7 +5,14 @@ import { inTurn } from '../../lib/in-turn';
 import { activatePosition } from '../engine/activate-position';
 import { notify } from '../notifications/mail-queue';
 import { announceRefundDue, recordMoneyOwedBack } from './refunds-due';
-import { findPayment, lockPayment, updatePayment, type PaymentRow, type PaymentStatus } from './queries';
+import {
+  findPayment,
+  lockPayment,
+  paymentUpdateSql,
+  updatePayment,
+  type PaymentRow,
+  type PaymentStatus,
+} from './queries';
 
 export interface SettleDeps {
   db: Db;
@@ -192,7 +199,7 @@ async function settleOnce(deps: SettleDeps, reference: string): Promise<SettleOu
         );
         return { result: 'activated', status: 'paid', positionId: null };
       }
-      await updatePayment(tx, locked.id, {
+      const paid = paymentUpdateSql(tx, locked.id, {
         status: 'paid',
         paidAt,
         lastCheckedAt: now,
@@ -201,6 +208,7 @@ async function settleOnce(deps: SettleDeps, reference: string): Promise<SettleOu
         placement: 'placed',
         failureReason: null,
       });
+      // Placed now: the payment's update goes with the member's notice, one round trip under the programme's lock.
       if (placed.status === 'placed')
         await notify(
           tx,
@@ -213,7 +221,9 @@ async function settleOnce(deps: SettleDeps, reference: string): Promise<SettleOu
             customerFeeKobo: charge.customerFeeKobo,
           },
           placed.member,
+          paid,
         );
+      else await tx.execute(paid);
       return { result: 'activated', status: 'paid', positionId: placed.positionId };
     }),
   );
