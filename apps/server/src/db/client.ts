@@ -22,6 +22,8 @@ export type { DatabaseLog, Db, Tx } from './db-types';
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's address this was opened with: a thread of the platform's opens its own pool there (decision 0066). */
+  url?: string;
   close(): Promise<void>;
   /** Calls `onNotify` for each NOTIFY on the channel (delivered at commit); resolves to a function that stops listening. */
   listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
@@ -102,7 +104,7 @@ function countStatements(client: object, methods: string[], onQuery: (query: str
  * them) finish their statements before the pool ends, instead of failing with "Cannot use a pool after calling
  * end". Idle means no connection checked out and none asked for, for 100 ms in a row; at most 10 s.
  */
-async function drainThenEnd(pool: pg.Pool) {
+export async function drainThenEnd(pool: pg.Pool) {
   const deadline = Date.now() + 10_000;
   let idleSince = Date.now();
   while (Date.now() < deadline) {
@@ -130,6 +132,51 @@ async function migratePostgres(databaseUrl: string) {
 }
 
 /**
+ * The pool every PostgreSQL statement of a thread goes through, with its limits and its handlers of lost connections:
+ * the platform's (openDatabase, which also migrates and listens) and the settlement thread's (decision 0066).
+ */
+export function openPostgresPool(options: {
+  databaseUrl: string;
+  poolSize?: number;
+  timeouts?: DatabaseTimeouts;
+  log: DatabaseLog;
+  onQuery?: (query: string) => void;
+  /** What an operator sees in pg_stat_activity for these connections (the settlement thread names its own). */
+  applicationName?: string;
+}) {
+  const { log } = options;
+  const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+  const pool = new pg.Pool({
+    // Statements sent again and again are prepared once per connection (decision 0065).
+    Client: NamingClient,
+    connectionString: options.databaseUrl,
+    application_name: options.applicationName,
+    max: options.poolSize ?? 10,
+    // A database behind a cut network never refuses: without a limit a request would wait for a connection for ever.
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+    // Sent with each new connection, so every session of the pool has them (0 leaves PostgreSQL's own: off).
+    statement_timeout: timeouts.statementMs || undefined,
+    lock_timeout: timeouts.lockMs || undefined,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
+  });
+  // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
+  pool.on('error', (error) =>
+    log.warn(
+      { reason: describeDatabaseError(error) },
+      'an idle database connection was closed by the server; the pool replaces it',
+    ),
+  );
+  // A connection checked out (a transaction between two statements) has no listener of the pool's: its loss is
+  // an 'error' event that would end the process. The statement in flight fails with it (the request answers 503)
+  // and the pool drops the broken connection when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  if (options.onQuery) countStatements(pool, ['query'], options.onQuery);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { pool, db };
+}
+
+/**
  * One factory for both engines: node-postgres when a URL is given, otherwise PGlite in dataDir
  * (or in memory, for tests). Migrations run before the database is handed out.
  */
@@ -154,33 +201,7 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const log = options.log ?? consoleLog;
   if (options.databaseUrl) {
-    const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
-    const pool = new pg.Pool({
-      // Statements sent again and again are prepared once per connection (decision 0065).
-      Client: NamingClient,
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      // A database behind a cut network never refuses: without a limit a request would wait for a connection for ever.
-      connectionTimeoutMillis: 10_000,
-      keepAlive: true,
-      // Sent with each new connection, so every session of the pool has them (0 leaves PostgreSQL's own: off).
-      statement_timeout: timeouts.statementMs || undefined,
-      lock_timeout: timeouts.lockMs || undefined,
-      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
-    });
-    // An idle connection the server drops (restart, failover) must not crash the process; the pool replaces it.
-    pool.on('error', (error) =>
-      log.warn(
-        { reason: describeDatabaseError(error) },
-        'an idle database connection was closed by the server; the pool replaces it',
-      ),
-    );
-    // A connection checked out (a transaction between two statements) has no listener of the pool's: its loss is
-    // an 'error' event that would end the process. The statement in flight fails with it (the request answers 503)
-    // and the pool drops the broken connection when it is released.
-    pool.on('connect', (client) => client.on('error', () => {}));
-    if (options.onQuery) countStatements(pool, ['query'], options.onQuery);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const { pool, db } = openPostgresPool({ ...options, databaseUrl: options.databaseUrl, log });
     try {
       await waitForPostgres(pool, options.databaseUrl, options.startTimeoutMs ?? 60_000, log);
       await migratePostgres(options.databaseUrl);
@@ -205,7 +226,7 @@ export async function openDatabase(options: {
       await told.close();
       await drainThenEnd(pool);
     };
-    return { db, kind: 'postgres', close, listen, toldReads: told.reads };
+    return { db, kind: 'postgres', url: options.databaseUrl, close, listen, toldReads: told.reads };
   }
   let release = () => {};
   let client: PGlite;

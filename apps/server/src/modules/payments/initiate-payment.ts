@@ -14,7 +14,7 @@ import {
   updatePayment,
 } from './queries';
 import { checkoutLifetimeSeconds } from './checkout-lifetime';
-import { settlePayment } from './settle-payment';
+import { prepareToSettle, settlePayment } from './settle-payment';
 import { currentPlan } from '../plans/plan-book';
 
 /** 128 random bits: nobody can guess another person's payment. Paystack allows letters, digits, - . = */
@@ -67,6 +67,7 @@ export async function initiatePayment(
 ) {
   if (bodyEmail && bodyEmail !== account.email)
     throw new DomainError('not_your_account', 'Enter the email address of the account you are signed in to.');
+  prepareToSettle(deps.db);
   // An earlier checkout may have been paid while its webhook is still on the way: settle it first, so a
   // person who already paid is told so instead of being charged a second fee.
   for (const { reference } of await pendingPaymentsOf(deps.db, account.id, account.programme)) {

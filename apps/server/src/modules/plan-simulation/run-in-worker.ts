@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import type { PlanSimulationInput, PlanSimulationReport } from '@coop/core';
 import type { SimulationHeadline } from '@coop/core/contracts';
+import { startTsWorker } from '../../lib/ts-worker';
 
 export interface SimulationResult {
   report: PlanSimulationReport;
@@ -13,11 +13,6 @@ export interface RunningSimulation {
   stop(): Promise<void>;
 }
 
-// The server runs its TypeScript through tsx (decision 0002), registered on the main thread only: a worker thread
-// registers it again before loading its own file.
-const tsxApi = import.meta.resolve('tsx/esm/api');
-const workerFile = new URL('./simulation-worker.ts', import.meta.url).href;
-const bootstrap = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile)}); });`;
 
 /** Longer than any allowed simulation takes (500,000 joins): a worker past it is stopped and the job fails. */
 const TIME_LIMIT_MS = 60_000;
@@ -31,7 +26,9 @@ export function runInWorker(
   headlineMembers: readonly number[],
   onProgress: (done: number, total: number) => void,
 ): RunningSimulation {
-  const worker = new Worker(bootstrap, { eval: true, workerData: { input, headlineMembers } });
+  const worker = startTsWorker(new URL('./simulation-worker.ts', import.meta.url), {
+    workerData: { input, headlineMembers },
+  });
   const report = new Promise<SimulationResult>((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new Error('The simulation took too long and was stopped.'));

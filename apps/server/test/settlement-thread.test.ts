@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows';
+import { isDatabaseUnavailable } from '../src/db/unavailable';
+import { settlePayment } from '../src/modules/payments/settle-payment';
+import {
+  SETTLEMENT_THREAD_APPLICATION,
+  settlementThreadOf,
+} from '../src/modules/payments/settlement-thread';
+import { createTestAccount, signInAs } from './accounts-kit';
+import { testDatabases } from './databases';
+import { activate } from './engine-test-kit';
+import { paymentFacts, pressCheckout, startPayment, useListeningApp } from './payments-kit';
+
+// The settlement thread is PostgreSQL's (decision 0066): PGlite's database lives on the request thread.
+const postgres = testDatabases().find((d) => d.name === 'postgres');
+
+describe.runIf(postgres)('settlements on their own thread [postgres]', () => {
+  const ctx = useListeningApp(postgres!);
+
+  /** A Main newcomer with a paid sponsor, whose checkout is paid while the sandbox holds its webhook. */
+  async function paidCheckout() {
+    const sponsor = await createTestAccount(ctx.app);
+    await activate(ctx.app.db, 'main', sponsor.id);
+    const account = await createTestAccount(ctx.app, { sponsorAccountId: sponsor.id });
+    const { checkoutUrl, reference } = await startPayment(ctx, await signInAs(ctx.app, account.id));
+    ctx.sandbox.deliverWebhooks = false;
+    try {
+      await pressCheckout(checkoutUrl, 'success');
+    } finally {
+      ctx.sandbox.deliverWebhooks = true;
+    }
+    return { sponsor, account, reference };
+  }
+
+  const settle = (reference: string) =>
+    settlePayment({ db: ctx.app.db, provider: ctx.app.payments, log: ctx.app.log }, reference);
+
+  /** The thread's connections to this test's database, and what each is waiting for. */
+  const threadSessions = () =>
+    queryRows<{ pid: number; wait_event_type: string | null; state: string }>(
+      ctx.app.db,
+      sql`select pid, wait_event_type, state from pg_stat_activity
+          where application_name = ${SETTLEMENT_THREAD_APPLICATION} and datname = current_database()`,
+    );
+
+  it('places a paid member from the thread, once, and its sessions are named for the operator', async () => {
+    const { sponsor, account, reference } = await paidCheckout();
+    expect(settlementThreadOf(ctx.app.db)).toBeDefined();
+    expect(await settle(reference)).toMatchObject({ result: 'activated', status: 'paid' });
+    expect(await settle(reference)).toMatchObject({ result: 'already_paid' });
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({
+      status: 'paid',
+      positions: 1,
+      sponsorReferralCredits: 1,
+    });
+    expect((await threadSessions()).length).toBeGreaterThan(0);
+  });
+
+  /** Runs `meanwhile` while the thread's settlement of `reference` waits for the payment's row, which the test holds. */
+  async function whileSettlementWaits(reference: string, meanwhile: () => Promise<void>) {
+    const holder = new pg.Client({ connectionString: ctx.database.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from payments where reference = $1 for update', [reference]);
+      const outcome = settle(reference).then(
+        () => null,
+        (error: Error) => error,
+      );
+      await expect
+        .poll(async () => (await threadSessions()).some((s) => s.wait_event_type === 'Lock'), {
+          timeout: 10_000,
+        })
+        .toBe(true);
+      await meanwhile();
+      const failure = await outcome;
+      await holder.query('rollback');
+      return failure;
+    } finally {
+      await holder.end();
+    }
+  }
+
+  it('a thread that dies mid-settlement fails that settlement, and the next one places the member once', async () => {
+    const { sponsor, account, reference } = await paidCheckout();
+    const thread = settlementThreadOf(ctx.app.db)!;
+    const failure = await whileSettlementWaits(reference, () => thread.abort());
+    expect(failure?.message).toMatch(/settlement thread stopped/);
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({
+      status: 'pending',
+      positions: 0,
+      sponsorReferralCredits: 0,
+    });
+    // The next check starts a new thread and settles it, exactly once.
+    expect(await settle(reference)).toMatchObject({ result: 'activated', status: 'paid' });
+    expect(await paymentFacts(ctx.app, reference, account.id, sponsor.id)).toMatchObject({
+      status: 'paid',
+      positions: 1,
+      sponsorReferralCredits: 1,
+    });
+  });
+
+  it('a database connection lost under the thread fails as the database being away (the member is answered 503)', async () => {
+    const { reference } = await paidCheckout();
+    const failure = await whileSettlementWaits(reference, async () => {
+      for (const session of await threadSessions())
+        await queryRows(ctx.app.db, sql`select pg_terminate_backend(${session.pid})`);
+    });
+    expect(failure).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    // The pool takes a new connection, and the next check settles it.
+    expect(await settle(reference)).toMatchObject({ result: 'activated', status: 'paid' });
+  });
+});
