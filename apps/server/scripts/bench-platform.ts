@@ -45,6 +45,10 @@ export async function mintAccessToken(db: Db, jwtSecret: string, account: Seeded
   return signed.token;
 }
 
+/** With BENCH_PROFILE_DIR, each process the bench starts writes a CPU profile of each of its threads there. */
+const profileFlags = () =>
+  process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+
 /**
  * The platform in production mode with the sandbox as its payment provider; `env` adds to or overrides its settings
  * (with a sandbox of its own process, startSandboxProcess, the provider is that sandbox as Paystack).
@@ -52,10 +56,7 @@ export async function mintAccessToken(db: Db, jwtSecret: string, account: Seeded
 export async function startPlatform(jwtSecret: string, env: Record<string, string>, port?: number) {
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const profile = process.env.BENCH_PROFILE_DIR
-    ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR]
-    : [];
-  const child = spawn(process.execPath, [...profile, 'scripts/start.mjs'], {
+  const child = spawn(process.execPath, [...profileFlags(), 'scripts/start.mjs'], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -87,11 +88,15 @@ export async function startPlatform(jwtSecret: string, env: Record<string, strin
 export async function startSandboxProcess(databaseUrl: string, webhookUrl: string) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/paystack-sandbox.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), WEBHOOK_URL: webhookUrl },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...profileFlags(), '--import', 'tsx', 'apps/server/scripts/paystack-sandbox.ts'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), WEBHOOK_URL: webhookUrl },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const sandbox = await answering(child, `${url}${SANDBOX_PREFIX}/checkout/none`, 'the sandbox', url, true);
   return {
     ...sandbox,
