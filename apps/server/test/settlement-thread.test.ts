@@ -4,10 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { isDatabaseUnavailable } from '../src/db/unavailable';
 import { settlePayment } from '../src/modules/payments/settle-payment';
-import {
-  SETTLEMENT_THREAD_APPLICATION,
-  settlementThreadOf,
-} from '../src/modules/payments/settlement-thread';
+import { SETTLEMENT_THREAD_APPLICATION, settlementThreadOf } from '../src/modules/payments/settlement-thread';
 import { createTestAccount, signInAs } from './accounts-kit';
 import { testDatabases } from './databases';
 import { activate } from './engine-test-kit';

@@ -86,7 +86,10 @@ export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
  * accounts it locked, the entry's id (null when nothing was written) and the accounts moved.
  */
 async function writeEntry(tx: Tx, entry: NewEntry, lines: EntryLine[]) {
-  const moves = new Map<string, { amountKobo: number; debitsKobo: number; creditsKobo: number; lines: number }>();
+  const moves = new Map<
+    string,
+    { amountKobo: number; debitsKobo: number; creditsKobo: number; lines: number }
+  >();
   for (const line of lines) {
     const key = ledgerKey(line.account);
     const move = moves.get(key) ?? { amountKobo: 0, debitsKobo: 0, creditsKobo: 0, lines: 0 };
@@ -96,14 +99,21 @@ async function writeEntry(tx: Tx, entry: NewEntry, lines: EntryLine[]) {
     move.lines += 1;
     moves.set(key, move);
   }
-  const lineValues = lines.map((l, i) => sql`(${i}::int, ${ledgerKey(l.account)}::text, ${l.amountKobo}::bigint)`);
+  const lineValues = lines.map(
+    (l, i) => sql`(${i}::int, ${ledgerKey(l.account)}::text, ${l.amountKobo}::bigint)`,
+  );
   const moveValues = [...moves].map(
     ([key, m]) =>
       sql`(${key}::text, ${m.amountKobo}::bigint, ${m.debitsKobo}::bigint, ${m.creditsKobo}::bigint, ${m.lines}::int)`,
   );
   // The entry's row is inserted only once every account is locked (it reads `locked`), and the lines and moves only
   // with the entry's row (they read `entry`): an entry is written whole or not at all.
-  const rows = await queryRows<{ entry_id: string | null; id: string | null; key: string | null; moved: string[] }>(
+  const rows = await queryRows<{
+    entry_id: string | null;
+    id: string | null;
+    key: string | null;
+    moved: string[];
+  }>(
     tx,
     sql`with locked as materialized (${lockAccountsSql([...moves.keys()])}),
         entry as (

@@ -69,7 +69,10 @@ export function startSettlementThread(options: SettlementThreadOptions, log: Dat
       else waiting.reject(errorFromClone(message.error));
     });
     started.on('error', (error) =>
-      log.error({ err: error }, 'the settlement thread failed; the payments it held are settled by their next check'),
+      log.error(
+        { err: error },
+        'the settlement thread failed; the payments it held are settled by their next check',
+      ),
     );
     started.on('exit', (code) => {
       if (worker === started) worker = null;
@@ -78,14 +81,20 @@ export function startSettlementThread(options: SettlementThreadOptions, log: Dat
       for (const waiting of lost)
         waiting.reject(new Error(`The settlement thread stopped (exit ${code}) before it answered.`));
       if (!closing && lost.length > 0)
-        log.warn({ code, settlements: lost.length }, 'the settlement thread stopped; the next settlement starts it again');
+        log.warn(
+          { code, settlements: lost.length },
+          'the settlement thread stopped; the next settlement starts it again',
+        );
     });
     return started;
   };
 
   return {
     settle(payment, verified) {
-      if (closing) return Promise.reject(new Error('The platform is stopping; the payment is settled by its next check.'));
+      if (closing)
+        return Promise.reject(
+          new Error('The platform is stopping; the payment is settled by its next check.'),
+        );
       const thread = (worker ??= start());
       const id = nextId++;
       const settled = new Promise<SettleOutcome>((resolve, reject) => {

@@ -16,16 +16,14 @@ import { settleVerified } from './settle-verified';
  */
 const port = parentPort!;
 const send = (message: FromSettlementThread) => port.postMessage(message);
-const logAt =
-  (level: 'info' | 'warn' | 'error') =>
-  (details: object, message: string) => {
-    try {
-      send({ kind: 'log', level, details, message });
-    } catch {
-      // Details that do not clone (a function in them) are sent as text.
-      send({ kind: 'log', level, details: { details: String(details) }, message });
-    }
-  };
+const logAt = (level: 'info' | 'warn' | 'error') => (details: object, message: string) => {
+  try {
+    send({ kind: 'log', level, details, message });
+  } catch {
+    // Details that do not clone (a function in them) are sent as text.
+    send({ kind: 'log', level, details: { details: String(details) }, message });
+  }
+};
 const log: DatabaseLog = { info: logAt('info'), warn: logAt('warn'), error: logAt('error') };
 
 const options = workerData as SettlementThreadOptions;

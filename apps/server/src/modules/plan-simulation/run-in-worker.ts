@@ -13,7 +13,6 @@ export interface RunningSimulation {
   stop(): Promise<void>;
 }
 
-
 /** Longer than any allowed simulation takes (500,000 joins): a worker past it is stopped and the job fails. */
 const TIME_LIMIT_MS = 60_000;
 
