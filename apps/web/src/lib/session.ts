@@ -53,13 +53,27 @@ function fits(session: Session | null, area: SessionArea): session is Session {
 
 let refreshing: Promise<Session | null> | null = null;
 
+/**
+ * The browser's tabs share the refresh cookie, which the server rotates on each renewal and refuses when it is
+ * presented again once spent, ending the session. Tabs opened together (a member opening links in new tabs, a page
+ * reloaded while it starts) would each send the same cookie: they renew one at a time, so each sends the cookie
+ * the one before it left. A browser without Web Locks renews at once, as before.
+ */
+function oneTabAtATime<T>(programme: Programme, renew: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request(`coop-session-renewal-${programme}`, renew) as Promise<T>) : renew();
+}
+
 /** Renews the access token from the refresh cookie; null when there is no live session for that area. */
 export function refreshSession(area: SessionArea): Promise<Session | null> {
-  refreshing ??= apiFetch<Pick<LoginResponse, 'token' | 'expiresIn' | 'user'>>('/auth/refresh', {
-    method: 'POST',
-    body: { programme: programmeOf(area) },
-    token: null,
-  })
+  const programme = programmeOf(area);
+  refreshing ??= oneTabAtATime(programme, () =>
+    apiFetch<Pick<LoginResponse, 'token' | 'expiresIn' | 'user'>>('/auth/refresh', {
+      method: 'POST',
+      body: { programme },
+      token: null,
+    }),
+  )
     .then((response) => {
       if (area === 'admin' && response.user.roles !== 'admin') return null;
       startSession(area, response);
