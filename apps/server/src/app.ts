@@ -23,6 +23,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { webClientPlugin } from './plugins/web-client';
 import { publishedPlans } from './modules/plans/plan-book';
 import { joinedPlanVersion, lockMatrix } from './modules/engine/position-store';
+import { settleOnThread } from './modules/payments/settle-payment';
 import { apiModules } from './modules';
 import { createSimulationJobs } from './modules/plan-simulation/simulation-jobs';
 import { pageSessionOf } from './modules/sessions/page-session';
@@ -87,6 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   if (!options.database) app.addHook('onClose', async () => database.close());
   // onClose hooks run last-added first: the simulations mark their running jobs interrupted before the database closes.
   app.addHook('onClose', async () => app.planSimulations.close());
+  // Added before the payments' background work: its settlements (a webhook's) hand over to the thread while closing.
+  settleOnThread(app);
 
   await app.register(errorsPlugin);
   await app.register(requestLogPlugin);

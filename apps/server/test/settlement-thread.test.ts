@@ -8,39 +8,46 @@ import { SETTLEMENT_THREAD_APPLICATION, settlementThreadOf } from '../src/module
 import { createTestAccount, signInAs } from './accounts-kit';
 import { testDatabases } from './databases';
 import { activate } from './engine-test-kit';
-import { paymentFacts, pressCheckout, startPayment, useListeningApp } from './payments-kit';
+import { paymentFacts, postWebhook, pressCheckout, startPayment, useListeningApp } from './payments-kit';
 
 // The settlement thread is PostgreSQL's (decision 0066): PGlite's database lives on the request thread.
 const postgres = testDatabases().find((d) => d.name === 'postgres');
 
+type Ctx = ReturnType<typeof useListeningApp>;
+
+/** A Main newcomer with a paid sponsor, whose checkout is paid while the sandbox holds its webhook. */
+async function paidWithWebhookHeld(ctx: Ctx) {
+  const sponsor = await createTestAccount(ctx.app);
+  await activate(ctx.app.db, 'main', sponsor.id);
+  const account = await createTestAccount(ctx.app, { sponsorAccountId: sponsor.id });
+  const { checkoutUrl, reference } = await startPayment(ctx, await signInAs(ctx.app, account.id));
+  ctx.sandbox.deliverWebhooks = false;
+  try {
+    await pressCheckout(checkoutUrl, 'success');
+  } finally {
+    ctx.sandbox.deliverWebhooks = true;
+  }
+  const webhook = ctx.sandbox.webhooks.find((w) => w.reference === reference)!;
+  return { sponsor, account, reference, webhook };
+}
+
+/** The settlement thread's connections to `db`'s database, and what each is waiting for. */
+const threadSessionsOf = (db: Ctx['app']['db']) =>
+  queryRows<{ pid: number; wait_event_type: string | null; state: string }>(
+    db,
+    sql`select pid, wait_event_type, state from pg_stat_activity
+        where application_name = ${SETTLEMENT_THREAD_APPLICATION} and datname = current_database()`,
+  );
+
 describe.runIf(postgres)('settlements on their own thread [postgres]', () => {
   const ctx = useListeningApp(postgres!);
 
-  /** A Main newcomer with a paid sponsor, whose checkout is paid while the sandbox holds its webhook. */
-  async function paidCheckout() {
-    const sponsor = await createTestAccount(ctx.app);
-    await activate(ctx.app.db, 'main', sponsor.id);
-    const account = await createTestAccount(ctx.app, { sponsorAccountId: sponsor.id });
-    const { checkoutUrl, reference } = await startPayment(ctx, await signInAs(ctx.app, account.id));
-    ctx.sandbox.deliverWebhooks = false;
-    try {
-      await pressCheckout(checkoutUrl, 'success');
-    } finally {
-      ctx.sandbox.deliverWebhooks = true;
-    }
-    return { sponsor, account, reference };
-  }
+  const paidCheckout = () => paidWithWebhookHeld(ctx);
 
   const settle = (reference: string) =>
     settlePayment({ db: ctx.app.db, provider: ctx.app.payments, log: ctx.app.log }, reference);
 
-  /** The thread's connections to this test's database, and what each is waiting for. */
-  const threadSessions = () =>
-    queryRows<{ pid: number; wait_event_type: string | null; state: string }>(
-      ctx.app.db,
-      sql`select pid, wait_event_type, state from pg_stat_activity
-          where application_name = ${SETTLEMENT_THREAD_APPLICATION} and datname = current_database()`,
-    );
+  const threadSessions = () => threadSessionsOf(ctx.app.db);
 
   it('places a paid member from the thread, once, and its sessions are named for the operator', async () => {
     const { sponsor, account, reference } = await paidCheckout();
@@ -109,5 +116,42 @@ describe.runIf(postgres)('settlements on their own thread [postgres]', () => {
     expect(isDatabaseUnavailable(failure)).toBe(true);
     // The pool takes a new connection, and the next check settles it.
     expect(await settle(reference)).toMatchObject({ result: 'activated', status: 'paid' });
+  });
+});
+
+describe.runIf(postgres)('closing an instance while webhooks settle [postgres]', () => {
+  const ctx = useListeningApp(postgres!);
+
+  it("lets the webhooks' settlements that had not reached the thread yet reach it and finish", async () => {
+    // Five paid checkouts: four settlements at once per programme reach the thread, the fifth waits its turn.
+    const paid = [];
+    for (let i = 0; i < 5; i++) paid.push(await paidWithWebhookHeld(ctx));
+    const holder = new pg.Client({ connectionString: ctx.database.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from payments where reference = any($1) for update', [
+        paid.map((p) => p.reference),
+      ]);
+      for (const { webhook } of paid)
+        expect(await postWebhook(ctx, webhook.rawBody, webhook.signature)).toBe(200);
+      await expect
+        .poll(
+          async () => (await threadSessionsOf(ctx.app.db)).filter((s) => s.wait_event_type === 'Lock').length,
+          { timeout: 10_000 },
+        )
+        .toBe(4);
+      const closed = ctx.app.close();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await holder.query('rollback');
+      await closed;
+    } finally {
+      await holder.end();
+    }
+    const statuses = await queryRows<{ status: string }>(
+      ctx.database.db,
+      sql`select status from payments where reference in ${paid.map((p) => p.reference)}`,
+    );
+    expect(statuses.map((s) => s.status)).toEqual(['paid', 'paid', 'paid', 'paid', 'paid']);
   });
 });

@@ -15,7 +15,6 @@ import { paymentStatus } from './payment-status';
 import { addPaymentMetrics } from './payment-metrics';
 import { scheduleReconciliation } from './reconcile';
 import { handleChargeEvents } from './charge-events';
-import { settleOnThread } from './settle-payment';
 
 /** Expected refusals keep their message, even the 503 for a provider that does not answer (the error handler hides 5xx). */
 const asAnswer = (error: unknown) => {
@@ -30,7 +29,6 @@ const asAnswer = (error: unknown) => {
 
 /** Fee payments: start a checkout (the spec's two calls), and the status the callback pages ask for. */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  settleOnThread(app);
   scheduleReconciliation(app);
   handleChargeEvents(app);
   addPaymentMetrics(app);
