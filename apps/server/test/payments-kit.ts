@@ -1,13 +1,15 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are checked field by field in the tests */
 import { createServer } from 'node:net';
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import type { SandboxState } from '../src/adapters/payments/sandbox/state';
 import type { Database } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { testConfig } from './app';
+import { createTestAccount, signInAs } from './accounts-kit';
 import type { TestDatabase } from './databases';
+import { activate } from './engine-test-kit';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -147,4 +149,22 @@ export async function paymentFacts(
     journalEntries: await count(sql`select count(*) as n from journal_entries`),
     events: await count(sql`select count(*) as n from payment_events where reference = ${reference}`),
   };
+}
+
+/** A Main newcomer with a paid sponsor, whose checkout is paid while the sandbox holds its webhook. */
+export async function paidWithWebhookHeld(ctx: Ctx & { app: App }) {
+  const sponsor = await createTestAccount(ctx.app);
+  await activate(ctx.app.db, 'main', sponsor.id);
+  const account = await createTestAccount(ctx.app, { sponsorAccountId: sponsor.id });
+  const headers = await signInAs(ctx.app, account.id);
+  const { checkoutUrl, reference } = await startPayment(ctx, headers);
+  ctx.sandbox.deliverWebhooks = false;
+  try {
+    await pressCheckout(checkoutUrl, 'success');
+  } finally {
+    ctx.sandbox.deliverWebhooks = true;
+  }
+  const webhook = ctx.sandbox.webhooks.find((w) => w.reference === reference)!;
+  expect(webhook).toMatchObject({ event: 'charge.success', httpStatus: null });
+  return { sponsor, account, headers, reference, webhook };
 }

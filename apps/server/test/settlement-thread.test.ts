@@ -5,31 +5,13 @@ import { queryRows } from '../src/db/rows';
 import { isDatabaseUnavailable } from '../src/db/unavailable';
 import { settlePayment } from '../src/modules/payments/settle-payment';
 import { SETTLEMENT_THREAD_APPLICATION, settlementThreadOf } from '../src/modules/payments/settlement-thread';
-import { createTestAccount, signInAs } from './accounts-kit';
 import { testDatabases } from './databases';
-import { activate } from './engine-test-kit';
-import { paymentFacts, postWebhook, pressCheckout, startPayment, useListeningApp } from './payments-kit';
+import { paidWithWebhookHeld, paymentFacts, postWebhook, useListeningApp } from './payments-kit';
 
 // The settlement thread is PostgreSQL's (decision 0066): PGlite's database lives on the request thread.
 const postgres = testDatabases().find((d) => d.name === 'postgres');
 
 type Ctx = ReturnType<typeof useListeningApp>;
-
-/** A Main newcomer with a paid sponsor, whose checkout is paid while the sandbox holds its webhook. */
-async function paidWithWebhookHeld(ctx: Ctx) {
-  const sponsor = await createTestAccount(ctx.app);
-  await activate(ctx.app.db, 'main', sponsor.id);
-  const account = await createTestAccount(ctx.app, { sponsorAccountId: sponsor.id });
-  const { checkoutUrl, reference } = await startPayment(ctx, await signInAs(ctx.app, account.id));
-  ctx.sandbox.deliverWebhooks = false;
-  try {
-    await pressCheckout(checkoutUrl, 'success');
-  } finally {
-    ctx.sandbox.deliverWebhooks = true;
-  }
-  const webhook = ctx.sandbox.webhooks.find((w) => w.reference === reference)!;
-  return { sponsor, account, reference, webhook };
-}
 
 /** The settlement thread's connections to `db`'s database, and what each is waiting for. */
 const threadSessionsOf = (db: Ctx['app']['db']) =>
