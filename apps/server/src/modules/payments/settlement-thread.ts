@@ -46,8 +46,9 @@ const CLOSE_LIMIT_MS = 30_000;
  * The settlements' transactions on a thread of their own (decision 0066). Placements of a programme run one at a
  * time under its lock, and each of their dozen round trips waited for the request thread's event loop, which every
  * request, webhook and mail shares: most of the time the lock was held was that wait. Here each answer is taken up
- * at once. The thread starts with the first checkout (warm) or settlement; when it dies, the settlements it held fail (each payment is
- * settled again by its next check, exactly once under its row's lock) and the next one starts a new thread.
+ * at once. The thread starts with the first checkout (warm) or settlement. When it dies, the settlements it held
+ * fail (each payment is settled again by its next check, exactly once under its row's lock) and the next one starts
+ * a new thread.
  */
 export function startSettlementThread(options: SettlementThreadOptions, log: DatabaseLog): SettlementThread {
   let worker: Worker | null = null;
