@@ -72,7 +72,7 @@ export async function postEntry(tx: Tx, entry: NewEntry): Promise<PostResult> {
     await assertSameLines(tx, entryId, lines);
     return { status: 'exists', entryId };
   }
-  if (written.moved < written.keys) {
+  if (written.movedKeys.size < written.keys) {
     const refused = lines.find((l) => !written.movedKeys.has(ledgerKey(l.account)))!;
     throw new LedgerError('insufficient_funds', `${ledgerKey(refused.account)} cannot go below zero`);
   }
@@ -146,7 +146,6 @@ async function writeEntry(tx: Tx, entry: NewEntry, lines: EntryLine[]) {
     keys: moves.size,
     entryId: rows[0]!.entry_id === null ? null : Number(rows[0]!.entry_id),
     lockedIds: new Map(locked.map((r) => [r.key!, Number(r.id)])),
-    moved: movedKeys.size,
     movedKeys,
   };
 }
